@@ -1,0 +1,6 @@
+export * from './url.ts';
+export * from './knex.ts';
+export * from './admin.ts';
+export * from './migrate.ts';
+export * from './pool-cache.ts';
+export * from './embedded.ts';

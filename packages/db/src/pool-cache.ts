@@ -1,0 +1,66 @@
+import { LRUCache } from 'lru-cache';
+import type { Knex } from 'knex';
+import { createKnex, type KnexOptions } from './knex.ts';
+
+export interface PoolCacheOptions extends KnexOptions {
+  /** Most centre pools kept open at once; the least recently used one is closed past this. */
+  maxOpenPools?: number;
+  /** A pool not used for this long is closed (milliseconds). */
+  idleEvictMs?: number;
+  onEvict?: (key: string) => void;
+}
+
+/**
+ * One knex pool per centre database, keyed by centre id and database URL. Creation is memoised
+ * (concurrent first requests share one pool), the number of open pools is capped (LRU) and pools
+ * unused for `idleEvictMs` are closed, so the sum of connections stays under the server's bound.
+ */
+export class PoolCache {
+  private readonly pools: LRUCache<string, Knex>;
+  private opened = 0;
+  private readonly closing = new Set<Promise<void>>();
+
+  constructor(private readonly opts: PoolCacheOptions = {}) {
+    this.pools = new LRUCache<string, Knex>({
+      max: opts.maxOpenPools ?? 200,
+      ttl: opts.idleEvictMs ?? 10 * 60_000,
+      updateAgeOnGet: true,
+      ttlAutopurge: true,
+      dispose: (db, key) => {
+        opts.onEvict?.(key);
+        const done = db.destroy().catch(() => undefined).finally(() => this.closing.delete(done));
+        this.closing.add(done);
+      },
+    });
+  }
+
+  get(key: string, connectionString: string): Knex {
+    const id = `${key}|${connectionString}`;
+    let db = this.pools.get(id);
+    if (!db) {
+      db = createKnex(connectionString, { max: 2, ...this.opts, applicationName: `kv:${key}` });
+      this.pools.set(id, db);
+      this.opened++;
+    }
+    return db;
+  }
+
+  /** Closes the pool of one centre (after its database moved, was dropped or its URL changed). */
+  evict(key: string): void {
+    for (const id of [...this.pools.keys()]) if (id.startsWith(`${key}|`)) this.pools.delete(id);
+  }
+
+  get size(): number {
+    return this.pools.size;
+  }
+
+  /** How many pools were ever opened (a benchmark reads this to count cold opens). */
+  get openedCount(): number {
+    return this.opened;
+  }
+
+  async closeAll(): Promise<void> {
+    this.pools.clear();
+    await Promise.allSettled([...this.closing]);
+  }
+}
