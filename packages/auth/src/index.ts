@@ -1,0 +1,6 @@
+export * from './password.ts';
+export * from './secure-token.ts';
+export * from './errors.ts';
+export * from './tokens.ts';
+export * from './sessions.ts';
+export * from './throttle.ts';
