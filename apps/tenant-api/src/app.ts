@@ -1,0 +1,47 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { guardGraphqlRoute, registerSecurityHeaders, registerSpa } from '@kv/server';
+import { devMailboxRoutes } from '@kv/messaging';
+import type { TenantApiDeps, Throttles } from './types.ts';
+import { tenantResolver } from './plugins/app/tenant-resolver.ts';
+import { authPlugin } from './plugins/app/auth.ts';
+import { graphqlPlugin } from './plugins/app/graphql.ts';
+import { createThrottles } from './plugins/app/throttles.ts';
+
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** Tests pass their own limits. */
+  throttles?: Throttles;
+}
+
+/** The tenant API: every centre host, bound per request to that centre's database. No listen here. */
+export async function buildTenantApp(deps: TenantApiDeps, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const options: FastifyServerOptions = {
+    logger: opts.logger ?? false,
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestTimeout: 30_000,
+  };
+  const app: FastifyInstance = Fastify(options);
+
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    reply.code(status).send({ error: status >= 500 ? 'Internal error' : error.message });
+  });
+
+  await registerSecurityHeaders(app, { production: deps.config.production });
+  guardGraphqlRoute(app);
+  await app.register(tenantResolver, { deps });
+  await app.register(authPlugin, { deps });
+  await app.register(graphqlPlugin, { deps, throttles: opts.throttles ?? createThrottles(deps.redis) });
+
+  app.get('/healthz', async () => ({ ok: true }));
+  app.get('/app-config.json', async (request, reply) => {
+    const { name, slug, kind, language_pack } = request.tenant;
+    reply.header('cache-control', 'no-store');
+    return { surface: 'centre', centre: { name, slug, kind, language_pack }, devMailbox: deps.config.devMailbox };
+  });
+  if (deps.config.devMailbox) await devMailboxRoutes(app, { dbFor: (request) => request.tenantDb() });
+  if (deps.config.webDist) await registerSpa(app, deps.config.webDist);
+  return app;
+}

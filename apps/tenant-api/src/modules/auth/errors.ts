@@ -1,0 +1,31 @@
+import { AppError, badInput } from '@kv/server';
+
+/** The closed set of this area's error codes. */
+export const AuthErrorCode = {
+  Throttled: 'THROTTLED',
+  SessionEnded: 'UNAUTHENTICATED',
+  InvalidLink: 'AUTH_INVALID_LINK',
+} as const;
+
+export function throttled(retryAfterMs: number): AppError {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return new AppError(AuthErrorCode.Throttled, `Too many attempts. Try again in ${seconds} seconds.`, { retryAfter: seconds });
+}
+
+export function sessionEnded(): AppError {
+  return new AppError(AuthErrorCode.SessionEnded, 'Your session has ended. Please sign in again.');
+}
+
+export function invalidLink(field: string, message = 'This link is invalid or has expired.'): AppError {
+  return badInput(field, message);
+}
+
+/** Sign-in answers are notices (spec: status, message, color), not errors. */
+export const LOGIN_MESSAGES = {
+  invalid: 'Invalid username or password.',
+  inactive: 'This account is inactive. Please contact your centre.',
+  unconfirmed: 'Please confirm your email address first. We can send the PIN again.',
+  pending: 'Your account is waiting for approval by the centre.',
+  noRole: 'This account has no access to this centre yet.',
+  welcome: 'Welcome back!',
+} as const;

@@ -1,0 +1,177 @@
+import type { Knex } from 'knex';
+
+type Db = Knex | Knex.Transaction;
+
+export interface ViewerRow {
+  id: string;
+  status: boolean;
+  tokens_valid_after: Date;
+  roles: (string | null)[];
+  support_session_id: string | null;
+  support_operator: string | null;
+  expires_at: Date;
+}
+
+/** The user behind an access token, with roles, if the session is still live: one query per request. */
+export async function findViewer(db: Db, userId: string, sessionId: string): Promise<ViewerRow | undefined> {
+  return db('sessions as s')
+    .join('users as u', 'u.id', 's.user_id')
+    .leftJoin('user_roles as ur', 'ur.user_id', 'u.id')
+    .leftJoin('roles as r', 'r.id', 'ur.role_id')
+    .where('s.id', sessionId)
+    .andWhere('s.user_id', userId)
+    .whereNull('s.revoked_at')
+    .andWhere('s.expires_at', '>', db.fn.now())
+    .whereNull('u.deleted_at')
+    .groupBy('u.id', 's.id')
+    .first(
+      'u.id',
+      'u.status',
+      'u.tokens_valid_after',
+      's.support_session_id',
+      's.support_operator',
+      's.expires_at',
+      db.raw('array_agg(r.name) as roles'),
+    );
+}
+
+export interface UserAuthRow {
+  id: string;
+  fname: string;
+  lname: string;
+  username: string;
+  email: string | null;
+  password_hash: string | null;
+  status: boolean;
+  pending: boolean;
+  invited: boolean;
+  email_confirmed: boolean;
+  locale: string;
+}
+
+const AUTH_COLUMNS = ['id', 'fname', 'lname', 'username', 'email', 'password_hash', 'status', 'pending', 'invited', 'email_confirmed', 'locale'];
+
+/** By username, else by an email that belongs to exactly one account. */
+export async function findUserByLogin(db: Db, login: string): Promise<UserAuthRow | undefined> {
+  const byName = await db('users').whereRaw('lower(username) = lower(?)', [login]).whereNull('deleted_at').first(AUTH_COLUMNS);
+  if (byName) return byName;
+  const byEmail = await db('users').whereRaw('lower(email) = lower(?)', [login]).whereNull('deleted_at').limit(2).select(AUTH_COLUMNS);
+  return byEmail.length === 1 ? byEmail[0] : undefined;
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserAuthRow | undefined> {
+  return db('users').where({ id }).whereNull('deleted_at').first(AUTH_COLUMNS);
+}
+
+export async function findUsersByEmail(db: Db, email: string): Promise<UserAuthRow[]> {
+  return db('users').whereRaw('lower(email) = lower(?)', [email]).whereNull('deleted_at').select(AUTH_COLUMNS);
+}
+
+export async function usernameTaken(db: Db, username: string): Promise<boolean> {
+  return Boolean(await db('users').whereRaw('lower(username) = lower(?)', [username]).first('id'));
+}
+
+export async function emailTaken(db: Db, email: string): Promise<boolean> {
+  return Boolean(await db('users').whereRaw('lower(email) = lower(?)', [email]).whereNull('deleted_at').first('id'));
+}
+
+export async function insertUser(db: Db, row: Record<string, unknown>): Promise<string> {
+  const [u] = await db('users').insert(row).returning('id');
+  return String(u.id);
+}
+
+export async function assignRole(db: Db, userId: string, roleName: string): Promise<void> {
+  await db.raw('insert into user_roles (user_id, role_id) select ?, id from roles where name = ? on conflict do nothing', [userId, roleName]);
+}
+
+export async function rolesOfUser(db: Db, userId: string): Promise<string[]> {
+  const rows = await db('user_roles as ur').join('roles as r', 'r.id', 'ur.role_id').where('ur.user_id', userId).select('r.name');
+  return rows.map((r) => r.name);
+}
+
+export async function updateUser(db: Db, id: string, patch: Record<string, unknown>): Promise<void> {
+  await db('users').where({ id }).update({ ...patch, updated_at: db.fn.now() });
+}
+
+export interface AuthTokenRow {
+  id: string;
+  user_id: string;
+  purpose: string;
+  pin_hash: string | null;
+  attempts: number;
+  payload: Record<string, unknown>;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+export async function insertAuthToken(
+  db: Db,
+  row: { user_id: string; purpose: string; token_hash: string; pin_hash?: string | null; payload?: object; expires_at: Date },
+): Promise<void> {
+  await db('auth_tokens').insert({ ...row, payload: JSON.stringify(row.payload ?? {}) });
+}
+
+/** Older unused tokens of the same purpose die when a new one is issued. */
+export async function expireAuthTokens(db: Db, userId: string, purpose: string): Promise<void> {
+  await db('auth_tokens').where({ user_id: userId, purpose }).whereNull('used_at').update({ used_at: db.fn.now() });
+}
+
+export async function findAuthToken(db: Db, purpose: string, tokenHash: string, forUpdate = false): Promise<AuthTokenRow | undefined> {
+  const q = db('auth_tokens').where({ purpose, token_hash: tokenHash }).first();
+  return forUpdate ? q.forUpdate() : q;
+}
+
+export async function markAuthTokenUsed(db: Db, id: string): Promise<void> {
+  await db('auth_tokens').where({ id }).update({ used_at: db.fn.now() });
+}
+
+export async function countAuthTokenAttempt(db: Db, id: string): Promise<void> {
+  await db('auth_tokens').where({ id }).increment('attempts', 1);
+}
+
+export async function recordLogin(
+  db: Db,
+  row: { user_id: string | null; username: string; success: boolean; reason?: string; device?: string | null; ip?: string; user_agent?: string | null },
+): Promise<void> {
+  await db('login_history').insert({ ...row, username: row.username.slice(0, 100), user_agent: row.user_agent?.slice(0, 300) ?? null });
+}
+
+export async function audit(
+  db: Db,
+  row: { actor_user_id?: string | null; actor_label?: string | null; support_session_id?: string | null; action: string; entity?: string; entity_id?: string; data?: object; ip?: string },
+): Promise<void> {
+  await db('audit_log').insert({ ...row, data: JSON.stringify(row.data ?? {}) });
+}
+
+export async function signupLocation(db: Db, code: string): Promise<{ id: string; name: string } | undefined> {
+  return db('locations')
+    .whereRaw('lower(signup_code) = lower(?)', [code])
+    .where({ is_signup: true, active: true })
+    .whereNull('deleted_at')
+    .first('id', 'name');
+}
+
+export async function addUserLocation(db: Db, userId: string, locationId: string): Promise<void> {
+  await db('user_locations').insert({ user_id: userId, location_id: locationId }).onConflict(['user_id', 'location_id']).ignore();
+}
+
+/** Managers (and owners) of a location, or of the whole centre when no location is given. */
+export async function approversFor(db: Db, locationId: string | null): Promise<{ id: string; fname: string; email: string | null; locale: string }[]> {
+  const q = db('users as u')
+    .join('user_roles as ur', 'ur.user_id', 'u.id')
+    .join('roles as r', 'r.id', 'ur.role_id')
+    .whereIn('r.name', ['manager', 'center'])
+    .where('u.status', true)
+    .whereNull('u.deleted_at')
+    .whereNotNull('u.email')
+    .distinct('u.id', 'u.fname', 'u.email', 'u.locale');
+  if (locationId) {
+    q.where((w) => w.where('r.name', 'center').orWhereExists((e) => e.select(db.raw('1')).from('location_managers as lm').whereRaw('lm.user_id = u.id').andWhere('lm.location_id', locationId)));
+  }
+  return q;
+}
+
+export async function getSetting<T>(db: Db, key: string): Promise<T | undefined> {
+  const row = await db('settings').where({ key }).whereNull('object_id').first('value');
+  return row?.value as T | undefined;
+}

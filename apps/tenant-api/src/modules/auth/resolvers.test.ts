@@ -1,0 +1,239 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHarness, gql, lastMailTo, LOGIN, PASSWORD, seedUser, signIn, type Harness } from '../../test/harness.ts';
+
+let h: Harness;
+const A = () => h.centres[0]!;
+const ME = 'query { me { id username full_name roles { name } permissions } }';
+
+beforeAll(async () => {
+  h = await createHarness();
+  for (const role of ['user', 'blog', 'teacher', 'manager', 'center']) await seedUser(A(), { username: role, role });
+});
+afterAll(() => h.close());
+
+describe('login and me', () => {
+  it.each(['user', 'blog', 'teacher', 'manager', 'center'])('signs in as %s and gets that role back from me', async (role) => {
+    const s = await signIn(h.app, A().host, role);
+    const me = await gql(h.app, A().host, ME, {}, s.token);
+    expect(me.data?.me.username).toBe(role);
+    expect(me.data?.me.roles[0].name).toBe(role);
+  });
+
+  it('answers a wrong password with a notice, not a token, and records the attempt', async () => {
+    const r = await gql(h.app, A().host, LOGIN, { username: 'manager', password: 'wrong password' });
+    expect(r.data?.login).toMatchObject({ status: false, message: 'Invalid username or password.', color: 'danger', tokens: null });
+    const row = await A().db.db('login_history').where({ username: 'manager', success: false }).first();
+    expect(row).toBeTruthy();
+  });
+
+  it('gives the same answer for an unknown user', async () => {
+    const r = await gql(h.app, A().host, LOGIN, { username: 'nobody-here', password: PASSWORD });
+    expect(r.data?.login.message).toBe('Invalid username or password.');
+  });
+
+  it('refuses inactive, unconfirmed and pending accounts with a reason', async () => {
+    await seedUser(A(), { username: 'inactive1', status: false });
+    await seedUser(A(), { username: 'unconfirmed1', email_confirmed: false });
+    await seedUser(A(), { username: 'pending1', pending: true });
+    for (const [username, msg] of [['inactive1', /inactive/], ['unconfirmed1', /confirm your email/], ['pending1', /approval/]] as const) {
+      const r = await gql(h.app, A().host, LOGIN, { username, password: PASSWORD });
+      expect(r.data?.login.status).toBe(false);
+      expect(r.data?.login.message).toMatch(msg);
+    }
+  });
+
+  it('me is null for a guest', async () => {
+    const r = await gql(h.app, A().host, ME);
+    expect(r.data?.me).toBeNull();
+  });
+
+  it('signs in with the email address too', async () => {
+    const s = await signIn(h.app, A().host, 'teacher@example.test');
+    expect(s.token).toBeTruthy();
+  });
+});
+
+describe('sessions', () => {
+  const REFRESH = 'mutation($t: String!) { refreshToken(refresh_token: $t) { status tokens { access_token refresh_token } } }';
+
+  it('refresh rotates; replaying an old refresh token ends the whole session', async () => {
+    const s = await signIn(h.app, A().host, 'manager');
+    const r1 = await gql(h.app, A().host, REFRESH, { t: s.refresh });
+    const next = r1.data?.refreshToken.tokens;
+    expect(next.refresh_token).not.toBe(s.refresh);
+    const replay = await gql(h.app, A().host, REFRESH, { t: s.refresh });
+    expect(replay.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    // the family is revoked: the newest refresh and the access tokens die too
+    expect((await gql(h.app, A().host, REFRESH, { t: next.refresh_token })).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    expect((await gql(h.app, A().host, ME, {}, next.access_token)).statusCode).toBe(401);
+    expect((await gql(h.app, A().host, ME, {}, s.token)).statusCode).toBe(401);
+  });
+
+  it('a refresh token is not an access token', async () => {
+    const s = await signIn(h.app, A().host, 'manager');
+    expect((await gql(h.app, A().host, ME, {}, s.refresh)).statusCode).toBe(401);
+  });
+
+  it('logout ends the session at once', async () => {
+    const s = await signIn(h.app, A().host, 'teacher');
+    const out = await gql(h.app, A().host, 'mutation { logout { status message } }', {}, s.token);
+    expect(out.data?.logout.status).toBe(true);
+    expect((await gql(h.app, A().host, ME, {}, s.token)).statusCode).toBe(401);
+  });
+
+  it('logout of another user\'s session is not found', async () => {
+    const mine = await signIn(h.app, A().host, 'teacher');
+    const theirs = await signIn(h.app, A().host, 'manager');
+    const r = await gql(h.app, A().host, 'mutation($id: ID) { logout(session_id: $id) { status } }', { id: theirs.sessionId }, mine.token);
+    expect(r.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect((await gql(h.app, A().host, ME, {}, theirs.token)).data?.me.username).toBe('manager');
+  });
+
+  it('deactivating a user ends their sessions at once', async () => {
+    const id = await seedUser(A(), { username: 'leaver', role: 'teacher' });
+    const s = await signIn(h.app, A().host, 'leaver');
+    await A().db.db('users').where({ id }).update({ status: false });
+    expect((await gql(h.app, A().host, ME, {}, s.token)).statusCode).toBe(401);
+  });
+});
+
+describe('registration and email verification', () => {
+  const REGISTER = `mutation($u: String!, $e: String!, $code: String) {
+    register(fname: "Maria", lname: "Lopez", username: $u, email: $e, password: "${PASSWORD}", validity: 30, signup_code: $code) { status message pin_time }
+  }`;
+  const VERIFY = 'mutation($p: String!, $pin: String!) { verifyEmail(pin_time: $p, pin: $pin) { status message } }';
+
+  it('registers with a location signup code, emails a PIN, confirms it and signs in', async () => {
+    const [loc] = await A().db.db('locations').insert({ name: 'Main', is_signup: true, signup_code: 'SUNNY1' }).returning('id');
+    const r = await gql(h.app, A().host, REGISTER, { u: 'maria', e: 'maria@example.test', code: 'sunny1' });
+    expect(r.data?.register.status).toBe(true);
+    const pinTime = r.data?.register.pin_time;
+    expect((await gql(h.app, A().host, LOGIN, { username: 'maria', password: PASSWORD })).data?.login.message).toMatch(/confirm/);
+    const mail = await lastMailTo(A(), 'maria@example.test');
+    const pin = mail!.body_text.match(/\b(\d{6})\b/)![1]!;
+    expect(mail!.body_text).toContain(`/verify-email/${pinTime}`);
+    expect(h.kicks).toContain(A().entry.id);
+    const wrong = await gql(h.app, A().host, VERIFY, { p: pinTime, pin: pin === '000000' ? '111111' : '000000' });
+    expect(wrong.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'pin' });
+    expect((await gql(h.app, A().host, VERIFY, { p: pinTime, pin })).data?.verifyEmail.status).toBe(true);
+    expect((await gql(h.app, A().host, VERIFY, { p: pinTime, pin })).errors?.[0]?.extensions?.field).toBe('pin_time');
+    const s = await signIn(h.app, A().host, 'maria');
+    expect((await gql(h.app, A().host, ME, {}, s.token)).data?.me.roles[0].name).toBe('user');
+    const link = await A().db.db('user_locations').where({ user_id: s.userId }).first();
+    expect(String(link.location_id)).toBe(String(loc.id));
+  });
+
+  it('rejects bad input with a typed error naming the field, and writes nothing', async () => {
+    const before = await A().db.db('users').count({ n: '*' }).first();
+    const bad = [
+      [{ u: 'x', e: 'x@example.test' }, 'username'],
+      [{ u: 'valid-name', e: 'not-an-email' }, 'email'],
+      [{ u: 'manager', e: 'new@example.test' }, 'username'],
+      [{ u: 'fresh-one', e: 'fresh@example.test', code: 'NOPE' }, 'signup_code'],
+    ] as const;
+    for (const [vars, field] of bad) {
+      const r = await gql(h.app, A().host, REGISTER, vars);
+      expect(r.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field });
+    }
+    const weak = await gql(h.app, A().host, 'mutation { register(fname: "A", lname: "B", username: "weakling", email: "w@example.test", password: "short", validity: 30) { status } }');
+    expect(weak.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'password' });
+    const after = await A().db.db('users').count({ n: '*' }).first();
+    expect(after?.n).toBe(before?.n);
+  });
+
+  it('five wrong PINs burn the token', async () => {
+    const r = await gql(h.app, A().host, REGISTER, { u: 'guesser', e: 'guesser@example.test' });
+    const pinTime = r.data?.register.pin_time;
+    const mail = await lastMailTo(A(), 'guesser@example.test');
+    const pin = mail!.body_text.match(/\b(\d{6})\b/)![1]!;
+    const wrongPin = pin === '999999' ? '888888' : '999999';
+    for (let i = 0; i < 5; i++) await gql(h.app, A().host, VERIFY, { p: pinTime, pin: wrongPin });
+    const late = await gql(h.app, A().host, VERIFY, { p: pinTime, pin });
+    expect(late.errors?.[0]?.extensions?.field).toBe('pin_time');
+  });
+
+  it('resendTokenEmail answers the same for unknown addresses', async () => {
+    const q = 'mutation($e: String!) { resendTokenEmail(email: $e) { status message pin_time } }';
+    const unknown = await gql(h.app, A().host, q, { e: 'unknown@example.test' });
+    const known = await gql(h.app, A().host, q, { e: 'guesser@example.test' });
+    expect(unknown.data?.resendTokenEmail.message).toBe(known.data?.resendTokenEmail.message);
+    expect(unknown.data?.resendTokenEmail.pin_time).toBeTruthy();
+    expect(await lastMailTo(A(), 'unknown@example.test')).toBeUndefined();
+  });
+});
+
+describe('password recovery', () => {
+  it('forgot → email link → reset → old sessions end → new password works', async () => {
+    await seedUser(A(), { username: 'forgetful', role: 'user' });
+    const old = await signIn(h.app, A().host, 'forgetful');
+    const f = await gql(h.app, A().host, 'mutation { forgotPassword(email: "forgetful@example.test") { status message } }');
+    const unknown = await gql(h.app, A().host, 'mutation { forgotPassword(email: "ghost@example.test") { status message } }');
+    expect(f.data?.forgotPassword.message).toBe(unknown.data?.forgotPassword.message);
+    const mail = await lastMailTo(A(), 'forgetful@example.test');
+    const token = mail!.body_text.match(/\/password\/reset\/([A-Za-z0-9_-]+)/)![1]!;
+    const RESET = 'mutation($t: String!, $p: String!, $c: String!) { updateForgottenPassword(token: $t, password: $p, password_confirmation: $c) { status message } }';
+    const mismatch = await gql(h.app, A().host, RESET, { t: token, p: 'a brand new phrase', c: 'something else' });
+    expect(mismatch.errors?.[0]?.extensions?.field).toBe('password_confirmation');
+    const ok = await gql(h.app, A().host, RESET, { t: token, p: 'a brand new phrase', c: 'a brand new phrase' });
+    expect(ok.data?.updateForgottenPassword.status).toBe(true);
+    expect((await gql(h.app, A().host, RESET, { t: token, p: 'another new phrase', c: 'another new phrase' })).errors?.[0]?.extensions?.field).toBe('token');
+    expect((await gql(h.app, A().host, ME, {}, old.token)).statusCode).toBe(401);
+    await signIn(h.app, A().host, 'forgetful', 'a brand new phrase');
+  });
+});
+
+describe('invitations', () => {
+  it('verify the invited email with the PIN, set a password, and be signed in', async () => {
+    const [u] = await A().db.db('users').insert({ fname: 'Inv', lname: 'Ited', username: 'invited1', email: 'invited1@example.test', invited: true }).returning('id');
+    await A().db.db.raw("insert into user_roles (user_id, role_id) select ?, id from roles where name = 'teacher'", [u.id]);
+    const resend = await gql(h.app, A().host, 'mutation { resendInvitedUserEmail(email: "invited1@example.test") { status pin_time } }');
+    const pinTime = resend.data?.resendInvitedUserEmail.pin_time;
+    const mail = await lastMailTo(A(), 'invited1@example.test');
+    const pin = mail!.body_text.match(/\b(\d{6})\b/)![1]!;
+    expect(mail!.body_text).toContain(`/viue/${pinTime}`);
+    const v = await gql(h.app, A().host, 'mutation($p: String!, $pin: String!) { verifyInvitedUserEmail(pin_time: $p, pin: $pin) { status token } }', { p: pinTime, pin });
+    const setToken = v.data?.verifyInvitedUserEmail.token;
+    expect(setToken).toBeTruthy();
+    const set = await gql(h.app, A().host, `mutation($t: String!) { updateInvitedUserPassword(token: $t, password: "${PASSWORD}", password_confirmation: "${PASSWORD}") { status tokens { access_token } user { username } } }`, { t: setToken });
+    expect(set.data?.updateInvitedUserPassword.user.username).toBe('invited1');
+    const me = await gql(h.app, A().host, ME, {}, set.data?.updateInvitedUserPassword.tokens.access_token);
+    expect(me.data?.me.roles[0].name).toBe('teacher');
+  });
+});
+
+describe('email change', () => {
+  it('needs the password, mails the new address, and applies on the link', async () => {
+    const id = await seedUser(A(), { username: 'mover', role: 'user' });
+    const s = await signIn(h.app, A().host, 'mover');
+    const REQ = 'mutation($e: String!, $p: String!) { requestEmailChange(email: $e, password: $p) { status } }';
+    expect((await gql(h.app, A().host, REQ, { e: 'moved@example.test', p: 'wrong' }, s.token)).errors?.[0]?.extensions?.field).toBe('password');
+    expect((await gql(h.app, A().host, REQ, { e: 'moved@example.test', p: PASSWORD }, s.token)).data?.requestEmailChange.status).toBe(true);
+    const mail = await lastMailTo(A(), 'moved@example.test');
+    const token = decodeURIComponent(mail!.body_text.match(/change=([A-Za-z0-9_%-]+)/)![1]!);
+    const v = await gql(h.app, A().host, 'mutation($t: String!) { verifyEmailChange(token: $t) { status } }', { t: token });
+    expect(v.data?.verifyEmailChange.status).toBe(true);
+    expect((await A().db.db('users').where({ id }).first('email')).email).toBe('moved@example.test');
+  });
+});
+
+describe('support sessions (login as user)', () => {
+  const VERIFY = 'mutation($t: String!) { verifyAutologin(token: $t) { status session_id tokens { access_token } } }';
+
+  it('accepts a platform support token once, audits it, and marks the session', async () => {
+    const id = await seedUser(A(), { username: 'supported', role: 'manager' });
+    const token = await h.deps.tokens.signSupportAutologin({ tid: A().entry.id, sub: id, ssid: '5b0f1f52-0d0e-4a4e-9a51-7f0d1a1d9c11', operator: 'Ada Operator', exp: new Date(Date.now() + 3600_000) });
+    const r = await gql(h.app, A().host, VERIFY, { t: token });
+    const access = r.data?.verifyAutologin.tokens.access_token;
+    const me = await gql(h.app, A().host, 'query { me { username support_session { operator } } }', {}, access);
+    expect(me.data?.me).toMatchObject({ username: 'supported', support_session: { operator: 'Ada Operator' } });
+    expect((await gql(h.app, A().host, VERIFY, { t: token })).errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    const audit = await A().db.db('audit_log').where({ action: 'support.login_as_user', entity_id: id }).first();
+    expect(audit.actor_label).toBe('Ada Operator');
+  });
+
+  it('refuses a support token minted for another centre', async () => {
+    const id = await seedUser(A(), { username: 'supported2', role: 'manager' });
+    const token = await h.deps.tokens.signSupportAutologin({ tid: h.centres[1]!.entry.id, sub: id, ssid: '5b0f1f52-0d0e-4a4e-9a51-7f0d1a1d9c12', operator: 'Ada', exp: new Date(Date.now() + 3600_000) });
+    expect((await gql(h.app, A().host, VERIFY, { t: token })).errors?.[0]?.extensions?.field).toBe('token');
+  });
+});

@@ -1,0 +1,67 @@
+import type { Knex } from 'knex';
+import { queueMessage } from '@kv/messaging';
+import { randomPin, randomToken, sha256Hex } from '@kv/auth';
+import type { RequestContext } from '../../../types.ts';
+import { throttled } from '../errors.ts';
+import { expireAuthTokens, insertAuthToken } from '../repo.ts';
+
+export const notice = (status: boolean, message: string, color = status ? 'success' : 'danger') => ({ status, message, color });
+
+/** Charges one attempt to a throttle, or refuses the operation. */
+export async function charge(throttle: { consume(key: string): Promise<{ allowed: boolean; retryAfterMs: number }> }, key: string): Promise<void> {
+  const r = await throttle.consume(key);
+  if (!r.allowed) throw throttled(r.retryAfterMs);
+}
+
+/** Issues a one-time token (and optional PIN), replacing older ones of the same purpose. */
+export async function issueToken(
+  trx: Knex.Transaction,
+  userId: string,
+  purpose: string,
+  ttlMinutes: number,
+  opts: { pin?: boolean; payload?: object } = {},
+): Promise<{ token: string; pin: string | null }> {
+  await expireAuthTokens(trx, userId, purpose);
+  const token = randomToken(24);
+  const pin = opts.pin ? randomPin(6) : null;
+  await insertAuthToken(trx, {
+    user_id: userId,
+    purpose,
+    token_hash: sha256Hex(token),
+    pin_hash: pin ? sha256Hex(pin) : null,
+    payload: opts.payload,
+    expires_at: new Date(Date.now() + ttlMinutes * 60_000),
+  });
+  return { token, pin };
+}
+
+/** Mail goes through the outbox: written in the caller's transaction, sent by a job after commit. */
+export async function sendMail(
+  ctx: RequestContext,
+  trx: Knex.Transaction,
+  to: { id: string; email: string | null; locale?: string | null },
+  template: string,
+  data: Record<string, unknown>,
+): Promise<void> {
+  if (!to.email) return;
+  await queueMessage(trx, {
+    channel: 'email',
+    to: to.email,
+    userId: to.id,
+    template,
+    locale: to.locale ?? 'en',
+    data: { centre: ctx.tenant.name, ...data },
+    centerId: ctx.tenant.id,
+  });
+}
+
+export function link(ctx: RequestContext, path: string): string {
+  return `${ctx.deps.config.centreOrigin(ctx.tenant.slug)}${path}`;
+}
+
+/** Runs a write transaction, then wakes the outbox so mail leaves at once. */
+export async function inTransaction<T>(ctx: RequestContext, work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+  const result = await ctx.db.transaction(work);
+  ctx.deps.outbox.kick(ctx.tenant.id, ctx.db);
+  return result;
+}

@@ -1,0 +1,67 @@
+import fp from 'fastify-plugin';
+import type { FastifyReply } from 'fastify';
+import { AuthError } from '@kv/auth';
+import { highestRole, type RoleName } from '@kv/shared';
+import { isDatabaseUnavailable } from '@kv/server';
+import type { TenantApiDeps, Viewer } from '../../types.ts';
+import { findViewer } from '../../modules/auth/repo.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    viewer: Viewer | null;
+  }
+}
+
+function unauthenticated(reply: FastifyReply) {
+  return reply
+    .code(401)
+    .header('www-authenticate', 'Bearer')
+    .send({ errors: [{ message: 'Not authenticated', extensions: { code: 'UNAUTHENTICATED' } }] });
+}
+
+/**
+ * Bearer authentication for /graphql. No token → guest. A token that is forged, expired, minted
+ * for another centre, or whose session ended (logout, refresh reuse, deactivation) → 401.
+ */
+export const authPlugin = fp(
+  async (app, { deps }: { deps: TenantApiDeps }) => {
+    app.decorateRequest('viewer', null);
+    app.addHook('preHandler', async (request, reply) => {
+      if (!request.url.startsWith('/graphql')) return;
+      const header = request.headers.authorization;
+      if (!header) return;
+      const [scheme, token] = header.split(' ');
+      if (scheme?.toLowerCase() !== 'bearer' || !token) return unauthenticated(reply);
+      let claims;
+      try {
+        claims = await deps.tokens.verifyAccess(token, request.tenant.id);
+      } catch (e) {
+        if (e instanceof AuthError) return unauthenticated(reply);
+        throw e;
+      }
+      let row;
+      try {
+        row = await findViewer(await request.tenantDb(), claims.sub, claims.sid);
+      } catch (e) {
+        if (isDatabaseUnavailable(e)) {
+          return reply.code(503).send({ errors: [{ message: 'This centre is temporarily unavailable. Please try again shortly.', extensions: { code: 'CENTRE_UNAVAILABLE' } }] });
+        }
+        throw e;
+      }
+      // tokens_valid_after is stored with sub-second precision; iat has whole seconds.
+      if (!row || !row.status || Math.floor(row.tokens_valid_after.getTime() / 1000) > claims.iat) return unauthenticated(reply);
+      const roles = row.roles.filter(Boolean) as RoleName[];
+      request.viewer = {
+        id: String(row.id),
+        role: highestRole(roles),
+        roles,
+        sessionId: claims.sid,
+        issuedAt: claims.iat,
+        support: row.support_session_id
+          ? { operator: row.support_operator ?? 'Platform support', sessionId: row.support_session_id, expiresAt: row.expires_at }
+          : null,
+      };
+    });
+  },
+  { name: 'auth', dependencies: ['tenant-resolver'] },
+);

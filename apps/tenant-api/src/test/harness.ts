@@ -1,0 +1,150 @@
+import type { FastifyInstance } from 'fastify';
+import { PoolCache } from '@kv/db';
+import { createTestDatabase, type TestDatabase } from '@kv/db/testing';
+import { createTokenService, createThrottle, hashPassword } from '@kv/auth';
+import type { CentreEntry } from '@kv/directory';
+import { buildTenantApp } from '../app.ts';
+import type { TenantApiDeps, Throttles } from '../types.ts';
+
+export const TEST_SECRET = 'test-secret-that-is-long-enough-0123456789';
+export const PASSWORD = 'a sensible passphrase';
+
+export interface TestCentre {
+  entry: CentreEntry;
+  host: string;
+  db: TestDatabase;
+  url: string;
+}
+
+export interface Harness {
+  app: FastifyInstance;
+  centres: TestCentre[];
+  deps: TenantApiDeps;
+  kicks: string[];
+  close(): Promise<void>;
+}
+
+function entry(id: string, slug: string, overrides: Partial<CentreEntry> = {}): CentreEntry {
+  return {
+    id, slug, name: `Centre ${slug}`, kind: 'childcare', language_pack: 'default', status: 'active', on_trial: false,
+    trial_ends_on: null, database_server_id: '1', database_name: null, schema_version: null, ...overrides,
+  };
+}
+
+/** Generous limits so tests exercise throttling only where they mean to. */
+export function testThrottles(overrides: Partial<Throttles> = {}): Throttles {
+  const t = (keyPrefix: string, points: number) => createThrottle({ keyPrefix, points, durationSec: 900 });
+  return { loginAccount: t('la', 1000), loginIp: t('li', 1000), mailIp: t('mi', 1000), verifyIp: t('vi', 1000), ...overrides };
+}
+
+/**
+ * Two real centre databases (cloned from the migrated tenant template) behind one tenant app,
+ * reached as `a.test.localhost` and `b.test.localhost`; more centres can be described by `extra`.
+ */
+export async function createHarness(opts: { throttles?: Throttles; production?: boolean; extra?: { slug: string; entry?: Partial<CentreEntry>; url?: string }[]; trustProxy?: string } = {}): Promise<Harness> {
+  const centres: TestCentre[] = [];
+  for (const [i, slug] of ['a', 'b'].entries()) {
+    const db = await createTestDatabase('tenant', `centre_${slug}`);
+    centres.push({ entry: entry(String(i + 1), slug), host: `${slug}.test.localhost`, db, url: db.url });
+  }
+  const hosts = new Map(centres.map((c) => [c.host, c]));
+  for (const [i, x] of (opts.extra ?? []).entries()) {
+    const c = { entry: entry(String(100 + i), x.slug, x.entry), host: `${x.slug}.test.localhost`, db: undefined as unknown as TestDatabase, url: x.url ?? centres[0]!.url };
+    hosts.set(c.host, c);
+  }
+  const kicks: string[] = [];
+  const pools = new PoolCache({ max: 3 });
+  const deps: TenantApiDeps = {
+    directory: {
+      resolve: async (host) => hosts.get(host)?.entry ?? null,
+      connectionUrl: async (e) => [...hosts.values()].find((c) => c.entry.id === e.id)!.url,
+    },
+    pools,
+    tokens: createTokenService({ secret: TEST_SECRET }),
+    outbox: { kick: (id) => void kicks.push(id) },
+    config: {
+      production: opts.production ?? false,
+      platformDomain: 'test.localhost',
+      centreOrigin: (slug) => `http://${slug}.test.localhost:3000`,
+      trustProxy: opts.trustProxy ?? false,
+      devMailbox: false,
+    },
+  };
+  const app = await buildTenantApp(deps, { throttles: opts.throttles ?? testThrottles() });
+  return {
+    app, centres, deps, kicks,
+    close: async () => {
+      await app.close();
+      await pools.closeAll();
+      await Promise.all(centres.map((c) => c.db.drop()));
+    },
+  };
+}
+
+export interface SeedUser {
+  username: string;
+  role?: string | null;
+  status?: boolean;
+  email?: string;
+  email_confirmed?: boolean;
+  pending?: boolean;
+}
+
+/** A user with a password (and a role unless `role: null`); returns the id. */
+export async function seedUser(c: TestCentre, u: SeedUser): Promise<string> {
+  const [row] = await c.db.db('users').insert({
+    fname: u.username, lname: 'Tester', username: u.username, email: u.email ?? `${u.username}@example.test`,
+    password_hash: await hashPassword(PASSWORD), status: u.status ?? true, email_confirmed: u.email_confirmed ?? true, pending: u.pending ?? false,
+  }).returning('id');
+  if (u.role !== null) {
+    await c.db.db.raw('insert into user_roles (user_id, role_id) select ?, id from roles where name = ?', [row.id, u.role ?? 'user']);
+  }
+  return String(row.id);
+}
+
+export interface GqlResponse<T = Record<string, any>> {
+  statusCode: number;
+  data: T | null;
+  errors?: { message: string; extensions?: Record<string, any> }[];
+  body: string;
+}
+
+export async function gql<T = Record<string, any>>(
+  app: FastifyInstance,
+  host: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+  token?: string,
+  headers: Record<string, string> = {},
+): Promise<GqlResponse<T>> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/graphql',
+    headers: { host, 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    payload: { query, variables },
+  });
+  const json = res.body ? JSON.parse(res.body) : {};
+  return { statusCode: res.statusCode, data: json.data ?? null, errors: json.errors, body: res.body };
+}
+
+export const LOGIN = /* GraphQL */ `
+  mutation Login($username: String!, $password: String!) {
+    login(username: $username, password: $password, device: "test") {
+      status message color expires_in session_id
+      tokens { access_token refresh_token }
+      user { id username roles { name } }
+    }
+  }
+`;
+
+export async function signIn(app: FastifyInstance, host: string, username: string, password = PASSWORD) {
+  const r = await gql(app, host, LOGIN, { username, password });
+  const login = r.data?.login;
+  if (!login?.status) throw new Error(`sign-in failed for ${username}: ${r.body}`);
+  return { token: login.tokens.access_token as string, refresh: login.tokens.refresh_token as string, sessionId: login.session_id as string, userId: login.user.id as string };
+}
+
+/** The newest captured email to an address (the PIN or link a person would read). */
+export async function lastMailTo(c: TestCentre, email: string): Promise<{ subject: string; body_text: string } | undefined> {
+  return c.db.db('outbound_messages').whereRaw('lower(recipient) = lower(?)', [email]).orderBy('id', 'desc').first('subject', 'body_text');
+}

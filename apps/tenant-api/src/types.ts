@@ -1,0 +1,71 @@
+import type { Knex } from 'knex';
+import type { Redis } from 'ioredis';
+import type { CentreEntry } from '@kv/directory';
+import type { PoolCache } from '@kv/db';
+import type { TokenService, Throttle } from '@kv/auth';
+import type { RoleName } from '@kv/shared';
+
+export type { CentreEntry };
+
+export interface TenantApiConfig {
+  production: boolean;
+  /** Hosts under this domain are `<slug>.<platformDomain>`. */
+  platformDomain: string;
+  /** Public origin of a centre, for links in emails (never built from the request's Host). */
+  centreOrigin(slug: string): string;
+  /** Fastify `trustProxy`: false, or the proxy's address/CIDR/hop count. Never a bare `true`. */
+  trustProxy: false | string;
+  /** Embedded mode: mail/SMS/push are captured and listed on /dev/mailbox. */
+  devMailbox: boolean;
+  /** Built SPA to serve, if any. */
+  webDist?: string;
+}
+
+export interface DirectoryReader {
+  resolve(host: string): Promise<CentreEntry | null>;
+  connectionUrl(entry: CentreEntry): Promise<string>;
+}
+
+export interface OutboxKicker {
+  /** Drains a centre's outbox into the job queue right after a commit. */
+  kick(centreId: string, db: Knex): void;
+}
+
+export interface TenantApiDeps {
+  directory: DirectoryReader;
+  pools: PoolCache;
+  tokens: TokenService;
+  outbox: OutboxKicker;
+  redis?: Redis;
+  config: TenantApiConfig;
+}
+
+export interface Throttles {
+  loginAccount: Throttle;
+  loginIp: Throttle;
+  /** Password reset, resend and other mail-sending guest operations, per IP. */
+  mailIp: Throttle;
+  /** PIN and token guesses, per IP. */
+  verifyIp: Throttle;
+}
+
+export interface Viewer {
+  id: string;
+  /** Highest role; drives the role ladder checks. */
+  role: RoleName;
+  roles: RoleName[];
+  sessionId: string;
+  issuedAt: number;
+  support: { operator: string; sessionId: string; expiresAt: Date } | null;
+}
+
+/** Everything a resolver may use, built once per request. */
+export interface RequestContext {
+  tenant: CentreEntry;
+  db: Knex;
+  viewer: Viewer | null;
+  ip: string;
+  userAgent: string | null;
+  deps: TenantApiDeps;
+  throttles: Throttles;
+}

@@ -1,0 +1,72 @@
+import { NoSchemaIntrospectionCustomRule, Kind, type DocumentNode, type ValidationRule, type SelectionSetNode, type FragmentDefinitionNode } from 'graphql';
+import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
+import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
+import type { FastifyInstance } from 'fastify';
+
+export const GRAPHQL_LIMITS = {
+  depth: 10,
+  aliases: 15,
+  cost: 5000,
+  tokens: 2000,
+} as const;
+
+/**
+ * Limits every document must pass before any resolver runs: depth, aliases, cost and token
+ * count; introspection off in production (the SPA ships its documents, nobody needs the schema).
+ */
+export function hardenedGraphqlOptions({ production }: { production: boolean }) {
+  const rules: ValidationRule[] = [
+    maxAliasesRule({ n: GRAPHQL_LIMITS.aliases }) as unknown as ValidationRule,
+    costLimitRule({ maxCost: GRAPHQL_LIMITS.cost }) as unknown as ValidationRule,
+  ];
+  if (production) rules.push(NoSchemaIntrospectionCustomRule);
+  return {
+    jit: 1,
+    queryDepth: GRAPHQL_LIMITS.depth,
+    allowBatchedQueries: false,
+    graphiql: false,
+    validationRules: rules,
+    csrfPrevention: true,
+    graphql: { parseOptions: { maxTokens: GRAPHQL_LIMITS.tokens } },
+  } as const;
+}
+
+/** GET on /graphql leaks queries into logs and referrers: refuse it. API answers are never cached. */
+export function guardGraphqlRoute(app: FastifyInstance, path = '/graphql'): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const url = request.url.split('?')[0];
+    if (url !== path) return;
+    if (request.method === 'GET') {
+      return reply.code(405).header('allow', 'POST').send({ errors: [{ message: 'Use POST for GraphQL.', extensions: { code: 'METHOD_NOT_ALLOWED' } }] });
+    }
+    reply.header('cache-control', 'no-store');
+  });
+}
+
+/**
+ * How many times each named root field occurs in a document, across aliases and fragments, so a
+ * throttle can charge `login` once per occurrence however the document is shaped.
+ */
+export function countRootFields(document: DocumentNode, names: ReadonlySet<string>, operationName?: string | null): Map<string, number> {
+  const counts = new Map<string, number>();
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const def of document.definitions) if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
+  const walk = (set: SelectionSetNode, seen: Set<string>) => {
+    for (const sel of set.selections) {
+      if (sel.kind === Kind.FIELD) {
+        if (names.has(sel.name.value)) counts.set(sel.name.value, (counts.get(sel.name.value) ?? 0) + 1);
+      } else if (sel.kind === Kind.INLINE_FRAGMENT) {
+        walk(sel.selectionSet, seen);
+      } else if (sel.kind === Kind.FRAGMENT_SPREAD && !seen.has(sel.name.value)) {
+        const frag = fragments.get(sel.name.value);
+        if (frag) walk(frag.selectionSet, new Set([...seen, sel.name.value]));
+      }
+    }
+  };
+  for (const def of document.definitions) {
+    if (def.kind !== Kind.OPERATION_DEFINITION) continue;
+    if (operationName && def.name?.value !== operationName) continue;
+    walk(def.selectionSet, new Set());
+  }
+  return counts;
+}

@@ -1,0 +1,5 @@
+export * from './errors.ts';
+export * from './graphql-hardening.ts';
+export * from './http-hardening.ts';
+export * from './spa.ts';
+export * from './validation.ts';

@@ -1,0 +1,71 @@
+import type { Knex } from 'knex';
+
+export interface CentreDefinition {
+  slug: string;
+  name: string;
+  kind: 'childcare' | 'petcare';
+  language_pack: 'default' | 'dogs';
+  contact_email: string;
+  locations: { name: string; timezone: string; address: string; phone: string; email: string; is_signup: boolean; signup_code: string; color_code: string; rooms: { name: string; color_code: string }[] }[];
+  staff: { username: string; fname: string; lname: string; role: string; email: string; job_title?: string; manages?: string[]; locations?: string[] }[];
+  families: {
+    contacts: { username: string; fname: string; lname: string; email: string; phone: string; relation: string; legal_guardian?: boolean; is_payer?: boolean; emergency_contact?: boolean; watch_camera?: boolean; locale?: string }[];
+    children: { fname: string; lname: string; dob: string; gender: string; location: string; room: string }[];
+  }[];
+}
+
+const SEED_MARKER = 'demo_seed';
+
+/**
+ * Demo content for a centre: locations, rooms, staff, families and children. Runs once per
+ * centre database (a marker setting records it); every demo account shares one password hash.
+ */
+export async function seedCentre(db: Knex, def: CentreDefinition, passwordHash: string): Promise<boolean> {
+  if (await db('settings').where({ key: SEED_MARKER }).first('id')) return false;
+  await db.transaction(async (trx) => {
+    const locationIds = new Map<string, string>();
+    const roomIds = new Map<string, string>();
+    for (const loc of def.locations) {
+      const { rooms, ...fields } = loc;
+      const [row] = await trx('locations').insert(fields).returning('id');
+      locationIds.set(loc.name, String(row.id));
+      for (const room of rooms) {
+        const [r] = await trx('programs').insert({ ...room, location_id: row.id }).returning('id');
+        roomIds.set(`${loc.name}/${room.name}`, String(r.id));
+      }
+    }
+    const roleId = async (name: string) => String((await trx('roles').where({ name }).first('id')).id);
+    const addUser = async (u: { username: string; fname: string; lname: string; email: string; phone?: string; job_title?: string; locale?: string; emergency_contact?: boolean }, role: string) => {
+      const [row] = await trx('users')
+        .insert({ username: u.username, fname: u.fname, lname: u.lname, email: u.email, phone: u.phone ?? null, job_title: u.job_title ?? null, locale: u.locale ?? 'en', emergency_contact: u.emergency_contact ?? false, password_hash: passwordHash, email_confirmed: true, status: true })
+        .returning('id');
+      await trx('user_roles').insert({ user_id: row.id, role_id: await roleId(role) });
+      return String(row.id);
+    };
+    for (const s of def.staff) {
+      const id = await addUser(s, s.role);
+      for (const name of s.manages ?? []) await trx('location_managers').insert({ location_id: locationIds.get(name), user_id: id });
+      const member = s.role === 'center' ? [...locationIds.keys()] : [...(s.locations ?? []), ...(s.manages ?? [])];
+      for (const name of new Set(member)) await trx('user_locations').insert({ user_id: id, location_id: locationIds.get(name) });
+    }
+    for (const family of def.families) {
+      const contactIds: { id: string; c: CentreDefinition['families'][number]['contacts'][number] }[] = [];
+      for (const c of family.contacts) contactIds.push({ id: await addUser(c, 'user'), c });
+      for (const child of family.children) {
+        const locationId = locationIds.get(child.location);
+        const [s] = await trx('students')
+          .insert({ fname: child.fname, lname: child.lname, dob: child.dob, gender: child.gender, location_id: locationId, program_id: roomIds.get(`${child.location}/${child.room}`), enrollment_date: '2025-09-01' })
+          .returning('id');
+        for (const { id, c } of contactIds) {
+          await trx('student_users').insert({
+            student_id: s.id, user_id: id, relation: c.relation, legal_guardian: c.legal_guardian ?? false, is_payer: c.is_payer ?? false,
+            emergency_contact: c.emergency_contact ?? false, watch_camera: c.watch_camera ?? true, pickup: true,
+          });
+          await trx('user_locations').insert({ user_id: id, location_id: locationId }).onConflict(['user_id', 'location_id']).ignore();
+        }
+      }
+    }
+    await trx('settings').insert({ key: SEED_MARKER, value: JSON.stringify({ seeded_at: new Date().toISOString() }) });
+  });
+  return true;
+}
