@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { TEMPLATE_NAMES, normalizeLocale, renderTemplate } from './render-template.ts';
+import { TEMPLATE_STRINGS } from './template-strings.ts';
+
+const SAMPLE: Record<string, Record<string, unknown>> = {
+  'verify-email': { fname: 'Ana', pin: '482913', url: 'https://sunny.example.com/verify?t=abc', minutes: 30 },
+  'password-reset': { fname: 'Ana', url: 'https://sunny.example.com/reset?t=abc', minutes: 60 },
+  invite: { fname: 'Ana', centre: 'Sunny Days', pin: '771204', url: 'https://sunny.example.com/invite?t=abc', inviter: 'Marta Ruiz' },
+  'approve-user': { fname: 'Marta', applicant: 'Luis Gómez', url: 'https://sunny.example.com/users/pending' },
+  'email-change': { fname: 'Ana', url: 'https://sunny.example.com/email/confirm?t=abc' },
+  'login-support-notice': { fname: 'Ana', operator: 'Sam (support)', expires: '2026-03-01 17:30 UTC' },
+};
+
+describe('renderTemplate', () => {
+  it('covers every template with sample data', () => {
+    expect(Object.keys(SAMPLE).sort()).toEqual([...TEMPLATE_NAMES].sort());
+  });
+
+  it.each(TEMPLATE_NAMES)('%s: the Spanish wording is complete', (name) => {
+    const { en, es } = TEMPLATE_STRINGS[name]!;
+    expect(Object.keys(es).sort()).toEqual(Object.keys(en).sort());
+    for (const key of Object.keys(en)) if (key !== 'greeting') expect(es[key], key).not.toBe(en[key]);
+  });
+
+  it.each(TEMPLATE_NAMES)('%s renders in en and es with every value filled in', (name) => {
+    const data = SAMPLE[name]!;
+    const en = renderTemplate(name, 'en', data);
+    const es = renderTemplate(name, 'es', data);
+    for (const r of [en, es]) {
+      expect(r.subject).not.toBe('');
+      expect(r.subject).not.toMatch(/[{}\n]/);
+      expect(r.text).not.toMatch(/[{}]/);
+      expect(r.html).toMatch(/^<!doctype html>/);
+      expect(r.html).not.toMatch(/\{\w+\}/);
+      for (const v of Object.values(data)) {
+        expect(r.text).toContain(String(v));
+      }
+    }
+    expect(es.subject).not.toBe(en.subject);
+    expect(es.html).toContain('<html lang="es">');
+    expect(en.html).toContain('<html lang="en">');
+  });
+
+  it('verify-email shows the PIN and a working link, in the right language', () => {
+    const en = renderTemplate('verify-email', 'en', SAMPLE['verify-email']!);
+    expect(en.subject).toBe('Verify your email address');
+    expect(en.text).toContain('Hi Ana,');
+    expect(en.text).toContain('    482913');
+    expect(en.text).toContain('Verify email: https://sunny.example.com/verify?t=abc');
+    expect(en.text).toContain('expire in 30 minutes');
+    expect(en.html).toContain('href="https://sunny.example.com/verify?t=abc"');
+    expect(en.html).toContain('>482913</p>');
+    const es = renderTemplate('verify-email', 'es', SAMPLE['verify-email']!);
+    expect(es.subject).toBe('Verifica tu dirección de correo electrónico');
+    expect(es.text).toContain('Hola, Ana:');
+    expect(es.text).toContain('caducan en 30 minutos');
+  });
+
+  it('escapes every interpolated value in the HTML (and keeps the text as typed)', () => {
+    const evil = '<script>alert("x")</script> & \'co\'';
+    const r = renderTemplate('invite', 'en', { ...SAMPLE.invite!, fname: evil, inviter: '<img src=x onerror=alert(1)>', centre: 'A&B' });
+    expect(r.html).not.toContain('<script>');
+    expect(r.html).not.toContain('<img');
+    expect(r.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;co&#39;');
+    expect(r.html).toContain('&lt;img src=x onerror=alert(1)&gt; invited you to join A&amp;B.');
+    expect(r.text).toContain(`Hi ${evil},`);
+    expect(r.subject).toBe('<img src=x onerror=alert(1)> invited you to A&B');
+  });
+
+  it('escapes quotes in a link and refuses a link that is not http(s)', () => {
+    const r = renderTemplate('email-change', 'en', { fname: 'Ana', url: 'https://x.example/?a="><b>' });
+    expect(r.html).toContain('href="https://x.example/?a=&quot;&gt;&lt;b&gt;"');
+    expect(r.html).not.toContain('"><b>');
+    expect(() => renderTemplate('email-change', 'en', { fname: 'Ana', url: 'javascript:alert(1)' })).toThrow(/http/);
+  });
+
+  it('keeps line breaks out of the subject', () => {
+    const r = renderTemplate('approve-user', 'en', { ...SAMPLE['approve-user']!, applicant: 'Eve\r\nBcc: all@example.com' });
+    expect(r.subject).toBe('Eve Bcc: all@example.com is waiting for approval');
+  });
+
+  it('throws on an unknown template or missing data', () => {
+    expect(() => renderTemplate('no-such-template', 'en', {})).toThrow(/Unknown message template/);
+    expect(() => renderTemplate('toString', 'en', {})).toThrow(/Unknown message template/);
+    expect(() => renderTemplate('password-reset', 'en', { fname: 'Ana', url: 'https://x.example' })).toThrow(/data.minutes/);
+  });
+
+  it('falls back to English for an unknown locale and reads regional Spanish as Spanish', () => {
+    const data = SAMPLE['password-reset']!;
+    expect(renderTemplate('password-reset', 'fr', data)).toEqual(renderTemplate('password-reset', 'en', data));
+    expect(renderTemplate('password-reset', 'es-MX', data)).toEqual(renderTemplate('password-reset', 'es', data));
+    expect(normalizeLocale(undefined)).toBe('en');
+    expect(normalizeLocale('ES_es')).toBe('es');
+  });
+
+  it('uses the English string where a Spanish one is missing', () => {
+    const es = TEMPLATE_STRINGS['password-reset']!.es;
+    const saved = es.expiry;
+    delete es.expiry;
+    try {
+      const r = renderTemplate('password-reset', 'es', SAMPLE['password-reset']!);
+      expect(r.subject).toBe('Restablece tu contraseña');
+      expect(r.text).toContain('This link expires in 60 minutes.');
+    } finally {
+      es.expiry = saved;
+    }
+  });
+});
