@@ -15,8 +15,9 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     root: distDir,
     wildcard: false,
     index: false,
+    cacheControl: false, // our own header below: hashed assets are immutable, the rest is not cached
     setHeaders: (res, filePath) => {
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   app.setNotFoundHandler((request, reply) => {

@@ -1,0 +1,29 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { registerSecurityHeaders, registerSpa } from '@kv/server';
+import { devMailboxRoutes } from '@kv/messaging';
+import { runtimeFor, type ControlPlaneDeps } from './deps.ts';
+import { operatorAuth } from './plugins/app/auth.ts';
+import { graphqlPlugin } from './plugins/app/graphql.ts';
+
+/** The control-plane API (no listen): operators, centres, domains, databases, migrations, support. */
+export async function buildControlPlaneApp(deps: ControlPlaneDeps): Promise<FastifyInstance> {
+  const rt = runtimeFor(deps);
+  const app = Fastify({
+    ...(deps.log ? { loggerInstance: deps.log } : { logger: false }),
+    trustProxy: rt.config.trustProxy,
+    bodyLimit: 256 * 1024,
+  }) as unknown as FastifyInstance;
+  await registerSecurityHeaders(app, { production: rt.config.production });
+  await app.register(operatorAuth, { rt });
+  await app.register(graphqlPlugin, { rt });
+  app.get('/healthz', async () => ({ ok: true }));
+  app.get('/app-config.json', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { surface: 'platform', centre: null, devMailbox: Boolean(deps.devMailbox && !rt.config.production) };
+  });
+  if (deps.devMailbox && !rt.config.production) await app.register(devMailboxRoutes, { dbFor: async () => rt.controlDb });
+  if (deps.webDist) await registerSpa(app, deps.webDist);
+  app.addHook('onReady', async () => rt.start());
+  app.addHook('onClose', async () => rt.close());
+  return app;
+}

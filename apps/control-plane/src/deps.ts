@@ -1,0 +1,169 @@
+import type { Knex } from 'knex';
+import type { Redis } from 'ioredis';
+import type { FastifyBaseLogger } from 'fastify';
+import { PoolCache } from '@kv/db';
+import { OutboxDispatcher, type JobQueue } from '@kv/jobs';
+import type { TenantDirectory } from '@kv/directory';
+import { createSessionStore, createThrottle, createTokenService, type SessionStore, type Throttle, type TokenService } from '@kv/auth';
+import type { Provisioner } from './modules/provisioning/provisioner.ts';
+import { SqlDatabaseProvisioner } from './modules/provisioning/sql-provisioner.ts';
+import { RdsServerProvisioner, type RdsOptions } from './modules/provisioning/rds-provisioner.ts';
+
+/** The slice of a pino logger the control plane uses (Fastify's logger fits). */
+export interface Log {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+/** What the start script (or a test) hands the control plane; everything else has a default. */
+export interface ControlPlaneDeps {
+  controlDb: Knex;
+  directory: TenantDirectory;
+  queue: JobQueue;
+  /** Platform secret: signs operator and support tokens, encrypts database-server passwords. */
+  secret: string;
+  /** Centres live at `<slug>.<platformDomain>`. */
+  platformDomain: string;
+  /** Port in links to a centre (dev: the tenant API's port); omitted for 80/443. */
+  publicPort?: number;
+  /** Scheme of links to a centre; `http` for `localhost`, `https` otherwise. */
+  publicScheme?: 'http' | 'https';
+  /** Migrated database every new centre database is copied from (one per database server). */
+  tenantTemplate?: string;
+  /** Prefix of centre database names (default `kv_c_`). */
+  databasePrefix?: string;
+  production?: boolean;
+  /** Fastify `trustProxy`: false, or the proxy's address or CIDR (never a bare `true`). */
+  trustProxy?: false | string;
+  redis?: Redis;
+  /** New RDS servers when every server is full; without it provisioning stops at NO_SERVER_CAPACITY. */
+  rds?: RdsOptions;
+  log?: FastifyBaseLogger;
+  /** Built SPA served on the platform host (the operator console). */
+  webDist?: string;
+  /** `/dev/mailbox` for mail the control plane queued (embedded mode; never in production). */
+  devMailbox?: boolean;
+  /** Shared dispatcher (e.g. one that also drains centre outboxes); one for the control DB otherwise. */
+  outbox?: OutboxDispatcher;
+  /** Replaces the SQL provisioner (tests inject failures through it). */
+  provisioner?: Provisioner;
+  throttles?: LoginThrottles;
+}
+
+export interface LoginThrottles {
+  account: Throttle;
+  ip: Throttle;
+}
+
+export interface RuntimeConfig {
+  platformDomain: string;
+  tenantTemplate: string;
+  databasePrefix: string;
+  production: boolean;
+  trustProxy: false | string;
+  /** `https://<slug>.<platformDomain>[:port]`: links are built from configuration, never from a request. */
+  centreOrigin(slug: string): string;
+}
+
+/** The control plane's wiring, built once from the deps and shared by the API and the worker. */
+export interface ControlPlaneRuntime {
+  controlDb: Knex;
+  directory: TenantDirectory;
+  queue: JobQueue;
+  tokens: TokenService;
+  sessions: SessionStore;
+  throttles: LoginThrottles;
+  pools: PoolCache;
+  provisioner: Provisioner;
+  outbox: OutboxDispatcher;
+  /** Dispatches the control DB's outbox now (after a commit that wrote to it). */
+  kickOutbox(): Promise<number>;
+  /**
+   * Dispatches a centre database's outbox now, when the dispatcher was shared through the deps
+   * (its owner also runs the centres' jobs); otherwise the tenant side's sweep picks it up.
+   */
+  kickCentreOutbox(centerId: string, db: Knex): void;
+  secret: string;
+  config: RuntimeConfig;
+  log: Log;
+  /** Starts the periodic outbox sweep when the runtime made its own dispatcher. */
+  start(): void;
+  /** Closes what the runtime opened itself (pools, its own dispatcher). */
+  close(): Promise<void>;
+}
+
+export const OUTBOX_SOURCE_KEY = 'cp';
+const silent: Log = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+const runtimes = new WeakMap<ControlPlaneDeps, ControlPlaneRuntime>();
+
+/** One runtime per deps object, so an API and a worker in one process share pools and dispatcher. */
+export function runtimeFor(deps: ControlPlaneDeps): ControlPlaneRuntime {
+  let rt = runtimes.get(deps);
+  if (!rt) {
+    rt = createRuntime(deps);
+    runtimes.set(deps, rt);
+  }
+  return rt;
+}
+
+function createRuntime(deps: ControlPlaneDeps): ControlPlaneRuntime {
+  const scheme = deps.publicScheme ?? (deps.platformDomain === 'localhost' ? 'http' : 'https');
+  const port = deps.publicPort && ![80, 443].includes(deps.publicPort) ? `:${deps.publicPort}` : '';
+  const config: RuntimeConfig = {
+    platformDomain: deps.platformDomain,
+    tenantTemplate: deps.tenantTemplate ?? 'kv_tenant_template',
+    databasePrefix: deps.databasePrefix ?? 'kv_c_',
+    production: deps.production ?? process.env.NODE_ENV === 'production',
+    trustProxy: deps.trustProxy ?? false,
+    centreOrigin: (slug) => `${scheme}://${slug}.${deps.platformDomain}${port}`,
+  };
+  const log = deps.log ?? silent;
+  const ownOutbox = !deps.outbox;
+  const outbox =
+    deps.outbox ??
+    new OutboxDispatcher({
+      queue: deps.queue,
+      sources: () => [{ key: OUTBOX_SOURCE_KEY, db: deps.controlDb }],
+      log: (msg, extra) => log.warn({ extra }, msg),
+    });
+  const pools = new PoolCache({ max: 2, maxOpenPools: 50, idleEvictMs: 60_000 });
+  const serverProvisioner = deps.rds ? new RdsServerProvisioner(deps.controlDb, deps.secret, deps.rds, log) : undefined;
+  return {
+    controlDb: deps.controlDb,
+    directory: deps.directory,
+    queue: deps.queue,
+    tokens: createTokenService({ secret: deps.secret }),
+    sessions: createSessionStore(deps.controlDb),
+    throttles: deps.throttles ?? {
+      account: createThrottle({ redis: deps.redis, points: 5, durationSec: 15 * 60, blockSec: 15 * 60, keyPrefix: 'cp:login:account' }),
+      ip: createThrottle({ redis: deps.redis, points: 30, durationSec: 15 * 60, blockSec: 15 * 60, keyPrefix: 'cp:login:ip' }),
+    },
+    pools,
+    provisioner:
+      deps.provisioner ??
+      new SqlDatabaseProvisioner({
+        controlDb: deps.controlDb,
+        directory: deps.directory,
+        templateName: config.tenantTemplate,
+        serverProvisioner,
+        log,
+      }),
+    outbox,
+    kickOutbox: () => outbox.kick(OUTBOX_SOURCE_KEY, deps.controlDb),
+    kickCentreOutbox: (centerId, db) => {
+      if (!ownOutbox) void outbox.kick(centerId, db);
+    },
+    secret: deps.secret,
+    config,
+    log,
+    start() {
+      if (ownOutbox) outbox.start();
+    },
+    async close() {
+      if (ownOutbox) await outbox.stop();
+      await pools.closeAll();
+    },
+  };
+}

@@ -1,0 +1,11 @@
+import type { Actor } from '../access.ts';
+import type { Services } from '../services.ts';
+
+/** Mercurius context of the control plane, built once per request. */
+export interface CpContext {
+  actor: Actor;
+  services: Services;
+}
+
+/** A resolver: parse args → call one service method → return. */
+export type Resolver<A = Record<string, never>> = (root: unknown, args: A, ctx: CpContext) => unknown;

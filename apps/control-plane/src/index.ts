@@ -1,0 +1,14 @@
+export { buildControlPlaneApp } from './app.ts';
+export { registerControlPlaneJobs } from './worker.ts';
+export { runtimeFor, OUTBOX_SOURCE_KEY, type ControlPlaneDeps, type ControlPlaneRuntime, type LoginThrottles, type Log } from './deps.ts';
+export { ensureTenantTemplate } from './modules/provisioning/tenant-template.ts';
+export { registerDatabaseServer, type DatabaseServerInput } from './modules/servers/service.ts';
+export { ensureOperator } from './modules/operators/service.ts';
+export { provisionCenterNow, settleJobs } from './provision-now.ts';
+export { SqlDatabaseProvisioner } from './modules/provisioning/sql-provisioner.ts';
+export { RdsServerProvisioner, type RdsOptions, type RdsServerConfig } from './modules/provisioning/rds-provisioner.ts';
+export type { Provisioner, ServerProvisioner } from './modules/provisioning/provisioner.ts';
+export { createMigrationRun, migrateCentreInRun, type CentreResult, type FanOutDeps } from './modules/migrations/fan-out.ts';
+export { CONTROL_QUEUE, JOBS } from './jobs/names.ts';
+export type { AddCenterInput } from './modules/centres/service.ts';
+export type { CenterRow } from './modules/centres/repo.ts';

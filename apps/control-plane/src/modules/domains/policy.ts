@@ -1,0 +1,7 @@
+import type { OperatorRole } from '../../access.ts';
+
+export const domainPolicy = {
+  getServerDomains: 'kvsupport',
+  addServerDomain: 'admin',
+  removeServerDomain: 'admin',
+} as const satisfies Record<string, OperatorRole>;

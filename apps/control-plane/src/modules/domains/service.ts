@@ -1,0 +1,70 @@
+import { normaliseHost } from '@kv/directory';
+import { badInput } from '@kv/server';
+import type { ControlPlaneRuntime } from '../../deps.ts';
+import { isUniqueViolation } from '../../sql.ts';
+import { requireRole, type Actor } from '../../access.ts';
+import { id as idArg } from '../../validate.ts';
+import { done } from '../../graphql/notice.ts';
+import { writeAudit } from '../audit/repo.ts';
+import { centreNotFound, invalidState } from '../centres/errors.ts';
+import { domainPolicy } from './policy.ts';
+import * as repo from './repo.ts';
+import { domainNotFound, domainProtected, domainReserved, domainTaken } from './errors.ts';
+
+export function createDomainService(rt: ControlPlaneRuntime) {
+  const db = rt.controlDb;
+  const platform = rt.config.platformDomain;
+
+  return {
+    async getServerDomains(actor: Actor, args: { center_id: string }) {
+      requireRole(actor, domainPolicy.getServerDomains);
+      const centerId = idArg('center_id', args.center_id);
+      if (!(await repo.centreStatus(db, centerId))) throw centreNotFound();
+      return repo.listDomains(db, centerId);
+    },
+
+    /** A custom domain (the centre points its DNS at the platform); it answers as soon as it is added. */
+    async addServerDomain(actor: Actor, args: { center_id: string; domain: string }) {
+      requireRole(actor, domainPolicy.addServerDomain);
+      const centerId = idArg('center_id', args.center_id);
+      const domain = normaliseHost(args.domain);
+      if (!domain || !domain.includes('.') || /^[\d.]+$/.test(domain))
+        throw badInput('domain', 'domain must be a host name such as care.example.com.');
+      if (domain === platform || domain.endsWith(`.${platform}`)) throw domainReserved();
+      let row;
+      try {
+        row = await db.transaction(async (trx) => {
+          const status = await repo.centreStatus(trx, centerId);
+          if (!status) throw centreNotFound();
+          if (status === 'deleted') throw invalidState(status, 'changed');
+          if (await repo.domainExists(trx, domain)) throw domainTaken();
+          const created = await repo.insertDomain(trx, { center_id: centerId, domain, kind: 'custom', status: 'active' });
+          await writeAudit(trx, actor, 'domain.add', 'center', centerId, { domain });
+          return created;
+        });
+      } catch (e) {
+        if (isUniqueViolation(e)) throw domainTaken();
+        throw e;
+      }
+      await rt.directory.invalidate(centerId);
+      return done('Domain added.', { domain: row });
+    },
+
+    async removeServerDomain(actor: Actor, args: { id: string }) {
+      requireRole(actor, domainPolicy.removeServerDomain);
+      const id = idArg('id', args.id);
+      const row = await db.transaction(async (trx) => {
+        const existing = await repo.findDomain(trx, id);
+        if (!existing) throw domainNotFound();
+        if (existing.kind === 'subdomain') throw domainProtected();
+        await repo.deleteDomain(trx, id);
+        await writeAudit(trx, actor, 'domain.remove', 'center', existing.center_id, { domain: existing.domain, kind: existing.kind });
+        return existing;
+      });
+      await rt.directory.invalidate(row.center_id);
+      return done('Domain removed.', { domain: row });
+    },
+  };
+}
+
+export type DomainService = ReturnType<typeof createDomainService>;

@@ -1,0 +1,34 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { DateTime } from '../graphql/scalars.ts';
+import { operatorResolvers } from './operators/resolvers.ts';
+import { centreResolvers } from './centres/resolvers.ts';
+import { domainResolvers } from './domains/resolvers.ts';
+import { serverResolvers } from './servers/resolvers.ts';
+import { provisioningResolvers } from './provisioning/resolvers.ts';
+import { migrationLoaders, migrationResolvers } from './migrations/resolvers.ts';
+import { supportResolvers } from './support/resolvers.ts';
+
+const sdl = (path: string) => readFileSync(fileURLToPath(new URL(path, import.meta.url)), 'utf8');
+
+/** The explicit module registry: schema files, resolvers and loaders of every area. */
+const modules = [
+  { schema: sdl('./operators/schema.graphql'), resolvers: operatorResolvers },
+  { schema: sdl('./centres/schema.graphql'), resolvers: centreResolvers },
+  { schema: sdl('./domains/schema.graphql'), resolvers: domainResolvers },
+  { schema: sdl('./servers/schema.graphql'), resolvers: serverResolvers },
+  { schema: sdl('./provisioning/schema.graphql'), resolvers: provisioningResolvers },
+  { schema: sdl('./migrations/schema.graphql'), resolvers: migrationResolvers },
+  { schema: sdl('./support/schema.graphql'), resolvers: supportResolvers },
+];
+
+export const schema = [sdl('../graphql/base.graphql'), ...modules.map((m) => m.schema)].join('\n');
+
+type ResolverMap = Record<string, any>;
+
+export const resolvers: ResolverMap = { DateTime, Query: {}, Mutation: {} };
+for (const m of modules) {
+  for (const [type, fields] of Object.entries(m.resolvers as ResolverMap)) resolvers[type] = { ...resolvers[type], ...fields };
+}
+
+export const loaders = { ...migrationLoaders };

@@ -1,0 +1,50 @@
+import { randomPin, randomToken, sha256Hex } from '@kv/auth';
+import { queueMessage } from '@kv/messaging';
+import type { ControlPlaneRuntime } from '../../deps.ts';
+import { findCentreUserId, insertInviteToken, insertOwner, type ProvisioningRow } from './repo.ts';
+
+const INVITE_TTL_MS = 7 * 24 * 60 * 60_000;
+
+/**
+ * The centre owner in the centre's own database, invited by email (PIN + link to /viue/<pin_time>).
+ * One transaction with the message, and skipped when the owner exists, so a retry never invites twice.
+ */
+export async function createCentreOwner(rt: ControlPlaneRuntime, centre: ProvisioningRow, serverId: string): Promise<{ created: boolean }> {
+  const url = await rt.directory.connectionUrl({ database_server_id: serverId, database_name: centre.database_name });
+  const db = rt.pools.get(centre.id, url);
+  const result = await db.transaction(async (trx) => {
+    if (await findCentreUserId(trx, centre.owner_username!)) return { created: false };
+    const userId = await insertOwner(trx, {
+      fname: centre.owner_fname!,
+      lname: centre.owner_lname!,
+      username: centre.owner_username!,
+      email: centre.contact_email!,
+    });
+    const pinTime = randomToken();
+    const pin = randomPin(6);
+    await insertInviteToken(trx, {
+      userId,
+      tokenHash: sha256Hex(pinTime),
+      pinHash: sha256Hex(pin),
+      expiresAt: new Date(Date.now() + INVITE_TTL_MS),
+    });
+    await queueMessage(trx, {
+      channel: 'email',
+      to: centre.contact_email!,
+      userId,
+      template: 'invite',
+      locale: 'en',
+      data: {
+        fname: centre.owner_fname,
+        centre: centre.name,
+        pin,
+        url: `${rt.config.centreOrigin(centre.slug)}/viue/${pinTime}`,
+        inviter: centre.added_by ?? 'KidsVision',
+      },
+      centerId: centre.id,
+    });
+    return { created: true };
+  });
+  if (result.created) rt.kickCentreOutbox(centre.id, db);
+  return result;
+}

@@ -1,0 +1,18 @@
+/**
+ * Where centre databases come from. The SQL provisioner works on any Postgres server the control
+ * plane knows (embedded, external, RDS); a server provisioner adds servers when all are full.
+ */
+export interface Provisioner {
+  /** Gives the centre a database server with room, once; a second call returns the same server. */
+  assignServer(centerId: string): Promise<string>;
+  /** Creates the database from the migrated template; does nothing when it already exists. */
+  createDatabase(serverId: string, databaseName: string): Promise<{ created: boolean }>;
+  /** Applies pending tenant migrations (normally none right after a copy of the template). */
+  migrateDatabase(serverId: string, databaseName: string): Promise<{ version: string | null; applied: string[] }>;
+  dropDatabase(serverId: string, databaseName: string): Promise<void>;
+}
+
+export interface ServerProvisioner {
+  /** Creates a database server, waits until it accepts connections, records it; returns its id. */
+  createServer(): Promise<string>;
+}

@@ -1,0 +1,53 @@
+import { writeOutbox } from '@kv/jobs';
+import type { ControlPlaneRuntime } from '../../deps.ts';
+import { requireRole, type Actor } from '../../access.ts';
+import { id as idArg } from '../../validate.ts';
+import { done } from '../../graphql/notice.ts';
+import { writeAudit } from '../audit/repo.ts';
+import { CONTROL_QUEUE, JOBS } from '../../jobs/names.ts';
+import { centreNotFound } from '../centres/errors.ts';
+import { findCenter } from '../centres/repo.ts';
+import { provisioningPolicy } from './policy.ts';
+import { findProvisioning, restartProvisioning } from './repo.ts';
+import { notFailed } from './errors.ts';
+
+export function createProvisioningService(rt: ControlPlaneRuntime) {
+  const db = rt.controlDb;
+  return {
+    async centerProvisioning(actor: Actor, args: { id: string }) {
+      requireRole(actor, provisioningPolicy.centerProvisioning);
+      const centre = await findProvisioning(db, idArg('id', args.id));
+      if (!centre) throw centreNotFound();
+      return {
+        status: centre.status,
+        progress: centre.provisioning_progress,
+        step: centre.provisioning_step,
+        error: centre.provisioning_error,
+        attempts: centre.provisioning_attempts,
+      };
+    },
+
+    /** Resumes a failed provisioning: steps already done are found done and skipped. */
+    async retryProvisioning(actor: Actor, args: { id: string }) {
+      requireRole(actor, provisioningPolicy.retryProvisioning);
+      const id = idArg('id', args.id);
+      await db.transaction(async (trx) => {
+        const before = await findProvisioning(trx, id);
+        if (!before) throw centreNotFound();
+        const attempt = await restartProvisioning(trx, id);
+        if (attempt === null) throw notFailed();
+        await writeAudit(trx, actor, 'center.retry_provisioning', 'center', id, {
+          attempt,
+          previous_error: before.provisioning_error,
+          step: before.provisioning_step,
+        });
+        await writeOutbox(trx, { queue: CONTROL_QUEUE, name: JOBS.provisionCenter, payload: { centerId: null, center_id: id, attempt } });
+      });
+      void rt.kickOutbox();
+      await rt.directory.invalidate(id);
+      return done('Provisioning restarted.', { center: await findCenter(db, id) });
+    },
+  };
+}
+
+export type ProvisioningService = ReturnType<typeof createProvisioningService>;

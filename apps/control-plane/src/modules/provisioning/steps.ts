@@ -1,0 +1,97 @@
+import { PermanentJobError } from '@kv/jobs';
+import type { ControlPlaneRuntime } from '../../deps.ts';
+import { SYSTEM_ACTOR } from '../../access.ts';
+import { writeAudit } from '../audit/repo.ts';
+import { createCentreOwner } from './owner.ts';
+import { claimHostname, findProvisioning, markActive, markFailed, updateProvisioning, type ProvisioningRow } from './repo.ts';
+import { ProvisioningError, ProvisioningStepError } from './errors.ts';
+
+export type ProvisioningStep = 'pick_server' | 'create_database' | 'migrate' | 'create_owner' | 'register_hostname' | 'activate';
+
+export interface ProvisioningReport {
+  step: ProvisioningStep;
+  progress: number;
+}
+
+/** Each step is idempotent, so a retry after a crash or a failure runs them all again and only does what is missing. */
+const STEPS: {
+  step: ProvisioningStep;
+  doneAt: number;
+  run: (rt: ControlPlaneRuntime, c: ProvisioningRow, s: { serverId: string }) => Promise<unknown>;
+}[] = [
+  { step: 'pick_server', doneAt: 15, run: async (rt, c, s) => (s.serverId = await rt.provisioner.assignServer(c.id)) },
+  { step: 'create_database', doneAt: 35, run: (rt, c, s) => rt.provisioner.createDatabase(s.serverId, c.database_name!) },
+  {
+    step: 'migrate',
+    doneAt: 55,
+    run: async (rt, c, s) => {
+      const { version } = await rt.provisioner.migrateDatabase(s.serverId, c.database_name!);
+      await updateProvisioning(rt.controlDb, c.id, { schema_version: version, migration_status: 'ok', migration_error: null });
+    },
+  },
+  { step: 'create_owner', doneAt: 75, run: (rt, c, s) => createCentreOwner(rt, c, s.serverId) },
+  {
+    step: 'register_hostname',
+    doneAt: 90,
+    run: async (rt, c) => {
+      const host = `${c.slug}.${rt.config.platformDomain}`;
+      const claimed = await rt.controlDb.transaction((trx) => claimHostname(trx, c.id, host, rt.config.centreOrigin(c.slug)));
+      if (!claimed) throw new ProvisioningStepError(ProvisioningError.HostnameTaken, `${host} belongs to another centre.`);
+    },
+  },
+  {
+    step: 'activate',
+    doneAt: 100,
+    run: async (rt, c) => {
+      await rt.controlDb.transaction(async (trx) => {
+        if (await markActive(trx, c.id))
+          await writeAudit(trx, SYSTEM_ACTOR, 'center.provisioned', 'center', c.id, { slug: c.slug, database_name: c.database_name });
+      });
+    },
+  },
+];
+
+/**
+ * Runs a centre's provisioning to the end, writing the step and progress to the centre row (what
+ * `centerProvisioning` shows) and to `report` (the job's progress). A failure leaves the centre
+ * `failed` with the error, to be resumed by `retryProvisioning`.
+ */
+export async function provisionCenter(
+  rt: ControlPlaneRuntime,
+  centerId: string,
+  report: (r: ProvisioningReport) => Promise<void>,
+): Promise<{ status: string }> {
+  const db = rt.controlDb;
+  const centre = await findProvisioning(db, centerId);
+  if (!centre) throw new PermanentJobError(`Centre ${centerId} does not exist`);
+  if (centre.status !== 'provisioning') return { status: centre.status };
+  const state = { serverId: centre.database_server_id ?? '' };
+  let progress = 0;
+  let current: ProvisioningStep = 'pick_server';
+  try {
+    for (const { step, doneAt, run } of STEPS) {
+      current = step;
+      const fresh = await findProvisioning(db, centerId);
+      // Deleted (or otherwise moved on) while this job ran: stop without touching it further.
+      if (fresh?.status !== 'provisioning') return { status: fresh?.status ?? 'missing' };
+      await updateProvisioning(db, centerId, { provisioning_step: step, provisioning_progress: progress });
+      await report({ step, progress });
+      await run(rt, fresh, state);
+      progress = doneAt;
+      await updateProvisioning(db, centerId, { provisioning_progress: progress });
+      await report({ step, progress });
+    }
+  } catch (err) {
+    const message = `${current}: ${err instanceof Error ? err.message : String(err)}`.slice(0, 2000);
+    await db.transaction(async (trx) => {
+      await markFailed(trx, centerId, message);
+      await writeAudit(trx, SYSTEM_ACTOR, 'center.provisioning_failed', 'center', centerId, { step: current, error: message });
+    });
+    rt.log.error({ err, centerId, step: current }, 'centre provisioning failed');
+    await rt.directory.invalidate(centerId);
+    // Not retried by the queue: an operator sees `failed` and resumes with retryProvisioning.
+    throw new PermanentJobError(message);
+  }
+  await rt.directory.invalidate(centerId);
+  return { status: 'active' };
+}

@@ -1,0 +1,60 @@
+import type { Knex } from 'knex';
+import { encryptSecret } from '@kv/directory';
+import type { ControlPlaneRuntime } from '../../deps.ts';
+import { requireRole, type Actor } from '../../access.ts';
+import { id as idArg } from '../../validate.ts';
+import { toPage, paginatorInfo, type PageArgs } from '../../graphql/pagination.ts';
+import { serverPolicy } from './policy.ts';
+import * as repo from './repo.ts';
+
+export function createServerService(rt: ControlPlaneRuntime) {
+  const db = rt.controlDb;
+  return {
+    async getDeploymentServers(actor: Actor) {
+      requireRole(actor, serverPolicy.getDeploymentServers);
+      return repo.listServers(db);
+    },
+
+    async getCenterDatabases(actor: Actor, args: PageArgs & { search?: string | null; server_id?: string | null }) {
+      requireRole(actor, serverPolicy.getCenterDatabases);
+      const page = toPage(args);
+      const serverId = args.server_id ? idArg('server_id', args.server_id) : null;
+      const { rows, total } = await repo.listCenterDatabases(db, {
+        search: args.search?.trim() || null,
+        serverId,
+        offset: page.offset,
+        limit: page.perPage,
+      });
+      return { data: rows, paginatorInfo: paginatorInfo(total, page) };
+    },
+  };
+}
+
+export type ServerService = ReturnType<typeof createServerService>;
+
+export interface DatabaseServerInput {
+  name: string;
+  /** embedded | external | rds */
+  kind: 'embedded' | 'external' | 'rds';
+  /** Any database on the server; its user must be allowed to create databases. */
+  url: string;
+  maxDatabases?: number;
+}
+
+/**
+ * Records (or updates) a database server centres can be provisioned on, with its password
+ * encrypted; the start script registers the embedded or DATABASE_URL server this way.
+ */
+export async function registerDatabaseServer(controlDb: Knex, input: DatabaseServerInput, secret: string): Promise<string> {
+  const url = new URL(input.url);
+  const password = decodeURIComponent(url.password);
+  return repo.upsertServer(controlDb, {
+    name: input.name,
+    kind: input.kind,
+    host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: Number(url.port || 5432),
+    admin_user: decodeURIComponent(url.username),
+    password_encrypted: password ? encryptSecret(password, secret) : null,
+    ...(input.maxDatabases ? { max_databases: input.maxDatabases } : {}),
+  });
+}

@@ -1,0 +1,53 @@
+import type { Knex } from 'knex';
+
+type Db = Knex | Knex.Transaction;
+
+export interface SupportSessionRow {
+  id: string;
+  operator_id: string;
+  center_id: string;
+  target_user_id: string;
+  reason: string;
+  expires_at: Date;
+  created_at: Date;
+  ended_at: Date | null;
+}
+
+export async function insertSupportSession(
+  db: Db,
+  row: { id: string; operator_id: string | null; center_id: string; target_user_id: string; reason: string; expires_at: Date },
+): Promise<void> {
+  await db('support_sessions').insert(row);
+}
+
+export async function findSupportSession(db: Db, id: string): Promise<SupportSessionRow | undefined> {
+  const row = await db('support_sessions').where({ id }).first();
+  return (
+    row && { ...row, operator_id: String(row.operator_id), center_id: String(row.center_id), target_user_id: String(row.target_user_id) }
+  );
+}
+
+export async function endSupportSessionRow(db: Db, id: string): Promise<void> {
+  await db('support_sessions').where({ id }).whereNull('ended_at').update({ ended_at: db.fn.now() });
+}
+
+// ---- in the centre's own database ----
+
+export async function findActiveCentreUser(db: Db, userId: string): Promise<{ id: string; username: string } | undefined> {
+  return db('users').where({ id: userId, status: true }).whereNull('deleted_at').first(db.raw('id::text as id'), 'username');
+}
+
+/** The centre sees every support entry in its own audit log. */
+export async function insertCentreAudit(
+  db: Db,
+  row: { actor_label: string; support_session_id: string; action: string; entity_id: string; data: Record<string, unknown> },
+): Promise<void> {
+  await db('audit_log').insert({ ...row, entity: 'user', data: JSON.stringify(row.data) });
+}
+
+export async function revokeCentreSupportSessions(db: Db, supportSessionId: string): Promise<number> {
+  return db('sessions')
+    .where({ support_session_id: supportSessionId })
+    .whereNull('revoked_at')
+    .update({ revoked_at: db.fn.now(), revoked_reason: 'support_ended' });
+}

@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createKnex, type Knex } from '@kv/db';
+import { centreInput, startControlPlane, type ControlPlaneHarness } from '../../test/helpers.ts';
+import { provisionCenterNow } from '../../provision-now.ts';
+import type { CenterRow } from '../centres/repo.ts';
+
+const LOGIN_AS = `mutation($c: ID!, $u: ID!, $r: String!) { loginAsUser(center_id: $c, user_id: $u, reason: $r) { status message color url expires_at support_session_id } }`;
+const END = `mutation($id: ID!) { endSupportSession(id: $id) { status message } }`;
+
+describe('support sessions (login as user)', () => {
+  let h: ControlPlaneHarness;
+  let centre: CenterRow;
+  let other: CenterRow;
+  let tenant: Knex;
+  let ownerId: string;
+
+  beforeAll(async () => {
+    h = await startControlPlane();
+    centre = await provisionCenterNow(h.deps, centreInput('willow'), h.actors.admin);
+    other = await provisionCenterNow(h.deps, centreInput('birch'), h.actors.admin);
+    tenant = createKnex(h.centreDbUrl(centre.database_name!), { max: 1 });
+    ownerId = String((await tenant('users').where({ username: 'olive' }).first('id')).id);
+  });
+  afterAll(async () => {
+    await tenant.destroy();
+    await h.close();
+  });
+
+  it('gives kvsupport a one-time link bound to the centre and the user, audited on both sides', async () => {
+    const before = Date.now();
+    const res = await h.gql(LOGIN_AS, { c: centre.id, u: ownerId, r: 'Parent reports a missing camera' }, { token: h.tokens.kvsupport });
+    expect(res.errors).toBeUndefined();
+    const out = res.data.loginAsUser;
+    expect(out).toMatchObject({ status: true, color: 'success' });
+    const match = /^http:\/\/willow\.localhost:3000\/verify-autologin\/([^/]+)$/.exec(out.url);
+    expect(match).not.toBeNull();
+    const expiresAt = Date.parse(out.expires_at);
+    expect(expiresAt - before).toBeGreaterThan(59 * 60_000);
+    expect(expiresAt - before).toBeLessThanOrEqual(60 * 60_000 + 1000);
+
+    const claims = await h.rt.tokens.verifySupportAutologin(match![1]!, centre.id);
+    expect(claims).toMatchObject({
+      tid: centre.id,
+      sub: ownerId,
+      ssid: out.support_session_id,
+      operator: 'Sam Operator (kvsupport-op)',
+      sexp: Math.floor(expiresAt / 1000),
+    });
+    // Bound to this centre: another centre refuses it.
+    await expect(h.rt.tokens.verifySupportAutologin(match![1]!, other.id)).rejects.toThrow();
+
+    const session = await h.control.db('support_sessions').where({ id: out.support_session_id }).first();
+    expect(session).toMatchObject({
+      operator_id: h.actors.kvsupport.viewer!.id,
+      center_id: centre.id,
+      target_user_id: ownerId,
+      reason: 'Parent reports a missing camera',
+      ended_at: null,
+    });
+    expect(
+      await h.control.db('audit_log').where({ action: 'support.login_as_user', entity_id: centre.id }).first('actor_label', 'data'),
+    ).toMatchObject({
+      actor_label: 'Sam Operator (kvsupport-op)',
+      data: { user_id: ownerId, reason: 'Parent reports a missing camera', support_session_id: out.support_session_id },
+    });
+    expect(
+      await tenant('audit_log').where({ support_session_id: out.support_session_id }).first('action', 'actor_label', 'entity_id'),
+    ).toEqual({
+      action: 'support.session_started',
+      actor_label: 'Sam Operator (kvsupport-op)',
+      entity_id: ownerId,
+    });
+  });
+
+  it('refuses a short reason, an unknown or inactive user, a suspended centre and anonymous callers', async () => {
+    const ask = (vars: Record<string, unknown>, token: string | null = h.tokens.kvsupport) =>
+      h.gql(LOGIN_AS, { c: centre.id, u: ownerId, r: 'Long enough reason', ...vars }, { token });
+    expect((await ask({ r: 'too short' })).errors?.[0]?.extensions).toEqual({ code: 'BAD_USER_INPUT', field: 'reason' });
+    expect((await ask({ u: '999999' })).errors?.[0]?.extensions).toEqual({ code: 'USER_NOT_FOUND', field: 'user_id' });
+    expect((await ask({ u: 'x1' })).errors?.[0]?.extensions).toEqual({ code: 'BAD_USER_INPUT', field: 'user_id' });
+    expect((await ask({ c: '999999' })).errors?.[0]?.extensions?.code).toBe('CENTER_NOT_FOUND');
+    expect((await ask({}, null)).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    await tenant('users').where({ id: ownerId }).update({ status: false });
+    expect((await ask({})).errors?.[0]?.extensions?.code).toBe('USER_NOT_FOUND');
+    await tenant('users').where({ id: ownerId }).update({ status: true });
+    await h.gql('mutation($id: ID!) { suspendCenter(id: $id) { status } }', { id: centre.id }, { token: h.tokens.admin });
+    expect((await ask({})).errors?.[0]?.extensions).toEqual({ code: 'CENTER_NOT_ACTIVE', field: 'center_id' });
+    await h.gql('mutation($id: ID!) { activateCenter(id: $id) { status } }', { id: centre.id }, { token: h.tokens.admin });
+    expect(await h.control.db('support_sessions').count({ n: '*' })).toEqual([{ n: '1' }]);
+  });
+
+  it('ending a session revokes the centre-side session at once; only its operator or an admin may end it', async () => {
+    const started = (await h.gql(LOGIN_AS, { c: centre.id, u: ownerId, r: 'Checking invoice totals' }, { token: h.tokens.admin })).data
+      .loginAsUser;
+    // What the centre's verifyAutologin records when the link is used.
+    const centreSession = randomUUID();
+    await tenant('sessions').insert({
+      id: centreSession,
+      user_id: ownerId,
+      support_session_id: started.support_session_id,
+      support_operator: 'Ada Operator (admin-op)',
+      expires_at: new Date(Date.now() + 3600_000),
+    });
+
+    const denied = await h.gql(END, { id: started.support_session_id }, { token: h.tokens.kvsupport });
+    expect(denied.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect((await h.gql(END, { id: randomUUID() }, { token: h.tokens.admin })).errors?.[0]?.extensions?.code).toBe(
+      'SUPPORT_SESSION_NOT_FOUND',
+    );
+
+    expect((await h.gql(END, { id: started.support_session_id }, { token: h.tokens.admin })).data.endSupportSession).toEqual({
+      status: true,
+      message: 'Support session ended.',
+    });
+    expect((await h.control.db('support_sessions').where({ id: started.support_session_id }).first('ended_at')).ended_at).toBeInstanceOf(
+      Date,
+    );
+    expect(await tenant('sessions').where({ id: centreSession }).first('revoked_at', 'revoked_reason')).toMatchObject({
+      revoked_reason: 'support_ended',
+    });
+    expect(await h.control.db('audit_log').where({ action: 'support.end' }).count({ n: '*' })).toEqual([{ n: '1' }]);
+  });
+});

@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import { forbidden } from '@kv/server';
+import type { ControlPlaneRuntime } from '../../deps.ts';
+import { requireRole, type Actor } from '../../access.ts';
+import { isUuid, id as idArg, text } from '../../validate.ts';
+import { done } from '../../graphql/notice.ts';
+import { writeAudit } from '../audit/repo.ts';
+import { centreNotFound } from '../centres/errors.ts';
+import { findCenter } from '../centres/repo.ts';
+import { supportPolicy } from './policy.ts';
+import * as repo from './repo.ts';
+import { centreNotActive, supportSessionNotFound, userNotFound } from './errors.ts';
+
+const SUPPORT_SESSION_MS = 60 * 60_000;
+export function createSupportService(rt: ControlPlaneRuntime) {
+  const db = rt.controlDb;
+
+  async function centreDb(centre: { id: string; database_server_id: string | null; database_name: string | null }) {
+    return rt.pools.get(centre.id, await rt.directory.connectionUrl(centre));
+  }
+
+  return {
+    /**
+     * "Login as user": an audited, one-hour support session; the link holds a two-minute,
+     * one-time token that only this centre accepts.
+     */
+    async loginAsUser(actor: Actor, args: { center_id: string; user_id: string; reason: string }) {
+      const viewer = requireRole(actor, supportPolicy.loginAsUser);
+      const centerId = idArg('center_id', args.center_id);
+      const userId = idArg('user_id', args.user_id);
+      const reason = text('reason', args.reason, { min: 10, max: 500 });
+      const centre = await findCenter(db, centerId);
+      if (!centre) throw centreNotFound();
+      if (centre.status !== 'active') throw centreNotActive();
+      const tenantDb = await centreDb(centre);
+      const user = await repo.findActiveCentreUser(tenantDb, userId);
+      if (!user) throw userNotFound();
+      const sessionId = randomUUID();
+      const expiresAt = new Date(Date.now() + SUPPORT_SESSION_MS);
+      await repo.insertCentreAudit(tenantDb, {
+        actor_label: viewer.label,
+        support_session_id: sessionId,
+        action: 'support.session_started',
+        entity_id: userId,
+        data: { reason, expires_at: expiresAt.toISOString() },
+      });
+      await db.transaction(async (trx) => {
+        await repo.insertSupportSession(trx, {
+          id: sessionId,
+          operator_id: viewer.id,
+          center_id: centerId,
+          target_user_id: userId,
+          reason,
+          expires_at: expiresAt,
+        });
+        await writeAudit(trx, actor, 'support.login_as_user', 'center', centerId, {
+          support_session_id: sessionId,
+          user_id: userId,
+          username: user.username,
+          reason,
+        });
+      });
+      const token = await rt.tokens.signSupportAutologin({
+        tid: centre.id,
+        sub: userId,
+        ssid: sessionId,
+        operator: viewer.label,
+        exp: expiresAt,
+      });
+      const url = `${rt.config.centreOrigin(centre.slug)}/verify-autologin/${token}`;
+      return done('Support session started.', { url, expires_at: expiresAt, support_session_id: sessionId });
+    },
+
+    async endSupportSession(actor: Actor, args: { id: string }) {
+      const viewer = requireRole(actor, supportPolicy.endSupportSession);
+      if (!isUuid(args.id)) throw supportSessionNotFound();
+      const session = await repo.findSupportSession(db, args.id);
+      if (!session) throw supportSessionNotFound();
+      if (viewer.role !== 'admin' && session.operator_id !== viewer.id)
+        throw forbidden('Only its operator or an admin can end a support session.');
+      await db.transaction(async (trx) => {
+        await repo.endSupportSessionRow(trx, session.id);
+        await writeAudit(trx, actor, 'support.end', 'center', session.center_id, { support_session_id: session.id });
+      });
+      // The centre-side session dies now rather than at its expiry; a centre that is down keeps it until then.
+      const centre = await findCenter(db, session.center_id);
+      if (centre && centre.status !== 'deleted') {
+        try {
+          await repo.revokeCentreSupportSessions(await centreDb(centre), session.id);
+        } catch (err) {
+          rt.log.warn({ err, supportSessionId: session.id }, 'could not revoke the centre-side support session');
+        }
+      }
+      return done('Support session ended.');
+    },
+  };
+}
+
+export type SupportService = ReturnType<typeof createSupportService>;

@@ -1,0 +1,22 @@
+import type { ControlPlaneRuntime } from './deps.ts';
+import { createOperatorService } from './modules/operators/service.ts';
+import { createCentreService } from './modules/centres/service.ts';
+import { createDomainService } from './modules/domains/service.ts';
+import { createServerService } from './modules/servers/service.ts';
+import { createProvisioningService } from './modules/provisioning/service.ts';
+import { createMigrationService } from './modules/migrations/service.ts';
+import { createSupportService } from './modules/support/service.ts';
+
+export function createServices(rt: ControlPlaneRuntime) {
+  return {
+    operators: createOperatorService(rt),
+    centres: createCentreService(rt),
+    domains: createDomainService(rt),
+    servers: createServerService(rt),
+    provisioning: createProvisioningService(rt),
+    migrations: createMigrationService(rt),
+    support: createSupportService(rt),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

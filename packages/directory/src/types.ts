@@ -1,0 +1,21 @@
+export type CentreStatus = 'provisioning' | 'active' | 'suspended' | 'failed';
+
+/** What a request needs to know about the centre its host belongs to; never carries a secret. */
+export interface CentreEntry {
+  id: string;
+  slug: string;
+  name: string;
+  kind: 'childcare' | 'petcare';
+  language_pack: 'default' | 'dogs';
+  status: CentreStatus;
+  on_trial: boolean;
+  /** `YYYY-MM-DD`, the first day the trial no longer covers; null when not on trial. */
+  trial_ends_on: string | null;
+  database_server_id: string | null;
+  database_name: string | null;
+  schema_version: string | null;
+}
+
+export interface DirectoryLog {
+  warn(obj: object, msg: string): void;
+}
