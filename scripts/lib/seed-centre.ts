@@ -35,12 +35,14 @@ export async function seedCentre(db: Knex, def: CentreDefinition, passwordHash: 
       }
     }
     const roleId = async (name: string) => String((await trx('roles').where({ name }).first('id')).id);
+    // The centre owner already exists (provisioning invites them): give the demo account its password.
     const addUser = async (u: { username: string; fname: string; lname: string; email: string; phone?: string; job_title?: string; locale?: string; emergency_contact?: boolean }, role: string) => {
-      const [row] = await trx('users')
-        .insert({ username: u.username, fname: u.fname, lname: u.lname, email: u.email, phone: u.phone ?? null, job_title: u.job_title ?? null, locale: u.locale ?? 'en', emergency_contact: u.emergency_contact ?? false, password_hash: passwordHash, email_confirmed: true, status: true })
-        .returning('id');
-      await trx('user_roles').insert({ user_id: row.id, role_id: await roleId(role) });
-      return String(row.id);
+      const fields = { fname: u.fname, lname: u.lname, email: u.email, phone: u.phone ?? null, job_title: u.job_title ?? null, locale: u.locale ?? 'en', emergency_contact: u.emergency_contact ?? false, password_hash: passwordHash, email_confirmed: true, status: true, invited: false, pending: false };
+      const existing = await trx('users').whereRaw('lower(username) = lower(?)', [u.username]).first('id');
+      const id = existing ? String(existing.id) : String((await trx('users').insert({ username: u.username, ...fields }).returning('id'))[0].id);
+      if (existing) await trx('users').where({ id }).update(fields);
+      await trx('user_roles').insert({ user_id: id, role_id: await roleId(role) }).onConflict(['user_id', 'role_id']).ignore();
+      return id;
     };
     for (const s of def.staff) {
       const id = await addUser(s, s.role);

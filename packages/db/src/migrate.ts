@@ -1,4 +1,5 @@
-import { fileURLToPath } from 'node:url';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
 import type { Knex } from 'knex';
 
@@ -11,8 +12,29 @@ export const MIGRATION_DIRS = {
 
 export type MigrationSet = keyof typeof MIGRATION_DIRS;
 
+/**
+ * Loads migrations with an `import()` in our own code rather than knex's, so whatever runs this
+ * file (tsx, or Vitest's transform) also loads the TypeScript migrations.
+ */
+class TypeScriptMigrationSource implements Knex.MigrationSource<string> {
+  constructor(private readonly dir: string) {}
+  async getMigrations(): Promise<string[]> {
+    return readdirSync(this.dir).filter((f) => /^\d{14}_[a-z0-9_]+\.ts$/.test(f)).sort();
+  }
+  getMigrationName(file: string): string {
+    return file;
+  }
+  getMigration(file: string): Promise<Knex.Migration> {
+    return import(pathToFileURL(path.join(this.dir, file)).href);
+  }
+}
+
+const sources = new Map<MigrationSet, TypeScriptMigrationSource>();
+
 function config(set: MigrationSet): Knex.MigratorConfig {
-  return { directory: MIGRATION_DIRS[set], loadExtensions: ['.ts'], tableName: 'knex_migrations' };
+  let source = sources.get(set);
+  if (!source) sources.set(set, (source = new TypeScriptMigrationSource(MIGRATION_DIRS[set])));
+  return { migrationSource: source, tableName: 'knex_migrations' };
 }
 
 /** Applies every pending migration of the set; returns the names applied and the resulting version. */
@@ -29,14 +51,19 @@ export async function schemaVersion(db: Knex, set: MigrationSet): Promise<string
 
 /** Names of migrations not applied yet (for `--dry-run`). */
 export async function pendingMigrations(db: Knex, set: MigrationSet): Promise<string[]> {
-  const [, pending] = (await db.migrate.list(config(set))) as [unknown[], { file: string }[]];
-  return pending.map((p) => p.file);
+  const [, pending] = (await db.migrate.list(config(set))) as [unknown[], string[]];
+  return pending;
 }
 
 /** The newest migration file of the set, i.e. the version a fully migrated database reports. */
 export async function latestAvailableVersion(db: Knex, set: MigrationSet): Promise<string | null> {
-  const [done, pending] = (await db.migrate.list(config(set))) as [{ name: string }[], { file: string }[]];
-  const all = [...done.map((d) => d.name), ...pending.map((p) => p.file)].sort();
+  const [done, pending] = (await db.migrate.list(config(set))) as [{ name: string }[], string[]];
+  const all = [...done.map((d) => d.name), ...pending].sort();
   const last = all.at(-1);
   return last ? last.split('_')[0]! : null;
+}
+
+/** Undoes the newest applied migration of the set (tests, and an operator's emergency rollback). */
+export async function migrateDown(db: Knex, set: MigrationSet): Promise<void> {
+  await db.migrate.down(config(set));
 }

@@ -15,7 +15,6 @@ import type { Provisioner } from '../modules/provisioning/provisioner.ts';
 export const SECRET = 'control-plane-test-secret-of-32-characters-at-least';
 export const PASSWORD = 'correct horse battery';
 const quiet = { warn: () => undefined };
-let tsLoader: Promise<void> | undefined;
 
 export interface GqlResult<T = Record<string, any>> {
   statusCode: number;
@@ -56,9 +55,6 @@ export async function startControlPlane(
   overrides: Partial<ControlPlaneDeps> = {},
   makeProvisioner?: (parts: { controlDb: TestDatabase['db']; directory: TenantDirectory; template: string }) => Provisioner,
 ): Promise<ControlPlaneHarness> {
-  // knex imports migration files with Node's own import(), outside Vite: teach Node TypeScript.
-  tsLoader ??= import('tsx/esm/api').then((m) => void m.register());
-  await tsLoader;
   const control = await createTestDatabase('controlPlane', 'cp');
   const template = testDatabaseName('tpl');
   await createDatabase(testAdmin(), template, testTemplateName('tenant'));

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, createKnex, dropDatabase, latestAvailableVersion, MIGRATION_DIRS, pendingMigrations, type Knex } from '@kv/db';
+import { createDatabase, createKnex, dropDatabase, latestAvailableVersion, migrateDown, MIGRATION_DIRS, pendingMigrations, type Knex } from '@kv/db';
 import { testAdmin } from '@kv/db/testing';
 import { startControlPlane, type ControlPlaneHarness } from '../../test/helpers.ts';
 import { migrateTenants, parseMigrateTenantsArgs } from '../../cli/migrate-tenants.ts';
@@ -166,7 +166,7 @@ describe('tenant migration fan-out', () => {
 
     // Make alpha one migration behind and break beta.
     const alpha = db('alpha');
-    await alpha.migrate.down({ directory: MIGRATION_DIRS.tenant, loadExtensions: ['.ts'] });
+    await migrateDown(alpha, 'tenant');
     await db('beta').raw('alter database ?? set default_transaction_read_only = on', [`${h.databasePrefix}beta`]);
 
     const dry: string[] = [];

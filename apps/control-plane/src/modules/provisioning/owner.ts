@@ -39,7 +39,7 @@ export async function createCentreOwner(rt: ControlPlaneRuntime, centre: Provisi
         centre: centre.name,
         pin,
         url: `${rt.config.centreOrigin(centre.slug)}/viue/${pinTime}`,
-        inviter: centre.added_by ?? 'KidsVision',
+        inviter: 'KidsVision', // the owner is invited by the platform, not by an operator's username
       },
       centerId: centre.id,
     });

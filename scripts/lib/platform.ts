@@ -1,0 +1,171 @@
+import http from 'node:http';
+import path from 'node:path';
+import type { Knex } from 'knex';
+import { Redis } from 'ioredis';
+import { PoolCache, createKnex, createDatabase, databaseExists, dropDatabase, migrateLatest, withDatabase } from '@kv/db';
+import { createJobQueue, OutboxDispatcher, type JobQueue } from '@kv/jobs';
+import { createTenantDirectory, normaliseHost, type TenantDirectory, type CentreEntry } from '@kv/directory';
+import { createMessageSender, messageSenderOptionsFromEnv, registerMessageJobs } from '@kv/messaging';
+import { createTokenService } from '@kv/auth';
+import { buildTenantApp } from '@kv/tenant-api';
+import { buildControlPlaneApp, ensureTenantTemplate, registerControlPlaneJobs, registerDatabaseServer, type ControlPlaneDeps } from '@kv/control-plane';
+import type { FastifyInstance } from 'fastify';
+import { platformSecret, startPostgres, startRedis } from './services.ts';
+
+
+export interface PlatformOptions {
+  port: number;
+  platformDomain: string;
+  log: (line: string) => void;
+  /** Serve the built SPA from this folder. */
+  webDist?: string;
+  production?: boolean;
+  /** Prefix of every database this platform creates (default `kv_`); test runs use their own. */
+  databasePrefix?: string;
+}
+
+export interface Platform {
+  server: http.Server;
+  controlDb: Knex;
+  queue: JobQueue;
+  directory: TenantDirectory;
+  cpDeps: ControlPlaneDeps;
+  tenantApp: FastifyInstance;
+  controlApp: FastifyInstance;
+  adminUrl: string;
+  redisUrl: string | undefined;
+
+  /** Database of an active centre, by id (seeding, jobs). */
+  centreDb(centreId: string): Promise<Knex>;
+  /** Stops everything; `dropDatabases` removes every database it created (throw-away test runs). */
+  stop(opts?: { dropDatabases?: boolean }): Promise<void>;
+}
+
+/**
+ * Starts everything `npm start` serves on one port: Postgres (embedded or DATABASE_URL), Redis if
+ * available, the control plane on the platform host and the tenant API on every centre host, the
+ * job workers and the outbox dispatcher.
+ */
+export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
+  const { log } = opts;
+  const pg = await startPostgres(log);
+  const redisHandle = await startRedis(log);
+  const secret = platformSecret();
+
+  const prefix = opts.databasePrefix ?? 'kv_';
+  const CONTROL_DATABASE = `${prefix}control`;
+  const TENANT_TEMPLATE = `${prefix}tenant_template`;
+  const admin = createKnex(pg.adminUrl, { max: 2 });
+  if (!(await databaseExists(admin, CONTROL_DATABASE))) await createDatabase(admin, CONTROL_DATABASE);
+  const controlDb = createKnex(withDatabase(pg.adminUrl, CONTROL_DATABASE), { max: 6 });
+  const cp = await migrateLatest(controlDb, 'controlPlane');
+  if (cp.applied.length) log(`Control plane migrated: ${cp.applied.length} migration(s)`);
+  const template = await ensureTenantTemplate(admin, TENANT_TEMPLATE);
+  if (template.applied.length) log(`Tenant template migrated: ${template.applied.length} migration(s)`);
+  await registerDatabaseServer(controlDb, { name: 'primary', kind: pg.kind, url: pg.adminUrl }, secret);
+
+  const redis = redisHandle.url ? new Redis(redisHandle.url, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
+  redis?.on('error', () => undefined); // reads fall back to the database; the queue logs its own outages
+  const directory = createTenantDirectory({ controlDb, redis, platformDomain: opts.platformDomain, secret, redisPrefix: `${prefix}directory` });
+  await directory.subscribe();
+  const queue = createJobQueue({ redisUrl: redisHandle.url, prefix: `${prefix}jobs`, log: (m) => log(`[jobs] ${m}`) });
+  const pools = new PoolCache({ max: 4, maxOpenPools: 200, idleEvictMs: 10 * 60_000 });
+
+  async function entryById(id: string): Promise<CentreEntry> {
+    const row = await controlDb('centers').where({ id }).first('slug');
+    const entry = row && (await directory.resolve(`${row.slug}.${opts.platformDomain}`));
+    if (!entry) throw new Error(`Unknown centre ${id}`);
+    return entry;
+  }
+  async function centreDb(id: string): Promise<Knex> {
+    const entry = await entryById(id);
+    return pools.get(entry.id, await directory.connectionUrl(entry));
+  }
+
+  const outbox = new OutboxDispatcher({
+    queue,
+    log: (m) => log(`[outbox] ${m}`),
+    sources: async () => {
+      const centres = await controlDb('centers').where({ status: 'active' }).select('id');
+      const list = [{ key: 'cp', db: controlDb }];
+      for (const c of centres) list.push({ key: String(c.id), db: await centreDb(String(c.id)) });
+      return list;
+    },
+  });
+
+  const cpDeps: ControlPlaneDeps = {
+    controlDb,
+    directory,
+    queue,
+    secret,
+    platformDomain: opts.platformDomain,
+    publicPort: opts.port,
+    tenantTemplate: TENANT_TEMPLATE,
+    databasePrefix: `${prefix}c_`,
+    production: opts.production,
+    redis,
+    outbox,
+    webDist: opts.webDist,
+    devMailbox: process.env.MESSAGING_MODE !== 'live',
+  };
+  const cpJobs = registerControlPlaneJobs(queue, cpDeps);
+  registerMessageJobs(queue, { dbFor: (id) => (id === null ? Promise.resolve(controlDb) : centreDb(id)), sender: createMessageSender(messageSenderOptionsFromEnv()) });
+  await queue.start();
+  outbox.start();
+
+  const devMailbox = cpDeps.devMailbox ?? false;
+  const scheme = opts.platformDomain === 'localhost' ? 'http' : 'https';
+  const portSuffix = [80, 443].includes(opts.port) ? '' : `:${opts.port}`;
+  const tenantApp = await buildTenantApp({
+    directory,
+    pools,
+    tokens: createTokenService({ secret }),
+    outbox: { kick: (id, db) => void outbox.kick(id, db) },
+    redis,
+    config: {
+      production: Boolean(opts.production),
+      platformDomain: opts.platformDomain,
+      centreOrigin: (slug) => `${scheme}://${slug}.${opts.platformDomain}${portSuffix}`,
+      trustProxy: process.env.TRUST_PROXY || false,
+      devMailbox,
+      webDist: opts.webDist,
+    },
+  });
+  const controlApp = await buildControlPlaneApp(cpDeps);
+  await Promise.all([tenantApp.ready(), controlApp.ready()]);
+
+  // One port: the platform host goes to the control plane, every other host to the tenant API.
+  const server = http.createServer((req, res) => {
+    const host = normaliseHost(req.headers.host);
+    (host === opts.platformDomain ? controlApp : tenantApp).routing(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(opts.port, resolve));
+
+  return {
+    server, controlDb, queue, directory, cpDeps, tenantApp, controlApp, centreDb,
+    adminUrl: pg.adminUrl,
+    redisUrl: redisHandle.url,
+    stop: async ({ dropDatabases = false } = {}) => {
+      const closed = new Promise((r) => server.close(r));
+      server.closeAllConnections();
+      await closed;
+      await Promise.allSettled([tenantApp.close(), controlApp.close()]);
+      await outbox.stop();
+      await cpJobs.close();
+      await queue.close();
+      await directory.close();
+      await pools.closeAll();
+      await controlDb.destroy();
+      if (dropDatabases) {
+        const rows = await admin.raw('select datname from pg_database where datname like ?', [`${prefix.replace(/_/g, '\\_')}%`]);
+        for (const r of rows.rows as { datname: string }[]) await dropDatabase(admin, r.datname);
+      }
+      await admin.destroy();
+      redis?.disconnect();
+      await redisHandle.stop();
+      await pg.stop();
+    },
+  };
+}
+
+export const repoRoot = path.resolve(new URL('../..', import.meta.url).pathname);

@@ -1,0 +1,104 @@
+import http from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '@kv/db';
+import { testAdminUrl } from '@kv/db/testing';
+import type { Platform } from './lib/platform.ts';
+
+/**
+ * What `npm start` gives a newcomer, end to end on one port: the control plane on the platform
+ * host, both demo centres provisioned into their own databases and seeded, every demo role signing
+ * in over GraphQL and getting that role back from `me`.
+ */
+let platform: Platform;
+let port: number;
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kv-platform-test-'));
+
+function request(host: string, urlPath: string, body?: object, token?: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port, path: urlPath, method: body ? 'POST' : 'GET', headers: { host, 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) } },
+      (res) => {
+        let data = '';
+        res.on('data', (c) => (data += c));
+        res.on('end', () => resolve({ status: res.statusCode!, body: data }));
+      },
+    );
+    req.on('error', reject);
+    if (body) req.write(JSON.stringify(body));
+    req.end();
+  });
+}
+
+async function gql(host: string, query: string, token?: string) {
+  return JSON.parse((await request(host, '/graphql', { query }, token)).body);
+}
+
+async function signInAndMe(host: string, username: string, meQuery: string) {
+  const login = await gql(host, `mutation { login(username: "${username}", password: "demo-password") { status tokens { access_token } } }`);
+  return gql(host, meQuery, login.data?.login?.tokens?.access_token);
+}
+
+beforeAll(async () => {
+  // The test server is shared with other files: this platform gets its own database names.
+  process.env.DATABASE_URL = testAdminUrl();
+  process.env.KV_DATA_DIR = dataDir;
+  process.env.KV_NO_REDIS = '1';
+  const { startPlatform } = await import('./lib/platform.ts');
+  const { seedDemo } = await import('./lib/demo.ts');
+  port = await freePort();
+  platform = await startPlatform({ port, platformDomain: 'localhost', log: () => undefined, databasePrefix: `kvp${process.pid}_` });
+  await seedDemo(platform, 'demo-password', () => undefined);
+}, 120_000);
+
+afterAll(async () => {
+  await platform?.stop({ dropDatabases: true });
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the platform on one port', () => {
+  it.each(['demo.localhost', 'pawsome.localhost'])('%s: every demo role signs in and gets its role from me', async (host) => {
+    for (const [username, role] of [['center', 'center'], ['manager', 'manager'], ['teacher', 'teacher'], ['parent', 'user'], ['blog', 'blog']]) {
+      const me = await signInAndMe(host, username!, '{ me { username roles { name } } }');
+      expect(me.data?.me, `${host} ${username}`).toMatchObject({ username, roles: [{ name: role }] });
+    }
+  });
+
+  it('the platform host serves the operator console API for admin and kvsupport', async () => {
+    for (const username of ['admin', 'kvsupport']) {
+      const me = await signInAndMe('localhost', username, '{ me { username role } }');
+      expect(me.data?.me).toEqual({ username, role: username });
+    }
+  });
+
+  it('a demo token works only on its own centre', async () => {
+    const login = await gql('demo.localhost', 'mutation { login(username: "manager", password: "demo-password") { tokens { access_token } } }');
+    const token = login.data.login.tokens.access_token;
+    expect((await request('pawsome.localhost', '/graphql', { query: '{ me { username } }' }, token)).status).toBe(401);
+    expect((await request('localhost', '/graphql', { query: '{ me { username } }' }, token)).status).toBe(401);
+  });
+
+  it('each centre has its own database and its own language pack', async () => {
+    const demo = JSON.parse((await request('demo.localhost', '/app-config.json')).body);
+    const pawsome = JSON.parse((await request('pawsome.localhost', '/app-config.json')).body);
+    expect(demo.centre).toMatchObject({ slug: 'demo', kind: 'childcare', language_pack: 'default' });
+    expect(pawsome.centre).toMatchObject({ slug: 'pawsome', kind: 'petcare', language_pack: 'dogs' });
+    const dbs = await platform.controlDb('centers').select('slug', 'database_name').orderBy('slug');
+    expect(new Set(dbs.map((d) => d.database_name)).size).toBe(2);
+    expect(JSON.parse((await request('localhost', '/app-config.json')).body).surface).toBe('platform');
+  });
+
+  it('unknown hosts get 404', async () => {
+    expect((await request('nowhere.localhost', '/graphql', { query: '{ me { id } }' })).status).toBe(404);
+  });
+
+  it('seeding twice changes nothing', async () => {
+    const { seedDemo } = await import('./lib/demo.ts');
+    const db = await platform.centreDb(String((await platform.controlDb('centers').where({ slug: 'demo' }).first('id')).id));
+    const before = await db('students').count({ n: '*' }).first();
+    await seedDemo(platform, 'demo-password', () => undefined);
+    expect((await db('students').count({ n: '*' }).first())?.n).toBe(before?.n);
+  });
+});

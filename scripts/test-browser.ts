@@ -1,0 +1,30 @@
+/**
+ * Browser journeys: starts the whole platform on a free port with a throw-away data directory
+ * (embedded Postgres unless DATABASE_URL; a fresh database set either way), seeds the demo
+ * centres, then runs the Chromium journeys of apps/web/e2e against it.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { freePort } from '@kv/db';
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kv-e2e-'));
+process.env.KV_DATA_DIR = dataDir;
+const { startPlatform, repoRoot } = await import('./lib/platform.ts');
+const { ensureWebBuild, seedDemo } = await import('./lib/demo.ts');
+
+const log = (line: string) => console.log(`[platform] ${line}`);
+const port = await freePort();
+const webDist = ensureWebBuild(log);
+const platform = await startPlatform({ port, platformDomain: 'localhost', log, webDist, databasePrefix: `kve2e${process.pid}_` });
+let code = 1;
+try {
+  await seedDemo(platform, 'demo-password', log);
+  const run = spawnSync('npx', ['tsx', path.join(repoRoot, 'apps/web/e2e/run.ts')], { stdio: 'inherit', env: { ...process.env, E2E_PORT: String(port) } });
+  code = run.status ?? 1;
+} finally {
+  await platform.stop({ dropDatabases: Boolean(process.env.DATABASE_URL) });
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(code);
