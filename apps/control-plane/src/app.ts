@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { registerSecurityHeaders, registerSpa } from '@kv/server';
+import { registerRateLimit, registerSecurityHeaders, registerSpa } from '@kv/server';
 import { devMailboxRoutes } from '@kv/messaging';
 import { runtimeFor, type ControlPlaneDeps } from './deps.ts';
 import { operatorAuth } from './plugins/app/auth.ts';
@@ -14,6 +14,7 @@ export async function buildControlPlaneApp(deps: ControlPlaneDeps): Promise<Fast
     bodyLimit: 256 * 1024,
   }) as unknown as FastifyInstance;
   await registerSecurityHeaders(app, { production: rt.config.production });
+  await registerRateLimit(app, { redis: deps.redis });
   await app.register(operatorAuth, { rt });
   await app.register(graphqlPlugin, { rt });
   app.get('/healthz', async () => ({ ok: true }));

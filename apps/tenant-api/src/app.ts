@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { guardGraphqlRoute, registerSecurityHeaders, registerSpa } from '@kv/server';
+import { guardGraphqlRoute, registerRateLimit, registerSecurityHeaders, registerSpa } from '@kv/server';
 import { devMailboxRoutes } from '@kv/messaging';
 import type { TenantApiDeps, Throttles } from './types.ts';
 import { tenantResolver } from './plugins/app/tenant-resolver.ts';
@@ -11,6 +11,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Tests pass their own limits. */
   throttles?: Throttles;
+  /** Requests per client per minute (default 600). */
+  rateLimitMax?: number;
 }
 
 /** The tenant API: every centre host, bound per request to that centre's database. No listen here. */
@@ -30,6 +32,7 @@ export async function buildTenantApp(deps: TenantApiDeps, opts: BuildOptions = {
   });
 
   await registerSecurityHeaders(app, { production: deps.config.production });
+  await registerRateLimit(app, { redis: deps.redis, max: opts.rateLimitMax });
   guardGraphqlRoute(app);
   await app.register(tenantResolver, { deps });
   await app.register(authPlugin, { deps });

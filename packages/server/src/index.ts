@@ -3,3 +3,4 @@ export * from './graphql-hardening.ts';
 export * from './http-hardening.ts';
 export * from './spa.ts';
 export * from './validation.ts';
+export * from './rate-limit.ts';

@@ -77,3 +77,23 @@ describe('GraphQL hardening', () => {
     expect(r.headers['x-content-type-options']).toBe('nosniff');
   });
 });
+
+describe('general rate limit', () => {
+  it('answers 429 with a typed error past the per-client budget, per centre host', async () => {
+    const { createHarness: make } = await import('../test/harness.ts');
+    const small = await make();
+    try {
+      const { buildTenantApp } = await import('../app.ts');
+      const app = await buildTenantApp(small.deps, { rateLimitMax: 3 });
+      const hit = (host: string) => app.inject({ method: 'POST', url: '/graphql', headers: { host, 'content-type': 'application/json' }, payload: { query: '{ centerInfo { name } }' } });
+      const codes = [];
+      for (let i = 0; i < 4; i++) codes.push((await hit(small.centres[0]!.host)).statusCode);
+      expect(codes).toEqual([200, 200, 200, 429]);
+      expect(JSON.parse((await hit(small.centres[0]!.host)).body).errors[0].extensions.code).toBe('THROTTLED');
+      expect((await hit(small.centres[1]!.host)).statusCode).toBe(200);
+      await app.close();
+    } finally {
+      await small.close();
+    }
+  });
+});
