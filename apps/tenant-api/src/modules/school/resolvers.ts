@@ -1,0 +1,13 @@
+import type { RequestContext } from '../../types.ts';
+import * as service from './service.ts';
+
+type Args = Record<string, unknown>;
+
+export const schoolResolvers = {
+  Query: {
+    getSchoolProfile: (_: unknown, __: Args, ctx: RequestContext) => service.getSchoolProfile(ctx),
+  },
+  Mutation: {
+    addSchool: (_: unknown, args: Args, ctx: RequestContext) => service.addSchool(ctx, args),
+  },
+};
