@@ -90,6 +90,24 @@ describe('the platform on one port', () => {
     expect(JSON.parse((await request('localhost', '/app-config.json')).body).surface).toBe('platform');
   });
 
+  it("a parent plays their child's room camera from the built-in origin; another family's room is refused", async () => {
+    const centre = await platform.controlDb('centers').where({ slug: 'demo' }).first('id');
+    const db = await platform.centreDb(String(centre.id));
+    const own = await db('cameras as c').join('students as s', 's.program_id', 'c.program_id').where({ 's.fname': 'Emma' }).first('c.id', 'c.code');
+    const other = await db('cameras as c').join('students as s', 's.program_id', 'c.program_id').where({ 's.fname': 'Ava' }).first('c.id');
+    const login = await gql('demo.localhost', 'mutation { login(username: "parent", password: "demo-password") { tokens { access_token } } }');
+    const token = login.data.login.tokens.access_token;
+    const play = await gql('demo.localhost', `mutation { playCamera(id: "${own.id}") { status message embed_code { url } } }`, token);
+    expect(play.data.playCamera.status, play.data.playCamera.message).toBe(true);
+    const url = new URL(play.data.playCamera.embed_code.url, 'http://demo.localhost');
+    const playlist = await request('demo.localhost', url.pathname + url.search);
+    expect(playlist.status).toBe(200);
+    expect(playlist.body).toContain('#EXTM3U');
+    expect((await request('demo.localhost', url.pathname)).status).toBe(401);
+    const refused = await gql('demo.localhost', `mutation { playCamera(id: "${other.id}") { status message } }`, token);
+    expect(refused.data.playCamera.status).toBe(false);
+  });
+
   it('unknown hosts get 404', async () => {
     expect((await request('nowhere.localhost', '/graphql', { query: '{ me { id } }' })).status).toBe(404);
   });

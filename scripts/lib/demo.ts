@@ -49,4 +49,5 @@ export async function seedDemo(platform: Platform, password: string, log: (line:
     });
     if (await seedCentre(await platform.centreDb(String(centre.id)), def, passwordHash)) log(`Seeded demo data for ${def.slug}`);
   }
+  await platform.startSchedules();
 }

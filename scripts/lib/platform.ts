@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import { Redis } from 'ioredis';
@@ -7,7 +8,7 @@ import { createJobQueue, OutboxDispatcher, type JobQueue } from '@kv/jobs';
 import { createTenantDirectory, normaliseHost, type TenantDirectory, type CentreEntry } from '@kv/directory';
 import { createMessageSender, messageSenderOptionsFromEnv, registerMessageJobs } from '@kv/messaging';
 import { createTokenService } from '@kv/auth';
-import { buildTenantApp } from '@kv/tenant-api';
+import { buildTenantApp, registerTenantJobs, startCameraSweep, startDevOrigin, startTenantSchedules } from '@kv/tenant-api';
 import { buildControlPlaneApp, ensureTenantTemplate, registerControlPlaneJobs, registerDatabaseServer, type ControlPlaneDeps } from '@kv/control-plane';
 import type { FastifyInstance } from 'fastify';
 import { platformSecret, startPostgres, startRedis } from './services.ts';
@@ -37,6 +38,8 @@ export interface Platform {
 
   /** Database of an active centre, by id (seeding, jobs). */
   centreDb(centreId: string): Promise<Knex>;
+  /** Starts every active centre's recurring jobs (call after provisioning). */
+  startSchedules(): Promise<void>;
   /** Stops everything; `dropDatabases` removes every database it created (throw-away test runs). */
   stop(opts?: { dropDatabases?: boolean }): Promise<void>;
 }
@@ -82,13 +85,14 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
     return pools.get(entry.id, await directory.connectionUrl(entry));
   }
 
+  const activeCentreIds = async () => (await controlDb('centers').where({ status: 'active' }).select('id')).map((c) => String(c.id));
+
   const outbox = new OutboxDispatcher({
     queue,
     log: (m) => log(`[outbox] ${m}`),
     sources: async () => {
-      const centres = await controlDb('centers').where({ status: 'active' }).select('id');
       const list = [{ key: 'cp', db: controlDb }];
-      for (const c of centres) list.push({ key: String(c.id), db: await centreDb(String(c.id)) });
+      for (const id of await activeCentreIds()) list.push({ key: id, db: await centreDb(id) });
       return list;
     },
   });
@@ -108,24 +112,43 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
     webDist: opts.webDist,
     devMailbox: process.env.MESSAGING_MODE !== 'live',
   };
+  const scheme = opts.platformDomain === 'localhost' ? 'http' : 'https';
+  const portSuffix = [80, 443].includes(opts.port) ? '' : `:${opts.port}`;
+  const centreOrigin = (slug: string) => `${scheme}://${slug}.${opts.platformDomain}${portSuffix}`;
   const cpJobs = registerControlPlaneJobs(queue, cpDeps);
+  registerTenantJobs(queue, { dbFor: centreDb, entryFor: entryById, centreOrigin, kick: (id, db) => void outbox.kick(id, db) });
   registerMessageJobs(queue, { dbFor: (id) => (id === null ? Promise.resolve(controlDb) : centreDb(id)), sender: createMessageSender(messageSenderOptionsFromEnv()) });
   await queue.start();
+  /** Starts each active centre's recurring jobs (idempotent; also after provisioning a centre). */
+  async function startSchedules(): Promise<void> {
+    for (const id of await activeCentreIds()) {
+      const db = await centreDb(id);
+      await startTenantSchedules(db, await entryById(id));
+      void outbox.kick(id, db);
+    }
+  }
+  await startSchedules();
   outbox.start();
 
   const devMailbox = cpDeps.devMailbox ?? false;
-  const scheme = opts.platformDomain === 'localhost' ? 'http' : 'https';
-  const portSuffix = [80, 443].includes(opts.port) ? '' : `:${opts.port}`;
+  // Purpose-bound keys derived from the one platform secret.
+  const derive = (purpose: string) => createHmac('sha256', secret).update(purpose).digest('base64url');
+  const media = { mediaSecretKey: derive('media-secret-key'), mediaAuthSecret: derive('media-auth'), mediaJwtSeed: derive('media-jwt-seed') };
+  // The built-in HLS origin stands in for real cameras outside production (ffmpeg test pattern, or a shipped clip).
+  const devOrigin = opts.production ? undefined : startDevOrigin();
+  const sweep = startCameraSweep({ centres: activeCentreIds, dbFor: centreDb, secretKey: media.mediaSecretKey, onError: (err, id) => log(`[cameras] sweep of centre ${id} failed: ${String(err)}`) });
   const tenantApp = await buildTenantApp({
     directory,
     pools,
     tokens: createTokenService({ secret }),
     outbox: { kick: (id, db) => void outbox.kick(id, db) },
     redis,
+    devOrigin,
     config: {
+      ...media,
       production: Boolean(opts.production),
       platformDomain: opts.platformDomain,
-      centreOrigin: (slug) => `${scheme}://${slug}.${opts.platformDomain}${portSuffix}`,
+      centreOrigin,
       trustProxy: process.env.TRUST_PROXY || false,
       devMailbox,
       webDist: opts.webDist,
@@ -139,10 +162,15 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
     const host = normaliseHost(req.headers.host);
     (host === opts.platformDomain ? controlApp : tenantApp).routing(req, res);
   });
+  // WebSocket upgrades (GraphQL subscriptions) go to the same app as the host's HTTP requests.
+  server.on('upgrade', (req, socket, head) => {
+    const host = normaliseHost(req.headers.host);
+    (host === opts.platformDomain ? controlApp : tenantApp).server.emit('upgrade', req, socket, head);
+  });
   await new Promise<void>((resolve) => server.listen(opts.port, resolve));
 
   return {
-    server, controlDb, queue, directory, cpDeps, tenantApp, controlApp, centreDb,
+    server, controlDb, queue, directory, cpDeps, tenantApp, controlApp, centreDb, startSchedules,
     adminUrl: pg.adminUrl,
     redisUrl: redisHandle.url,
     stop: async ({ dropDatabases = false } = {}) => {
@@ -150,6 +178,8 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
       server.closeAllConnections();
       await closed;
       await Promise.allSettled([tenantApp.close(), controlApp.close()]);
+      sweep.stop();
+      await devOrigin?.close();
       await outbox.stop();
       await cpJobs.close();
       await queue.close();

@@ -29,9 +29,13 @@ export async function seedCentre(db: Knex, def: CentreDefinition, passwordHash: 
       const { rooms, ...fields } = loc;
       const [row] = await trx('locations').insert(fields).returning('id');
       locationIds.set(loc.name, String(row.id));
-      for (const room of rooms) {
+      // Demo cameras are watchable at any hour and without a check-in (the rules have their own tests).
+      await trx('location_settings').insert({ location_id: row.id, camera_only_checked_in: false }).onConflict('location_id').merge(['camera_only_checked_in']);
+      for (const [order, room] of rooms.entries()) {
         const [r] = await trx('programs').insert({ ...room, location_id: row.id }).returning('id');
         roomIds.set(`${loc.name}/${room.name}`, String(r.id));
+        const code = `${def.slug}-${loc.name}-${room.name}`.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+        await trx('cameras').insert({ location_id: row.id, program_id: r.id, name: `${room.name} camera`, code, color_code: room.color_code, order, status: true, schedule_id: null });
       }
     }
     const roleId = async (name: string) => String((await trx('roles').where({ name }).first('id')).id);

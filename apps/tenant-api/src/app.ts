@@ -6,6 +6,7 @@ import { tenantResolver } from './plugins/app/tenant-resolver.ts';
 import { authPlugin } from './plugins/app/auth.ts';
 import { graphqlPlugin } from './plugins/app/graphql.ts';
 import { createThrottles } from './plugins/app/throttles.ts';
+import { mediaAuthPlugin } from './plugins/app/media-auth.ts';
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
@@ -37,6 +38,7 @@ export async function buildTenantApp(deps: TenantApiDeps, opts: BuildOptions = {
   await app.register(tenantResolver, { deps });
   await app.register(authPlugin, { deps });
   await app.register(graphqlPlugin, { deps, throttles: opts.throttles ?? createThrottles(deps.redis) });
+  await app.register(mediaAuthPlugin, { deps, devOrigin: deps.devOrigin });
 
   app.get('/healthz', async () => ({ ok: true }));
   app.get('/app-config.json', async (request, reply) => {

@@ -4,6 +4,7 @@ import type { CentreEntry } from '@kv/directory';
 import type { PoolCache } from '@kv/db';
 import type { TokenService, Throttle } from '@kv/auth';
 import type { RoleName } from '@kv/shared';
+import type { DevOriginSource } from './modules/watching/dev-origin/index.ts';
 
 export type { CentreEntry };
 
@@ -19,6 +20,12 @@ export interface TenantApiConfig {
   devMailbox: boolean;
   /** Built SPA to serve, if any. */
   webDist?: string;
+  /** Encrypts streaming-server secrets at rest (≥ 32 characters). Required in production. */
+  mediaSecretKey?: string;
+  /** Shared secret the streaming server's auth callback presents. Required in production. */
+  mediaAuthSecret?: string;
+  /** Seed of the playback-token signing key, the same on every API process. */
+  mediaJwtSeed?: string;
 }
 
 export interface DirectoryReader {
@@ -38,6 +45,8 @@ export interface TenantApiDeps {
   outbox: OutboxKicker;
   redis?: Redis;
   config: TenantApiConfig;
+  /** The built-in HLS origin for demo cameras (embedded mode only). */
+  devOrigin?: DevOriginSource;
 }
 
 export interface Throttles {

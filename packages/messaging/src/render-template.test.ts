@@ -9,6 +9,27 @@ const SAMPLE: Record<string, Record<string, unknown>> = {
   'approve-user': { fname: 'Marta', applicant: 'Luis Gómez', url: 'https://sunny.example.com/users/pending' },
   'email-change': { fname: 'Ana', url: 'https://sunny.example.com/email/confirm?t=abc' },
   'login-support-notice': { fname: 'Ana', operator: 'Sam (support)', expires: '2026-03-01 17:30 UTC' },
+  'attendance-check-in': { fname: 'Ana', children: 'Leo, Mia', location: 'Main Street', time: '8:05 AM', by: 'Ana Ruiz' },
+  'attendance-check-out': { fname: 'Ana', children: 'Leo', location: 'Main Street', time: '5:30 PM', by: 'Luis Ruiz' },
+  'attendance-reminder': { fname: 'Ana', children: 'Leo', location: 'Main Street', time: '9:00 AM' },
+  'health-screen-failed': {
+    fname: 'Marta',
+    child: 'Leo Ruiz',
+    location: 'Main Street',
+    time: '8:05 AM',
+    answers: 'Fever in the last 24 hours (yes)',
+  },
+  'ratio-alert': { fname: 'Marta', room: 'Toddlers', location: 'Main Street', children: 9, staff: 1, required: 2, ratio: '6:1' },
+  'ratio-warning': {
+    fname: 'Marta',
+    room: 'Toddlers',
+    location: 'Main Street',
+    children: 5,
+    staff: 1,
+    required: 2,
+    ratio: '6:1',
+    expected: 3,
+  },
 };
 
 describe('renderTemplate', () => {

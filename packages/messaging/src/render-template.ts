@@ -50,6 +50,16 @@ const TEMPLATES: Record<string, TemplateDef> = {
     fields: ['fname', 'operator', 'expires'],
     blocks: [p('greeting'), p('intro'), p('expiry'), note('contact')],
   },
+  // attendance (apps/tenant-api modules attendance, ratios): wording in template-strings.ts
+  'attendance-check-in': { fields: ['fname', 'children', 'location', 'time', 'by'], blocks: [p('greeting'), p('intro'), note('by')] },
+  'attendance-check-out': { fields: ['fname', 'children', 'location', 'time', 'by'], blocks: [p('greeting'), p('intro'), note('by')] },
+  'attendance-reminder': { fields: ['fname', 'children', 'location', 'time'], blocks: [p('greeting'), p('intro'), note('absent')] },
+  'health-screen-failed': { fields: ['fname', 'child', 'location', 'time', 'answers'], blocks: [p('greeting'), p('intro'), p('answers')] },
+  'ratio-alert': { fields: ['fname', 'room', 'location', 'children', 'staff', 'required', 'ratio'], blocks: [p('greeting'), p('intro'), p('action')] },
+  'ratio-warning': {
+    fields: ['fname', 'room', 'location', 'children', 'staff', 'required', 'ratio', 'expected'],
+    blocks: [p('greeting'), p('intro'), p('action')],
+  },
 };
 
 export const TEMPLATE_NAMES = Object.keys(TEMPLATES);

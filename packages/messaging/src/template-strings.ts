@@ -107,4 +107,91 @@ export const TEMPLATE_STRINGS: Record<string, { en: Strings; es: Partial<Strings
       contact: 'Si no lo esperabas, ponte en contacto con tu centro.',
     },
   },
+  // ── attendance (check-in/out notices, reminders, health screen and ratio alerts) ──
+  'attendance-check-in': {
+    en: {
+      subject: 'Checked in: {children}',
+      greeting: 'Hi {fname},',
+      intro: '{children} checked in at {location} at {time}.',
+      by: 'Checked in by {by}.',
+    },
+    es: {
+      subject: 'Entrada registrada: {children}',
+      greeting: 'Hola, {fname}:',
+      intro: 'Se registró la entrada de {children} en {location} a las {time}.',
+      by: 'Registrado por {by}.',
+    },
+  },
+  'attendance-check-out': {
+    en: {
+      subject: 'Checked out: {children}',
+      greeting: 'Hi {fname},',
+      intro: '{children} checked out of {location} at {time}.',
+      by: 'Checked out by {by}.',
+    },
+    es: {
+      subject: 'Salida registrada: {children}',
+      greeting: 'Hola, {fname}:',
+      intro: 'Se registró la salida de {children} de {location} a las {time}.',
+      by: 'Registrado por {by}.',
+    },
+  },
+  'attendance-reminder': {
+    en: {
+      subject: 'Not checked in yet: {children}',
+      greeting: 'Hi {fname},',
+      intro: 'We expected {children} at {location} by {time}, and they are not checked in yet.',
+      absent: 'If they are absent today, please let the centre know.',
+    },
+    es: {
+      subject: 'Aún sin entrada: {children}',
+      greeting: 'Hola, {fname}:',
+      intro: 'Esperábamos a {children} en {location} antes de las {time} y aún no se ha registrado su entrada.',
+      absent: 'Si hoy no asiste, avisa al centro, por favor.',
+    },
+  },
+  'health-screen-failed': {
+    en: {
+      subject: '{child} did not pass the health screen',
+      greeting: 'Hi {fname},',
+      intro: '{child} did not pass the health screen at {location} at {time} and was not checked in.',
+      answers: 'Answers that failed: {answers}',
+    },
+    es: {
+      subject: '{child} no superó el control de salud',
+      greeting: 'Hola, {fname}:',
+      intro: '{child} no superó el control de salud en {location} a las {time} y no se registró su entrada.',
+      answers: 'Respuestas no superadas: {answers}',
+    },
+  },
+  'ratio-alert': {
+    en: {
+      subject: '{room} is out of ratio',
+      greeting: 'Hi {fname},',
+      intro: '{room} at {location} has {children} children and {staff} staff present; its ratio of {ratio} needs {required} staff.',
+      action: 'Move staff into the room or check children out now.',
+    },
+    es: {
+      subject: '{room} no cumple la proporción',
+      greeting: 'Hola, {fname}:',
+      intro: '{room} en {location} tiene {children} niños y {staff} miembros del personal; su proporción de {ratio} requiere {required}.',
+      action: 'Asigna personal a la sala o registra salidas ahora.',
+    },
+  },
+  'ratio-warning': {
+    en: {
+      subject: '{room} will soon be out of ratio',
+      greeting: 'Hi {fname},',
+      intro:
+        '{room} at {location} has {children} children and {staff} staff present. With {expected} more children expected in the next 30 minutes, its ratio of {ratio} will need {required} staff.',
+      action: 'Plan who joins the room before they arrive.',
+    },
+    es: {
+      subject: '{room} pronto no cumplirá la proporción',
+      greeting: 'Hola, {fname}:',
+      intro:
+        '{room} en {location} tiene {children} niños y {staff} miembros del personal. Con {expected} niños más previstos en los próximos 30 minutos, su proporción de {ratio} requerirá {required}.',
+      action: 'Decide quién se une a la sala antes de que lleguen.',
+    },
+  },
 };

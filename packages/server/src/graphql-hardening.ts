@@ -26,7 +26,12 @@ export function hardenedGraphqlOptions({ production }: { production: boolean }) 
     allowBatchedQueries: false,
     graphiql: false,
     validationRules: rules,
-    csrfPrevention: true,
+    // JSON bodies or a preflight-forcing header; the WebSocket upgrade (which browsers never let a
+    // page forge, and which carries no credentials: the token comes in connection_init) passes too.
+    csrfPrevention: {
+      allowedContentTypes: ['application/json', 'application/graphql'] as string[],
+      requiredHeaders: ['x-mercurius-operation-name', 'mercurius-require-preflight', 'upgrade'] as string[],
+    },
     graphql: { parseOptions: { maxTokens: GRAPHQL_LIMITS.tokens } },
   } as const;
 }
@@ -36,7 +41,8 @@ export function guardGraphqlRoute(app: FastifyInstance, path = '/graphql'): void
   app.addHook('onRequest', async (request, reply) => {
     const url = request.url.split('?')[0];
     if (url !== path) return;
-    if (request.method === 'GET') {
+    // The WebSocket upgrade for subscriptions is a GET too; plain GET queries are refused.
+    if (request.method === 'GET' && request.headers.upgrade?.toLowerCase() !== 'websocket') {
       return reply.code(405).header('allow', 'POST').send({ errors: [{ message: 'Use POST for GraphQL.', extensions: { code: 'METHOD_NOT_ALLOWED' } }] });
     }
     reply.header('cache-control', 'no-store');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
-const SERVER_PREFIXES = ['/graphql', '/dev/', '/internal/', '/app-config.json', '/healthz'];
+const SERVER_PREFIXES = ['/graphql', '/dev/', '/internal/', '/media/', '/.well-known/', '/app-config.json', '/healthz'];
 
 /**
  * Serves the built SPA: hashed assets with long caching, and index.html (never cached) for every

@@ -12,15 +12,35 @@ import { roomResolvers } from './rooms/resolvers.ts';
 import { cameraLoaders } from './cameras/loaders.ts';
 import { cameraResolvers } from './cameras/resolvers.ts';
 import { schoolResolvers } from './school/resolvers.ts';
+import { studentLoaders } from './students/loaders.ts';
+import { studentResolvers } from './students/resolvers.ts';
+import { userLoaders } from './users/loaders.ts';
+import { userResolvers } from './users/resolvers.ts';
+import { familyResolvers } from './families/resolvers.ts';
+import { tagLoaders } from './tags/loaders.ts';
+import { tagResolvers } from './tags/resolvers.ts';
+import { importResolvers } from './imports/resolvers.ts';
+import { attendanceLoaders } from './attendance/loaders.ts';
+import { attendanceResolvers } from './attendance/resolvers.ts';
+import { attendanceSubscriptionResolvers } from './attendance/live.ts';
+import { healthResolvers } from './health/resolvers.ts';
+import { ratioResolvers } from './ratios/resolvers.ts';
+import { timeclockLoaders } from './timeclock/loaders.ts';
+import { timeclockResolvers } from './timeclock/resolvers.ts';
+import { attendanceReportResolvers } from './attendance-reports/resolvers.ts';
+import { streamingResolvers } from './streaming/resolvers.ts';
+import { watchingResolvers } from './watching/resolvers.ts';
 
 export interface TenantModule {
   name: string;
   schema: string;
   resolvers: Record<string, Record<string, unknown>>;
   loaders?: Record<string, Record<string, unknown>>;
+  /** The area's `extend type Subscription` SDL (its resolvers check access themselves). */
+  subscriptions?: string;
 }
 
-const sdl = (area: string) => readFileSync(new URL(`./${area}/schema.graphql`, import.meta.url), 'utf8');
+const sdl = (area: string, file = 'schema.graphql') => readFileSync(new URL(`./${area}/${file}`, import.meta.url), 'utf8');
 
 /** The explicit registry of tenant-API areas: add a module here and nowhere else. */
 export const modules: TenantModule[] = [
@@ -32,4 +52,22 @@ export const modules: TenantModule[] = [
   { name: 'rooms', schema: sdl('rooms'), resolvers: roomResolvers, loaders: roomLoaders },
   { name: 'cameras', schema: sdl('cameras'), resolvers: cameraResolvers, loaders: cameraLoaders },
   { name: 'school', schema: sdl('school'), resolvers: schoolResolvers },
+  { name: 'students', schema: sdl('students'), resolvers: studentResolvers, loaders: studentLoaders },
+  { name: 'users', schema: sdl('users'), resolvers: userResolvers, loaders: userLoaders },
+  { name: 'families', schema: sdl('families'), resolvers: familyResolvers },
+  { name: 'tags', schema: sdl('tags'), resolvers: tagResolvers, loaders: tagLoaders },
+  { name: 'imports', schema: sdl('imports'), resolvers: importResolvers },
+  { name: 'health', schema: sdl('health'), resolvers: healthResolvers },
+  { name: 'ratios', schema: sdl('ratios'), resolvers: ratioResolvers },
+  {
+    name: 'attendance',
+    schema: sdl('attendance'),
+    subscriptions: sdl('attendance', 'subscriptions.graphql'),
+    resolvers: { ...attendanceResolvers, ...attendanceSubscriptionResolvers },
+    loaders: attendanceLoaders,
+  },
+  { name: 'timeclock', schema: sdl('timeclock'), resolvers: timeclockResolvers, loaders: timeclockLoaders },
+  { name: 'attendance-reports', schema: sdl('attendance-reports'), resolvers: attendanceReportResolvers },
+  { name: 'streaming', schema: sdl('streaming'), resolvers: streamingResolvers },
+  { name: 'watching', schema: sdl('watching'), resolvers: watchingResolvers },
 ];

@@ -4,6 +4,7 @@ import { createTestDatabase, type TestDatabase } from '@kv/db/testing';
 import { createTokenService, createThrottle, hashPassword } from '@kv/auth';
 import type { CentreEntry } from '@kv/directory';
 import { buildTenantApp } from '../app.ts';
+import type { DevOriginSource } from '../modules/watching/dev-origin/index.ts';
 import type { TenantApiDeps, Throttles } from '../types.ts';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-0123456789';
@@ -41,7 +42,16 @@ export function testThrottles(overrides: Partial<Throttles> = {}): Throttles {
  * Two real centre databases (cloned from the migrated tenant template) behind one tenant app,
  * reached as `a.test.localhost` and `b.test.localhost`; more centres can be described by `extra`.
  */
-export async function createHarness(opts: { throttles?: Throttles; production?: boolean; extra?: { slug: string; entry?: Partial<CentreEntry>; url?: string }[]; trustProxy?: string } = {}): Promise<Harness> {
+export interface HarnessOptions {
+  throttles?: Throttles;
+  production?: boolean;
+  extra?: { slug: string; entry?: Partial<CentreEntry>; url?: string }[];
+  trustProxy?: string;
+  /** The built-in HLS origin, for the camera tests. */
+  devOrigin?: DevOriginSource;
+}
+
+export async function createHarness(opts: HarnessOptions = {}): Promise<Harness> {
   const centres: TestCentre[] = [];
   for (const [i, slug] of ['a', 'b'].entries()) {
     const db = await createTestDatabase('tenant', `centre_${slug}`);
@@ -62,7 +72,10 @@ export async function createHarness(opts: { throttles?: Throttles; production?: 
     pools,
     tokens: createTokenService({ secret: TEST_SECRET }),
     outbox: { kick: (id) => void kicks.push(id) },
+    devOrigin: opts.devOrigin,
     config: {
+      // Production refuses to start without media secrets; development falls back to fixed ones.
+      ...(opts.production ? { mediaSecretKey: 'test-media-secret-key-0123456789abcdef', mediaAuthSecret: 'test-media-auth-secret' } : {}),
       production: opts.production ?? false,
       platformDomain: 'test.localhost',
       centreOrigin: (slug) => `http://${slug}.test.localhost:3000`,
@@ -70,7 +83,8 @@ export async function createHarness(opts: { throttles?: Throttles; production?: 
       devMailbox: false,
     },
   };
-  const app = await buildTenantApp(deps, { throttles: opts.throttles ?? testThrottles() });
+  // The general per-client rate limit has its own test; here one address sends hundreds of requests.
+  const app = await buildTenantApp(deps, { throttles: opts.throttles ?? testThrottles(), rateLimitMax: 1_000_000 });
   return {
     app, centres, deps, kicks,
     close: async () => {

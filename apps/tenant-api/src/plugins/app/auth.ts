@@ -3,7 +3,8 @@ import type { FastifyReply } from 'fastify';
 import { AuthError } from '@kv/auth';
 import { highestRole, type RoleName } from '@kv/shared';
 import { isDatabaseUnavailable } from '@kv/server';
-import type { TenantApiDeps, Viewer } from '../../types.ts';
+import type { Knex } from 'knex';
+import type { CentreEntry, TenantApiDeps, Viewer } from '../../types.ts';
 import { findViewer } from '../../modules/auth/repo.ts';
 
 declare module 'fastify' {
@@ -20,6 +21,33 @@ function unauthenticated(reply: FastifyReply) {
 }
 
 /**
+ * The viewer behind an access token on this centre, or null when the token is forged, expired,
+ * minted for another centre, or its session ended (logout, refresh reuse, deactivation).
+ * Shared by HTTP requests and WebSocket subscriptions.
+ */
+export async function viewerFromToken(deps: TenantApiDeps, tenant: CentreEntry, db: Knex, token: string): Promise<Viewer | null> {
+  let claims;
+  try {
+    claims = await deps.tokens.verifyAccess(token, tenant.id);
+  } catch (e) {
+    if (e instanceof AuthError) return null;
+    throw e;
+  }
+  const row = await findViewer(db, claims.sub, claims.sid);
+  // tokens_valid_after is stored with sub-second precision; iat has whole seconds.
+  if (!row || !row.status || Math.floor(row.tokens_valid_after.getTime() / 1000) > claims.iat) return null;
+  const roles = row.roles.filter(Boolean) as RoleName[];
+  return {
+    id: String(row.id),
+    role: highestRole(roles),
+    roles,
+    sessionId: claims.sid,
+    issuedAt: claims.iat,
+    support: row.support_session_id ? { operator: row.support_operator ?? 'Platform support', sessionId: row.support_session_id, expiresAt: row.expires_at } : null,
+  };
+}
+
+/**
  * Bearer authentication for /graphql. No token → guest. A token that is forged, expired, minted
  * for another centre, or whose session ended (logout, refresh reuse, deactivation) → 401.
  */
@@ -32,35 +60,17 @@ export const authPlugin = fp(
       if (!header) return;
       const [scheme, token] = header.split(' ');
       if (scheme?.toLowerCase() !== 'bearer' || !token) return unauthenticated(reply);
-      let claims;
+      let viewer;
       try {
-        claims = await deps.tokens.verifyAccess(token, request.tenant.id);
-      } catch (e) {
-        if (e instanceof AuthError) return unauthenticated(reply);
-        throw e;
-      }
-      let row;
-      try {
-        row = await findViewer(await request.tenantDb(), claims.sub, claims.sid);
+        viewer = await viewerFromToken(deps, request.tenant, await request.tenantDb(), token);
       } catch (e) {
         if (isDatabaseUnavailable(e)) {
           return reply.code(503).send({ errors: [{ message: 'This centre is temporarily unavailable. Please try again shortly.', extensions: { code: 'CENTRE_UNAVAILABLE' } }] });
         }
         throw e;
       }
-      // tokens_valid_after is stored with sub-second precision; iat has whole seconds.
-      if (!row || !row.status || Math.floor(row.tokens_valid_after.getTime() / 1000) > claims.iat) return unauthenticated(reply);
-      const roles = row.roles.filter(Boolean) as RoleName[];
-      request.viewer = {
-        id: String(row.id),
-        role: highestRole(roles),
-        roles,
-        sessionId: claims.sid,
-        issuedAt: claims.iat,
-        support: row.support_session_id
-          ? { operator: row.support_operator ?? 'Platform support', sessionId: row.support_session_id, expiresAt: row.expires_at }
-          : null,
-      };
+      if (!viewer) return unauthenticated(reply);
+      request.viewer = viewer;
     });
   },
   { name: 'auth', dependencies: ['tenant-resolver'] },

@@ -2,20 +2,23 @@ import fp from 'fastify-plugin';
 import mercurius from 'mercurius';
 import { buildSchema } from 'graphql';
 import { AppError, CommonError, countRootFields, createErrorFormatter, hardenedGraphqlOptions } from '@kv/server';
+import mqemitterRedis from 'mqemitter-redis';
 import { modules } from '../../modules/index.ts';
+import { viewerFromToken } from './auth.ts';
 import { gateRootResolvers, loadMatrix } from '../../graphql/authorization.ts';
 import type { RequestContext, TenantApiDeps, Throttles } from '../../types.ts';
 
 const BASE_SCHEMA = /* GraphQL */ `
   type Query
   type Mutation
+  type Subscription
 `;
 
 /** Operations that a client could hammer: the IP throttle is charged once per occurrence in a document. */
 const GUARDED_OPERATIONS = new Set(['login', 'register', 'forgotPassword', 'verifyEmail', 'verifyInvitedUserEmail', 'updateForgottenPassword', 'verifyAutologin']);
 
 export function tenantSchemaText(): string {
-  return [BASE_SCHEMA, ...modules.map((m) => m.schema)].join('\n');
+  return [BASE_SCHEMA, ...modules.flatMap((m) => [m.schema, m.subscriptions ?? ''])].join('\n');
 }
 
 function rootFieldNames(schemaText: string) {
@@ -24,6 +27,11 @@ function rootFieldNames(schemaText: string) {
     Query: Object.keys(schema.getQueryType()?.getFields() ?? {}),
     Mutation: Object.keys(schema.getMutationType()?.getFields() ?? {}),
   };
+}
+
+function redisConnection(redis: NonNullable<TenantApiDeps['redis']>) {
+  const { host, port, password, db, username } = redis.options;
+  return { host, port, password, db, username };
 }
 
 export const graphqlPlugin = fp(
@@ -52,6 +60,27 @@ export const graphqlPlugin = fp(
         deps,
         throttles,
       }),
+      // Live updates over WebSocket (graphql-transport-ws); across processes through Redis.
+      subscription: {
+        ...(deps.redis ? { emitter: mqemitterRedis({ ...redisConnection(deps.redis) }) } : {}),
+        context: async (_socket, request): Promise<RequestContext> => ({
+          tenant: request.tenant,
+          db: await request.tenantDb(),
+          viewer: null,
+          ip: request.ip,
+          userAgent: request.headers['user-agent'] ?? null,
+          deps,
+          throttles,
+        }),
+      },
+    });
+
+    // A browser WebSocket carries no Authorization header: the token comes in connection_init.
+    app.graphql.addHook('preSubscriptionExecution', async (_schema, _document, context) => {
+      const ctx = context as unknown as RequestContext & { _connectionInit?: { authorization?: string } };
+      const token = String(ctx._connectionInit?.authorization ?? '').replace(/^Bearer\s+/i, '');
+      ctx.viewer = token ? await viewerFromToken(deps, ctx.tenant, ctx.db, token) : null;
+      if (!ctx.viewer) throw new AppError(CommonError.Unauthenticated, 'Please sign in.');
     });
 
     app.graphql.addHook('preExecution', async (_schema, document, context) => {

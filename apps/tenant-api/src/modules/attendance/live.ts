@@ -1,0 +1,116 @@
+import mercurius from 'mercurius';
+import { roleAtLeast } from '@kv/shared';
+import { forbidden, parseArgs } from '@kv/server';
+import { z } from 'zod';
+import type { RequestContext } from '../../types.ts';
+import { assertLocations, readScope, staffScope } from '../locations/policy.ts';
+import { id } from '../locations/service/common.ts';
+import { familyStudents } from './repo/family.ts';
+import { viewerOf } from './policy.ts';
+import type { RoomRatio } from '../ratios/service.ts';
+
+/**
+ * Live updates (GraphQL subscriptions). Mutations publish after their commit through the
+ * Mercurius pubsub that Mercurius puts on every context when subscriptions are on (`ctx.pubsub`:
+ * in-process emitter, or the Redis emitter across instances) — nothing here depends on ctx.deps.
+ * With subscriptions off there is no pubsub and publishing does nothing.
+ *
+ * Topics carry the centre id: one server (and one Redis) serves every centre.
+ */
+export interface AttendanceEvent {
+  location_id: string;
+  /** `student` (a child's check-in) or `staff` (a clock event). */
+  kind: 'student' | 'staff';
+  /** check_in, check_out, break_start, break_end, move, absent, present, correction, delete */
+  type: string;
+  student_id: string | null;
+  user_id: string | null;
+  program_id: string | null;
+  record_id: string | null;
+  at: string;
+}
+
+type PubSubLike = { publish(event: { topic: string; payload: unknown }, cb?: (err?: unknown) => void): unknown };
+
+export const attendanceTopic = (centreId: string, locationId: string) => `kv.${centreId}.attendance.${locationId}`;
+export const ratioTopic = (centreId: string, locationId: string) => `kv.${centreId}.ratio.${locationId}`;
+
+function pubsubOf(ctx: RequestContext): PubSubLike | null {
+  const p = (ctx as unknown as { pubsub?: PubSubLike }).pubsub;
+  return p && typeof p.publish === 'function' ? p : null;
+}
+
+function publish(ctx: RequestContext, topic: string, payload: unknown): void {
+  const pubsub = pubsubOf(ctx);
+  if (!pubsub) return;
+  try {
+    const r = pubsub.publish({ topic, payload }, () => undefined);
+    if (r && typeof (r as Promise<unknown>).catch === 'function') (r as Promise<unknown>).catch(() => undefined);
+  } catch {
+    // Live updates are best effort: the lists also refresh on their own.
+  }
+}
+
+/** Tells subscribers of each event's location (call after the commit). */
+export function publishAttendance(ctx: RequestContext, events: AttendanceEvent[]): void {
+  for (const e of events) publish(ctx, attendanceTopic(ctx.tenant.id, e.location_id), { attendanceChanged: e });
+}
+
+/** Tells subscribers of a location's room ratio page about rooms whose counts changed. */
+export function publishRatios(ctx: RequestContext, locationId: string, rooms: RoomRatio[]): void {
+  if (rooms.length) publish(ctx, ratioTopic(ctx.tenant.id, locationId), { roomRatioChanged: { location_id: String(locationId), rooms } });
+}
+
+// ── Subscription resolvers (wired by the GraphQL plugin when subscriptions are on) ──
+
+const args = z.object({ location_id: id });
+/** Per subscription: the children a parent may follow (staff follow the whole location). */
+const allowed = new WeakMap<object, Set<string> | null>();
+
+const { withFilter } = mercurius;
+
+type SubscribeCtx = RequestContext & { pubsub: { subscribe(topic: string): Promise<AsyncIterable<unknown>> } };
+
+async function subscribeAttendance(_root: unknown, raw: Record<string, unknown>, ctx: SubscribeCtx) {
+  const v = viewerOf(ctx);
+  const a = parseArgs(args, raw);
+  if (roleAtLeast(v.role, 'teacher')) {
+    await assertLocations(ctx, await staffScope(ctx), [a.location_id]);
+    allowed.set(ctx, null);
+  } else if (v.role === 'user') {
+    await assertLocations(ctx, await readScope(ctx), [a.location_id]);
+    allowed.set(ctx, new Set((await familyStudents(ctx.db, v.id, a.location_id)).map((s) => String(s.id))));
+  } else throw forbidden();
+  return ctx.pubsub.subscribe(attendanceTopic(ctx.tenant.id, a.location_id));
+}
+
+async function subscribeRatios(_root: unknown, raw: Record<string, unknown>, ctx: SubscribeCtx) {
+  viewerOf(ctx);
+  const a = parseArgs(args, raw);
+  await assertLocations(ctx, await staffScope(ctx), [a.location_id]);
+  return ctx.pubsub.subscribe(ratioTopic(ctx.tenant.id, a.location_id));
+}
+
+/**
+ * `Subscription` resolvers for `subscriptions.graphql`. Each subscription checks the viewer like
+ * a query: staff of the location see every event; a parent sees the events of the children they
+ * may pick up (others are filtered out); blog editors and other locations are refused.
+ */
+export const attendanceSubscriptionResolvers = {
+  Subscription: {
+    attendanceChanged: {
+      subscribe: withFilter(
+        subscribeAttendance as never,
+        (payload: { attendanceChanged: AttendanceEvent }, _args: unknown, ctx: object) => {
+          const only = allowed.get(ctx);
+          return only === null || only === undefined
+            ? only === null
+            : Boolean(payload.attendanceChanged.student_id && only.has(payload.attendanceChanged.student_id));
+        },
+      ),
+    },
+    roomRatioChanged: { subscribe: subscribeRatios },
+  },
+};
+
+export const nowIso = () => new Date().toISOString();

@@ -1,0 +1,53 @@
+import { roleAtLeast } from '@kv/shared';
+import { AppError, CommonError, forbidden } from '@kv/server';
+import type { RequestContext, Viewer } from '../../types.ts';
+import { manageScope, requirePermission, staffScope, type LocationScope } from '../locations/policy.ts';
+
+/**
+ * Who may check children in and out (architecture "Data scope is not rank"):
+ * - a parent (`user`) their own children whose pivot allows pickup and is not black-listed, from
+ *   their phone (when the location allows it, with the location's QR code when that is on);
+ * - staff (teacher and above, with `attendance.manage`) the children of the locations they reach
+ *   (teachers: their locations; managers: the ones they manage; the owner: all). A staff session
+ *   plus a family's PIN is the kiosk: the PIN's contact must be allowed to pick up every child;
+ * - blog editors never touch child data.
+ * Corrections and the check-in settings are for managers of the location; reports need
+ * `reports.view`. Ids outside the scope answer NOT_FOUND, so existence is never confirmed.
+ */
+export type CheckInAccess = { kind: 'parent'; viewer: Viewer } | { kind: 'staff'; viewer: Viewer; scope: LocationScope };
+
+export function viewerOf(ctx: RequestContext): Viewer {
+  if (!ctx.viewer) throw new AppError(CommonError.Unauthenticated, 'Please sign in.');
+  return ctx.viewer;
+}
+
+/** Staff who take attendance at the locations they reach. */
+export async function attendanceStaffScope(ctx: RequestContext): Promise<LocationScope> {
+  const scope = await staffScope(ctx);
+  await requirePermission(ctx, 'attendance.manage');
+  return scope;
+}
+
+/** The access of whoever saves a check-in or check-out. */
+export async function checkInAccess(ctx: RequestContext): Promise<CheckInAccess> {
+  const v = viewerOf(ctx);
+  if (v.role === 'user') return { kind: 'parent', viewer: v };
+  if (!roleAtLeast(v.role, 'teacher')) throw forbidden();
+  return { kind: 'staff', viewer: v, scope: await attendanceStaffScope(ctx) };
+}
+
+/** Parents (for their own children) and staff; blog editors are refused. */
+export function familyViewer(ctx: RequestContext): Viewer {
+  const v = viewerOf(ctx);
+  if (v.role === 'blog') throw forbidden();
+  return v;
+}
+
+/** Managers correct records of the locations they manage. */
+export const correctionScope = (ctx: RequestContext) => manageScope(ctx, 'attendance.manage');
+
+/** Check-in settings are part of a location's setup. */
+export const checkInSettingsScope = (ctx: RequestContext) => manageScope(ctx, 'locations.manage');
+
+/** Where a scope reaches a location. */
+export const reaches = (scope: LocationScope, locationId: string) => scope.all || scope.ids.has(String(locationId));

@@ -1,0 +1,62 @@
+import type { RequestContext } from '../../types.ts';
+import * as checkin from './service/checkin.ts';
+import * as kiosk from './service/kiosk.ts';
+import * as settings from './service/settings.ts';
+import * as lists from './service/lists.ts';
+import * as corrections from './service/corrections.ts';
+import { generateCheckInPin } from './service/pins.ts';
+
+type Args = Record<string, unknown>;
+type Row = Record<string, unknown>;
+
+const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v ? String(v) : null);
+const fullName = (r: Row) => [r.fname, r.lname].filter(Boolean).join(' ');
+
+/** Hours of a record: to its check-out, or to now while open, less its break. */
+function hours(r: Row): number {
+  const start = r.start_time instanceof Date ? r.start_time : new Date(String(r.start_time));
+  const end = r.end_time ? (r.end_time instanceof Date ? r.end_time : new Date(String(r.end_time))) : new Date();
+  const h = (end.getTime() - start.getTime()) / 3_600_000 - Number(r.break_time ?? 0) / 60;
+  return Math.max(0, Math.round(h * 100) / 100);
+}
+
+export const attendanceResolvers = {
+  Query: {
+    getCheckInByPin: (_: unknown, args: Args, ctx: RequestContext) => kiosk.getCheckInByPin(ctx, args),
+    getCheckInByPinAndPhone: (_: unknown, args: Args, ctx: RequestContext) => kiosk.getCheckInByPinAndPhone(ctx, args),
+    verifyCheckInPin: (_: unknown, args: Args, ctx: RequestContext) => kiosk.verifyCheckInPin(ctx, args),
+    verifyCheckInPinApp: (_: unknown, args: Args, ctx: RequestContext) => kiosk.verifyCheckInPinApp(ctx, args),
+    validateCheckInCode: (_: unknown, args: Args, ctx: RequestContext) => kiosk.validateCheckInCode(ctx, args),
+    getCheckInQrCode: (_: unknown, args: Args, ctx: RequestContext) => kiosk.getCheckInQrCode(ctx, args),
+    getCheckInSettings: (_: unknown, args: Args, ctx: RequestContext) => settings.getCheckInSettings(ctx, args),
+    getStudentsAfterCheckInLocation: (_: unknown, args: Args, ctx: RequestContext) => lists.getStudentsAfterCheckInLocation(ctx, args),
+    getStudentAbsences: (_: unknown, args: Args, ctx: RequestContext) => lists.getStudentAbsences(ctx, args),
+    getAttendanceHistory: (_: unknown, args: Args, ctx: RequestContext) => corrections.getAttendanceHistory(ctx, args),
+  },
+  Mutation: {
+    saveStudentCheckInOut: (_: unknown, args: Args, ctx: RequestContext) => checkin.saveStudentCheckInOut(ctx, args),
+    saveCheckInSettings: (_: unknown, args: Args, ctx: RequestContext) => settings.saveCheckInSettings(ctx, args),
+    resetCheckInQrCode: (_: unknown, args: Args, ctx: RequestContext) => settings.resetCheckInQrCode(ctx, args),
+    generateCheckInPin: (_: unknown, args: Args, ctx: RequestContext) => generateCheckInPin(ctx, args),
+    markStudentsAbsent: (_: unknown, args: Args, ctx: RequestContext) => lists.markStudentsAbsent(ctx, args),
+    removeStudentAbsence: (_: unknown, args: Args, ctx: RequestContext) => lists.removeStudentAbsence(ctx, args),
+    updateStudentAttendance: (_: unknown, args: Args, ctx: RequestContext) => corrections.updateStudentAttendance(ctx, args),
+    createStudentAttendance: (_: unknown, args: Args, ctx: RequestContext) => corrections.createStudentAttendance(ctx, args),
+    deleteStudentAttendance: (_: unknown, args: Args, ctx: RequestContext) => corrections.deleteStudentAttendance(ctx, args),
+  },
+  Attendance: {
+    start_time: (r: Row) => iso(r.start_time),
+    end_time: (r: Row) => iso(r.end_time),
+    hours,
+    created_at: (r: Row) => iso(r.created_at),
+    updated_at: (r: Row) => iso(r.updated_at),
+  },
+  AttendanceStudent: { full_name: fullName },
+  CheckInChild: { full_name: fullName },
+  CheckInPerson: { full_name: fullName },
+  StudentAbsence: {
+    marked_by: (r: Row) =>
+      r.marked_by ? { id: String(r.marked_by), fname: r.marked_by_fname ?? '', lname: r.marked_by_lname ?? '' } : null,
+    created_at: (r: Row) => iso(r.created_at),
+  },
+};

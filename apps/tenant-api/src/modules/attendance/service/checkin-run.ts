@@ -1,0 +1,254 @@
+import type { Knex } from 'knex';
+import type { RequestContext } from '../../../types.ts';
+import { recordScreen, type ScreenResult } from '../../health/service.ts';
+import { refreshRoomRatios, snapshot, type RatioStatus } from '../../ratios/service.ts';
+import * as rows from '../repo/checkin.ts';
+import type { CheckInSettingsRow, CheckInStudentRow } from '../repo/family.ts';
+import { badTime } from '../errors.ts';
+import { notifyCheckIns } from './checkin-notify.ts';
+import { envOf } from './notify.ts';
+
+/** A toggle arriving this soon after the opposite action is a double tap, not a new action. */
+export const DOUBLE_TAP_MS = 60_000;
+
+type Action = 'check_in' | 'check_out';
+
+export interface CheckInItem {
+  student_id: string;
+  student: CheckInStudentRow;
+  status: boolean;
+  type: string;
+  program_status: RatioStatus;
+  message: string;
+  replayed: boolean;
+  attendance: rows.AttendanceRow | null;
+}
+
+/** Everything saveStudentCheckInOut decided before its transaction. */
+export interface Plan {
+  ctx: RequestContext;
+  args: { action?: Action | null; program_id?: string | null; signature?: string | null };
+  students: CheckInStudentRow[];
+  locationId: string;
+  locationName: string;
+  settings: CheckInSettingsRow;
+  method: string;
+  actionBy: string;
+  at: Date;
+  date: string;
+  time: string;
+  screens: Map<string, ScreenResult>;
+  questions: boolean;
+  keyBase: string;
+}
+
+const RANK: Record<RatioStatus, number> = { not_set: 0, ok: 1, warning: 2, out_of_ratio: 3 };
+const fullName = (s: { fname: string; lname: string }) => `${s.fname} ${s.lname}`.trim();
+
+/** The transaction of a check-in request (see saveStudentCheckInOut). */
+export async function run(trx: Knex.Transaction, p: Plan) {
+  const viewerId = p.ctx.viewer!.id;
+  const signatureId = p.args.signature ? await rows.insertSignature(trx, p.args.signature, p.actionBy) : null;
+  const items: CheckInItem[] = [];
+  const changed: { row: rows.AttendanceRow; type: Action }[] = [];
+  const failed: { student: CheckInStudentRow; screen: ScreenResult }[] = [];
+  const item = (
+    s: CheckInStudentRow,
+    type: string,
+    attendance: rows.AttendanceRow | null | undefined,
+    status = true,
+    replayed = false,
+  ): CheckInItem => ({
+    student_id: s.id,
+    student: s,
+    status,
+    type,
+    program_status: 'not_set',
+    message: '',
+    replayed,
+    attendance: attendance ?? null,
+  });
+
+  for (const s of p.students) {
+    const key = `${p.keyBase}:${s.id}`;
+    if (!(await rows.claimRequest(trx, key, 'child'))) {
+      const req = await rows.findRequest(trx, key);
+      const [rec] =
+        req?.record_id && (req.type === 'check_in' || req.type === 'check_out') ? await rows.findAttendances(trx, [req.record_id]) : [];
+      items.push(item(s, req?.type ?? 'check_in', rec, req?.type === 'check_in' || req?.type === 'check_out', true));
+      continue;
+    }
+    const open = await rows.openAttendance(trx, s.id, true);
+    let action: Action = p.args.action ?? (open ? 'check_out' : 'check_in');
+    if (!p.args.action) {
+      if (open && p.at.getTime() - open.start_time.getTime() < DOUBLE_TAP_MS && p.at >= open.start_time) action = 'check_in';
+      if (!open) {
+        const last = await rows.latestAttendance(trx, s.id);
+        if (last?.end_time && p.at.getTime() - last.end_time.getTime() < DOUBLE_TAP_MS && p.at >= last.end_time) {
+          await rows.completeRequest(trx, key, last.id, 'check_out');
+          items.push(item(s, 'check_out', last, true, true));
+          continue;
+        }
+      }
+    }
+
+    if (action === 'check_in') {
+      if (open) {
+        await rows.completeRequest(trx, key, open.id, 'check_in');
+        items.push(item(s, 'check_in', open, true, true));
+        continue;
+      }
+      let screenId: string | null = null;
+      if (p.questions) {
+        const screen = p.screens.get(s.id);
+        if (!screen) {
+          await rows.completeRequest(trx, key, null, 'health_screen_required');
+          items.push(item(s, 'health_screen_required', null, false));
+          continue;
+        }
+        screenId = await recordScreen(trx, {
+          student_id: s.id,
+          location_id: p.locationId,
+          date: p.date,
+          answers: screen.answers,
+          passed: screen.passed,
+          screened_by: p.actionBy,
+          recorded_by: viewerId,
+        });
+        if (!screen.passed) {
+          await rows.completeRequest(trx, key, screenId, 'health_screen_failed');
+          failed.push({ student: s, screen });
+          items.push(item(s, 'health_screen_failed', null, false));
+          continue;
+        }
+      }
+      const created = await rows.insertAttendance(trx, {
+        student_id: s.id,
+        location_id: p.locationId,
+        program_id: p.args.program_id ?? s.program_id,
+        date: p.date,
+        start_time: p.at,
+        checkedin_by: p.actionBy,
+        checkedin_recorded_by: viewerId,
+        checkedin_signature_id: signatureId,
+        check_in_method: p.method,
+        health_screen_id: screenId,
+      });
+      if (!created) {
+        // Another device checked the child in meanwhile: one record, and this request reports it.
+        const current = await rows.openAttendance(trx, s.id);
+        await rows.completeRequest(trx, key, current?.id ?? null, 'check_in');
+        items.push(item(s, 'check_in', current, true, true));
+        continue;
+      }
+      await rows.completeRequest(trx, key, created.id, 'check_in');
+      changed.push({ row: created, type: 'check_in' });
+      items.push(item(s, 'check_in', created));
+    } else {
+      if (!open) {
+        const last = await rows.latestAttendance(trx, s.id);
+        await rows.completeRequest(trx, key, last?.id ?? null, last?.end_time ? 'check_out' : 'not_checked_in');
+        items.push(last?.end_time ? item(s, 'check_out', last, true, true) : item(s, 'not_checked_in', null, false));
+        continue;
+      }
+      if (p.at < open.start_time) throw badTime('time', 'The check-out time is before the check-in time.');
+      const closed = await rows.closeAttendance(trx, open.id, {
+        end_time: p.at,
+        checkedout_by: p.actionBy,
+        checkedout_recorded_by: viewerId,
+        checkedout_signature_id: signatureId,
+        check_out_method: p.method,
+      });
+      if (!closed) {
+        const last = await rows.latestAttendance(trx, s.id);
+        await rows.completeRequest(trx, key, last?.id ?? null, 'check_out');
+        items.push(item(s, 'check_out', last, true, true));
+        continue;
+      }
+      await rows.completeRequest(trx, key, closed.id, 'check_out');
+      changed.push({ row: closed, type: 'check_out' });
+      items.push(item(s, 'check_out', closed));
+    }
+  }
+
+  const env = envOf(p.ctx);
+  const changedPrograms = changed
+    .map((c) => c.row.program_id)
+    .filter((x): x is string => Boolean(x))
+    .map(String);
+  const ratios = await refreshRoomRatios(trx, env, changedPrograms);
+  const otherPrograms = [
+    ...new Set(
+      items
+        .map((i) => i.attendance?.program_id ?? i.student.program_id)
+        .filter((x): x is string => Boolean(x))
+        .map(String),
+    ),
+  ].filter((x) => !ratios.has(x));
+  for (const r of await snapshot(trx, otherPrograms)) ratios.set(r.program_id, r);
+  for (const i of items) {
+    const prog = i.attendance?.program_id ?? i.student.program_id;
+    i.program_status = (prog && ratios.get(String(prog))?.status) || 'not_set';
+    i.message = messageOf(i);
+  }
+
+  await notifyCheckIns(trx, env, p, changed, failed);
+  await rows.insertAuditRows(
+    trx,
+    [
+      ...changed.map((c) => ({
+        action: `attendance.${c.type}`,
+        entity: 'attendance',
+        entity_id: String(c.row.id),
+        location_id: p.locationId,
+        data: { name: fullName(p.students.find((s) => s.id === String(c.row.student_id))!), method: p.method, by: p.actionBy },
+      })),
+      ...failed.map((f) => ({
+        action: 'attendance.health_screen_failed',
+        entity: 'student',
+        entity_id: f.student.id,
+        location_id: p.locationId,
+        data: { name: fullName(f.student) },
+      })),
+    ].map((r) => ({
+      ...r,
+      actor_user_id: viewerId,
+      support_session_id: p.ctx.viewer!.support?.sessionId ?? null,
+      actor_label: p.ctx.viewer!.support?.operator ?? null,
+      ip: p.ctx.ip,
+    })),
+  );
+  return { items, changed, ratios };
+}
+
+function messageOf(i: CheckInItem): string {
+  const name = i.student.fname;
+  switch (i.type) {
+    case 'check_in':
+      return i.replayed ? `${name} is already checked in.` : `${name} is checked in.`;
+    case 'check_out':
+      return i.replayed ? `${name} is already checked out.` : `${name} is checked out.`;
+    case 'health_screen_failed':
+      return `${name} did not pass the health screen and cannot be checked in. A manager has been told.`;
+    case 'health_screen_required':
+      return `Answer the health questions for ${name} first.`;
+    default:
+      return `${name} is not checked in.`;
+  }
+}
+
+/** The request's answer: `status`, `type` and `program_status` (spec §4) plus one entry per child. */
+export function summarise(items: CheckInItem[]) {
+  const ok = items.every((i) => i.status);
+  const anyOk = items.some((i) => i.status);
+  const types = new Set(items.map((i) => i.type));
+  const worst = items.reduce<RatioStatus>((w, i) => (RANK[i.program_status] > RANK[w] ? i.program_status : w), 'not_set');
+  return {
+    status: ok,
+    message: items.map((i) => i.message).join(' '),
+    color: ok ? 'success' : anyOk ? 'warning' : 'danger',
+    type: types.size === 1 ? [...types][0]! : 'mixed',
+    program_status: worst,
+    results: items,
+  };
+}

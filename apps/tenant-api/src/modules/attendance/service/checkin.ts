@@ -1,0 +1,215 @@
+import { z } from 'zod';
+import { badInput, parseArgs } from '@kv/server';
+import type { RequestContext } from '../../../types.ts';
+import { id } from '../../locations/service/common.ts';
+import { inTransaction } from '../../auth/service/shared.ts';
+import { evaluateScreen, questionsForLocation, type ScreenResult } from '../../health/service.ts';
+import * as rows from '../repo/checkin.ts';
+import {
+  checkInSettings,
+  findActiveStudents,
+  isLocationStaff,
+  locationInfo,
+  pickupStudentIds,
+  programsOfLocation,
+} from '../repo/family.ts';
+import { checkInAccess, reaches } from '../policy.ts';
+import {
+  badTime,
+  contactNotFound,
+  healthScreenRequired,
+  mixedLocations,
+  notYourChild,
+  parentCheckInOff,
+  phoneMismatch,
+  phoneRequired,
+  qrExpired,
+  qrInvalid,
+  qrRequired,
+  roomNotFound,
+  signatureRequired,
+  studentNotFound,
+} from '../errors.ts';
+import { publishAttendance, publishRatios, type AttendanceEvent } from '../live.ts';
+import { checkQrCode, countWrongGuess, phoneArg, phoneMatches, pinArg, pinHolder } from './pin.ts';
+import { localDate, localParts, localTime, zonedInstant } from './time.ts';
+import { run, summarise, DOUBLE_TAP_MS, type CheckInItem, type Plan } from './checkin-run.ts';
+
+/** Staff may enter a time this far back; older records are corrections. */
+const STAFF_BACKDATE_DAYS = 7;
+
+export const signatureArg = z
+  .string()
+  .max(300_000, 'The signature image is too large.')
+  .regex(/^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/=]+$/, 'Sign in the box (the signature is a PNG or JPEG image).');
+
+export const requestIdArg = z
+  .string()
+  .trim()
+  .min(8, 'The request id must have at least 8 characters.')
+  .max(100, 'The request id must have at most 100 characters.')
+  .regex(/^[A-Za-z0-9_.:-]+$/, 'The request id may use letters, digits and . _ : - only.');
+
+const healthAnswers = z
+  .array(
+    z.object({
+      student_id: id,
+      answers: z.array(z.object({ question_id: id, answer: z.boolean() })).max(50, 'Too many answers.'),
+    }),
+  )
+  .max(20, 'Too many health screens.');
+
+const saveArgs = z.object({
+  students: z.array(id).min(1, 'Choose at least one child.').max(20, 'Check in at most 20 children at once.'),
+  date: localDate.nullish(),
+  time: localTime.nullish(),
+  action_by: id.nullish(),
+  signature: signatureArg.nullish(),
+  action: z.enum(['check_in', 'check_out']).nullish(),
+  program_id: id.nullish(),
+  pin: pinArg.nullish(),
+  phone: phoneArg.nullish(),
+  code: z.string().trim().max(120, 'This check-in code is not valid.').nullish(),
+  health_screen: healthAnswers.nullish(),
+  request_id: requestIdArg.nullish(),
+});
+
+const byId = (a: { id: string }, b: { id: string }) => Number(a.id) - Number(b.id);
+
+/**
+ * Checks one or several children in or out (spec §7 `saveStudentCheckInOut`). Every child of the
+ * request is handled in one transaction, in id order:
+ * - an idempotency key (the client's `request_id`, or one derived from the request) is claimed
+ *   first: a repeated or concurrent identical request waits on it, then answers with the record
+ *   the first one made;
+ * - the child's open record is locked; without `action` the request toggles (in ↔ out), but a
+ *   toggle within a minute of the opposite action is taken as a double tap;
+ * - a check-in inserts on the unique "one open record per child" index with ON CONFLICT DO
+ *   NOTHING, so two devices at once leave one record;
+ * - a failed health screen blocks that child and tells the location's managers;
+ * - parents' notifications and ratio alerts are outbox rows of the same transaction.
+ */
+export async function saveStudentCheckInOut(ctx: RequestContext, raw: unknown) {
+  const access = await checkInAccess(ctx);
+  const args = parseArgs(saveArgs, raw);
+  const ids = [...new Set(args.students)].sort((a, b) => Number(a) - Number(b));
+  const students = (await findActiveStudents(ctx.db, ids)).sort(byId);
+  if (students.length !== ids.length) throw studentNotFound();
+  const locationId = String(students[0]!.location_id);
+  if (students.some((s) => String(s.location_id) !== locationId)) throw mixedLocations();
+  const [loc, settings] = await Promise.all([locationInfo(ctx.db, locationId), checkInSettings(ctx.db, locationId)]);
+  if (!loc) throw studentNotFound();
+  const now = new Date();
+  const local = localParts(now, loc.timezone);
+  let method: string;
+  let actionBy: string;
+  let at = now;
+  let date = local.date;
+  let time = local.time;
+
+  if (access.kind === 'parent') {
+    const rights = await pickupStudentIds(ctx.db, access.viewer.id, ids);
+    if (ids.some((i) => !rights.has(i))) throw studentNotFound();
+    if (!settings.parent_check_in) throw parentCheckInOff();
+    if (settings.check_in_qr && !args.code) throw qrRequired();
+    if (args.code) {
+      const verdict = checkQrCode(settings, args.code, now);
+      if (verdict === 'expired') throw qrExpired();
+      if (verdict !== 'ok') throw qrInvalid();
+    }
+    method = args.code ? 'qr' : 'phone';
+    actionBy = access.viewer.id;
+  } else {
+    if (!reaches(access.scope, locationId)) throw studentNotFound();
+    if (args.pin) {
+      const person = await pinHolder(ctx, args.pin);
+      if (settings.require_phone_with_pin) {
+        if (!args.phone) throw phoneRequired();
+        if (!phoneMatches(person, args.phone)) {
+          await countWrongGuess(ctx);
+          throw phoneMismatch();
+        }
+      }
+      const rights = await pickupStudentIds(ctx.db, person.id, ids);
+      if (ids.some((i) => !rights.has(i))) throw notYourChild();
+      method = 'kiosk';
+      actionBy = person.id;
+    } else {
+      actionBy = args.action_by ?? access.viewer.id;
+      if (actionBy !== access.viewer.id) {
+        const rights = await pickupStudentIds(ctx.db, actionBy, ids);
+        if (ids.some((i) => !rights.has(i)) && !(await isLocationStaff(ctx.db, actionBy, locationId))) throw contactNotFound();
+      }
+      method = 'staff';
+      if (args.date || args.time) {
+        date = args.date ?? local.date;
+        time = args.time ?? local.time;
+        at = zonedInstant(date, time, loc.timezone);
+        if (at.getTime() > now.getTime() + 5 * 60_000) throw badTime(args.time ? 'time' : 'date', 'The time cannot be in the future.');
+        if (at.getTime() < now.getTime() - STAFF_BACKDATE_DAYS * 86_400_000)
+          throw badTime('date', 'For older days, a manager corrects the record.');
+      }
+    }
+  }
+  if (settings.signature_required && method !== 'staff' && !args.signature) throw signatureRequired();
+  if (args.program_id && !(await programsOfLocation(ctx.db, [args.program_id], locationId)).length) throw roomNotFound();
+
+  const questions = settings.health_screen ? await questionsForLocation(ctx, locationId) : [];
+  const screens = new Map<string, ScreenResult>();
+  if (questions.length) {
+    for (const h of args.health_screen ?? []) {
+      if (!ids.includes(h.student_id)) throw badInput('health_screen', 'A health screen is for a child who is not being checked in.');
+      screens.set(h.student_id, evaluateScreen(h.student_id, questions, h.answers));
+    }
+    if (args.action !== 'check_out') {
+      for (const s of students) {
+        if (screens.has(s.id)) continue;
+        if (args.action === 'check_in' || !(await rows.openAttendance(ctx.db, s.id))) throw healthScreenRequired(s.id);
+      }
+    }
+  }
+
+  const viewerId = access.viewer.id;
+  const keyBase = args.request_id
+    ? `r:${viewerId}:${args.request_id}`
+    : `a:${viewerId}:${actionBy}:${args.action ?? 'toggle'}:${date}:${time}`;
+  const plan: Plan = {
+    ctx,
+    args,
+    students,
+    locationId,
+    locationName: loc.name,
+    settings,
+    method,
+    actionBy,
+    at,
+    date,
+    time,
+    screens,
+    questions: questions.length > 0,
+    keyBase,
+  };
+  const { items, changed, ratios } = await inTransaction(ctx, (trx) => run(trx, plan));
+
+  publishAttendance(
+    ctx,
+    changed.map((c): AttendanceEvent => ({
+      location_id: locationId,
+      kind: 'student',
+      type: c.type,
+      student_id: String(c.row.student_id),
+      user_id: actionBy,
+      program_id: c.row.program_id ? String(c.row.program_id) : null,
+      record_id: String(c.row.id),
+      at: (c.type === 'check_out' ? c.row.end_time! : c.row.start_time).toISOString(),
+    })),
+  );
+  publishRatios(
+    ctx,
+    locationId,
+    [...ratios.values()].filter((r) => changed.some((c) => String(c.row.program_id) === r.program_id)),
+  );
+  return summarise(items);
+}
+
+export { summarise, DOUBLE_TAP_MS, type CheckInItem };

@@ -1,0 +1,122 @@
+import type { Knex } from 'knex';
+import { queueMessage, type Channel } from '@kv/messaging';
+import { isPlaceholderEmail } from '@kv/shared';
+import type { RequestContext } from '../../../types.ts';
+import { checkInSettings, locationManagers, pushTokensOf, type CheckInSettingsRow, type ContactRow } from '../repo/family.ts';
+
+/**
+ * Messages about attendance. They are only ever queued (outbox rows in the caller's transaction);
+ * the caller's commit makes them exist and the dispatcher sends them — never inline.
+ */
+export interface NotifyEnv {
+  centerId: string;
+  centre: string;
+}
+
+export const envOf = (ctx: RequestContext): NotifyEnv => ({ centerId: ctx.tenant.id, centre: ctx.tenant.name });
+
+/** A phone number in E.164 for SMS (10 digits read as North American), or null. */
+export function e164(raw: string | null | undefined): string | null {
+  const v = (raw ?? '').trim();
+  if (!v) return null;
+  const digits = v.replace(/\D/g, '');
+  if (v.startsWith('+')) return digits.length >= 8 && digits.length <= 15 ? `+${digits}` : null;
+  if (digits.length === 10) return `+1${digits}`;
+  if (digits.length === 11 && digits.startsWith('1')) return `+${digits}`;
+  return null;
+}
+
+const usableEmail = (e: string | null | undefined): e is string => Boolean(e && e.includes('@') && !isPlaceholderEmail(e));
+
+async function send(
+  trx: Knex.Transaction,
+  env: NotifyEnv,
+  channel: Channel,
+  to: string,
+  userId: string | null,
+  template: string,
+  locale: string,
+  data: Record<string, unknown>,
+) {
+  await queueMessage(trx, { channel, to, userId, template, locale, data: { centre: env.centre, ...data }, centerId: env.centerId });
+}
+
+/**
+ * Tells a location's team: its managers by email, plus the team-notification addresses (email)
+ * and phones (SMS) when those channels are on. Returns how many messages were queued.
+ */
+export async function notifyTeam(
+  trx: Knex.Transaction,
+  env: NotifyEnv,
+  locationId: string,
+  template: string,
+  data: Record<string, unknown>,
+): Promise<number> {
+  const [managers, s] = await Promise.all([locationManagers(trx, locationId), checkInSettings(trx, locationId)]);
+  // One message per address (compared without case), to the address as written.
+  const emails = new Map<string, { to: string; id: string | null; fname: string; locale: string }>();
+  for (const m of managers)
+    if (usableEmail(m.email)) emails.set(m.email.toLowerCase(), { to: m.email, id: m.id, fname: m.fname, locale: m.locale });
+  if (s.team_notification_email)
+    for (const e of s.team_notification_emails)
+      if (usableEmail(e) && !emails.has(e.toLowerCase())) emails.set(e.toLowerCase(), { to: e, id: null, fname: 'team', locale: 'en' });
+  let n = 0;
+  for (const who of emails.values()) {
+    await send(trx, env, 'email', who.to, who.id, template, who.locale, { fname: who.fname, ...data });
+    n++;
+  }
+  if (s.team_notification_sms) {
+    for (const p of new Set(s.team_notification_phones.map(e164).filter((x): x is string => Boolean(x)))) {
+      await send(trx, env, 'sms', p, null, template, 'en', { fname: 'team', ...data });
+      n++;
+    }
+  }
+  return n;
+}
+
+/**
+ * Tells each contact once about their children, on the channels the location turned on for
+ * check-in alerts: email, SMS, and the app (a push to each of the contact's devices, from
+ * saveFcmToken). `dataFor` returns the message data for a contact and the children concerning
+ * them, or null to skip them.
+ */
+export async function notifyContacts(
+  trx: Knex.Transaction,
+  env: NotifyEnv,
+  settings: CheckInSettingsRow,
+  contacts: ContactRow[],
+  template: string,
+  dataFor: (contact: ContactRow, studentIds: string[]) => Record<string, unknown> | null,
+): Promise<number> {
+  const byContact = new Map<string, { contact: ContactRow; students: string[] }>();
+  for (const c of contacts) {
+    const e = byContact.get(c.id) ?? { contact: c, students: [] };
+    e.students.push(c.student_id);
+    byContact.set(c.id, e);
+  }
+  const tokens = settings.check_in_parent_alert_app ? await pushTokensOf(trx, [...byContact.keys()]) : new Map<string, string[]>();
+  let n = 0;
+  for (const { contact, students } of byContact.values()) {
+    const data = dataFor(contact, students);
+    if (!data) continue;
+    if (settings.check_in_parent_alert_email && usableEmail(contact.email)) {
+      await send(trx, env, 'email', contact.email, contact.id, template, contact.locale, { fname: contact.fname, ...data });
+      n++;
+    }
+    const phone = settings.check_in_parent_alert_sms ? e164(contact.phone) : null;
+    if (phone) {
+      await send(trx, env, 'sms', phone, contact.id, template, contact.locale, { fname: contact.fname, ...data });
+      n++;
+    }
+    for (const token of tokens.get(contact.id) ?? []) {
+      await send(trx, env, 'push', token, contact.id, template, contact.locale, { fname: contact.fname, ...data });
+      n++;
+    }
+  }
+  return n;
+}
+
+export const loadSettings = checkInSettings;
+
+/** "Ana, Ben, Cleo" (no conjunction: the same in every language). */
+export const joinNames = (names: string[]): string => names.join(', ');

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, daysBetween, localParts, parseDuration, weekdayOf, zonedInstant } from './service/time.ts';
+
+describe('time in the location’s zone', () => {
+  it('turns a local date and time into the instant, across DST changes', () => {
+    expect(zonedInstant('2026-01-15', '08:00', 'America/New_York').toISOString()).toBe('2026-01-15T13:00:00.000Z');
+    expect(zonedInstant('2026-07-15', '08:00', 'America/New_York').toISOString()).toBe('2026-07-15T12:00:00.000Z');
+    expect(zonedInstant('2026-07-15', '08:00', 'Australia/Sydney').toISOString()).toBe('2026-07-14T22:00:00.000Z');
+    expect(zonedInstant('2026-03-01', '00:30', 'Asia/Kolkata').toISOString()).toBe('2026-02-28T19:00:00.000Z');
+    // 2026-03-08 02:30 does not exist in New York (clocks jump 02:00 → 03:00)
+    expect(zonedInstant('2026-03-08', '02:30', 'America/New_York').toISOString()).toBe('2026-03-08T07:30:00.000Z');
+    // 2026-11-01 01:30 happens twice in New York: the first one (EDT)
+    expect(zonedInstant('2026-11-01', '01:30', 'America/New_York').toISOString()).toBe('2026-11-01T05:30:00.000Z');
+    expect(zonedInstant('2026-03-29', '12:00', 'UTC').toISOString()).toBe('2026-03-29T12:00:00.000Z');
+  });
+
+  it('reads an instant as the location’s date, time and weekday', () => {
+    const t = new Date('2026-03-02T04:30:00Z');
+    expect(localParts(t, 'America/Chicago')).toEqual({ date: '2026-03-01', time: '22:30', weekday: 'sun' });
+    expect(localParts(t, 'Europe/Madrid')).toEqual({ date: '2026-03-02', time: '05:30', weekday: 'mon' });
+    for (const tz of ['America/New_York', 'Pacific/Auckland', 'Asia/Kathmandu']) {
+      const i = zonedInstant('2026-10-04', '07:45', tz);
+      expect(localParts(i, tz)).toMatchObject({ date: '2026-10-04', time: '07:45' });
+    }
+  });
+
+  it('does date arithmetic on local dates', () => {
+    expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(daysBetween('2026-01-01', '2026-12-31')).toBe(364);
+    expect(weekdayOf('2026-03-02')).toBe('mon');
+  });
+
+  it('reads the QR expiry setting', () => {
+    expect(parseDuration('5m')).toBe(300_000);
+    expect(parseDuration('30s')).toBe(30_000);
+    expect(parseDuration('2 hours')).toBe(7_200_000);
+    expect(parseDuration('1d')).toBe(86_400_000);
+    expect(parseDuration('10')).toBe(600_000);
+    expect(parseDuration('')).toBeNull();
+    expect(parseDuration(null)).toBeNull();
+    expect(parseDuration('1s')).toBe(15_000);
+    expect(parseDuration('whenever')).toBe(86_400_000);
+  });
+});

@@ -1,0 +1,14 @@
+import type { RequestContext } from '../../types.ts';
+import * as service from './service.ts';
+
+type Args = Record<string, unknown>;
+
+export const ratioResolvers = {
+  Query: {
+    getRoomRatio: (_: unknown, args: Args, ctx: RequestContext) => service.getRoomRatio(ctx, args),
+  },
+  Mutation: {
+    saveRoomRatio: (_: unknown, args: Args, ctx: RequestContext) => service.saveRoomRatio(ctx, args),
+    removeRoomRatio: (_: unknown, args: Args, ctx: RequestContext) => service.removeRoomRatio(ctx, args),
+  },
+};

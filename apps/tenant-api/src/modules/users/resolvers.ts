@@ -1,0 +1,92 @@
+import type { RequestContext } from '../../types.ts';
+import { iso } from '../locations/service/common.ts';
+import * as read from './service/read.ts';
+import * as people from './service/people.ts';
+import * as account from './service/account.ts';
+import * as invite from './service/invite.ts';
+
+type Args = Record<string, unknown>;
+type Svc = (ctx: RequestContext, args: Args) => unknown;
+
+const r = (svc: Svc) => (_: unknown, args: Args, ctx: RequestContext) => svc(ctx, args);
+const create = (kind: people.PersonKind) => r((ctx, args) => people.createPerson(ctx, kind, args));
+const update = (kind: people.PersonKind) => r((ctx, args) => people.updatePerson(ctx, kind, args));
+const remove = (kind: people.PersonKind) => r((ctx, args) => people.deletePerson(ctx, kind, args));
+const name = (row: Args) => [row.fname, row.lname].filter(Boolean).join(' ') || null;
+
+export const userResolvers = {
+  Query: {
+    user: r(read.user),
+    userByEmail: r(read.userByEmail),
+    userByUserName: r(read.userByUserName),
+    checkUserNameExceptId: r(read.checkUserNameExceptId),
+    PendingUser: r(read.pendingUsers),
+    roleUsers: r(read.roleUsers),
+    getTeamList: r(read.getTeamList),
+    getManagersList: r(read.getManagersList),
+    getAdminRolesList: r((ctx) => read.getAdminRolesList(ctx)),
+    getUserSettingData: r(account.getUserSettingData),
+    getUserLoginHistory: r(read.getUserLoginHistory),
+    getLogReportAllUser: r(read.getLogReportAllUser),
+    getUserListAlertCount: r(read.getUserListAlertCount),
+    getLogReport: r(read.getLogReport),
+    getInvitedLogReport: r(read.getInvitedLogReport),
+  },
+  Mutation: {
+    createInviteUser: create('invite'),
+    updateInviteUser: update('invite'),
+    deleteInviteUser: remove('invite'),
+    inviteMultipleUsers: r(people.inviteMultipleUsers),
+    resendInviteEmail: r(invite.resendInviteEmail),
+    resendInviteSms: r(invite.resendInviteSms),
+    approveUserByLink: r(invite.approveUserByLink),
+    verifyInvitedUserPhone: r(invite.verifyInvitedUserPhone),
+    approvePendingUser: r(account.approvePendingUser),
+    updateUserStatus: r(account.updateUserStatus),
+    activateUser: r(account.activateUser),
+    updateUserPassword: r(account.passwordSetter('user')),
+    updateManagerPassword: r(account.passwordSetter('manager')),
+    updateRolePassword: r(account.passwordSetter(null)),
+    updateAdminPassword: r(account.passwordSetter('center')),
+    createManager: create('manager'),
+    updateManager: update('manager'),
+    deleteManager: remove('manager'),
+    createAdmin: create('admin'),
+    updateAdmin: update('admin'),
+    deleteAdmin: remove('admin'),
+    createUser: create('contact'),
+    updateUser: update('contact'),
+    deleteUser: remove('contact'),
+    createNewUser: create('contact'),
+    updateNewUser: update('contact'),
+    deleteNewUser: remove('contact'),
+    createTeacher: create('teacher'),
+    updateTeacher: update('teacher'),
+    deleteTeacher: remove('teacher'),
+    transferUsers: r(account.transferUsers),
+    updateUserCameraLogins: r(account.updateUserCameraLogins),
+    raiseTodayCameraLimit: r(account.raiseTodayCameraLimit),
+    saveFcmToken: r(account.saveFcmToken),
+  },
+  User: {
+    created_at: (u: Args) => iso(u.created_at),
+    updated_at: (u: Args) => iso(u.updated_at),
+  },
+  LoginHistoryEntry: {
+    name: (h: Args) => name(h),
+    created_at: (h: Args) => iso(h.created_at),
+  },
+  LogReportEntry: {
+    activity: (a: Args) => a.action,
+    user: (a: Args) => (a.actor_label as string | null) ?? name(a),
+    by_support: (a: Args) => Boolean(a.support_session_id),
+    created_at: (a: Args) => iso(a.created_at),
+  },
+  InvitedLogEntry: {
+    name: (m: Args) => name(m) ?? '',
+    delivery_status: (m: Args) => m.status,
+    pending: (m: Args) => Boolean(m.invited),
+    created_at: (m: Args) => iso(m.created_at),
+    sent_at: (m: Args) => iso(m.sent_at),
+  },
+};

@@ -1,0 +1,10 @@
+import type { RequestContext } from '../../types.ts';
+import { mediaConfig } from '../streaming/config.ts';
+import { mediaKeys } from './media-tokens.ts';
+import type { MediaEnv } from './service.ts';
+
+/** The media keys (per process, or from `mediaJwtSeed`) and the secret key, from the config. */
+export async function mediaEnv(ctx: RequestContext): Promise<MediaEnv> {
+  const c = mediaConfig(ctx.deps.config);
+  return { keys: await mediaKeys(c.mediaJwtSeed), secretKey: c.mediaSecretKey };
+}

@@ -1,0 +1,25 @@
+import { roleAtLeast } from '@kv/shared';
+import { AppError, CommonError } from '@kv/server';
+import type { RequestContext } from '../../types.ts';
+import { manageScope, readScope, requirePermission } from '../locations/policy.ts';
+
+/**
+ * Watching: any signed-in person with `cameras.watch` (parents and teachers by default; the owner
+ * always). Parents reach a camera only through a child linked to it (rules.ts); staff (teacher and
+ * above) through the locations of their scope. Reports, logins and other people's sessions are for
+ * managers of the location (`cameras.manage`) and the owner.
+ */
+export function viewerOf(ctx: RequestContext) {
+  if (!ctx.viewer) throw new AppError(CommonError.Unauthenticated, 'Please sign in.');
+  return ctx.viewer;
+}
+
+export const isStaff = (ctx: RequestContext) => roleAtLeast(viewerOf(ctx).role, 'teacher');
+
+export async function watchAccess(ctx: RequestContext) {
+  viewerOf(ctx);
+  await requirePermission(ctx, 'cameras.watch');
+  return readScope(ctx);
+}
+
+export const reportScope = (ctx: RequestContext) => manageScope(ctx, 'cameras.manage');

@@ -1,0 +1,32 @@
+import type { RequestContext } from '../../types.ts';
+import { iso } from '../locations/service/common.ts';
+import { mediaEnv } from './env.ts';
+import * as svc from './service.ts';
+
+type Args = Record<string, unknown>;
+
+export const watchingResolvers = {
+  Query: {
+    playCameraGridView: (_: unknown, args: Args, ctx: RequestContext) => svc.playCameraGridView(ctx, args),
+    getStudentCameras: (_: unknown, args: Args, ctx: RequestContext) => svc.getStudentCameras(ctx, args),
+    getOnlineCameras: (_: unknown, args: Args, ctx: RequestContext) => svc.getOnlineCameras(ctx, args),
+    checkRemainingLogins: (_: unknown, args: Args, ctx: RequestContext) => svc.checkRemainingLogins(ctx, args),
+    getDailyCameraLogins: (_: unknown, args: Args, ctx: RequestContext) => svc.getDailyCameraLogins(ctx, args),
+    getCameraWatchTime: (_: unknown, args: Args, ctx: RequestContext) => svc.getCameraWatchTime(ctx, args),
+    getCamerasBeingWatched: (_: unknown, args: Args, ctx: RequestContext) => svc.getCamerasBeingWatched(ctx, args),
+    getOnlineContacts: (_: unknown, args: Args, ctx: RequestContext) => svc.getOnlineContacts(ctx, args),
+  },
+  Mutation: {
+    playCamera: async (_: unknown, args: Args, ctx: RequestContext) => svc.playCamera(ctx, args, await mediaEnv(ctx)),
+    cameraHeartbeat: async (_: unknown, args: Args, ctx: RequestContext) => svc.cameraHeartbeat(ctx, args, await mediaEnv(ctx)),
+    addLoginTime: async (_: unknown, args: Args, ctx: RequestContext) => svc.addLoginTime(ctx, args, await mediaEnv(ctx)),
+    stopCameraSession: async (_: unknown, args: Args, ctx: RequestContext) => svc.stopCameraSession(ctx, args, await mediaEnv(ctx)),
+    createCameraWatchTimeReport: (_: unknown, args: Args, ctx: RequestContext) => svc.createCameraWatchTimeReport(ctx, args),
+    resetUserLogins: (_: unknown, args: Args, ctx: RequestContext) => svc.resetUserLogins(ctx, args),
+    updateUserLogins: (_: unknown, args: Args, ctx: RequestContext) => svc.updateUserLogins(ctx, args),
+  },
+  CameraWatchSession: {
+    started_at: (s: Args) => iso(s.started_at),
+    ended_at: (s: Args) => iso(s.ended_at),
+  },
+};

@@ -1,0 +1,211 @@
+/**
+ * The live-camera rule engine: pure functions over facts loaded in one batch (repo.loadWatchFacts).
+ * A viewer may watch a camera only when ALL hold (issue 7):
+ *  1. the camera exists, is on, and (for parents) belongs to a location of one of their children;
+ *  2. parents: an active, non-black-listed guardian with `watch_camera` of a child linked to the
+ *     camera (the child's own cameras, the cameras of the child's rooms, or of the rooms' camera group);
+ *  3. the time is inside the camera's schedule in the LOCATION's time zone;
+ *  4. the location's login rules allow it (enable_max_login_feature, the contact's own limit or the
+ *     location's max_daily_logins, plus today's raise);
+ *  5. optionally (location setting `camera_only_checked_in`) the child is checked in now.
+ * Staff (teacher and above) watch the cameras of the locations in their scope, without schedule or limits.
+ */
+
+export const REFUSALS = {
+  CAMERA_NOT_FOUND: 'This camera does not exist.',
+  CAMERA_OFF: 'This camera is turned off.',
+  ACCOUNT_INACTIVE: 'Your account is not active.',
+  NOT_LINKED: 'None of your children is linked to this camera.',
+  BLACK_LISTED: 'You are not allowed to watch cameras for this child. Please contact the centre.',
+  NO_CAMERA_PERMISSION: 'Camera access is not enabled for you. Please contact the centre.',
+  OUTSIDE_SCHEDULE: 'This camera is not live at this time.',
+  NOT_CHECKED_IN: 'Cameras are available while your child is checked in.',
+  LOGIN_LIMIT: 'You have used all of your camera logins for today.',
+  OUT_OF_SCOPE: 'This camera is not in one of your locations.',
+  SESSION_ENDED: 'This viewing session has ended.',
+  IDLE: 'The viewing session stopped after a period without activity.',
+  TIMED_OUT: 'The viewing time for one session is over. Open the camera again to keep watching.',
+} as const;
+
+export type RefusalCode = keyof typeof REFUSALS;
+
+export interface ScheduleDate {
+  day: string;
+  /** `HH:MM` or `HH:MM:SS`. */
+  start_time: string;
+  end_time: string;
+}
+
+export interface CameraFacts {
+  id: string;
+  location_id: string;
+  status: boolean;
+  program_id: string | null;
+  /** null: no schedule (always live). */
+  schedule: { status: boolean; dates: ScheduleDate[] } | null;
+}
+
+export interface ChildLink {
+  student_id: string;
+  student_active: boolean;
+  student_location_id: string;
+  black_list: boolean;
+  watch_camera: boolean;
+  /** The camera is linked to the child (own camera, current room, other rooms, room's camera group). */
+  linked: boolean;
+  checked_in: boolean;
+}
+
+export interface LocationFacts {
+  timezone: string;
+  enable_max_login_feature: boolean;
+  max_daily_logins: number | null;
+  only_checked_in: boolean;
+  user_time_out: number | null;
+}
+
+export interface LimitFacts {
+  /** The contact's own limit (user_settings.max_daily_camera_logins); null: the location's. */
+  own: number | null;
+  /** Today's raise by a manager. */
+  extra: number;
+  /** Logins counted today at the location. */
+  used: number;
+}
+
+export interface WatchFacts {
+  viewer: { id: string; staff: boolean; active: boolean; inStaffScope: boolean };
+  camera: CameraFacts | null;
+  children: ChildLink[];
+  location: LocationFacts;
+  limit: LimitFacts;
+  /** The viewer already has a live session on this camera (reopening does not count a login). */
+  hasOpenSession: boolean;
+}
+
+export type Decision =
+  | { ok: true; student_id: string | null; counts: boolean; remaining: number | null }
+  | { ok: false; code: RefusalCode; message: string };
+
+const refuse = (code: RefusalCode): Decision => ({ ok: false, code, message: REFUSALS[code] });
+
+const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+
+/** Local weekday (0 = Sunday), minute of the day and `YYYY-MM-DD` of an instant in a time zone. */
+export function localTime(at: Date, timeZone: string): { weekday: number; minute: number; date: string } {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    weekday: 'long',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).formatToParts(at);
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
+  const hour = Number(get('hour')) % 24;
+  return {
+    weekday: DAYS.indexOf(get('weekday').toLowerCase()),
+    minute: hour * 60 + Number(get('minute')),
+    date: `${get('year')}-${get('month')}-${get('day')}`,
+  };
+}
+
+/** The location's local date of an instant (daily limits count by it). */
+export const localDate = (at: Date, timeZone: string) => localTime(at, timeZone).date;
+
+const minutes = (t: string) => {
+  const [h, m] = t.split(':').map(Number);
+  return (h ?? 0) * 60 + (m ?? 0);
+};
+
+/**
+ * Is `at` inside a schedule, read as local wall-clock time in `timeZone`? Start is inclusive, end
+ * exclusive; an end at or before the start runs across midnight into the next day; `00:00`–`00:00`
+ * is the whole day. Wall-clock evaluation makes DST changes follow the centre's clock.
+ */
+export function inSchedule(dates: readonly ScheduleDate[], at: Date, timeZone: string): boolean {
+  const { weekday, minute } = localTime(at, timeZone);
+  for (const d of dates) {
+    const day = DAYS.indexOf(d.day.toLowerCase());
+    if (day < 0) continue;
+    const start = minutes(d.start_time);
+    const end = minutes(d.end_time);
+    if (end > start) {
+      if (day === weekday && minute >= start && minute < end) return true;
+    } else {
+      // Across midnight (or the whole day when start === end).
+      if (day === weekday && minute >= start) return true;
+      if ((day + 1) % 7 === weekday && minute < end) return true;
+    }
+  }
+  return false;
+}
+
+/** The day's login limit, or null when logins are not limited. */
+export function dailyLimit(location: LocationFacts, limit: LimitFacts): number | null {
+  if (!location.enable_max_login_feature) return null;
+  const base = limit.own ?? location.max_daily_logins;
+  if (base === null || base === undefined) return null;
+  return base + Math.max(0, limit.extra);
+}
+
+/** Logins left today (null: unlimited). */
+export function remainingLogins(location: LocationFacts, limit: LimitFacts): number | null {
+  const max = dailyLimit(location, limit);
+  return max === null ? null : Math.max(0, max - limit.used);
+}
+
+export function cameraLive(camera: CameraFacts, at: Date, timeZone: string): boolean {
+  if (!camera.schedule) return true;
+  if (!camera.schedule.status) return false;
+  return inSchedule(camera.schedule.dates, at, timeZone);
+}
+
+/** The decision for one viewer and one camera at one instant. */
+export function decide(f: WatchFacts, at: Date): Decision {
+  if (!f.camera) return refuse('CAMERA_NOT_FOUND');
+  if (!f.viewer.active) return refuse('ACCOUNT_INACTIVE');
+  if (f.viewer.staff) {
+    if (!f.viewer.inStaffScope) return refuse('OUT_OF_SCOPE');
+    if (!f.camera.status) return refuse('CAMERA_OFF');
+    return { ok: true, student_id: null, counts: false, remaining: null };
+  }
+  const linked = f.children.filter((c) => c.linked && c.student_active && c.student_location_id === f.camera!.location_id);
+  if (!linked.length) return refuse('NOT_LINKED');
+  const allowed = linked.filter((c) => !c.black_list);
+  if (!allowed.length) return refuse('BLACK_LISTED');
+  const consenting = allowed.filter((c) => c.watch_camera);
+  if (!consenting.length) return refuse('NO_CAMERA_PERMISSION');
+  if (!f.camera.status) return refuse('CAMERA_OFF');
+  if (!cameraLive(f.camera, at, f.location.timezone)) return refuse('OUTSIDE_SCHEDULE');
+  const present = f.location.only_checked_in ? consenting.filter((c) => c.checked_in) : consenting;
+  if (!present.length) return refuse('NOT_CHECKED_IN');
+  const remaining = remainingLogins(f.location, f.limit);
+  const counts = !f.hasOpenSession;
+  if (counts && remaining !== null && remaining <= 0) return refuse('LOGIN_LIMIT');
+  return {
+    ok: true,
+    student_id: present[0]!.student_id,
+    counts,
+    remaining: remaining === null ? null : remaining - (counts ? 1 : 0),
+  };
+}
+
+/**
+ * Should a live session end now? The same rules minus the login count (a session already counted),
+ * plus the idle timeout (`user_time_out` minutes without a heartbeat; default 2 minutes of silence).
+ */
+export function endReason(
+  f: WatchFacts,
+  session: { last_heartbeat_at: Date; started_at: Date },
+  at: Date,
+  idleSeconds = 120,
+): RefusalCode | null {
+  const d = decide({ ...f, hasOpenSession: true }, at);
+  if (!d.ok) return d.code;
+  if (at.getTime() - session.last_heartbeat_at.getTime() > idleSeconds * 1000) return 'IDLE';
+  if (f.location.user_time_out && !f.viewer.staff && at.getTime() - session.started_at.getTime() > f.location.user_time_out * 60_000) return 'TIMED_OUT';
+  return null;
+}

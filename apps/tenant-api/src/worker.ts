@@ -1,0 +1,29 @@
+import type { Knex } from 'knex';
+import type { JobQueue } from '@kv/jobs';
+import type { CentreEntry } from '@kv/directory';
+import { registerImportJobs } from './modules/imports/jobs.ts';
+import { registerAttendanceJobs, startAttendanceTick } from './modules/attendance/jobs.ts';
+
+export interface TenantJobDeps {
+  /** A centre's database, by centre id. */
+  dbFor(centerId: string): Promise<Knex>;
+  entryFor(centerId: string): Promise<CentreEntry>;
+  /** Public origin of a centre, for links in messages. */
+  centreOrigin(slug: string): string;
+  /** Wakes the outbox after a job's own transaction. */
+  kick(centerId: string, db: Knex): void;
+}
+
+/** Registers the job handlers of every tenant-API area on the queue (call `queue.start()` after). */
+export function registerTenantJobs(queue: JobQueue, deps: TenantJobDeps): void {
+  registerImportJobs(queue, deps);
+  registerAttendanceJobs(queue, deps);
+}
+
+/**
+ * Starts the recurring work of one centre (attendance reminders and ratio forecasts every five
+ * minutes); idempotent, so every process may call it at start-up for every active centre.
+ */
+export async function startTenantSchedules(db: Knex, centre: CentreEntry): Promise<void> {
+  await startAttendanceTick(db, centre.id, centre.name);
+}
