@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { freePort } from '@kv/db';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kv-e2e-'));
@@ -21,8 +21,9 @@ const platform = await startPlatform({ port, platformDomain: 'localhost', log, w
 let code = 1;
 try {
   await seedDemo(platform, 'demo-password', log);
-  const run = spawnSync('npx', ['tsx', path.join(repoRoot, 'apps/web/e2e/run.ts')], { stdio: 'inherit', env: { ...process.env, E2E_PORT: String(port) } });
-  code = run.status ?? 1;
+  // Not spawnSync: the platform serves from this process's event loop while the journeys run.
+  const run = spawn('npx', ['tsx', path.join(repoRoot, 'apps/web/e2e/run.ts')], { stdio: 'inherit', env: { ...process.env, E2E_PORT: String(port) } });
+  code = await new Promise<number>((resolve) => run.once('exit', (c) => resolve(c ?? 1)));
 } finally {
   await platform.stop({ dropDatabases: Boolean(process.env.DATABASE_URL) });
   rmSync(dataDir, { recursive: true, force: true });

@@ -45,6 +45,13 @@ export const graphqlPlugin = fp(
     }
     gateRootResolvers(resolvers, rootFieldNames(schema), loadMatrix());
 
+    // Subscriptions fan out through Redis across processes; losing Redis must never crash the process.
+    const emitter = deps.redis ? mqemitterRedis({ ...redisConnection(deps.redis) }) : undefined;
+    if (emitter) {
+      (emitter as unknown as { state: NodeJS.EventEmitter }).state.on('error', (err: Error) => app.log.warn({ err }, 'subscription emitter: Redis unavailable'));
+      app.addHook('onClose', (_app, done) => emitter.close(() => done()));
+    }
+
     await app.register(mercurius, {
       schema,
       resolvers: resolvers as never,
@@ -62,7 +69,7 @@ export const graphqlPlugin = fp(
       }),
       // Live updates over WebSocket (graphql-transport-ws); across processes through Redis.
       subscription: {
-        ...(deps.redis ? { emitter: mqemitterRedis({ ...redisConnection(deps.redis) }) } : {}),
+        ...(emitter ? { emitter } : {}),
         context: async (_socket, request): Promise<RequestContext> => ({
           tenant: request.tenant,
           db: await request.tenantDb(),

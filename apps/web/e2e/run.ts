@@ -1,0 +1,92 @@
+/**
+ * Runs the browser journeys (apps/web/e2e/*.e2e.ts) in real Chromium against a running platform
+ * on E2E_PORT. Prints one line per journey, then "N passed, N failed"; exits non-zero on failure.
+ */
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createJourneyContext, launchBrowser } from './support/browser';
+import { hosts } from './support/hosts';
+import type { Journey } from './support/journey';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const only = process.env.E2E_ONLY ? new RegExp(process.env.E2E_ONLY, 'i') : null;
+
+async function loadJourneys(): Promise<Journey[]> {
+  const files = readdirSync(here)
+    .filter((f) => f.endsWith('.e2e.ts'))
+    .sort();
+  const journeys: Journey[] = [];
+  for (const file of files) {
+    const mod = (await import(pathToFileURL(join(here, file)).href)) as { journeys?: Journey[] };
+    for (const journey of mod.journeys ?? []) journeys.push({ ...journey, name: `${file.replace('.e2e.ts', '')}: ${journey.name}` });
+  }
+  return only ? journeys.filter((j) => only.test(j.name)) : journeys;
+}
+
+/** Waits until every host answers, and warms each one (first requests open pools and compile queries). */
+async function warmUp(browser: Awaited<ReturnType<typeof launchBrowser>>): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  const page = await browser.newPage();
+  try {
+    for (const base of Object.values(hosts)) {
+      for (;;) {
+        const ok = await page
+          .goto(`${base}/login`, { timeout: 30_000 })
+          .then((r) => r?.ok() ?? false)
+          .catch(() => false);
+        if (ok) {
+          await page.waitForSelector('h1', { timeout: 30_000 }).catch(() => {});
+          break;
+        }
+        if (Date.now() > deadline) throw new Error(`${base} did not answer`);
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+    }
+  } finally {
+    await page.close();
+  }
+}
+
+async function main(): Promise<number> {
+  const journeys = await loadJourneys();
+  const browser = await launchBrowser();
+  await warmUp(browser);
+  let passed = 0;
+  let failed = 0;
+  const pages = new Set<string>();
+  try {
+    for (const journey of journeys) {
+      const ctx = createJourneyContext(browser);
+      const started = Date.now();
+      try {
+        await journey.run(ctx);
+        if (ctx.pageErrors.length > 0) throw new Error(`the page reported errors:\n  ${ctx.pageErrors.join('\n  ')}`);
+        passed += 1;
+        console.log(`✓ ${journey.name} (${Date.now() - started} ms)`);
+      } catch (error) {
+        failed += 1;
+        console.log(
+          `✗ ${journey.name} (${Date.now() - started} ms)\n  ${error instanceof Error ? (error.stack ?? error.message).split('\n').join('\n  ') : String(error)}`,
+        );
+      } finally {
+        ctx.pagesChecked.forEach((p) => pages.add(p));
+        await ctx.close();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  console.log(`axe checked ${pages.size} page(s)`);
+  console.log(`${passed} passed, ${failed} failed`);
+  return failed === 0 && passed > 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  },
+);

@@ -1,0 +1,164 @@
+import { MantineProvider } from '@mantine/core';
+import type { TypedDocumentNode } from '@urql/core';
+import type { i18n as I18n } from 'i18next';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ComponentType } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { RouterProvider } from 'react-router-dom';
+import type { createBrowserRouter } from 'react-router-dom';
+import { Provider as UrqlProvider } from 'urql';
+import type { RoleName, ThemeMode } from '@kv/shared';
+import type { AppConfig } from '../lib/app-config';
+import { createGraphqlClient } from '../lib/graphql-client';
+import { setNoticeCloseLabel } from '../lib/notices';
+import { paths } from '../lib/paths';
+import type { SessionStore, SessionUser } from '../lib/session-store';
+import {
+  ShellContext,
+  ThemeControlsContext,
+  type Branding,
+  type CentreThemeSetting,
+  type Shell,
+  type ThemeControls,
+} from '../lib/shell-context';
+import {
+  buildTheme,
+  colourSchemeOf,
+  cssVariablesResolver,
+  isThemeMode,
+  readStoredThemeColour,
+  readStoredThemeMode,
+  resolveThemeColour,
+  resolveThemeMode,
+  storeThemeColour,
+  storeThemeMode,
+} from '../lib/theme';
+import { isHexColour } from '@kv/shared';
+
+export interface SurfaceDefinition {
+  entryPath(role: RoleName): string;
+  meDocument: TypedDocumentNode<object, Record<string, never>>;
+  pickMe(data: object | undefined): SessionUser | null | undefined;
+  logoutDocument: TypedDocumentNode<object, { session_id?: string | null }>;
+  /** Rendered inside every provider (e.g. the centre's theme settings loader). */
+  Extras?: ComponentType;
+}
+
+interface AppRootProps {
+  config: AppConfig;
+  i18n: I18n;
+  session: SessionStore;
+  router: ReturnType<typeof createBrowserRouter>;
+  surface: SurfaceDefinition;
+}
+
+// Loaded after the first paint; notices raised before it mounts wait in the notifications store.
+const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
+
+const NO_BRANDING: Branding = { title: null, appLogo: null, loginImage: null, collapseSidebar: false };
+
+function useThemeState(): ThemeControls {
+  const [mode, setModeState] = useState<ThemeMode>(() => resolveThemeMode(readStoredThemeMode(), null));
+  const [colour, setColourState] = useState<string>(() => resolveThemeColour(readStoredThemeColour(), null));
+  const [branding, setBranding] = useState<Branding>(NO_BRANDING);
+  const setMode = useCallback((next: ThemeMode) => {
+    storeThemeMode(next);
+    setModeState(next);
+  }, []);
+  const setColour = useCallback((next: string) => {
+    if (!isHexColour(next)) return;
+    storeThemeColour(next);
+    setColourState(next);
+  }, []);
+  const applyCentreSetting = useCallback((setting: CentreThemeSetting, options?: { override?: boolean }) => {
+    const override = options?.override ?? false;
+    setModeState(override ? resolveThemeMode(null, setting.theme_mode) : resolveThemeMode(readStoredThemeMode(), setting.theme_mode));
+    setColourState(
+      override ? resolveThemeColour(null, setting.theme_color) : resolveThemeColour(readStoredThemeColour(), setting.theme_color),
+    );
+    if (override) {
+      if (isThemeMode(setting.theme_mode)) storeThemeMode(setting.theme_mode);
+      if (setting.theme_color && isHexColour(setting.theme_color)) storeThemeColour(setting.theme_color);
+    }
+    setBranding({
+      title: setting.top_bar_title || setting.set_title || null,
+      appLogo: setting.app_logo || null,
+      loginImage: setting.login_page_image || null,
+      collapseSidebar: Boolean(setting.collapse_sidebar),
+    });
+  }, []);
+  return useMemo(
+    () => ({ mode, colour, branding, setMode, setColour, applyCentreSetting }),
+    [mode, colour, branding, setMode, setColour, applyCentreSetting],
+  );
+}
+
+/** Providers shared by both surfaces: translations, theme, GraphQL client per session, router. */
+export function AppRoot({ config, i18n, session, router, surface }: AppRootProps) {
+  const snapshot = useSyncExternalStore(session.subscribe, session.getSnapshot, session.getSnapshot);
+  const userId = snapshot.user?.id ?? null;
+  // A new client per signed-in user, so no cached data outlives its session.
+  const client = useMemo(() => createGraphqlClient(session), [session, userId]);
+  const clientRef = useRef(client);
+  clientRef.current = client;
+  const themeControls = useThemeState();
+  const theme = useMemo(() => buildTheme(themeControls.colour), [themeControls.colour]);
+
+  useEffect(() => session.start(), [session]);
+
+  useEffect(() => {
+    const apply = () => setNoticeCloseLabel(i18n.t('common:actions.close'));
+    apply();
+    i18n.on('languageChanged', apply);
+    return () => i18n.off('languageChanged', apply);
+  }, [i18n]);
+
+  // Confirm the stored user with the server once per page load (roles and permissions may have changed).
+  useEffect(() => {
+    if (!session.hasSession()) return;
+    void clientRef.current
+      .query(surface.meDocument, {}, { requestPolicy: 'network-only' })
+      .toPromise()
+      .then((result) => {
+        if (result.error) return;
+        const me = surface.pickMe(result.data);
+        if (me) session.setUser(me);
+        else if (me === null) session.clear('expired');
+      });
+  }, [session, surface]);
+
+  const shell = useMemo<Shell>(
+    () => ({
+      config,
+      session,
+      entryPath: surface.entryPath,
+      async signOut() {
+        try {
+          await clientRef.current.mutation(surface.logoutDocument, { session_id: session.getSessionId() }).toPromise();
+        } finally {
+          session.clear('logout');
+          await router.navigate(paths.login.to(), { replace: true });
+        }
+      },
+    }),
+    [config, session, surface, router],
+  );
+
+  const { Extras } = surface;
+  return (
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme={colourSchemeOf(themeControls.mode)}>
+        <ShellContext.Provider value={shell}>
+          <ThemeControlsContext.Provider value={themeControls}>
+            <UrqlProvider value={client}>
+              <Suspense fallback={null}>
+                <Notifications position="top-right" limit={4} />
+              </Suspense>
+              {Extras ? <Extras /> : null}
+              <RouterProvider router={router} />
+            </UrqlProvider>
+          </ThemeControlsContext.Provider>
+        </ShellContext.Provider>
+      </MantineProvider>
+    </I18nextProvider>
+  );
+}

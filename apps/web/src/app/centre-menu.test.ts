@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SIDEBAR } from '@kv/shared';
+import { menuLinks, visibleMenu, type SidebarRules } from '../lib/menu';
+import { viewerFromUser } from '../lib/viewer';
+import { centreMenu } from './centre-menu';
+
+const defaults: SidebarRules = new Map(Object.entries(DEFAULT_SIDEBAR));
+const viewer = (role: string, permissions: string[] = []) =>
+  viewerFromUser({ id: '1', full_name: 'X', username: 'x', roles: [{ name: role }], permissions });
+
+const ids = (
+  role: string,
+  kind: 'childcare' | 'petcare' = 'childcare',
+  sidebar: SidebarRules | null = defaults,
+  permissions: string[] = [],
+) => menuLinks(visibleMenu(centreMenu, { viewer: viewer(role, permissions), sidebar, centreKind: kind })).map((l) => l.id);
+
+describe('centre menu', () => {
+  it('shows a parent only their entries', () => {
+    expect(ids('user')).toEqual(['dashboard', 'messages']);
+  });
+
+  it('shows a blog editor the dashboard and, with the permission, the blog', () => {
+    expect(ids('blog')).toEqual(['dashboard']);
+    expect(ids('blog', 'childcare', defaults, ['blog.manage'])).toEqual(['dashboard', 'blog']);
+  });
+
+  it('shows a teacher the classroom entries but no management', () => {
+    const teacher = ids('teacher');
+    expect(teacher).toEqual(
+      expect.arrayContaining([
+        'dashboard',
+        'students',
+        'announcements',
+        'messagesLog',
+        'instantMessage',
+        'messages',
+        'portfolios',
+        'photos',
+      ]),
+    );
+    expect(teacher).not.toContain('cameras');
+    expect(teacher).not.toContain('themeCustomizer');
+    expect(teacher).not.toContain('users');
+  });
+
+  it('shows managers the settings but not the access screens; owners with the permission get those too', () => {
+    const manager = ids('manager', 'childcare', defaults, ['settings.manage', 'permissions.manage']);
+    expect(manager).toEqual(
+      expect.arrayContaining(['users', 'teachers', 'cameras', 'themeCustomizer', 'cameraLogins', 'systemLog', 'allLocations']),
+    );
+    expect(manager).not.toContain('permissions');
+    const owner = ids('center', 'childcare', defaults, ['permissions.manage']);
+    expect(owner).toEqual(expect.arrayContaining(['permissions', 'navigation']));
+  });
+
+  it("follows the centre's sidebar setting per menu name", () => {
+    const custom: SidebarRules = new Map([...defaults, ['cameras', ['center']]]);
+    expect(ids('manager', 'childcare', custom)).not.toContain('cameras');
+    expect(ids('center', 'childcare', custom)).toContain('cameras');
+  });
+
+  it('uses the pet-pack entries on a pet-care centre', () => {
+    expect(ids('user', 'petcare')).toEqual(['dashboard', 'pets', 'petCameras', 'messages']);
+    const manager = ids('manager', 'petcare');
+    expect(manager).toEqual(expect.arrayContaining(['pets', 'contacts', 'staff', 'admins', 'incidents', 'tickets']));
+    expect(manager).not.toContain('students');
+    expect(manager).not.toContain('users');
+    expect(ids('manager', 'childcare')).not.toContain('pets');
+  });
+
+  it('drops empty groups and headings', () => {
+    const items = visibleMenu(centreMenu, { viewer: viewer('user'), sidebar: defaults, centreKind: 'childcare' });
+    expect(items.filter((i) => i.kind === 'heading')).toEqual([]);
+    expect(items.filter((i) => i.kind === 'group').map((g) => g.id)).toEqual(['communicate']);
+  });
+});

@@ -1,0 +1,39 @@
+import type { i18n as I18n } from 'i18next';
+import { StrictMode } from 'react';
+import type { Root } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router-dom';
+import { operatorToSessionUser } from '../features/operator/api/operator.fragment';
+import { OperatorLogoutMutation } from '../features/operator/api/operator-logout.mutation';
+import { OperatorMeQuery } from '../features/operator/api/operator-me.query';
+import { OPERATOR_REFRESH_TOKEN_DOCUMENT } from '../features/operator/api/operator-refresh-token.mutation';
+import type { AppConfig } from '../lib/app-config';
+import { platformEntryPath } from '../lib/entry';
+import { GRAPHQL_ENDPOINT } from '../lib/graphql-client';
+import { createSessionStore } from '../lib/session-store';
+import { AppRoot, type SurfaceDefinition } from './app-root';
+import { platformRoutes } from './platform-routes';
+
+const platformSurface: SurfaceDefinition = {
+  entryPath: platformEntryPath,
+  meDocument: OperatorMeQuery,
+  pickMe: (data) => {
+    const me = (data as { me?: unknown } | undefined)?.me;
+    return me === undefined ? undefined : operatorToSessionUser(me);
+  },
+  logoutDocument: OperatorLogoutMutation,
+};
+
+/** The platform host: the operator console. */
+export function renderSurface(root: Root, config: AppConfig, i18n: I18n): void {
+  const session = createSessionStore({
+    endpoint: GRAPHQL_ENDPOINT,
+    refreshDocument: OPERATOR_REFRESH_TOKEN_DOCUMENT,
+    mapUser: operatorToSessionUser,
+  });
+  const router = createBrowserRouter(platformRoutes);
+  root.render(
+    <StrictMode>
+      <AppRoot config={config} i18n={i18n} session={session} router={router} surface={platformSurface} />
+    </StrictMode>,
+  );
+}

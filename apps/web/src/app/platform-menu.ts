@@ -1,0 +1,31 @@
+import { IconBuildingCommunity, IconDatabaseCog, IconPlus } from '@tabler/icons-react';
+import type { MenuItem } from '../lib/menu';
+import { paths } from '../lib/paths';
+
+/** The operator console menu: kvsupport sees centres; admins also add centres and run migrations. */
+export const platformMenu: readonly MenuItem[] = [
+  {
+    kind: 'link',
+    id: 'centres',
+    label: 'operator:menu.centres',
+    icon: IconBuildingCommunity,
+    to: () => paths.centersList.to(),
+    access: { role: 'kvsupport' },
+  },
+  {
+    kind: 'link',
+    id: 'addCentre',
+    label: 'operator:menu.addCentre',
+    icon: IconPlus,
+    to: () => paths.centreNew.to(),
+    access: { role: 'admin' },
+  },
+  {
+    kind: 'link',
+    id: 'migrations',
+    label: 'operator:menu.migrations',
+    icon: IconDatabaseCog,
+    to: () => paths.migrationRuns.to(),
+    access: { role: 'admin' },
+  },
+];

@@ -1,0 +1,33 @@
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { PlainGuestLayout } from '../components/guest/guest-layout';
+import { PageLoader } from '../components/page-loader';
+import { RouteError } from '../components/route-error';
+import { RouteGuard } from '../components/route-guard';
+import { operatorGuestRoutes, operatorRoutes } from '../features/operator/routes';
+import { notFoundRoutes } from '../features/public-pages/routes';
+import { paths } from '../lib/paths';
+import { RootRoute } from './root-route';
+
+/** The platform host (`localhost`): operator sign-in and the operator console. */
+export const platformRoutes: RouteObject[] = [
+  {
+    element: <RootRoute />,
+    hydrateFallbackElement: <PageLoader />,
+    errorElement: <RouteError />,
+    children: [
+      { element: <PlainGuestLayout />, errorElement: <RouteError />, children: [...operatorGuestRoutes, ...notFoundRoutes] },
+      {
+        path: '/',
+        element: <RouteGuard />,
+        children: [
+          {
+            lazy: async () => ({ Component: (await import('./platform-layout')).PlatformLayout }),
+            errorElement: <RouteError />,
+            children: operatorRoutes,
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to={paths.error404.to()} replace /> },
+    ],
+  },
+];

@@ -1,0 +1,81 @@
+import type { RouteObject } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { isRouteHandle } from '../lib/route-handle';
+import { paths, type PathName } from '../lib/paths';
+import { centreRoutes } from './centre-routes';
+import { platformRoutes } from './platform-routes';
+
+interface Flat {
+  path: string;
+  guarded: boolean;
+  lazy: boolean;
+  handle: unknown;
+}
+
+function flatten(routes: readonly RouteObject[], guarded = false): Flat[] {
+  return routes.flatMap((route) => {
+    const isGuard = guarded || (route.path === '/' && route.children !== undefined && route.element !== undefined && !route.lazy);
+    const own: Flat[] =
+      route.path && route.path !== '/' && route.path !== '*'
+        ? [{ path: route.path, guarded: isGuard, lazy: Boolean(route.lazy) || Boolean(route.element), handle: route.handle }]
+        : [];
+    return [...own, ...flatten(route.children ?? [], isGuard)];
+  });
+}
+
+const OPERATOR_ONLY: PathName[] = ['centreNew', 'migrationRuns', 'migrationRun'];
+const ROOT_INDEX: PathName[] = ['root'];
+
+describe('routes', () => {
+  const petcare = flatten(centreRoutes('petcare'));
+  const childcare = flatten(centreRoutes('childcare'));
+
+  it('routes every path of the spec on a centre host (pet-pack paths on pet-care centres)', () => {
+    const routed = new Set(petcare.map((r) => r.path));
+    const missing = (Object.keys(paths) as PathName[]).filter(
+      (name) => !OPERATOR_ONLY.includes(name) && !ROOT_INDEX.includes(name) && !routed.has(paths[name].pattern),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('leaves pet-pack paths out of child-care centres', () => {
+    const routed = new Set(childcare.map((r) => r.path));
+    expect(routed.has(paths.pets.pattern)).toBe(false);
+    expect(routed.has(paths.students.pattern)).toBe(true);
+  });
+
+  it('routes each path once', () => {
+    const all = petcare.map((r) => r.path);
+    expect(all.length).toBe(new Set(all).size);
+  });
+
+  it('puts every non-guest route behind the guard with a role rule, and guest routes outside it', () => {
+    for (const route of petcare) {
+      const handle = isRouteHandle(route.handle) ? route.handle : {};
+      if (route.guarded) expect(handle.access?.role, route.path).not.toBe('guest');
+      else expect(handle.access?.role, route.path).toBe('guest');
+      expect(handle.access, route.path).toBeDefined();
+    }
+    const login = petcare.find((r) => r.path === paths.login.pattern)!;
+    expect(login.guarded).toBe(false);
+    expect(petcare.find((r) => r.path === paths.themeCustomizer.pattern)?.guarded).toBe(true);
+  });
+
+  it('loads every page lazily', () => {
+    const pages = [...petcare, ...flatten(platformRoutes)].filter((r) => r.path !== paths.blogs.pattern);
+    const eager = (routes: readonly RouteObject[]): string[] =>
+      routes.flatMap((r) => [
+        ...(r.path && r.path !== '*' && r.path !== '/' && !r.lazy && r.path !== paths.blogs.pattern ? [r.path] : []),
+        ...eager(r.children ?? []),
+      ]);
+    expect(eager(centreRoutes('petcare'))).toEqual([]);
+    expect(eager(platformRoutes)).toEqual([]);
+    expect(pages.length).toBeGreaterThan(200);
+  });
+
+  it('gives the operator console its own routes', () => {
+    const routed = new Set(flatten(platformRoutes).map((r) => r.path));
+    for (const name of [...OPERATOR_ONLY, 'centersList', 'center', 'login', 'error404'] as PathName[])
+      expect(routed.has(paths[name].pattern), name).toBe(true);
+  });
+});

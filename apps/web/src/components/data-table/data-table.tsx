@@ -1,0 +1,232 @@
+import { Group, Loader, Pagination, Select, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconArrowsSort, IconSearch, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZE_DEFAULT } from '@kv/shared';
+import classes from './data-table.module.css';
+import { filterRows, getByPath, nextSort, pageCount, paginate, sortRows, type SortState } from './table-model';
+
+export interface DataTableColumn<T> {
+  /** Dot path into the row (`location.name`): what sorting and searching read. */
+  key: string;
+  header: string;
+  render?(row: T): ReactNode;
+  /** Value used for sorting and searching when the path alone is not enough. */
+  value?(row: T): unknown;
+  sortable?: boolean;
+  searchable?: boolean;
+  width?: number | string;
+}
+
+export interface PaginatorInfo {
+  currentPage: number;
+  lastPage: number;
+  perPage: number;
+  total: number;
+}
+
+/** Server paging: the server returns one page and its `paginatorInfo`; the table asks for `page`/`first`. */
+export interface ServerPaging {
+  paginatorInfo: PaginatorInfo | null;
+  onPage(request: { page: number; first: number }): void;
+  /** When given, search runs on the server; otherwise it filters the rows of the current page. */
+  onSearch?(query: string): void;
+  /** When given, sorting runs on the server; otherwise it orders the current page. */
+  onSort?(sort: SortState | null): void;
+}
+
+export interface DataTableProps<T> {
+  /** Accessible name of the table. */
+  label: string;
+  rows: readonly T[];
+  columns: readonly DataTableColumn<T>[];
+  rowKey(row: T): string;
+  loading?: boolean;
+  server?: ServerPaging;
+  pageSizes?: readonly number[];
+  toolbar?: ReactNode;
+  initialSort?: SortState | null;
+}
+
+const DEFAULT_PAGE_SIZES = [10, 25, 50, 100] as const;
+
+/** The app's table (spec §9): page size 25, "Search...", "Showing:", sort none → asc → desc, nested fields. */
+export function DataTable<T>({
+  label,
+  rows,
+  columns,
+  rowKey,
+  loading = false,
+  server,
+  pageSizes = DEFAULT_PAGE_SIZES,
+  toolbar,
+  initialSort = null,
+}: DataTableProps<T>) {
+  const { t } = useTranslation('common');
+  const sizeId = useId();
+  const [query, setQuery] = useState('');
+  const [debouncedQuery] = useDebouncedValue(query, server?.onSearch ? 300 : 0);
+  const [sort, setSort] = useState<SortState | null>(initialSort);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(server?.paginatorInfo?.perPage ?? PAGE_SIZE_DEFAULT);
+
+  const valueOf = useMemo(() => {
+    const byKey = new Map(columns.map((c) => [c.key, c]));
+    return (row: T, key: string) => {
+      const column = byKey.get(key);
+      return column?.value ? column.value(row) : getByPath(row, key);
+    };
+  }, [columns]);
+
+  const searchKeys = useMemo(() => columns.filter((c) => c.searchable !== false).map((c) => c.key), [columns]);
+
+  useEffect(() => {
+    if (server?.onSearch) server.onSearch(debouncedQuery);
+    // Only the query matters; the callback identity may change every render.
+  }, [debouncedQuery]);
+
+  const local = useMemo(() => {
+    const searched = server?.onSearch ? [...rows] : filterRows(rows, query, searchKeys, valueOf);
+    return server?.onSort ? searched : sortRows(searched, sort, valueOf);
+  }, [rows, query, searchKeys, valueOf, sort, server]);
+
+  const info = server?.paginatorInfo ?? null;
+  const total = server ? (info?.total ?? 0) : local.length;
+  const size = server ? (info?.perPage ?? pageSize) : pageSize;
+  const current = server ? (info?.currentPage ?? 1) : Math.min(page, pageCount(local.length, pageSize));
+  const pages = server ? (info?.lastPage ?? 1) : pageCount(local.length, pageSize);
+  const visible = server ? local : paginate(local, current, pageSize);
+  const from = total === 0 ? 0 : (current - 1) * size + 1;
+  const to = server ? from + Math.max(0, visible.length - 1) : Math.min(total, current * size);
+
+  function changeSort(key: string) {
+    const next = nextSort(sort, key);
+    setSort(next);
+    server?.onSort?.(next);
+  }
+
+  function changePage(next: number) {
+    if (server) server.onPage({ page: next, first: size });
+    else setPage(next);
+  }
+
+  function changePageSize(value: string | null) {
+    const next = Number(value);
+    if (!Number.isFinite(next) || next <= 0) return;
+    setPageSize(next);
+    setPage(1);
+    server?.onPage({ page: 1, first: next });
+  }
+
+  return (
+    <div className={classes.root}>
+      <Group justify="space-between" gap="sm" mb="sm" wrap="wrap">
+        <Group gap="xs" wrap="nowrap">
+          <Text size="sm" component="label" htmlFor={sizeId}>
+            {t('shell:table.showing')}
+          </Text>
+          <Select
+            id={sizeId}
+            data={pageSizes.map((n) => String(n))}
+            value={String(size)}
+            onChange={changePageSize}
+            allowDeselect={false}
+            w={84}
+            size="xs"
+            data-testid="table-page-size"
+          />
+        </Group>
+        <Group gap="xs" wrap="wrap">
+          {toolbar}
+          <TextInput
+            value={query}
+            onChange={(event) => {
+              setQuery(event.currentTarget.value);
+              setPage(1);
+            }}
+            placeholder={t('shell:table.search')}
+            aria-label={t('shell:table.searchLabel')}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            size="sm"
+            w={{ base: '100%', xs: 240 }}
+            data-testid="table-search"
+          />
+        </Group>
+      </Group>
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped highlightOnHover verticalSpacing="sm" aria-label={label} aria-busy={loading || undefined}>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column) => {
+                const sortable = column.sortable !== false;
+                const direction = sort?.key === column.key ? sort.direction : null;
+                const ariaSort = direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : sortable ? 'none' : undefined;
+                return (
+                  <Table.Th key={column.key} style={{ width: column.width }} aria-sort={ariaSort}>
+                    {sortable ? (
+                      <UnstyledButton
+                        className={classes.sortButton}
+                        onClick={() => changeSort(column.key)}
+                        data-testid={`sort-${column.key}`}
+                      >
+                        <span>{column.header}</span>
+                        {direction === 'asc' ? (
+                          <IconSortAscending size={14} aria-hidden />
+                        ) : direction === 'desc' ? (
+                          <IconSortDescending size={14} aria-hidden />
+                        ) : (
+                          <IconArrowsSort size={14} aria-hidden className={classes.idleIcon} />
+                        )}
+                      </UnstyledButton>
+                    ) : (
+                      column.header
+                    )}
+                  </Table.Th>
+                );
+              })}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {loading && visible.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={columns.length} ta="center">
+                  <Loader size="sm" aria-label={t('common:loading')} />
+                </Table.Td>
+              </Table.Tr>
+            ) : visible.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={columns.length} ta="center" c="dimmed" data-testid="table-empty">
+                  {t('shell:table.empty')}
+                </Table.Td>
+              </Table.Tr>
+            ) : (
+              visible.map((row) => (
+                <Table.Tr key={rowKey(row)}>
+                  {columns.map((column) => (
+                    <Table.Td key={column.key}>{column.render ? column.render(row) : String(valueOf(row, column.key) ?? '')}</Table.Td>
+                  ))}
+                </Table.Tr>
+              ))
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Group justify="space-between" mt="sm" gap="sm" wrap="wrap">
+        <Text size="sm" c="dimmed" data-testid="table-range">
+          {t('shell:table.range', { from, to, total })}
+        </Text>
+        {pages > 1 ? (
+          <Pagination
+            total={pages}
+            value={current}
+            onChange={changePage}
+            size="sm"
+            getControlProps={(control) => ({ 'aria-label': t(`shell:table.pages.${control}`) })}
+            getItemProps={(item) => ({ 'aria-label': t('shell:table.pages.page', { page: item }) })}
+          />
+        ) : null}
+      </Group>
+    </div>
+  );
+}

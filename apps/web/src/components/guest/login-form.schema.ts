@@ -1,0 +1,4 @@
+export interface LoginValues {
+  username: string;
+  password: string;
+}

@@ -1,0 +1,39 @@
+import { gql } from '@urql/core';
+import type { NoticeTriple } from '../../../lib/notices';
+
+export interface RegisterVariables {
+  fname: string;
+  lname: string;
+  username: string;
+  email: string;
+  password: string;
+  validity: number;
+  signup_code?: string | null;
+}
+
+export const RegisterMutation = gql<{ register: NoticeTriple & { pin_time: string | null } }, RegisterVariables>`
+  mutation AuthRegister(
+    $fname: String!
+    $lname: String!
+    $username: String!
+    $email: String!
+    $password: String!
+    $validity: Int!
+    $signup_code: String
+  ) {
+    register(
+      fname: $fname
+      lname: $lname
+      username: $username
+      email: $email
+      password: $password
+      validity: $validity
+      signup_code: $signup_code
+    ) {
+      status
+      message
+      color
+      pin_time
+    }
+  }
+`;

@@ -1,0 +1,14 @@
+import { gql } from '@urql/core';
+import { LoginResultFields, type LoginResultData } from './login-result.fragment';
+
+export const UpdateInvitedUserPasswordMutation = gql<
+  { updateInvitedUserPassword: LoginResultData },
+  { token: string; password: string; password_confirmation: string }
+>`
+  mutation AuthUpdateInvitedUserPassword($token: String!, $password: String!, $password_confirmation: String!) {
+    updateInvitedUserPassword(token: $token, password: $password, password_confirmation: $password_confirmation) {
+      ...LoginResultFields
+    }
+  }
+  ${LoginResultFields}
+`;

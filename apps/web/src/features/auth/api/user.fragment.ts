@@ -1,0 +1,41 @@
+import { gql } from '@urql/core';
+
+/** What the shell keeps about the signed-in user (userInfo / userRoles). */
+export const SessionUserFields = gql`
+  fragment SessionUserFields on User {
+    id
+    fname
+    lname
+    full_name
+    username
+    email
+    avatar
+    locale
+    last_login_time
+    permissions
+    roles {
+      id
+      name
+      display_name
+    }
+    support_session {
+      operator
+      expires_at
+    }
+  }
+`;
+
+export interface SessionUserData {
+  id: string;
+  fname: string;
+  lname: string;
+  full_name: string;
+  username: string;
+  email: string | null;
+  avatar: string | null;
+  locale: string;
+  last_login_time: string | null;
+  permissions: string[];
+  roles: { id: string; name: string; display_name: string }[];
+  support_session: { operator: string; expires_at: string } | null;
+}

@@ -1,0 +1,42 @@
+import { Button, Stack } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMutation } from 'urql';
+import { GuestPage } from '../../../components/guest/guest-page';
+import { NoticeAlert } from '../../../components/guest/notice-alert';
+import { reportMutationError } from '../../../lib/mutation-feedback';
+import { showNotice, type NoticeTriple } from '../../../lib/notices';
+import { VerifyEmailChangeMutation } from '../api/verify-email-change.mutation';
+import { AuthLinks } from './auth-links';
+
+/** The link sent to a new address (`/email-confirmation?change=<token>`); confirmed by a click, not by opening it. */
+export function EmailChangeConfirmation({ token }: { token: string }) {
+  const { t } = useTranslation(['auth', 'common']);
+  const [{ fetching }, verify] = useMutation(VerifyEmailChangeMutation);
+  const [notice, setNotice] = useState<NoticeTriple | null>(null);
+  return (
+    <GuestPage title={t('auth:emailChange.title')} lead={t('auth:emailChange.lead')}>
+      <NoticeAlert notice={notice} />
+      {notice?.status ? null : (
+        <Stack>
+          <Button
+            loading={fetching}
+            fullWidth
+            data-testid="confirm-email-change"
+            onClick={async () => {
+              const result = await verify({ token });
+              if (reportMutationError(result.error, t)) return;
+              const payload = result.data?.verifyEmailChange;
+              if (!payload) return;
+              showNotice(payload);
+              setNotice(payload);
+            }}
+          >
+            {t('auth:emailChange.submit')}
+          </Button>
+        </Stack>
+      )}
+      <AuthLinks show={['login']} />
+    </GuestPage>
+  );
+}

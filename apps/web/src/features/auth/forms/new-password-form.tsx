@@ -1,0 +1,47 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useForm, type UseFormSetError } from 'react-hook-form';
+import { PasswordField } from '../../../components/form/password-field';
+import { newPasswordSchema, type NewPasswordValues } from './auth-fields.schema';
+
+export const NEW_PASSWORD_FIELDS = ['password', 'password_confirmation'] as const;
+
+/** A new password typed twice (reset, invited user). */
+export function NewPasswordForm({
+  onSubmit,
+  submitLabel,
+}: {
+  onSubmit(values: NewPasswordValues, setError: UseFormSetError<NewPasswordValues>): Promise<void>;
+  submitLabel: string;
+}) {
+  const { t } = useTranslation(['auth', 'common']);
+  const { control, handleSubmit, setError, formState } = useForm<NewPasswordValues>({
+    resolver: zodResolver(newPasswordSchema),
+    defaultValues: { password: '', password_confirmation: '' },
+  });
+  return (
+    <form onSubmit={handleSubmit((values) => onSubmit(values, setError))} noValidate aria-label={submitLabel}>
+      <Stack gap="md">
+        <PasswordField
+          control={control}
+          name="password"
+          label={t('auth:fields.newPassword')}
+          autoComplete="new-password"
+          required
+          description={t('auth:fields.passwordHint')}
+        />
+        <PasswordField
+          control={control}
+          name="password_confirmation"
+          label={t('auth:fields.passwordConfirmation')}
+          autoComplete="new-password"
+          required
+        />
+        <Button type="submit" loading={formState.isSubmitting} fullWidth data-testid="new-password-submit">
+          {submitLabel}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

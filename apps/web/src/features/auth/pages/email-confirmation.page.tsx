@@ -1,0 +1,42 @@
+import { Button, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { GuestPage } from '../../../components/guest/guest-page';
+import { paths } from '../../../lib/paths';
+import { AuthLinks } from '../components/auth-links';
+import { EmailChangeConfirmation } from '../components/email-change-confirmation';
+
+function emailFromState(state: unknown): string | null {
+  return typeof state === 'object' && state !== null && typeof (state as { email?: unknown }).email === 'string'
+    ? (state as { email: string }).email
+    : null;
+}
+
+/** After registering: the PIN is in the inbox; go and type it. Also where an email change is confirmed. */
+export function EmailConfirmationPage() {
+  const { t } = useTranslation(['auth', 'common']);
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const pinTime = params.get('pin_time');
+  const changeToken = params.get('change');
+  const email = emailFromState(location.state);
+  if (changeToken) return <EmailChangeConfirmation token={changeToken} />;
+  return (
+    <GuestPage
+      title={t('auth:emailConfirmation.title')}
+      lead={email ? t('auth:emailConfirmation.sentTo', { email }) : t('auth:emailConfirmation.sent')}
+    >
+      <Stack gap="sm">
+        {pinTime ? (
+          <Button component={Link} to={paths.verifyEmail.to({ pin_time: pinTime })} fullWidth data-testid="enter-pin">
+            {t('auth:emailConfirmation.enterPin')}
+          </Button>
+        ) : null}
+        <Button component={Link} to={paths.resendConfirmationEmail.to()} variant="light" fullWidth>
+          {t('auth:emailConfirmation.resend')}
+        </Button>
+      </Stack>
+      <AuthLinks show={['login']} />
+    </GuestPage>
+  );
+}

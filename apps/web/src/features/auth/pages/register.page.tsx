@@ -1,0 +1,80 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, SimpleGrid, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useForm } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router-dom';
+import { useMutation } from 'urql';
+import { PasswordField } from '../../../components/form/password-field';
+import { TextField } from '../../../components/form/text-field';
+import { GuestPage } from '../../../components/guest/guest-page';
+import { reportMutationError } from '../../../lib/mutation-feedback';
+import { showNotice } from '../../../lib/notices';
+import { paths, withSearch } from '../../../lib/paths';
+import { RegisterMutation } from '../api/register.mutation';
+import { AuthLinks } from '../components/auth-links';
+import { PIN_VALIDITY_MINUTES, REGISTER_FIELDS, registerSchema, type RegisterValues } from '../forms/register-form.schema';
+
+/** Self-registration of a contact; a location's signup code may come in the URL (/register/:code). */
+export function RegisterPage() {
+  const { t } = useTranslation(['auth', 'common']);
+  const { code } = useParams();
+  const navigate = useNavigate();
+  const [, register] = useMutation(RegisterMutation);
+  const { control, handleSubmit, setError, formState } = useForm<RegisterValues>({
+    resolver: zodResolver(registerSchema),
+    defaultValues: { fname: '', lname: '', username: '', email: '', password: '', password_confirmation: '', signup_code: code ?? '' },
+  });
+
+  async function onSubmit(values: RegisterValues) {
+    const { password_confirmation: _confirmation, signup_code, ...rest } = values;
+    const result = await register({ ...rest, signup_code: signup_code || null, validity: PIN_VALIDITY_MINUTES });
+    if (reportMutationError(result.error, t, { setError, fields: REGISTER_FIELDS })) return;
+    const payload = result.data?.register;
+    if (!payload) return;
+    showNotice(payload);
+    if (payload.status && payload.pin_time) {
+      navigate(withSearch(paths.emailConfirmation.to(), { pin_time: payload.pin_time }), { state: { email: values.email } });
+    }
+  }
+
+  return (
+    <GuestPage title={t('auth:register.title')} lead={t('auth:register.lead')}>
+      <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t('auth:register.title')}>
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextField control={control} name="fname" label={t('auth:fields.fname')} autoComplete="given-name" required />
+            <TextField control={control} name="lname" label={t('auth:fields.lname')} autoComplete="family-name" required />
+          </SimpleGrid>
+          <TextField control={control} name="username" label={t('auth:fields.username')} autoComplete="username" required />
+          <TextField control={control} name="email" label={t('auth:fields.email')} type="email" autoComplete="email" required />
+          <PasswordField
+            control={control}
+            name="password"
+            label={t('auth:fields.password')}
+            autoComplete="new-password"
+            required
+            description={t('auth:fields.passwordHint')}
+          />
+          <PasswordField
+            control={control}
+            name="password_confirmation"
+            label={t('auth:fields.passwordConfirmation')}
+            autoComplete="new-password"
+            required
+          />
+          <TextField
+            control={control}
+            name="signup_code"
+            label={t('auth:fields.signupCode')}
+            description={t('auth:register.codeHint')}
+            autoComplete="off"
+          />
+          <Button type="submit" loading={formState.isSubmitting} fullWidth data-testid="register-submit">
+            {t('auth:register.submit')}
+          </Button>
+        </Stack>
+      </form>
+      <AuthLinks show={['login', 'resend']} />
+    </GuestPage>
+  );
+}

@@ -1,0 +1,93 @@
+import { Anchor, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { useMutation } from 'urql';
+import { GuestPage } from '../../../components/guest/guest-page';
+import { NoticeAlert } from '../../../components/guest/notice-alert';
+import { reportMutationError } from '../../../lib/mutation-feedback';
+import { showNotice, type NoticeTriple } from '../../../lib/notices';
+import { ResendInvitedUserEmailMutation } from '../api/resend-invited-user-email.mutation';
+import { UpdateInvitedUserPasswordMutation } from '../api/update-invited-user-password.mutation';
+import { VerifyInvitedUserEmailMutation } from '../api/verify-invited-user-email.mutation';
+import { AuthLinks } from '../components/auth-links';
+import { EmailForm } from '../forms/email-form';
+import { NEW_PASSWORD_FIELDS, NewPasswordForm } from '../forms/new-password-form';
+import { PinForm } from '../forms/pin-form';
+import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
+
+/** /viue/:pin_time: an invited user confirms their email with the PIN, then sets a password. */
+export function VerifyInvitedEmailPage() {
+  const { t } = useTranslation(['auth', 'common']);
+  const { pin_time: pinTime = '' } = useParams();
+  const [, verify] = useMutation(VerifyInvitedUserEmailMutation);
+  const [, setPassword] = useMutation(UpdateInvitedUserPasswordMutation);
+  const [, resend] = useMutation(ResendInvitedUserEmailMutation);
+  const completeSignIn = useCompleteSignIn();
+  const [token, setToken] = useState<string | null>(null);
+  const [resending, setResending] = useState(false);
+  const [notice, setNotice] = useState<NoticeTriple | null>(null);
+
+  if (resending) {
+    return (
+      <GuestPage title={t('auth:invited.resendTitle')} lead={t('auth:invited.resendLead')}>
+        <NoticeAlert notice={notice} />
+        <EmailForm
+          submitLabel={t('auth:invited.resendSubmit')}
+          onSubmit={async ({ email }, setError) => {
+            const result = await resend({ email });
+            if (reportMutationError(result.error, t, { setError, fields: ['email'] })) return;
+            const payload = result.data?.resendInvitedUserEmail;
+            if (!payload) return;
+            showNotice(payload);
+            setNotice(payload);
+          }}
+        />
+        <AuthLinks show={['login']} />
+      </GuestPage>
+    );
+  }
+
+  if (token) {
+    return (
+      <GuestPage title={t('auth:invited.passwordTitle')} lead={t('auth:invited.passwordLead')}>
+        <NewPasswordForm
+          submitLabel={t('auth:invited.passwordSubmit')}
+          onSubmit={async (values, setError) => {
+            const result = await setPassword({ token, ...values });
+            if (reportMutationError(result.error, t, { setError, fields: NEW_PASSWORD_FIELDS })) return;
+            const payload = result.data?.updateInvitedUserPassword;
+            if (!payload) return;
+            showNotice(payload);
+            if (payload.status) completeSignIn(payload);
+          }}
+        />
+      </GuestPage>
+    );
+  }
+
+  return (
+    <GuestPage title={t('auth:invited.title')} lead={t('auth:invited.lead')}>
+      <PinForm
+        submitLabel={t('auth:invited.verifySubmit')}
+        onSubmit={async ({ pin }, setError) => {
+          const result = await verify({ pin_time: pinTime, pin });
+          if (reportMutationError(result.error, t, { setError, fields: ['pin'] })) return;
+          const payload = result.data?.verifyInvitedUserEmail;
+          if (!payload) return;
+          showNotice(payload);
+          if (payload.status && payload.token) setToken(payload.token);
+          else setError('pin', { type: 'server', message: payload.message });
+        }}
+      />
+      <Stack gap={4} align="center">
+        <Text size="sm" c="dimmed">
+          {t('auth:invited.expired')}
+        </Text>
+        <Anchor component="button" type="button" size="sm" onClick={() => setResending(true)} data-testid="invited-resend">
+          {t('auth:invited.resendTitle')}
+        </Anchor>
+      </Stack>
+    </GuestPage>
+  );
+}

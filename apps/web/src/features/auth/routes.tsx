@@ -1,0 +1,60 @@
+import type { RouteObject } from 'react-router-dom';
+import { lazyPage } from '../../lib/lazy-page';
+import { paths } from '../../lib/paths';
+import type { RouteHandle } from '../../lib/route-handle';
+
+const guest = (title: string): RouteHandle => ({ access: { role: 'guest' }, title });
+
+/** Sign-in pages: they share the background artwork (AuthLayout). */
+export const authRoutes: RouteObject[] = [
+  { path: paths.login.pattern, handle: guest('auth:login.title'), lazy: lazyPage(() => import('./pages/login.page'), 'LoginPage') },
+  {
+    path: paths.register.pattern,
+    handle: guest('auth:register.title'),
+    lazy: lazyPage(() => import('./pages/register.page'), 'RegisterPage'),
+  },
+  {
+    path: paths.emailConfirmation.pattern,
+    handle: guest('auth:emailConfirmation.title'),
+    lazy: lazyPage(() => import('./pages/email-confirmation.page'), 'EmailConfirmationPage'),
+  },
+  {
+    path: paths.verifyEmail.pattern,
+    handle: guest('auth:verifyEmail.title'),
+    lazy: lazyPage(() => import('./pages/verify-email.page'), 'VerifyEmailPage'),
+  },
+  {
+    path: paths.verifyInvitedEmail.pattern,
+    handle: guest('auth:invited.title'),
+    lazy: lazyPage(() => import('./pages/verify-invited-email.page'), 'VerifyInvitedEmailPage'),
+  },
+  {
+    path: paths.forgotPassword.pattern,
+    handle: guest('auth:forgot.title'),
+    lazy: lazyPage(() => import('./pages/forgot-password.page'), 'ForgotPasswordPage'),
+  },
+  {
+    path: paths.resetPassword.pattern,
+    handle: guest('auth:reset.title'),
+    lazy: lazyPage(() => import('./pages/reset-password.page'), 'ResetPasswordPage'),
+  },
+  {
+    path: paths.resendConfirmationEmail.pattern,
+    handle: guest('auth:resend.title'),
+    lazy: lazyPage(() => import('./pages/resend-confirmation.page'), 'ResendConfirmationPage'),
+  },
+];
+
+/** Token pages without the artwork. */
+export const authLinkRoutes: RouteObject[] = [
+  {
+    path: paths.approveUser.pattern,
+    handle: guest('auth:approve.title'),
+    lazy: lazyPage(() => import('./pages/approve-user.page'), 'ApproveUserPage'),
+  },
+  {
+    path: paths.verifyAutologin.pattern,
+    handle: guest('auth:autologin.title'),
+    lazy: lazyPage(() => import('./pages/verify-autologin.page'), 'VerifyAutologinPage'),
+  },
+];

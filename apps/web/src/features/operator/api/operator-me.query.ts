@@ -1,0 +1,11 @@
+import { gql } from '@urql/core';
+import { OperatorFields, type OperatorData } from './operator.fragment';
+
+export const OperatorMeQuery = gql<{ me: OperatorData | null }, Record<string, never>>`
+  query OperatorMe {
+    me {
+      ...OperatorFields
+    }
+  }
+  ${OperatorFields}
+`;

@@ -1,0 +1,54 @@
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { lazyPage } from '../../lib/lazy-page';
+import { paths } from '../../lib/paths';
+
+/** Operator sign-in (guest). */
+export const operatorGuestRoutes: RouteObject[] = [
+  {
+    path: paths.login.pattern,
+    handle: { access: { role: 'guest' }, title: 'operator:login.title' },
+    lazy: lazyPage(() => import('./pages/operator-login.page'), 'OperatorLoginPage'),
+  },
+];
+
+/** The operator console: kvsupport reads and supports, admin changes. */
+export const operatorRoutes: RouteObject[] = [
+  { index: true, handle: { access: { role: 'kvsupport' }, noCrumb: true }, element: <Navigate to={paths.centersList.to()} replace /> },
+  {
+    path: paths.centersList.pattern,
+    handle: { access: { role: 'kvsupport' }, title: 'operator:centres.title' },
+    lazy: lazyPage(() => import('./pages/centres.page'), 'CentresPage'),
+  },
+  {
+    path: paths.centreNew.pattern,
+    handle: {
+      access: { role: 'admin' },
+      title: 'operator:addCentre.title',
+      parents: [{ title: 'operator:centres.title', path: 'centersList' }],
+    },
+    lazy: lazyPage(() => import('./pages/centre-new.page'), 'CentreNewPage'),
+  },
+  {
+    path: paths.center.pattern,
+    handle: {
+      access: { role: 'kvsupport' },
+      title: 'operator:centre.title',
+      parents: [{ title: 'operator:centres.title', path: 'centersList' }],
+    },
+    lazy: lazyPage(() => import('./pages/centre-detail.page'), 'CentreDetailPage'),
+  },
+  {
+    path: paths.migrationRuns.pattern,
+    handle: { access: { role: 'admin' }, title: 'operator:migrations.title' },
+    lazy: lazyPage(() => import('./pages/migration-runs.page'), 'MigrationRunsPage'),
+  },
+  {
+    path: paths.migrationRun.pattern,
+    handle: {
+      access: { role: 'admin' },
+      title: 'operator:migrations.runTitle',
+      parents: [{ title: 'operator:migrations.title', path: 'migrationRuns' }],
+    },
+    lazy: lazyPage(() => import('./pages/migration-run.page'), 'MigrationRunPage'),
+  },
+];

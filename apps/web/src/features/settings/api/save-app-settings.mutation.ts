@@ -1,0 +1,23 @@
+import { gql } from '@urql/core';
+import type { NoticeTriple } from '../../../lib/notices';
+import { ThemeSettingFields, type ThemeSettingData } from './theme-setting.fragment';
+
+export type ThemeSettingInput = Partial<Omit<ThemeSettingData, 'theme_mode' | 'collapse_sidebar' | 'show_room_ration_widget'>> & {
+  theme_mode?: string;
+  collapse_sidebar?: boolean;
+  show_room_ration_widget?: boolean;
+};
+
+export const SaveAppSettingsMutation = gql<{ saveAppSettings: NoticeTriple & { setting: ThemeSettingData } }, { input: ThemeSettingInput }>`
+  mutation SettingsSaveAppSettings($input: ThemeSettingInput!) {
+    saveAppSettings(input: $input) {
+      status
+      message
+      color
+      setting {
+        ...ThemeSettingFields
+      }
+    }
+  }
+  ${ThemeSettingFields}
+`;

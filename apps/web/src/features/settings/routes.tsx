@@ -1,0 +1,11 @@
+import type { RouteObject } from 'react-router-dom';
+import { lazyPage } from '../../lib/lazy-page';
+import { paths } from '../../lib/paths';
+
+export const settingsRoutes: RouteObject[] = [
+  {
+    path: paths.themeCustomizer.pattern,
+    handle: { access: { role: 'manager' }, title: 'shell:menu.themeCustomizer' },
+    lazy: lazyPage(() => import('./pages/theme-customizer.page'), 'ThemeCustomizerPage'),
+  },
+];

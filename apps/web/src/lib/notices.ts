@@ -1,0 +1,47 @@
+import { notifications } from '@mantine/notifications';
+import { NOTICE_DURATION_MS } from '@kv/shared';
+
+/** The spec's notice triple carried by mutation results. */
+export interface NoticeTriple {
+  status: boolean;
+  message: string;
+  color: string;
+}
+
+const MANTINE_COLOURS: Record<string, string> = {
+  success: 'success',
+  danger: 'danger',
+  error: 'danger',
+  warning: 'warning',
+  info: 'primary',
+  primary: 'primary',
+};
+
+let closeLabel = '';
+
+/** The translated label of a notice's close button (set by the app when the language changes). */
+export function setNoticeCloseLabel(label: string): void {
+  closeLabel = label;
+}
+
+export function noticeColour(notice: Pick<NoticeTriple, 'status' | 'color'>): string {
+  return MANTINE_COLOURS[notice.color] ?? (notice.status ? 'success' : 'danger');
+}
+
+/** Shows a server notice for 8000 ms (spec §9). */
+export function showNotice(notice: NoticeTriple, title?: string): void {
+  if (!notice.message) return;
+  notifications.show({
+    title,
+    message: notice.message,
+    color: noticeColour(notice),
+    autoClose: NOTICE_DURATION_MS,
+    withBorder: true,
+    closeButtonProps: { 'aria-label': closeLabel },
+  });
+}
+
+/** A client-side notice (already translated text). */
+export function showMessage(message: string, ok: boolean, title?: string): void {
+  showNotice({ status: ok, message, color: ok ? 'success' : 'danger' }, title);
+}
