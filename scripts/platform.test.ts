@@ -19,7 +19,13 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kv-platform-test-'));
 function request(host: string, urlPath: string, body?: object, token?: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port, path: urlPath, method: body ? 'POST' : 'GET', headers: { host, 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) } },
+      {
+        host: '127.0.0.1',
+        port,
+        path: urlPath,
+        method: body ? 'POST' : 'GET',
+        headers: { host, 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      },
       (res) => {
         let data = '';
         res.on('data', (c) => (data += c));
@@ -37,7 +43,10 @@ async function gql(host: string, query: string, token?: string) {
 }
 
 async function signInAndMe(host: string, username: string, meQuery: string) {
-  const login = await gql(host, `mutation { login(username: "${username}", password: "demo-password") { status tokens { access_token } } }`);
+  const login = await gql(
+    host,
+    `mutation { login(username: "${username}", password: "demo-password") { status tokens { access_token } } }`,
+  );
   return gql(host, meQuery, login.data?.login?.tokens?.access_token);
 }
 
@@ -60,7 +69,13 @@ afterAll(async () => {
 
 describe('the platform on one port', () => {
   it.each(['demo.localhost', 'pawsome.localhost'])('%s: every demo role signs in and gets its role from me', async (host) => {
-    for (const [username, role] of [['center', 'center'], ['manager', 'manager'], ['teacher', 'teacher'], ['parent', 'user'], ['blog', 'blog']]) {
+    for (const [username, role] of [
+      ['center', 'center'],
+      ['manager', 'manager'],
+      ['teacher', 'teacher'],
+      ['parent', 'user'],
+      ['blog', 'blog'],
+    ]) {
       const me = await signInAndMe(host, username!, '{ me { username roles { name } } }');
       expect(me.data?.me, `${host} ${username}`).toMatchObject({ username, roles: [{ name: role }] });
     }
@@ -74,7 +89,10 @@ describe('the platform on one port', () => {
   });
 
   it('a demo token works only on its own centre', async () => {
-    const login = await gql('demo.localhost', 'mutation { login(username: "manager", password: "demo-password") { tokens { access_token } } }');
+    const login = await gql(
+      'demo.localhost',
+      'mutation { login(username: "manager", password: "demo-password") { tokens { access_token } } }',
+    );
     const token = login.data.login.tokens.access_token;
     expect((await request('pawsome.localhost', '/graphql', { query: '{ me { username } }' }, token)).status).toBe(401);
     expect((await request('localhost', '/graphql', { query: '{ me { username } }' }, token)).status).toBe(401);
@@ -93,9 +111,15 @@ describe('the platform on one port', () => {
   it("a parent plays their child's room camera from the built-in origin; another family's room is refused", async () => {
     const centre = await platform.controlDb('centers').where({ slug: 'demo' }).first('id');
     const db = await platform.centreDb(String(centre.id));
-    const own = await db('cameras as c').join('students as s', 's.program_id', 'c.program_id').where({ 's.fname': 'Emma' }).first('c.id', 'c.code');
+    const own = await db('cameras as c')
+      .join('students as s', 's.program_id', 'c.program_id')
+      .where({ 's.fname': 'Emma' })
+      .first('c.id', 'c.code');
     const other = await db('cameras as c').join('students as s', 's.program_id', 'c.program_id').where({ 's.fname': 'Ava' }).first('c.id');
-    const login = await gql('demo.localhost', 'mutation { login(username: "parent", password: "demo-password") { tokens { access_token } } }');
+    const login = await gql(
+      'demo.localhost',
+      'mutation { login(username: "parent", password: "demo-password") { tokens { access_token } } }',
+    );
     const token = login.data.login.tokens.access_token;
     const play = await gql('demo.localhost', `mutation { playCamera(id: "${own.id}") { status message embed_code { url } } }`, token);
     expect(play.data.playCamera.status, play.data.playCamera.message).toBe(true);

@@ -13,7 +13,13 @@ const log = (line: string) => console.log(line);
 
 async function main() {
   const webDist = ensureWebBuild(log);
-  const platform = await startPlatform({ port: PORT, platformDomain: DOMAIN, log, webDist, production: process.env.NODE_ENV === 'production' });
+  const platform = await startPlatform({
+    port: PORT,
+    platformDomain: DOMAIN,
+    log,
+    webDist,
+    production: process.env.NODE_ENV === 'production',
+  });
   const shutdown = async () => {
     log('\nStopping…');
     await platform.stop();
@@ -28,7 +34,9 @@ async function main() {
   log(`
 KidsVision is running.
   Operator console   http://${DOMAIN}${port}            sign in as admin or kvsupport
-${demoCentres().map((d) => `  ${d.name.padEnd(18).slice(0, 18)} http://${d.slug}.${DOMAIN}${port}   sign in as center, manager, teacher, parent or blog`).join('\n')}
+${demoCentres()
+  .map((d) => `  ${d.name.padEnd(18).slice(0, 18)} http://${d.slug}.${DOMAIN}${port}   sign in as center, manager, teacher, parent or blog`)
+  .join('\n')}
   Password for every demo account: ${process.env.DEMO_PASSWORD ? '(DEMO_PASSWORD)' : DEMO_PASSWORD}
   Sent mail, SMS and push (nothing leaves this machine): http://demo.${DOMAIN}${port}/dev/mailbox
   Jobs: ${platform.redisUrl ? `BullMQ on ${platform.redisUrl}` : 'in-process runner (no Redis found)'}

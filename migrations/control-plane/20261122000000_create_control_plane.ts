@@ -203,7 +203,21 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const t of ['outbound_messages', 'outbox', 'audit_log', 'support_sessions', 'tenant_migrations', 'migration_runs', 'server_domains', 'centers', 'database_servers', 'login_history', 'refresh_tokens', 'sessions', 'operators']) {
+  for (const t of [
+    'outbound_messages',
+    'outbox',
+    'audit_log',
+    'support_sessions',
+    'tenant_migrations',
+    'migration_runs',
+    'server_domains',
+    'centers',
+    'database_servers',
+    'login_history',
+    'refresh_tokens',
+    'sessions',
+    'operators',
+  ]) {
     await knex.schema.dropTableIfExists(t);
   }
 }

@@ -117,7 +117,18 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const t of ['login_history', 'auth_tokens', 'refresh_tokens', 'sessions', 'sidebar_permissions', 'user_roles', 'role_permissions', 'permissions', 'roles', 'users']) {
+  for (const t of [
+    'login_history',
+    'auth_tokens',
+    'refresh_tokens',
+    'sessions',
+    'sidebar_permissions',
+    'user_roles',
+    'role_permissions',
+    'permissions',
+    'roles',
+    'users',
+  ]) {
     await knex.schema.dropTableIfExists(t);
   }
 }

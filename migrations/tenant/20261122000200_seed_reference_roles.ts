@@ -1,7 +1,13 @@
 import type { Knex } from 'knex';
 import { CENTRE_ROLES, DEFAULT_ROLE_PERMISSIONS, DEFAULT_SIDEBAR, PERMISSIONS } from '../../packages/shared/src/index.ts';
 
-const DISPLAY: Record<string, string> = { user: 'Contact', blog: 'Blog editor', teacher: 'Teacher', manager: 'Manager', center: 'Centre owner' };
+const DISPLAY: Record<string, string> = {
+  user: 'Contact',
+  blog: 'Blog editor',
+  teacher: 'Teacher',
+  manager: 'Manager',
+  center: 'Centre owner',
+};
 
 /** Reference data every centre starts with: its roles, named permissions and menu visibility. */
 export async function up(knex: Knex): Promise<void> {

@@ -24,7 +24,9 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('deleted_at', { useTz: true });
   });
   await knex.raw('create unique index locations_name_unique on locations (lower(name)) where deleted_at is null');
-  await knex.raw('create unique index locations_signup_code_unique on locations (lower(signup_code)) where signup_code is not null and deleted_at is null');
+  await knex.raw(
+    'create unique index locations_signup_code_unique on locations (lower(signup_code)) where signup_code is not null and deleted_at is null',
+  );
 
   await knex.schema.createTable('location_managers', (t) => {
     t.bigInteger('location_id').notNullable().references('locations.id').onDelete('CASCADE');
@@ -101,5 +103,6 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const t of ['student_users', 'students', 'programs', 'user_locations', 'location_managers', 'locations']) await knex.schema.dropTableIfExists(t);
+  for (const t of ['student_users', 'students', 'programs', 'user_locations', 'location_managers', 'locations'])
+    await knex.schema.dropTableIfExists(t);
 }

@@ -23,7 +23,9 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('deleted_at', { useTz: true });
     t.check("type in ('dev', 'mediamtx', 'hls_token')", [], 'streaming_servers_type_check');
   });
-  await knex.raw('create unique index streaming_servers_one_default on streaming_servers (coalesce(location_id, 0)) where is_default and deleted_at is null');
+  await knex.raw(
+    'create unique index streaming_servers_one_default on streaming_servers (coalesce(location_id, 0)) where is_default and deleted_at is null',
+  );
   await knex.raw('create index streaming_servers_location_idx on streaming_servers (location_id, id) where deleted_at is null');
 
   // One viewing of one camera: who, for which child, from where, how long and why it ended.

@@ -21,7 +21,11 @@ export function ensureWebBuild(log: (line: string) => void): string {
   const web = path.join(repoRoot, 'apps/web');
   const dist = path.join(web, 'dist');
   const index = path.join(dist, 'index.html');
-  if (!existsSync(index) || newestMtime(web) > statSync(index).mtimeMs || newestMtime(path.join(repoRoot, 'packages/shared')) > statSync(index).mtimeMs) {
+  if (
+    !existsSync(index) ||
+    newestMtime(web) > statSync(index).mtimeMs ||
+    newestMtime(path.join(repoRoot, 'packages/shared')) > statSync(index).mtimeMs
+  ) {
     log('Building the web app…');
     execSync('npx vite build --logLevel warn', { cwd: web, stdio: 'inherit' });
   }
@@ -35,7 +39,6 @@ export function demoCentres(): CentreDefinition[] {
     .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as CentreDefinition);
 }
 
-
 /** Operators, the demo centres of `tenants/` (provisioned through the control plane) and their demo data. */
 export async function seedDemo(platform: Platform, password: string, log: (line: string) => void): Promise<void> {
   const passwordHash = await hashPassword(password);
@@ -44,8 +47,14 @@ export async function seedDemo(platform: Platform, password: string, log: (line:
   for (const def of demoCentres()) {
     const owner = def.staff.find((s) => s.role === 'center')!;
     const centre = await provisionCenterNow(platform.cpDeps, {
-      name: def.name, slug: def.slug, kind: def.kind, language_pack: def.language_pack, contact_email: def.contact_email,
-      owner_fname: owner.fname, owner_lname: owner.lname, owner_username: owner.username,
+      name: def.name,
+      slug: def.slug,
+      kind: def.kind,
+      language_pack: def.language_pack,
+      contact_email: def.contact_email,
+      owner_fname: owner.fname,
+      owner_lname: owner.lname,
+      owner_username: owner.username,
     });
     if (await seedCentre(await platform.centreDb(String(centre.id)), def, passwordHash)) log(`Seeded demo data for ${def.slug}`);
   }

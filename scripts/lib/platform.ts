@@ -9,10 +9,15 @@ import { createTenantDirectory, normaliseHost, type TenantDirectory, type Centre
 import { createMessageSender, messageSenderOptionsFromEnv, registerMessageJobs } from '@kv/messaging';
 import { createTokenService } from '@kv/auth';
 import { buildTenantApp, registerTenantJobs, startCameraSweep, startDevOrigin, startTenantSchedules } from '@kv/tenant-api';
-import { buildControlPlaneApp, ensureTenantTemplate, registerControlPlaneJobs, registerDatabaseServer, type ControlPlaneDeps } from '@kv/control-plane';
+import {
+  buildControlPlaneApp,
+  ensureTenantTemplate,
+  registerControlPlaneJobs,
+  registerDatabaseServer,
+  type ControlPlaneDeps,
+} from '@kv/control-plane';
 import type { FastifyInstance } from 'fastify';
 import { platformSecret, startPostgres, startRedis } from './services.ts';
-
 
 export interface PlatformOptions {
   port: number;
@@ -69,7 +74,13 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
 
   const redis = redisHandle.url ? new Redis(redisHandle.url, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
   redis?.on('error', () => undefined); // reads fall back to the database; the queue logs its own outages
-  const directory = createTenantDirectory({ controlDb, redis, platformDomain: opts.platformDomain, secret, redisPrefix: `${prefix}directory` });
+  const directory = createTenantDirectory({
+    controlDb,
+    redis,
+    platformDomain: opts.platformDomain,
+    secret,
+    redisPrefix: `${prefix}directory`,
+  });
   await directory.subscribe();
   const queue = createJobQueue({ redisUrl: redisHandle.url, prefix: `${prefix}jobs`, log: (m) => log(`[jobs] ${m}`) });
   const pools = new PoolCache({ max: 4, maxOpenPools: 200, idleEvictMs: 10 * 60_000 });
@@ -117,7 +128,10 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
   const centreOrigin = (slug: string) => `${scheme}://${slug}.${opts.platformDomain}${portSuffix}`;
   const cpJobs = registerControlPlaneJobs(queue, cpDeps);
   registerTenantJobs(queue, { dbFor: centreDb, entryFor: entryById, centreOrigin, kick: (id, db) => void outbox.kick(id, db) });
-  registerMessageJobs(queue, { dbFor: (id) => (id === null ? Promise.resolve(controlDb) : centreDb(id)), sender: createMessageSender(messageSenderOptionsFromEnv()) });
+  registerMessageJobs(queue, {
+    dbFor: (id) => (id === null ? Promise.resolve(controlDb) : centreDb(id)),
+    sender: createMessageSender(messageSenderOptionsFromEnv()),
+  });
   await queue.start();
   /** Starts each active centre's recurring jobs (idempotent; also after provisioning a centre). */
   async function startSchedules(): Promise<void> {
@@ -133,10 +147,19 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
   const devMailbox = cpDeps.devMailbox ?? false;
   // Purpose-bound keys derived from the one platform secret.
   const derive = (purpose: string) => createHmac('sha256', secret).update(purpose).digest('base64url');
-  const media = { mediaSecretKey: derive('media-secret-key'), mediaAuthSecret: derive('media-auth'), mediaJwtSeed: derive('media-jwt-seed') };
+  const media = {
+    mediaSecretKey: derive('media-secret-key'),
+    mediaAuthSecret: derive('media-auth'),
+    mediaJwtSeed: derive('media-jwt-seed'),
+  };
   // The built-in HLS origin stands in for real cameras outside production (ffmpeg test pattern, or a shipped clip).
   const devOrigin = opts.production ? undefined : startDevOrigin();
-  const sweep = startCameraSweep({ centres: activeCentreIds, dbFor: centreDb, secretKey: media.mediaSecretKey, onError: (err, id) => log(`[cameras] sweep of centre ${id} failed: ${String(err)}`) });
+  const sweep = startCameraSweep({
+    centres: activeCentreIds,
+    dbFor: centreDb,
+    secretKey: media.mediaSecretKey,
+    onError: (err, id) => log(`[cameras] sweep of centre ${id} failed: ${String(err)}`),
+  });
   const tenantApp = await buildTenantApp({
     directory,
     pools,
@@ -170,7 +193,15 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
   await new Promise<void>((resolve) => server.listen(opts.port, resolve));
 
   return {
-    server, controlDb, queue, directory, cpDeps, tenantApp, controlApp, centreDb, startSchedules,
+    server,
+    controlDb,
+    queue,
+    directory,
+    cpDeps,
+    tenantApp,
+    controlApp,
+    centreDb,
+    startSchedules,
     adminUrl: pg.adminUrl,
     redisUrl: redisHandle.url,
     stop: async ({ dropDatabases = false } = {}) => {

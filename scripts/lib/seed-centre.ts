@@ -6,10 +6,41 @@ export interface CentreDefinition {
   kind: 'childcare' | 'petcare';
   language_pack: 'default' | 'dogs';
   contact_email: string;
-  locations: { name: string; timezone: string; address: string; phone: string; email: string; is_signup: boolean; signup_code: string; color_code: string; rooms: { name: string; color_code: string }[] }[];
-  staff: { username: string; fname: string; lname: string; role: string; email: string; job_title?: string; manages?: string[]; locations?: string[] }[];
+  locations: {
+    name: string;
+    timezone: string;
+    address: string;
+    phone: string;
+    email: string;
+    is_signup: boolean;
+    signup_code: string;
+    color_code: string;
+    rooms: { name: string; color_code: string }[];
+  }[];
+  staff: {
+    username: string;
+    fname: string;
+    lname: string;
+    role: string;
+    email: string;
+    job_title?: string;
+    manages?: string[];
+    locations?: string[];
+  }[];
   families: {
-    contacts: { username: string; fname: string; lname: string; email: string; phone: string; relation: string; legal_guardian?: boolean; is_payer?: boolean; emergency_contact?: boolean; watch_camera?: boolean; locale?: string }[];
+    contacts: {
+      username: string;
+      fname: string;
+      lname: string;
+      email: string;
+      phone: string;
+      relation: string;
+      legal_guardian?: boolean;
+      is_payer?: boolean;
+      emergency_contact?: boolean;
+      watch_camera?: boolean;
+      locale?: string;
+    }[];
     children: { fname: string; lname: string; dob: string; gender: string; location: string; room: string }[];
   }[];
 }
@@ -30,22 +61,72 @@ export async function seedCentre(db: Knex, def: CentreDefinition, passwordHash: 
       const [row] = await trx('locations').insert(fields).returning('id');
       locationIds.set(loc.name, String(row.id));
       // Demo cameras are watchable at any hour and without a check-in (the rules have their own tests).
-      await trx('location_settings').insert({ location_id: row.id, camera_only_checked_in: false }).onConflict('location_id').merge(['camera_only_checked_in']);
+      await trx('location_settings')
+        .insert({ location_id: row.id, camera_only_checked_in: false })
+        .onConflict('location_id')
+        .merge(['camera_only_checked_in']);
       for (const [order, room] of rooms.entries()) {
-        const [r] = await trx('programs').insert({ ...room, location_id: row.id }).returning('id');
+        const [r] = await trx('programs')
+          .insert({ ...room, location_id: row.id })
+          .returning('id');
         roomIds.set(`${loc.name}/${room.name}`, String(r.id));
         const code = `${def.slug}-${loc.name}-${room.name}`.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-        await trx('cameras').insert({ location_id: row.id, program_id: r.id, name: `${room.name} camera`, code, color_code: room.color_code, order, status: true, schedule_id: null });
+        await trx('cameras').insert({
+          location_id: row.id,
+          program_id: r.id,
+          name: `${room.name} camera`,
+          code,
+          color_code: room.color_code,
+          order,
+          status: true,
+          schedule_id: null,
+        });
       }
     }
     const roleId = async (name: string) => String((await trx('roles').where({ name }).first('id')).id);
     // The centre owner already exists (provisioning invites them): give the demo account its password.
-    const addUser = async (u: { username: string; fname: string; lname: string; email: string; phone?: string; job_title?: string; locale?: string; emergency_contact?: boolean }, role: string) => {
-      const fields = { fname: u.fname, lname: u.lname, email: u.email, phone: u.phone ?? null, job_title: u.job_title ?? null, locale: u.locale ?? 'en', emergency_contact: u.emergency_contact ?? false, password_hash: passwordHash, email_confirmed: true, status: true, invited: false, pending: false };
+    const addUser = async (
+      u: {
+        username: string;
+        fname: string;
+        lname: string;
+        email: string;
+        phone?: string;
+        job_title?: string;
+        locale?: string;
+        emergency_contact?: boolean;
+      },
+      role: string,
+    ) => {
+      const fields = {
+        fname: u.fname,
+        lname: u.lname,
+        email: u.email,
+        phone: u.phone ?? null,
+        job_title: u.job_title ?? null,
+        locale: u.locale ?? 'en',
+        emergency_contact: u.emergency_contact ?? false,
+        password_hash: passwordHash,
+        email_confirmed: true,
+        status: true,
+        invited: false,
+        pending: false,
+      };
       const existing = await trx('users').whereRaw('lower(username) = lower(?)', [u.username]).first('id');
-      const id = existing ? String(existing.id) : String((await trx('users').insert({ username: u.username, ...fields }).returning('id'))[0].id);
+      const id = existing
+        ? String(existing.id)
+        : String(
+            (
+              await trx('users')
+                .insert({ username: u.username, ...fields })
+                .returning('id')
+            )[0].id,
+          );
       if (existing) await trx('users').where({ id }).update(fields);
-      await trx('user_roles').insert({ user_id: id, role_id: await roleId(role) }).onConflict(['user_id', 'role_id']).ignore();
+      await trx('user_roles')
+        .insert({ user_id: id, role_id: await roleId(role) })
+        .onConflict(['user_id', 'role_id'])
+        .ignore();
       return id;
     };
     for (const s of def.staff) {
@@ -60,12 +141,26 @@ export async function seedCentre(db: Knex, def: CentreDefinition, passwordHash: 
       for (const child of family.children) {
         const locationId = locationIds.get(child.location);
         const [s] = await trx('students')
-          .insert({ fname: child.fname, lname: child.lname, dob: child.dob, gender: child.gender, location_id: locationId, program_id: roomIds.get(`${child.location}/${child.room}`), enrollment_date: '2025-09-01' })
+          .insert({
+            fname: child.fname,
+            lname: child.lname,
+            dob: child.dob,
+            gender: child.gender,
+            location_id: locationId,
+            program_id: roomIds.get(`${child.location}/${child.room}`),
+            enrollment_date: '2025-09-01',
+          })
           .returning('id');
         for (const { id, c } of contactIds) {
           await trx('student_users').insert({
-            student_id: s.id, user_id: id, relation: c.relation, legal_guardian: c.legal_guardian ?? false, is_payer: c.is_payer ?? false,
-            emergency_contact: c.emergency_contact ?? false, watch_camera: c.watch_camera ?? true, pickup: true,
+            student_id: s.id,
+            user_id: id,
+            relation: c.relation,
+            legal_guardian: c.legal_guardian ?? false,
+            is_payer: c.is_payer ?? false,
+            emergency_contact: c.emergency_contact ?? false,
+            watch_camera: c.watch_camera ?? true,
+            pickup: true,
           });
           await trx('user_locations').insert({ user_id: id, location_id: locationId }).onConflict(['user_id', 'location_id']).ignore();
         }

@@ -43,7 +43,11 @@ export async function startRedis(log: (m: string) => void): Promise<RedisHandle>
   const dir = path.join(DATA_DIR, 'redis');
   mkdirSync(dir, { recursive: true });
   const port = await freePort();
-  const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--save', '', '--maxmemory-policy', 'noeviction'], { stdio: 'ignore' });
+  const child: ChildProcess = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--save', '', '--maxmemory-policy', 'noeviction'],
+    { stdio: 'ignore' },
+  );
   await new Promise<void>((resolve, reject) => {
     const deadline = Date.now() + 5000;
     const probe = () => {

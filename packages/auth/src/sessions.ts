@@ -69,7 +69,10 @@ export function createSessionStore(db: Knex): SessionStore {
           .first('r.id', 'r.used_at', 's.id as session_id', 's.user_id', 's.revoked_at', 's.expires_at');
         if (!row) return { error: 'unknown' as const };
         if (row.used_at) {
-          await trx('sessions').where({ id: row.session_id }).whereNull('revoked_at').update({ revoked_at: trx.fn.now(), revoked_reason: 'refresh_reuse' });
+          await trx('sessions')
+            .where({ id: row.session_id })
+            .whereNull('revoked_at')
+            .update({ revoked_at: trx.fn.now(), revoked_reason: 'refresh_reuse' });
           return { error: 'reuse' as const };
         }
         if (row.revoked_at || new Date(row.expires_at) <= new Date()) return { error: 'ended' as const };

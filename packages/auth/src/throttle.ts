@@ -21,7 +21,12 @@ export interface Throttle {
  * if Redis fails, an in-process limiter takes over so throttling degrades instead of vanishing.
  */
 export function createThrottle(opts: ThrottleOptions): Throttle {
-  const memory = new RateLimiterMemory({ points: opts.points, duration: opts.durationSec, blockDuration: opts.blockSec ?? 0, keyPrefix: opts.keyPrefix });
+  const memory = new RateLimiterMemory({
+    points: opts.points,
+    duration: opts.durationSec,
+    blockDuration: opts.blockSec ?? 0,
+    keyPrefix: opts.keyPrefix,
+  });
   const limiter: RateLimiterAbstract = opts.redis
     ? new RateLimiterRedis({
         storeClient: opts.redis,

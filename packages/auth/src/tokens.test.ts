@@ -26,25 +26,48 @@ describe('access tokens', () => {
   });
 
   it('refuses alg none, a forged signature, a wrong typ and an expired token', async () => {
-    const none = new UnsecuredJWT({ ...claims }).setSubject('7').setIssuer('kidsvision').setAudience('kv:access:1').setIssuedAt().setExpirationTime('5m').encode();
+    const none = new UnsecuredJWT({ ...claims })
+      .setSubject('7')
+      .setIssuer('kidsvision')
+      .setAudience('kv:access:1')
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .encode();
     await rejected(tokens.verifyAccess(none, '1'));
 
     const other = createTokenService({ secret: 'y'.repeat(48) });
     await rejected(tokens.verifyAccess((await other.signAccess(claims)).token, '1'));
 
     const key = new Uint8Array(createHmac('sha256', secret).update('access:1').digest());
-    const wrongTyp = await new SignJWT({ tid: '1', role: 'admin', sid: 's' }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject('7').setIssuer('kidsvision').setAudience('kv:access:1').setIssuedAt().setExpirationTime('5m').sign(key);
+    const wrongTyp = await new SignJWT({ tid: '1', role: 'admin', sid: 's' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject('7')
+      .setIssuer('kidsvision')
+      .setAudience('kv:access:1')
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(key);
     await rejected(tokens.verifyAccess(wrongTyp, '1'));
 
-    const expired = await new SignJWT({ tid: '1', role: 'admin', sid: 's' }).setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
-      .setSubject('7').setIssuer('kidsvision').setAudience('kv:access:1').setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
-      .setExpirationTime(Math.floor(Date.now() / 1000) - 60).sign(key);
+    const expired = await new SignJWT({ tid: '1', role: 'admin', sid: 's' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
+      .setSubject('7')
+      .setIssuer('kidsvision')
+      .setAudience('kv:access:1')
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .sign(key);
     await expect(tokens.verifyAccess(expired, '1')).rejects.toMatchObject({ reason: 'expired' });
   });
 
   it('does not accept a support autologin token as an access token, or the reverse', async () => {
-    const support = await tokens.signSupportAutologin({ tid: '1', sub: '7', ssid: 'ss', operator: 'Ada', exp: new Date(Date.now() + 3600_000) });
+    const support = await tokens.signSupportAutologin({
+      tid: '1',
+      sub: '7',
+      ssid: 'ss',
+      operator: 'Ada',
+      exp: new Date(Date.now() + 3600_000),
+    });
     await rejected(tokens.verifyAccess(support, '1'));
     const { token } = await tokens.signAccess(claims);
     await rejected(tokens.verifySupportAutologin(token, '1'));

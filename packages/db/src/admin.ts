@@ -26,10 +26,7 @@ export async function dropDatabase(admin: Knex, name: string): Promise<void> {
 }
 
 export async function terminateConnections(admin: Knex, name: string): Promise<void> {
-  await admin.raw(
-    'select pg_terminate_backend(pid) from pg_stat_activity where datname = ? and pid <> pg_backend_pid()',
-    [name],
-  );
+  await admin.raw('select pg_terminate_backend(pid) from pg_stat_activity where datname = ? and pid <> pg_backend_pid()', [name]);
 }
 
 /** Makes the template refuse connections other than ours while it is copied (and allow them again). */

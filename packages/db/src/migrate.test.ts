@@ -15,7 +15,9 @@ describe('migrations on real Postgres', () => {
     const version = await schemaVersion(t.db, 'tenant');
     expect(version).toBe(await latestAvailableVersion(t.db, 'tenant'));
     expect((await migrateLatest(t.db, 'tenant')).applied).toEqual([]);
-    const tables = await t.db.raw("select count(*)::int as n from information_schema.tables where table_name in ('users','sessions','outbox')");
+    const tables = await t.db.raw(
+      "select count(*)::int as n from information_schema.tables where table_name in ('users','sessions','outbox')",
+    );
     expect(tables.rows[0].n).toBe(3);
   });
 });

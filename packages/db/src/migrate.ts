@@ -19,7 +19,9 @@ export type MigrationSet = keyof typeof MIGRATION_DIRS;
 class TypeScriptMigrationSource implements Knex.MigrationSource<string> {
   constructor(private readonly dir: string) {}
   async getMigrations(): Promise<string[]> {
-    return readdirSync(this.dir).filter((f) => /^\d{14}_[a-z0-9_]+\.ts$/.test(f)).sort();
+    return readdirSync(this.dir)
+      .filter((f) => /^\d{14}_[a-z0-9_]+\.ts$/.test(f))
+      .sort();
   }
   getMigrationName(file: string): string {
     return file;

@@ -28,7 +28,10 @@ export class PoolCache {
       ttlAutopurge: true,
       dispose: (db, key) => {
         opts.onEvict?.(key);
-        const done = db.destroy().catch(() => undefined).finally(() => this.closing.delete(done));
+        const done = db
+          .destroy()
+          .catch(() => undefined)
+          .finally(() => this.closing.delete(done));
         this.closing.add(done);
       },
     });

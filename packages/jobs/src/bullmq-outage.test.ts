@@ -24,7 +24,20 @@ class ThrowawayRedis {
   async start(): Promise<void> {
     this.proc = spawn(
       'redis-server',
-      ['--port', String(this.port), '--bind', '127.0.0.1', '--dir', this.dir, '--save', '', '--appendonly', 'yes', '--appendfsync', 'always'],
+      [
+        '--port',
+        String(this.port),
+        '--bind',
+        '127.0.0.1',
+        '--dir',
+        this.dir,
+        '--save',
+        '',
+        '--appendonly',
+        'yes',
+        '--appendfsync',
+        'always',
+      ],
       { stdio: 'ignore' },
     );
     for (let i = 0; i < 100; i++) {
@@ -53,38 +66,42 @@ describe('BullMQ queue while Redis goes away and comes back', () => {
   let redis: ThrowawayRedis | undefined;
   afterAll(async () => redis?.dispose());
 
-  it.skipIf(!hasRedisServer)('logs, fails enqueue to the caller, and resumes waiting jobs when Redis returns', { timeout: 60_000 }, async () => {
-    redis = new ThrowawayRedis(await freePort());
-    await redis.start();
-    const logs: string[] = [];
-    const q = createJobQueue({ redisUrl: redis.url, prefix: uniquePrefix(), log: (m) => logs.push(m) });
-    const done: string[] = [];
-    q.register('work', 'note', async (job) => {
-      done.push(String(job.data.tag));
-    });
-    try {
-      await q.start();
-      await q.enqueue('work', 'note', { centerId: 'a', tag: 'before' });
-      await q.idle();
-      await q.enqueue('work', 'note', { centerId: 'a', tag: 'waiting' }, { delayMs: 1500 });
-
-      await redis.kill();
-      const t0 = Date.now();
-      await expect(q.enqueue('work', 'note', { centerId: 'a', tag: 'during' })).rejects.toThrow(/Redis|Connection|writeable/i);
-      expect(Date.now() - t0).toBeLessThan(6000); // bounded, not hanging on an offline queue
-      await sleep(2000); // past the delayed job's time: workers keep reconnecting, nothing crashes
-      expect(done).toEqual(['before']);
-      expect(logs.some((l) => /connection error/.test(l))).toBe(true);
-
+  it.skipIf(!hasRedisServer)(
+    'logs, fails enqueue to the caller, and resumes waiting jobs when Redis returns',
+    { timeout: 60_000 },
+    async () => {
+      redis = new ThrowawayRedis(await freePort());
       await redis.start();
-      await q.idle();
-      expect(done).toEqual(['before', 'waiting']);
-      await q.enqueue('work', 'note', { centerId: 'a', tag: 'after' });
-      await q.idle();
-      expect(done).toEqual(['before', 'waiting', 'after']);
-      expect(logs.some((l) => /connection restored/.test(l))).toBe(true);
-    } finally {
-      await q.close();
-    }
-  });
+      const logs: string[] = [];
+      const q = createJobQueue({ redisUrl: redis.url, prefix: uniquePrefix(), log: (m) => logs.push(m) });
+      const done: string[] = [];
+      q.register('work', 'note', async (job) => {
+        done.push(String(job.data.tag));
+      });
+      try {
+        await q.start();
+        await q.enqueue('work', 'note', { centerId: 'a', tag: 'before' });
+        await q.idle();
+        await q.enqueue('work', 'note', { centerId: 'a', tag: 'waiting' }, { delayMs: 1500 });
+
+        await redis.kill();
+        const t0 = Date.now();
+        await expect(q.enqueue('work', 'note', { centerId: 'a', tag: 'during' })).rejects.toThrow(/Redis|Connection|writeable/i);
+        expect(Date.now() - t0).toBeLessThan(6000); // bounded, not hanging on an offline queue
+        await sleep(2000); // past the delayed job's time: workers keep reconnecting, nothing crashes
+        expect(done).toEqual(['before']);
+        expect(logs.some((l) => /connection error/.test(l))).toBe(true);
+
+        await redis.start();
+        await q.idle();
+        expect(done).toEqual(['before', 'waiting']);
+        await q.enqueue('work', 'note', { centerId: 'a', tag: 'after' });
+        await q.idle();
+        expect(done).toEqual(['before', 'waiting', 'after']);
+        expect(logs.some((l) => /connection restored/.test(l))).toBe(true);
+      } finally {
+        await q.close();
+      }
+    },
+  );
 });

@@ -148,13 +148,16 @@ export class InProcessJobQueue implements JobQueue {
     let next = Infinity;
     for (const q of this.queues.values()) {
       if (!q.handlers.size) continue;
-      for (let i = 0; i < q.pending.length && q.active.size < q.concurrency; ) {
+      for (let i = 0; i < q.pending.length && q.active.size < q.concurrency;) {
         const rec = q.pending[i]!;
         if (rec.availableAt <= now) {
           q.pending.splice(i, 1);
           rec.state = 'active';
           // Deferred one tick so the slot is taken before the job can settle.
-          q.active.set(rec.id, Promise.resolve().then(() => this.run(q, rec)));
+          q.active.set(
+            rec.id,
+            Promise.resolve().then(() => this.run(q, rec)),
+          );
         } else {
           i++;
         }
@@ -164,10 +167,13 @@ export class InProcessJobQueue implements JobQueue {
     if (next < this.timerAt) {
       clearTimeout(this.timer);
       this.timerAt = next;
-      this.timer = setTimeout(() => {
-        this.timerAt = Infinity;
-        this.pump();
-      }, Math.max(0, next - now));
+      this.timer = setTimeout(
+        () => {
+          this.timerAt = Infinity;
+          this.pump();
+        },
+        Math.max(0, next - now),
+      );
       this.timer.unref();
     }
   }

@@ -170,7 +170,10 @@ export class OutboxDispatcher {
           .update({
             attempts: trx.raw('attempts + 1'),
             last_error: errorMessage(err).slice(0, 2000),
-            available_at: trx.raw('now() + make_interval(secs => least(? * power(2, attempts), ?) / 1000.0)', [this.retryBaseMs, RETRY_CAP_MS]),
+            available_at: trx.raw('now() + make_interval(secs => least(? * power(2, attempts), ?) / 1000.0)', [
+              this.retryBaseMs,
+              RETRY_CAP_MS,
+            ]),
           });
         // A bad payload concerns one row; any other error (the queue is down) concerns them all.
         if (!(err instanceof JobDataError)) {

@@ -66,7 +66,15 @@ describe('outbox', () => {
       await writeOutbox(trx, { queue: 'messages', name: 'send-message', payload: { centerId: '1', messageId: '5', tags: ['a'] } });
     });
     const rows = await t.db('outbox').select('queue', 'name', 'payload', 'dispatched_at', 'attempts');
-    expect(rows).toEqual([{ queue: 'messages', name: 'send-message', payload: { centerId: '1', messageId: '5', tags: ['a'] }, dispatched_at: null, attempts: 0 }]);
+    expect(rows).toEqual([
+      {
+        queue: 'messages',
+        name: 'send-message',
+        payload: { centerId: '1', messageId: '5', tags: ['a'] },
+        dispatched_at: null,
+        attempts: 0,
+      },
+    ]);
   });
 
   it('writeOutbox refuses a payload without centerId and ignores a repeated dedupe key', async () => {
@@ -88,7 +96,12 @@ describe('outbox', () => {
     await jobs.start();
     await writeOutbox(t.db, { queue: 'messages', name: 'send-message', payload: { centerId: '7', messageId: '1' } });
     await writeOutbox(t.db, { queue: 'messages', name: 'send-message', payload: { centerId: '7', messageId: '2' } });
-    await writeOutbox(t.db, { queue: 'messages', name: 'send-message', payload: { centerId: '7', messageId: '3' }, availableAt: new Date(Date.now() + 3600_000) });
+    await writeOutbox(t.db, {
+      queue: 'messages',
+      name: 'send-message',
+      payload: { centerId: '7', messageId: '3' },
+      availableAt: new Date(Date.now() + 3600_000),
+    });
     const ids = (await t.db('outbox').orderBy('id').pluck('id')) as string[];
 
     const dispatcher = new OutboxDispatcher({ queue, sources: () => [], log: silent });
@@ -133,7 +146,10 @@ describe('outbox', () => {
     await t.db('outbox').insert({ queue: 'messages', name: 'send-message', payload: JSON.stringify({ messageId: '1' }) });
     await writeOutbox(t.db, { queue: 'messages', name: 'send-message', payload: { centerId: '7', messageId: '2' } });
     expect(await dispatcher.kick('c7', t.db)).toBe(1);
-    const bad = await t.db('outbox').whereNull('dispatched_at').first('attempts', 'last_error', t.db.raw('available_at > now() + interval \'50 seconds\' as deferred'));
+    const bad = await t
+      .db('outbox')
+      .whereNull('dispatched_at')
+      .first('attempts', 'last_error', t.db.raw("available_at > now() + interval '50 seconds' as deferred"));
     expect(bad).toMatchObject({ attempts: 1, deferred: true });
     expect(bad.last_error).toMatch(/centerId/);
     expect(await dispatcher.kick('c7', t.db)).toBe(0);
@@ -162,7 +178,11 @@ describe('outbox', () => {
 
   it('two dispatchers draining the same database at once never enqueue a row twice', async () => {
     await reset();
-    const rows = Array.from({ length: 300 }, (_, i) => ({ queue: 'messages', name: 'send-message', payload: JSON.stringify({ centerId: '7', messageId: String(i) }) }));
+    const rows = Array.from({ length: 300 }, (_, i) => ({
+      queue: 'messages',
+      name: 'send-message',
+      payload: JSON.stringify({ centerId: '7', messageId: String(i) }),
+    }));
     await t.db.batchInsert('outbox', rows, 100);
     const jobs = createJobQueue({ log: silent });
     const { queue, calls, ctl } = instrument(jobs);

@@ -36,7 +36,11 @@ describe('dev mailbox routes', () => {
     await t.db('outbound_messages').insert(rows);
   }
 
-  const rowsOf = (html: string) => [...html.matchAll(/<tr><td><time[^>]*>([^<]*)<\/time><\/td><td>([^<]*)<\/td><td>([^<]*)<\/td><td><a href="([^"]*)">([^<]*)<\/a><\/td><td>([^<]*)<\/td><\/tr>/g)];
+  const rowsOf = (html: string) => [
+    ...html.matchAll(
+      /<tr><td><time[^>]*>([^<]*)<\/time><\/td><td>([^<]*)<\/td><td>([^<]*)<\/td><td><a href="([^"]*)">([^<]*)<\/a><\/td><td>([^<]*)<\/td><\/tr>/g,
+    ),
+  ];
 
   it('says "No data available." when there is nothing', async () => {
     const res = await app.inject({ url: '/dev/mailbox' });
@@ -52,7 +56,14 @@ describe('dev mailbox routes', () => {
     const p1 = await app.inject({ url: '/dev/mailbox' });
     const r1 = rowsOf(p1.body);
     expect(r1).toHaveLength(25);
-    expect(r1[0]!.slice(1)).toEqual(['2026-02-01 08:00:29 UTC', 'email', 'user29@example.com', expect.stringMatching(/^\/dev\/mailbox\/\d+$/), 'Message 29', 'captured']);
+    expect(r1[0]!.slice(1)).toEqual([
+      '2026-02-01 08:00:29 UTC',
+      'email',
+      'user29@example.com',
+      expect.stringMatching(/^\/dev\/mailbox\/\d+$/),
+      'Message 29',
+      'captured',
+    ]);
     expect(r1[24]![5]).toBe('Message 5');
     expect(r1[2]![2]).toBe('sms'); // user27
     expect(p1.body).toContain('Page 1 of 2');
@@ -73,7 +84,13 @@ describe('dev mailbox routes', () => {
       channel: 'email',
       to: 'x"<b>@example.com',
       template: 'invite',
-      data: { fname: 'Ana', centre: 'Sunny', pin: '771204', url: 'https://sunny.example.com/i?t=1', inviter: '<img src=x onerror=alert(1)>' },
+      data: {
+        fname: 'Ana',
+        centre: 'Sunny',
+        pin: '771204',
+        url: 'https://sunny.example.com/i?t=1',
+        inviter: '<img src=x onerror=alert(1)>',
+      },
       centerId: '1',
     });
     const list = await app.inject({ url: '/dev/mailbox' });

@@ -38,7 +38,12 @@ pre{white-space:pre-wrap;background:#fff;border:1px solid #e5e7eb;padding:12px}
 iframe{width:100%;height:640px;border:1px solid #e5e7eb;background:#fff}dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px}dt{color:#6b7280}`;
 
 function formatTime(value: Date | null): string {
-  return value ? value.toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC') : '';
+  return value
+    ? value
+        .toISOString()
+        .replace('T', ' ')
+        .replace(/\.\d+Z$/, ' UTC')
+    : '';
 }
 
 function page(title: string, body: string): string {
@@ -78,13 +83,17 @@ export async function devMailboxRoutes(fastify: FastifyInstance, opts: DevMailbo
     const current = Math.min(positiveInt((request.query as Record<string, unknown>).page, 1), lastPage);
     const rows: MessageRow[] = await db('outbound_messages')
       .select('id', 'channel', 'recipient', 'subject', 'status', 'created_at')
-      .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
       .limit(MAILBOX_PAGE_SIZE)
       .offset((current - 1) * MAILBOX_PAGE_SIZE);
     const body = rows.length
       ? rows
           .map(
-            (r) => `<tr><td><time datetime="${escapeHtml(r.created_at.toISOString())}">${escapeHtml(formatTime(r.created_at))}</time></td>` +
+            (r) =>
+              `<tr><td><time datetime="${escapeHtml(r.created_at.toISOString())}">${escapeHtml(formatTime(r.created_at))}</time></td>` +
               `<td>${escapeHtml(r.channel)}</td><td>${escapeHtml(r.recipient)}</td>` +
               `<td><a href="/dev/mailbox/${escapeHtml(r.id)}">${escapeHtml(r.subject || '(no subject)')}</a></td><td>${escapeHtml(r.status)}</td></tr>`,
           )
@@ -118,7 +127,10 @@ ${body}
     const limit = Math.min(positiveInt(query.limit, JSON_LIMIT_DEFAULT), JSON_LIMIT_MAX);
     const q = db('outbound_messages')
       .select<MessageRow[]>('*')
-      .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
       .limit(limit);
     if (typeof query.to === 'string' && query.to) q.whereRaw('lower(recipient) = lower(?)', [query.to]);
     const rows = await q;
@@ -143,7 +155,8 @@ ${body}
 
   fastify.get('/dev/mailbox/:id', async (request, reply) => {
     const { id } = request.params as { id: string };
-    const notFound = () => sendHtml(reply, 404, page('Not found', '<h1>Message not found</h1><p><a href="/dev/mailbox">Back to the mailbox</a></p>'));
+    const notFound = () =>
+      sendHtml(reply, 404, page('Not found', '<h1>Message not found</h1><p><a href="/dev/mailbox">Back to the mailbox</a></p>'));
     if (!/^\d{1,18}$/.test(id)) return notFound();
     const db = await opts.dbFor(request);
     const r: MessageRow | undefined = await db('outbound_messages').where({ id }).first();

@@ -36,7 +36,11 @@ describe('send-message job', () => {
   let a: TestDatabase;
   let b: TestDatabase;
   let queue: JobQueue | undefined;
-  const dbs = () => new Map<string, Knex>([['A', a.db], ['B', b.db]]);
+  const dbs = () =>
+    new Map<string, Knex>([
+      ['A', a.db],
+      ['B', b.db],
+    ]);
   const dbFor = async (centerId: string | null) => {
     const db = centerId === null ? undefined : dbs().get(centerId);
     if (!db) throw new Error(`no database for ${centerId}`);
@@ -83,7 +87,15 @@ describe('send-message job', () => {
     expect(calls).toEqual([id]);
 
     const again = await sendQueuedMessage(
-      { id: 'x', queue: 'messages', name: 'send-message', data: { centerId: 'A', messageId: id }, attempt: 1, progress: async () => undefined, log: silent },
+      {
+        id: 'x',
+        queue: 'messages',
+        name: 'send-message',
+        data: { centerId: 'A', messageId: id },
+        attempt: 1,
+        progress: async () => undefined,
+        log: silent,
+      },
       { dbFor, sender },
     );
     expect(again).toEqual({ status: 'captured', skipped: true });
@@ -132,7 +144,10 @@ describe('send-message job', () => {
         // after the first attempt the row shows the failure while the job waits for its retry
         for (let i = 0; i < 40 && rcpt < 1; i++) await new Promise((r) => setTimeout(r, 25));
         await new Promise((r) => setTimeout(r, 100));
-        expect(await a.db('outbound_messages').where({ id }).first('status', 'error')).toMatchObject({ status: 'failed', error: expect.stringMatching(/451|Try again/) });
+        expect(await a.db('outbound_messages').where({ id }).first('status', 'error')).toMatchObject({
+          status: 'failed',
+          error: expect.stringMatching(/451|Try again/),
+        });
         await queue!.idle();
         await sender.close();
         expect(rcpt).toBe(2);
@@ -184,7 +199,11 @@ describe('send-message job', () => {
     ]);
     expect(calls).toHaveLength(3); // one attempt each: a retry cannot fix configuration
     const ids = (await a.db('outbox').orderBy('id').pluck('id')) as string[];
-    for (const oid of ids) expect(await queue!.getJob('messages', `outbox-A-${oid}`)).toMatchObject({ state: 'failed', failedReason: expect.stringMatching(/not configured/) });
+    for (const oid of ids)
+      expect(await queue!.getJob('messages', `outbox-A-${oid}`)).toMatchObject({
+        state: 'failed',
+        failedReason: expect.stringMatching(/not configured/),
+      });
   });
 
   it('dead-letters a job whose message is not in its centre’s database', async () => {
@@ -194,7 +213,10 @@ describe('send-message job', () => {
     // a job claiming centre A for B's message: A has no such row
     const jobId = await queue!.enqueue('messages', 'send-message', { centerId: 'A', messageId: id });
     await queue!.idle();
-    expect(await queue!.getJob('messages', jobId)).toMatchObject({ state: 'failed', failedReason: expect.stringMatching(/not found in the centre A database/) });
+    expect(await queue!.getJob('messages', jobId)).toMatchObject({
+      state: 'failed',
+      failedReason: expect.stringMatching(/not found in the centre A database/),
+    });
     expect(calls).toEqual([]);
     expect(await b.db('outbound_messages').where({ id }).first('status')).toEqual({ status: 'queued' });
   });

@@ -22,9 +22,7 @@ interface MessageRow {
 }
 
 type Outcome =
-  | { kind: 'missing' }
-  | { kind: 'done'; status: string; skipped: boolean }
-  | { kind: 'error'; error: unknown; permanent: boolean };
+  { kind: 'missing' } | { kind: 'done'; status: string; skipped: boolean } | { kind: 'error'; error: unknown; permanent: boolean };
 
 export function registerMessageJobs(queue: JobQueue, deps: MessageJobDeps): void {
   queue.register(MESSAGES_QUEUE, SEND_MESSAGE_JOB, (job) => sendQueuedMessage(job, deps), { concurrency: deps.concurrency ?? 5 });
@@ -38,7 +36,8 @@ export function registerMessageJobs(queue: JobQueue, deps: MessageJobDeps): void
  */
 export async function sendQueuedMessage(job: JobContext, deps: MessageJobDeps): Promise<{ status: string; skipped: boolean }> {
   const { centerId, messageId } = job.data;
-  if (typeof messageId !== 'string' || !/^\d{1,18}$/.test(messageId)) throw new PermanentJobError('send-message job needs a numeric messageId');
+  if (typeof messageId !== 'string' || !/^\d{1,18}$/.test(messageId))
+    throw new PermanentJobError('send-message job needs a numeric messageId');
   const db = await deps.dbFor(centerId);
   const outcome = await db.transaction(async (trx): Promise<Outcome> => {
     const row: MessageRow | undefined = await trx('outbound_messages').where({ id: messageId }).forUpdate().first();
@@ -59,12 +58,17 @@ export async function sendQueuedMessage(job: JobContext, deps: MessageJobDeps): 
       return { kind: 'done', status: result.status, skipped: false };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      await trx('outbound_messages').where({ id: messageId }).update({ status: 'failed', error: message.slice(0, 2000) });
+      await trx('outbound_messages')
+        .where({ id: messageId })
+        .update({ status: 'failed', error: message.slice(0, 2000) });
       const permanent = error instanceof ChannelNotConfiguredError || (error instanceof SendError && error.permanent);
       return { kind: 'error', error, permanent };
     }
   });
-  if (outcome.kind === 'missing') throw new PermanentJobError(`message ${messageId} not found in the ${centerId === null ? 'control-plane' : `centre ${centerId}`} database`);
+  if (outcome.kind === 'missing')
+    throw new PermanentJobError(
+      `message ${messageId} not found in the ${centerId === null ? 'control-plane' : `centre ${centerId}`} database`,
+    );
   if (outcome.kind === 'error') {
     if (outcome.permanent) throw new PermanentJobError((outcome.error as Error).message);
     throw outcome.error;

@@ -56,7 +56,11 @@ describe('queueMessage', () => {
 
   it('opens its own transaction when given a plain connection, and writes nothing for a bad message', async () => {
     const id = await queueMessage(t.db, { ...input, channel: 'sms', to: '+15555550100', locale: undefined, centerId: null });
-    expect(await t.db('outbound_messages').where({ id }).first('locale', 'body_html', 'channel')).toEqual({ locale: 'en', body_html: null, channel: 'sms' });
+    expect(await t.db('outbound_messages').where({ id }).first('locale', 'body_html', 'channel')).toEqual({
+      locale: 'en',
+      body_html: null,
+      channel: 'sms',
+    });
     expect((await t.db('outbox').first('payload')).payload).toEqual({ centerId: null, messageId: id });
 
     await expect(queueMessage(t.db, { ...input, template: 'nope' })).rejects.toThrow(/Unknown message template/);

@@ -55,7 +55,10 @@ const TEMPLATES: Record<string, TemplateDef> = {
   'attendance-check-out': { fields: ['fname', 'children', 'location', 'time', 'by'], blocks: [p('greeting'), p('intro'), note('by')] },
   'attendance-reminder': { fields: ['fname', 'children', 'location', 'time'], blocks: [p('greeting'), p('intro'), note('absent')] },
   'health-screen-failed': { fields: ['fname', 'child', 'location', 'time', 'answers'], blocks: [p('greeting'), p('intro'), p('answers')] },
-  'ratio-alert': { fields: ['fname', 'room', 'location', 'children', 'staff', 'required', 'ratio'], blocks: [p('greeting'), p('intro'), p('action')] },
+  'ratio-alert': {
+    fields: ['fname', 'room', 'location', 'children', 'staff', 'required', 'ratio'],
+    blocks: [p('greeting'), p('intro'), p('action')],
+  },
   'ratio-warning': {
     fields: ['fname', 'room', 'location', 'children', 'staff', 'required', 'ratio', 'expected'],
     blocks: [p('greeting'), p('intro'), p('action')],
@@ -75,7 +78,8 @@ const STYLE = {
   p: 'margin:0 0 16px;font-size:16px;line-height:24px;',
   note: 'margin:0 0 12px;font-size:13px;line-height:20px;color:#6b7280;',
   code: "margin:0 0 16px;font-size:32px;line-height:40px;font-weight:bold;letter-spacing:6px;font-family:'Courier New',monospace;",
-  button: 'display:inline-block;background:#2563eb;color:#ffffff;text-decoration:none;font-weight:bold;font-size:16px;padding:12px 20px;border-radius:6px;',
+  button:
+    'display:inline-block;background:#2563eb;color:#ffffff;text-decoration:none;font-weight:bold;font-size:16px;padding:12px 20px;border-radius:6px;',
   link: 'color:#2563eb;word-break:break-all;',
 };
 
@@ -120,7 +124,9 @@ export function renderTemplate(template: string, locale: string, data: Record<st
   const plain = (key: string) => fill(word(key), values, (s) => s);
   const html = (key: string) => fill(escapeHtml(word(key)), values, escapeHtml);
 
-  const subject = plain('subject').replace(/[\r\n]+/g, ' ').trim();
+  const subject = plain('subject')
+    .replace(/[\r\n]+/g, ' ')
+    .trim();
   const textParts: string[] = [];
   const htmlParts: string[] = [];
   for (const block of def.blocks) {

@@ -37,7 +37,19 @@ export function notFound(message = 'Not found.'): AppError {
 }
 
 /** Connection-level failures of a centre's database: the centre answers 503, nobody else notices. */
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', '3D000', '57P01', '57P03', '53300', '08006', '08001', '08003']);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'ETIMEDOUT',
+  '3D000',
+  '57P01',
+  '57P03',
+  '53300',
+  '08006',
+  '08001',
+  '08003',
+]);
 
 export function isDatabaseUnavailable(err: unknown): boolean {
   let e = err as { code?: string; name?: string; message?: string; cause?: unknown } | undefined;
@@ -58,13 +70,22 @@ interface FormatterOptions {
 
 type Log = { error: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
 
-type AnyError = Error & { errors?: unknown[]; extensions?: Record<string, unknown>; statusCode?: number; code?: string; originalError?: AnyError; path?: unknown; locations?: unknown };
+type AnyError = Error & {
+  errors?: unknown[];
+  extensions?: Record<string, unknown>;
+  statusCode?: number;
+  code?: string;
+  originalError?: AnyError;
+  path?: unknown;
+  locations?: unknown;
+};
 
 /** Mercurius wraps some failures (validation, CSRF, bad bodies) in one error carrying a list. */
 function flatten(err: AnyError, onStatus: (code: number) => void): AnyError[] {
   for (const holder of [err.originalError, err]) {
     if (holder?.statusCode && holder.statusCode >= 400) onStatus(holder.statusCode);
-    if (holder && Array.isArray(holder.errors) && holder.errors.length) return (holder.errors as AnyError[]).flatMap((e) => flatten(e, onStatus));
+    if (holder && Array.isArray(holder.errors) && holder.errors.length)
+      return (holder.errors as AnyError[]).flatMap((e) => flatten(e, onStatus));
   }
   return [err];
 }
@@ -73,7 +94,10 @@ const isFrameworkError = (e: AnyError | undefined) => Boolean(e?.code && /^(MER_
 
 /** Mercurius error formatter: passes AppErrors and request/validation errors, masks the rest. */
 export function createErrorFormatter({ production }: FormatterOptions) {
-  return (execution: ExecutionResult & { errors: readonly GraphQLError[] }, ctx: { reply?: { log: Log; request?: { id: string } }; app?: { log: Log } }) => {
+  return (
+    execution: ExecutionResult & { errors: readonly GraphQLError[] },
+    ctx: { reply?: { log: Log; request?: { id: string } }; app?: { log: Log } },
+  ) => {
     const log: Log | undefined = ctx?.reply?.log ?? ctx?.app?.log;
     const noData = !execution.data || Object.values(execution.data).every((v) => v === null);
     let statusCode: number = execution.data ? 200 : ((execution as { statusCode?: number }).statusCode ?? 200);
@@ -101,7 +125,11 @@ export function createErrorFormatter({ production }: FormatterOptions) {
         if (isDatabaseUnavailable(orig ?? e)) {
           setStatus(503);
           log?.warn({ err: orig ?? e }, 'centre database unavailable');
-          return { message: 'This centre is temporarily unavailable. Please try again shortly.', path: e.path, extensions: { code: CommonError.CentreUnavailable } };
+          return {
+            message: 'This centre is temporarily unavailable. Please try again shortly.',
+            path: e.path,
+            extensions: { code: CommonError.CentreUnavailable },
+          };
         }
         log?.error({ err: orig ?? e }, 'unexpected resolver error');
         return { message: 'Internal error', path: e.path, extensions: { code: CommonError.Internal, requestId: ctx?.reply?.request?.id } };

@@ -1,4 +1,11 @@
-import { NoSchemaIntrospectionCustomRule, Kind, type DocumentNode, type ValidationRule, type SelectionSetNode, type FragmentDefinitionNode } from 'graphql';
+import {
+  NoSchemaIntrospectionCustomRule,
+  Kind,
+  type DocumentNode,
+  type ValidationRule,
+  type SelectionSetNode,
+  type FragmentDefinitionNode,
+} from 'graphql';
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import type { FastifyInstance } from 'fastify';
@@ -43,7 +50,10 @@ export function guardGraphqlRoute(app: FastifyInstance, path = '/graphql'): void
     if (url !== path) return;
     // The WebSocket upgrade for subscriptions is a GET too; plain GET queries are refused.
     if (request.method === 'GET' && request.headers.upgrade?.toLowerCase() !== 'websocket') {
-      return reply.code(405).header('allow', 'POST').send({ errors: [{ message: 'Use POST for GraphQL.', extensions: { code: 'METHOD_NOT_ALLOWED' } }] });
+      return reply
+        .code(405)
+        .header('allow', 'POST')
+        .send({ errors: [{ message: 'Use POST for GraphQL.', extensions: { code: 'METHOD_NOT_ALLOWED' } }] });
     }
     reply.header('cache-control', 'no-store');
   });

@@ -17,7 +17,10 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     index: false,
     cacheControl: false, // our own header below: hashed assets are immutable, the rest is not cached
     setHeaders: (res, filePath) => {
-      res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader(
+        'cache-control',
+        filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     },
   });
   app.setNotFoundHandler((request, reply) => {

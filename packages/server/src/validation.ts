@@ -24,6 +24,12 @@ export const fields = {
     .regex(/^[A-Za-z0-9._@+-]+$/, 'Username may use letters, digits and . _ @ + - only.'),
   email: z.string().trim().max(254, 'Email is too long.').email('Enter a valid email address.'),
   token: z.string().trim().min(10, 'This link is not valid.').max(2000, 'This link is not valid.'),
-  pin: z.string().trim().regex(/^\d{4,8}$/, 'Enter the PIN from the email.'),
-  id: z.union([z.string(), z.number()]).transform(String).pipe(z.string().regex(/^\d{1,18}$/, 'Not a valid id.')),
+  pin: z
+    .string()
+    .trim()
+    .regex(/^\d{4,8}$/, 'Enter the PIN from the email.'),
+  id: z
+    .union([z.string(), z.number()])
+    .transform(String)
+    .pipe(z.string().regex(/^\d{1,18}$/, 'Not a valid id.')),
 };

@@ -32,7 +32,17 @@ export type PermissionName = keyof typeof PERMISSIONS;
 export const DEFAULT_ROLE_PERMISSIONS: Record<string, PermissionName[]> = {
   user: ['cameras.watch', 'billing.view'],
   blog: ['blog.manage'],
-  teacher: ['students.view', 'users.view', 'attendance.manage', 'activities.manage', 'messages.send', 'cameras.watch', 'forms.manage', 'documents.manage', 'learning.manage'],
+  teacher: [
+    'students.view',
+    'users.view',
+    'attendance.manage',
+    'activities.manage',
+    'messages.send',
+    'cameras.watch',
+    'forms.manage',
+    'documents.manage',
+    'learning.manage',
+  ],
   manager: Object.keys(PERMISSIONS).filter((p) => p !== 'blog.manage' && p !== 'billing.view') as PermissionName[],
   center: Object.keys(PERMISSIONS) as PermissionName[],
 };

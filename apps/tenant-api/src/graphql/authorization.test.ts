@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSchema, getNamedType, isEnumType, isInputObjectType, isListType, isNonNullType, isScalarType, type GraphQLInputType, type GraphQLField } from 'graphql';
+import {
+  buildSchema,
+  getNamedType,
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  isScalarType,
+  type GraphQLInputType,
+  type GraphQLField,
+} from 'graphql';
 import { CENTRE_ROLES, roleAtLeast, type RoleName } from '@kv/shared';
 import { createHarness, gql, seedUser, signIn, type Harness } from '../test/harness.ts';
 import { tenantSchemaText } from '../plugins/app/graphql.ts';

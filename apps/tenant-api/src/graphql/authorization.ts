@@ -19,7 +19,9 @@ export interface MatrixEntry {
 export type AuthorizationMatrix = Record<string, MatrixEntry>;
 
 export function loadMatrix(): AuthorizationMatrix {
-  const raw = JSON.parse(readFileSync(new URL('../authorization-matrix.json', import.meta.url), 'utf8')) as { operations: AuthorizationMatrix };
+  const raw = JSON.parse(readFileSync(new URL('../authorization-matrix.json', import.meta.url), 'utf8')) as {
+    operations: AuthorizationMatrix;
+  };
   for (const [op, e] of Object.entries(raw.operations)) {
     if (!isRoleName(e.min_role)) throw new Error(`authorization-matrix.json: ${op} has an unknown min_role`);
   }

@@ -21,12 +21,22 @@ describe('GraphQL hardening', () => {
   });
 
   it('refuses batched documents', async () => {
-    const r = await h.app.inject({ method: 'POST', url: '/graphql', headers: { host: host(), 'content-type': 'application/json' }, payload: [{ query: '{ me { id } }' }, { query: '{ me { id } }' }] });
+    const r = await h.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { host: host(), 'content-type': 'application/json' },
+      payload: [{ query: '{ me { id } }' }, { query: '{ me { id } }' }],
+    });
     expect(r.statusCode).toBe(400);
   });
 
   it('refuses a text/plain POST (CSRF prevention)', async () => {
-    const r = await h.app.inject({ method: 'POST', url: '/graphql', headers: { host: host(), 'content-type': 'text/plain' }, payload: '{"query":"{ me { id } }"}' });
+    const r = await h.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { host: host(), 'content-type': 'text/plain' },
+      payload: '{"query":"{ me { id } }"}',
+    });
     expect(r.statusCode).toBeGreaterThanOrEqual(400);
   });
 
@@ -64,14 +74,24 @@ describe('GraphQL hardening', () => {
 
   it('never leaks SQL, stack traces or paths', async () => {
     const bodies: string[] = [];
-    for (const q of ['{ me { id', 'mutation { login(username: 1, password: 2) { status } }', '{ nonsense }', 'mutation { register(fname: "", lname: "", username: "", email: "", password: "", validity: -5) { status } }']) {
+    for (const q of [
+      '{ me { id',
+      'mutation { login(username: 1, password: 2) { status } }',
+      '{ nonsense }',
+      'mutation { register(fname: "", lname: "", username: "", email: "", password: "", validity: -5) { status } }',
+    ]) {
       bodies.push((await gql(prod.app, prod.centres[0]!.host, q)).body);
     }
     for (const b of bodies) expect(b).not.toMatch(/SELECT|relation "|\bat [\w.]+ \(|\/work\/|node_modules/);
   });
 
   it('sends security headers and no-store on the API', async () => {
-    const r = await h.app.inject({ method: 'POST', url: '/graphql', headers: { host: host(), 'content-type': 'application/json' }, payload: { query: '{ centerInfo { name } }' } });
+    const r = await h.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { host: host(), 'content-type': 'application/json' },
+      payload: { query: '{ centerInfo { name } }' },
+    });
     expect(r.headers['cache-control']).toBe('no-store');
     expect(r.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(r.headers['x-content-type-options']).toBe('nosniff');
@@ -85,7 +105,13 @@ describe('general rate limit', () => {
     try {
       const { buildTenantApp } = await import('../app.ts');
       const app = await buildTenantApp(small.deps, { rateLimitMax: 3 });
-      const hit = (host: string) => app.inject({ method: 'POST', url: '/graphql', headers: { host, 'content-type': 'application/json' }, payload: { query: '{ centerInfo { name } }' } });
+      const hit = (host: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/graphql',
+          headers: { host, 'content-type': 'application/json' },
+          payload: { query: '{ centerInfo { name } }' },
+        });
       const codes = [];
       for (let i = 0; i < 4; i++) codes.push((await hit(small.centres[0]!.host)).statusCode);
       expect(codes).toEqual([200, 200, 200, 429]);

@@ -27,8 +27,18 @@ export interface Harness {
 
 function entry(id: string, slug: string, overrides: Partial<CentreEntry> = {}): CentreEntry {
   return {
-    id, slug, name: `Centre ${slug}`, kind: 'childcare', language_pack: 'default', status: 'active', on_trial: false,
-    trial_ends_on: null, database_server_id: '1', database_name: null, schema_version: null, ...overrides,
+    id,
+    slug,
+    name: `Centre ${slug}`,
+    kind: 'childcare',
+    language_pack: 'default',
+    status: 'active',
+    on_trial: false,
+    trial_ends_on: null,
+    database_server_id: '1',
+    database_name: null,
+    schema_version: null,
+    ...overrides,
   };
 }
 
@@ -59,7 +69,12 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
   }
   const hosts = new Map(centres.map((c) => [c.host, c]));
   for (const [i, x] of (opts.extra ?? []).entries()) {
-    const c = { entry: entry(String(100 + i), x.slug, x.entry), host: `${x.slug}.test.localhost`, db: undefined as unknown as TestDatabase, url: x.url ?? centres[0]!.url };
+    const c = {
+      entry: entry(String(100 + i), x.slug, x.entry),
+      host: `${x.slug}.test.localhost`,
+      db: undefined as unknown as TestDatabase,
+      url: x.url ?? centres[0]!.url,
+    };
     hosts.set(c.host, c);
   }
   const kicks: string[] = [];
@@ -86,7 +101,10 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
   // The general per-client rate limit has its own test; here one address sends hundreds of requests.
   const app = await buildTenantApp(deps, { throttles: opts.throttles ?? testThrottles(), rateLimitMax: 1_000_000 });
   return {
-    app, centres, deps, kicks,
+    app,
+    centres,
+    deps,
+    kicks,
     close: async () => {
       await app.close();
       await pools.closeAll();
@@ -106,10 +124,19 @@ export interface SeedUser {
 
 /** A user with a password (and a role unless `role: null`); returns the id. */
 export async function seedUser(c: TestCentre, u: SeedUser): Promise<string> {
-  const [row] = await c.db.db('users').insert({
-    fname: u.username, lname: 'Tester', username: u.username, email: u.email ?? `${u.username}@example.test`,
-    password_hash: await hashPassword(PASSWORD), status: u.status ?? true, email_confirmed: u.email_confirmed ?? true, pending: u.pending ?? false,
-  }).returning('id');
+  const [row] = await c.db
+    .db('users')
+    .insert({
+      fname: u.username,
+      lname: 'Tester',
+      username: u.username,
+      email: u.email ?? `${u.username}@example.test`,
+      password_hash: await hashPassword(PASSWORD),
+      status: u.status ?? true,
+      email_confirmed: u.email_confirmed ?? true,
+      pending: u.pending ?? false,
+    })
+    .returning('id');
   if (u.role !== null) {
     await c.db.db.raw('insert into user_roles (user_id, role_id) select ?, id from roles where name = ?', [row.id, u.role ?? 'user']);
   }
@@ -144,9 +171,22 @@ export async function gql<T = Record<string, any>>(
 export const LOGIN = /* GraphQL */ `
   mutation Login($username: String!, $password: String!) {
     login(username: $username, password: $password, device: "test") {
-      status message color expires_in session_id
-      tokens { access_token refresh_token }
-      user { id username roles { name } }
+      status
+      message
+      color
+      expires_in
+      session_id
+      tokens {
+        access_token
+        refresh_token
+      }
+      user {
+        id
+        username
+        roles {
+          name
+        }
+      }
     }
   }
 `;
@@ -155,7 +195,12 @@ export async function signIn(app: FastifyInstance, host: string, username: strin
   const r = await gql(app, host, LOGIN, { username, password });
   const login = r.data?.login;
   if (!login?.status) throw new Error(`sign-in failed for ${username}: ${r.body}`);
-  return { token: login.tokens.access_token as string, refresh: login.tokens.refresh_token as string, sessionId: login.session_id as string, userId: login.user.id as string };
+  return {
+    token: login.tokens.access_token as string,
+    refresh: login.tokens.refresh_token as string,
+    sessionId: login.session_id as string,
+    userId: login.user.id as string,
+  };
 }
 
 /** The newest captured email to an address (the PIN or link a person would read). */

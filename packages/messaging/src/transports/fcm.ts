@@ -38,10 +38,18 @@ export function createFcmTransport(config: FcmConfig, fetchImpl: typeof fetch = 
     const res = await fetchImpl(tokenUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: `${unsigned}.${base64url(signature)}` }).toString(),
+      body: new URLSearchParams({
+        grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
+        assertion: `${unsigned}.${base64url(signature)}`,
+      }).toString(),
       signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
     });
-    const body = (await res.json().catch(() => ({}))) as { access_token?: string; expires_in?: number; error_description?: string; error?: string };
+    const body = (await res.json().catch(() => ({}))) as {
+      access_token?: string;
+      expires_in?: number;
+      error_description?: string;
+      error?: string;
+    };
     if (!res.ok || !body.access_token) {
       throw new SendError(`FCM token ${res.status}: ${body.error_description ?? body.error ?? res.statusText}`, false);
     }
@@ -69,7 +77,10 @@ export function createFcmTransport(config: FcmConfig, fetchImpl: typeof fetch = 
       const body = (await res.json().catch(() => ({}))) as { name?: string; error?: { message?: string; status?: string } };
       if (!res.ok) {
         if (res.status === 401) cached = undefined;
-        throw new SendError(`FCM ${res.status}: ${body.error?.message ?? res.statusText}${body.error?.status ? ` (${body.error.status})` : ''}`, isPermanentHttpStatus(res.status) && res.status !== 401);
+        throw new SendError(
+          `FCM ${res.status}: ${body.error?.message ?? res.statusText}${body.error?.status ? ` (${body.error.status})` : ''}`,
+          isPermanentHttpStatus(res.status) && res.status !== 401,
+        );
       }
       return { providerId: body.name ?? null };
     },

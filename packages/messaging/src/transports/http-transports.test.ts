@@ -28,11 +28,22 @@ async function fakeApi(respond: (req: Seen) => { status: number; json: unknown }
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    seen,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 const sms: OutgoingMessage = { id: '1', channel: 'sms', to: '+15555550100', subject: 'Verify', text: 'Your code is 482913', html: null };
-const push: OutgoingMessage = { id: '2', channel: 'push', to: 'device-token-1', subject: 'New photo', text: 'Ana has a new photo.', html: null };
+const push: OutgoingMessage = {
+  id: '2',
+  channel: 'push',
+  to: 'device-token-1',
+  subject: 'New photo',
+  text: 'Ana has a new photo.',
+  html: null,
+};
 
 const servers: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => {
@@ -48,7 +59,11 @@ describe('Twilio SMS transport', () => {
     const [req] = api.seen;
     expect(req).toMatchObject({ method: 'POST', url: '/2010-04-01/Accounts/AC42/Messages.json' });
     expect(req!.headers.authorization).toBe(`Basic ${Buffer.from('AC42:secret').toString('base64')}`);
-    expect(Object.fromEntries(new URLSearchParams(req!.body))).toEqual({ To: '+15555550100', From: '+15555550199', Body: 'Your code is 482913' });
+    expect(Object.fromEntries(new URLSearchParams(req!.body))).toEqual({
+      To: '+15555550100',
+      From: '+15555550199',
+      Body: 'Your code is 482913',
+    });
   });
 
   it('uses a Messaging Service SID as the sender when given one', async () => {
@@ -92,20 +107,34 @@ describe('FCM HTTP v1 push transport', () => {
       return { status: 200, json: { name: 'projects/proj-1/messages/0:123' } };
     });
     servers.push(api);
-    const t = createFcmTransport({ projectId: 'proj-1', clientEmail: 'push@proj.iam.gserviceaccount.com', privateKey: pem, apiBase: api.base, tokenUrl: `${api.base}/token` });
+    const t = createFcmTransport({
+      projectId: 'proj-1',
+      clientEmail: 'push@proj.iam.gserviceaccount.com',
+      privateKey: pem,
+      apiBase: api.base,
+      tokenUrl: `${api.base}/token`,
+    });
     expect(await t.send(push)).toEqual({ providerId: 'projects/proj-1/messages/0:123' });
     expect(await t.send(push)).toEqual({ providerId: 'projects/proj-1/messages/0:123' });
     expect(tokenRequests).toBe(1); // cached
     const send = api.seen.find((r) => r.url !== '/token')!;
     expect(send.url).toBe('/v1/projects/proj-1/messages:send');
-    expect(JSON.parse(send.body)).toEqual({ message: { token: 'device-token-1', notification: { title: 'New photo', body: 'Ana has a new photo.' } } });
+    expect(JSON.parse(send.body)).toEqual({
+      message: { token: 'device-token-1', notification: { title: 'New photo', body: 'Ana has a new photo.' } },
+    });
   });
 
   it('treats an unregistered device token as permanent', async () => {
-    const api = await fakeApi(() => ({ status: 404, json: { error: { message: 'Requested entity was not found.', status: 'NOT_FOUND' } } }));
+    const api = await fakeApi(() => ({
+      status: 404,
+      json: { error: { message: 'Requested entity was not found.', status: 'NOT_FOUND' } },
+    }));
     servers.push(api);
     const t = createFcmTransport({ projectId: 'p', accessToken: 'static', apiBase: api.base });
-    expect(await t.send(push).catch((e: unknown) => e)).toMatchObject({ permanent: true, message: expect.stringMatching(/FCM 404.*NOT_FOUND/) });
+    expect(await t.send(push).catch((e: unknown) => e)).toMatchObject({
+      permanent: true,
+      message: expect.stringMatching(/FCM 404.*NOT_FOUND/),
+    });
   });
 });
 

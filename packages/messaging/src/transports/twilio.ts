@@ -32,7 +32,10 @@ export function createTwilioTransport(config: TwilioConfig, fetchImpl: typeof fe
       }
       const body = (await res.json().catch(() => ({}))) as { sid?: string; message?: string; code?: number };
       if (!res.ok) {
-        throw new SendError(`Twilio ${res.status}: ${body.message ?? res.statusText}${body.code ? ` (code ${body.code})` : ''}`, isPermanentHttpStatus(res.status));
+        throw new SendError(
+          `Twilio ${res.status}: ${body.message ?? res.statusText}${body.code ? ` (code ${body.code})` : ''}`,
+          isPermanentHttpStatus(res.status),
+        );
       }
       return { providerId: body.sid ?? null };
     },

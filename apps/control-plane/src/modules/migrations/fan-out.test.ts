@@ -1,6 +1,15 @@
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, createKnex, dropDatabase, latestAvailableVersion, migrateDown, MIGRATION_DIRS, pendingMigrations, type Knex } from '@kv/db';
+import {
+  createDatabase,
+  createKnex,
+  dropDatabase,
+  latestAvailableVersion,
+  migrateDown,
+  MIGRATION_DIRS,
+  pendingMigrations,
+  type Knex,
+} from '@kv/db';
 import { testAdmin } from '@kv/db/testing';
 import { startControlPlane, type ControlPlaneHarness } from '../../test/helpers.ts';
 import { migrateTenants, parseMigrateTenantsArgs } from '../../cli/migrate-tenants.ts';

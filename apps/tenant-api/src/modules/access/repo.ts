@@ -3,9 +3,27 @@ import type { Knex } from 'knex';
 type Db = Knex | Knex.Transaction;
 
 const USER_COLUMNS = [
-  'id', 'fname', 'middle_name', 'lname', 'nick_name', 'username', 'email', 'phone', 'phone2', 'phone_type', 'phone2_type',
-  'avatar', 'job_title', 'email_confirmed', 'phone_verified', 'status', 'pending', 'invited', 'emergency_contact',
-  'last_login_time', 'locale',
+  'id',
+  'fname',
+  'middle_name',
+  'lname',
+  'nick_name',
+  'username',
+  'email',
+  'phone',
+  'phone2',
+  'phone_type',
+  'phone2_type',
+  'avatar',
+  'job_title',
+  'email_confirmed',
+  'phone_verified',
+  'status',
+  'pending',
+  'invited',
+  'emergency_contact',
+  'last_login_time',
+  'locale',
 ];
 
 export interface UserRow {
@@ -18,11 +36,17 @@ export interface UserRow {
 }
 
 export async function findFullUser(db: Db, id: string): Promise<UserRow | undefined> {
-  return db('users').where({ id }).whereNull('deleted_at').first([...USER_COLUMNS, db.raw('password_hash is not null as has_password')]);
+  return db('users')
+    .where({ id })
+    .whereNull('deleted_at')
+    .first([...USER_COLUMNS, db.raw('password_hash is not null as has_password')]);
 }
 
 /** Role names per user, highest first, for a batch of users (User.roles loader). */
-export async function rolesByUserIds(db: Db, userIds: readonly string[]): Promise<Map<string, { id: string; name: string; display_name: string }[]>> {
+export async function rolesByUserIds(
+  db: Db,
+  userIds: readonly string[],
+): Promise<Map<string, { id: string; name: string; display_name: string }[]>> {
   const rows = await db('user_roles as ur')
     .join('roles as r', 'r.id', 'ur.role_id')
     .whereIn('ur.user_id', userIds as string[])
@@ -65,14 +89,18 @@ export async function findRole(db: Db, name: string) {
   return db('roles').where({ name }).first('id', 'name', 'display_name');
 }
 
-export async function permissionsByRoleIds(db: Db, roleIds: readonly string[]): Promise<Map<string, { id: string; name: string; display_name: string }[]>> {
+export async function permissionsByRoleIds(
+  db: Db,
+  roleIds: readonly string[],
+): Promise<Map<string, { id: string; name: string; display_name: string }[]>> {
   const rows = await db('role_permissions as rp')
     .join('permissions as p', 'p.id', 'rp.permission_id')
     .whereIn('rp.role_id', roleIds as string[])
     .orderBy('p.name')
     .select('rp.role_id', 'p.id', 'p.name', 'p.display_name');
   const map = new Map<string, { id: string; name: string; display_name: string }[]>();
-  for (const r of rows) map.set(String(r.role_id), [...(map.get(String(r.role_id)) ?? []), { id: String(r.id), name: r.name, display_name: r.display_name }]);
+  for (const r of rows)
+    map.set(String(r.role_id), [...(map.get(String(r.role_id)) ?? []), { id: String(r.id), name: r.name, display_name: r.display_name }]);
   return map;
 }
 
@@ -95,7 +123,10 @@ export async function upsertPermission(db: Db, name: string, displayName: string
 
 export async function grant(db: Db, roleIds: string[], permissionId: string): Promise<void> {
   if (!roleIds.length) return;
-  await db('role_permissions').insert(roleIds.map((role_id) => ({ role_id, permission_id: permissionId }))).onConflict(['role_id', 'permission_id']).ignore();
+  await db('role_permissions')
+    .insert(roleIds.map((role_id) => ({ role_id, permission_id: permissionId })))
+    .onConflict(['role_id', 'permission_id'])
+    .ignore();
 }
 
 export async function setRolePermissions(db: Db, roleId: string, permissionIds: string[]): Promise<void> {
@@ -119,6 +150,17 @@ export async function upsertSidebar(db: Db, menuName: string, roles: string[]): 
   await db('sidebar_permissions').insert({ menu_name: menuName, roles }).onConflict('menu_name').merge({ roles, updated_at: db.fn.now() });
 }
 
-export async function audit(db: Db, row: { actor_user_id: string | null; support_session_id?: string | null; action: string; entity: string; entity_id: string; data?: object; ip?: string }) {
+export async function audit(
+  db: Db,
+  row: {
+    actor_user_id: string | null;
+    support_session_id?: string | null;
+    action: string;
+    entity: string;
+    entity_id: string;
+    data?: object;
+    ip?: string;
+  },
+) {
   await db('audit_log').insert({ ...row, data: JSON.stringify(row.data ?? {}) });
 }

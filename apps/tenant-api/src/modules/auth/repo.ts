@@ -49,7 +49,19 @@ export interface UserAuthRow {
   locale: string;
 }
 
-const AUTH_COLUMNS = ['id', 'fname', 'lname', 'username', 'email', 'password_hash', 'status', 'pending', 'invited', 'email_confirmed', 'locale'];
+const AUTH_COLUMNS = [
+  'id',
+  'fname',
+  'lname',
+  'username',
+  'email',
+  'password_hash',
+  'status',
+  'pending',
+  'invited',
+  'email_confirmed',
+  'locale',
+];
 
 /** By username, else by an email that belongs to exactly one account. */
 export async function findUserByLogin(db: Db, login: string): Promise<UserAuthRow | undefined> {
@@ -81,7 +93,10 @@ export async function insertUser(db: Db, row: Record<string, unknown>): Promise<
 }
 
 export async function assignRole(db: Db, userId: string, roleName: string): Promise<void> {
-  await db.raw('insert into user_roles (user_id, role_id) select ?, id from roles where name = ? on conflict do nothing', [userId, roleName]);
+  await db.raw('insert into user_roles (user_id, role_id) select ?, id from roles where name = ? on conflict do nothing', [
+    userId,
+    roleName,
+  ]);
 }
 
 export async function rolesOfUser(db: Db, userId: string): Promise<string[]> {
@@ -90,7 +105,9 @@ export async function rolesOfUser(db: Db, userId: string): Promise<string[]> {
 }
 
 export async function updateUser(db: Db, id: string, patch: Record<string, unknown>): Promise<void> {
-  await db('users').where({ id }).update({ ...patch, updated_at: db.fn.now() });
+  await db('users')
+    .where({ id })
+    .update({ ...patch, updated_at: db.fn.now() });
 }
 
 export interface AuthTokenRow {
@@ -131,14 +148,31 @@ export async function countAuthTokenAttempt(db: Db, id: string): Promise<void> {
 
 export async function recordLogin(
   db: Db,
-  row: { user_id: string | null; username: string; success: boolean; reason?: string; device?: string | null; ip?: string; user_agent?: string | null },
+  row: {
+    user_id: string | null;
+    username: string;
+    success: boolean;
+    reason?: string;
+    device?: string | null;
+    ip?: string;
+    user_agent?: string | null;
+  },
 ): Promise<void> {
   await db('login_history').insert({ ...row, username: row.username.slice(0, 100), user_agent: row.user_agent?.slice(0, 300) ?? null });
 }
 
 export async function audit(
   db: Db,
-  row: { actor_user_id?: string | null; actor_label?: string | null; support_session_id?: string | null; action: string; entity?: string; entity_id?: string; data?: object; ip?: string },
+  row: {
+    actor_user_id?: string | null;
+    actor_label?: string | null;
+    support_session_id?: string | null;
+    action: string;
+    entity?: string;
+    entity_id?: string;
+    data?: object;
+    ip?: string;
+  },
 ): Promise<void> {
   await db('audit_log').insert({ ...row, data: JSON.stringify(row.data ?? {}) });
 }
@@ -156,7 +190,10 @@ export async function addUserLocation(db: Db, userId: string, locationId: string
 }
 
 /** Managers (and owners) of a location, or of the whole centre when no location is given. */
-export async function approversFor(db: Db, locationId: string | null): Promise<{ id: string; fname: string; email: string | null; locale: string }[]> {
+export async function approversFor(
+  db: Db,
+  locationId: string | null,
+): Promise<{ id: string; fname: string; email: string | null; locale: string }[]> {
   const q = db('users as u')
     .join('user_roles as ur', 'ur.user_id', 'u.id')
     .join('roles as r', 'r.id', 'ur.role_id')
@@ -166,7 +203,13 @@ export async function approversFor(db: Db, locationId: string | null): Promise<{
     .whereNotNull('u.email')
     .distinct('u.id', 'u.fname', 'u.email', 'u.locale');
   if (locationId) {
-    q.where((w) => w.where('r.name', 'center').orWhereExists((e) => e.select(db.raw('1')).from('location_managers as lm').whereRaw('lm.user_id = u.id').andWhere('lm.location_id', locationId)));
+    q.where((w) =>
+      w
+        .where('r.name', 'center')
+        .orWhereExists((e) =>
+          e.select(db.raw('1')).from('location_managers as lm').whereRaw('lm.user_id = u.id').andWhere('lm.location_id', locationId),
+        ),
+    );
   }
   return q;
 }

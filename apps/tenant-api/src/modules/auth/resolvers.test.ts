@@ -35,7 +35,11 @@ describe('login and me', () => {
     await seedUser(A(), { username: 'inactive1', status: false });
     await seedUser(A(), { username: 'unconfirmed1', email_confirmed: false });
     await seedUser(A(), { username: 'pending1', pending: true });
-    for (const [username, msg] of [['inactive1', /inactive/], ['unconfirmed1', /confirm your email/], ['pending1', /approval/]] as const) {
+    for (const [username, msg] of [
+      ['inactive1', /inactive/],
+      ['unconfirmed1', /confirm your email/],
+      ['pending1', /approval/],
+    ] as const) {
       const r = await gql(h.app, A().host, LOGIN, { username, password: PASSWORD });
       expect(r.data?.login.status).toBe(false);
       expect(r.data?.login.message).toMatch(msg);
@@ -81,7 +85,7 @@ describe('sessions', () => {
     expect((await gql(h.app, A().host, ME, {}, s.token)).statusCode).toBe(401);
   });
 
-  it('logout of another user\'s session is not found', async () => {
+  it("logout of another user's session is not found", async () => {
     const mine = await signIn(h.app, A().host, 'teacher');
     const theirs = await signIn(h.app, A().host, 'manager');
     const r = await gql(h.app, A().host, 'mutation($id: ID) { logout(session_id: $id) { status } }', { id: theirs.sessionId }, mine.token);
@@ -135,7 +139,11 @@ describe('registration and email verification', () => {
       const r = await gql(h.app, A().host, REGISTER, vars);
       expect(r.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field });
     }
-    const weak = await gql(h.app, A().host, 'mutation { register(fname: "A", lname: "B", username: "weakling", email: "w@example.test", password: "short", validity: 30) { status } }');
+    const weak = await gql(
+      h.app,
+      A().host,
+      'mutation { register(fname: "A", lname: "B", username: "weakling", email: "w@example.test", password: "short", validity: 30) { status } }',
+    );
     expect(weak.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'password' });
     const after = await A().db.db('users').count({ n: '*' }).first();
     expect(after?.n).toBe(before?.n);
@@ -171,12 +179,15 @@ describe('password recovery', () => {
     expect(f.data?.forgotPassword.message).toBe(unknown.data?.forgotPassword.message);
     const mail = await lastMailTo(A(), 'forgetful@example.test');
     const token = mail!.body_text.match(/\/password\/reset\/([A-Za-z0-9_-]+)/)![1]!;
-    const RESET = 'mutation($t: String!, $p: String!, $c: String!) { updateForgottenPassword(token: $t, password: $p, password_confirmation: $c) { status message } }';
+    const RESET =
+      'mutation($t: String!, $p: String!, $c: String!) { updateForgottenPassword(token: $t, password: $p, password_confirmation: $c) { status message } }';
     const mismatch = await gql(h.app, A().host, RESET, { t: token, p: 'a brand new phrase', c: 'something else' });
     expect(mismatch.errors?.[0]?.extensions?.field).toBe('password_confirmation');
     const ok = await gql(h.app, A().host, RESET, { t: token, p: 'a brand new phrase', c: 'a brand new phrase' });
     expect(ok.data?.updateForgottenPassword.status).toBe(true);
-    expect((await gql(h.app, A().host, RESET, { t: token, p: 'another new phrase', c: 'another new phrase' })).errors?.[0]?.extensions?.field).toBe('token');
+    expect(
+      (await gql(h.app, A().host, RESET, { t: token, p: 'another new phrase', c: 'another new phrase' })).errors?.[0]?.extensions?.field,
+    ).toBe('token');
     expect((await gql(h.app, A().host, ME, {}, old.token)).statusCode).toBe(401);
     await signIn(h.app, A().host, 'forgetful', 'a brand new phrase');
   });
@@ -184,17 +195,30 @@ describe('password recovery', () => {
 
 describe('invitations', () => {
   it('verify the invited email with the PIN, set a password, and be signed in', async () => {
-    const [u] = await A().db.db('users').insert({ fname: 'Inv', lname: 'Ited', username: 'invited1', email: 'invited1@example.test', invited: true }).returning('id');
+    const [u] = await A()
+      .db.db('users')
+      .insert({ fname: 'Inv', lname: 'Ited', username: 'invited1', email: 'invited1@example.test', invited: true })
+      .returning('id');
     await A().db.db.raw("insert into user_roles (user_id, role_id) select ?, id from roles where name = 'teacher'", [u.id]);
     const resend = await gql(h.app, A().host, 'mutation { resendInvitedUserEmail(email: "invited1@example.test") { status pin_time } }');
     const pinTime = resend.data?.resendInvitedUserEmail.pin_time;
     const mail = await lastMailTo(A(), 'invited1@example.test');
     const pin = mail!.body_text.match(/\b(\d{6})\b/)![1]!;
     expect(mail!.body_text).toContain(`/viue/${pinTime}`);
-    const v = await gql(h.app, A().host, 'mutation($p: String!, $pin: String!) { verifyInvitedUserEmail(pin_time: $p, pin: $pin) { status token } }', { p: pinTime, pin });
+    const v = await gql(
+      h.app,
+      A().host,
+      'mutation($p: String!, $pin: String!) { verifyInvitedUserEmail(pin_time: $p, pin: $pin) { status token } }',
+      { p: pinTime, pin },
+    );
     const setToken = v.data?.verifyInvitedUserEmail.token;
     expect(setToken).toBeTruthy();
-    const set = await gql(h.app, A().host, `mutation($t: String!) { updateInvitedUserPassword(token: $t, password: "${PASSWORD}", password_confirmation: "${PASSWORD}") { status tokens { access_token } user { username } } }`, { t: setToken });
+    const set = await gql(
+      h.app,
+      A().host,
+      `mutation($t: String!) { updateInvitedUserPassword(token: $t, password: "${PASSWORD}", password_confirmation: "${PASSWORD}") { status tokens { access_token } user { username } } }`,
+      { t: setToken },
+    );
     expect(set.data?.updateInvitedUserPassword.user.username).toBe('invited1');
     const me = await gql(h.app, A().host, ME, {}, set.data?.updateInvitedUserPassword.tokens.access_token);
     expect(me.data?.me.roles[0].name).toBe('teacher');
@@ -206,7 +230,9 @@ describe('email change', () => {
     const id = await seedUser(A(), { username: 'mover', role: 'user' });
     const s = await signIn(h.app, A().host, 'mover');
     const REQ = 'mutation($e: String!, $p: String!) { requestEmailChange(email: $e, password: $p) { status } }';
-    expect((await gql(h.app, A().host, REQ, { e: 'moved@example.test', p: 'wrong' }, s.token)).errors?.[0]?.extensions?.field).toBe('password');
+    expect((await gql(h.app, A().host, REQ, { e: 'moved@example.test', p: 'wrong' }, s.token)).errors?.[0]?.extensions?.field).toBe(
+      'password',
+    );
     expect((await gql(h.app, A().host, REQ, { e: 'moved@example.test', p: PASSWORD }, s.token)).data?.requestEmailChange.status).toBe(true);
     const mail = await lastMailTo(A(), 'moved@example.test');
     const token = decodeURIComponent(mail!.body_text.match(/change=([A-Za-z0-9_%-]+)/)![1]!);
@@ -221,7 +247,13 @@ describe('support sessions (login as user)', () => {
 
   it('accepts a platform support token once, audits it, and marks the session', async () => {
     const id = await seedUser(A(), { username: 'supported', role: 'manager' });
-    const token = await h.deps.tokens.signSupportAutologin({ tid: A().entry.id, sub: id, ssid: '5b0f1f52-0d0e-4a4e-9a51-7f0d1a1d9c11', operator: 'Ada Operator', exp: new Date(Date.now() + 3600_000) });
+    const token = await h.deps.tokens.signSupportAutologin({
+      tid: A().entry.id,
+      sub: id,
+      ssid: '5b0f1f52-0d0e-4a4e-9a51-7f0d1a1d9c11',
+      operator: 'Ada Operator',
+      exp: new Date(Date.now() + 3600_000),
+    });
     const r = await gql(h.app, A().host, VERIFY, { t: token });
     const access = r.data?.verifyAutologin.tokens.access_token;
     const me = await gql(h.app, A().host, 'query { me { username support_session { operator } } }', {}, access);
@@ -233,7 +265,13 @@ describe('support sessions (login as user)', () => {
 
   it('refuses a support token minted for another centre', async () => {
     const id = await seedUser(A(), { username: 'supported2', role: 'manager' });
-    const token = await h.deps.tokens.signSupportAutologin({ tid: h.centres[1]!.entry.id, sub: id, ssid: '5b0f1f52-0d0e-4a4e-9a51-7f0d1a1d9c12', operator: 'Ada', exp: new Date(Date.now() + 3600_000) });
+    const token = await h.deps.tokens.signSupportAutologin({
+      tid: h.centres[1]!.entry.id,
+      sub: id,
+      ssid: '5b0f1f52-0d0e-4a4e-9a51-7f0d1a1d9c12',
+      operator: 'Ada',
+      exp: new Date(Date.now() + 3600_000),
+    });
     expect((await gql(h.app, A().host, VERIFY, { t: token })).errors?.[0]?.extensions?.field).toBe('token');
   });
 });

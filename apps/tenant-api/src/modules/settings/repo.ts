@@ -16,6 +16,9 @@ export async function writeSetting(db: Db, key: string, value: unknown): Promise
   );
 }
 
-export async function audit(db: Db, row: { actor_user_id: string; support_session_id?: string | null; action: string; data: object; ip: string }) {
+export async function audit(
+  db: Db,
+  row: { actor_user_id: string; support_session_id?: string | null; action: string; data: object; ip: string },
+) {
   await db('audit_log').insert({ ...row, entity: 'settings', entity_id: 'theme', data: JSON.stringify(row.data) });
 }

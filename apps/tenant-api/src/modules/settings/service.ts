@@ -32,7 +32,11 @@ const DEFAULTS: ThemeSetting = {
   camera_module_setting: null,
 };
 
-const url = z.string().trim().max(500).refine((v) => v === '' || /^(https?:\/\/|\/)/.test(v), 'Use an http(s) address or a path.');
+const url = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((v) => v === '' || /^(https?:\/\/|\/)/.test(v), 'Use an http(s) address or a path.');
 const themeInput = z
   .object({
     theme_color: z.string().trim().refine(isHexColour, 'Use a 3- or 6-digit hex colour such as #7367F0.').nullable(),
@@ -58,7 +62,13 @@ export async function saveAppSettings(ctx: RequestContext, raw: { input?: unknow
     const current = { ...DEFAULTS, ...((await readSetting<Partial<ThemeSetting>>(trx, 'theme')) ?? {}) };
     const merged = { ...current, ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) };
     await writeSetting(trx, 'theme', merged);
-    await audit(trx, { actor_user_id: ctx.viewer!.id, support_session_id: ctx.viewer!.support?.sessionId, action: 'settings.theme', data: input, ip: ctx.ip });
+    await audit(trx, {
+      actor_user_id: ctx.viewer!.id,
+      support_session_id: ctx.viewer!.support?.sessionId,
+      action: 'settings.theme',
+      data: input,
+      ip: ctx.ip,
+    });
     return merged;
   });
   return { status: true, message: 'Settings saved.', color: 'success', setting: next };

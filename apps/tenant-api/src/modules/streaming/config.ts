@@ -10,7 +10,8 @@ const DEV_AUTH_SECRET = 'dev-only-media-auth-secret';
 
 export function mediaConfig(config: TenantApiConfig): { mediaSecretKey: string; mediaAuthSecret: string; mediaJwtSeed: string | null } {
   const c = config;
-  if (config.production && (!c.mediaSecretKey || !c.mediaAuthSecret)) throw new Error('mediaSecretKey and mediaAuthSecret are required in production');
+  if (config.production && (!c.mediaSecretKey || !c.mediaAuthSecret))
+    throw new Error('mediaSecretKey and mediaAuthSecret are required in production');
   return {
     mediaSecretKey: c.mediaSecretKey ?? DEV_SECRET_KEY,
     mediaAuthSecret: c.mediaAuthSecret ?? DEV_AUTH_SECRET,

@@ -2,7 +2,19 @@ import type { Knex } from 'knex';
 
 type Db = Knex | Knex.Transaction;
 
-export const STREAM_COLUMNS = ['id', 'name', 'type', 'base_url', 'api_url', 'secret_enc', 'location_id', 'is_default', 'status', 'created_at', 'updated_at'];
+export const STREAM_COLUMNS = [
+  'id',
+  'name',
+  'type',
+  'base_url',
+  'api_url',
+  'secret_enc',
+  'location_id',
+  'is_default',
+  'status',
+  'created_at',
+  'updated_at',
+];
 
 export interface StreamRow {
   id: string;
@@ -24,7 +36,11 @@ export async function findStream(db: Db, id: string): Promise<StreamRow | undefi
 }
 
 export async function findStreams(db: Db, ids: readonly string[]): Promise<StreamRow[]> {
-  return ids.length ? live(db).whereIn('id', ids as string[]).select(STREAM_COLUMNS) : [];
+  return ids.length
+    ? live(db)
+        .whereIn('id', ids as string[])
+        .select(STREAM_COLUMNS)
+    : [];
 }
 
 /** Servers visible to a scope: centre-wide ones and those of the given locations (null: all). */
@@ -50,7 +66,10 @@ export async function insertStream(db: Db, row: Record<string, unknown>): Promis
 }
 
 export async function updateStream(db: Db, id: string, patch: Record<string, unknown>): Promise<StreamRow> {
-  const [r] = await db('streaming_servers').where({ id }).update({ ...patch, updated_at: db.fn.now() }).returning(STREAM_COLUMNS);
+  const [r] = await db('streaming_servers')
+    .where({ id })
+    .update({ ...patch, updated_at: db.fn.now() })
+    .returning(STREAM_COLUMNS);
   return r;
 }
 
@@ -73,7 +92,10 @@ export async function setDefault(db: Db, row: StreamRow): Promise<StreamRow> {
  */
 export async function serverForLocation(db: Db, locationId: string, chosenId: string | null): Promise<StreamRow | null> {
   if (chosenId) {
-    const r = await live(db).where({ id: chosenId, status: true }).where((w) => w.whereNull('location_id').orWhere('location_id', locationId)).first(STREAM_COLUMNS);
+    const r = await live(db)
+      .where({ id: chosenId, status: true })
+      .where((w) => w.whereNull('location_id').orWhere('location_id', locationId))
+      .first(STREAM_COLUMNS);
     if (r) return r;
   }
   const r = await live(db)

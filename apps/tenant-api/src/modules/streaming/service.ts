@@ -16,7 +16,14 @@ import { secretNeeded, streamNotFound } from './errors.ts';
  */
 
 const TYPES = ['dev', 'mediamtx', 'hls_token'] as const;
-const serverUrl = z.string().trim().max(500, 'The address is too long.').refine((v) => /^https?:\/\/[^\s]+$/i.test(v) || /^\/[^\s]*$/.test(v), 'Use an http(s) address, or a path on this server for the dev origin.');
+const serverUrl = z
+  .string()
+  .trim()
+  .max(500, 'The address is too long.')
+  .refine(
+    (v) => /^https?:\/\/[^\s]+$/i.test(v) || /^\/[^\s]*$/.test(v),
+    'Use an http(s) address, or a path on this server for the dev origin.',
+  );
 const name = z.string().trim().min(1, 'Enter a name.').max(100, 'Use at most 100 characters.');
 
 export function shapeStream(r: repo.StreamRow) {
@@ -27,7 +34,10 @@ export function shapeStream(r: repo.StreamRow) {
 async function streamInScope(ctx: RequestContext, scope: LocationScope, streamId: string): Promise<repo.StreamRow> {
   const row = await repo.findStream(ctx.db, streamId);
   if (!row) throw streamNotFound();
-  if (row.location_id) await assertLocations(ctx, scope, [row.location_id]).catch(() => { throw streamNotFound(); });
+  if (row.location_id)
+    await assertLocations(ctx, scope, [row.location_id]).catch(() => {
+      throw streamNotFound();
+    });
   else if (!scope.all) throw streamNotFound();
   return row;
 }
@@ -52,11 +62,22 @@ export async function createStream(ctx: RequestContext, raw: unknown, secretKey:
   if (a.type === 'mediamtx' && a.api_url && !a.secret) throw secretNeeded();
   const row = await ctx.db.transaction(async (trx) => {
     let r = await repo.insertStream(trx, {
-      name: a.name, type: a.type, base_url: a.base_url.replace(/\/+$/, ''), api_url: a.api_url ? a.api_url.replace(/\/+$/, '') : null,
-      secret_enc: a.secret ? encryptSecret(a.secret, secretKey) : null, location_id: a.location_id ?? null, status: a.status ?? true,
+      name: a.name,
+      type: a.type,
+      base_url: a.base_url.replace(/\/+$/, ''),
+      api_url: a.api_url ? a.api_url.replace(/\/+$/, '') : null,
+      secret_enc: a.secret ? encryptSecret(a.secret, secretKey) : null,
+      location_id: a.location_id ?? null,
+      status: a.status ?? true,
     });
     if (a.is_default) r = await repo.setDefault(trx, r);
-    await audit(ctx, trx, { action: 'stream.create', entity: 'streaming_server', entity_id: String(r.id), location_id: r.location_id, data: { name: r.name, type: r.type, base_url: r.base_url } });
+    await audit(ctx, trx, {
+      action: 'stream.create',
+      entity: 'streaming_server',
+      entity_id: String(r.id),
+      location_id: r.location_id,
+      data: { name: r.name, type: r.type, base_url: r.base_url },
+    });
     return r;
   });
   return { ...notice('Streaming server added.'), stream: shapeStream(row) };
@@ -73,7 +94,15 @@ export async function getStreams(ctx: RequestContext, raw: unknown) {
 export async function updateStream(ctx: RequestContext, raw: unknown, secretKey: string) {
   const scope = await streamManageScope(ctx);
   const a = parseArgs(
-    z.object({ id, name: name.nullish(), type: z.enum(TYPES).nullish(), base_url: serverUrl.nullish(), api_url: httpUrl, secret: z.string().max(500).nullish(), status: z.boolean().nullish() }),
+    z.object({
+      id,
+      name: name.nullish(),
+      type: z.enum(TYPES).nullish(),
+      base_url: serverUrl.nullish(),
+      api_url: httpUrl,
+      secret: z.string().max(500).nullish(),
+      status: z.boolean().nullish(),
+    }),
     raw,
   );
   const before = await streamInScope(ctx, scope, a.id);
@@ -87,7 +116,13 @@ export async function updateStream(ctx: RequestContext, raw: unknown, secretKey:
   const row = await ctx.db.transaction(async (trx) => {
     const r = await repo.updateStream(trx, a.id, patch);
     const changed = Object.keys(patch).filter((k) => k !== 'secret_enc');
-    await audit(ctx, trx, { action: 'stream.update', entity: 'streaming_server', entity_id: a.id, location_id: before.location_id, data: { fields: changed, secret_changed: 'secret_enc' in patch } });
+    await audit(ctx, trx, {
+      action: 'stream.update',
+      entity: 'streaming_server',
+      entity_id: a.id,
+      location_id: before.location_id,
+      data: { fields: changed, secret_changed: 'secret_enc' in patch },
+    });
     return r;
   });
   return { ...notice('Streaming server saved.'), stream: shapeStream(row) };
@@ -99,7 +134,13 @@ export async function deleteStream(ctx: RequestContext, raw: unknown) {
   const before = await streamInScope(ctx, scope, a.id);
   await ctx.db.transaction(async (trx) => {
     await repo.softDelete(trx, a.id);
-    await audit(ctx, trx, { action: 'stream.delete', entity: 'streaming_server', entity_id: a.id, location_id: before.location_id, data: { name: before.name } });
+    await audit(ctx, trx, {
+      action: 'stream.delete',
+      entity: 'streaming_server',
+      entity_id: a.id,
+      location_id: before.location_id,
+      data: { name: before.name },
+    });
   });
   return { ...notice('Streaming server deleted.'), id: a.id };
 }
@@ -110,7 +151,13 @@ export async function setDefaultStream(ctx: RequestContext, raw: unknown) {
   const before = await streamInScope(ctx, scope, a.id);
   const row = await ctx.db.transaction(async (trx) => {
     const r = await repo.setDefault(trx, before);
-    await audit(ctx, trx, { action: 'stream.default', entity: 'streaming_server', entity_id: a.id, location_id: before.location_id, data: {} });
+    await audit(ctx, trx, {
+      action: 'stream.default',
+      entity: 'streaming_server',
+      entity_id: a.id,
+      location_id: before.location_id,
+      data: {},
+    });
     return r;
   });
   return { ...notice('Default streaming server set.'), stream: shapeStream(row) };
@@ -174,7 +221,13 @@ export async function saveStreamSettings(ctx: RequestContext, raw: unknown) {
         [a.location_id, a.only_checked_in],
       );
     }
-    await audit(ctx, trx, { action: 'stream.settings', entity: 'location', entity_id: a.location_id, location_id: a.location_id, data: { ...next, only_checked_in: a.only_checked_in } });
+    await audit(ctx, trx, {
+      action: 'stream.settings',
+      entity: 'location',
+      entity_id: a.location_id,
+      location_id: a.location_id,
+      data: { ...next, only_checked_in: a.only_checked_in },
+    });
   });
   return { ...notice('Stream settings saved.'), setting: await readStreamSettings(ctx, a.location_id) };
 }

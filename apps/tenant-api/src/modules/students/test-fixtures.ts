@@ -1,12 +1,4 @@
-import {
-  createHarness,
-  gql,
-  seedUser,
-  signIn,
-  type GqlResponse,
-  type Harness,
-  type TestCentre,
-} from '../../test/harness.ts';
+import { createHarness, gql, seedUser, signIn, type GqlResponse, type Harness, type TestCentre } from '../../test/harness.ts';
 import { seedStudent, setupCentre, type Setup } from '../locations/test-fixtures.ts';
 
 export { code, field } from '../locations/test-fixtures.ts';

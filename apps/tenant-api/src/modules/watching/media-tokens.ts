@@ -1,4 +1,13 @@
-import { createHash, createHmac, randomBytes, createPrivateKey, createPublicKey, generateKeyPairSync, timingSafeEqual, type KeyObject } from 'node:crypto';
+import {
+  createHash,
+  createHmac,
+  randomBytes,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  timingSafeEqual,
+  type KeyObject,
+} from 'node:crypto';
 import { SignJWT, exportJWK, jwtVerify, type JWK } from 'jose';
 
 /**
@@ -59,10 +68,20 @@ export async function jwks(keys: MediaKeys) {
   return { keys: [keys.jwk] };
 }
 
-export async function signPlaybackToken(keys: MediaKeys, c: Omit<PlaybackClaims, 'exp' | 'jti'> & { jti?: string }, ttl = PLAYBACK_TOKEN_TTL_SECONDS): Promise<{ token: string; jti: string; expiresAt: Date }> {
+export async function signPlaybackToken(
+  keys: MediaKeys,
+  c: Omit<PlaybackClaims, 'exp' | 'jti'> & { jti?: string },
+  ttl = PLAYBACK_TOKEN_TTL_SECONDS,
+): Promise<{ token: string; jti: string; expiresAt: Date }> {
   const jti = c.jti ?? randomBytes(12).toString('base64url');
   const exp = Math.floor(Date.now() / 1000) + Math.min(ttl, PLAYBACK_TOKEN_TTL_SECONDS);
-  const token = await new SignJWT({ tid: c.tid, cam: c.cam, sid: c.sid, path: c.path, mediamtx_permissions: [{ action: 'read', path: c.path }] })
+  const token = await new SignJWT({
+    tid: c.tid,
+    cam: c.cam,
+    sid: c.sid,
+    path: c.path,
+    mediamtx_permissions: [{ action: 'read', path: c.path }],
+  })
     .setProtectedHeader({ alg: 'EdDSA', kid: keys.kid })
     .setSubject(c.sub)
     .setIssuer(ISSUER)
@@ -79,7 +98,16 @@ export async function verifyPlaybackToken(keys: MediaKeys, token: string): Promi
   try {
     const { payload } = await jwtVerify(token, keys.publicKey, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['EdDSA'] });
     const { sub, tid, cam, sid, path, jti, exp } = payload as Record<string, unknown>;
-    if (typeof sub !== 'string' || typeof tid !== 'string' || typeof cam !== 'string' || typeof sid !== 'string' || typeof path !== 'string' || typeof jti !== 'string' || typeof exp !== 'number') return null;
+    if (
+      typeof sub !== 'string' ||
+      typeof tid !== 'string' ||
+      typeof cam !== 'string' ||
+      typeof sid !== 'string' ||
+      typeof path !== 'string' ||
+      typeof jti !== 'string' ||
+      typeof exp !== 'number'
+    )
+      return null;
     return { sub, tid, cam, sid, path, jti, exp };
   } catch {
     return null;
@@ -93,7 +121,10 @@ export async function verifyPlaybackToken(keys: MediaKeys, token: string): Promi
  */
 export function sessionSecret(keys: MediaKeys, tid: string, sid: string, userAgent = ''): string {
   // Bound to the browser (user agent) that opened the stream: a copied URL fails in another browser.
-  const mac = createHmac('sha256', keys.privateKey.export({ format: 'der', type: 'pkcs8' })).update(`${tid}:${sid}:${userAgent}`).digest('base64url').slice(0, 32);
+  const mac = createHmac('sha256', keys.privateKey.export({ format: 'der', type: 'pkcs8' }))
+    .update(`${tid}:${sid}:${userAgent}`)
+    .digest('base64url')
+    .slice(0, 32);
   return `${sid}.${mac}`;
 }
 

@@ -32,12 +32,31 @@ export async function loadFacts(db: Db, viewerId: string, cameraIds: readonly st
         })
         .whereIn('c.id', cameraIds as string[])
         .whereNull('c.deleted_at')
-        .select('c.id', 'c.name', 'c.code', 'c.order', 'c.location_id', 'c.status', 'c.program_id', 'c.schedule_id', 's.status as schedule_status')
+        .select(
+          'c.id',
+          'c.name',
+          'c.code',
+          'c.order',
+          'c.location_id',
+          'c.status',
+          'c.program_id',
+          'c.schedule_id',
+          's.status as schedule_status',
+        )
     : [];
   const scheduleIds = [...new Set(cams.filter((c) => c.schedule_id && c.schedule_status !== null).map((c) => str(c.schedule_id)))];
   const locationIds = [...new Set(cams.map((c) => str(c.location_id)))];
   const [dates, user, links, locs] = await Promise.all([
-    scheduleIds.length ? db('schedule_dates').whereIn('schedule_id', scheduleIds).select('schedule_id', 'day', db.raw("to_char(start_time, 'HH24:MI') as start_time"), db.raw("to_char(end_time, 'HH24:MI') as end_time")) : [],
+    scheduleIds.length
+      ? db('schedule_dates')
+          .whereIn('schedule_id', scheduleIds)
+          .select(
+            'schedule_id',
+            'day',
+            db.raw("to_char(start_time, 'HH24:MI') as start_time"),
+            db.raw("to_char(end_time, 'HH24:MI') as end_time"),
+          )
+      : [],
     db('users').where({ id: viewerId }).first('status', 'deleted_at'),
     db('student_users as su')
       .join('students as st', 'st.id', 'su.student_id')
@@ -48,15 +67,31 @@ export async function loadFacts(db: Db, viewerId: string, cameraIds: readonly st
       ? db('locations as l')
           .leftJoin('location_settings as ls', 'ls.location_id', 'l.id')
           .whereIn('l.id', locationIds)
-          .select('l.id', 'l.timezone', 'ls.enable_max_login_feature', 'ls.max_daily_logins', 'ls.camera_only_checked_in', 'ls.user_time_out')
+          .select(
+            'l.id',
+            'l.timezone',
+            'ls.enable_max_login_feature',
+            'ls.max_daily_logins',
+            'ls.camera_only_checked_in',
+            'ls.user_time_out',
+          )
       : [],
   ]);
   const studentIds = links.map((l) => str(l.id));
   const [ownCams, otherRooms, open, settings, sessions] = await Promise.all([
-    studentIds.length && cameraIds.length ? db('student_cameras').whereIn('student_id', studentIds).whereIn('camera_id', cameraIds as string[]).select('student_id', 'camera_id') : [],
+    studentIds.length && cameraIds.length
+      ? db('student_cameras')
+          .whereIn('student_id', studentIds)
+          .whereIn('camera_id', cameraIds as string[])
+          .select('student_id', 'camera_id')
+      : [],
     studentIds.length ? db('student_programs').whereIn('student_id', studentIds).select('student_id', 'program_id') : [],
-    studentIds.length ? db('attendances').whereIn('student_id', studentIds).whereNull('end_time').whereNull('deleted_at').select('student_id') : [],
-    db('user_settings').where({ user_id: viewerId }).first('max_daily_camera_logins', 'extra_camera_logins', db.raw("to_char(extra_camera_logins_on, 'YYYY-MM-DD') as extra_on")),
+    studentIds.length
+      ? db('attendances').whereIn('student_id', studentIds).whereNull('end_time').whereNull('deleted_at').select('student_id')
+      : [],
+    db('user_settings')
+      .where({ user_id: viewerId })
+      .first('max_daily_camera_logins', 'extra_camera_logins', db.raw("to_char(extra_camera_logins_on, 'YYYY-MM-DD') as extra_on")),
     db('camera_watch_sessions').where({ user_id: viewerId }).whereNull('ended_at').distinct('location_id'),
   ]);
   // Rooms of each child (homeroom and other rooms) and the cameras of those rooms' camera groups.
@@ -64,19 +99,24 @@ export async function loadFacts(db: Db, viewerId: string, cameraIds: readonly st
   for (const l of links) rooms.set(str(l.id), new Set(l.program_id ? [str(l.program_id)] : []));
   for (const r of otherRooms) rooms.get(str(r.student_id))?.add(str(r.program_id));
   const allRooms = [...new Set([...rooms.values()].flatMap((s) => [...s]))];
-  const groupCams = allRooms.length && cameraIds.length
-    ? await db('programs as p')
-        .join('camera_group_cameras as g', 'g.camera_group_id', 'p.camera_group_id')
-        .whereIn('p.id', allRooms)
-        .whereIn('g.camera_id', cameraIds as string[])
-        .select('p.id as program_id', 'g.camera_id')
-    : [];
+  const groupCams =
+    allRooms.length && cameraIds.length
+      ? await db('programs as p')
+          .join('camera_group_cameras as g', 'g.camera_group_id', 'p.camera_group_id')
+          .whereIn('p.id', allRooms)
+          .whereIn('g.camera_id', cameraIds as string[])
+          .select('p.id as program_id', 'g.camera_id')
+      : [];
   const own = new Set(ownCams.map((r) => `${r.student_id}:${r.camera_id}`));
   const groupOf = new Set(groupCams.map((r) => `${r.program_id}:${r.camera_id}`));
   const checkedIn = new Set(open.map((r) => str(r.student_id)));
 
   const datesBy = new Map<string, ScheduleDate[]>();
-  for (const d of dates) datesBy.set(str(d.schedule_id), [...(datesBy.get(str(d.schedule_id)) ?? []), { day: d.day, start_time: d.start_time, end_time: d.end_time }]);
+  for (const d of dates)
+    datesBy.set(str(d.schedule_id), [
+      ...(datesBy.get(str(d.schedule_id)) ?? []),
+      { day: d.day, start_time: d.start_time, end_time: d.end_time },
+    ]);
 
   const out: FactsBatch = {
     cameras: new Map(),
@@ -109,15 +149,25 @@ export async function loadFacts(db: Db, viewerId: string, cameraIds: readonly st
     const row = used.find((u) => str(u.location_id) === id && u.date === today.get(id));
     // "Raise today's limit" is stored by the people module with the UTC date; honour either date.
     const extraOn = settings?.extra_on as string | undefined;
-    const extra = extraOn && (extraOn === today.get(id) || extraOn === at.toISOString().slice(0, 10)) ? Number(settings?.extra_camera_logins ?? 0) : 0;
+    const extra =
+      extraOn && (extraOn === today.get(id) || extraOn === at.toISOString().slice(0, 10)) ? Number(settings?.extra_camera_logins ?? 0) : 0;
     out.limits.set(id, { own: settings?.max_daily_camera_logins ?? null, extra, used: Number(row?.logins ?? 0) });
   }
   for (const c of cams) {
     const id = str(c.id);
-    const schedule = c.schedule_id && c.schedule_status !== null && c.schedule_status !== undefined ? { status: Boolean(c.schedule_status), dates: datesBy.get(str(c.schedule_id)) ?? [] } : null;
+    const schedule =
+      c.schedule_id && c.schedule_status !== null && c.schedule_status !== undefined
+        ? { status: Boolean(c.schedule_status), dates: datesBy.get(str(c.schedule_id)) ?? [] }
+        : null;
     out.cameras.set(id, {
-      id, name: c.name, code: c.code, order: c.order, location_id: str(c.location_id), status: Boolean(c.status),
-      program_id: c.program_id ? str(c.program_id) : null, schedule,
+      id,
+      name: c.name,
+      code: c.code,
+      order: c.order,
+      location_id: str(c.location_id),
+      status: Boolean(c.status),
+      program_id: c.program_id ? str(c.program_id) : null,
+      schedule,
     });
     out.children.set(
       id,
@@ -129,8 +179,13 @@ export async function loadFacts(db: Db, viewerId: string, cameraIds: readonly st
           (c.program_id !== null && childRooms.has(str(c.program_id))) ||
           [...childRooms].some((r) => groupOf.has(`${r}:${id}`));
         return {
-          student_id: sid, student_active: Boolean(l.status), student_location_id: str(l.location_id),
-          black_list: Boolean(l.black_list), watch_camera: Boolean(l.watch_camera), linked, checked_in: checkedIn.has(sid),
+          student_id: sid,
+          student_active: Boolean(l.status),
+          student_location_id: str(l.location_id),
+          black_list: Boolean(l.black_list),
+          watch_camera: Boolean(l.watch_camera),
+          linked,
+          checked_in: checkedIn.has(sid),
         };
       }),
     );
@@ -158,14 +213,34 @@ export async function candidateCameraIds(db: Db, viewerId: string): Promise<stri
 }
 
 export async function cameraIdsOfLocations(db: Db, locationIds: readonly string[] | null): Promise<string[]> {
-  const q = db('cameras').whereNull('deleted_at').orderBy([{ column: 'location_id' }, { column: 'order' }, { column: 'id' }]);
+  const q = db('cameras')
+    .whereNull('deleted_at')
+    .orderBy([{ column: 'location_id' }, { column: 'order' }, { column: 'id' }]);
   if (locationIds) q.whereIn('location_id', locationIds as string[]);
   return (await q.select('id')).map((r) => str(r.id));
 }
 
 // ── sessions ────────────────────────────────────────────────────────────────
 
-export const SESSION_COLUMNS = ['id', 'user_id', 'student_id', 'camera_id', 'location_id', 'streaming_server_id', 'date', 'started_at', 'last_heartbeat_at', 'ended_at', 'seconds', 'ended_reason', 'counted', 'ip', 'user_agent', 'media_session_id', 'opened_at'];
+export const SESSION_COLUMNS = [
+  'id',
+  'user_id',
+  'student_id',
+  'camera_id',
+  'location_id',
+  'streaming_server_id',
+  'date',
+  'started_at',
+  'last_heartbeat_at',
+  'ended_at',
+  'seconds',
+  'ended_reason',
+  'counted',
+  'ip',
+  'user_agent',
+  'media_session_id',
+  'opened_at',
+];
 
 export interface SessionRow {
   id: string;
@@ -185,7 +260,11 @@ export interface SessionRow {
 }
 
 export async function findOpenSession(db: Db, userId: string, cameraId: string): Promise<SessionRow | undefined> {
-  return db('camera_watch_sessions').where({ user_id: userId, camera_id: cameraId }).whereNull('ended_at').orderBy('id', 'desc').first(SESSION_COLUMNS);
+  return db('camera_watch_sessions')
+    .where({ user_id: userId, camera_id: cameraId })
+    .whereNull('ended_at')
+    .orderBy('id', 'desc')
+    .first(SESSION_COLUMNS);
 }
 
 export async function findSession(db: Db, id: string): Promise<SessionRow | undefined> {
@@ -201,7 +280,10 @@ export async function touchSession(db: Db, id: string, at: Date): Promise<Sessio
   const [r] = await db('camera_watch_sessions')
     .where({ id })
     .whereNull('ended_at')
-    .update({ last_heartbeat_at: at, seconds: db.raw('greatest(0, extract(epoch from (?::timestamptz - started_at)))::int', [at.toISOString()]) })
+    .update({
+      last_heartbeat_at: at,
+      seconds: db.raw('greatest(0, extract(epoch from (?::timestamptz - started_at)))::int', [at.toISOString()]),
+    })
     .returning(SESSION_COLUMNS);
   return r;
 }
@@ -215,7 +297,10 @@ export async function endSessions(db: Db, ids: readonly string[], reason: string
     .update({
       ended_at: at,
       ended_reason: reason,
-      seconds: db.raw('greatest(0, extract(epoch from (least(?::timestamptz, last_heartbeat_at + interval \'30 seconds\') - started_at)))::int', [at.toISOString()]),
+      seconds: db.raw(
+        "greatest(0, extract(epoch from (least(?::timestamptz, last_heartbeat_at + interval '30 seconds') - started_at)))::int",
+        [at.toISOString()],
+      ),
     })
     .returning(SESSION_COLUMNS);
 }
@@ -260,13 +345,18 @@ export async function locationTimezone(db: Db, locationId: string): Promise<stri
 
 /** Locations of a contact's children (where the contact's logins count). */
 export async function contactLocationIds(db: Db, userId: string): Promise<string[]> {
-  const rows = await db('student_users as su').join('students as st', 'st.id', 'su.student_id').where('su.user_id', userId).whereNull('st.deleted_at').distinct('st.location_id');
+  const rows = await db('student_users as su')
+    .join('students as st', 'st.id', 'su.student_id')
+    .where('su.user_id', userId)
+    .whereNull('st.deleted_at')
+    .distinct('st.location_id');
   return rows.map((r) => str(r.location_id));
 }
 
 // ── reports ─────────────────────────────────────────────────────────────────
 
-const personName = (db: Db, alias: string, as: string) => db.raw(`trim(coalesce(${alias}.fname, '') || ' ' || coalesce(${alias}.lname, '')) as ${as}`);
+const personName = (db: Db, alias: string, as: string) =>
+  db.raw(`trim(coalesce(${alias}.fname, '') || ' ' || coalesce(${alias}.lname, '')) as ${as}`);
 
 export async function pageDailyLogins(db: Db, locationIds: string[] | null, from: string, to: string, page: number, first: number) {
   const base = () => {
@@ -283,30 +373,65 @@ export async function pageDailyLogins(db: Db, locationIds: string[] | null, from
   return { rows, total: Number(count?.n ?? 0) };
 }
 
-export async function pageWatchTime(db: Db, locationIds: string[] | null, from: string, to: string, userId: string | null, page: number, first: number) {
+export async function pageWatchTime(
+  db: Db,
+  locationIds: string[] | null,
+  from: string,
+  to: string,
+  userId: string | null,
+  page: number,
+  first: number,
+) {
   const base = () => {
-    const q = db('camera_watch_sessions as w').join('users as u', 'u.id', 'w.user_id').join('cameras as c', 'c.id', 'w.camera_id').leftJoin('students as st', 'st.id', 'w.student_id').whereBetween('w.date', [from, to]);
+    const q = db('camera_watch_sessions as w')
+      .join('users as u', 'u.id', 'w.user_id')
+      .join('cameras as c', 'c.id', 'w.camera_id')
+      .leftJoin('students as st', 'st.id', 'w.student_id')
+      .whereBetween('w.date', [from, to]);
     if (locationIds) q.whereIn('w.location_id', locationIds);
     if (userId) q.where('w.user_id', userId);
     return q;
   };
   const [count] = await base().count({ n: '*' });
-  const [sum] = await base().sum({ s: db.raw("case when w.ended_at is null then greatest(0, extract(epoch from (now() - w.started_at)))::int else w.seconds end") });
+  const [sum] = await base().sum({
+    s: db.raw('case when w.ended_at is null then greatest(0, extract(epoch from (now() - w.started_at)))::int else w.seconds end'),
+  });
   const rows = await base()
-    .orderBy([{ column: 'w.started_at', order: 'desc' }, { column: 'w.id', order: 'desc' }])
+    .orderBy([
+      { column: 'w.started_at', order: 'desc' },
+      { column: 'w.id', order: 'desc' },
+    ])
     .limit(first)
     .offset((page - 1) * first)
     .select(
-      'w.id', 'w.user_id', 'w.student_id', 'w.camera_id', 'w.location_id', db.raw("to_char(w.date, 'YYYY-MM-DD') as date"), 'w.started_at', 'w.ended_at',
-      db.raw("case when w.ended_at is null then greatest(0, extract(epoch from (now() - w.started_at)))::int else w.seconds end as seconds"),
-      'w.ended_reason', 'w.ip', 'w.user_agent', 'c.name as camera_name', personName(db, 'u', 'user_name'), personName(db, 'st', 'student_name'),
+      'w.id',
+      'w.user_id',
+      'w.student_id',
+      'w.camera_id',
+      'w.location_id',
+      db.raw("to_char(w.date, 'YYYY-MM-DD') as date"),
+      'w.started_at',
+      'w.ended_at',
+      db.raw(
+        'case when w.ended_at is null then greatest(0, extract(epoch from (now() - w.started_at)))::int else w.seconds end as seconds',
+      ),
+      'w.ended_reason',
+      'w.ip',
+      'w.user_agent',
+      'c.name as camera_name',
+      personName(db, 'u', 'user_name'),
+      personName(db, 'st', 'student_name'),
     );
   return { rows, total: Number(count?.n ?? 0), seconds: Number(sum?.s ?? 0) };
 }
 
 export async function liveSessions(db: Db, locationIds: string[] | null, page: number, first: number) {
   const base = () => {
-    const q = db('camera_watch_sessions as w').join('users as u', 'u.id', 'w.user_id').join('cameras as c', 'c.id', 'w.camera_id').leftJoin('students as st', 'st.id', 'w.student_id').whereNull('w.ended_at');
+    const q = db('camera_watch_sessions as w')
+      .join('users as u', 'u.id', 'w.user_id')
+      .join('cameras as c', 'c.id', 'w.camera_id')
+      .leftJoin('students as st', 'st.id', 'w.student_id')
+      .whereNull('w.ended_at');
     if (locationIds) q.whereIn('w.location_id', locationIds);
     return q;
   };
@@ -316,9 +441,22 @@ export async function liveSessions(db: Db, locationIds: string[] | null, page: n
     .limit(first)
     .offset((page - 1) * first)
     .select(
-      'w.id', 'w.user_id', 'w.student_id', 'w.camera_id', 'w.location_id', db.raw("to_char(w.date, 'YYYY-MM-DD') as date"), 'w.started_at', 'w.ended_at', 'w.last_heartbeat_at',
-      db.raw('greatest(0, extract(epoch from (now() - w.started_at)))::int as seconds'), 'w.ended_reason', 'w.ip', 'w.user_agent',
-      'c.name as camera_name', personName(db, 'u', 'user_name'), personName(db, 'st', 'student_name'),
+      'w.id',
+      'w.user_id',
+      'w.student_id',
+      'w.camera_id',
+      'w.location_id',
+      db.raw("to_char(w.date, 'YYYY-MM-DD') as date"),
+      'w.started_at',
+      'w.ended_at',
+      'w.last_heartbeat_at',
+      db.raw('greatest(0, extract(epoch from (now() - w.started_at)))::int as seconds'),
+      'w.ended_reason',
+      'w.ip',
+      'w.user_agent',
+      'c.name as camera_name',
+      personName(db, 'u', 'user_name'),
+      personName(db, 'st', 'student_name'),
     );
   return { rows, total: Number(count?.n ?? 0) };
 }

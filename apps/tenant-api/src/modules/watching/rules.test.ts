@@ -9,8 +9,24 @@ function facts(over: Partial<WatchFacts> = {}): WatchFacts {
   return {
     viewer: { id: '1', staff: false, active: true, inStaffScope: false },
     camera: { id: '9', location_id: 'L', status: true, program_id: 'R', schedule: null },
-    children: [{ student_id: 'S', student_active: true, student_location_id: 'L', black_list: false, watch_camera: true, linked: true, checked_in: true }],
-    location: { timezone: 'America/Chicago', enable_max_login_feature: false, max_daily_logins: null, only_checked_in: true, user_time_out: null },
+    children: [
+      {
+        student_id: 'S',
+        student_active: true,
+        student_location_id: 'L',
+        black_list: false,
+        watch_camera: true,
+        linked: true,
+        checked_in: true,
+      },
+    ],
+    location: {
+      timezone: 'America/Chicago',
+      enable_max_login_feature: false,
+      max_daily_logins: null,
+      only_checked_in: true,
+      user_time_out: null,
+    },
     limit: { own: null, extra: 0, used: 0 },
     hasOpenSession: false,
     ...over,
@@ -67,7 +83,9 @@ describe('decide', () => {
   it('refuses each failed rule with its own code', () => {
     const child = facts().children[0]!;
     expect(decide(facts({ camera: null }), t)).toMatchObject({ ok: false, code: 'CAMERA_NOT_FOUND' });
-    expect(decide(facts({ viewer: { id: '1', staff: false, active: false, inStaffScope: false } }), t)).toMatchObject({ code: 'ACCOUNT_INACTIVE' });
+    expect(decide(facts({ viewer: { id: '1', staff: false, active: false, inStaffScope: false } }), t)).toMatchObject({
+      code: 'ACCOUNT_INACTIVE',
+    });
     expect(decide(facts({ children: [] }), t)).toMatchObject({ code: 'NOT_LINKED' });
     expect(decide(facts({ children: [{ ...child, linked: false }] }), t)).toMatchObject({ code: 'NOT_LINKED' });
     expect(decide(facts({ children: [{ ...child, student_location_id: 'OTHER' }] }), t)).toMatchObject({ code: 'NOT_LINKED' });
@@ -77,12 +95,27 @@ describe('decide', () => {
     expect(decide(facts({ children: [{ ...child, checked_in: false }] }), t)).toMatchObject({ code: 'NOT_CHECKED_IN' });
     const cam = facts().camera!;
     expect(decide(facts({ camera: { ...cam, status: false } }), t)).toMatchObject({ code: 'CAMERA_OFF' });
-    expect(decide(facts({ camera: { ...cam, schedule: { status: true, dates: [{ day: 'tuesday', start_time: '07:00', end_time: '18:00' }] } } }), t)).toMatchObject({ code: 'OUTSIDE_SCHEDULE', message: expect.any(String) });
-    expect(decide(facts({ camera: { ...cam, schedule: { status: false, dates: weekdays } } }), t)).toMatchObject({ code: 'OUTSIDE_SCHEDULE' });
+    expect(
+      decide(
+        facts({ camera: { ...cam, schedule: { status: true, dates: [{ day: 'tuesday', start_time: '07:00', end_time: '18:00' }] } } }),
+        t,
+      ),
+    ).toMatchObject({ code: 'OUTSIDE_SCHEDULE', message: expect.any(String) });
+    expect(decide(facts({ camera: { ...cam, schedule: { status: false, dates: weekdays } } }), t)).toMatchObject({
+      code: 'OUTSIDE_SCHEDULE',
+    });
   });
   it('a second, eligible child makes the camera watchable', () => {
     const child = facts().children[0]!;
-    const d = decide(facts({ children: [{ ...child, black_list: true }, { ...child, student_id: 'T' }] }), t);
+    const d = decide(
+      facts({
+        children: [
+          { ...child, black_list: true },
+          { ...child, student_id: 'T' },
+        ],
+      }),
+      t,
+    );
     expect(d).toMatchObject({ ok: true, student_id: 'T' });
   });
   it('"only while checked in" off: a child at home still allows it', () => {
@@ -97,8 +130,13 @@ describe('decide', () => {
     expect(decide(facts({ location: loc, limit: { own: null, extra: 0, used: 2 } }), t)).toMatchObject({ code: 'LOGIN_LIMIT' });
     expect(decide(facts({ location: loc, limit: { own: 5, extra: 0, used: 2 } }), t)).toMatchObject({ ok: true, remaining: 2 });
     expect(decide(facts({ location: loc, limit: { own: null, extra: 1, used: 2 } }), t)).toMatchObject({ ok: true, remaining: 0 });
-    expect(decide(facts({ location: loc, limit: { own: null, extra: 0, used: 2 }, hasOpenSession: true }), t)).toMatchObject({ ok: true, counts: false });
-    expect(decide(facts({ location: { ...loc, enable_max_login_feature: false }, limit: { own: null, extra: 0, used: 99 } }), t)).toMatchObject({ ok: true });
+    expect(decide(facts({ location: loc, limit: { own: null, extra: 0, used: 2 }, hasOpenSession: true }), t)).toMatchObject({
+      ok: true,
+      counts: false,
+    });
+    expect(
+      decide(facts({ location: { ...loc, enable_max_login_feature: false }, limit: { own: null, extra: 0, used: 99 } }), t),
+    ).toMatchObject({ ok: true });
     expect(remainingLogins({ ...loc, max_daily_logins: null }, { own: null, extra: 0, used: 3 })).toBeNull();
   });
   it('staff watch by scope, without schedule, check-in or limits', () => {
@@ -120,8 +158,18 @@ describe('endReason (the sweep)', () => {
     const child = facts().children[0]!;
     expect(endReason(facts({ children: [{ ...child, checked_in: false }] }), s, t)).toBe('NOT_CHECKED_IN');
     expect(endReason(facts({ children: [{ ...child, black_list: true }] }), s, t)).toBe('BLACK_LISTED');
-    expect(endReason(facts({ camera: { ...facts().camera!, schedule: { status: true, dates: [{ day: 'monday', start_time: '07:00', end_time: '08:59' }] } } }), s, t)).toBe('OUTSIDE_SCHEDULE');
+    expect(
+      endReason(
+        facts({
+          camera: { ...facts().camera!, schedule: { status: true, dates: [{ day: 'monday', start_time: '07:00', end_time: '08:59' }] } },
+        }),
+        s,
+        t,
+      ),
+    ).toBe('OUTSIDE_SCHEDULE');
     expect(endReason(facts(), { ...s, last_heartbeat_at: at('2026-11-23T14:57:00Z') }, t)).toBe('IDLE');
-    expect(endReason(facts({ location: { ...facts().location, user_time_out: 1 } }), { ...s, started_at: at('2026-11-23T14:58:00Z') }, t)).toBe('TIMED_OUT');
+    expect(
+      endReason(facts({ location: { ...facts().location, user_time_out: 1 } }), { ...s, started_at: at('2026-11-23T14:58:00Z') }, t),
+    ).toBe('TIMED_OUT');
   });
 });

@@ -84,8 +84,7 @@ export interface WatchFacts {
 }
 
 export type Decision =
-  | { ok: true; student_id: string | null; counts: boolean; remaining: number | null }
-  | { ok: false; code: RefusalCode; message: string };
+  { ok: true; student_id: string | null; counts: boolean; remaining: number | null } | { ok: false; code: RefusalCode; message: string };
 
 const refuse = (code: RefusalCode): Decision => ({ ok: false, code, message: REFUSALS[code] });
 
@@ -206,6 +205,7 @@ export function endReason(
   const d = decide({ ...f, hasOpenSession: true }, at);
   if (!d.ok) return d.code;
   if (at.getTime() - session.last_heartbeat_at.getTime() > idleSeconds * 1000) return 'IDLE';
-  if (f.location.user_time_out && !f.viewer.staff && at.getTime() - session.started_at.getTime() > f.location.user_time_out * 60_000) return 'TIMED_OUT';
+  if (f.location.user_time_out && !f.viewer.staff && at.getTime() - session.started_at.getTime() > f.location.user_time_out * 60_000)
+    return 'TIMED_OUT';
   return null;
 }

@@ -12,7 +12,17 @@ import { CAMERA_SETTING_DEFAULTS } from '../cameras/service/settings.ts';
 import * as streams from '../streaming/repo.ts';
 import { STREAM_SETTINGS_KEY, type StreamSettings } from '../streaming/service.ts';
 import * as repo from './repo.ts';
-import { decide, endReason, localDate, remainingLogins, dailyLimit, REFUSALS, type Decision, type RefusalCode, type WatchFacts } from './rules.ts';
+import {
+  decide,
+  endReason,
+  localDate,
+  remainingLogins,
+  dailyLimit,
+  REFUSALS,
+  type Decision,
+  type RefusalCode,
+  type WatchFacts,
+} from './rules.ts';
 import { isStaff, reportScope, viewerOf, watchAccess } from './policy.ts';
 import { badRange, cameraNotFound, refusal, sessionNotFound } from './errors.ts';
 import { signPlaybackToken, type MediaKeys } from './media-tokens.ts';
@@ -28,24 +38,48 @@ export const DEV_MEDIA_BASE = '/media';
 
 type Tile = { camera: NonNullable<ReturnType<repo.FactsBatch['cameras']['get']>>; row: CameraRow; decision: Decision };
 
-function factsFor(batch: repo.FactsBatch, cameraId: string, viewer: { id: string; staff: boolean }, scope: LocationScope | null): WatchFacts {
+function factsFor(
+  batch: repo.FactsBatch,
+  cameraId: string,
+  viewer: { id: string; staff: boolean },
+  scope: LocationScope | null,
+): WatchFacts {
   const camera = batch.cameras.get(cameraId) ?? null;
   const loc = camera ? batch.locations.get(camera.location_id) : undefined;
   return {
-    viewer: { id: viewer.id, staff: viewer.staff, active: batch.viewerActive, inStaffScope: Boolean(camera && scope && (scope.all || scope.ids.has(camera.location_id))) },
+    viewer: {
+      id: viewer.id,
+      staff: viewer.staff,
+      active: batch.viewerActive,
+      inStaffScope: Boolean(camera && scope && (scope.all || scope.ids.has(camera.location_id))),
+    },
     camera,
     children: batch.children.get(cameraId) ?? [],
-    location: loc ?? { timezone: 'UTC', enable_max_login_feature: false, max_daily_logins: null, only_checked_in: true, user_time_out: null },
+    location: loc ?? {
+      timezone: 'UTC',
+      enable_max_login_feature: false,
+      max_daily_logins: null,
+      only_checked_in: true,
+      user_time_out: null,
+    },
     limit: (camera && batch.limits.get(camera.location_id)) || { own: null, extra: 0, used: 0 },
     hasOpenSession: Boolean(camera && batch.openLocations.has(camera.location_id)),
   };
 }
 
 /** The decision for each camera, for the signed-in viewer, in one batched load. */
-async function decisions(ctx: RequestContext, scope: LocationScope, cameraIds: readonly string[], at: Date): Promise<{ batch: repo.FactsBatch; tiles: Tile[] }> {
+async function decisions(
+  ctx: RequestContext,
+  scope: LocationScope,
+  cameraIds: readonly string[],
+  at: Date,
+): Promise<{ batch: repo.FactsBatch; tiles: Tile[] }> {
   const v = viewerOf(ctx);
   const staff = isStaff(ctx);
-  const [batch, rows] = await Promise.all([repo.loadFacts(ctx.db, v.id, cameraIds, at), cameraIds.length ? findCameras(ctx.db, cameraIds) : []]);
+  const [batch, rows] = await Promise.all([
+    repo.loadFacts(ctx.db, v.id, cameraIds, at),
+    cameraIds.length ? findCameras(ctx.db, cameraIds) : [],
+  ]);
   const byId = new Map(rows.map((r) => [String(r.id), r]));
   const tiles: Tile[] = [];
   for (const cid of cameraIds) {
@@ -96,9 +130,18 @@ export async function playCamera(ctx: RequestContext, raw: unknown, env: MediaEn
     return { ...refusal('CAMERA_NOT_FOUND'), embed_code: null, session_id: null, remaining_logins: null };
   }
   const cam = tile.camera;
-  if (!tile.decision.ok && tile.decision.code === 'OUT_OF_SCOPE') return { ...refusal('CAMERA_NOT_FOUND'), embed_code: null, session_id: null, remaining_logins: null };
+  if (!tile.decision.ok && tile.decision.code === 'OUT_OF_SCOPE')
+    return { ...refusal('CAMERA_NOT_FOUND'), embed_code: null, session_id: null, remaining_logins: null };
   if (!tile.decision.ok) {
-    await insertAudit(ctx.db, { actor_user_id: v.id, action: 'camera.refused', entity: 'camera', entity_id: cam.id, location_id: cam.location_id, data: { reason: tile.decision.code }, ip: ctx.ip });
+    await insertAudit(ctx.db, {
+      actor_user_id: v.id,
+      action: 'camera.refused',
+      entity: 'camera',
+      entity_id: cam.id,
+      location_id: cam.location_id,
+      data: { reason: tile.decision.code },
+      ip: ctx.ip,
+    });
     return { ...refusal(tile.decision.code), embed_code: null, session_id: null, remaining_logins: null };
   }
   const decision = tile.decision;
@@ -115,18 +158,39 @@ export async function playCamera(ctx: RequestContext, raw: unknown, env: MediaEn
     }
     const s = await repo.insertSession(trx, {
       token_jti: jti,
-      user_id: v.id, student_id: decision.student_id, camera_id: cam.id, location_id: cam.location_id, streaming_server_id: server?.id ?? null,
-      date: localDate(at, tz), started_at: at, last_heartbeat_at: at, counted: decision.counts && !isStaff(ctx),
-      ip: ctx.ip, user_agent: ctx.userAgent?.slice(0, 500) ?? null,
+      user_id: v.id,
+      student_id: decision.student_id,
+      camera_id: cam.id,
+      location_id: cam.location_id,
+      streaming_server_id: server?.id ?? null,
+      date: localDate(at, tz),
+      started_at: at,
+      last_heartbeat_at: at,
+      counted: decision.counts && !isStaff(ctx),
+      ip: ctx.ip,
+      user_agent: ctx.userAgent?.slice(0, 500) ?? null,
     });
     if (s.counted) await repo.countLogin(trx, v.id, cam.location_id, localDate(at, tz));
-    await audit(ctx, trx, { action: 'camera.session.start', entity: 'camera', entity_id: cam.id, location_id: cam.location_id, data: { session_id: String(s.id), student_id: decision.student_id, counted: s.counted } });
+    await audit(ctx, trx, {
+      action: 'camera.session.start',
+      entity: 'camera',
+      entity_id: cam.id,
+      location_id: cam.location_id,
+      data: { session_id: String(s.id), student_id: decision.student_id, counted: s.counted },
+    });
     return s;
   });
   // A camera's code is its stream path on its location's server (and on the dev origin).
   const path = cam.code;
-  const { token, expiresAt } = await signPlaybackToken(env.keys, { sub: v.id, tid: ctx.tenant.id, cam: cam.id, sid: String(session.id), path, jti });
-  const base = settings.testMode || !server ? DEV_MEDIA_BASE : (settings.camera.server || server.base_url);
+  const { token, expiresAt } = await signPlaybackToken(env.keys, {
+    sub: v.id,
+    tid: ctx.tenant.id,
+    cam: cam.id,
+    sid: String(session.id),
+    path,
+    jti,
+  });
+  const base = settings.testMode || !server ? DEV_MEDIA_BASE : settings.camera.server || server.base_url;
   const url = `${base.replace(/\/+$/, '')}/${encodeURIComponent(cam.code)}/index.m3u8?token=${encodeURIComponent(token)}`;
   return {
     ...notice('Live.'),
@@ -177,7 +241,9 @@ export async function getStudentCameras(ctx: RequestContext, raw: unknown) {
   const student = await ctx.db('students').where({ id: a.student_id }).whereNull('deleted_at').first('id', 'location_id', 'program_id');
   if (!student) throw cameraNotFound();
   if (isStaff(ctx)) {
-    await assertLocations(ctx, scope, [String(student.location_id)]).catch(() => { throw cameraNotFound(); });
+    await assertLocations(ctx, scope, [String(student.location_id)]).catch(() => {
+      throw cameraNotFound();
+    });
   } else {
     const link = await ctx.db('student_users').where({ student_id: a.student_id, user_id: v.id }).first('student_id');
     if (!link) throw cameraNotFound();
@@ -191,7 +257,12 @@ export async function getStudentCameras(ctx: RequestContext, raw: unknown) {
      order by c."order", c.id`,
     [student.location_id, a.student_id, student.program_id, a.student_id, student.program_id, a.student_id],
   );
-  const { tiles } = await decisions(ctx, scope, ids.rows.map((r: { id: unknown }) => String(r.id)), new Date());
+  const { tiles } = await decisions(
+    ctx,
+    scope,
+    ids.rows.map((r: { id: unknown }) => String(r.id)),
+    new Date(),
+  );
   return tiles.map(tileOut);
 }
 
@@ -202,10 +273,21 @@ export async function getOnlineCameras(ctx: RequestContext, raw: unknown) {
   const ids = await visibleCameraIds(ctx, scope, a.location_id ?? null);
   const at = new Date();
   const { tiles } = await decisions(ctx, scope, ids, at);
-  const live = tiles.filter((t) => t.decision.ok || !['CAMERA_OFF', 'OUTSIDE_SCHEDULE', 'CAMERA_NOT_FOUND', 'OUT_OF_SCOPE', 'NOT_LINKED'].includes(t.decision.code));
+  const live = tiles.filter(
+    (t) => t.decision.ok || !['CAMERA_OFF', 'OUTSIDE_SCHEDULE', 'CAMERA_NOT_FOUND', 'OUT_OF_SCOPE', 'NOT_LINKED'].includes(t.decision.code),
+  );
   const counts = new Map<string, number>();
   if (isStaff(ctx) && live.length) {
-    const rows = await ctx.db('camera_watch_sessions').whereNull('ended_at').whereIn('camera_id', live.map((t) => t.camera.id)).groupBy('camera_id').select('camera_id').count({ n: '*' });
+    const rows = await ctx
+      .db('camera_watch_sessions')
+      .whereNull('ended_at')
+      .whereIn(
+        'camera_id',
+        live.map((t) => t.camera.id),
+      )
+      .groupBy('camera_id')
+      .select('camera_id')
+      .count({ n: '*' });
     for (const r of rows as { camera_id: unknown; n: unknown }[]) counts.set(String(r.camera_id), Number(r.n));
   }
   return live.map((t) => ({ ...tileOut(t), viewers: isStaff(ctx) ? (counts.get(t.camera.id) ?? 0) : null }));
@@ -224,8 +306,18 @@ async function endWithAudit(ctx: RequestContext | null, db: Knex, ids: string[],
     const ended = await repo.endSessions(trx, ids, reason, at);
     for (const s of ended)
       await insertAudit(trx, {
-        actor_user_id: actor, action: 'camera.session.end', entity: 'camera', entity_id: String(s.camera_id), location_id: String(s.location_id),
-        data: { session_id: String(s.id), user_id: String(s.user_id), student_id: s.student_id ? String(s.student_id) : null, reason, seconds: s.seconds },
+        actor_user_id: actor,
+        action: 'camera.session.end',
+        entity: 'camera',
+        entity_id: String(s.camera_id),
+        location_id: String(s.location_id),
+        data: {
+          session_id: String(s.id),
+          user_id: String(s.user_id),
+          student_id: s.student_id ? String(s.student_id) : null,
+          reason,
+          seconds: s.seconds,
+        },
         ip: ctx?.ip,
       });
     return ended;
@@ -240,7 +332,13 @@ export async function cameraHeartbeat(ctx: RequestContext, raw: unknown, env: Me
   await watchAccess(ctx);
   const a = parseArgs(z.object({ session_id: id }), raw);
   const s = await ownSession(ctx, a.session_id);
-  if (s.ended_at) return { ...refusal((s.ended_reason as RefusalCode) in REFUSALS ? (s.ended_reason as RefusalCode) : 'SESSION_ENDED'), session_id: a.session_id, seconds: s.seconds, remaining_logins: null };
+  if (s.ended_at)
+    return {
+      ...refusal((s.ended_reason as RefusalCode) in REFUSALS ? (s.ended_reason as RefusalCode) : 'SESSION_ENDED'),
+      session_id: a.session_id,
+      seconds: s.seconds,
+      remaining_logins: null,
+    };
   const at = new Date();
   const batch = await repo.loadFacts(ctx.db, s.user_id, [String(s.camera_id)], at);
   const scope = await watchAccess(ctx);
@@ -249,10 +347,21 @@ export async function cameraHeartbeat(ctx: RequestContext, raw: unknown, env: Me
   if (reason) {
     const [ended] = await endWithAudit(ctx, ctx.db, [a.session_id], reason, at, viewerOf(ctx).id);
     await kickMedia(ctx.db, ended ? [ended] : [], env.secretKey);
-    return { ...refusal(reason), session_id: a.session_id, seconds: ended?.seconds ?? s.seconds, remaining_logins: remainingLogins(f.location, f.limit) };
+    return {
+      ...refusal(reason),
+      session_id: a.session_id,
+      seconds: ended?.seconds ?? s.seconds,
+      remaining_logins: remainingLogins(f.location, f.limit),
+    };
   }
   const t = await repo.touchSession(ctx.db, a.session_id, at);
-  return { ...notice('Live.'), reason: null, session_id: a.session_id, seconds: t?.seconds ?? s.seconds, remaining_logins: remainingLogins(f.location, f.limit) };
+  return {
+    ...notice('Live.'),
+    reason: null,
+    session_id: a.session_id,
+    seconds: t?.seconds ?? s.seconds,
+    remaining_logins: remainingLogins(f.location, f.limit),
+  };
 }
 
 /** addLoginTime: the legacy name of the heartbeat (adds the time watched since the last one). */
@@ -299,13 +408,34 @@ async function loginStatus(db: Knex, userId: string, locationId: string, at: Dat
   const date = localDate(at, tz);
   const [ls, us, used] = await Promise.all([
     db('location_settings').where({ location_id: locationId }).first('enable_max_login_feature', 'max_daily_logins'),
-    db('user_settings').where({ user_id: userId }).first('max_daily_camera_logins', 'extra_camera_logins', db.raw("to_char(extra_camera_logins_on, 'YYYY-MM-DD') as extra_on")),
+    db('user_settings')
+      .where({ user_id: userId })
+      .first('max_daily_camera_logins', 'extra_camera_logins', db.raw("to_char(extra_camera_logins_on, 'YYYY-MM-DD') as extra_on")),
     db('camera_daily_logins').where({ user_id: userId, location_id: locationId, date }).first('logins'),
   ]);
-  const location = { timezone: tz, enable_max_login_feature: Boolean(ls?.enable_max_login_feature), max_daily_logins: ls?.max_daily_logins ?? null, only_checked_in: true, user_time_out: null };
+  const location = {
+    timezone: tz,
+    enable_max_login_feature: Boolean(ls?.enable_max_login_feature),
+    max_daily_logins: ls?.max_daily_logins ?? null,
+    only_checked_in: true,
+    user_time_out: null,
+  };
   const extraOn = us?.extra_on as string | undefined;
-  const limit = { own: us?.max_daily_camera_logins ?? null, extra: extraOn && (extraOn === date || extraOn === at.toISOString().slice(0, 10)) ? Number(us?.extra_camera_logins ?? 0) : 0, used: Number(used?.logins ?? 0) };
-  return { user_id: userId, location_id: locationId, date, enabled: location.enable_max_login_feature, limit: dailyLimit(location, limit), used: limit.used, extra_today: limit.extra, remaining: remainingLogins(location, limit) };
+  const limit = {
+    own: us?.max_daily_camera_logins ?? null,
+    extra: extraOn && (extraOn === date || extraOn === at.toISOString().slice(0, 10)) ? Number(us?.extra_camera_logins ?? 0) : 0,
+    used: Number(used?.logins ?? 0),
+  };
+  return {
+    user_id: userId,
+    location_id: locationId,
+    date,
+    enabled: location.enable_max_login_feature,
+    limit: dailyLimit(location, limit),
+    used: limit.used,
+    extra_today: limit.extra,
+    remaining: remainingLogins(location, limit),
+  };
 }
 
 /** The viewer's camera logins today at a location (default: each of their children's locations). */
@@ -337,11 +467,25 @@ export async function resetUserLogins(ctx: RequestContext, raw: unknown) {
 /** Managers: set how many logins a contact has used today. */
 export async function updateUserLogins(ctx: RequestContext, raw: unknown) {
   const scope = await reportScope(ctx);
-  const a = parseArgs(z.object({ user_id: id, location_id: id.nullish(), logins: z.number().int().min(0, 'Logins cannot be negative.').max(1000, 'Too many logins.') }), raw);
+  const a = parseArgs(
+    z.object({
+      user_id: id,
+      location_id: id.nullish(),
+      logins: z.number().int().min(0, 'Logins cannot be negative.').max(1000, 'Too many logins.'),
+    }),
+    raw,
+  );
   return writeLogins(ctx, scope, a.user_id, a.location_id ?? null, a.logins, 'camera.logins.update');
 }
 
-async function writeLogins(ctx: RequestContext, scope: LocationScope, userId: string, locationId: string | null, logins: number, action: string) {
+async function writeLogins(
+  ctx: RequestContext,
+  scope: LocationScope,
+  userId: string,
+  locationId: string | null,
+  logins: number,
+  action: string,
+) {
   const loc = await contactAt(ctx, scope, userId, locationId);
   const at = new Date();
   const date = localDate(at, (await repo.locationTimezone(ctx.db, loc)) ?? 'UTC');
@@ -380,7 +524,14 @@ async function reportLocations(ctx: RequestContext, scope: LocationScope, locati
   return { ids: scopeFilter(scope), tz: 'UTC' };
 }
 
-const reportArgs = { location_id: id.nullish(), date: day.nullish(), from: day.nullish(), to: day.nullish(), week: day.nullish(), ...pageArgs };
+const reportArgs = {
+  location_id: id.nullish(),
+  date: day.nullish(),
+  from: day.nullish(),
+  to: day.nullish(),
+  week: day.nullish(),
+  ...pageArgs,
+};
 
 /** /dailylogins: camera logins per contact and day. */
 export async function getDailyCameraLogins(ctx: RequestContext, raw: unknown) {
@@ -420,7 +571,9 @@ export const getOnlineContacts = getCamerasBeingWatched;
 export async function kickMedia(db: Knex, ended: repo.SessionRow[], secretKey: string, fetchFn: typeof fetch = fetch): Promise<number> {
   const withMedia = ended.filter((s) => s.media_session_id && s.streaming_server_id);
   if (!withMedia.length) return 0;
-  const servers = new Map((await streams.findStreams(db, [...new Set(withMedia.map((s) => String(s.streaming_server_id)))])).map((s) => [String(s.id), s]));
+  const servers = new Map(
+    (await streams.findStreams(db, [...new Set(withMedia.map((s) => String(s.streaming_server_id)))])).map((s) => [String(s.id), s]),
+  );
   let kicked = 0;
   for (const s of withMedia) {
     const server = servers.get(String(s.streaming_server_id));
@@ -428,7 +581,11 @@ export async function kickMedia(db: Knex, ended: repo.SessionRow[], secretKey: s
     const headers: Record<string, string> = {};
     if (server.secret_enc) headers.authorization = `Basic ${Buffer.from(decryptSecret(server.secret_enc, secretKey)).toString('base64')}`;
     try {
-      const r = await fetchFn(`${server.api_url}/v3/hlssessions/kick/${encodeURIComponent(s.media_session_id!)}`, { method: 'POST', headers, signal: AbortSignal.timeout(5000) });
+      const r = await fetchFn(`${server.api_url}/v3/hlssessions/kick/${encodeURIComponent(s.media_session_id!)}`, {
+        method: 'POST',
+        headers,
+        signal: AbortSignal.timeout(5000),
+      });
       if (r.ok) kicked++;
     } catch {
       // The media server's own 30 s session timeout is the backstop; the dev origin stops at once.
@@ -441,19 +598,36 @@ export async function kickMedia(db: Knex, ended: repo.SessionRow[], secretKey: s
  * Ends every live session whose rules no longer hold (limit, schedule end, checked out, black
  * list, room change, idle, time out). Run every 30 s per centre so a session ends within 60 s.
  */
-export async function sweepSessions(db: Knex, opts: { secretKey: string; now?: Date; fetchFn?: typeof fetch }): Promise<{ checked: number; ended: number }> {
+export async function sweepSessions(
+  db: Knex,
+  opts: { secretKey: string; now?: Date; fetchFn?: typeof fetch },
+): Promise<{ checked: number; ended: number }> {
   const at = opts.now ?? new Date();
   const open = await repo.openSessions(db);
   if (!open.length) return { checked: 0, ended: 0 };
-  const staffRows = await db('user_roles as ur').join('roles as r', 'r.id', 'ur.role_id').whereIn('ur.user_id', [...new Set(open.map((s) => String(s.user_id)))]).whereIn('r.name', ['teacher', 'manager', 'kvsupport', 'center', 'admin']).distinct('ur.user_id');
+  const staffRows = await db('user_roles as ur')
+    .join('roles as r', 'r.id', 'ur.role_id')
+    .whereIn('ur.user_id', [...new Set(open.map((s) => String(s.user_id)))])
+    .whereIn('r.name', ['teacher', 'manager', 'kvsupport', 'center', 'admin'])
+    .distinct('ur.user_id');
   const staff = new Set(staffRows.map((r) => String(r.user_id)));
   const byUser = new Map<string, repo.SessionRow[]>();
   for (const s of open) byUser.set(String(s.user_id), [...(byUser.get(String(s.user_id)) ?? []), s]);
   const toEnd = new Map<string, string[]>();
   for (const [userId, sessions] of byUser) {
-    const batch = await repo.loadFacts(db, userId, sessions.map((s) => String(s.camera_id)), at);
+    const batch = await repo.loadFacts(
+      db,
+      userId,
+      sessions.map((s) => String(s.camera_id)),
+      at,
+    );
     for (const s of sessions) {
-      const f = factsFor(batch, String(s.camera_id), { id: userId, staff: staff.has(userId) }, staff.has(userId) ? { all: true, ids: new Set(), view: 'full' } : null);
+      const f = factsFor(
+        batch,
+        String(s.camera_id),
+        { id: userId, staff: staff.has(userId) },
+        staff.has(userId) ? { all: true, ids: new Set(), view: 'full' } : null,
+      );
       const reason = endReason(f, s, at);
       if (reason) toEnd.set(reason, [...(toEnd.get(reason) ?? []), String(s.id)]);
     }

@@ -17,7 +17,8 @@ const AUTH_SECRET = 'dev-only-media-auth-secret';
 
 let room1: string, room2: string, kid: string, cam1: string, cam2: string, camY: string, camGroup: string;
 
-const PLAY = 'mutation($id: ID!, $code: String, $l: ID) { playCamera(id: $id, code: $code, location: $l) { status message reason session_id remaining_logins embed_code { url type token width height fullscreen watermark heartbeat_seconds test_mode } } }';
+const PLAY =
+  'mutation($id: ID!, $code: String, $l: ID) { playCamera(id: $id, code: $code, location: $l) { status message reason session_id remaining_logins embed_code { url type token width height fullscreen watermark heartbeat_seconds test_mode } } }';
 const HEART = 'mutation($s: ID!) { cameraHeartbeat(session_id: $s) { status reason message seconds } }';
 const STOP = 'mutation($s: ID!) { stopCameraSession(session_id: $s) { status seconds } }';
 
@@ -27,7 +28,13 @@ async function play(id: string, token = s.tokens.parent, extra: Record<string, u
   return r.data.playCamera as Record<string, any>;
 }
 async function checkIn(studentId = kid) {
-  await db()('attendances').insert({ student_id: studentId, location_id: s.X, date: localDate(new Date(), 'America/Chicago'), start_time: new Date(Date.now() - 60_000), check_in_method: 'staff' });
+  await db()('attendances').insert({
+    student_id: studentId,
+    location_id: s.X,
+    date: localDate(new Date(), 'America/Chicago'),
+    start_time: new Date(Date.now() - 60_000),
+    check_in_method: 'staff',
+  });
 }
 async function checkOut(studentId = kid) {
   await db()('attendances').where({ student_id: studentId }).whereNull('end_time').update({ end_time: new Date() });
@@ -36,13 +43,23 @@ async function stopAll() {
   await db()('camera_watch_sessions').whereNull('ended_at').update({ ended_at: new Date(), ended_reason: 'TEST' });
 }
 async function mediaAuth(body: Record<string, unknown>, host = A().host, secret: string | null = AUTH_SECRET) {
-  return h.app.inject({ method: 'POST', url: `/internal/media-auth${secret ? `?secret=${secret}` : ''}`, headers: { host, 'content-type': 'application/json' }, payload: body });
+  return h.app.inject({
+    method: 'POST',
+    url: `/internal/media-auth${secret ? `?secret=${secret}` : ''}`,
+    headers: { host, 'content-type': 'application/json' },
+    payload: body,
+  });
 }
 
 beforeAll(async () => {
   h = await createHarness({ devOrigin: clipSource() });
   s = await setupCentre(h, A());
-  const [r1, r2] = await db()('programs').insert([{ name: 'Toddlers', location_id: s.X }, { name: 'Pre-K', location_id: s.X }]).returning('id');
+  const [r1, r2] = await db()('programs')
+    .insert([
+      { name: 'Toddlers', location_id: s.X },
+      { name: 'Pre-K', location_id: s.X },
+    ])
+    .returning('id');
   room1 = String(r1.id);
   room2 = String(r2.id);
   kid = String((await db()('student_users').where({ user_id: s.ids.parent }).first('student_id')).student_id);
@@ -64,18 +81,30 @@ afterAll(() => h.close());
 describe('playCamera: the rules, on the server', () => {
   it('a checked-in child’s guardian watches the child’s room: a token URL on the dev origin and the player settings', async () => {
     const p = await play(cam1);
-    expect(p).toMatchObject({ status: true, reason: null, remaining_logins: null, embed_code: { type: 'dev', width: 640, height: 360, fullscreen: false, watermark: true, heartbeat_seconds: 15, test_mode: false } });
+    expect(p).toMatchObject({
+      status: true,
+      reason: null,
+      remaining_logins: null,
+      embed_code: { type: 'dev', width: 640, height: 360, fullscreen: false, watermark: true, heartbeat_seconds: 15, test_mode: false },
+    });
     expect(p.embed_code.url).toMatch(/^\/media\/room1\/index\.m3u8\?token=[\w.-]+$/);
     const row = await findSession(db(), p.session_id);
     expect(row).toMatchObject({ user_id: s.ids.parent, student_id: kid, camera_id: cam1, location_id: s.X, counted: true, ended_at: null });
-    expect((await db()('audit_log').where({ action: 'camera.session.start', entity_id: cam1 }).first('data'))?.data).toMatchObject({ session_id: p.session_id });
+    expect((await db()('audit_log').where({ action: 'camera.session.start', entity_id: cam1 }).first('data'))?.data).toMatchObject({
+      session_id: p.session_id,
+    });
     // Opening it again continues the same session.
     expect((await play(cam1)).session_id).toBe(p.session_id);
     await stopAll();
   });
 
   it('another room, another location, a wrong code and an unknown camera are refused with their reason', async () => {
-    expect(await play(cam2)).toMatchObject({ status: false, reason: 'NOT_LINKED', embed_code: null, message: expect.stringMatching(/linked/) });
+    expect(await play(cam2)).toMatchObject({
+      status: false,
+      reason: 'NOT_LINKED',
+      embed_code: null,
+      message: expect.stringMatching(/linked/),
+    });
     expect(await play(camY)).toMatchObject({ status: false, reason: 'NOT_LINKED' });
     expect(await play(cam1, s.tokens.parent, { code: 'room2' })).toMatchObject({ status: false, reason: 'CAMERA_NOT_FOUND' });
     expect(await play(cam1, s.tokens.parent, { l: s.Y })).toMatchObject({ status: false, reason: 'CAMERA_NOT_FOUND' });
@@ -135,10 +164,16 @@ describe('playCamera: the rules, on the server', () => {
     const tiles = g.data?.playCameraGridView.tiles as { camera: { id: string }; can_play: boolean; reason: string | null }[];
     expect(tiles.find((t) => t.camera.id === cam1)).toMatchObject({ can_play: true });
     expect(tiles.find((t) => t.camera.id === cam2)).toBeUndefined();
-    const sc = await q('query($id: ID!) { getStudentCameras(student_id: $id) { camera { id } can_play reason } }', { id: kid }, s.tokens.parent);
+    const sc = await q(
+      'query($id: ID!) { getStudentCameras(student_id: $id) { camera { id } can_play reason } }',
+      { id: kid },
+      s.tokens.parent,
+    );
     expect(sc.data?.getStudentCameras.map((t: { camera: { id: string } }) => t.camera.id).sort()).toEqual([cam1, camGroup].sort());
     const other = await seedStudent(A(), s.X);
-    expect(code(await q('query($id: ID!) { getStudentCameras(student_id: $id) { can_play } }', { id: other }, s.tokens.parent))).toBe('NOT_FOUND');
+    expect(code(await q('query($id: ID!) { getStudentCameras(student_id: $id) { can_play } }', { id: other }, s.tokens.parent))).toBe(
+      'NOT_FOUND',
+    );
     const online = await q('{ getOnlineCameras { camera { id } viewers } }', {}, s.tokens.teacher);
     expect(online.data?.getOnlineCameras.map((t: { camera: { id: string } }) => t.camera.id)).toContain(cam1);
     expect(online.data?.getOnlineCameras.map((t: { camera: { id: string } }) => t.camera.id)).not.toContain(camY);
@@ -163,25 +198,47 @@ describe('daily logins', () => {
     // Another camera during the same visit does not count.
     expect(await play(camGroup)).toMatchObject({ status: true, remaining_logins: 0 });
     await stopAll();
-    const rep = await q('mutation($c: ID!) { createCameraWatchTimeReport(camera_id: $c) { limit_over is_counter remaining_logins } }', { c: cam1 }, s.tokens.parent);
+    const rep = await q(
+      'mutation($c: ID!) { createCameraWatchTimeReport(camera_id: $c) { limit_over is_counter remaining_logins } }',
+      { c: cam1 },
+      s.tokens.parent,
+    );
     expect(rep.data?.createCameraWatchTimeReport).toEqual({ limit_over: true, is_counter: true, remaining_logins: 0 });
     expect(await play(cam1)).toMatchObject({ status: false, reason: 'LOGIN_LIMIT' });
     const left = await q('{ checkRemainingLogins { location_id enabled limit used remaining } }', {}, s.tokens.parent);
     expect(left.data?.checkRemainingLogins).toEqual([{ location_id: s.X, enabled: true, limit: 1, used: 1, remaining: 0 }]);
 
     // The manager raises today's limit (people module) → one more login.
-    await db()('user_settings').insert({ user_id: s.ids.parent, extra_camera_logins: 1, extra_camera_logins_on: new Date().toISOString().slice(0, 10) });
+    await db()('user_settings').insert({
+      user_id: s.ids.parent,
+      extra_camera_logins: 1,
+      extra_camera_logins_on: new Date().toISOString().slice(0, 10),
+    });
     expect(await play(cam1)).toMatchObject({ status: true, remaining_logins: 0 });
     await stopAll();
     await db()('user_settings').where({ user_id: s.ids.parent }).del();
 
-    expect(code(await q('mutation($u: ID!) { resetUserLogins(user_id: $u) { status } }', { u: s.ids.parent }, s.tokens.mgrY))).toBe('NOT_FOUND');
-    expect(code(await q('mutation($u: ID!) { resetUserLogins(user_id: $u) { status } }', { u: s.ids.parent }, s.tokens.parent))).toBe('FORBIDDEN');
-    const reset = await q('mutation($u: ID!) { resetUserLogins(user_id: $u) { status logins { used remaining } } }', { u: s.ids.parent }, s.tokens.mgrX);
+    expect(code(await q('mutation($u: ID!) { resetUserLogins(user_id: $u) { status } }', { u: s.ids.parent }, s.tokens.mgrY))).toBe(
+      'NOT_FOUND',
+    );
+    expect(code(await q('mutation($u: ID!) { resetUserLogins(user_id: $u) { status } }', { u: s.ids.parent }, s.tokens.parent))).toBe(
+      'FORBIDDEN',
+    );
+    const reset = await q(
+      'mutation($u: ID!) { resetUserLogins(user_id: $u) { status logins { used remaining } } }',
+      { u: s.ids.parent },
+      s.tokens.mgrX,
+    );
     expect(reset.data?.resetUserLogins).toEqual({ status: true, logins: { used: 0, remaining: 1 } });
-    const upd = await q('mutation($u: ID!) { updateUserLogins(user_id: $u, logins: 1) { logins { used remaining } } }', { u: s.ids.parent }, s.tokens.mgrX);
+    const upd = await q(
+      'mutation($u: ID!) { updateUserLogins(user_id: $u, logins: 1) { logins { used remaining } } }',
+      { u: s.ids.parent },
+      s.tokens.mgrX,
+    );
     expect(upd.data?.updateUserLogins.logins).toEqual({ used: 1, remaining: 0 });
-    expect(await db()('audit_log').where({ action: 'camera.logins.reset', entity_id: s.ids.parent }).count({ n: '*' })).toEqual([{ n: '1' }]);
+    expect(await db()('audit_log').where({ action: 'camera.logins.reset', entity_id: s.ids.parent }).count({ n: '*' })).toEqual([
+      { n: '1' },
+    ]);
     await db()('location_settings').where({ location_id: s.X }).update({ enable_max_login_feature: false });
   });
 });
@@ -200,7 +257,12 @@ describe('sessions: heartbeat, stop, the sweep', () => {
     const p2 = await play(cam1);
     expect((await q(STOP, { s: p2.session_id }, s.tokens.parent)).data?.stopCameraSession.status).toBe(true);
     expect(await findSession(db(), p2.session_id)).toMatchObject({ ended_reason: 'CLOSED' });
-    expect(await db()('audit_log').where({ action: 'camera.session.end' }).whereRaw("data->>'session_id' = ?", [p2.session_id]).count({ n: '*' })).toEqual([{ n: '1' }]);
+    expect(
+      await db()('audit_log')
+        .where({ action: 'camera.session.end' })
+        .whereRaw("data->>'session_id' = ?", [p2.session_id])
+        .count({ n: '*' }),
+    ).toEqual([{ n: '1' }]);
   });
 
   it('the sweep ends sessions of a black-listed contact, a silent player and a schedule end; MediaMTX sessions are kicked', async () => {
@@ -218,7 +280,11 @@ describe('sessions: heartbeat, stop, the sweep', () => {
   });
 
   it('kickMedia calls MediaMTX’s kick API with the decrypted secret', async () => {
-    const create = await q('mutation($l: ID!) { createStream(name: "MTX", type: "mediamtx", base_url: "https://media.example.test", api_url: "http://mtx.internal:9997", secret: "api:pass", location_id: $l) { stream { id has_secret } } }', { l: s.X }, s.tokens.mgrX);
+    const create = await q(
+      'mutation($l: ID!) { createStream(name: "MTX", type: "mediamtx", base_url: "https://media.example.test", api_url: "http://mtx.internal:9997", secret: "api:pass", location_id: $l) { stream { id has_secret } } }',
+      { l: s.X },
+      s.tokens.mgrX,
+    );
     const serverId = create.data?.createStream.stream.id;
     const p = await play(cam1);
     await db()('camera_watch_sessions').where({ id: p.session_id }).update({ streaming_server_id: serverId, media_session_id: 'abc-123' });
@@ -229,7 +295,9 @@ describe('sessions: heartbeat, stop, the sweep', () => {
     }) as unknown as typeof fetch;
     const ended = await db()('camera_watch_sessions').where({ id: p.session_id }).update({ ended_at: new Date() }).returning('*');
     expect(await kickMedia(db(), ended, 'dev-only-media-secret-key-0123456789abcdef', fake)).toBe(1);
-    expect(calls).toEqual([{ url: 'http://mtx.internal:9997/v3/hlssessions/kick/abc-123', auth: `Basic ${Buffer.from('api:pass').toString('base64')}` }]);
+    expect(calls).toEqual([
+      { url: 'http://mtx.internal:9997/v3/hlssessions/kick/abc-123', auth: `Basic ${Buffer.from('api:pass').toString('base64')}` },
+    ]);
     await db()('streaming_servers').where({ id: serverId }).del();
   });
 });
@@ -238,7 +306,17 @@ describe('the media auth callback and the dev origin', () => {
   it('MediaMTX’s callback: allows the token’s camera; refuses a wrong camera, a wrong centre, an expired token, a closed session, no secret', async () => {
     const p = await play(cam1);
     const token = p.embed_code.token as string;
-    const ok = await mediaAuth({ user: '', password: '', token, ip: '10.0.0.1', action: 'read', path: 'room1', protocol: 'hls', id: 'mtx-1', query: '' });
+    const ok = await mediaAuth({
+      user: '',
+      password: '',
+      token,
+      ip: '10.0.0.1',
+      action: 'read',
+      path: 'room1',
+      protocol: 'hls',
+      id: 'mtx-1',
+      query: '',
+    });
     expect(ok.statusCode).toBe(200);
     expect(await findSession(db(), p.session_id)).toMatchObject({ media_session_id: 'mtx-1' });
     // The token in the query string (hls.js ?token=) works too.
@@ -252,7 +330,11 @@ describe('the media auth callback and the dev origin', () => {
     expect((await mediaAuth({ action: 'publish', path: 'room1', token })).json().code).toBe('ACTION_NOT_ALLOWED');
     expect((await mediaAuth({ action: 'read', path: 'room1' })).json().code).toBe('NO_TOKEN');
     const keys = await mediaKeys();
-    const expired = await signPlaybackToken(keys, { sub: s.ids.parent, tid: A().entry.id, cam: cam1, sid: p.session_id, path: 'room1' }, -5);
+    const expired = await signPlaybackToken(
+      keys,
+      { sub: s.ids.parent, tid: A().entry.id, cam: cam1, sid: p.session_id, path: 'room1' },
+      -5,
+    );
     expect((await mediaAuth({ action: 'read', path: 'room1', token: expired.token })).json().code).toBe('BAD_TOKEN');
     // Another viewer's session id in a forged-but-signed token is still refused (bound to sub).
     const other = await signPlaybackToken(keys, { sub: s.ids.teacher, tid: A().entry.id, cam: cam1, sid: p.session_id, path: 'room1' });
@@ -271,7 +353,8 @@ describe('the media auth callback and the dev origin', () => {
 
   it('the dev origin serves HLS behind the token, then the session secret; a copied URL without a valid token is 401; ending the session stops it', async () => {
     const p = await play(cam1);
-    const get = (url: string, host = A().host, ua?: string) => h.app.inject({ method: 'GET', url, headers: { host, ...(ua ? { 'user-agent': ua } : {}) } });
+    const get = (url: string, host = A().host, ua?: string) =>
+      h.app.inject({ method: 'GET', url, headers: { host, ...(ua ? { 'user-agent': ua } : {}) } });
     const master = await get(p.embed_code.url);
     expect(master.statusCode).toBe(200);
     expect(master.headers['content-type']).toContain('mpegurl');
@@ -307,17 +390,46 @@ describe('the media auth callback and the dev origin', () => {
 describe('reports', () => {
   it('managers see watch time, logins and live sessions of their locations only', async () => {
     const p = await play(cam1);
-    const wt = await q('query($l: ID) { getCameraWatchTime(location_id: $l) { data { user_name student_name camera_name seconds ip ended_reason } paginatorInfo { total } total_seconds from to } }', { l: s.X }, s.tokens.mgrX);
+    const wt = await q(
+      'query($l: ID) { getCameraWatchTime(location_id: $l) { data { user_name student_name camera_name seconds ip ended_reason } paginatorInfo { total } total_seconds from to } }',
+      { l: s.X },
+      s.tokens.mgrX,
+    );
     expect(wt.data?.getCameraWatchTime.paginatorInfo.total).toBeGreaterThan(3);
-    expect(wt.data?.getCameraWatchTime.data[0]).toMatchObject({ user_name: 'parent Tester', student_name: 'Kid Tester', camera_name: 'Toddlers cam', ended_reason: null });
-    const week = await q('query($l: ID, $w: String) { getCameraWatchTime(location_id: $l, week: $w) { from to } }', { l: s.X, w: '2026-11-26' }, s.tokens.mgrX);
+    expect(wt.data?.getCameraWatchTime.data[0]).toMatchObject({
+      user_name: 'parent Tester',
+      student_name: 'Kid Tester',
+      camera_name: 'Toddlers cam',
+      ended_reason: null,
+    });
+    const week = await q(
+      'query($l: ID, $w: String) { getCameraWatchTime(location_id: $l, week: $w) { from to } }',
+      { l: s.X, w: '2026-11-26' },
+      s.tokens.mgrX,
+    );
     expect(week.data?.getCameraWatchTime).toEqual({ from: '2026-11-23', to: '2026-11-29' });
-    expect(code(await q('query($l: ID) { getCameraWatchTime(location_id: $l, from: "2026-11-23", to: "2026-11-01") { from } }', { l: s.X }, s.tokens.mgrX))).toBe('BAD_USER_INPUT');
-    const live = await q('query($l: ID) { getCamerasBeingWatched(location_id: $l) { data { id camera_name user_name } } }', { l: s.X }, s.tokens.mgrX);
+    expect(
+      code(
+        await q(
+          'query($l: ID) { getCameraWatchTime(location_id: $l, from: "2026-11-23", to: "2026-11-01") { from } }',
+          { l: s.X },
+          s.tokens.mgrX,
+        ),
+      ),
+    ).toBe('BAD_USER_INPUT');
+    const live = await q(
+      'query($l: ID) { getCamerasBeingWatched(location_id: $l) { data { id camera_name user_name } } }',
+      { l: s.X },
+      s.tokens.mgrX,
+    );
     expect(live.data?.getCamerasBeingWatched.data.map((r: { id: string }) => r.id)).toContain(p.session_id);
     const onlineY = await q('{ getOnlineContacts { data { id } } }', {}, s.tokens.mgrY);
     expect(onlineY.data?.getOnlineContacts.data.map((r: { id: string }) => r.id)).not.toContain(p.session_id);
-    const logins = await q('query($l: ID) { getDailyCameraLogins(location_id: $l) { data { user_name logins date } } }', { l: s.X }, s.tokens.mgrX);
+    const logins = await q(
+      'query($l: ID) { getDailyCameraLogins(location_id: $l) { data { user_name logins date } } }',
+      { l: s.X },
+      s.tokens.mgrX,
+    );
     expect(logins.data?.getDailyCameraLogins.data[0]).toMatchObject({ user_name: 'parent Tester' });
     expect(code(await q('query($l: ID) { getCameraWatchTime(location_id: $l) { from } }', { l: s.X }, s.tokens.mgrY))).toBe('NOT_FOUND');
     expect(code(await q('{ getCameraWatchTime { from } }', {}, s.tokens.parent))).toBe('FORBIDDEN');
@@ -330,8 +442,17 @@ describe('cross-centre', () => {
   it('centre B sees none of centre A’s sessions, and A’s token does not play on B', async () => {
     await seedUser(B(), { username: 'bowner', role: 'center' });
     const tb = (await signIn(h.app, B().host, 'bowner')).token;
-    const r = await gql(h.app, B().host, '{ getCameraWatchTime { paginatorInfo { total } } getCamerasBeingWatched { paginatorInfo { total } } }', {}, tb);
-    expect(r.data).toEqual({ getCameraWatchTime: { paginatorInfo: { total: 0 } }, getCamerasBeingWatched: { paginatorInfo: { total: 0 } } });
+    const r = await gql(
+      h.app,
+      B().host,
+      '{ getCameraWatchTime { paginatorInfo { total } } getCamerasBeingWatched { paginatorInfo { total } } }',
+      {},
+      tb,
+    );
+    expect(r.data).toEqual({
+      getCameraWatchTime: { paginatorInfo: { total: 0 } },
+      getCamerasBeingWatched: { paginatorInfo: { total: 0 } },
+    });
     const pb = await gql(h.app, B().host, PLAY, { id: cam1 }, tb);
     expect(pb.data?.playCamera).toMatchObject({ status: false, reason: 'CAMERA_NOT_FOUND' });
     expect((await gql(h.app, B().host, PLAY, { id: cam1 }, s.tokens.parent)).statusCode).toBe(401);

@@ -43,7 +43,9 @@ export async function viewerFromToken(deps: TenantApiDeps, tenant: CentreEntry, 
     roles,
     sessionId: claims.sid,
     issuedAt: claims.iat,
-    support: row.support_session_id ? { operator: row.support_operator ?? 'Platform support', sessionId: row.support_session_id, expiresAt: row.expires_at } : null,
+    support: row.support_session_id
+      ? { operator: row.support_operator ?? 'Platform support', sessionId: row.support_session_id, expiresAt: row.expires_at }
+      : null,
   };
 }
 
@@ -65,7 +67,16 @@ export const authPlugin = fp(
         viewer = await viewerFromToken(deps, request.tenant, await request.tenantDb(), token);
       } catch (e) {
         if (isDatabaseUnavailable(e)) {
-          return reply.code(503).send({ errors: [{ message: 'This centre is temporarily unavailable. Please try again shortly.', extensions: { code: 'CENTRE_UNAVAILABLE' } }] });
+          return reply
+            .code(503)
+            .send({
+              errors: [
+                {
+                  message: 'This centre is temporarily unavailable. Please try again shortly.',
+                  extensions: { code: 'CENTRE_UNAVAILABLE' },
+                },
+              ],
+            });
         }
         throw e;
       }

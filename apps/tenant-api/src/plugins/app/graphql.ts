@@ -15,7 +15,15 @@ const BASE_SCHEMA = /* GraphQL */ `
 `;
 
 /** Operations that a client could hammer: the IP throttle is charged once per occurrence in a document. */
-const GUARDED_OPERATIONS = new Set(['login', 'register', 'forgotPassword', 'verifyEmail', 'verifyInvitedUserEmail', 'updateForgottenPassword', 'verifyAutologin']);
+const GUARDED_OPERATIONS = new Set([
+  'login',
+  'register',
+  'forgotPassword',
+  'verifyEmail',
+  'verifyInvitedUserEmail',
+  'updateForgottenPassword',
+  'verifyAutologin',
+]);
 
 export function tenantSchemaText(): string {
   return [BASE_SCHEMA, ...modules.flatMap((m) => [m.schema, m.subscriptions ?? ''])].join('\n');
@@ -48,7 +56,9 @@ export const graphqlPlugin = fp(
     // Subscriptions fan out through Redis across processes; losing Redis must never crash the process.
     const emitter = deps.redis ? mqemitterRedis({ ...redisConnection(deps.redis) }) : undefined;
     if (emitter) {
-      (emitter as unknown as { state: NodeJS.EventEmitter }).state.on('error', (err: Error) => app.log.warn({ err }, 'subscription emitter: Redis unavailable'));
+      (emitter as unknown as { state: NodeJS.EventEmitter }).state.on('error', (err: Error) =>
+        app.log.warn({ err }, 'subscription emitter: Redis unavailable'),
+      );
       app.addHook('onClose', (_app, done) => emitter.close(() => done()));
     }
 

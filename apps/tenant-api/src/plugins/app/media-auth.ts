@@ -2,7 +2,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
 import type { TenantApiDeps } from '../../types.ts';
 import { mediaConfig } from '../../modules/streaming/config.ts';
-import { jwks, mediaKeys, readSessionSecret, secretMatches, sessionSecret, verifyPlaybackToken, type MediaKeys, type PlaybackClaims } from '../../modules/watching/media-tokens.ts';
+import {
+  jwks,
+  mediaKeys,
+  readSessionSecret,
+  secretMatches,
+  sessionSecret,
+  verifyPlaybackToken,
+  type MediaKeys,
+  type PlaybackClaims,
+} from '../../modules/watching/media-tokens.ts';
 import type { DevOriginSource } from '../../modules/watching/dev-origin/index.ts';
 import { DEV_MEDIA_BASE } from '../../modules/watching/service.ts';
 
@@ -39,13 +48,26 @@ async function sessionState(db: Knex, sid: string): Promise<SessionState | null>
     .where('w.id', sid)
     .first('w.user_id', 'w.camera_id', 'w.ended_at', 'w.token_jti', 'c.code', 'c.deleted_at', 'c.status');
   if (!r) return null;
-  return { live: !r.ended_at && !r.deleted_at && Boolean(r.status), token_jti: r.token_jti ?? null, user_id: String(r.user_id), camera_id: String(r.camera_id), code: r.deleted_at ? null : String(r.code) };
+  return {
+    live: !r.ended_at && !r.deleted_at && Boolean(r.status),
+    token_jti: r.token_jti ?? null,
+    user_id: String(r.user_id),
+    camera_id: String(r.camera_id),
+    code: r.deleted_at ? null : String(r.code),
+  };
 }
 
-type Refusal = 'BAD_SECRET' | 'NO_TOKEN' | 'BAD_TOKEN' | 'TOKEN_USED' | 'WRONG_CENTRE' | 'WRONG_CAMERA' | 'SESSION_CLOSED' | 'ACTION_NOT_ALLOWED';
+type Refusal =
+  'BAD_SECRET' | 'NO_TOKEN' | 'BAD_TOKEN' | 'TOKEN_USED' | 'WRONG_CENTRE' | 'WRONG_CAMERA' | 'SESSION_CLOSED' | 'ACTION_NOT_ALLOWED';
 
 /** The token checks shared by the callback and the dev origin; null when it may play. */
-export async function checkPlayback(db: Knex, keys: MediaKeys, tenantId: string, token: string | null | undefined, path: string): Promise<{ refusal: Refusal } | { claims: PlaybackClaims }> {
+export async function checkPlayback(
+  db: Knex,
+  keys: MediaKeys,
+  tenantId: string,
+  token: string | null | undefined,
+  path: string,
+): Promise<{ refusal: Refusal } | { claims: PlaybackClaims }> {
   if (!token) return { refusal: 'NO_TOKEN' };
   const claims = await verifyPlaybackToken(keys, token);
   if (!claims) return { refusal: 'BAD_TOKEN' };
@@ -59,7 +81,8 @@ export async function checkPlayback(db: Knex, keys: MediaKeys, tenantId: string,
   return { claims };
 }
 
-const deny = (reply: FastifyReply, refusal: Refusal) => reply.code(401).header('cache-control', 'no-store').send({ error: 'Unauthorized', code: refusal });
+const deny = (reply: FastifyReply, refusal: Refusal) =>
+  reply.code(401).header('cache-control', 'no-store').send({ error: 'Unauthorized', code: refusal });
 
 function tokenFrom(body: Record<string, unknown>): string | null {
   if (typeof body.token === 'string' && body.token) return body.token;
@@ -86,14 +109,17 @@ export async function mediaAuthPlugin(app: FastifyInstance, opts: MediaAuthOptio
     const path = String(body.path ?? '').replace(/^\/+|\/+$/g, '');
     if (action !== 'read' && action !== 'playback') {
       // Cameras publish with the shared secret as password; anything else (api, metrics, pprof) is refused.
-      if (action === 'publish' && secretMatches(cfg.mediaAuthSecret, typeof body.password === 'string' ? body.password : null)) return reply.code(200).send({ ok: true });
+      if (action === 'publish' && secretMatches(cfg.mediaAuthSecret, typeof body.password === 'string' ? body.password : null))
+        return reply.code(200).send({ ok: true });
       return deny(reply, 'ACTION_NOT_ALLOWED');
     }
     const db = await request.tenantDb();
     const r = await checkPlayback(db, await keys(), request.tenant.id, tokenFrom(body), path);
     if ('refusal' in r) return deny(reply, r.refusal);
     if (typeof body.id === 'string' && body.id) {
-      await db('camera_watch_sessions').where({ id: r.claims.sid }).update({ media_session_id: body.id.slice(0, 100), opened_at: db.fn.now() });
+      await db('camera_watch_sessions')
+        .where({ id: r.claims.sid })
+        .update({ media_session_id: body.id.slice(0, 100), opened_at: db.fn.now() });
     }
     return reply.code(200).header('cache-control', 'no-store').send({ ok: true });
   });
@@ -123,7 +149,9 @@ export async function mediaAuthPlugin(app: FastifyInstance, opts: MediaAuthOptio
     const r = await checkPlayback(db, k, request.tenant.id, token, code);
     if ('refusal' in r) return deny(reply, r.refusal);
     // The token opens the stream once: a copied URL is useless even within its 60 s.
-    const used = await db('camera_watch_sessions').where({ id: r.claims.sid, token_jti: r.claims.jti }).update({ token_jti: null, opened_at: db.fn.now() });
+    const used = await db('camera_watch_sessions')
+      .where({ id: r.claims.sid, token_jti: r.claims.jti })
+      .update({ token_jti: null, opened_at: db.fn.now() });
     if (!used) return deny(reply, 'TOKEN_USED');
     const ms = sessionSecret(k, request.tenant.id, r.claims.sid, request.headers['user-agent'] ?? '');
     return hls(reply, `#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-STREAM-INF:BANDWIDTH=600000\nlive.m3u8?ms=${encodeURIComponent(ms)}\n`);

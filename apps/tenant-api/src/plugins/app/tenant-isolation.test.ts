@@ -64,9 +64,18 @@ describe('tenant isolation', () => {
   });
 
   it('suspended, provisioning and trial-expired centres answer typed errors', async () => {
-    expect(await gql(h.app, 'frozen.test.localhost', ME)).toMatchObject({ statusCode: 403, errors: [{ extensions: { code: 'CENTRE_SUSPENDED' } }] });
-    expect(await gql(h.app, 'building.test.localhost', ME)).toMatchObject({ statusCode: 503, errors: [{ extensions: { code: 'CENTRE_PROVISIONING' } }] });
-    expect(await gql(h.app, 'expired.test.localhost', ME)).toMatchObject({ statusCode: 402, errors: [{ extensions: { code: 'CENTRE_TRIAL_EXPIRED' } }] });
+    expect(await gql(h.app, 'frozen.test.localhost', ME)).toMatchObject({
+      statusCode: 403,
+      errors: [{ extensions: { code: 'CENTRE_SUSPENDED' } }],
+    });
+    expect(await gql(h.app, 'building.test.localhost', ME)).toMatchObject({
+      statusCode: 503,
+      errors: [{ extensions: { code: 'CENTRE_PROVISIONING' } }],
+    });
+    expect(await gql(h.app, 'expired.test.localhost', ME)).toMatchObject({
+      statusCode: 402,
+      errors: [{ extensions: { code: 'CENTRE_TRIAL_EXPIRED' } }],
+    });
   });
 
   it("one centre's database down → that centre answers a typed 503, the others keep answering", async () => {
@@ -87,13 +96,17 @@ describe('trusted proxy', () => {
       const [a, b] = p.centres;
       await seedUser(b!, { username: 'bee', role: 'manager' });
       const viaProxy = await p.app.inject({
-        method: 'POST', url: '/graphql', remoteAddress: '127.0.0.1',
+        method: 'POST',
+        url: '/graphql',
+        remoteAddress: '127.0.0.1',
         headers: { host: a!.host, 'x-forwarded-host': b!.host, 'content-type': 'application/json' },
         payload: { query: 'mutation { login(username: "bee", password: "a sensible passphrase") { status } }' },
       });
       expect(JSON.parse(viaProxy.body).data.login.status).toBe(true);
       const notProxy = await p.app.inject({
-        method: 'POST', url: '/graphql', remoteAddress: '10.9.9.9',
+        method: 'POST',
+        url: '/graphql',
+        remoteAddress: '10.9.9.9',
         headers: { host: a!.host, 'x-forwarded-host': b!.host, 'content-type': 'application/json' },
         payload: { query: 'mutation { login(username: "bee", password: "a sensible passphrase") { status } }' },
       });

@@ -36,7 +36,9 @@ export const tenantResolver = fp(
         return reply.code(blocked.statusCode).send({ errors: [{ message: blocked.message, extensions: { code: blocked.code } }] });
       }
       if (isApi && tenant.on_trial && tenant.trial_ends_on && tenant.trial_ends_on <= new Date().toISOString().slice(0, 10)) {
-        return reply.code(402).send({ errors: [{ message: 'The trial of this centre has ended.', extensions: { code: 'CENTRE_TRIAL_EXPIRED' } }] });
+        return reply
+          .code(402)
+          .send({ errors: [{ message: 'The trial of this centre has ended.', extensions: { code: 'CENTRE_TRIAL_EXPIRED' } }] });
       }
       request.tenant = tenant;
       let db: Promise<Knex> | undefined;

@@ -19,7 +19,13 @@ export async function verifyInvitedUserEmail(ctx: RequestContext, raw: unknown) 
   if (!check.ok) throw badInput(check.field, check.message);
   const token = await inTransaction(ctx, async (trx) => {
     await updateUser(trx, check.userId, { email_confirmed: true });
-    await audit(trx, { actor_user_id: check.userId, action: 'user.verify_invitation', entity: 'user', entity_id: check.userId, ip: ctx.ip });
+    await audit(trx, {
+      actor_user_id: check.userId,
+      action: 'user.verify_invitation',
+      entity: 'user',
+      entity_id: check.userId,
+      ip: ctx.ip,
+    });
     return (await issueToken(trx, check.userId, 'set_password', SET_PASSWORD_MINUTES)).token;
   });
   return { ...notice(true, 'Your email is confirmed. Choose a password to finish.'), token };

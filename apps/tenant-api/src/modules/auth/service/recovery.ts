@@ -25,7 +25,11 @@ export async function forgotPassword(ctx: RequestContext, raw: unknown) {
     await inTransaction(ctx, async (trx) => {
       for (const user of users) {
         const { token } = await issueToken(trx, user.id, 'password_reset', RESET_MINUTES);
-        await sendMail(ctx, trx, user, 'password-reset', { fname: user.fname, url: link(ctx, `/password/reset/${token}`), minutes: RESET_MINUTES });
+        await sendMail(ctx, trx, user, 'password-reset', {
+          fname: user.fname,
+          url: link(ctx, `/password/reset/${token}`),
+          minutes: RESET_MINUTES,
+        });
       }
     });
   }
@@ -61,7 +65,8 @@ export async function requestEmailChange(ctx: RequestContext, raw: unknown) {
   await inTransaction(ctx, async (trx) => {
     const { token } = await issueToken(trx, user.id, 'email_change', RESET_MINUTES, { payload: { email: args.email } });
     await sendMail(ctx, trx, { id: user.id, email: args.email, locale: user.locale }, 'email-change', {
-      fname: user.fname, url: link(ctx, `/email-confirmation?change=${encodeURIComponent(token)}`),
+      fname: user.fname,
+      url: link(ctx, `/email-confirmation?change=${encodeURIComponent(token)}`),
     });
   });
   return notice(true, 'We emailed a confirmation link to the new address.');
@@ -77,7 +82,14 @@ export async function verifyEmailChange(ctx: RequestContext, raw: unknown) {
     if (await emailTaken(trx, email)) return 'taken' as const;
     await markAuthTokenUsed(trx, row.id);
     await updateUser(trx, String(row.user_id), { email, email_confirmed: true });
-    await audit(trx, { actor_user_id: String(row.user_id), action: 'user.email_change', entity: 'user', entity_id: String(row.user_id), ip: ctx.ip, data: { email } });
+    await audit(trx, {
+      actor_user_id: String(row.user_id),
+      action: 'user.email_change',
+      entity: 'user',
+      entity_id: String(row.user_id),
+      ip: ctx.ip,
+      data: { email },
+    });
     return 'ok' as const;
   });
   if (outcome === 'invalid') throw invalidLink('token');

@@ -4,8 +4,21 @@ import { badInput, fields, parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
 import { invalidLink } from '../errors.ts';
 import {
-  addUserLocation, approversFor, assignRole, audit, countAuthTokenAttempt, emailTaken, findAuthToken, findUserById,
-  findUsersByEmail, getSetting, insertUser, markAuthTokenUsed, signupLocation, updateUser, usernameTaken,
+  addUserLocation,
+  approversFor,
+  assignRole,
+  audit,
+  countAuthTokenAttempt,
+  emailTaken,
+  findAuthToken,
+  findUserById,
+  findUsersByEmail,
+  getSetting,
+  insertUser,
+  markAuthTokenUsed,
+  signupLocation,
+  updateUser,
+  usernameTaken,
 } from '../repo.ts';
 import { charge, inTransaction, issueToken, link, notice, sendMail } from './shared.ts';
 
@@ -18,7 +31,11 @@ const registerArgs = z.object({
   email: fields.email,
   password: z.string(),
   // Minutes the emailed PIN stays valid, bounded so a client cannot make it live for ever.
-  validity: z.number().int('Validity must be whole minutes.').min(5, 'Validity must be at least 5 minutes.').max(1440, 'Validity must be at most 1440 minutes.'),
+  validity: z
+    .number()
+    .int('Validity must be whole minutes.')
+    .min(5, 'Validity must be at least 5 minutes.')
+    .max(1440, 'Validity must be at most 1440 minutes.'),
   signup_code: z.string().trim().max(40).optional().nullable(),
 });
 
@@ -35,16 +52,35 @@ export async function register(ctx: RequestContext, raw: unknown) {
 
   const pinTime = await inTransaction(ctx, async (trx) => {
     const userId = await insertUser(trx, {
-      fname: args.fname, lname: args.lname, username: args.username, email: args.email, password_hash,
-      email_confirmed: false, status: true, pending: false,
+      fname: args.fname,
+      lname: args.lname,
+      username: args.username,
+      email: args.email,
+      password_hash,
+      email_confirmed: false,
+      status: true,
+      pending: false,
     });
     await assignRole(trx, userId, 'user');
     if (location) await addUserLocation(trx, userId, location.id);
-    const { token, pin } = await issueToken(trx, userId, 'verify_email', args.validity, { pin: true, payload: { location_id: location?.id ?? null } });
-    await sendMail(ctx, trx, { id: userId, email: args.email }, 'verify-email', {
-      fname: args.fname, pin, url: link(ctx, `/verify-email/${token}`), minutes: args.validity,
+    const { token, pin } = await issueToken(trx, userId, 'verify_email', args.validity, {
+      pin: true,
+      payload: { location_id: location?.id ?? null },
     });
-    await audit(trx, { actor_user_id: userId, action: 'user.register', entity: 'user', entity_id: userId, ip: ctx.ip, data: { location_id: location?.id ?? null } });
+    await sendMail(ctx, trx, { id: userId, email: args.email }, 'verify-email', {
+      fname: args.fname,
+      pin,
+      url: link(ctx, `/verify-email/${token}`),
+      minutes: args.validity,
+    });
+    await audit(trx, {
+      actor_user_id: userId,
+      action: 'user.register',
+      entity: 'user',
+      entity_id: userId,
+      ip: ctx.ip,
+      data: { location_id: location?.id ?? null },
+    });
     return token;
   });
   return { ...notice(true, 'Your account was created. Enter the PIN we emailed you to confirm your address.'), pin_time: pinTime };
@@ -85,7 +121,11 @@ export async function verifyEmail(ctx: RequestContext, raw: unknown) {
       const locationId = (check.payload.location_id as string | null) ?? null;
       for (const approver of await approversFor(trx, locationId)) {
         const { token } = await issueToken(trx, user.id, 'approve_user', 7 * 24 * 60, { payload: { approver_id: approver.id } });
-        await sendMail(ctx, trx, approver, 'approve-user', { fname: approver.fname, applicant: `${user.fname} ${user.lname}`, url: link(ctx, `/approve-user/${token}`) });
+        await sendMail(ctx, trx, approver, 'approve-user', {
+          fname: approver.fname,
+          applicant: `${user.fname} ${user.lname}`,
+          url: link(ctx, `/approve-user/${token}`),
+        });
       }
     }
   });
@@ -121,7 +161,10 @@ export async function approveUser(ctx: RequestContext, raw: unknown) {
   const done = await inTransaction(ctx, async (trx) => {
     const row = await findAuthToken(trx, 'approve_user', sha256Hex(args.token), true);
     if (!row || row.used_at || new Date(row.expires_at) <= new Date()) return null;
-    await trx('auth_tokens').where({ user_id: row.user_id, purpose: 'approve_user' }).whereNull('used_at').update({ used_at: trx.fn.now() });
+    await trx('auth_tokens')
+      .where({ user_id: row.user_id, purpose: 'approve_user' })
+      .whereNull('used_at')
+      .update({ used_at: trx.fn.now() });
     await updateUser(trx, String(row.user_id), { pending: false });
     const approver = (row.payload?.approver_id as string | undefined) ?? null;
     await audit(trx, { actor_user_id: approver, action: 'user.approve', entity: 'user', entity_id: String(row.user_id), ip: ctx.ip });

@@ -8,7 +8,10 @@ import { expireAuthTokens, insertAuthToken } from '../repo.ts';
 export const notice = (status: boolean, message: string, color = status ? 'success' : 'danger') => ({ status, message, color });
 
 /** Charges one attempt to a throttle, or refuses the operation. */
-export async function charge(throttle: { consume(key: string): Promise<{ allowed: boolean; retryAfterMs: number }> }, key: string): Promise<void> {
+export async function charge(
+  throttle: { consume(key: string): Promise<{ allowed: boolean; retryAfterMs: number }> },
+  key: string,
+): Promise<void> {
   const r = await throttle.consume(key);
   if (!r.allowed) throw throttled(r.retryAfterMs);
 }

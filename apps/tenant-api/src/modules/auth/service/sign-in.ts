@@ -3,7 +3,17 @@ import { highestRole, roleAtLeast } from '@kv/shared';
 import { AppError, forbidden, notFound } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
 import { LOGIN_MESSAGES, invalidLink, sessionEnded } from '../errors.ts';
-import { audit, findUserById, findUserByLogin, findAuthToken, markAuthTokenUsed, recordLogin, rolesOfUser, updateUser, type UserAuthRow } from '../repo.ts';
+import {
+  audit,
+  findUserById,
+  findUserByLogin,
+  findAuthToken,
+  markAuthTokenUsed,
+  recordLogin,
+  rolesOfUser,
+  updateUser,
+  type UserAuthRow,
+} from '../repo.ts';
 import { charge, notice } from './shared.ts';
 
 const STAFF_SESSION_MS = 12 * 3600_000;
@@ -58,7 +68,10 @@ async function openSession(
   };
 }
 
-export async function login(ctx: RequestContext, args: { username: string; password: string; device?: string | null }): Promise<LoginPayload> {
+export async function login(
+  ctx: RequestContext,
+  args: { username: string; password: string; device?: string | null },
+): Promise<LoginPayload> {
   const login = args.username.trim();
   await charge(ctx.throttles.loginAccount, `${ctx.tenant.id}:${login.toLowerCase()}`);
   const user = await findUserByLogin(ctx.db, login);
@@ -136,18 +149,35 @@ export async function verifyAutologin(ctx: RequestContext, args: { token: string
     if (remaining <= 0) throw invalidLink('token');
     const firstUse = await ctx.db.transaction(async (trx) => {
       const inserted = await trx('auth_tokens')
-        .insert({ user_id: user.id, purpose: 'support_jti', token_hash: sha256Hex(claims.jti), expires_at: new Date(Date.now() + 3600_000), used_at: trx.fn.now() })
+        .insert({
+          user_id: user.id,
+          purpose: 'support_jti',
+          token_hash: sha256Hex(claims.jti),
+          expires_at: new Date(Date.now() + 3600_000),
+          used_at: trx.fn.now(),
+        })
         .onConflict('token_hash')
         .ignore()
         .returning('id');
       if (inserted.length === 0) return false;
-      await audit(trx, { actor_label: claims.operator, support_session_id: claims.ssid, action: 'support.login_as_user', entity: 'user', entity_id: user.id, ip: ctx.ip });
+      await audit(trx, {
+        actor_label: claims.operator,
+        support_session_id: claims.ssid,
+        action: 'support.login_as_user',
+        entity: 'user',
+        entity_id: user.id,
+        ip: ctx.ip,
+      });
       return true;
     });
     if (!firstUse) throw invalidLink('token', 'This link was already used.');
     const roles = await rolesOfUser(ctx.db, user.id);
     if (roles.length === 0) throw forbidden(LOGIN_MESSAGES.noRole);
-    return openSession(ctx, user, roles, { device: 'support', ttlMs: remaining, support: { sessionId: claims.ssid, operator: claims.operator } });
+    return openSession(ctx, user, roles, {
+      device: 'support',
+      ttlMs: remaining,
+      support: { sessionId: claims.ssid, operator: claims.operator },
+    });
   }
 
   const userId = await ctx.db.transaction(async (trx) => {

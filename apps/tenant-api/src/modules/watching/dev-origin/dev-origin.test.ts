@@ -26,15 +26,19 @@ describe('dev origin', () => {
 
   let live: DevOriginSource | undefined;
   afterAll(() => live?.close());
-  it.skipIf(!hasFfmpeg())('with ffmpeg: a live test pattern with 1 s segments and program dates', async () => {
-    live = ffmpegSource();
-    let p: string | null = null;
-    for (let i = 0; i < 40 && !(p && p.includes('.ts')); i++) {
-      await new Promise((r) => setTimeout(r, 250));
-      p = await live.playlist();
-    }
-    expect(p).toContain('#EXT-X-PROGRAM-DATE-TIME:');
-    const seg = p!.split('\n').find((l) => l.endsWith('.ts'))!;
-    expect((await live.segment(seg))![0]).toBe(0x47);
-  }, 20_000);
+  it.skipIf(!hasFfmpeg())(
+    'with ffmpeg: a live test pattern with 1 s segments and program dates',
+    async () => {
+      live = ffmpegSource();
+      let p: string | null = null;
+      for (let i = 0; i < 40 && !(p && p.includes('.ts')); i++) {
+        await new Promise((r) => setTimeout(r, 250));
+        p = await live.playlist();
+      }
+      expect(p).toContain('#EXT-X-PROGRAM-DATE-TIME:');
+      const seg = p!.split('\n').find((l) => l.endsWith('.ts'))!;
+      expect((await live.segment(seg))![0]).toBe(0x47);
+    },
+    20_000,
+  );
 });
