@@ -385,7 +385,7 @@ export const centreMenu: readonly MenuItem[] = [
         label: 'shell:menu.themeCustomizer',
         icon: IconBrush,
         to: fixed(paths.themeCustomizer.to()),
-        access: { role: 'manager' },
+        access: { role: 'manager', permissions: ['settings.manage'] },
         sidebar: 'theme customizer',
       }),
       link({

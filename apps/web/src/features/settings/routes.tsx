@@ -5,7 +5,7 @@ import { paths } from '../../lib/paths';
 export const settingsRoutes: RouteObject[] = [
   {
     path: paths.themeCustomizer.pattern,
-    handle: { access: { role: 'manager' }, title: 'shell:menu.themeCustomizer' },
+    handle: { access: { role: 'manager', permissions: ['settings.manage'] }, title: 'shell:menu.themeCustomizer' },
     lazy: lazyPage(() => import('./pages/theme-customizer.page'), 'ThemeCustomizerPage'),
   },
 ];
