@@ -2,7 +2,8 @@ import type { Knex } from 'knex';
 
 type Db = Knex | Knex.Transaction;
 
-const USER_COLUMNS = [
+/** The stored columns behind the `User` type (areas add their own). */
+export const USER_COLUMNS = [
   'id',
   'fname',
   'middle_name',

@@ -4,36 +4,12 @@ import type { UserScope } from './policy.ts';
 
 export * from './repo/reports.ts';
 
+import { USER_COLUMNS as BASE_USER_COLUMNS } from '../access/repo.ts';
+
 type Db = Knex | Knex.Transaction;
 
-export const USER_COLUMNS = [
-  'id',
-  'fname',
-  'middle_name',
-  'lname',
-  'nick_name',
-  'username',
-  'email',
-  'phone',
-  'phone2',
-  'phone_type',
-  'phone2_type',
-  'avatar',
-  'job_title',
-  'email_confirmed',
-  'phone_verified',
-  'status',
-  'pending',
-  'invited',
-  'emergency_contact',
-  'last_login_time',
-  'locale',
-  'details',
-  'created_at',
-  'updated_at',
-  'updated_by',
-  'deleted_at',
-];
+/** The User columns of the access module plus what the people screens show. */
+export const USER_COLUMNS = [...BASE_USER_COLUMNS, 'details', 'created_at', 'updated_at', 'updated_by', 'deleted_at'];
 
 export interface PersonRow {
   id: string;
