@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 type Db = Knex | Knex.Transaction;
 
 /** The stored columns behind the `User` type (areas add their own). */
-export const USER_COLUMNS = [
+const USER_COLUMNS = [
   'id',
   'fname',
   'middle_name',
@@ -25,6 +25,12 @@ export const USER_COLUMNS = [
   'emergency_contact',
   'last_login_time',
   'locale',
+];
+
+/** The select list behind `User` on `users as <alias>`, plus an area's extra columns; never the hash itself. */
+export const userColumns = (db: Db, alias = 'u', extra: readonly string[] = []) => [
+  ...[...USER_COLUMNS, ...extra].map((c) => `${alias}.${c}`),
+  db.raw(`${alias}.password_hash is not null as has_password`),
 ];
 
 export interface UserRow {

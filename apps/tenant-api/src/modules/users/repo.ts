@@ -4,12 +4,12 @@ import type { UserScope } from './policy.ts';
 
 export * from './repo/reports.ts';
 
-import { USER_COLUMNS as BASE_USER_COLUMNS } from '../access/repo.ts';
+import { userColumns as accessUserColumns } from '../access/repo.ts';
 
 type Db = Knex | Knex.Transaction;
 
-/** The User columns of the access module plus what the people screens show. */
-export const USER_COLUMNS = [...BASE_USER_COLUMNS, 'details', 'created_at', 'updated_at', 'updated_by', 'deleted_at'];
+/** What the people screens show beyond the access module's User columns. */
+const PEOPLE_COLUMNS = ['details', 'created_at', 'updated_at', 'updated_by', 'deleted_at'];
 
 export interface PersonRow {
   id: string;
@@ -26,10 +26,7 @@ export interface PersonRow {
   [key: string]: unknown;
 }
 
-export const userColumns = (db: Db, alias = 'u') => [
-  ...USER_COLUMNS.map((c) => `${alias}.${c}`),
-  db.raw(`${alias}.password_hash is not null as has_password`),
-];
+export const userColumns = (db: Db, alias = 'u') => accessUserColumns(db, alias, PEOPLE_COLUMNS);
 
 /** Restricts a query on `users as <alias>` to a scope (see policy.ts). */
 export function applyUserScope(db: Db, q: Knex.QueryBuilder, scope: UserScope, alias = 'u'): Knex.QueryBuilder {

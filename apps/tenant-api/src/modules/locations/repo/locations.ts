@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { userColumns } from '../../access/repo.ts';
 
 type Db = Knex | Knex.Transaction;
 
@@ -150,31 +151,7 @@ export async function managersByLocationIds(db: Db, ids: readonly string[]): Pro
     .whereIn('lm.location_id', ids as string[])
     .whereNull('u.deleted_at')
     .orderBy(['u.fname', 'u.lname', 'u.id'])
-    .select(
-      'lm.location_id',
-      'u.id',
-      'u.fname',
-      'u.middle_name',
-      'u.lname',
-      'u.nick_name',
-      'u.username',
-      'u.email',
-      'u.phone',
-      'u.phone2',
-      'u.phone_type',
-      'u.phone2_type',
-      'u.avatar',
-      'u.job_title',
-      'u.email_confirmed',
-      'u.phone_verified',
-      'u.status',
-      'u.pending',
-      'u.invited',
-      'u.emergency_contact',
-      'u.last_login_time',
-      'u.locale',
-      db.raw('u.password_hash is not null as has_password'),
-    );
+    .select('lm.location_id', ...userColumns(db));
   const map = new Map<string, Record<string, unknown>[]>();
   for (const { location_id, ...u } of rows) map.set(String(location_id), [...(map.get(String(location_id)) ?? []), u]);
   return map;

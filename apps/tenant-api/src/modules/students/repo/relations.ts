@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { StudentScope } from '../policy.ts';
 import { applyScope, studentColumns } from '../repo.ts';
+import { userColumns } from '../../access/repo.ts';
 
 type Db = Knex | Knex.Transaction;
 
@@ -103,33 +104,6 @@ export async function removePivots(db: Db, studentId: string, userIds: readonly 
 
 // ── batched relations (loaders) ─────────────────────────────────────────────
 
-const USER_COLUMNS = [
-  'u.id',
-  'u.fname',
-  'u.middle_name',
-  'u.lname',
-  'u.nick_name',
-  'u.username',
-  'u.email',
-  'u.phone',
-  'u.phone2',
-  'u.phone_type',
-  'u.phone2_type',
-  'u.avatar',
-  'u.job_title',
-  'u.email_confirmed',
-  'u.phone_verified',
-  'u.status',
-  'u.pending',
-  'u.invited',
-  'u.emergency_contact',
-  'u.last_login_time',
-  'u.locale',
-  'u.created_at',
-  'u.updated_at',
-  'u.updated_by',
-];
-
 /** Contacts of a batch of students with their pivot flags (Student.users / Student.guardians). */
 export async function guardiansOf(db: Db, studentIds: readonly string[], opts: { hideBlackListed: boolean }) {
   const q = db('student_users as su')
@@ -137,7 +111,7 @@ export async function guardiansOf(db: Db, studentIds: readonly string[], opts: {
     .whereIn('su.student_id', studentIds as string[])
     .whereNull('u.deleted_at')
     .orderByRaw('su.legal_guardian desc, lower(u.lname), lower(u.fname), u.id')
-    .select([...USER_COLUMNS, db.raw('u.password_hash is not null as has_password'), ...PIVOT_COLUMNS.map((c) => `su.${c} as pivot_${c}`)]);
+    .select([...userColumns(db, 'u', ['created_at', 'updated_at', 'updated_by']), ...PIVOT_COLUMNS.map((c) => `su.${c} as pivot_${c}`)]);
   if (opts.hideBlackListed) q.where('su.black_list', false);
   return q;
 }
