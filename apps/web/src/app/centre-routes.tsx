@@ -4,8 +4,12 @@ import { PageLoader } from '../components/page-loader';
 import { RouteError } from '../components/route-error';
 import { RouteGuard } from '../components/route-guard';
 import { accessRoutes } from '../features/access/routes';
+import { attendanceRoutes } from '../features/attendance/routes';
 import { authLinkRoutes, authRoutes } from '../features/auth/routes';
+import { setupRoutes } from '../features/centre-setup/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
+import { liveCameraRoutes } from '../features/live-cameras/routes';
+import { peopleRoutes } from '../features/people/routes';
 import { notFoundRoutes, pendingGuestRoutes } from '../features/public-pages/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { upcomingRoutes } from '../features/upcoming/routes';
@@ -18,6 +22,16 @@ import { RootRoute } from './root-route';
  * the lazily loaded main layout, unknown paths to /pages/error-404.
  */
 export function centreRoutes(kind: CentreKind | null): RouteObject[] {
+  const served = [
+    ...dashboardRoutes,
+    ...accessRoutes,
+    ...settingsRoutes,
+    ...setupRoutes(kind),
+    ...peopleRoutes(kind),
+    ...attendanceRoutes(kind),
+    ...liveCameraRoutes(kind),
+  ];
+  const servedPaths = new Set(served.map((route) => route.path));
   return [
     {
       element: <RootRoute />,
@@ -37,7 +51,7 @@ export function centreRoutes(kind: CentreKind | null): RouteObject[] {
             {
               lazy: async () => ({ Component: (await import('./centre-layout')).CentreLayout }),
               errorElement: <RouteError />,
-              children: [...dashboardRoutes, ...accessRoutes, ...settingsRoutes, ...upcomingRoutes(kind)],
+              children: [...served, ...upcomingRoutes(kind, servedPaths)],
             },
           ],
         },

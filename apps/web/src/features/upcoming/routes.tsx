@@ -13,9 +13,14 @@ function titleOf(route: UpcomingRoute): string {
 
 const byPath = new Map(UPCOMING_ROUTES.map((route) => [route.path, route]));
 
-/** Routes of later issues: each has its real path and role rule, and says which feature it waits for. */
-export function upcomingRoutes(kind: CentreKind | null): RouteObject[] {
-  const routes: RouteObject[] = UPCOMING_ROUTES.filter((route) => !route.kinds || (kind !== null && route.kinds.includes(kind))).map(
+/**
+ * Routes of later issues: each has its real path and role rule, and says which feature it waits for.
+ * Paths a feature already serves (`served`) are skipped.
+ */
+export function upcomingRoutes(kind: CentreKind | null, served: ReadonlySet<string | undefined> = new Set()): RouteObject[] {
+  const routes: RouteObject[] = UPCOMING_ROUTES.filter(
+    (route) => (!route.kinds || (kind !== null && route.kinds.includes(kind))) && !served.has(paths[route.path].pattern),
+  ).map(
     (route) => {
       const handle: RouteHandle & { feature: UpcomingFeature } = {
         access: { role: route.role },
