@@ -58,6 +58,19 @@ export const journeys: Journey[] = [
       assert.equal(await page.getByTestId('suspend-centre').count(), 0);
       assert.equal(await page.getByTestId('extend-trial').count(), 0);
       await page.getByTestId('centre-support').waitFor();
+      // Login as user: pick the centre's manager by name, give a reason; the support link opens in a new tab.
+      await page.getByTestId('support-user').fill('manager');
+      await page
+        .getByRole('option', { name: /^Marcus Reyes · manager/ })
+        .filter({ visible: true })
+        .click();
+      await field(page, 'Reason').fill('E2E: checking the manager dashboard');
+      const opened = page.context().waitForEvent('page');
+      await page.getByTestId('login-as-user').click();
+      const support = await opened;
+      await support.waitForURL((url) => url.hostname.startsWith('demo.') && !url.pathname.startsWith('/verify-autologin'));
+      await support.getByText(/Support session by/).waitFor();
+      await support.close();
       await page.goto(`${hosts.platform}/migrations`);
       await page.waitForURL((url) => url.pathname === '/login');
     },

@@ -1,3 +1,4 @@
+import { ROLE_LADDER } from '@kv/shared';
 import type { Knex } from 'knex';
 
 type Db = Knex | Knex.Transaction;
@@ -35,6 +36,45 @@ export async function endSupportSessionRow(db: Db, id: string): Promise<void> {
 
 export async function findActiveCentreUser(db: Db, userId: string): Promise<{ id: string; username: string } | undefined> {
   return db('users').where({ id: userId, status: true }).whereNull('deleted_at').first(db.raw('id::text as id'), 'username');
+}
+
+export interface CentreUserRow {
+  id: string;
+  name: string;
+  username: string | null;
+  email: string | null;
+  role: string | null;
+}
+
+/** Active users of a centre by name, each with their highest role on the ladder. */
+export async function listActiveCentreUsers(
+  db: Db,
+  opts: { search: string | null; offset: number; limit: number },
+): Promise<{ rows: CentreUserRow[]; total: number }> {
+  const base = db('users as u').where('u.status', true).whereNull('u.deleted_at');
+  if (opts.search) {
+    const like = `%${opts.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    base.where((q) =>
+      q.whereRaw("u.fname || ' ' || u.lname ilike ?", [like]).orWhereILike('u.username', like).orWhereILike('u.email', like),
+    );
+  }
+  const counted = await base.clone().count<{ count: string }[]>({ count: '*' });
+  const rows = await base
+    .clone()
+    .select(
+      db.raw('u.id::text as id'),
+      db.raw("trim(u.fname || ' ' || u.lname) as name"),
+      'u.username',
+      'u.email',
+      db.raw(
+        '(select r.name from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id order by array_position(?::text[], r.name::text) desc nulls last limit 1) as role',
+        [[...ROLE_LADDER]],
+      ),
+    )
+    .orderBy([{ column: 'u.fname' }, { column: 'u.lname' }, { column: 'u.id' }])
+    .offset(opts.offset)
+    .limit(opts.limit);
+  return { rows, total: Number(counted[0]?.count ?? 0) };
 }
 
 /** The centre sees every support entry in its own audit log. */

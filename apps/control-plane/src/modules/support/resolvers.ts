@@ -1,6 +1,12 @@
+import type { PageArgs } from '../../graphql/pagination.ts';
 import type { Resolver } from '../../graphql/context.ts';
 
 export const supportResolvers = {
+  Query: {
+    getCenterUsers: ((_, args, { actor, services }) => services.support.getCenterUsers(actor, args)) as Resolver<
+      PageArgs & { center_id: string; search?: string | null }
+    >,
+  },
   Mutation: {
     loginAsUser: ((_, args, { actor, services }) => services.support.loginAsUser(actor, args)) as Resolver<{
       center_id: string;

@@ -73,6 +73,49 @@ describe('support sessions (login as user)', () => {
     });
   });
 
+  it("lists a centre's active users by name with their highest role, searchable and paginated, never another centre's", async () => {
+    const LIST = `query($c: ID!, $s: String, $p: Int, $f: Int) { getCenterUsers(center_id: $c, search: $s, page: $p, first: $f) {
+      data { id name username email role } paginatorInfo { total currentPage lastPage perPage } } }`;
+    const [parentRole] = await tenant('roles').where({ name: 'user' }).select('id');
+    const [managerRole] = await tenant('roles').where({ name: 'manager' }).select('id');
+    const [ann] = await tenant('users')
+      .insert({ fname: 'Ann', lname: 'Parent', username: 'ann.parent', email: 'ann@example.com', status: true })
+      .returning('id');
+    await tenant('user_roles').insert([
+      { user_id: ann.id, role_id: parentRole.id },
+      { user_id: ann.id, role_id: managerRole.id },
+    ]);
+    await tenant('users').insert({ fname: 'Gone', lname: 'User', username: 'gone.user', status: false });
+
+    const all = await h.gql(LIST, { c: centre.id }, { token: h.tokens.kvsupport });
+    expect(all.errors).toBeUndefined();
+    const names = all.data.getCenterUsers.data.map((u: { name: string }) => u.name);
+    expect(names).toContain('Ann Parent');
+    expect(names).not.toContain('Gone User');
+    expect(all.data.getCenterUsers.data.find((u: { name: string }) => u.name === 'Ann Parent')).toMatchObject({
+      id: String(ann.id),
+      username: 'ann.parent',
+      role: 'manager',
+    });
+
+    const found = await h.gql(LIST, { c: centre.id, s: 'ANN@EX' }, { token: h.tokens.admin });
+    expect(found.data.getCenterUsers).toMatchObject({ data: [{ name: 'Ann Parent' }], paginatorInfo: { total: 1, lastPage: 1 } });
+    const paged = await h.gql(LIST, { c: centre.id, p: 2, f: 1 }, { token: h.tokens.kvsupport });
+    expect(paged.data.getCenterUsers.data).toHaveLength(1);
+    expect(paged.data.getCenterUsers.paginatorInfo).toMatchObject({ currentPage: 2, perPage: 1, total: names.length });
+
+    // The other centre has its own database: Ann is not there.
+    const elsewhere = await h.gql(LIST, { c: other.id, s: 'Ann' }, { token: h.tokens.kvsupport });
+    expect(elsewhere.data.getCenterUsers.data).toEqual([]);
+    expect((await h.gql(LIST, { c: centre.id, f: 0 }, { token: h.tokens.kvsupport })).errors?.[0]?.extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      field: 'first',
+    });
+    expect((await h.gql(LIST, { c: centre.id }, { token: null })).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    await tenant('user_roles').where({ user_id: ann.id }).delete();
+    await tenant('users').whereIn('username', ['ann.parent', 'gone.user']).delete();
+  });
+
   it('refuses a short reason, an unknown or inactive user, a suspended centre and anonymous callers', async () => {
     const ask = (vars: Record<string, unknown>, token: string | null = h.tokens.kvsupport) =>
       h.gql(LOGIN_AS, { c: centre.id, u: ownerId, r: 'Long enough reason', ...vars }, { token });

@@ -4,6 +4,7 @@ import type { ControlPlaneRuntime } from '../../deps.ts';
 import { requireRole, type Actor } from '../../access.ts';
 import { isUuid, id as idArg, text } from '../../validate.ts';
 import { done } from '../../graphql/notice.ts';
+import { paginatorInfo, toPage, type PageArgs } from '../../graphql/pagination.ts';
 import { writeAudit } from '../audit/repo.ts';
 import { centreNotFound } from '../centres/errors.ts';
 import { findCenter } from '../centres/repo.ts';
@@ -20,6 +21,23 @@ export function createSupportService(rt: ControlPlaneRuntime) {
   }
 
   return {
+    /** The people support can enter a centre as: active users, by name, paginated. */
+    async getCenterUsers(actor: Actor, args: PageArgs & { center_id: string; search?: string | null }) {
+      requireRole(actor, supportPolicy.getCenterUsers);
+      const centerId = idArg('center_id', args.center_id);
+      const page = toPage(args);
+      const search = args.search ? text('search', args.search, { max: 100 }) : null;
+      const centre = await findCenter(db, centerId);
+      if (!centre) throw centreNotFound();
+      if (centre.status !== 'active') throw centreNotActive();
+      const { rows, total } = await repo.listActiveCentreUsers(await centreDb(centre), {
+        search: search || null,
+        offset: page.offset,
+        limit: page.perPage,
+      });
+      return { data: rows, paginatorInfo: paginatorInfo(total, page) };
+    },
+
     /**
      * "Login as user": an audited, one-hour support session; the link holds a two-minute,
      * one-time token that only this centre accepts.

@@ -33,6 +33,9 @@ export const userColumns = (db: Db, alias = 'u', extra: readonly string[] = []) 
   db.raw(`${alias}.password_hash is not null as has_password`),
 ];
 
+/** Marks a User row returned by the sign-in that opened a support session (no viewer exists yet in that request). */
+export const JUST_OPENED_SUPPORT = Symbol('justOpenedSupport');
+
 export interface UserRow {
   id: string;
   fname: string;

@@ -1,6 +1,6 @@
 import { displayEmail } from '@kv/shared';
 import type { RequestContext } from '../../types.ts';
-import type { UserRow } from './repo.ts';
+import { JUST_OPENED_SUPPORT, type UserRow } from './repo.ts';
 import * as service from './service.ts';
 
 type Args = Record<string, unknown>;
@@ -26,7 +26,9 @@ export const accessResolvers = {
     email: (u: UserRow) => displayEmail(u.email) || null,
     last_login_time: (u: UserRow) => iso(u.last_login_time),
     has_password: (u: UserRow) => Boolean(u.has_password),
-    support_session: (u: UserRow, _: Args, ctx: RequestContext) => {
+    support_session: (u: UserRow & { [JUST_OPENED_SUPPORT]?: { operator: string; expiresAt: Date } }, _: Args, ctx: RequestContext) => {
+      const opened = u[JUST_OPENED_SUPPORT];
+      if (opened) return { operator: opened.operator, expires_at: opened.expiresAt.toISOString() };
       const s = ctx.viewer?.support;
       return s && String(u.id) === ctx.viewer!.id ? { operator: s.operator, expires_at: s.expiresAt.toISOString() } : null;
     },

@@ -243,7 +243,8 @@ describe('email change', () => {
 });
 
 describe('support sessions (login as user)', () => {
-  const VERIFY = 'mutation($t: String!) { verifyAutologin(token: $t) { status session_id tokens { access_token } } }';
+  const VERIFY =
+    'mutation($t: String!) { verifyAutologin(token: $t) { status session_id tokens { access_token } user { support_session { operator } } } }';
 
   it('accepts a platform support token once, audits it, and marks the session', async () => {
     const id = await seedUser(A(), { username: 'supported', role: 'manager' });
@@ -255,6 +256,8 @@ describe('support sessions (login as user)', () => {
       exp: new Date(Date.now() + 3600_000),
     });
     const r = await gql(h.app, A().host, VERIFY, { t: token });
+    // The sign-in's own answer already says it is a support session (the banner shows at once).
+    expect(r.data?.verifyAutologin.user).toEqual({ support_session: { operator: 'Ada Operator' } });
     const access = r.data?.verifyAutologin.tokens.access_token;
     const me = await gql(h.app, A().host, 'query { me { username support_session { operator } } }', {}, access);
     expect(me.data?.me).toMatchObject({ username: 'supported', support_session: { operator: 'Ada Operator' } });

@@ -1,9 +1,9 @@
 import type { RequestContext } from '../../types.ts';
-import { login, logout, refreshToken, verifyAutologin } from './service/sign-in.ts';
+import { login, logout, refreshToken, verifyAutologin, type LoginPayload } from './service/sign-in.ts';
 import { approveUser, register, resendTokenEmail, verifyEmail } from './service/registration.ts';
 import { forgotPassword, requestEmailChange, updateForgottenPassword, verifyEmailChange } from './service/recovery.ts';
 import { resendInvitedUserEmail, updateInvitedUserPassword, verifyInvitedUserEmail } from './service/invitation.ts';
-import { findFullUser } from '../access/repo.ts';
+import { findFullUser, JUST_OPENED_SUPPORT } from '../access/repo.ts';
 
 type Args = Record<string, unknown>;
 
@@ -30,6 +30,10 @@ export const authResolvers = {
   },
   LoginResult: {
     // The service returns the user id; the User type's own resolvers and loaders do the rest.
-    user: (parent: { user?: { id: string } }, _: Args, ctx: RequestContext) => (parent.user ? findFullUser(ctx.db, parent.user.id) : null),
+    user: async (parent: LoginPayload, _: Args, ctx: RequestContext) => {
+      if (!parent.user) return null;
+      const row = await findFullUser(ctx.db, parent.user.id);
+      return row && parent.user.support ? { ...row, [JUST_OPENED_SUPPORT]: parent.user.support } : row;
+    },
   },
 };

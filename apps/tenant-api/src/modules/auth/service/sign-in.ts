@@ -28,7 +28,8 @@ export interface LoginPayload {
   expires_in?: number;
   session_id?: string;
   firebase_token?: string | null;
-  user?: { id: string };
+  /** `support` is the support session just opened: the new user's fields show it before any token is sent back. */
+  user?: { id: string; support?: { operator: string; expiresAt: Date } };
 }
 
 /** Why this user may not sign in now, or null. */
@@ -64,7 +65,10 @@ async function openSession(
     expires_in: access.expiresIn,
     session_id: session.sessionId,
     firebase_token: null,
-    user: { id: user.id },
+    user: {
+      id: user.id,
+      support: opts.support ? { operator: opts.support.operator, expiresAt: new Date(Date.now() + ttlMs) } : undefined,
+    },
   };
 }
 

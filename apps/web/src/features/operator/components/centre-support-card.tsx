@@ -10,12 +10,10 @@ import { formatDateTime } from '../../../lib/format';
 import { reportMutationError } from '../../../lib/mutation-feedback';
 import { showNotice } from '../../../lib/notices';
 import { LoginAsUserMutation } from '../api/login-as-user.mutation';
+import { CentreUserPicker } from './centre-user-picker';
 
 const supportSchema = z.object({
-  user_id: z
-    .string()
-    .trim()
-    .regex(/^\d{1,18}$/, 'operator:validation.userId'),
+  user_id: z.string().min(1, 'operator:validation.user'),
   reason: z.string().trim().min(10, 'operator:validation.reason').max(500, 'common:validation.tooLong'),
 });
 type SupportValues = z.infer<typeof supportSchema>;
@@ -54,14 +52,7 @@ export function CentreSupportCard({ centerId }: { centerId: string }) {
       >
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextField
-              control={control}
-              name="user_id"
-              label={t('operator:support.userId')}
-              description={t('operator:support.userIdHint')}
-              inputMode="numeric"
-              required
-            />
+            <CentreUserPicker centerId={centerId} control={control} />
             <TextField
               control={control}
               name="reason"
