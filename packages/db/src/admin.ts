@@ -7,22 +7,41 @@ export async function databaseExists(admin: Knex, name: string): Promise<boolean
   return r.rows.length > 0;
 }
 
+/**
+ * CREATE/DROP DATABASE wait for a checkpoint, which on a busy machine outlasts the pool's
+ * statement_timeout; they cannot run in a transaction (no `set local`), so one pinned connection
+ * lifts the timeout for the statement and restores it.
+ */
+async function untimed(admin: Knex, sql: string): Promise<void> {
+  const conn = await admin.client.acquireConnection();
+  try {
+    await admin.raw('set statement_timeout = 0').connection(conn);
+    try {
+      await admin.raw(sql).connection(conn);
+    } finally {
+      await admin.raw('reset statement_timeout').connection(conn);
+    }
+  } finally {
+    await admin.client.releaseConnection(conn);
+  }
+}
+
 export async function createDatabase(admin: Knex, name: string, template?: string): Promise<void> {
   assertSafeDatabaseName(name);
   if (template) {
     assertSafeDatabaseName(template);
     // CREATE DATABASE … TEMPLATE needs the template to have no other connections.
     await terminateConnections(admin, template);
-    await admin.raw(`create database "${name}" template "${template}"`);
+    await untimed(admin, `create database "${name}" template "${template}"`);
   } else {
-    await admin.raw(`create database "${name}"`);
+    await untimed(admin, `create database "${name}"`);
   }
 }
 
 export async function dropDatabase(admin: Knex, name: string): Promise<void> {
   assertSafeDatabaseName(name);
   await terminateConnections(admin, name);
-  await admin.raw(`drop database if exists "${name}"`);
+  await untimed(admin, `drop database if exists "${name}"`);
 }
 
 export async function terminateConnections(admin: Knex, name: string): Promise<void> {

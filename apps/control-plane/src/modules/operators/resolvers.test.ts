@@ -141,4 +141,16 @@ describe('operator GraphQL', () => {
     expect(third.errors?.[0]?.extensions?.code).toBe('THROTTLED');
     expect(await attempts()).toBe(2);
   });
+
+  it('only failures count towards the account lock: a correct password clears them', async () => {
+    await h.rt.throttles.account.reset('kvsupport-op'); // the burst test above locked it
+    for (let i = 0; i < 4; i++)
+      expect((await h.gql(LOGIN, { u: 'kvsupport-op', p: 'wrong-password' }, { ip: `10.4.0.${i}` })).errors?.[0]?.extensions?.code).toBe(
+        'INVALID_CREDENTIALS',
+      );
+    for (let i = 0; i < 6; i++)
+      expect((await h.gql(LOGIN, { u: 'kvsupport-op', p: PASSWORD }, { ip: `10.4.1.${i}` })).errors).toBeUndefined();
+    for (let i = 0; i < 5; i++) await h.gql(LOGIN, { u: 'kvsupport-op', p: 'wrong-password' }, { ip: `10.4.2.${i}` });
+    expect((await h.gql(LOGIN, { u: 'kvsupport-op', p: PASSWORD }, { ip: '10.4.3.1' })).errors?.[0]?.extensions?.code).toBe('THROTTLED');
+  });
 });

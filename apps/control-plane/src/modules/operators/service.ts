@@ -81,6 +81,8 @@ export function createOperatorService(rt: ControlPlaneRuntime) {
       });
       await repo.touchLastLogin(db, operator.id);
       await repo.recordLogin(db, { userId: operator.id, username: login, success: true, device, ip: actor.ip, userAgent: actor.userAgent });
+      // Only failures should add up towards the lock: a correct password clears the account's count.
+      await rt.throttles.account.reset(login.toLowerCase());
       return issue(operator, sessionId, refreshToken, 'Signed in.');
     },
 
