@@ -46,6 +46,7 @@ export const checkInThroughput: Benchmark = {
     };
     const first = await captureSql(ctx, SLUG, () => gql(ctx, SLUG, token, CHECK_IN_MUTATION, nextVars()));
     ctx.log(`  SQL per check-in: ${first.length} statements`);
+    if (process.env.BENCH_VERBOSE) for (const st of first) ctx.log(`    ${st.sql.replace(/\s+/g, ' ').slice(0, 200)}`);
 
     const url = await centreUrl(ctx, SLUG);
     const s0 = students[0]!;

@@ -28,9 +28,10 @@ export const BENCHMARKS: Benchmark[] = [
   tenantScale,
   coldCentre,
   graphqlFloor,
-  morningRush,
   cameraStart,
   spaWeight,
+  // Last: it floods the server, and other benchmarks should not run in its backlog.
+  morningRush,
 ];
 
 const log = (m: string) => console.log(m);
@@ -86,12 +87,33 @@ async function main() {
   const figures: Figure[] = [];
   const failures: { benchmark: string; error: string }[] = [];
   const t0 = Date.now();
+  let stopping = false;
+  const stopAll = async () => {
+    if (stopping) return;
+    stopping = true;
+    await Promise.allSettled(started.map((p) => p.stop()));
+    await redisHandle.stop();
+    await pgHandle.stop();
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      log(`\n${signal}: stopping the servers…`);
+      void stopAll().finally(() => process.exit(130));
+    });
+  }
   try {
     log('Starting the platform (server process) and the reference server…');
     const [platform, reference] = await Promise.all([
       startProcess<{ port: number; ctlPort: number }>(
         'bench/server/platform.ts',
-        { DATABASE_URL: pgHandle.adminUrl, REDIS_URL: redisHandle.url, KV_DATA_DIR: dataDir, RATE_LIMIT_MAX: '100000000' },
+        {
+          DATABASE_URL: pgHandle.adminUrl,
+          REDIS_URL: redisHandle.url,
+          KV_DATA_DIR: dataDir,
+          RATE_LIMIT_MAX: '100000000',
+          // e.g. BENCH_SERVER_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the server process.
+          NODE_OPTIONS: [process.env.NODE_OPTIONS, process.env.BENCH_SERVER_NODE_OPTIONS].filter(Boolean).join(' ') || undefined,
+        },
         log,
       ),
       startProcess<{ port: number; ctlPort: number }>('bench/server/reference.ts', {}, log),
@@ -125,9 +147,7 @@ async function main() {
       log(`  (${((Date.now() - s) / 1000).toFixed(0)} s)`);
     }
   } finally {
-    await Promise.allSettled(started.map((p) => p.stop()));
-    await redisHandle.stop();
-    await pgHandle.stop();
+    await stopAll();
   }
 
   log(`\n== Summary (medians of ${process.env.BENCH_REPS ?? 3} interleaved rounds; ratios = ours / reference)\n`);

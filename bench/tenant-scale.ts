@@ -1,6 +1,6 @@
 import type { Benchmark } from './lib/context.ts';
 import { figure, gql, hostOf, interleaved } from './lib/context.ts';
-import { ensureCentres, tokens } from './lib/centres.ts';
+import { captureSql, ensureCentres, tokens } from './lib/centres.ts';
 import { centreSessions, connectionCounts } from './lib/admin.ts';
 import { graphqlOk, http, type LoadResult } from './lib/load.ts';
 
@@ -25,7 +25,10 @@ export const tenantScale: Benchmark = {
       if (!t) throw new Error(`no owner account in ${slug}`);
       creds.push({ host: hostOf(slug), auth: `Bearer ${t.token}` });
     }
-    await gql(ctx, slugs[0]!, creds[0]!.auth.slice(7), '{ me { id } }');
+    await gql(ctx, slugs[0]!, creds[0]!.auth.slice(7), '{ me { id username } }');
+    const statements = await captureSql(ctx, slugs[0]!, () => gql(ctx, slugs[0]!, creds[0]!.auth.slice(7), '{ me { id username } }'));
+    ctx.log(`  SQL per me: ${statements.length}`);
+    if (process.env.BENCH_VERBOSE) for (const st of statements) ctx.log(`    ${st.sql.replace(/\s+/g, ' ').slice(0, 200)}`);
     let i = 0;
     const url = `http://127.0.0.1:${ctx.platform.port}/graphql`;
     const base = { url, method: 'POST' as const, body: ME, verifyBody: graphqlOk, connections: ctx.connections };
