@@ -76,11 +76,11 @@ export const cameraStart: Benchmark = {
         await page.goto(`${origin}/__bench/camera.html`);
         const r = await page.evaluate(
           ([t, id, cfg]) =>
-            (window as unknown as { startCamera(t: string, id: string, c: unknown): Promise<{ firstFrame: number; latency: number | null }> }).startCamera(
-              t as string,
-              id as string,
-              cfg,
-            ),
+            (
+              window as unknown as {
+                startCamera(t: string, id: string, c: unknown): Promise<{ firstFrame: number; latency: number | null }>;
+              }
+            ).startCamera(t as string, id as string, cfg),
           [token, camera, LIVE_PLAYER_CONFIG] as const,
         );
         first.push(r.firstFrame);

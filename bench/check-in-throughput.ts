@@ -29,11 +29,13 @@ export const checkInThroughput: Benchmark = {
     await ensureCentres(ctx, [SLUG], { children: CHILDREN });
     const token = (await tokens(ctx, SLUG, ['manager'])).get('manager')!.token;
     await sql(ctx, SLUG, 'delete from attendances');
-    const students = (await sql<{ id: string; location_id: string; program_id: string }>(
-      ctx,
-      SLUG,
-      'select id, location_id, program_id from students where deleted_at is null order by id',
-    )).map((s) => ({ ...s, id: String(s.id) }));
+    const students = (
+      await sql<{ id: string; location_id: string; program_id: string }>(
+        ctx,
+        SLUG,
+        'select id, location_id, program_id from students where deleted_at is null order by id',
+      )
+    ).map((s) => ({ ...s, id: String(s.id) }));
     const manager = (await sql<{ id: string }>(ctx, SLUG, "select id from users where username = 'manager'"))[0]!.id;
     let next = 0;
     const nextVars = () => {
@@ -78,7 +80,10 @@ export const checkInThroughput: Benchmark = {
       const b = 'check-in-throughput';
       return [
         figure(b, 'throughput vs raw INSERT (req/s)', r.graphql!.rps, r.raw!.rps, 'pg INSERT loop', 'req/s', { min: 0.6, text: '>= 0.6x' }),
-        figure(b, 'throughput vs REST (req/s)', r.graphql!.rps, r.rest!.rps, 'REST POST, same INSERT', 'req/s', { min: 0.85, text: '>= 0.85x' }),
+        figure(b, 'throughput vs REST (req/s)', r.graphql!.rps, r.rest!.rps, 'REST POST, same INSERT', 'req/s', {
+          min: 0.85,
+          text: '>= 0.85x',
+        }),
         figure(b, 'throughput vs hello-world (req/s)', r.graphql!.rps, r.hello!.rps, 'Fastify hello-world', 'req/s'),
         figure(b, 'p99 vs REST (ms)', r.graphql!.p99, r.rest!.p99, 'REST POST p99', 'ms', { max: 25, on: 'value', text: '<= 25 ms' }),
         figure(b, 'SQL statements per check-in', first.length, 1, 'one INSERT', 'stmts'),

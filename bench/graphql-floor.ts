@@ -50,7 +50,14 @@ export const graphqlFloor: Benchmark = {
         min: 0.65,
         text: '>= 0.65x',
       }),
-      figure(b, 'cost per request, tenant API vs bare Mercurius (µs)', usPerReq(r.tenantApi!.rps), usPerReq(r.mercurius!.rps), 'bare Mercurius', 'µs'),
+      figure(
+        b,
+        'cost per request, tenant API vs bare Mercurius (µs)',
+        usPerReq(r.tenantApi!.rps),
+        usPerReq(r.mercurius!.rps),
+        'bare Mercurius',
+        'µs',
+      ),
       figure(b, 'errors (tenant API)', r.tenantApi!.errors, null, '', 'count', { max: 0, on: 'value', text: '0' }),
     ];
   },

@@ -30,7 +30,9 @@ export const morningRush: Benchmark = {
       await sql(ctx, slug, 'delete from attendances');
       await sql(ctx, slug, 'delete from attendance_requests');
       const t = await tokens(ctx, slug, ['manager', ...Array.from({ length: PARENTS_PER_CENTRE }, (_, i) => `parent${i * 5}`)]);
-      const ids = (await sql<{ id: string }>(ctx, slug, 'select id from students where deleted_at is null order by id')).map((s) => String(s.id));
+      const ids = (await sql<{ id: string }>(ctx, slug, 'select id from students where deleted_at is null order by id')).map((s) =>
+        String(s.id),
+      );
       staff.push({ slug, auth: `Bearer ${t.get('manager')!.token}`, students: ids });
       for (const [name, tok] of t) if (name !== 'manager') parents.push({ slug, auth: `Bearer ${tok.token}` });
     }
@@ -39,7 +41,7 @@ export const morningRush: Benchmark = {
     // every child arrives within the window (∫ rate = children in total).
     const total = nCentres * children;
     const T = seconds * 1000;
-    const shape = 0.75 * (0.5 + 3) / 2 + 0.25 * 3; // ∫ rate / (a T)
+    const shape = (0.75 * (0.5 + 3)) / 2 + 0.25 * 3; // ∫ rate / (a T)
     const a = total / (shape * seconds);
     const rateAt = (ms: number) => (ms < 0.75 * T ? a * (0.5 + (2.5 * ms) / (0.75 * T)) : 3 * a);
     const arrivals: number[] = [];
@@ -59,9 +61,11 @@ export const morningRush: Benchmark = {
     const checkOk = (body: string) => graphqlOk(body) && body.includes('"status":true');
     const shots: Shot[] = [];
     order.forEach(({ s, id }, k) => {
-      const body = () => JSON.stringify({ query: CHECK_IN_MUTATION, variables: { students: [id], action: 'check_in', request_id: randomUUID() } });
+      const body = () =>
+        JSON.stringify({ query: CHECK_IN_MUTATION, variables: { students: [id], action: 'check_in', request_id: randomUUID() } });
       shots.push({ at: arrivals[k]!, kind: 'checkin', host: hostOf(s.slug), auth: s.auth, body: body(), check: checkOk });
-      if (k % 20 === 0) shots.push({ at: arrivals[k]!, kind: 'double-tap', host: hostOf(s.slug), auth: s.auth, body: body(), check: checkOk });
+      if (k % 20 === 0)
+        shots.push({ at: arrivals[k]!, kind: 'double-tap', host: hostOf(s.slug), auth: s.auth, body: body(), check: checkOk });
     });
     // Parents: two reads (children + cameras) per arrival, spread over the same ramp.
     arrivals.forEach((at, k) => {
@@ -70,7 +74,9 @@ export const morningRush: Benchmark = {
       shots.push({ at: at + 6, kind: 'parent', host: hostOf(p.slug), auth: p.auth, body: CAMERAS, check: graphqlOk });
     });
 
-    ctx.log(`  ${total} check-ins over ${seconds} s, ${a.toFixed(0)}/s average rising to ${(3 * a).toFixed(0)}/s, ${shots.length} requests`);
+    ctx.log(
+      `  ${total} check-ins over ${seconds} s, ${a.toFixed(0)}/s average rising to ${(3 * a).toFixed(0)}/s, ${shots.length} requests`,
+    );
     await ctx.platformCtl('/lag/reset');
     const results = await openLoop(ctx.platform.port, shots);
     const lag = await ctx.platformCtl<{ p99: number; max: number }>('/lag');

@@ -1,3 +1,4 @@
+/* eslint-disable no-console -- a command-line report */
 /**
  * `npm run bench [-- <name> …] [-- --quick]`: every benchmark (or the named ones) against the
  * server mode — real Postgres with a database per centre, Redis — on loopback. Each prints one line

@@ -50,11 +50,11 @@ export const spaWeight: Benchmark = {
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     const login = routeWeight(out, ['src/features/auth/pages/login.page.tsx'], ['common', 'auth']);
-    const home = routeWeight(out, ['src/features/dashboard/pages/entry.page.tsx', 'src/features/dashboard/pages/home.page.tsx'], [
-      'common',
-      'shell',
-      'dashboard',
-    ]);
+    const home = routeWeight(
+      out,
+      ['src/features/dashboard/pages/entry.page.tsx', 'src/features/dashboard/pages/home.page.tsx'],
+      ['common', 'shell', 'dashboard'],
+    );
     const b = 'spa-weight';
     return [
       figure(b, 'login route JS (KB gzip)', login.js, 150, 'budget 150 KB', 'KB', { max: 1, text: '<= 150 KB' }),

@@ -56,8 +56,7 @@ export const studentsPage: Benchmark = {
             connections: c,
             seconds,
           }),
-        rest: (seconds) =>
-          http({ url: `http://127.0.0.1:${ctx.reference.port}/students`, method: 'POST', connections: c, seconds }),
+        rest: (seconds) => http({ url: `http://127.0.0.1:${ctx.reference.port}/students`, method: 'POST', connections: c, seconds }),
         raw: (seconds) =>
           loop(
             async () => {
@@ -69,8 +68,14 @@ export const studentsPage: Benchmark = {
       });
       const b = 'students-page';
       return [
-        figure(b, 'throughput vs REST (req/s)', r.graphql!.rps, r.rest!.rps, 'REST route, same SQL', 'req/s', { min: 0.85, text: '>= 0.85x' }),
-        figure(b, 'throughput vs raw pg (req/s)', r.graphql!.rps, r.raw!.rps, 'pg.Pool loop, same SQL', 'req/s', { min: 0.45, text: '>= 0.45x' }),
+        figure(b, 'throughput vs REST (req/s)', r.graphql!.rps, r.rest!.rps, 'REST route, same SQL', 'req/s', {
+          min: 0.85,
+          text: '>= 0.85x',
+        }),
+        figure(b, 'throughput vs raw pg (req/s)', r.graphql!.rps, r.raw!.rps, 'pg.Pool loop, same SQL', 'req/s', {
+          min: 0.45,
+          text: '>= 0.45x',
+        }),
         figure(b, 'p99 vs REST (ms)', r.graphql!.p99, r.rest!.p99, 'REST route p99', 'ms', { max: 1.5, text: '<= 1.5x' }),
         figure(b, 'SQL statements per request (50 vs 10 rows)', statements.length, statements10.length, 'same page at 10 rows', 'stmts', {
           max: 1,

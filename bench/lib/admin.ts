@@ -2,7 +2,10 @@ import type { BenchContext } from './context.ts';
 import { pg } from './deps.ts';
 
 /** Server-wide Postgres counters (the runner's own maintenance connection, never the app's). */
-export async function withAdmin<T>(ctx: BenchContext, fn: (q: (sql: string) => Promise<Record<string, unknown>[]>) => Promise<T>): Promise<T> {
+export async function withAdmin<T>(
+  ctx: BenchContext,
+  fn: (q: (sql: string) => Promise<Record<string, unknown>[]>) => Promise<T>,
+): Promise<T> {
   const client = new pg.Client({ connectionString: ctx.pgAdminUrl, application_name: 'kv-bench-admin' });
   await client.connect();
   try {

@@ -21,7 +21,14 @@ export async function ensureCentres(
   const out: CentreInfo[] = [];
   for (let i = 0; i < slugs.length; i += 25) {
     const batch = slugs.slice(i, i + 25);
-    out.push(...(await ctx.platformCtl<CentreInfo[]>('/centres', { slugs: batch, children: opts.children, tags: opts.tags, parallel: opts.parallel ?? 2 })));
+    out.push(
+      ...(await ctx.platformCtl<CentreInfo[]>('/centres', {
+        slugs: batch,
+        children: opts.children,
+        tags: opts.tags,
+        parallel: opts.parallel ?? 2,
+      })),
+    );
     if (slugs.length > 25) ctx.log(`  centres ready: ${Math.min(i + 25, slugs.length)}/${slugs.length}`);
   }
   return out;
@@ -32,7 +39,12 @@ export async function tokens(ctx: BenchContext, slug: string, usernames: string[
   return new Map(list.map((t) => [t.username, t]));
 }
 
-export async function sql<T = Record<string, unknown>>(ctx: BenchContext, slug: string, text: string, bindings: unknown[] = []): Promise<T[]> {
+export async function sql<T = Record<string, unknown>>(
+  ctx: BenchContext,
+  slug: string,
+  text: string,
+  bindings: unknown[] = [],
+): Promise<T[]> {
   return ctx.platformCtl<T[]>('/sql', { slug, sql: text, bindings });
 }
 

@@ -14,7 +14,11 @@ export interface ServerProcess<T> {
  * Starts a benchmark server in its own Node process (tsx) and waits for its `READY {json}` line,
  * so the load generator never shares an event loop with the server it measures.
  */
-export function startProcess<T>(script: string, env: Record<string, string | undefined>, log: (m: string) => void): Promise<ServerProcess<T>> {
+export function startProcess<T>(
+  script: string,
+  env: Record<string, string | undefined>,
+  log: (m: string) => void,
+): Promise<ServerProcess<T>> {
   const tsx = path.join(ROOT, 'node_modules/.bin/tsx');
   const child = spawn(tsx, [path.join(ROOT, script)], {
     cwd: ROOT,
