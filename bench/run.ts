@@ -104,22 +104,28 @@ async function main() {
   }
   try {
     log('Starting the platform (server process) and the reference server…');
+    const track = <T extends ServerProcess<{ port: number; ctlPort: number }>>(p: Promise<T>) =>
+      p.then((proc) => {
+        started.push(proc);
+        return proc;
+      });
     const [platform, reference] = await Promise.all([
-      startProcess<{ port: number; ctlPort: number }>(
-        'bench/server/platform.ts',
-        {
-          DATABASE_URL: pgHandle.adminUrl,
-          REDIS_URL: redisHandle.url,
-          KV_DATA_DIR: dataDir,
-          RATE_LIMIT_MAX: '100000000',
-          // e.g. BENCH_SERVER_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the server process.
-          NODE_OPTIONS: [process.env.NODE_OPTIONS, process.env.BENCH_SERVER_NODE_OPTIONS].filter(Boolean).join(' ') || undefined,
-        },
-        log,
+      track(
+        startProcess<{ port: number; ctlPort: number }>(
+          'bench/server/platform.ts',
+          {
+            DATABASE_URL: pgHandle.adminUrl,
+            REDIS_URL: redisHandle.url,
+            KV_DATA_DIR: dataDir,
+            RATE_LIMIT_MAX: '100000000',
+            // e.g. BENCH_SERVER_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the server process.
+            NODE_OPTIONS: [process.env.NODE_OPTIONS, process.env.BENCH_SERVER_NODE_OPTIONS].filter(Boolean).join(' ') || undefined,
+          },
+          log,
+        ),
       ),
-      startProcess<{ port: number; ctlPort: number }>('bench/server/reference.ts', {}, log),
+      track(startProcess<{ port: number; ctlPort: number }>('bench/server/reference.ts', {}, log)),
     ]);
-    started.push(platform, reference);
     const ctx: BenchContext = {
       log,
       quick,
