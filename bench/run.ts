@@ -109,7 +109,7 @@ async function main() {
         started.push(proc);
         return proc;
       });
-    const [platform, reference] = await Promise.all([
+    const starting = await Promise.allSettled([
       track(
         startProcess<{ port: number; ctlPort: number }>(
           'bench/server/platform.ts',
@@ -126,6 +126,11 @@ async function main() {
       ),
       track(startProcess<{ port: number; ctlPort: number }>('bench/server/reference.ts', {}, log)),
     ]);
+    // Both settle before either failure is thrown, so the finally block stops whichever did start.
+    const [platform, reference] = starting.map((s) => {
+      if (s.status === 'rejected') throw s.reason;
+      return s.value;
+    }) as [ServerProcess<{ port: number; ctlPort: number }>, ServerProcess<{ port: number; ctlPort: number }>];
     const ctx: BenchContext = {
       log,
       quick,
