@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { request } from 'node:http';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 
@@ -57,14 +58,27 @@ export function startProcess<T>(
   });
 }
 
-/** JSON POST to a control endpoint. */
-export async function ctl<T>(port: number, route: string, body: unknown = {}): Promise<T> {
-  const res = await fetch(`http://127.0.0.1:${port}${route}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
+/** JSON POST to a control endpoint (node:http: provisioning a batch may take minutes, past fetch's header timeout). */
+export function ctl<T>(port: number, route: string, body: unknown = {}): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, path: route, method: 'POST', headers: { 'content-type': 'application/json' }, timeout: 0 },
+      (res) => {
+        let data = '';
+        res.setEncoding('utf8');
+        res.on('data', (c) => (data += c));
+        res.on('end', () => {
+          try {
+            const json = JSON.parse(data) as T & { error?: string };
+            if (res.statusCode !== 200) reject(new Error(`${route}: ${json.error ?? res.statusCode}`));
+            else resolve(json);
+          } catch (err) {
+            reject(err as Error);
+          }
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
   });
-  const json = (await res.json()) as T & { error?: string };
-  if (!res.ok) throw new Error(`${route}: ${json.error ?? res.status}`);
-  return json;
 }
