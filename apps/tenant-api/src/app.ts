@@ -23,6 +23,9 @@ export async function buildTenantApp(deps: TenantApiDeps, opts: BuildOptions = {
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestTimeout: 30_000,
+    // Building the schema (every module, graphql-jit, Mercurius) can pass Fastify's 10 s default on a
+    // busy 2-core machine; a start-up that slow is still a start-up, not a hung plugin.
+    pluginTimeout: 60_000,
   };
   const app: FastifyInstance = Fastify(options);
 

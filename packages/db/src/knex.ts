@@ -5,6 +5,8 @@ export type { Knex };
 export interface KnexOptions {
   /** Upper bound of connections in this pool. */
   max?: number;
+  /** Connections kept open once made, however idle (default 0: an idle pool holds none). */
+  min?: number;
   /** Milliseconds a statement may run before Postgres cancels it. */
   statementTimeoutMs?: number;
   /** Milliseconds to wait for a free connection (or a new one) before failing. */
@@ -15,8 +17,8 @@ export interface KnexOptions {
 }
 
 /**
- * A knex instance on one database. Pools start empty (`min: 0`) so an idle centre holds no
- * connection; `statement_timeout` bounds every query; knex marks a connection that errors as
+ * A knex instance on one database. Pools start empty and by default (`min: 0`) an idle one holds
+ * no connection; `statement_timeout` bounds every query; knex marks a connection that errors as
  * disposed, so a database that goes away never crashes the process.
  */
 export function createKnex(connectionString: string, opts: KnexOptions = {}): Knex {
@@ -30,7 +32,7 @@ export function createKnex(connectionString: string, opts: KnexOptions = {}): Kn
       connectionTimeoutMillis: opts.acquireTimeoutMs ?? 5000,
     } as Knex.PgConnectionConfig,
     pool: {
-      min: 0,
+      min: opts.min ?? 0,
       max: opts.max ?? 4,
       idleTimeoutMillis: opts.idleTimeoutMs ?? 30_000,
       acquireTimeoutMillis: opts.acquireTimeoutMs ?? 5000,

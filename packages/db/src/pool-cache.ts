@@ -14,6 +14,13 @@ export interface PoolCacheOptions extends KnexOptions {
  * One knex pool per centre database, keyed by centre id and database URL. Creation is memoised
  * (concurrent first requests share one pool), the number of open pools is capped (LRU) and pools
  * unused for `idleEvictMs` are closed, so the sum of connections stays under the server's bound.
+ *
+ * A centre's pool keeps one connection open while the pool lives (`min: 1`): a centre that is
+ * used at all is used again within seconds, and a reconnect (TCP + SCRAM + backend start, about
+ * 10 ms, 20× a query) on its next request is what made the first request after 30 s of quiet slow.
+ * Connections beyond the first close after `idleTimeoutMs` (30 s); the pool itself, and with it
+ * the last connection, after `idleEvictMs` without a request. The steady-state cost is one
+ * connection per active centre, which is the floor anyway (see bench/tenant-scale.ts).
  */
 export class PoolCache {
   private readonly pools: LRUCache<string, Knex>;
@@ -41,7 +48,7 @@ export class PoolCache {
     const id = `${key}|${connectionString}`;
     let db = this.pools.get(id);
     if (!db) {
-      db = createKnex(connectionString, { max: 2, ...this.opts, applicationName: `kv:${key}` });
+      db = createKnex(connectionString, { max: 2, min: 1, ...this.opts, applicationName: `kv:${key}` });
       this.pools.set(id, db);
       this.opened++;
     }

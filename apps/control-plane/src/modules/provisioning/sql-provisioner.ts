@@ -18,6 +18,15 @@ export interface SqlProvisionerOptions {
 
 /** Centre databases as `CREATE DATABASE … TEMPLATE` on the servers listed in `database_servers`. */
 export class SqlDatabaseProvisioner implements Provisioner {
+  /**
+   * Templates (server URL + name) this process migrated to its own latest version: migrations ship
+   * with the code, so a template once current stays current for this process's lifetime and need
+   * not be re-checked (a connection and a migration-table scan) for every centre.
+   */
+  private readonly currentTemplates = new Map<string, string | null>();
+  /** Databases this process just copied from a current template, with that schema version. */
+  private readonly copiedAt = new Map<string, string | null>();
+
   constructor(private readonly opts: SqlProvisionerOptions) {}
 
   async assignServer(centerId: string): Promise<string> {
@@ -45,16 +54,34 @@ export class SqlDatabaseProvisioner implements Provisioner {
 
   async createDatabase(serverId: string, databaseName: string): Promise<{ created: boolean }> {
     const url = await this.opts.directory.serverUrl(serverId);
+    const templateKey = `${url}|${this.opts.templateName}`;
     return withServerLock(url, templateLockKey(this.opts.templateName), async (admin) => {
       if (await databaseExists(admin, databaseName)) return { created: false };
-      await ensureTenantTemplate(admin, this.opts.templateName);
-      await createDatabase(admin, databaseName, this.opts.templateName);
+      if (!this.currentTemplates.has(templateKey)) {
+        const { version } = await ensureTenantTemplate(admin, this.opts.templateName);
+        this.currentTemplates.set(templateKey, version);
+      }
+      try {
+        await createDatabase(admin, databaseName, this.opts.templateName);
+      } catch (err) {
+        this.currentTemplates.delete(templateKey); // the template may be gone: a retry re-checks it
+        throw err;
+      }
+      this.copiedAt.set(`${url}|${databaseName}`, this.currentTemplates.get(templateKey) ?? null);
       return { created: true };
     });
   }
 
   async migrateDatabase(serverId: string, databaseName: string) {
-    const url = withDatabase(await this.opts.directory.serverUrl(serverId), databaseName);
+    const serverUrl = await this.opts.directory.serverUrl(serverId);
+    // A copy of a template this process migrated is already at the latest version.
+    const copied = `${serverUrl}|${databaseName}`;
+    if (this.copiedAt.has(copied)) {
+      const version = this.copiedAt.get(copied) ?? null;
+      this.copiedAt.delete(copied);
+      return { applied: [], version };
+    }
+    const url = withDatabase(serverUrl, databaseName);
     const db = createKnex(url, { max: 1, statementTimeoutMs: 10 * 60_000, applicationName: 'kv:migrate' });
     try {
       return await migrateLatest(db, 'tenant');

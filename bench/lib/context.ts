@@ -1,0 +1,147 @@
+import { request } from 'node:http';
+import { ctl } from './procs.ts';
+import { median, type LoadResult } from './load.ts';
+
+/** One printed line: our value, the reference value on the same machine in the same run, the ratio. */
+export interface Figure {
+  benchmark: string;
+  figure: string;
+  ours: number;
+  reference: number | null;
+  /** What the reference is (e.g. "REST route", "raw pg loop", "budget"). */
+  against: string;
+  unit: string;
+  /** ours / reference. */
+  ratio: number | null;
+  /** The goal, e.g. ">= 0.85x" or "< 300 ms". */
+  target?: string;
+  pass?: boolean;
+}
+
+export interface BenchContext {
+  log(message: string): void;
+  /** Rounds per side (interleaved; the median is reported). */
+  reps: number;
+  warmupSeconds: number;
+  seconds: number;
+  connections: number;
+  quick: boolean;
+  pgAdminUrl: string;
+  platform: { port: number; ctlPort: number };
+  reference: { port: number; ctlPort: number };
+  platformCtl<T>(route: string, body?: unknown): Promise<T>;
+  referenceCtl<T>(route: string, body?: unknown): Promise<T>;
+}
+
+export interface Benchmark {
+  name: string;
+  title: string;
+  run(ctx: BenchContext): Promise<Figure[]>;
+}
+
+export function contextCtl(port: number) {
+  return <T>(route: string, body?: unknown) => ctl<T>(port, route, body);
+}
+
+export const hostOf = (slug: string) => `${slug}.localhost`;
+
+/** A GraphQL request to a centre, for set-up and checks (never inside a measured round). */
+export async function gql<T = Record<string, unknown>>(
+  ctx: BenchContext,
+  slug: string,
+  token: string | null,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<T> {
+  // fetch() may not set Host: node:http does.
+  const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: ctx.platform.port,
+        path: '/graphql',
+        method: 'POST',
+        headers: { host: hostOf(slug), 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      },
+      (res) => {
+        let data = '';
+        res.setEncoding('utf8');
+        res.on('data', (c) => (data += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: data }));
+      },
+    );
+    req.on('error', reject);
+    req.end(JSON.stringify({ query, variables }));
+  });
+  const json = JSON.parse(body) as { data?: T; errors?: { message: string }[] };
+  if (status !== 200 || json.errors) throw new Error(`GraphQL on ${slug}: ${status} ${JSON.stringify(json.errors ?? json)}`);
+  return json.data as T;
+}
+
+export interface SideSummary {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  runs: LoadResult[];
+}
+
+/**
+ * Runs every side once as a warm-up, then `reps` measured rounds with the sides interleaved
+ * (A B C, A B C, …) so drift on a shared machine hits every side alike; reports medians.
+ */
+export async function interleaved(
+  ctx: BenchContext,
+  sides: Record<string, (seconds: number) => Promise<LoadResult>>,
+  between?: () => Promise<void>,
+): Promise<Record<string, SideSummary>> {
+  const names = Object.keys(sides);
+  for (const name of names) {
+    await sides[name]!(ctx.warmupSeconds);
+    await between?.();
+  }
+  const runs: Record<string, LoadResult[]> = Object.fromEntries(names.map((n) => [n, []]));
+  for (let rep = 0; rep < ctx.reps; rep++) {
+    for (const name of names) {
+      const r = await sides[name]!(ctx.seconds);
+      runs[name]!.push(r);
+      ctx.log(`  ${name} #${rep + 1}: ${r.rps.toFixed(0)}/s p50 ${r.p50.toFixed(1)} ms p99 ${r.p99.toFixed(1)} ms errors ${r.errors}`);
+      await between?.();
+    }
+  }
+  return Object.fromEntries(
+    names.map((n) => {
+      const rs = runs[n]!;
+      return [
+        n,
+        {
+          rps: median(rs.map((r) => r.rps)),
+          p50: median(rs.map((r) => r.p50)),
+          p99: median(rs.map((r) => r.p99)),
+          errors: rs.reduce((a, r) => a + r.errors, 0),
+          runs: rs,
+        },
+      ];
+    }),
+  );
+}
+
+/** A ratio figure; `higherIsBetter` decides how the target compares. */
+export function figure(
+  benchmark: string,
+  name: string,
+  ours: number,
+  reference: number | null,
+  against: string,
+  unit: string,
+  target?: { min?: number; max?: number; on?: 'ratio' | 'value'; text: string },
+): Figure {
+  const ratio = reference === null || !reference ? null : ours / reference;
+  let pass: boolean | undefined;
+  if (target) {
+    const v = target.on === 'value' ? ours : ratio;
+    if (v === null || !Number.isFinite(v)) pass = false;
+    else pass = (target.min === undefined || v >= target.min) && (target.max === undefined || v <= target.max);
+  }
+  return { benchmark, figure: name, ours, reference, against, unit, ratio, target: target?.text, pass };
+}

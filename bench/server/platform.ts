@@ -1,0 +1,207 @@
+/**
+ * Benchmark server process: the whole platform as `npm start` runs it (scripts/lib/platform.ts:
+ * control plane + tenant API on one port, job workers, outbox, Redis, real Postgres with a
+ * database per centre), plus a control port for the runner only (provision and seed centres,
+ * mint access tokens, capture the SQL of a request, read the event-loop lag). The control port is
+ * never touched while a round is measured.
+ */
+import http from 'node:http';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import type { Knex } from 'knex';
+import { hashPassword, createSessionStore, createTokenService } from '@kv/auth';
+import { provisionCenterNow } from '@kv/control-plane';
+import { startPlatform } from '../../scripts/lib/platform.ts';
+import { platformSecret } from '../../scripts/lib/services.ts';
+import { seedCentre } from '../../scripts/lib/seed-centre.ts';
+import { BENCH_PASSWORD, centreDefinition } from '../lib/fixtures.ts';
+
+/** The centre roles, lowest first (packages/shared ROLE_LADDER). */
+const LADDER = ['user', 'blog', 'teacher', 'manager', 'center'] as const;
+const PORT = Number(process.env.BENCH_PORT ?? 0);
+const CTL_PORT = Number(process.env.BENCH_CTL_PORT ?? 0);
+const log = (line: string) => process.stderr.write(`[platform] ${line}\n`);
+
+async function main() {
+  const platform = await startPlatform({ port: PORT, platformDomain: 'localhost', log, databasePrefix: 'kvb_' });
+  const port = (platform.server.address() as { port: number }).port;
+  const tokens = createTokenService({ secret: platformSecret() });
+  let passwordHash: string | undefined;
+  const ids = new Map<string, string>();
+  const analysed = new Set<string>();
+
+  async function centreId(slug: string): Promise<string> {
+    const hit = ids.get(slug);
+    if (hit) return hit;
+    const row = await platform.controlDb('centers').where({ slug }).first('id');
+    if (!row) throw new Error(`No centre ${slug}`);
+    ids.set(slug, String(row.id));
+    return String(row.id);
+  }
+
+  /** Provisions (from the template) and seeds one centre; no-op when it already exists. */
+  async function ensureCentre(slug: string, children: number, tags: boolean): Promise<{ provisionedMs: number | null }> {
+    const existing = await platform.controlDb('centers').where({ slug, status: 'active' }).first('id');
+    let provisionedMs: number | null = null;
+    if (!existing) {
+      const t0 = performance.now();
+      await provisionCenterNow(platform.cpDeps, {
+        name: `Bench ${slug}`,
+        slug,
+        kind: 'childcare',
+        language_pack: 'default',
+        contact_email: `owner@${slug}.example`,
+        owner_fname: 'Dana',
+        owner_lname: 'Owner',
+        owner_username: 'center',
+      });
+      provisionedMs = performance.now() - t0;
+    }
+    const db = await platform.centreDb(await centreId(slug));
+    passwordHash ??= await hashPassword(BENCH_PASSWORD);
+    if (children > 0 && (await seedCentre(db, centreDefinition(slug, children), passwordHash)) && tags) await seedTags(db);
+    // Planner statistics as a centre in steady state has them (autovacuum would get there later).
+    if (children > 0 && !analysed.has(slug)) {
+      await db.raw('analyze');
+      analysed.add(slug);
+    }
+    return { provisionedMs };
+  }
+
+  /** Two tags on every student (the students list shows them). */
+  async function seedTags(db: Knex) {
+    const tagIds = (
+      await db('tags')
+        .insert(['Allergy check', 'Nap early', 'Bus', 'Half day', 'Sibling'].map((name) => ({ name })))
+        .returning('id')
+    ).map((r) => r.id);
+    const students = await db('students').select('id').orderBy('id');
+    await db('student_tags').insert(
+      students.flatMap((s, i) => [
+        { student_id: s.id, tag_id: tagIds[i % tagIds.length] },
+        { student_id: s.id, tag_id: tagIds[(i + 2) % tagIds.length] },
+      ]),
+    );
+  }
+
+  /** Access tokens (15 minutes) for seeded accounts, each with its own live session. */
+  async function mint(slug: string, usernames: string[]) {
+    const id = await centreId(slug);
+    const db = await platform.centreDb(id);
+    const users = await db('users as u')
+      .leftJoin('user_roles as ur', 'ur.user_id', 'u.id')
+      .leftJoin('roles as r', 'r.id', 'ur.role_id')
+      .whereIn('u.username', usernames)
+      .groupBy('u.id')
+      .select('u.id', 'u.username', db.raw('array_agg(r.name) as roles'));
+    await db('users')
+      .whereIn(
+        'id',
+        users.map((u) => u.id),
+      )
+      .update({ status: true, pending: false });
+    const sessions = createSessionStore(db);
+    const out: { username: string; userId: string; token: string }[] = [];
+    for (const u of users) {
+      const { sessionId } = await sessions.start(String(u.id), { ttlMs: 6 * 3600_000, device: 'bench' });
+      const role = LADDER.filter((r) => (u.roles as (string | null)[]).includes(r)).pop() ?? 'guest';
+      const { token } = await tokens.signAccess({ sub: String(u.id), tid: id, role, sid: sessionId });
+      out.push({ username: u.username, userId: String(u.id), token });
+    }
+    return out;
+  }
+
+  // SQL capture: every statement knex sends for one centre while capture is on.
+  let captured: { sql: string; bindings: unknown[] }[] | null = null;
+  const listening = new Set<Knex>();
+  async function startCapture(slug: string) {
+    const db = await platform.centreDb(await centreId(slug));
+    captured = [];
+    if (!listening.has(db)) {
+      listening.add(db);
+      db.on('query', (q: { sql: string; bindings?: unknown[] }) => {
+        if (!captured) return;
+        const native = (db.client as unknown as { positionBindings(sql: string): string }).positionBindings(q.sql);
+        captured.push({ sql: native, bindings: q.bindings ?? [] });
+      });
+    }
+  }
+
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  lag.enable();
+
+  const routes: Record<string, (body: Record<string, unknown>) => Promise<unknown>> = {
+    '/centres': async (b) => {
+      const slugs = b.slugs as string[];
+      const children = Number(b.children ?? 0);
+      const tags = Boolean(b.tags);
+      const out: { slug: string; id: string; provisionedMs: number | null }[] = [];
+      const queue = [...slugs];
+      const worker = async () => {
+        for (let slug = queue.shift(); slug; slug = queue.shift()) {
+          const r = await ensureCentre(slug, children, tags);
+          out.push({ slug, id: await centreId(slug), ...r });
+        }
+      };
+      await Promise.all(Array.from({ length: Number(b.parallel ?? 1) }, worker));
+      return out;
+    },
+    '/tokens': async (b) => mint(String(b.slug), b.usernames as string[]),
+    '/capture/start': async (b) => {
+      await startCapture(String(b.slug));
+      return { ok: true };
+    },
+    '/capture/stop': async () => {
+      const out = captured ?? [];
+      captured = null;
+      return out;
+    },
+    '/lag/reset': async () => {
+      lag.reset();
+      return { ok: true };
+    },
+    '/lag': async () => ({ p50: lag.percentile(50) / 1e6, p99: lag.percentile(99) / 1e6, max: lag.max / 1e6 }),
+    '/sql': async (b) => {
+      const db = await platform.centreDb(await centreId(String(b.slug)));
+      return (await db.raw(String(b.sql), (b.bindings as Knex.RawBinding[]) ?? [])).rows;
+    },
+    '/centre-url': async (b) => {
+      const id = await centreId(String(b.slug));
+      const entry = await platform.directory.resolve(`${String(b.slug)}.localhost`);
+      return { id, url: entry ? await platform.directory.connectionUrl(entry) : null };
+    },
+  };
+
+  const ctl = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => (raw += c));
+    req.on('end', () => {
+      const handler = routes[req.url ?? ''];
+      if (!handler) {
+        res.writeHead(404).end();
+        return;
+      }
+      handler(raw ? JSON.parse(raw) : {})
+        .then((out) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(out)))
+        .catch((err: Error) => {
+          log(`ctl ${req.url} failed: ${err.stack ?? err.message}`);
+          res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: err.message }));
+        });
+    });
+  });
+  await new Promise<void>((resolve) => ctl.listen(CTL_PORT, '127.0.0.1', resolve));
+  const ctlPort = (ctl.address() as { port: number }).port;
+
+  const stop = async () => {
+    ctl.close();
+    await platform.stop();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop());
+  process.once('SIGINT', () => void stop());
+  process.stdout.write(`READY ${JSON.stringify({ port, ctlPort })}\n`);
+}
+
+main().catch((err) => {
+  log(String(err?.stack ?? err));
+  process.exit(1);
+});

@@ -1,0 +1,31 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { testAdmin, testAdminUrl } from './testing.ts';
+import { PoolCache } from './pool-cache.ts';
+
+/** Backends Postgres has open for one centre pool (its application_name). */
+const backends = async (key: string) => {
+  const r = await testAdmin().raw('select count(*)::int as n from pg_stat_activity where application_name = ?', [`kv:${key}`]);
+  return r.rows[0].n as number;
+};
+
+describe('PoolCache connections', () => {
+  const cache = new PoolCache({ max: 3, idleTimeoutMs: 200, maxOpenPools: 10, idleEvictMs: 60_000 });
+  afterAll(() => cache.closeAll());
+
+  it('keeps one warm connection per live centre pool, closes the idle extras, and closes the last on eviction', async () => {
+    const key = `pooltest${process.pid}`;
+    const db = cache.get(key, testAdminUrl());
+    // Three queries at once open three connections.
+    await Promise.all([1, 2, 3].map(() => db.raw('select pg_sleep(0.05)')));
+    expect(await backends(key)).toBe(3);
+    // Past the idle timeout (and tarn's 1 s reap interval) the extras close and one stays warm.
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(await backends(key)).toBe(1);
+    await db.raw('select 1'); // served by the warm connection: nothing new opens
+    expect(await backends(key)).toBe(1);
+    cache.evict(key);
+    await cache.closeAll();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await backends(key)).toBe(0);
+  });
+});
