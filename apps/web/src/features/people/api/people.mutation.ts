@@ -189,6 +189,7 @@ export const UpdatePersonMutation = gql<
     phone?: string | null;
     job_title?: string | null;
     locations?: string[];
+    programs?: string[];
   }
 >`
   mutation PeopleUpdatePerson(
@@ -200,6 +201,7 @@ export const UpdatePersonMutation = gql<
     $phone: String
     $job_title: String
     $locations: [ID!]
+    $programs: [ID!]
   ) {
     updateInviteUser(
       id: $id
@@ -210,6 +212,7 @@ export const UpdatePersonMutation = gql<
       phone: $phone
       job_title: $job_title
       locations: $locations
+      programs: $programs
     ) {
       status
       message

@@ -62,7 +62,6 @@ export function CsvUpload({
             accept=".csv,text/csv"
             value={file}
             onChange={setFile}
-            placeholder={t('people:imports.pickFile')}
             leftSection={<IconFileUpload size={16} aria-hidden />}
             error={error.file}
             w={{ base: '100%', sm: 320 }}

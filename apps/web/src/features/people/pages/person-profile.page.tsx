@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Card, Group, NumberInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Modal, NumberInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
@@ -7,7 +7,14 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table/
 import { EmailText, PhoneText } from '../../../components/formatted';
 import { formatDateTime } from '../../../lib/format';
 import type { UserDetail } from '../api/fragments';
-import { RaiseTodayLimitMutation, UpdateCameraLoginsMutation, UpdateUserStatusMutation } from '../api/people.mutation';
+import {
+  RaiseTodayLimitMutation,
+  UpdateCameraLoginsMutation,
+  UpdatePersonMutation,
+  UpdateUserStatusMutation,
+} from '../api/people.mutation';
+import { PersonForm } from '../forms/person-form';
+import { PERSON_FIELDS } from '../forms/person-form.schema';
 import { LoginHistoryQuery, PersonQuery, TeamMemberQuery, type LoginEntry } from '../api/people.query';
 import { PageHead } from '../components/page-head';
 import { StatusBadge } from '../components/people-format';
@@ -125,22 +132,30 @@ function PersonProfile({ user, onChanged }: { user: UserDetail; onChanged(): voi
   const links = usePeoplePaths();
   const finish = useFinish();
   const [, setStatus] = useMutation(UpdateUserStatusMutation);
+  const [, update] = useMutation(UpdatePersonMutation);
+  const [editing, setEditing] = useState(false);
   const contact = user.roles.every((r) => r.name === 'user');
+  const role = user.roles[0]?.name;
   return (
     <Stack gap="md" data-testid="person-profile">
       <PageHead
         title={user.full_name}
         lead={user.roles.map((r) => r.display_name).join(', ')}
         actions={
-          <Button
-            variant="light"
-            onClick={async () => {
-              const r = await setStatus({ id: user.id, status: !user.status });
-              if (finish(r.error, r.data?.updateUserStatus)) onChanged();
-            }}
-          >
-            {user.status ? t('people:people.deactivate') : t('people:people.activate')}
-          </Button>
+          <>
+            <Button
+              variant="light"
+              onClick={async () => {
+                const r = await setStatus({ id: user.id, status: !user.status });
+                if (finish(r.error, r.data?.updateUserStatus)) onChanged();
+              }}
+            >
+              {user.status ? t('people:people.deactivate') : t('people:people.activate')}
+            </Button>
+            <Button onClick={() => setEditing(true)} data-testid="edit-person">
+              {t('people:students.edit')}
+            </Button>
+          </>
         }
       />
       <Card withBorder radius="md" padding="lg">
@@ -201,6 +216,52 @@ function PersonProfile({ user, onChanged }: { user: UserDetail; onChanged(): voi
       ) : null}
       {contact ? <CameraLogins key={JSON.stringify(user.setting)} user={user} onSaved={onChanged} /> : null}
       <LoginHistory userId={user.id} />
+      <Modal
+        opened={editing}
+        onClose={() => setEditing(false)}
+        size="lg"
+        title={t('people:profile.editPerson')}
+        closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+      >
+        {editing ? (
+          <PersonForm
+            kind={contact ? 'contact' : role === 'teacher' ? 'teacher' : role === 'manager' ? 'manager' : 'admin'}
+            editing
+            initial={{
+              fname: user.fname,
+              lname: user.lname,
+              username: user.username,
+              email: user.email ?? '',
+              phone: user.phone ?? '',
+              locations: user.locations.map((l) => l.id),
+              programs: user.programs.map((p) => p.id),
+              job_title: user.job_title ?? '',
+              relation: '',
+              email_confirmed: user.email_confirmed,
+              send_invite: false,
+            }}
+            submitLabel={t('common:actions.save')}
+            onCancel={() => setEditing(false)}
+            onSubmit={async (v, setError) => {
+              const r = await update({
+                id: user.id,
+                fname: v.fname,
+                lname: v.lname,
+                username: v.username,
+                email: v.email,
+                phone: v.phone || null,
+                job_title: contact ? undefined : v.job_title || null,
+                locations: v.locations,
+                programs: role === 'teacher' ? v.programs : undefined,
+              });
+              if (finish(r.error, r.data?.updateInviteUser, { setError, fields: PERSON_FIELDS })) {
+                setEditing(false);
+                onChanged();
+              }
+            }}
+          />
+        ) : null}
+      </Modal>
     </Stack>
   );
 }
