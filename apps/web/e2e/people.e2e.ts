@@ -76,7 +76,7 @@ export const journeys: Journey[] = [
       await checkA11y(page, 'demo /student-allergies');
       await page.getByTestId('label-name').fill(allergy);
       await page.getByTestId('label-add').click();
-      await page.getByRole('cell', { name: allergy }).waitFor();
+      await page.getByRole('cell', { name: allergy, exact: true }).waitFor();
       for (const path of ['/student-tags', '/student-medications']) {
         await page.goto(`${hosts.demo}${path}`);
         await settled(page);
@@ -87,7 +87,7 @@ export const journeys: Journey[] = [
       await settled(page);
       await page.getByTestId('relationship-name').fill(relation);
       await page.getByRole('button', { name: 'Add a relationship' }).click();
-      await page.getByRole('cell', { name: relation }).waitFor();
+      await page.getByRole('cell', { name: relation, exact: true }).waitFor();
       await tablesReady(page);
       await checkA11y(page, 'demo /relationships');
 
@@ -124,9 +124,9 @@ export const journeys: Journey[] = [
       await page.getByTestId('student-profile').waitFor();
       const profilePath = pathOf(page);
       assert.match(profilePath, /^\/teacher\/student\/\d+/);
-      await page.getByRole('cell', { name: 'Olivia Bennett' }).waitFor();
-      await page.getByRole('cell', { name: 'James Bennett' }).waitFor();
-      await page.getByRole('cell', { name: relation }).waitFor();
+      await page.getByRole('cell', { name: 'Olivia Bennett', exact: true }).waitFor();
+      await page.getByRole('cell', { name: 'James Bennett', exact: true }).waitFor();
+      await page.getByRole('cell', { name: relation, exact: true }).waitFor();
       await page.getByTestId('student-allergy-list').getByText(allergy).waitFor();
       await tablesReady(page);
       await checkA11y(page, 'demo /teacher/student/:userId as manager');
@@ -147,7 +147,7 @@ export const journeys: Journey[] = [
       await checkA11y(page, 'demo invite-parent form');
       await page.getByTestId('person-submit').click();
       await invite.waitFor({ state: 'detached' });
-      await page.getByRole('cell', { name: `Grace ${lname}` }).waitFor();
+      await page.getByRole('cell', { name: `Grace ${lname}`, exact: true }).waitFor();
 
       // The invitation email: the link and its code.
       const mail = await mailFor(page, email);

@@ -61,7 +61,7 @@ export function StudentProfilePage() {
   const id = params.studentId ?? params.userId ?? '';
   const links = usePeoplePaths();
   const finish = useFinish();
-  const [{ data: access }] = useQuery({ query: StudentAccessQuery, variables: { id } });
+  const [{ data: access, error: accessError }] = useQuery({ query: StudentAccessQuery, variables: { id } });
   const allowed = access?.checkStudentProfilePermission.permission ?? null;
   const [{ data, error }, refetch] = useQuery({ query: StudentQuery, variables: { id }, pause: allowed !== true });
   const reload = () => refetch({ requestPolicy: 'network-only' });
@@ -168,7 +168,7 @@ export function StudentProfilePage() {
     ];
   }, [t, links]);
 
-  if (allowed === false || error) {
+  if (allowed === false || error || accessError) {
     return (
       <Alert color="danger" role="alert" data-testid="student-not-found">
         {t('people:profile.notAvailable')}
