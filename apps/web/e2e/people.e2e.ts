@@ -38,14 +38,14 @@ async function mailFor(page: Page, email: string): Promise<MailboxMessage> {
 /** Picks an option of a Mantine select labelled `label`. */
 async function pick(page: Page, label: string, option: string | RegExp): Promise<void> {
   await field(page, label).click();
-  await page.getByRole('option', { name: option }).first().click();
+  await page.getByRole('option', { name: option }).filter({ visible: true }).first().click();
 }
 
 async function pickIn(page: Page, testId: string, option: string | RegExp, typed?: string): Promise<void> {
   const input = page.getByTestId(testId);
   await input.click({ force: true });
   if (typed) await input.fill(typed);
-  await page.getByRole('option', { name: option }).first().click();
+  await page.getByRole('option', { name: option }).filter({ visible: true }).first().click();
   await page.keyboard.press('Escape');
 }
 
