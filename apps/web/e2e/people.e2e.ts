@@ -276,7 +276,7 @@ export const journeys: Journey[] = [
     name: 'pawsome.localhost: pets with the pet labels and required markers',
     async run({ pageAs, checkA11y }) {
       const stamp = Date.now().toString(36);
-      const page = await pageAs(hosts.pawsome, 'manager');
+      const page = await pageAs(hosts.pawsome, 'center');
       await page.goto(`${hosts.pawsome}/pets`);
       await settled(page);
       await page.getByRole('heading', { name: 'Pets', level: 1 }).waitFor();
