@@ -1,8 +1,176 @@
 import type { RouteObject } from 'react-router-dom';
+import type { RoleName } from '@kv/shared';
+import { lazyPage } from '../../lib/lazy-page';
 import type { CentreKind } from '../../lib/menu';
+import { paths, type PathName } from '../../lib/paths';
+import type { RouteHandle } from '../../lib/route-handle';
 
-/** The people screens (translations in the `people` namespace). */
+const students = lazyPage(() => import('./pages/students.page'), 'StudentsPage');
+const managerStudents = lazyPage(() => import('./pages/students.page'), 'ManagerStudentsPage');
+const studentProfile = lazyPage(() => import('./pages/student-profile.page'), 'StudentProfilePage');
+const contactProfile = lazyPage(() => import('./pages/person-profile.page'), 'ContactProfilePage');
+const myProfile = lazyPage(() => import('./pages/my-profile.page'), 'MyProfilePage');
+
+interface PeopleRoute {
+  path: PathName;
+  role: RoleName;
+  title: string;
+  parent?: { title: string; path: PathName };
+  lazy: NonNullable<RouteObject['lazy']>;
+  /** Pet-pack paths: only on pet-care centres. */
+  pet?: boolean;
+}
+
+const STUDENTS = 'shell:menu.students';
+const FEATURE_STUDENTS = 'shell:features.students';
+const FEATURE_CONTACTS = 'shell:features.contacts';
+const FEATURE_STAFF = 'shell:features.staff';
+const FEATURE_ONBOARDING = 'shell:features.onboarding';
+
+/** Role, title and breadcrumb parent of each path as the spec's route table (features/upcoming) gives them. */
+const ROUTES: PeopleRoute[] = [
+  // manager
+  { path: 'students', role: 'manager', title: STUDENTS, lazy: managerStudents },
+  { path: 'users', role: 'manager', title: 'shell:menu.users', lazy: lazyPage(() => import('./pages/people.page'), 'UsersPage') },
+  { path: 'admins', role: 'manager', title: 'shell:menu.admins', lazy: lazyPage(() => import('./pages/people.page'), 'AdminsPage') },
+  { path: 'managers', role: 'manager', title: 'shell:menu.managers', lazy: lazyPage(() => import('./pages/people.page'), 'ManagersPage') },
+  { path: 'teachers', role: 'manager', title: 'shell:menu.teachers', lazy: lazyPage(() => import('./pages/people.page'), 'TeachersPage') },
+  { path: 'team', role: 'manager', title: FEATURE_STAFF, lazy: lazyPage(() => import('./pages/people.page'), 'TeamPage') },
+  {
+    path: 'teamProfile',
+    role: 'manager',
+    title: FEATURE_STAFF,
+    lazy: lazyPage(() => import('./pages/person-profile.page'), 'TeamProfilePage'),
+  },
+  { path: 'user', role: 'manager', title: FEATURE_CONTACTS, parent: { title: 'shell:menu.users', path: 'users' }, lazy: contactProfile },
+  {
+    path: 'relationships',
+    role: 'manager',
+    title: FEATURE_CONTACTS,
+    lazy: lazyPage(() => import('./pages/relationships.page'), 'RelationshipsPage'),
+  },
+  { path: 'studentTags', role: 'manager', title: FEATURE_STUDENTS, lazy: lazyPage(() => import('./pages/labels.page'), 'StudentTagsPage') },
+  {
+    path: 'studentAllergies',
+    role: 'manager',
+    title: FEATURE_STUDENTS,
+    lazy: lazyPage(() => import('./pages/labels.page'), 'StudentAllergiesPage'),
+  },
+  {
+    path: 'studentMedications',
+    role: 'manager',
+    title: FEATURE_STUDENTS,
+    lazy: lazyPage(() => import('./pages/labels.page'), 'StudentMedicationsPage'),
+  },
+  // teacher
+  { path: 'teacherStudents', role: 'teacher', title: STUDENTS, lazy: students },
+  {
+    path: 'teacherStudent',
+    role: 'teacher',
+    title: FEATURE_STUDENTS,
+    parent: { title: STUDENTS, path: 'teacherStudents' },
+    lazy: studentProfile,
+  },
+  // parent
+  { path: 'userStudents', role: 'user', title: FEATURE_STUDENTS, lazy: students },
+  {
+    path: 'userStudent',
+    role: 'user',
+    title: FEATURE_STUDENTS,
+    parent: { title: FEATURE_STUDENTS, path: 'userStudents' },
+    lazy: studentProfile,
+  },
+  { path: 'userProfile', role: 'user', title: FEATURE_CONTACTS, lazy: myProfile },
+  {
+    path: 'parentDirectory',
+    role: 'user',
+    title: FEATURE_CONTACTS,
+    lazy: lazyPage(() => import('./pages/parent-directory.page'), 'ParentDirectoryPage'),
+  },
+  // pet pack
+  { path: 'pets', role: 'user', title: 'shell:menu.pets', lazy: students, pet: true },
+  { path: 'contactPets', role: 'user', title: FEATURE_STUDENTS, lazy: students, pet: true },
+  { path: 'staffPets', role: 'teacher', title: 'shell:menu.pets', lazy: students, pet: true },
+  {
+    path: 'contacts',
+    role: 'manager',
+    title: 'shell:menu.contacts',
+    lazy: lazyPage(() => import('./pages/people.page'), 'ContactsPage'),
+    pet: true,
+  },
+  {
+    path: 'staff',
+    role: 'manager',
+    title: 'shell:menu.staff',
+    lazy: lazyPage(() => import('./pages/people.page'), 'StaffPage'),
+    pet: true,
+  },
+  {
+    path: 'pet',
+    role: 'user',
+    title: FEATURE_STUDENTS,
+    parent: { title: 'shell:menu.pets', path: 'pets' },
+    lazy: studentProfile,
+    pet: true,
+  },
+  {
+    path: 'staffPet',
+    role: 'teacher',
+    title: FEATURE_STUDENTS,
+    parent: { title: 'shell:menu.pets', path: 'staffPets' },
+    lazy: studentProfile,
+    pet: true,
+  },
+  {
+    path: 'contact',
+    role: 'manager',
+    title: FEATURE_CONTACTS,
+    parent: { title: 'shell:menu.contacts', path: 'contacts' },
+    lazy: contactProfile,
+    pet: true,
+  },
+  { path: 'contactProfile', role: 'user', title: FEATURE_CONTACTS, lazy: myProfile, pet: true },
+  // onboarding and imports
+  {
+    path: 'onboarding',
+    role: 'manager',
+    title: 'shell:menu.onboarding',
+    lazy: lazyPage(() => import('./pages/imports.page'), 'OnboardingPage'),
+  },
+  {
+    path: 'advanceOnboarding',
+    role: 'kvsupport',
+    title: FEATURE_ONBOARDING,
+    lazy: lazyPage(() => import('./pages/imports.page'), 'AdvanceOnboardingPage'),
+  },
+  {
+    path: 'procareImport',
+    role: 'kvsupport',
+    title: FEATURE_ONBOARDING,
+    lazy: lazyPage(() => import('./pages/imports.page'), 'ProcareImportPage'),
+  },
+  {
+    path: 'procareImportStaff',
+    role: 'kvsupport',
+    title: FEATURE_ONBOARDING,
+    lazy: lazyPage(() => import('./pages/imports.page'), 'ProcareStaffImportPage'),
+  },
+  {
+    path: 'syncBrightwheel',
+    role: 'kvsupport',
+    title: FEATURE_ONBOARDING,
+    lazy: lazyPage(() => import('./pages/imports.page'), 'BrightwheelImportPage'),
+  },
+];
+
+/** The people screens (translations in the `people` namespace); pet-pack paths only on pet-care centres. */
 export function peopleRoutes(kind: CentreKind | null): RouteObject[] {
-  void kind;
-  return [];
+  return ROUTES.filter((route) => !route.pet || kind === 'petcare').map((route) => {
+    const handle: RouteHandle = {
+      access: { role: route.role },
+      title: route.title,
+      parents: route.parent ? [route.parent] : undefined,
+    };
+    return { path: paths[route.path].pattern, handle, lazy: route.lazy };
+  });
 }

@@ -1,0 +1,351 @@
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { field as labelled, pathOf, settled } from './support/app';
+import { hosts } from './support/hosts';
+import type { Journey } from './support/journey';
+
+interface MailboxMessage {
+  channel: string;
+  to?: string;
+  recipient?: string;
+  subject: string;
+  text?: string;
+  body_text?: string;
+}
+
+/** The input labelled `label` (a select's listbox, labelled the same, comes later in the page). */
+const field = (page: Page, label: string) => labelled(page, label).first();
+
+/** Reads the centre's dev mailbox from the page (the browser resolves *.localhost, Node may not). */
+async function mailFor(page: Page, email: string): Promise<MailboxMessage> {
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const body = (await page.evaluate(
+      async (url) => {
+        const response = await fetch(url, { headers: { accept: 'application/json' } });
+        if (!response.ok) throw new Error(`dev mailbox answered ${response.status}`);
+        return (await response.json()) as unknown;
+      },
+      `/dev/mailbox.json?to=${encodeURIComponent(email)}`,
+    )) as MailboxMessage[] | { messages: MailboxMessage[] };
+    const messages = Array.isArray(body) ? body : body.messages;
+    const mail = messages.find((m) => (m.to ?? m.recipient ?? '').toLowerCase() === email.toLowerCase() && m.channel === 'email');
+    if (mail) return mail;
+    await page.waitForTimeout(500);
+  }
+  throw new Error(`no email for ${email} in the dev mailbox`);
+}
+
+/** Picks an option of a Mantine select labelled `label`. */
+async function pick(page: Page, label: string, option: string | RegExp): Promise<void> {
+  await field(page, label).click();
+  await page.getByRole('option', { name: option }).filter({ visible: true }).first().click();
+}
+
+async function pickIn(page: Page, testId: string, option: string | RegExp, typed?: string): Promise<void> {
+  const input = page.getByTestId(testId);
+  await input.click({ force: true });
+  if (typed) await input.fill(typed);
+  await page.getByRole('option', { name: option }).filter({ visible: true }).first().click();
+  await page.keyboard.press('Escape');
+}
+
+/** Waits until every table of the page has its rows (not the loading state). */
+async function tablesReady(page: Page): Promise<void> {
+  await settled(page);
+  await page.waitForFunction(() => document.querySelectorAll('table[aria-busy="true"]').length === 0, undefined, { timeout: 20_000 });
+}
+
+async function isRequired(page: Page, label: string): Promise<boolean> {
+  return (await field(page, label).getAttribute('aria-required')) === 'true';
+}
+
+export const journeys: Journey[] = [
+  {
+    name: 'a manager adds a student with two guardians and an allergy, invites a parent who registers through the emailed link and sees only their child',
+    async run({ pageAs, newPage, checkA11y }) {
+      const stamp = Date.now().toString(36);
+      const allergy = `Peanuts ${stamp}`;
+      const relation = `Aunt ${stamp}`;
+      const lname = `Tester${stamp}`;
+      const page = await pageAs(hosts.demo, 'manager');
+
+      // The centre's lists: an allergy and a relationship.
+      await page.goto(`${hosts.demo}/student-allergies`);
+      await settled(page);
+      await tablesReady(page);
+      await checkA11y(page, 'demo /student-allergies');
+      await page.getByTestId('label-name').fill(allergy);
+      await page.getByTestId('label-add').click();
+      await page.getByRole('cell', { name: allergy, exact: true }).waitFor();
+      for (const path of ['/student-tags', '/student-medications']) {
+        await page.goto(`${hosts.demo}${path}`);
+        await settled(page);
+        await tablesReady(page);
+        await checkA11y(page, `demo ${path}`);
+      }
+      await page.goto(`${hosts.demo}/relationships`);
+      await settled(page);
+      await page.getByTestId('relationship-name').fill(relation);
+      await page.getByRole('button', { name: 'Add a relationship' }).click();
+      await page.getByRole('cell', { name: relation, exact: true }).waitFor();
+      await tablesReady(page);
+      await checkA11y(page, 'demo /relationships');
+
+      // The student, with two guardians and the allergy.
+      await page.goto(`${hosts.demo}/students`);
+      await settled(page);
+      await tablesReady(page);
+      await checkA11y(page, 'demo /students');
+      await page.getByTestId('add-student').click();
+      const form = page.getByTestId('student-form');
+      await form.waitFor();
+      for (const label of ['First name', 'Last name', 'Location', 'Homeroom'])
+        assert.ok(await isRequired(page, label), `${label} is marked required`);
+      await field(page, 'First name').fill('Ava');
+      await field(page, 'Last name').fill(lname);
+      await field(page, 'Birthday').fill('2022-05-06');
+      await pick(page, 'Location', 'Downtown');
+      await pick(page, 'Homeroom', 'Preschool');
+      await pickIn(page, 'student-allergies', allergy);
+      await page.getByTestId('add-guardian').click();
+      await pickIn(page, 'guardian-0-contact', /Olivia Bennett/, 'Olivia');
+      await page.getByTestId('add-guardian').click();
+      await pickIn(page, 'guardian-1-contact', /James Bennett/, 'James');
+      await pickIn(page, 'guardian-1-relation', relation);
+      await tablesReady(page);
+      await checkA11y(page, 'demo /students add-student form');
+      await page.getByTestId('student-submit').click();
+      await form.waitFor({ state: 'detached' });
+
+      await page.getByTestId('table-search').fill(lname);
+      const link = page.getByRole('link', { name: `Ava ${lname}` });
+      await link.waitFor();
+      await link.click();
+      await page.getByTestId('student-profile').waitFor();
+      const profilePath = pathOf(page);
+      assert.match(profilePath, /^\/teacher\/student\/\d+/);
+      await page.getByRole('cell', { name: 'Olivia Bennett', exact: true }).waitFor();
+      await page.getByRole('cell', { name: 'James Bennett', exact: true }).waitFor();
+      await page.getByRole('cell', { name: relation, exact: true }).waitFor();
+      await page.getByTestId('student-allergy-list').getByText(allergy).waitFor();
+      await tablesReady(page);
+      await checkA11y(page, 'demo /teacher/student/:userId as manager');
+
+      // Invite a parent of this child.
+      const email = `e2e.parent.${stamp}@example.com`;
+      await page.getByTestId('invite-parent').click();
+      const invite = page.getByTestId('person-form');
+      await invite.waitFor();
+      for (const label of ['First name', 'Last name', 'Username', 'Email'])
+        assert.ok(await isRequired(page, label), `${label} is marked required`);
+      await field(page, 'First name').fill('Grace');
+      await field(page, 'Last name').fill(lname);
+      await field(page, 'Username').fill(`grace_${stamp}`);
+      await field(page, 'Email').fill(email);
+      await pickIn(page, 'person-relation', relation);
+      await tablesReady(page);
+      await checkA11y(page, 'demo invite-parent form');
+      await page.getByTestId('person-submit').click();
+      await invite.waitFor({ state: 'detached' });
+      await page.getByRole('cell', { name: `Grace ${lname}`, exact: true }).waitFor();
+
+      // The invitation email: the link and its code.
+      const mail = await mailFor(page, email);
+      const text = mail.text ?? mail.body_text ?? '';
+      const url = /https?:\/\/\S*?(\/viue\/[^\s"'<>)]+)/.exec(text)?.[1];
+      assert.ok(url, `no /viue/ link in the invitation: ${text}`);
+      const pin = /code:\s*(\d{4,8})/i.exec(text)?.[1] ?? /\b(\d{4,8})\b/.exec(text.replace(url, ''))?.[1];
+      assert.ok(pin, 'no code in the invitation');
+
+      const parent = await newPage({ viewport: 'phone' });
+      await parent.goto(`${hosts.demo}${url}`);
+      await settled(parent);
+      await field(parent, 'PIN from the email').fill(pin);
+      await parent.getByTestId('pin-submit').click();
+      await field(parent, 'New password').waitFor();
+      await field(parent, 'New password').fill('a walk along the river');
+      await field(parent, 'Confirm the password').fill('a walk along the river');
+      await parent.getByTestId('new-password-submit').click();
+      await parent.waitForURL((u) => !u.pathname.startsWith('/viue'), { timeout: 15_000 });
+      await settled(parent);
+
+      // The new parent sees this child and nobody else's.
+      await parent.goto(`${hosts.demo}/user/students`);
+      await settled(parent);
+      const own = parent.getByRole('link', { name: `Ava ${lname}` });
+      await own.waitFor();
+      const rows = await parent.locator('table[aria-label="My children"] tbody tr').count();
+      assert.equal(rows, 1, 'the parent sees exactly one child');
+      assert.equal(await parent.getByText('Emma Bennett').count(), 0);
+      await tablesReady(parent);
+      await checkA11y(parent, 'demo /user/students as a new parent (phone)');
+      await own.click();
+      await parent.getByTestId('student-profile').waitFor();
+      assert.match(pathOf(parent), /^\/user\/student\/\d+/);
+      await tablesReady(parent);
+      await checkA11y(parent, 'demo /user/student/:studentId (phone)');
+      // Another child's profile is refused.
+      const otherId = Number(profilePath.split('/').pop()) - 1;
+      await parent.goto(`${hosts.demo}/user/student/${otherId}`);
+      await parent.getByTestId('student-not-found').waitFor();
+      for (const path of ['/user-profile', '/parent-directory']) {
+        await parent.goto(`${hosts.demo}${path}`);
+        await settled(parent);
+        await tablesReady(parent);
+        await checkA11y(parent, `demo ${path} (phone)`);
+      }
+    },
+  },
+  {
+    name: 'an import with bad rows reports every rejected row and saves nothing',
+    async run({ pageAs, checkA11y }) {
+      const stamp = Date.now().toString(36);
+      const page = await pageAs(hosts.demo, 'center');
+      await page.goto(`${hosts.demo}/procare-import`);
+      await settled(page);
+      await tablesReady(page);
+      await checkA11y(page, 'demo /procare-import');
+      const csv = [
+        'First Name,Last Name,Classroom,Parent First Name,Parent Last Name,Parent Email',
+        `Liam,Good${stamp},Preschool,Pat,Good${stamp},pat.${stamp}@example.com`,
+        `,NoFirst${stamp},Preschool,Pat,Bad,bad1.${stamp}@example.com`,
+        `Mia,NoRoom${stamp},Nowhere Room,Pat,Bad,bad2.${stamp}@example.com`,
+      ].join('\n');
+      await page.getByTestId('import-file').click();
+      const input = page.locator('input[type="file"]');
+      await input.setInputFiles({ name: 'procare.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      await page.getByTestId('import-upload').click();
+      const review = page.getByTestId('import-review');
+      await review.waitFor();
+      await page.getByTestId('import-has-errors').waitFor();
+      await review.getByRole('cell', { name: '3', exact: true }).first().waitFor();
+      await review.getByRole('cell', { name: '4', exact: true }).first().waitFor();
+      assert.equal(await review.getByRole('cell', { name: '2', exact: true }).count(), 0, 'the good row is not reported');
+      assert.equal(await page.getByTestId('import-confirm').count(), 0, 'an import with errors cannot be saved');
+      await tablesReady(page);
+      await checkA11y(page, 'demo /procare-import with rejected rows');
+
+      // Nothing was half-imported: the good row's student does not exist.
+      await page.goto(`${hosts.demo}/students`);
+      await settled(page);
+      await page.getByTestId('table-search').fill(`Good${stamp}`);
+      await page.getByTestId('table-empty').getByText('No data available.').waitFor();
+
+      for (const path of ['/procare-import-staff', '/sync-brightwheel', '/advance-onboarding', '/onboarding']) {
+        await page.goto(`${hosts.demo}${path}`);
+        await settled(page);
+        await tablesReady(page);
+        await checkA11y(page, `demo ${path}`);
+      }
+    },
+  },
+  {
+    name: 'manager lists and profiles: contacts, team, owners, managers, teachers',
+    async run({ pageAs, checkA11y }) {
+      const page = await pageAs(hosts.demo, 'manager');
+      for (const path of ['/users', '/users/pending', '/admins', '/managers', '/teachers', '/team', '/students/archived']) {
+        await page.goto(`${hosts.demo}${path}`);
+        await settled(page);
+        await page.locator('table tbody tr').first().waitFor();
+        await tablesReady(page);
+        await checkA11y(page, `demo ${path}`);
+      }
+      await page.goto(`${hosts.demo}/users`);
+      await page.getByTestId('person-link-parent').click();
+      await page.getByTestId('person-profile').waitFor();
+      assert.match(pathOf(page), /^\/user\/\d+/);
+      await page.getByText('Emma Bennett').waitFor();
+      await tablesReady(page);
+      await checkA11y(page, 'demo /user/:camuserId');
+      await page.goto(`${hosts.demo}/teachers`);
+      await page.getByTestId('person-link-teacher').click();
+      await page.getByTestId('person-profile').waitFor();
+      assert.match(pathOf(page), /^\/team-profile\/\d+/);
+      await tablesReady(page);
+      await checkA11y(page, 'demo /team-profile/:team');
+
+      const teacher = await pageAs(hosts.demo, 'teacher');
+      await teacher.goto(`${hosts.demo}/teacher/students`);
+      await settled(teacher);
+      await teacher.locator('table tbody tr').first().waitFor();
+      await tablesReady(teacher);
+      await checkA11y(teacher, 'demo /teacher/students');
+    },
+  },
+  {
+    name: 'pawsome.localhost: pets with the pet labels and required markers',
+    async run({ pageAs, checkA11y }) {
+      const stamp = Date.now().toString(36);
+      const page = await pageAs(hosts.pawsome, 'center');
+      await page.goto(`${hosts.pawsome}/pets`);
+      await settled(page);
+      await page.getByRole('heading', { name: 'Pets', level: 1 }).waitFor();
+      await tablesReady(page);
+      await checkA11y(page, 'pawsome /pets');
+      await page.getByTestId('add-student').click();
+      await page.getByRole('dialog', { name: 'Add a pet' }).waitFor();
+      for (const label of ['Pet name', 'Last name', 'Location', 'Room'])
+        assert.ok(await isRequired(page, label), `${label} is marked required`);
+      assert.equal(await page.getByText('Homeroom').count(), 0, 'no child-care wording');
+      await page.getByTestId('student-submit').click();
+      await field(page, 'Pet name').and(page.locator('[aria-invalid="true"]')).waitFor();
+      await field(page, 'Pet name').fill('Rex');
+      await field(page, 'Last name').fill(`Morgan${stamp}`);
+      await pick(page, 'Location', 'Pawsome Midtown');
+      await pick(page, 'Room', 'Big Dogs');
+      await page.getByRole('button', { name: 'Add an owner' }).click();
+      await pickIn(page, 'guardian-0-contact', /Chris Morgan/, 'Chris');
+      await tablesReady(page);
+      await checkA11y(page, 'pawsome add-pet form');
+      await page.getByTestId('student-submit').click();
+      await page.getByTestId('student-form').waitFor({ state: 'detached' });
+      await page.getByTestId('table-search').fill(`Morgan${stamp}`);
+      await page.getByRole('link', { name: `Rex Morgan${stamp}` }).click();
+      await page.getByTestId('student-profile').waitFor();
+      assert.match(pathOf(page), /^\/staff\/pet\/\d+/);
+      await tablesReady(page);
+      await checkA11y(page, 'pawsome /staff/pet/:userId');
+
+      for (const path of ['/contacts', '/staff']) {
+        await page.goto(`${hosts.pawsome}${path}`);
+        await settled(page);
+        await page.locator('table tbody tr').first().waitFor();
+        await tablesReady(page);
+        await checkA11y(page, `pawsome ${path}`);
+      }
+      await page.goto(`${hosts.pawsome}/contacts`);
+      await page.getByRole('heading', { name: 'Contacts', level: 1 }).waitFor();
+      await page.getByTestId('person-link-parent').click();
+      assert.match(pathOf(page), /^\/contact\/\d+/);
+      await page.getByTestId('person-profile').getByRole('heading', { name: 'Pets' }).waitFor();
+      await tablesReady(page);
+      await checkA11y(page, 'pawsome /contact/:camuserId');
+
+      const owner = await pageAs(hosts.pawsome, 'parent', { viewport: 'phone' });
+      for (const path of ['/contact/pets', '/pets']) {
+        await owner.goto(`${hosts.pawsome}${path}`);
+        await settled(owner);
+        await owner.getByRole('heading', { name: 'My pets', level: 1 }).waitFor();
+        await owner.getByRole('link', { name: 'Biscuit Morgan' }).waitFor();
+        await tablesReady(owner);
+        await checkA11y(owner, `pawsome ${path} as owner (phone)`);
+      }
+      await owner.getByRole('link', { name: 'Biscuit Morgan' }).click();
+      await owner.getByTestId('student-profile').waitFor();
+      assert.match(pathOf(owner), /^\/pet\/\d+/);
+      await tablesReady(owner);
+      await checkA11y(owner, 'pawsome /pet/:userId (phone)');
+      await owner.goto(`${hosts.pawsome}/contact-profile`);
+      await owner.getByTestId('my-profile').waitFor();
+      await tablesReady(owner);
+      await checkA11y(owner, 'pawsome /contact-profile (phone)');
+
+      const staff = await pageAs(hosts.pawsome, 'teacher');
+      await staff.goto(`${hosts.pawsome}/staff/pets`);
+      await settled(staff);
+      await staff.getByRole('heading', { name: 'My pets', level: 1 }).waitFor();
+      await tablesReady(staff);
+      await checkA11y(staff, 'pawsome /staff/pets');
+    },
+  },
+];

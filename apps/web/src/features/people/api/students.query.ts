@@ -1,0 +1,171 @@
+import { gql } from '@urql/core';
+import { StudentDetailFields, StudentRowFields, type NamedRef, type Page, type StudentDetail, type StudentRow } from './fragments';
+
+export interface StudentListVars {
+  location_id?: string | null;
+  status?: boolean | null;
+  type?: string | null;
+  search?: string | null;
+  page: number;
+  first: number;
+}
+
+export const StudentsQuery = gql<{ students: Page<StudentRow> }, StudentListVars>`
+  query PeopleStudents($location_id: ID, $status: Boolean, $type: String, $search: String, $page: Int, $first: Int) {
+    students(location_id: $location_id, status: $status, type: $type, search: $search, page: $page, first: $first) {
+      data {
+        ...PeopleStudentRowFields
+      }
+      paginatorInfo {
+        currentPage
+        lastPage
+        perPage
+        total
+      }
+    }
+  }
+  ${StudentRowFields}
+`;
+
+export const LeadStudentsQuery = gql<{ getLeadStudents: Page<StudentRow> }, StudentListVars>`
+  query PeopleLeadStudents($location_id: ID, $search: String, $page: Int, $first: Int) {
+    getLeadStudents(location_id: $location_id, search: $search, page: $page, first: $first) {
+      data {
+        ...PeopleStudentRowFields
+      }
+      paginatorInfo {
+        currentPage
+        lastPage
+        perPage
+        total
+      }
+    }
+  }
+  ${StudentRowFields}
+`;
+
+export const ArchivedStudentsQuery = gql<{ getArchivedList: Page<StudentRow> }, StudentListVars>`
+  query PeopleArchivedStudents($location_id: ID, $search: String, $page: Int, $first: Int) {
+    getArchivedList(location_id: $location_id, search: $search, page: $page, first: $first) {
+      data {
+        ...PeopleStudentRowFields
+      }
+      paginatorInfo {
+        currentPage
+        lastPage
+        perPage
+        total
+      }
+    }
+  }
+  ${StudentRowFields}
+`;
+
+export const StudentQuery = gql<{ student: StudentDetail }, { id: string }>`
+  query PeopleStudent($id: ID!) {
+    student(id: $id) {
+      ...PeopleStudentDetailFields
+    }
+  }
+  ${StudentDetailFields}
+`;
+
+export interface ProfilePermissionData {
+  found: boolean;
+  permission: boolean;
+}
+
+export const StudentAccessQuery = gql<
+  {
+    checkStudentProfilePermission: ProfilePermissionData;
+    getStudentEditPermissions: { student_id: string; can_edit_student: boolean; can_edit_fields: string[] };
+  },
+  { id: string }
+>`
+  query PeopleStudentAccess($id: ID!) {
+    checkStudentProfilePermission(student_id: $id) {
+      found
+      permission
+    }
+    getStudentEditPermissions(student_id: $id) {
+      student_id
+      can_edit_student
+      can_edit_fields
+    }
+  }
+`;
+
+/** What the student form picks from: locations, the location's rooms and cameras, and the centre's lists. */
+export const StudentFormOptionsQuery = gql<
+  {
+    dropdownLocations: NamedRef[];
+    getTags: { data: NamedRef[] };
+    getAllergies: { data: NamedRef[] };
+    getMedications: { data: NamedRef[] };
+    getRelationships: { data: (NamedRef & { is_default: boolean; legal_guardian: boolean })[] };
+  },
+  Record<string, never>
+>`
+  query PeopleStudentFormOptions {
+    dropdownLocations {
+      id
+      name
+    }
+    getTags(first: 100) {
+      data {
+        id
+        name
+      }
+    }
+    getAllergies(first: 100) {
+      data {
+        id
+        name
+      }
+    }
+    getMedications(first: 100) {
+      data {
+        id
+        name
+      }
+    }
+    getRelationships(first: 100) {
+      data {
+        id
+        name
+        is_default
+        legal_guardian
+      }
+    }
+  }
+`;
+
+export const LocationOptionsQuery = gql<{ roomsByLocation: NamedRef[]; location_cameras: { data: NamedRef[] } }, { location_id: string }>`
+  query PeopleLocationOptions($location_id: ID!) {
+    roomsByLocation(location_id: $location_id) {
+      id
+      name
+    }
+    location_cameras(location_id: $location_id, first: 200) {
+      data {
+        id
+        name
+      }
+    }
+  }
+`;
+
+export const ContactSearchQuery = gql<
+  { roleUsers: { data: { id: string; full_name: string; email: string | null }[] } },
+  { search?: string | null }
+>`
+  query PeopleContactSearch($search: String) {
+    roleUsers(role: "user", search: $search, first: 50) {
+      data {
+        id
+        full_name
+        email
+      }
+    }
+  }
+`;
