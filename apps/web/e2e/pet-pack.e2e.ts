@@ -21,7 +21,7 @@ export const journeys: Journey[] = [
       await checkA11y(page, 'pawsome / as manager');
       await page.getByTestId('menu-pets').click();
       await page.waitForURL((url) => url.pathname === '/pets');
-      await page.getByTestId('upcoming-page').waitFor();
+      await page.getByTestId('students-page').waitFor();
       await checkA11y(page, 'pawsome /pets');
     },
   },

@@ -73,8 +73,8 @@ export const journeys: Journey[] = [
         await checkA11y(page, `demo ${path} as center`);
       }
       // A later-issue screen says which feature brings it.
-      await page.goto(`${hosts.demo}/students`);
-      await page.getByTestId('upcoming-page').getByText('coming with Students').waitFor();
+      await page.goto(`${hosts.demo}/learning/learning_frameworks`);
+      await page.getByTestId('upcoming-page').getByText('coming with Learning').waitFor();
       // Breadcrumbs name the parent: Home > Billing > Agency account.
       await page.goto(`${hosts.demo}/billing/subsidies/agency-account`);
       await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Billing' }).waitFor();

@@ -191,7 +191,7 @@ export function DataTable<T>({
             {loading && visible.length === 0 ? (
               <Table.Tr>
                 <Table.Td colSpan={columns.length} ta="center">
-                  <Loader size="sm" aria-label={t('common:loading')} />
+                  <Loader size="sm" role="status" aria-label={t('common:loading')} />
                 </Table.Td>
               </Table.Tr>
             ) : visible.length === 0 ? (
