@@ -447,6 +447,7 @@ describe('reports', () => {
     expect(row).toBeTruthy();
     expect(row.sessions).toBeGreaterThan(0);
     expect(row.today.date).toBe(localDate(new Date(), 'America/Chicago'));
+    expect(lr.data?.getLoginReport.from).toBe(localDate(new Date(), 'America/Chicago'));
     expect(row.today.used).toBe(row.logins);
     expect(lr.data?.getLoginReport.total_logins).toBeGreaterThanOrEqual(row.logins);
     const wt = await q(

@@ -24,7 +24,7 @@ export function CameraTile({ tile }: { tile: CameraTileData }) {
             {camera.name}
           </Text>
           {tile.can_play ? (
-            <Badge color="green" variant="light">
+            <Badge color="success" variant="light">
               {t('cameras:grid.live')}
             </Badge>
           ) : (

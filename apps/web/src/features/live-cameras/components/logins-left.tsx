@@ -22,7 +22,7 @@ export function LoginsLeft({ locationId }: { locationId?: string | null }) {
   return (
     <>
       {limited.map((l) => (
-        <Alert key={l.location_id} variant="light" color={l.remaining === 0 ? 'orange' : 'blue'} data-testid="logins-left" p="xs">
+        <Alert key={l.location_id} variant="light" color={l.remaining === 0 ? 'warning' : 'primary'} data-testid="logins-left" p="xs">
           {t('cameras:logins.left', { remaining: l.remaining ?? 0, limit: l.limit ?? 0 })}
         </Alert>
       ))}

@@ -21,12 +21,12 @@ export const initialPeriod = (): Period => ({
 /** The report arguments of a period (spec: date, range or week). */
 export function periodVars(p: Period): { date?: string; from?: string; to?: string; week?: string } {
   if (p.mode === 'range') return { from: p.from, to: p.to };
-  if (p.mode === 'week') return { week: p.date };
-  return { date: p.date };
+  if (p.mode === 'week') return { week: p.date || today() };
+  return p.date ? { date: p.date } : {};
 }
 
-/** Day, from–to range, or the week of a day. */
-export function PeriodPicker({ value, onChange }: { value: Period; onChange(next: Period): void }) {
+/** Day, from–to range, or the week of a day (`shownDate`: the day the server chose for an empty day). */
+export function PeriodPicker({ value, onChange, shownDate }: { value: Period; onChange(next: Period): void; shownDate?: string }) {
   const { t } = useTranslation('cameras');
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
@@ -62,7 +62,7 @@ export function PeriodPicker({ value, onChange }: { value: Period; onChange(next
         <TextInput
           type="date"
           label={value.mode === 'week' ? t('cameras:period.weekOf') : t('cameras:period.day')}
-          value={value.date}
+          value={value.date || shownDate || ''}
           onChange={(e) => e.currentTarget.value && onChange({ ...value, date: e.currentTarget.value })}
           data-testid="period-date"
         />

@@ -44,7 +44,7 @@ export function SessionsTable({
                 r.ended_at ? (
                   <DateTimeText value={r.ended_at} />
                 ) : (
-                  <Badge color="green" variant="light">
+                  <Badge color="success" variant="light">
                     {t('cameras:grid.live')}
                   </Badge>
                 ),

@@ -42,7 +42,7 @@ export function CameraPlayerPage() {
         </div>
         {state.phase === 'playing' ? (
           <Group gap="xs">
-            <Badge variant="light" color="blue" data-testid="camera-remaining">
+            <Badge variant="light" color="primary" data-testid="camera-remaining">
               {state.remaining === null ? t('cameras:logins.noLimit') : t('cameras:logins.leftShort', { count: state.remaining })}
             </Badge>
             <Badge variant="light" color="gray" data-testid="camera-watched">
@@ -53,12 +53,12 @@ export function CameraPlayerPage() {
       </Group>
       {state.phase === 'loading' ? <Loader aria-label={t('common:loading')} /> : null}
       {state.phase === 'refused' ? (
-        <Alert color="orange" variant="light" role="alert" title={t('cameras:player.refusedTitle')} data-testid="camera-refused">
+        <Alert color="warning" variant="light" role="alert" title={t('cameras:player.refusedTitle')} data-testid="camera-refused">
           {reasonText(t, state.reason, state.message)}
         </Alert>
       ) : null}
       {state.phase === 'ended' ? (
-        <Alert color="orange" variant="light" role="alert" title={t('cameras:player.endedTitle')} data-testid="camera-ended">
+        <Alert color="warning" variant="light" role="alert" title={t('cameras:player.endedTitle')} data-testid="camera-ended">
           {reasonText(t, state.reason, state.message)}
         </Alert>
       ) : null}

@@ -157,7 +157,13 @@ export function LoginReportPage() {
           columns={columns}
           rowKey={(r) => `${r.user_id}:${r.location_id}`}
           loading={fetching}
-          toolbar={<PeriodPicker value={period} onChange={(p) => (setPeriod(p), paging.onPage({ page: 1, first: paging.first }))} />}
+          toolbar={
+            <PeriodPicker
+              value={period}
+              shownDate={report?.from}
+              onChange={(p) => (setPeriod(p), paging.onPage({ page: 1, first: paging.first }))}
+            />
+          }
           server={{ paginatorInfo: report?.paginatorInfo ?? null, onPage: paging.onPage }}
         />
       </Card>

@@ -39,7 +39,7 @@ export function WatchTimePage() {
     reportPaging.onPage({ page: 1, first: reportPaging.first });
     logPaging.onPage({ page: 1, first: logPaging.first });
   };
-  const picker = <PeriodPicker value={period} onChange={changePeriod} />;
+  const picker = <PeriodPicker value={period} shownDate={report.data?.getWatchTimeReport.from} onChange={changePeriod} />;
 
   const columns = useMemo<DataTableColumn<WatchTimeRow>[]>(
     () => [
@@ -51,7 +51,7 @@ export function WatchTimePage() {
           <>
             {r.user_name}{' '}
             {r.live ? (
-              <Badge size="xs" color="green" variant="light">
+              <Badge size="xs" color="success" variant="light">
                 {t('cameras:grid.live')}
               </Badge>
             ) : null}
