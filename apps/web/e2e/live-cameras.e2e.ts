@@ -50,11 +50,6 @@ async function atDowntown(page: Page): Promise<string> {
 /** On failure, what the report queries answered (kept short), to explain an empty table. */
 function recordGraphql(page: Page): string[] {
   const seen: string[] = [];
-  page.on('request', (r) => {
-    const body = r.postData() ?? '';
-    if (/getLoginReport|getWatchTimeReport/.test(body))
-      console.log(`[live-cameras] report request variables: ${JSON.stringify((JSON.parse(body) as { variables?: unknown }).variables)}`);
-  });
   page.on('response', (r) => {
     if (!r.url().endsWith('/graphql')) return;
     void r
@@ -195,6 +190,8 @@ export const journeys: Journey[] = [
 
         const seen = recordGraphql(manager);
         await manager.goto(`${hosts.demo}/dailylogins`);
+        // The last 7 days: the location's today may still be yesterday in UTC.
+        await manager.getByTestId('period-mode').getByText('Range', { exact: true }).click();
         await explain(manager, seen, 'dailylogins', () => manager.getByTestId(`today-${dadId}`).getByText('1 of 1 used').waitFor());
         await checkA11y(manager, 'demo /dailylogins');
         await manager.getByTestId(`raise-${dadId}`).click();
@@ -233,6 +230,7 @@ export const journeys: Journey[] = [
       await atDowntown(manager);
       const seen = recordGraphql(manager);
       await manager.goto(`${hosts.demo}/dailywatchtime`);
+      await manager.getByTestId('period-mode').getByText('Range', { exact: true }).click();
       const report = manager.getByTestId('watch-time-report');
       await explain(manager, seen, 'dailywatchtime', () => report.getByRole('row').filter({ hasText: 'Olivia Bennett' }).first().waitFor());
       await checkA11y(manager, 'demo /dailywatchtime');

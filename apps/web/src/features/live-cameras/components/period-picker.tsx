@@ -11,9 +11,10 @@ export interface Period {
 }
 
 export const today = () => dayjs().format('YYYY-MM-DD');
+/** Day '' = today at the location (the server picks the location's local date). */
 export const initialPeriod = (): Period => ({
   mode: 'date',
-  date: today(),
+  date: '',
   from: dayjs().subtract(6, 'day').format('YYYY-MM-DD'),
   to: today(),
 });
