@@ -2,6 +2,7 @@ import type { RequestContext } from '../../types.ts';
 import { iso } from '../locations/service/common.ts';
 import { mediaEnv } from './env.ts';
 import * as svc from './service.ts';
+import * as reports from './reports.ts';
 
 type Args = Record<string, unknown>;
 
@@ -15,6 +16,8 @@ export const watchingResolvers = {
     getCameraWatchTime: (_: unknown, args: Args, ctx: RequestContext) => svc.getCameraWatchTime(ctx, args),
     getCamerasBeingWatched: (_: unknown, args: Args, ctx: RequestContext) => svc.getCamerasBeingWatched(ctx, args),
     getOnlineContacts: (_: unknown, args: Args, ctx: RequestContext) => svc.getOnlineContacts(ctx, args),
+    getLoginReport: (_: unknown, args: Args, ctx: RequestContext) => reports.getLoginReport(ctx, args),
+    getWatchTimeReport: (_: unknown, args: Args, ctx: RequestContext) => reports.getWatchTimeReport(ctx, args),
   },
   Mutation: {
     playCamera: async (_: unknown, args: Args, ctx: RequestContext) => svc.playCamera(ctx, args, await mediaEnv(ctx)),
@@ -24,6 +27,13 @@ export const watchingResolvers = {
     createCameraWatchTimeReport: (_: unknown, args: Args, ctx: RequestContext) => svc.createCameraWatchTimeReport(ctx, args),
     resetUserLogins: (_: unknown, args: Args, ctx: RequestContext) => svc.resetUserLogins(ctx, args),
     updateUserLogins: (_: unknown, args: Args, ctx: RequestContext) => svc.updateUserLogins(ctx, args),
+  },
+  LoginReportRow: {
+    last_watched_at: (r: Args) => iso(r.last_watched_at),
+  },
+  WatchTimeReportRow: {
+    first_started_at: (r: Args) => iso(r.first_started_at),
+    last_seen_at: (r: Args) => iso(r.last_seen_at),
   },
   CameraWatchSession: {
     started_at: (s: Args) => iso(s.started_at),

@@ -500,7 +500,10 @@ async function writeLogins(
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date such as 2026-11-23.');
 
-function range(a: { date?: string | null; from?: string | null; to?: string | null; week?: string | null }, tz: string): [string, string] {
+export function range(
+  a: { date?: string | null; from?: string | null; to?: string | null; week?: string | null },
+  tz: string,
+): [string, string] {
   if (a.week) {
     const d = new Date(`${a.week}T00:00:00Z`);
     const monday = new Date(d.getTime() - ((d.getUTCDay() + 6) % 7) * 86_400_000);
@@ -516,7 +519,7 @@ function range(a: { date?: string | null; from?: string | null; to?: string | nu
   return [d, d];
 }
 
-async function reportLocations(ctx: RequestContext, scope: LocationScope, locationId: string | null | undefined) {
+export async function reportLocations(ctx: RequestContext, scope: LocationScope, locationId: string | null | undefined) {
   if (locationId) {
     await assertLocations(ctx, scope, [locationId]);
     return { ids: [locationId], tz: (await repo.locationTimezone(ctx.db, locationId)) ?? 'UTC' };
@@ -524,7 +527,7 @@ async function reportLocations(ctx: RequestContext, scope: LocationScope, locati
   return { ids: scopeFilter(scope), tz: 'UTC' };
 }
 
-const reportArgs = {
+export const reportArgs = {
   location_id: id.nullish(),
   date: day.nullish(),
   from: day.nullish(),

@@ -436,6 +436,37 @@ describe('reports', () => {
     expect(code(await q('{ getCameraWatchTime { from } }', {}, s.tokens.teacher))).toBe('FORBIDDEN');
     await stopAll();
   });
+  it('login and watch-time reports: per contact, with today’s limit, scoped to managed locations', async () => {
+    const p = await play(cam1);
+    const lr = await q(
+      'query($l: ID) { getLoginReport(location_id: $l) { data { user_name logins days sessions seconds last_watched_at today { used limit remaining enabled date } } paginatorInfo { total } total_logins from to } }',
+      { l: s.X },
+      s.tokens.mgrX,
+    );
+    const row = lr.data?.getLoginReport.data.find((r: { user_name: string }) => r.user_name === 'parent Tester');
+    expect(row).toBeTruthy();
+    expect(row.sessions).toBeGreaterThan(0);
+    expect(row.today.date).toBe(localDate(new Date(), 'America/Chicago'));
+    expect(lr.data?.getLoginReport.from).toBe(localDate(new Date(), 'America/Chicago'));
+    expect(row.today.used).toBe(row.logins);
+    expect(lr.data?.getLoginReport.total_logins).toBeGreaterThanOrEqual(row.logins);
+    const wt = await q(
+      'query($l: ID) { getWatchTimeReport(location_id: $l) { data { user_name date sessions cameras seconds live } total_seconds paginatorInfo { total } } }',
+      { l: s.X },
+      s.tokens.mgrX,
+    );
+    const mine = wt.data?.getWatchTimeReport.data.find((r: { user_name: string }) => r.user_name === 'parent Tester');
+    expect(mine).toMatchObject({ live: true, date: localDate(new Date(), 'America/Chicago') });
+    expect(mine.sessions).toBeGreaterThan(0);
+    expect(wt.data?.getWatchTimeReport.total_seconds).toBeGreaterThanOrEqual(mine.seconds);
+    const other = await q('{ getWatchTimeReport { data { user_name } } getLoginReport { data { user_name } } }', {}, s.tokens.mgrY);
+    expect(other.data?.getWatchTimeReport.data).toEqual([]);
+    expect(other.data?.getLoginReport.data).toEqual([]);
+    expect(code(await q('query($l: ID) { getLoginReport(location_id: $l) { from } }', { l: s.X }, s.tokens.mgrY))).toBe('NOT_FOUND');
+    expect(code(await q('{ getWatchTimeReport { from } }', {}, s.tokens.parent))).toBe('FORBIDDEN');
+    await q(STOP, { s: p.session_id }, s.tokens.parent);
+    await stopAll();
+  });
 });
 
 describe('cross-centre', () => {
@@ -449,6 +480,14 @@ describe('cross-centre', () => {
       {},
       tb,
     );
+    const rb = await gql(
+      h.app,
+      B().host,
+      '{ getLoginReport { paginatorInfo { total } } getWatchTimeReport { paginatorInfo { total } } }',
+      {},
+      tb,
+    );
+    expect(rb.data).toEqual({ getLoginReport: { paginatorInfo: { total: 0 } }, getWatchTimeReport: { paginatorInfo: { total: 0 } } });
     expect(r.data).toEqual({
       getCameraWatchTime: { paginatorInfo: { total: 0 } },
       getCamerasBeingWatched: { paginatorInfo: { total: 0 } },

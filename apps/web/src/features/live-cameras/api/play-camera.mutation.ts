@@ -1,0 +1,27 @@
+import { gql } from '@urql/core';
+import type { PlayCameraData } from './types';
+
+export const PlayCameraMutation = gql<{ playCamera: PlayCameraData }, { id: string; code?: string | null; location?: string | null }>`
+  mutation PlayCamera($id: ID!, $code: String, $location: ID) {
+    playCamera(id: $id, code: $code, location: $location) {
+      status
+      message
+      color
+      reason
+      session_id
+      remaining_logins
+      embed_code {
+        url
+        type
+        token
+        token_expires_at
+        width
+        height
+        fullscreen
+        watermark
+        heartbeat_seconds
+        test_mode
+      }
+    }
+  }
+`;

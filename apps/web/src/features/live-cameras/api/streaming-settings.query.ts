@@ -1,0 +1,51 @@
+import { gql } from '@urql/core';
+
+export interface StreamSettingsData {
+  location_id: string;
+  streaming_server_id: string | null;
+  watermark: boolean;
+  heartbeat_seconds: number;
+  only_checked_in: boolean;
+}
+export interface CameraSettingData {
+  location_id: string;
+  width: number;
+  height: number;
+  server: string | null;
+  fullscreen: boolean;
+}
+export interface StreamModeData {
+  id: string | null;
+  value: string;
+  object_id: string;
+  enable_test_mode: boolean;
+}
+
+/** Everything /streamings edits for one location: stream, player (camera) and stream-mode settings. */
+export const StreamingSettingsQuery = gql<
+  { getStreamSettings: StreamSettingsData; getCameraSettings: CameraSettingData; getStreamModeSettings: StreamModeData },
+  { location_id: string }
+>`
+  query StreamingSettings($location_id: ID!) {
+    getStreamSettings(location_id: $location_id) {
+      location_id
+      streaming_server_id
+      watermark
+      heartbeat_seconds
+      only_checked_in
+    }
+    getCameraSettings(location_id: $location_id) {
+      location_id
+      width
+      height
+      server
+      fullscreen
+    }
+    getStreamModeSettings(location_id: $location_id) {
+      id
+      value
+      object_id
+      enable_test_mode
+    }
+  }
+`;

@@ -1,0 +1,45 @@
+import { gql } from '@urql/core';
+import { WatchSessionFields } from './camera-fields.fragment';
+import type { PaginatorInfo, PeriodVars, WatchSessionRow } from './types';
+
+/** The access log: every viewing (who, which child, camera, start, end, seconds, IP, browser). */
+export const WatchSessionsQuery = gql<
+  { getCameraWatchTime: { data: WatchSessionRow[]; paginatorInfo: PaginatorInfo; from: string; to: string; total_seconds: number } },
+  PeriodVars & { user_id?: string | null }
+>`
+  query CameraWatchSessions(
+    $location_id: ID
+    $date: String
+    $from: String
+    $to: String
+    $week: String
+    $user_id: ID
+    $page: Int
+    $first: Int
+  ) {
+    getCameraWatchTime(
+      location_id: $location_id
+      date: $date
+      from: $from
+      to: $to
+      week: $week
+      user_id: $user_id
+      page: $page
+      first: $first
+    ) {
+      data {
+        ...WatchSessionFields
+      }
+      paginatorInfo {
+        currentPage
+        lastPage
+        perPage
+        total
+      }
+      from
+      to
+      total_seconds
+    }
+  }
+  ${WatchSessionFields}
+`;

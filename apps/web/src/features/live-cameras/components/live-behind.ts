@@ -1,0 +1,20 @@
+/** Seconds between the wall clock and the program date of the frame on screen (null: unknown). */
+export function secondsBehind(programDate: Date | null | undefined, now = Date.now()): number | null {
+  if (!programDate || Number.isNaN(programDate.getTime())) return null;
+  return Math.max(0, Math.round((now - programDate.getTime()) / 1000));
+}
+
+/** mm:ss or h:mm:ss of a duration in seconds. */
+export function formatDuration(total: number): string {
+  const s = Math.max(0, Math.floor(total));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
+}
+
+/** A YYYY-MM-DD day as MM/DD/YYYY (the date part of the spec's format). */
+export function formatDay(value: string | null | undefined): string {
+  const m = value ? /^(\d{4})-(\d{2})-(\d{2})/.exec(value) : null;
+  return m ? `${m[2]}/${m[3]}/${m[1]}` : '';
+}
