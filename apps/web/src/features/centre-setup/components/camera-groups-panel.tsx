@@ -101,6 +101,7 @@ export function CameraGroupsPanel({ locationId }: { locationId: string }) {
         loading={fetching}
       />
       <Modal
+        closeButtonProps={{ 'aria-label': t('common:actions.close') }}
         opened={editing !== null}
         onClose={() => setEditing(null)}
         title={editing === 'new' ? t('setup:groups.createTitle') : t('setup:groups.editTitle')}

@@ -219,6 +219,7 @@ export function CamerasPanel({ locationId }: { locationId: string }) {
       </Card>
       <CameraOrder locationId={locationId} cameras={cameras} context={CAMERAS_CONTEXT} />
       <Modal
+        closeButtonProps={{ 'aria-label': t('common:actions.close') }}
         opened={editing !== null}
         onClose={() => setEditing(null)}
         size="xl"
@@ -237,10 +238,21 @@ export function CamerasPanel({ locationId }: { locationId: string }) {
           />
         ) : null}
       </Modal>
-      <Modal opened={bulk} onClose={() => setBulk(false)} size="xl" title={t('setup:cameras.bulkTitle')}>
+      <Modal
+        closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+        opened={bulk}
+        onClose={() => setBulk(false)}
+        size="xl"
+        title={t('setup:cameras.bulkTitle')}
+      >
         {bulk ? <BulkCamerasForm locationId={locationId} rooms={rooms} onDone={() => setBulk(false)} context={CAMERAS_CONTEXT} /> : null}
       </Modal>
-      <Modal opened={applying} onClose={() => setApplying(false)} title={t('setup:cameras.applyTitle')}>
+      <Modal
+        closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+        opened={applying}
+        onClose={() => setApplying(false)}
+        title={t('setup:cameras.applyTitle')}
+      >
         {applying ? (
           <ApplyScheduleForm
             cameras={cameras.map((c) => ({ value: c.id, label: c.name }))}

@@ -19,7 +19,13 @@ export function HistoryModal({
 }) {
   const { t } = useTranslation(['setup', 'common']);
   return (
-    <Modal opened={target !== null} onClose={onClose} size="xl" title={target ? t('setup:history.title', { name: target.name }) : ''}>
+    <Modal
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+      opened={target !== null}
+      onClose={onClose}
+      size="xl"
+      title={target ? t('setup:history.title', { name: target.name }) : ''}
+    >
       {target ? <HistoryTable target={target} /> : null}
     </Modal>
   );

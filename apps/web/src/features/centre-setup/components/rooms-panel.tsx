@@ -135,7 +135,7 @@ export function RoomsPanel({
         rowKey={(r) => r.id}
         loading={fetching}
       />
-      <Modal opened={open !== null} onClose={close} title={title}>
+      <Modal closeButtonProps={{ 'aria-label': t('common:actions.close') }} opened={open !== null} onClose={close} title={title}>
         {open !== null ? (
           <Stack>
             <RoomForm

@@ -151,6 +151,7 @@ export function LocationsPage() {
         />
       </Card>
       <Modal
+        closeButtonProps={{ 'aria-label': t('common:actions.close') }}
         opened={editing !== null}
         onClose={() => setEditing(null)}
         size="xl"

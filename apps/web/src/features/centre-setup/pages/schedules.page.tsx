@@ -152,6 +152,7 @@ export function SchedulesPage() {
         />
       </Card>
       <Modal
+        closeButtonProps={{ 'aria-label': t('common:actions.close') }}
         opened={editing !== null}
         onClose={() => setEditing(null)}
         size="lg"
