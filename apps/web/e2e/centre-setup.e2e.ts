@@ -191,7 +191,7 @@ export const journeys: Journey[] = [
       for (const tab of ['limits', 'signup', 'notifications', 'parents', 'check-in', 'defaults', 'email', 'billing']) {
         await page.goto(`${hosts.demo}/manage-location/${tab}`);
         await page.getByRole('tab', { name: /./, selected: true }).waitFor();
-        await page.locator('form, [role="tabpanel"] h2').first().waitFor();
+        await page.getByRole('tabpanel').locator('h2').first().waitFor();
         await settled(page);
         await checkA11y(page, `demo /manage-location/${tab}`);
       }
