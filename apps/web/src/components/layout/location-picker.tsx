@@ -1,32 +1,32 @@
 import { Select } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocation } from '../../lib/current-location';
-import { loadSchemaInfo, probeIdNameList } from '../../lib/schema-probe';
-import { useProbe } from '../../lib/use-probe';
+import { gql } from '@urql/core';
+import { useQuery } from 'urql';
 
-/** Location list queries, in order of preference, as the locations module may name them. */
-export const LOCATION_LIST_QUERIES = [
-  'dropdownLocations',
-  'locations',
-  'activeLocations',
-  'managerAllLocationsList',
-  'getAllLocations',
-] as const;
+/** The locations the viewer may see (every role's picker list). */
+export const PickerLocationsQuery = gql<{ dropdownLocations: { id: string; name: string }[] }, Record<string, never>>`
+  query ShellPickerLocations {
+    dropdownLocations {
+      id
+      name
+    }
+  }
+`;
+
+const PICKER_CONTEXT = { additionalTypenames: ['Location'] };
 
 /**
- * The current location, remembered under its storage key. It hides itself while this centre's
- * server has no location list (or the list is empty).
+ * The current location, remembered under its storage key. It hides itself while the viewer has
+ * no location.
  */
 export function LocationPicker() {
   const { t } = useTranslation('common');
   const current = useSyncExternalStore(currentLocation.subscribe, currentLocation.get, currentLocation.get);
-  const state = useProbe(async (client) => {
-    const schema = await loadSchemaInfo(client, LOCATION_LIST_QUERIES);
-    return (await probeIdNameList(client, schema, LOCATION_LIST_QUERIES, {})) ?? [];
-  }, []);
-  const locations = state.status === 'done' ? state.value : [];
+  const [{ data }] = useQuery({ query: PickerLocationsQuery, context: PICKER_CONTEXT });
+  const locations = useMemo(() => data?.dropdownLocations ?? [], [data]);
 
   useEffect(() => {
     if (locations.length === 0) return;

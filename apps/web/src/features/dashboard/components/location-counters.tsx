@@ -3,14 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { COUNTER_NAMES } from '../setup-steps';
 import { useLocationCounters } from '../hooks/use-location-counters';
 
-/** The location's counters, shown only when this server answers a counters query: no numbers are invented. */
+/** The current location's counters (getLocationCounters), shown once a location is chosen. */
 export function LocationCounters() {
   const { t } = useTranslation(['dashboard', 'common']);
-  const state = useLocationCounters();
-  if (state.status !== 'done' || !state.value) return null;
-  const counters = state.value;
-  const shown = COUNTER_NAMES.filter((name) => name in counters);
-  if (shown.length === 0) return null;
+  const counters = useLocationCounters();
+  if (!counters) return null;
+  const shown = COUNTER_NAMES;
   return (
     <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" data-testid="location-counters">
       {shown.map((name) => (

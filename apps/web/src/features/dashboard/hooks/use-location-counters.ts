@@ -1,18 +1,18 @@
-import { useSyncExternalStore } from 'react';
-import { currentLocation } from '../../../lib/current-location';
-import { loadSchemaInfo, probeNumbers } from '../../../lib/schema-probe';
-import { useProbe, type ProbeState } from '../../../lib/use-probe';
-import { COUNTER_NAMES, COUNTER_QUERIES } from '../setup-steps';
+import { useQuery } from 'urql';
+import { LocationCountersQuery, type LocationCountersData } from '../api/location-counters.query';
+import { useCurrentLocationId } from './current-location-id';
 
-/** The location's counters, or null while this server has no counters query. */
-export function useLocationCounters(): ProbeState<Record<string, number> | null> {
-  const location = useSyncExternalStore(currentLocation.subscribe, currentLocation.get, currentLocation.get);
-  const locationId = location?.id ?? null;
-  return useProbe(
-    async (client) => {
-      const schema = await loadSchemaInfo(client, COUNTER_QUERIES);
-      return probeNumbers(client, schema, COUNTER_QUERIES, COUNTER_NAMES, { locationId });
-    },
-    [locationId],
-  );
+const CONTEXT = { additionalTypenames: ['Student', 'User', 'Program', 'Location'] };
+
+/** The current location's counters (null until a location is chosen or while loading or refused). */
+export function useLocationCounters(): LocationCountersData | null {
+  const locationId = useCurrentLocationId();
+  const [{ data }] = useQuery({
+    query: LocationCountersQuery,
+    variables: { location_id: locationId ?? '' },
+    pause: !locationId,
+    requestPolicy: 'cache-and-network',
+    context: CONTEXT,
+  });
+  return locationId ? (data?.getLocationCounters ?? null) : null;
 }

@@ -1,0 +1,214 @@
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { field, settled } from './support/app';
+import { hosts } from './support/hosts';
+import type { Journey } from './support/journey';
+
+const unique = () => Date.now().toString(36).slice(-5);
+
+/** Picks `option` in the Mantine select found by test id. */
+async function choose(page: Page, testId: string, option: string): Promise<void> {
+  await page.getByTestId(testId).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function stepDone(page: Page, step: string): Promise<boolean> {
+  await page.goto(`${hosts.demo}/`);
+  const item = page.getByTestId(`setup-step-${step}`);
+  await item.waitFor();
+  return (await item.getAttribute('data-done')) === 'true';
+}
+
+async function order(page: Page): Promise<string[]> {
+  await page.getByTestId('camera-order-item').first().waitFor();
+  return page.getByTestId('camera-order-item').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-camera') ?? ''));
+}
+
+/** Drags the order item of `from` onto the place of `to` with the mouse (dnd-kit's pointer sensor). */
+async function drag(page: Page, from: string, to: string): Promise<void> {
+  const source = await page.locator(`[data-testid="camera-order-item"][data-camera="${from}"]`).boundingBox();
+  const target = await page.locator(`[data-testid="camera-order-item"][data-camera="${to}"]`).boundingBox();
+  assert.ok(source && target);
+  await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2 - 8, { steps: 4 });
+  await page.mouse.move(target.x + target.width / 2, target.y + 4, { steps: 12 });
+  await page.mouse.up();
+}
+
+async function createLocation(page: Page, name: string): Promise<void> {
+  await page.goto(`${hosts.demo}/locations`);
+  await page.getByTestId('add-location').click();
+  await field(page, 'Name').fill(name);
+  await page.getByTestId('location-managers').click({ force: true });
+  await page.getByRole('option', { name: 'Marcus Reyes' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('location-submit').click();
+  await page.getByTestId('location-form').waitFor({ state: 'detached' });
+  await page.getByRole('link', { name, exact: true }).waitFor();
+}
+
+export const journeys: Journey[] = [
+  {
+    name: 'a manager sets up a new location: room, camera with a schedule, camera order, CSV import, and the checklist advances',
+    async run({ pageAs, checkA11y }) {
+      const page = await pageAs(hosts.demo, 'center');
+      const tag = unique();
+      const location = `E2E Site ${tag}`;
+      const room = `E2E Room ${tag}`;
+
+      assert.equal(await stepDone(page, 'schoolProfile'), false, 'the demo centre starts without a school profile');
+
+      await createLocation(page, location);
+      await checkA11y(page, 'demo /locations');
+
+      // Rooms: work in the new location (it becomes the current location).
+      await page.goto(`${hosts.demo}/rooms`);
+      await choose(page, 'setup-location-select', location);
+      await page.getByRole('table', { name: 'Rooms' }).getByText('No data available.').waitFor();
+      assert.equal(await stepDone(page, 'room'), false, 'a new location has no room');
+      assert.equal(await stepDone(page, 'camera'), false, 'a new location has no camera');
+
+      await page.goto(`${hosts.demo}/rooms/create`);
+      await page.getByTestId('room-form').waitFor();
+      await field(page, 'Name').fill(room);
+      await page.getByTestId('room-submit').click();
+      await page.getByTestId(`room-count-${room}`).waitFor();
+      assert.equal(await page.getByTestId(`room-count-${room}`).textContent(), '0');
+      await checkA11y(page, 'demo /rooms');
+
+      // A camera with a schedule.
+      await page.goto(`${hosts.demo}/cameras`);
+      await page.getByTestId('add-camera').click();
+      await field(page, 'Name').fill('Front door');
+      await field(page, 'Stream code').fill(`e2e-${tag}-front`);
+      await page.getByTestId('suggested-colour').first().click();
+      await page.getByTestId('camera-schedule-name').fill(`Opening hours ${tag}`);
+      await page.getByTestId('schedule-add-date').click();
+      await page.getByTestId('camera-submit').click();
+      await page.getByTestId('camera-form').waitFor({ state: 'detached' });
+      const cameras = page.getByRole('table', { name: 'Cameras' });
+      await cameras.getByRole('cell', { name: 'Front door', exact: true }).waitFor();
+      await cameras.getByText(`Opening hours ${tag}`).waitFor();
+      await cameras.getByText('Mon 08:00–17:00').waitFor();
+
+      // Two more at once.
+      await page.getByTestId('bulk-cameras').click();
+      await page.getByRole('button', { name: 'Add a row' }).click();
+      await field(page, 'Name (row 1)').fill('Playground');
+      await field(page, 'Stream code (row 1)').fill(`e2e-${tag}-play`);
+      await field(page, 'Name (row 2)').fill('Kitchen');
+      await field(page, 'Stream code (row 2)').fill(`e2e-${tag}-kitchen`);
+      await page.getByRole('button', { name: 'Fill in free colours' }).click();
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll<HTMLInputElement>('[data-testid^="bulk-row-"] input')].some((i) => /^#[0-9a-f]{6}$/i.test(i.value)),
+      );
+      await page.getByRole('button', { name: 'Add 2 cameras' }).click();
+      await cameras.getByRole('cell', { name: 'Kitchen', exact: true }).waitFor();
+      await checkA11y(page, 'demo /cameras');
+
+      // Reorder by drag and drop, save, and find the order again after a reload.
+      assert.deepEqual(await order(page), ['Front door', 'Playground', 'Kitchen']);
+      await drag(page, 'Kitchen', 'Front door');
+      assert.deepEqual(await order(page), ['Kitchen', 'Front door', 'Playground']);
+      const save = page.getByTestId('save-camera-order');
+      await save.click();
+      await page.waitForFunction(
+        () => (document.querySelector('[data-testid="save-camera-order"]') as HTMLButtonElement | null)?.disabled === true,
+      );
+      await page.reload();
+      await settled(page);
+      assert.deepEqual(await order(page), ['Kitchen', 'Front door', 'Playground']);
+
+      // Import from a CSV with one bad row: its error shows, the good rows are saved.
+      await page.goto(`${hosts.demo}/import-cameras`);
+      const csv = [
+        'name,code,color_code,status,room',
+        `Import A,e2e-${tag}-ia,#0a0b0c,on,${room}`,
+        `Import B,e2e-${tag}-ib,not-a-colour,on,`,
+        `Import C,e2e-${tag}-ic,#0d0e0f,off,`,
+      ].join('\n');
+      await page.getByTestId('import-csv').fill(csv);
+      await page.getByTestId('import-check').click();
+      await page.getByTestId('import-summary').getByText('2 rows ready, 1 with problems').waitFor();
+      await page
+        .getByTestId('import-error-3')
+        .getByText(/color_code/)
+        .waitFor();
+      await checkA11y(page, 'demo /import-cameras (checked file)');
+      await page.getByTestId('import-save').click();
+      await page.getByTestId('import-done').getByText('Imported 2 cameras: Import A, Import C.').waitFor();
+      await page.goto(`${hosts.demo}/cameras`);
+      await cameras.getByRole('cell', { name: 'Import C', exact: true }).waitFor();
+      assert.equal(await cameras.getByRole('cell', { name: 'Import A', exact: true }).count(), 1);
+      assert.equal(await cameras.getByRole('cell', { name: 'Import B', exact: true }).count(), 0);
+
+      // School profile, then the checklist shows this location's steps and the profile done.
+      await page.goto(`${hosts.demo}/school_profile`);
+      await field(page, 'School name').fill('Sunny Days Early Learning');
+      await checkA11y(page, 'demo /school_profile');
+      await page.getByTestId('school-submit').click();
+      await page.locator('.mantine-Notification-root').first().waitFor();
+      assert.equal(await stepDone(page, 'schoolProfile'), true);
+      assert.equal(await stepDone(page, 'room'), true);
+      assert.equal(await stepDone(page, 'camera'), true);
+      assert.equal(await stepDone(page, 'location'), true);
+      await checkA11y(page, 'demo / (setup checklist)');
+    },
+  },
+  {
+    name: 'every centre-setup page and location tab passes axe; schedules and settings save',
+    async run({ pageAs, checkA11y }) {
+      const page = await pageAs(hosts.demo, 'center');
+      const tag = unique();
+
+      await page.goto(`${hosts.demo}/locations`);
+      await page.getByRole('link', { name: 'Downtown', exact: true }).click();
+      await page.waitForURL(/\/location\/[^/]+\/rooms$/);
+      const base = new URL(page.url()).pathname.replace(/\/rooms$/, '');
+      await page.getByTestId('room-count-Preschool').waitFor();
+      await checkA11y(page, 'demo /location/:id/rooms');
+      for (const tab of ['programs', 'cameras', 'managers', 'camera-groups', 'settings']) {
+        await page.goto(`${hosts.demo}${base}/${tab}`);
+        await page.getByRole('tab', { selected: true }).waitFor();
+        await settled(page);
+        await checkA11y(page, `demo /location/:id/${tab}`);
+      }
+
+      // Schedules: create one with a time range.
+      await page.goto(`${hosts.demo}/schedules`);
+      await page.getByTestId('add-schedule').click();
+      await field(page, 'Name').fill(`Weekdays ${tag}`);
+      await page.getByTestId('schedule-add-date').click();
+      await field(page, 'Start').fill('07:30');
+      await field(page, 'End').fill('18:00');
+      await checkA11y(page, 'demo /schedules (form)');
+      await page.getByTestId('schedule-submit').click();
+      await page.getByRole('table', { name: 'Schedules' }).getByText('Mon 07:30–18:00').first().waitFor();
+      await checkA11y(page, 'demo /schedules');
+
+      // Every settings tab of the current location.
+      for (const tab of ['limits', 'signup', 'notifications', 'parents', 'check-in', 'defaults', 'email', 'billing']) {
+        await page.goto(`${hosts.demo}/manage-location/${tab}`);
+        await page.getByRole('tab', { name: /./, selected: true }).waitFor();
+        await page.getByRole('tabpanel').locator('h2').first().waitFor();
+        await settled(page);
+        await checkA11y(page, `demo /manage-location/${tab}`);
+      }
+      await page.goto(`${hosts.demo}/manage-location/limits`);
+      await field(page, 'Most active students').fill('120');
+      await page.getByTestId('save-limits').click();
+      await page.locator('.mantine-Notification-root').first().waitFor();
+      await page.reload();
+      await settled(page);
+      assert.equal(await field(page, 'Most active students').inputValue(), '120');
+
+      await page.goto(`${hosts.demo}/manage-location/check-in`);
+      await page.getByTestId('generate-qr').click();
+      await page
+        .getByTestId('qr-link')
+        .getByText(/\/time-clock-page\//)
+        .waitFor();
+    },
+  },
+];
