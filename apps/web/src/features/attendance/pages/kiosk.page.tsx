@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Portal, Stack, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -176,164 +176,173 @@ export function KioskPage() {
   }
 
   if (!location.id) return <LocationNeeded />;
+  // A portal: the page transition transforms the layout, which would hold a fixed element inside it.
   return (
-    <div className={classes.kiosk} data-testid="kiosk" role="region" aria-label={t('attendance:kiosk.title')} onPointerDown={goFullScreen}>
-      <div className={classes.kioskInner}>
-        <Group justify="space-between" mb="lg" wrap="nowrap">
-          <div>
-            <Title order={1} size="h2">
-              {location.name}
-            </Title>
-            <Text c="dimmed">{t('attendance:kiosk.title')}</Text>
-          </div>
-          {step !== 'exit' ? (
-            <Button
-              variant="subtle"
-              color="gray"
-              leftSection={<IconLock size={16} aria-hidden />}
-              onClick={() => {
-                reset();
-                setStep('exit');
-              }}
-              data-testid="kiosk-exit"
-            >
-              {t('attendance:kiosk.exit')}
-            </Button>
-          ) : null}
-        </Group>
-        {error ? (
-          <Alert color="danger" variant="light" role="alert" mb="md" data-testid="kiosk-error">
-            {error}
-          </Alert>
-        ) : null}
-
-        {step === 'pin' ? (
-          <Stack>
-            <Title order={2} size="h3" ta="center">
-              {t('attendance:kiosk.enterPin')}
-            </Title>
-            <PinPad
-              value={pin}
-              onChange={(v) => {
-                setError(null);
-                setPin(v);
-              }}
-              onSubmit={() => (needsPhone ? setStep('phone') : void findFamily(false))}
-              busy={busy}
-              label={t('attendance:kiosk.pinLabel')}
-              testId="kiosk-pin"
-            />
-          </Stack>
-        ) : null}
-
-        {step === 'phone' ? (
-          <Stack>
-            <Title order={2} size="h3" ta="center">
-              {t('attendance:kiosk.enterPhone')}
-            </Title>
-            <PinPad
-              value={phone}
-              onChange={setPhone}
-              onSubmit={() => void findFamily(true)}
-              busy={busy}
-              maxLength={10}
-              masked={false}
-              label={t('attendance:kiosk.phoneLabel')}
-              testId="kiosk-phone"
-            />
-            <Button variant="subtle" onClick={reset}>
-              {t('attendance:common.cancel')}
-            </Button>
-          </Stack>
-        ) : null}
-
-        {step === 'family' && family ? (
-          <Stack gap="lg">
-            <Title order={2} size="h3">
-              {t('attendance:kiosk.hello', { name: family.contact.fname })}
-            </Title>
-            <Stack gap="sm" role="group" aria-label={t('attendance:kiosk.pickChildren')}>
-              {family.children.map((c) => (
-                <ChildTile
-                  key={c.id}
-                  child={c}
-                  selected={picked.has(c.id)}
-                  onToggle={() => {
-                    const next = new Set(picked);
-                    if (next.has(c.id)) next.delete(c.id);
-                    else next.add(c.id);
-                    setPicked(next);
-                  }}
-                />
-              ))}
-            </Stack>
-            {family.health_screen && screened.length > 0 ? (
-              <div>
-                <Title order={3} size="h4" mb="sm">
-                  {t('attendance:health.title')}
-                </Title>
-                <HealthQuestions questions={family.questions} childrenToScreen={screened} answers={answers} onChange={setAnswers} />
-              </div>
-            ) : null}
+    <Portal>
+      <div
+        className={classes.kiosk}
+        data-testid="kiosk"
+        role="region"
+        aria-label={t('attendance:kiosk.title')}
+        onPointerDown={goFullScreen}
+      >
+        <div className={classes.kioskInner}>
+          <Group justify="space-between" mb="lg" wrap="nowrap">
             <div>
-              <Title order={3} size="h4" mb="sm">
-                {family.signature_required ? t('attendance:signature.required') : t('attendance:signature.optional')}
+              <Title order={1} size="h2">
+                {location.name}
               </Title>
-              <SignaturePad onChange={setSignature} />
+              <Text c="dimmed">{t('attendance:kiosk.title')}</Text>
             </div>
-            <Group grow>
-              <Button variant="default" className={classes.bigButton} onClick={reset} data-testid="kiosk-cancel">
+            {step !== 'exit' ? (
+              <Button
+                variant="subtle"
+                color="gray"
+                leftSection={<IconLock size={16} aria-hidden />}
+                onClick={() => {
+                  reset();
+                  setStep('exit');
+                }}
+                data-testid="kiosk-exit"
+              >
+                {t('attendance:kiosk.exit')}
+              </Button>
+            ) : null}
+          </Group>
+          {error ? (
+            <Alert color="danger" variant="light" role="alert" mb="md" data-testid="kiosk-error">
+              {error}
+            </Alert>
+          ) : null}
+
+          {step === 'pin' ? (
+            <Stack>
+              <Title order={2} size="h3" ta="center">
+                {t('attendance:kiosk.enterPin')}
+              </Title>
+              <PinPad
+                value={pin}
+                onChange={(v) => {
+                  setError(null);
+                  setPin(v);
+                }}
+                onSubmit={() => (needsPhone ? setStep('phone') : void findFamily(false))}
+                busy={busy}
+                label={t('attendance:kiosk.pinLabel')}
+                testId="kiosk-pin"
+              />
+            </Stack>
+          ) : null}
+
+          {step === 'phone' ? (
+            <Stack>
+              <Title order={2} size="h3" ta="center">
+                {t('attendance:kiosk.enterPhone')}
+              </Title>
+              <PinPad
+                value={phone}
+                onChange={setPhone}
+                onSubmit={() => void findFamily(true)}
+                busy={busy}
+                maxLength={10}
+                masked={false}
+                label={t('attendance:kiosk.phoneLabel')}
+                testId="kiosk-phone"
+              />
+              <Button variant="subtle" onClick={reset}>
                 {t('attendance:common.cancel')}
               </Button>
-              <Button
-                className={classes.bigButton}
-                onClick={() => void submit()}
-                disabled={chosen.length === 0 || !healthReady || !signReady}
-                loading={checkIn.busy}
-                data-testid="kiosk-submit"
-              >
-                {t(
-                  action === 'check_out'
-                    ? 'attendance:actions.checkOut'
-                    : action === 'check_in'
-                      ? 'attendance:actions.checkIn'
-                      : 'attendance:actions.confirm',
-                )}
+            </Stack>
+          ) : null}
+
+          {step === 'family' && family ? (
+            <Stack gap="lg">
+              <Title order={2} size="h3">
+                {t('attendance:kiosk.hello', { name: family.contact.fname })}
+              </Title>
+              <Stack gap="sm" role="group" aria-label={t('attendance:kiosk.pickChildren')}>
+                {family.children.map((c) => (
+                  <ChildTile
+                    key={c.id}
+                    child={c}
+                    selected={picked.has(c.id)}
+                    onToggle={() => {
+                      const next = new Set(picked);
+                      if (next.has(c.id)) next.delete(c.id);
+                      else next.add(c.id);
+                      setPicked(next);
+                    }}
+                  />
+                ))}
+              </Stack>
+              {family.health_screen && screened.length > 0 ? (
+                <div>
+                  <Title order={3} size="h4" mb="sm">
+                    {t('attendance:health.title')}
+                  </Title>
+                  <HealthQuestions questions={family.questions} childrenToScreen={screened} answers={answers} onChange={setAnswers} />
+                </div>
+              ) : null}
+              <div>
+                <Title order={3} size="h4" mb="sm">
+                  {family.signature_required ? t('attendance:signature.required') : t('attendance:signature.optional')}
+                </Title>
+                <SignaturePad onChange={setSignature} />
+              </div>
+              <Group grow>
+                <Button variant="default" className={classes.bigButton} onClick={reset} data-testid="kiosk-cancel">
+                  {t('attendance:common.cancel')}
+                </Button>
+                <Button
+                  className={classes.bigButton}
+                  onClick={() => void submit()}
+                  disabled={chosen.length === 0 || !healthReady || !signReady}
+                  loading={checkIn.busy}
+                  data-testid="kiosk-submit"
+                >
+                  {t(
+                    action === 'check_out'
+                      ? 'attendance:actions.checkOut'
+                      : action === 'check_in'
+                        ? 'attendance:actions.checkIn'
+                        : 'attendance:actions.confirm',
+                  )}
+                </Button>
+              </Group>
+            </Stack>
+          ) : null}
+
+          {step === 'done' ? (
+            <Stack align="center" gap="lg" py="xl" data-testid="kiosk-done">
+              <Title order={2} ta="center">
+                {doneText}
+              </Title>
+              <Button className={classes.bigButton} onClick={reset} data-testid="kiosk-next">
+                {t('attendance:kiosk.next')}
               </Button>
-            </Group>
-          </Stack>
-        ) : null}
+            </Stack>
+          ) : null}
 
-        {step === 'done' ? (
-          <Stack align="center" gap="lg" py="xl" data-testid="kiosk-done">
-            <Title order={2} ta="center">
-              {doneText}
-            </Title>
-            <Button className={classes.bigButton} onClick={reset} data-testid="kiosk-next">
-              {t('attendance:kiosk.next')}
-            </Button>
-          </Stack>
-        ) : null}
-
-        {step === 'exit' ? (
-          <Stack>
-            <Title order={2} size="h3" ta="center">
-              {t('attendance:kiosk.staffPin')}
-            </Title>
-            <PinPad
-              value={staffPin}
-              onChange={setStaffPin}
-              onSubmit={() => void exitKiosk()}
-              busy={busy}
-              label={t('attendance:kiosk.staffPinLabel')}
-              testId="kiosk-staff-pin"
-            />
-            <Button variant="subtle" onClick={reset}>
-              {t('attendance:common.cancel')}
-            </Button>
-          </Stack>
-        ) : null}
+          {step === 'exit' ? (
+            <Stack>
+              <Title order={2} size="h3" ta="center">
+                {t('attendance:kiosk.staffPin')}
+              </Title>
+              <PinPad
+                value={staffPin}
+                onChange={setStaffPin}
+                onSubmit={() => void exitKiosk()}
+                busy={busy}
+                label={t('attendance:kiosk.staffPinLabel')}
+                testId="kiosk-staff-pin"
+              />
+              <Button variant="subtle" onClick={reset}>
+                {t('attendance:common.cancel')}
+              </Button>
+            </Stack>
+          ) : null}
+        </div>
       </div>
-    </div>
+    </Portal>
   );
 }

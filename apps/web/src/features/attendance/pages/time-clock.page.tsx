@@ -1,4 +1,4 @@
-import { Alert, Button, Chip, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Chip, Group, Loader, Portal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -69,85 +69,88 @@ export function TimeClockPage() {
     if (r.status) setPin('');
   }
 
+  // A portal: full screen over the guest layout, whatever transforms the layout applies.
   return (
-    <div className={classes.kiosk} data-testid="time-clock" role="region" aria-label={t('attendance:timeclock.title')}>
-      <div className={classes.kioskInner}>
-        {fetching ? <Loader aria-label={t('common:loading')} /> : null}
-        {error ? (
-          <Alert color="danger" variant="light" role="alert" data-testid="time-clock-invalid">
-            {error.graphQLErrors[0]?.message ?? t('attendance:timeclock.invalid')}
-          </Alert>
-        ) : null}
-        {place ? (
-          <Stack gap="lg">
-            <div>
-              <Title order={1} size="h2">
-                {t('attendance:timeclock.title')}
-              </Title>
-              <Text c="dimmed">{place.name}</Text>
-            </div>
-            {!place.active ? (
-              <Alert color="warning" variant="light" role="alert">
-                {t('attendance:timeclock.inactive')}
-              </Alert>
-            ) : null}
-            {message ? (
-              <Alert
-                color={message.ok ? 'success' : 'danger'}
-                variant="light"
-                role={message.ok ? 'status' : 'alert'}
-                data-testid="time-clock-message"
-              >
-                <Text size="lg" fw={600}>
-                  {message.text}
-                </Text>
-              </Alert>
-            ) : null}
-            <PinPad
-              value={pin}
-              onChange={(v) => {
-                setMessage(null);
-                setPin(v);
-              }}
-              onSubmit={() => void punch('check_in')}
-              busy={signing}
-              label={t('attendance:timeclock.pinLabel')}
-              testId="timeclock-pin"
-            />
-            {place.rooms.length > 0 ? (
+    <Portal>
+      <div className={classes.kiosk} data-testid="time-clock" role="region" aria-label={t('attendance:timeclock.title')}>
+        <div className={classes.kioskInner}>
+          {fetching ? <Loader aria-label={t('common:loading')} /> : null}
+          {error ? (
+            <Alert color="danger" variant="light" role="alert" data-testid="time-clock-invalid">
+              {error.graphQLErrors[0]?.message ?? t('attendance:timeclock.invalid')}
+            </Alert>
+          ) : null}
+          {place ? (
+            <Stack gap="lg">
               <div>
-                <Text fw={600} mb="xs" id="timeclock-room-label">
-                  {t('attendance:timeclock.room')}
-                </Text>
-                <Chip.Group value={room ?? ''} onChange={(v) => setRoom(typeof v === 'string' && v ? v : null)}>
-                  <Group gap="xs" role="radiogroup" aria-labelledby="timeclock-room-label">
-                    {place.rooms.map((r) => (
-                      <Chip key={r.id} value={r.id} size="lg" data-testid={`timeclock-room-${r.id}`}>
-                        {r.name}
-                      </Chip>
-                    ))}
-                  </Group>
-                </Chip.Group>
+                <Title order={1} size="h2">
+                  {t('attendance:timeclock.title')}
+                </Title>
+                <Text c="dimmed">{place.name}</Text>
               </div>
-            ) : null}
-            <SimpleGrid cols={2} spacing="sm">
-              {ACTIONS.map((a) => (
-                <Button
-                  key={a.action}
-                  className={classes.bigButton}
-                  color={a.color}
-                  disabled={!pin || !place.active}
-                  loading={signing}
-                  onClick={() => void punch(a.action)}
-                  data-testid={`timeclock-${a.action}`}
+              {!place.active ? (
+                <Alert color="warning" variant="light" role="alert">
+                  {t('attendance:timeclock.inactive')}
+                </Alert>
+              ) : null}
+              {message ? (
+                <Alert
+                  color={message.ok ? 'success' : 'danger'}
+                  variant="light"
+                  role={message.ok ? 'status' : 'alert'}
+                  data-testid="time-clock-message"
                 >
-                  {t(`attendance:${a.key}`)}
-                </Button>
-              ))}
-            </SimpleGrid>
-          </Stack>
-        ) : null}
+                  <Text size="lg" fw={600}>
+                    {message.text}
+                  </Text>
+                </Alert>
+              ) : null}
+              <PinPad
+                value={pin}
+                onChange={(v) => {
+                  setMessage(null);
+                  setPin(v);
+                }}
+                onSubmit={() => void punch('check_in')}
+                busy={signing}
+                label={t('attendance:timeclock.pinLabel')}
+                testId="timeclock-pin"
+              />
+              {place.rooms.length > 0 ? (
+                <div>
+                  <Text fw={600} mb="xs" id="timeclock-room-label">
+                    {t('attendance:timeclock.room')}
+                  </Text>
+                  <Chip.Group value={room ?? ''} onChange={(v) => setRoom(typeof v === 'string' && v ? v : null)}>
+                    <Group gap="xs" role="radiogroup" aria-labelledby="timeclock-room-label">
+                      {place.rooms.map((r) => (
+                        <Chip key={r.id} value={r.id} size="lg" data-testid={`timeclock-room-${r.id}`}>
+                          {r.name}
+                        </Chip>
+                      ))}
+                    </Group>
+                  </Chip.Group>
+                </div>
+              ) : null}
+              <SimpleGrid cols={2} spacing="sm">
+                {ACTIONS.map((a) => (
+                  <Button
+                    key={a.action}
+                    className={classes.bigButton}
+                    color={a.color}
+                    disabled={!pin || !place.active}
+                    loading={signing}
+                    onClick={() => void punch(a.action)}
+                    data-testid={`timeclock-${a.action}`}
+                  >
+                    {t(`attendance:${a.key}`)}
+                  </Button>
+                ))}
+              </SimpleGrid>
+            </Stack>
+          ) : null}
+        </div>
       </div>
-    </div>
+    </Portal>
   );
 }
