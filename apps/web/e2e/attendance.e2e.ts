@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { settled } from './support/app';
+import { settled, signIn } from './support/app';
 import { hosts } from './support/hosts';
 import type { Journey } from './support/journey';
 
@@ -98,6 +98,20 @@ async function downtownChildren(teacher: Page, location: string): Promise<Kid[]>
   return data.getStudentsAfterCheckInLocation.data;
 }
 
+/**
+ * A fresh signed-in page. The shared session cache restores a session with a 15 s limit, which a
+ * loaded machine misses (and the fallback sign-in then finds the session still valid); a fresh
+ * context signs in once per journey instead (well under the 5 sign-ins per 15 minutes).
+ */
+async function freshPage(newPage: (o?: { viewport?: 'phone' | 'desktop' }) => Promise<Page>, username: string): Promise<Page> {
+  const page = await newPage();
+  await signIn(page, hosts.demo, username);
+  return page;
+}
+
+/** The kiosk's time budget for a returning parent (spec: under 5 s); E2E_KIOSK_BUDGET_MS overrides it on a loaded machine. */
+const KIOSK_BUDGET_MS = Number(process.env.E2E_KIOSK_BUDGET_MS ?? 5000);
+
 export const journeys: Journey[] = [
   {
     name: 'a parent checks two children in at the kiosk with a PIN and a signature, gets the email, and is back out in under 5 seconds',
@@ -171,15 +185,16 @@ export const journeys: Journey[] = [
       await teacher.getByTestId('kiosk-submit').click();
       await teacher.getByTestId('kiosk-done').waitFor();
       const elapsed = Date.now() - started;
-      assert.ok(elapsed < 5000, `a returning parent took ${elapsed} ms`);
+      console.log(`    returning parent at the kiosk: ${elapsed} ms (4 digits, OK, one stroke, one tap; no page load)`);
+      assert.ok(elapsed < KIOSK_BUDGET_MS, `a returning parent took ${elapsed} ms`);
       assert.equal(teacher.url(), url);
       assert.match(await teacher.getByTestId('kiosk-done').innerText(), /checked out/i);
     },
   },
   {
     name: 'a teacher clocks in through the time clock QR page',
-    async run({ pageAs, newPage, checkA11y }) {
-      const manager = await pageAs(hosts.demo, 'manager');
+    async run({ newPage, checkA11y }) {
+      const manager = await freshPage(newPage, 'manager');
       const downtown = await locationId(manager, 'Downtown');
       await openAt(manager, { id: downtown, name: 'Downtown' }, '/attendance/staff');
       await manager.getByTestId('timeclock-generate').click();
@@ -237,8 +252,8 @@ export const journeys: Journey[] = [
   },
   {
     name: 'the room ratio page shows a check-in live, and warns before a breach',
-    async run({ pageAs, checkA11y }) {
-      const manager = await pageAs(hosts.demo, 'manager');
+    async run({ newPage, checkA11y }) {
+      const manager = await freshPage(newPage, 'manager');
       const downtown = await locationId(manager, 'Downtown');
       // Another device of the centre (the manager's API session) checks the child in.
       const teacher = manager;
@@ -276,8 +291,8 @@ export const journeys: Journey[] = [
   },
   {
     name: 'every attendance page passes axe (the parent’s phone page and the kiosk in the kiosk journey)',
-    async run({ pageAs, checkA11y }) {
-      const manager = await pageAs(hosts.demo, 'manager');
+    async run({ newPage, checkA11y }) {
+      const manager = await freshPage(newPage, 'manager');
       const downtown = { id: await locationId(manager, 'Downtown'), name: 'Downtown' };
       for (const path of [
         '/attendance',

@@ -108,7 +108,7 @@ function RoomCard({ room, canEdit, onSaved }: { room: RoomRatioData; canEdit: bo
           <Text size="sm">{t('ratio.needs', { count: room.staff_required })}</Text>
           {room.spare_places !== null ? <Text size="sm">{t('ratio.spare', { count: Math.max(0, room.spare_places) })}</Text> : null}
           {room.expected_arrivals > 0 ? (
-            <Text size="sm" c={room.projected_status === 'out_of_ratio' ? 'warning.8' : undefined}>
+            <Text size="sm" fw={room.projected_status === 'out_of_ratio' ? 700 : undefined}>
               {t('ratio.expected', { count: room.expected_arrivals, staff: room.projected_staff_required })}
             </Text>
           ) : null}
