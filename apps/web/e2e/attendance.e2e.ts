@@ -234,7 +234,7 @@ export const journeys: Journey[] = [
       await checkA11y(phone, 'demo /time-clock-page/:location');
       await typePin(phone, 'timeclock-pin', pin);
       const rooms = phone.locator('[data-testid^="timeclock-room-"]');
-      if ((await rooms.count()) > 0) await rooms.first().click();
+      if ((await rooms.count()) > 0) await rooms.first().check({ force: true }); // the chip's radio input is visually hidden
       await phone.getByTestId('timeclock-check_in').click();
       const message = phone.getByTestId('time-clock-message');
       await message.waitFor();
