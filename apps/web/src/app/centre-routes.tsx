@@ -4,7 +4,7 @@ import { PageLoader } from '../components/page-loader';
 import { RouteError } from '../components/route-error';
 import { RouteGuard } from '../components/route-guard';
 import { accessRoutes } from '../features/access/routes';
-import { attendanceRoutes } from '../features/attendance/routes';
+import { attendanceGuestRoutes, attendanceRoutes } from '../features/attendance/routes';
 import { authLinkRoutes, authRoutes } from '../features/auth/routes';
 import { setupRoutes } from '../features/centre-setup/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
@@ -42,7 +42,7 @@ export function centreRoutes(kind: CentreKind | null): RouteObject[] {
         {
           element: <PlainGuestLayout />,
           errorElement: <RouteError />,
-          children: [...authLinkRoutes, ...pendingGuestRoutes, ...notFoundRoutes],
+          children: [...authLinkRoutes, ...attendanceGuestRoutes, ...pendingGuestRoutes, ...notFoundRoutes],
         },
         {
           path: '/',

@@ -256,6 +256,22 @@ describe('CSV export and access', () => {
     expect((await q(R, { l: s.X, f: '2026-03-01', t: '2026-03-02' }, s.tokens.owner)).data?.getStudentHoursReport.total_hours).toBe(0);
   });
 
+  it('teachers read the children’s attendance reports of their own locations only', async () => {
+    const SUM =
+      'query($l: ID!, $f: String!, $t: String!) { getAttendanceSummary(location_id: $l, from: $f, to: $t) { totals { children_present } } }';
+    const REP =
+      'query($l: ID!, $f: String!, $t: String!) { getStudentAttendanceReport(location_id: $l, from: $f, to: $t) { paginatorInfo { total } } }';
+    const EXP =
+      'query($r: AttendanceReportKind!, $l: ID!) { exportAttendanceReport(report: $r, location_id: $l, from: "2026-03-01", to: "2026-03-09") { rows } }';
+    const range = { l: s.X, f: '2026-03-01', t: '2026-03-09' };
+    expect((await q(SUM, range, s.tokens.teacher)).errors).toBeUndefined();
+    expect((await q(REP, range, s.tokens.teacher)).data?.getStudentAttendanceReport.paginatorInfo.total).toBeGreaterThan(0);
+    expect((await q(EXP, { r: 'student_attendance', l: s.X }, s.tokens.teacher)).errors).toBeUndefined();
+    expect(code(await q(EXP, { r: 'staff_hours', l: s.X }, s.tokens.teacher))).toBe('FORBIDDEN');
+    expect(code(await q(SUM, { ...range, l: s.Y }, s.tokens.teacher))).toBe('NOT_FOUND');
+    expect(code(await q(REP, range, s.family.mumToken))).toBe('FORBIDDEN');
+  });
+
   it('cross-centre: centre B’s data is its own', async () => {
     const B = h.centres[1]!;
     const b = await setupAttendance(h, B, 'b');

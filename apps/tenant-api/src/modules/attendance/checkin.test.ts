@@ -130,6 +130,29 @@ describe('saveStudentCheckInOut: who may check in whom', () => {
     expect(code(await q(SAVE, { students: [s.kids.ana] }))).toBe('UNAUTHENTICATED');
   });
 
+  it('getMyCheckIn lists a parent’s own children they may pick up, with what the phone check-in asks', async () => {
+    await reset();
+    const MINE =
+      '{ getMyCheckIn { location_id location_name parent_check_in qr_required signature_required health_screen children { id checked_in_out } } }';
+    const mine = (await q(MINE, {}, s.family.mumToken)).data?.getMyCheckIn as {
+      location_id: string;
+      children: { id: string; checked_in_out: string }[];
+    }[];
+    expect(mine.map((l) => l.location_id)).toEqual([s.X]);
+    expect(mine[0]!.children.map((c) => c.id).sort()).toEqual([s.kids.ana, s.kids.ben].sort());
+    expect(mine[0]!.children.every((c) => c.checked_in_out === 'not_arrived')).toBe(true);
+    await q(SAVE, { students: [s.kids.ana] }, s.family.mumToken);
+    const after = (await q(MINE, {}, s.family.mumToken)).data?.getMyCheckIn[0].children as { id: string; checked_in_out: string }[];
+    expect(after.find((c) => c.id === s.kids.ana)?.checked_in_out).toBe('checked_in');
+    await A().db.db('student_users').where({ student_id: s.kids.ana, user_id: s.family.dad }).update({ pickup: false });
+    const dadToken = (await signIn(h.app, A().host, 'dad')).token;
+    const dads = (await q(MINE, {}, dadToken)).data?.getMyCheckIn[0].children as { id: string }[];
+    expect(dads.map((c) => c.id)).toEqual([s.kids.ben]);
+    await A().db.db('student_users').where({ student_id: s.kids.ana, user_id: s.family.dad }).update({ pickup: true });
+    expect(code(await q(MINE, {}, s.tokens.blog))).toBe('FORBIDDEN');
+    expect(code(await q(MINE, {}))).toBe('UNAUTHENTICATED');
+  });
+
   it('teachers check in children of their locations, managers of the ones they manage', async () => {
     await reset();
     expect((await q(SAVE, { students: [s.kids.ana] }, s.tokens.teacher)).data?.saveStudentCheckInOut.status).toBe(true);

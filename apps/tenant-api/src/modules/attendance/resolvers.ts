@@ -26,6 +26,7 @@ export const attendanceResolvers = {
     getCheckInByPinAndPhone: (_: unknown, args: Args, ctx: RequestContext) => kiosk.getCheckInByPinAndPhone(ctx, args),
     verifyCheckInPin: (_: unknown, args: Args, ctx: RequestContext) => kiosk.verifyCheckInPin(ctx, args),
     verifyCheckInPinApp: (_: unknown, args: Args, ctx: RequestContext) => kiosk.verifyCheckInPinApp(ctx, args),
+    getMyCheckIn: (_: unknown, _args: Args, ctx: RequestContext) => kiosk.getMyCheckIn(ctx),
     validateCheckInCode: (_: unknown, args: Args, ctx: RequestContext) => kiosk.validateCheckInCode(ctx, args),
     getCheckInQrCode: (_: unknown, args: Args, ctx: RequestContext) => kiosk.getCheckInQrCode(ctx, args),
     getCheckInSettings: (_: unknown, args: Args, ctx: RequestContext) => settings.getCheckInSettings(ctx, args),

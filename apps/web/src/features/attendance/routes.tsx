@@ -1,8 +1,112 @@
 import type { RouteObject } from 'react-router-dom';
+import type { RoleName } from '@kv/shared';
+import { lazyPage } from '../../lib/lazy-page';
 import type { CentreKind } from '../../lib/menu';
+import { paths, type PathName } from '../../lib/paths';
+import type { RouteHandle } from '../../lib/route-handle';
 
-/** The attendance screens (translations in the `attendance` namespace). */
+const T = (key: string) => `attendance:titles.${key}`;
+const ATTENDANCE_PARENT = [{ title: T('attendance'), path: 'attendance' as PathName }] as const;
+
+function route(
+  path: PathName,
+  role: RoleName,
+  title: string,
+  lazy: NonNullable<RouteObject['lazy']>,
+  extra: Partial<RouteHandle> = {},
+): RouteObject {
+  const handle: RouteHandle = { access: { role }, title: T(title), ...extra };
+  return { path: paths[path].pattern, handle, lazy };
+}
+
+const students = () => import('./pages/students.page');
+const report = {
+  staffHours: lazyPage(() => import('./pages/reports/staff-hours.page'), 'StaffHoursPage'),
+  staffTimeTracking: lazyPage(() => import('./pages/reports/staff-time-tracking.page'), 'StaffTimeTrackingPage'),
+  studentDailyHours: lazyPage(() => import('./pages/reports/student-daily-hours.page'), 'StudentDailyHoursPage'),
+  studentHours: lazyPage(() => import('./pages/reports/student-hours.page'), 'StudentHoursPage'),
+  staffActivity: lazyPage(() => import('./pages/reports/staff-activity.page'), 'StaffActivityPage'),
+  attendanceSummary: lazyPage(() => import('./pages/reports/attendance-summary.page'), 'AttendanceSummaryPage'),
+  studentAttendance: lazyPage(() => import('./pages/reports/student-attendance.page'), 'StudentAttendanceReportPage'),
+};
+
+/**
+ * The time clock page: a guest page opened from a QR code (spec §2 guest routes), outside the main
+ * layout, full screen. The staff member's PIN says who punches; the link's token says where.
+ */
+export const attendanceGuestRoutes: RouteObject[] = [
+  {
+    path: paths.timeClockPage.pattern,
+    handle: { access: { role: 'guest' }, title: T('timeClock') } satisfies RouteHandle,
+    lazy: lazyPage(() => import('./pages/time-clock.page'), 'TimeClockPage'),
+  },
+];
+
+/** The attendance screens (translations in the `attendance` namespace). Roles and parents as in spec §2. */
 export function attendanceRoutes(kind: CentreKind | null): RouteObject[] {
   void kind;
-  return [];
+  return [
+    route(
+      'attendance',
+      'teacher',
+      'attendance',
+      lazyPage(() => import('./pages/attendance-home.page'), 'AttendanceHomePage'),
+    ),
+    route('attendanceStudents', 'teacher', 'attendanceStudents', lazyPage(students, 'AttendanceStudentsPage'), {
+      parents: ATTENDANCE_PARENT,
+    }),
+    route(
+      'attendanceStaff',
+      'teacher',
+      'attendanceStaff',
+      lazyPage(() => import('./pages/staff.page'), 'AttendanceStaffPage'),
+      {
+        parents: ATTENDANCE_PARENT,
+      },
+    ),
+    route(
+      'attendanceReports',
+      'teacher',
+      'attendanceReports',
+      lazyPage(() => import('./pages/attendance-reports.page'), 'AttendanceReportsPage'),
+      { parents: ATTENDANCE_PARENT },
+    ),
+    route(
+      'attendanceHealthScreen',
+      'teacher',
+      'attendanceHealthScreen',
+      lazyPage(() => import('./pages/health-screen.page'), 'HealthScreenPage'),
+      { parents: ATTENDANCE_PARENT },
+    ),
+    route(
+      'attendanceKiosk',
+      'teacher',
+      'attendanceKiosk',
+      lazyPage(() => import('./pages/kiosk.page'), 'KioskPage'),
+      {
+        parents: ATTENDANCE_PARENT,
+      },
+    ),
+    route('teacherStudentsCheckInOrOut', 'teacher', 'teacherStudentsCheckInOrOut', lazyPage(students, 'TeacherCheckInPage')),
+    route('studentActivityCheckInOrOut', 'manager', 'studentActivityCheckInOrOut', lazyPage(students, 'ManagerCheckInPage')),
+    route(
+      'userStudentsCheckInOrOut',
+      'user',
+      'userStudentsCheckInOrOut',
+      lazyPage(() => import('./pages/parent-check-in.page'), 'ParentCheckInPage'),
+    ),
+    route(
+      'roomRatio',
+      'manager',
+      'roomRatio',
+      lazyPage(() => import('./pages/room-ratio.page'), 'RoomRatioPage'),
+    ),
+    route('staffHours', 'manager', 'staffHours', report.staffHours),
+    route('staffTimeTracking', 'manager', 'staffTimeTracking', report.staffTimeTracking),
+    route('studentDailyHours', 'manager', 'studentDailyHours', report.studentDailyHours),
+    route('studentHours', 'manager', 'studentHours', report.studentHours),
+    route('staffActivity', 'manager', 'staffActivity', report.staffActivity),
+    route('attendanceSummary', 'teacher', 'attendanceSummary', report.attendanceSummary),
+    route('studentAttendanceReport', 'teacher', 'studentAttendanceReport', report.studentAttendance),
+  ];
 }

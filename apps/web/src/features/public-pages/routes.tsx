@@ -11,7 +11,6 @@ const guest = (title: string): RouteHandle => ({ access: { role: 'guest' }, titl
 const PENDING_GUEST_PAGES = [
   [paths.verifyInvitedPhone.pattern, 'common:guestPages.titles.verifyInvitedPhone'],
   [paths.unsubscribe.pattern, 'common:guestPages.titles.unsubscribe'],
-  [paths.timeClockPage.pattern, 'common:guestPages.titles.timeClock'],
   [paths.demo.pattern, 'common:guestPages.titles.demo'],
   [paths.customerSignup.pattern, 'common:guestPages.titles.customerSignup'],
   [paths.packages.pattern, 'common:guestPages.titles.packages'],

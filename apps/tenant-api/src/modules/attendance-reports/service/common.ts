@@ -24,11 +24,15 @@ export const reportArgs = z.object({
 export type ReportArgs = z.infer<typeof reportArgs>;
 
 /**
- * The checks every report makes: the viewer's scope (managers of the location, `reports.view`),
+ * The checks every report makes: the viewer's scope (by default managers of the location, `reports.view`),
  * a range of at most a year, a room of the location. Returns the filter with the location's zone.
  */
-export async function reportFilter(ctx: RequestContext, raw: unknown): Promise<{ args: ReportArgs; filter: RangeFilter }> {
-  return rangeFilter(ctx, await reportScope(ctx), raw);
+export async function reportFilter(
+  ctx: RequestContext,
+  raw: unknown,
+  scopeOf: (ctx: RequestContext) => Promise<LocationScope> = reportScope,
+): Promise<{ args: ReportArgs; filter: RangeFilter }> {
+  return rangeFilter(ctx, await scopeOf(ctx), raw);
 }
 
 /** The range checks of a report, for a scope the caller already obtained. */

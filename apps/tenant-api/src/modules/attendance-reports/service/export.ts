@@ -7,7 +7,7 @@ import { tooManyRows } from '../errors.ts';
 import { byPerson, dayOut, getAttendanceSummary, staffDays, studentDays } from './hours.ts';
 import { eventOut, recordOut } from './records.ts';
 import { reportFilter } from './common.ts';
-import { reportScope } from '../policy.ts';
+import { classReportScope, reportScope } from '../policy.ts';
 
 export const REPORTS = [
   'staff_hours',
@@ -22,6 +22,10 @@ export const REPORTS = [
 export type ReportKind = (typeof REPORTS)[number];
 
 const MAX_ROWS = 50_000;
+
+/** The children's attendance reports are teachers' pages too; the others are managers'. */
+const CLASS_REPORTS: readonly ReportKind[] = ['attendance_summary', 'student_attendance'];
+const scopeFor = (kind: ReportKind) => (CLASS_REPORTS.includes(kind) ? classReportScope : reportScope);
 
 /** One CSV cell: quoted when needed; a leading = + - @ is neutralised (spreadsheet formula injection). */
 export function csvCell(v: unknown): string {
@@ -40,7 +44,7 @@ async function table(
   kind: ReportKind,
   raw: Record<string, unknown>,
 ): Promise<{ header: string[]; rows: unknown[][] }> {
-  const { filter } = await reportFilter(ctx, { ...raw, page: 1, first: 1 });
+  const { filter } = await reportFilter(ctx, { ...raw, page: 1, first: 1 }, scopeFor(kind));
   switch (kind) {
     case 'staff_hours':
       return {
@@ -138,10 +142,11 @@ async function table(
 
 /** Any attendance report as CSV (the export button of every report page), same filters as on screen. */
 export async function exportAttendanceReport(ctx: RequestContext, raw: unknown) {
-  await reportScope(ctx);
+  await classReportScope(ctx);
   const { report, ...rest } = parseArgs(z.object({ report: z.enum(REPORTS, { message: 'Choose a report.' }) }).passthrough(), raw) as {
     report: ReportKind;
   } & Record<string, unknown>;
+  await scopeFor(report)(ctx);
   const t = await table(ctx, report, rest);
   if (t.rows.length > MAX_ROWS) throw tooManyRows(MAX_ROWS);
   const from = String(rest.from);

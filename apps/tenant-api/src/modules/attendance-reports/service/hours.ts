@@ -2,6 +2,7 @@ import type { RequestContext } from '../../../types.ts';
 import { addDays, daysBetween } from '../../attendance/service/time.ts';
 import { absencesPerDay, dailyHours, type DayRow, type RangeFilter } from '../repo.ts';
 import { localStamp, pageOf, reportFilter, round2 } from './common.ts';
+import { classReportScope } from '../policy.ts';
 
 /** A day row as the API shows it (ISO instants plus the location's local times). */
 export const dayOut = (r: DayRow, tz: string) => ({
@@ -125,7 +126,7 @@ export async function getStudentHoursReport(ctx: RequestContext, raw: unknown) {
 
 /** Attendance summary (route /attendance-summary): per local day, children and staff present and their hours, absences. */
 export async function getAttendanceSummary(ctx: RequestContext, raw: unknown) {
-  const { args, filter } = await reportFilter(ctx, raw);
+  const { args, filter } = await reportFilter(ctx, raw, classReportScope);
   const [children, staff, absences] = await Promise.all([studentDays(ctx, filter), staffDays(ctx, filter), absencesPerDay(ctx.db, filter)]);
   const days = Array.from({ length: daysBetween(args.from, args.to) + 1 }, (_, i) => addDays(args.from, i)).map((date) => {
     const c = children.filter((r) => r.day === date);

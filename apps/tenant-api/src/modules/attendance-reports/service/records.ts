@@ -2,6 +2,7 @@ import type { RequestContext } from '../../../types.ts';
 import { paginated } from '../../locations/service/common.ts';
 import { staffEvents, studentRecords, type EventRow, type RecordRow } from '../repo.ts';
 import { localStamp, reportFilter, round2 } from './common.ts';
+import { classReportScope } from '../policy.ts';
 
 export const recordOut = (r: RecordRow, tz: string) => {
   const end = r.end_time ?? new Date();
@@ -39,7 +40,7 @@ export const eventOut = (e: EventRow, tz: string) => ({
 
 /** Student attendance report (route /student-attendance-report): every record of the range with who and how. */
 export async function getStudentAttendanceReport(ctx: RequestContext, raw: unknown) {
-  const { args, filter } = await reportFilter(ctx, raw);
+  const { args, filter } = await reportFilter(ctx, raw, classReportScope);
   const { rows, total } = await studentRecords(ctx.db, filter, args.page, args.first);
   return {
     ...paginated(

@@ -132,6 +132,35 @@ export async function validateCheckInCode(ctx: RequestContext, raw: unknown) {
   };
 }
 
+/**
+ * The parent's page (/user/students/check-in-or-out): their children they may pick up, grouped by
+ * location, with today's state and what checking in from the phone asks there. Only the viewer's
+ * own children (pickup on, not black-listed) are listed; staff use the kiosk and the lists.
+ */
+export async function getMyCheckIn(ctx: RequestContext) {
+  const v = familyViewer(ctx);
+  const students = await familyStudents(ctx.db, v.id, null);
+  const byLocation = new Map<string, string[]>();
+  for (const s of students) byLocation.set(String(s.location_id), [...(byLocation.get(String(s.location_id)) ?? []), s.id]);
+  const now = new Date();
+  return Promise.all(
+    [...byLocation].map(async ([locationId, ids]) => {
+      const [loc, settings] = await Promise.all([locationInfo(ctx.db, locationId), checkInSettings(ctx.db, locationId)]);
+      const questions = settings.health_screen ? await questionsForLocation(ctx, locationId) : [];
+      return {
+        location_id: locationId,
+        location_name: loc!.name,
+        children: await childStates(ctx.db, ids, localParts(now, loc!.timezone).date),
+        parent_check_in: settings.parent_check_in,
+        qr_required: settings.check_in_qr,
+        signature_required: settings.signature_required,
+        health_screen: questions.length > 0,
+        questions,
+      };
+    }),
+  );
+}
+
 /** The code the kiosk screen shows now, and when it changes (staff of the location). */
 export async function getCheckInQrCode(ctx: RequestContext, raw: unknown) {
   const scope = await attendanceStaffScope(ctx);

@@ -1,0 +1,328 @@
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { settled, signIn } from './support/app';
+import { hosts } from './support/hosts';
+import type { Journey } from './support/journey';
+
+/** The demo parent (tenants/demo.json): Olivia Bennett, two children at Downtown (Emma, Noah). */
+const PARENT_EMAIL = 'olivia.bennett@example.com';
+
+interface GqlAnswer<T> {
+  data?: T;
+  errors?: { message: string; extensions?: Record<string, unknown> }[];
+}
+
+/** Calls the centre's GraphQL API from the page, as the page's signed-in user (setup and checks only). */
+async function api<T = Record<string, unknown>>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const answer = (await page.evaluate(
+    async ([q, v]) => {
+      const token = localStorage.getItem('app_token');
+      const response = await fetch('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify({ query: q, variables: v }),
+      });
+      return (await response.json()) as unknown;
+    },
+    [query, variables] as const,
+  )) as GqlAnswer<T>;
+  if (answer.errors?.length) throw new Error(`GraphQL: ${answer.errors.map((e) => e.message).join('; ')}`);
+  return answer.data as T;
+}
+
+async function locationId(page: Page, name: string): Promise<string> {
+  const data = await api<{ dropdownLocations: { id: string; name: string }[] }>(page, '{ dropdownLocations { id name } }');
+  const found = data.dropdownLocations.find((l) => l.name === name);
+  assert.ok(found, `location ${name} not found`);
+  return found.id;
+}
+
+/** Makes the top bar's location the one given (remembered in local storage), then opens `path`. */
+async function openAt(page: Page, location: { id: string; name: string }, path: string): Promise<void> {
+  await page.evaluate((value) => localStorage.setItem('current_location', value), JSON.stringify(location));
+  await page.goto(`${hosts.demo}${path}`);
+  await settled(page);
+}
+
+async function ownPin(page: Page): Promise<string> {
+  const data = await api<{ generateCheckInPin: { check_in_pin: string } }>(page, 'mutation { generateCheckInPin { check_in_pin } }');
+  return data.generateCheckInPin.check_in_pin;
+}
+
+async function typePin(page: Page, prefix: string, digits: string): Promise<void> {
+  for (const d of digits) await page.getByTestId(`${prefix}-key-${d}`).click();
+}
+
+/** Draws a short stroke on the signature pad with the mouse (pointer events). */
+async function sign(page: Page): Promise<void> {
+  const pad = page.getByTestId('signature-pad');
+  await pad.scrollIntoViewIfNeeded();
+  const box = await pad.boundingBox();
+  assert.ok(box, 'signature pad not visible');
+  await page.mouse.move(box.x + 30, box.y + 40);
+  await page.mouse.down();
+  for (let i = 1; i <= 10; i += 1) await page.mouse.move(box.x + 30 + i * 20, box.y + 40 + (i % 2) * 30, { steps: 2 });
+  await page.mouse.up();
+}
+
+interface MailboxMessage {
+  channel: string;
+  recipient?: string;
+  to?: string;
+  subject: string;
+  body_text?: string;
+  text?: string;
+  created_at: string;
+}
+
+async function mailbox(page: Page, to: string): Promise<MailboxMessage[]> {
+  const body = (await page.evaluate(
+    async (url) => {
+      const response = await fetch(url, { headers: { accept: 'application/json' } });
+      if (!response.ok) throw new Error(`dev mailbox answered ${response.status}`);
+      return (await response.json()) as unknown;
+    },
+    `/dev/mailbox.json?to=${encodeURIComponent(to)}`,
+  )) as MailboxMessage[] | { messages: MailboxMessage[] };
+  return Array.isArray(body) ? body : body.messages;
+}
+
+type Kid = { id: string; full_name: string; checked_in_out: string; program_id: string | null };
+
+async function downtownChildren(teacher: Page, location: string): Promise<Kid[]> {
+  const data = await api<{ getStudentsAfterCheckInLocation: { data: Kid[] } }>(
+    teacher,
+    'query($l: ID!) { getStudentsAfterCheckInLocation(location_id: $l, first: 100) { data { id full_name checked_in_out program_id } } }',
+    { l: location },
+  );
+  return data.getStudentsAfterCheckInLocation.data;
+}
+
+/**
+ * A fresh signed-in page. The shared session cache restores a session with a 15 s limit, which a
+ * loaded machine misses (and the fallback sign-in then finds the session still valid); a fresh
+ * context signs in once per journey instead (well under the 5 sign-ins per 15 minutes).
+ */
+async function freshPage(newPage: (o?: { viewport?: 'phone' | 'desktop' }) => Promise<Page>, username: string): Promise<Page> {
+  const page = await newPage();
+  await signIn(page, hosts.demo, username);
+  return page;
+}
+
+/** The kiosk's time budget for a returning parent (spec: under 5 s); E2E_KIOSK_BUDGET_MS overrides it on a loaded machine. */
+const KIOSK_BUDGET_MS = Number(process.env.E2E_KIOSK_BUDGET_MS ?? 5000);
+
+export const journeys: Journey[] = [
+  {
+    name: 'a parent checks two children in at the kiosk with a PIN and a signature, gets the email, and is back out in under 5 seconds',
+    async run({ pageAs, checkA11y }) {
+      const manager = await pageAs(hosts.demo, 'manager');
+      const downtown = await locationId(manager, 'Downtown');
+      // The location asks for a signature and tells parents by email (spec check_in_parent_alert).
+      await api(
+        manager,
+        'mutation($l: ID!) { saveCheckInSettings(location_id: $l, signature_required: true, require_phone_with_pin: false, health_screen: false, check_in_parent_alert: { email: true }) { status } }',
+        { l: downtown },
+      );
+      const parent = await pageAs(hosts.demo, 'parent', { viewport: 'phone' });
+      const pin = await ownPin(parent);
+      // The parent's own phone page: their two children only, large touch targets.
+      await parent.goto(`${hosts.demo}/user/students/check-in-or-out`);
+      await parent.locator('[data-testid^="parent-location-"]').first().waitFor();
+      const tiles = parent.locator('[data-testid^="child-"]');
+      assert.equal(await tiles.count(), 2, 'the parent sees their own two children only');
+      const tile = await tiles.first().boundingBox();
+      assert.ok(tile && tile.height >= 64, 'touch targets are large on a phone');
+      await checkA11y(parent, 'demo /user/students/check-in-or-out (phone)');
+
+      // The tablet at the door runs a staff session of the location (here the site manager's).
+      const teacher = await pageAs(hosts.demo, 'manager', { viewport: 'phone' });
+      const kids = (await downtownChildren(teacher, downtown)).filter((k) => /Bennett$/.test(k.full_name));
+      assert.equal(kids.length, 2, 'the demo parent should have two children at Downtown');
+      const stillIn = kids.filter((k) => k.checked_in_out === 'checked_in').map((k) => k.id);
+      if (stillIn.length)
+        await api(teacher, 'mutation($s: [ID!]!) { saveStudentCheckInOut(students: $s, action: check_out) { status } }', { s: stillIn });
+      const before = (await mailbox(teacher, PARENT_EMAIL)).length;
+
+      // A tablet in portrait at the door, signed in as staff of the location.
+      await openAt(teacher, { id: downtown, name: 'Downtown' }, '/attendance/kiosk');
+      await teacher.getByTestId('kiosk').waitFor();
+      await checkA11y(teacher, 'demo /attendance/kiosk (PIN pad)');
+      await typePin(teacher, 'kiosk-pin', pin);
+      await teacher.getByTestId('kiosk-pin-ok').click();
+      for (const k of kids) assert.equal(await teacher.getByTestId(`child-${k.id}`).getAttribute('aria-pressed'), 'true');
+      await checkA11y(teacher, 'demo /attendance/kiosk (family)');
+      await sign(teacher);
+      await teacher.getByTestId('kiosk-submit').click();
+      await teacher.getByTestId('kiosk-done').waitFor();
+      const done = await teacher.getByTestId('kiosk-done').innerText();
+      for (const k of kids) assert.ok(done.includes(k.full_name), `done screen should name ${k.full_name}: ${done}`);
+
+      const after = await downtownChildren(teacher, downtown);
+      for (const k of kids) assert.equal(after.find((a) => a.id === k.id)?.checked_in_out, 'checked_in');
+
+      // The check-in email reaches the parent (outbox → mail job → dev mailbox).
+      let mails: MailboxMessage[] = [];
+      for (let i = 0; i < 40 && mails.length <= before; i += 1) {
+        mails = (await mailbox(teacher, PARENT_EMAIL)).filter((m) => m.channel === 'email');
+        if (mails.length <= before) await teacher.waitForTimeout(500);
+      }
+      assert.ok(mails.length > before, `no check-in email for ${PARENT_EMAIL} in the dev mailbox`);
+      const text = mails.map((m) => `${m.subject} ${m.body_text ?? m.text ?? ''}`).join('\n');
+      assert.ok(
+        kids.some((k) => text.includes(k.full_name.split(' ')[0]!)),
+        'the email should name the children',
+      );
+
+      // The same parent comes back: PIN, sign, one tap — under 5 seconds, no page load.
+      await teacher.getByTestId('kiosk-next').click();
+      const url = teacher.url();
+      const started = Date.now();
+      await typePin(teacher, 'kiosk-pin', pin);
+      await teacher.getByTestId('kiosk-pin-ok').click();
+      await teacher.getByTestId('kiosk-submit').waitFor();
+      await sign(teacher);
+      await teacher.getByTestId('kiosk-submit').click();
+      await teacher.getByTestId('kiosk-done').waitFor();
+      const elapsed = Date.now() - started;
+      console.log(`    returning parent at the kiosk: ${elapsed} ms (4 digits, OK, one stroke, one tap; no page load)`);
+      assert.ok(elapsed < KIOSK_BUDGET_MS, `a returning parent took ${elapsed} ms`);
+      assert.equal(teacher.url(), url);
+      assert.match(await teacher.getByTestId('kiosk-done').innerText(), /checked out/i);
+    },
+  },
+  {
+    name: 'a teacher clocks in through the time clock QR page',
+    async run({ newPage, checkA11y }) {
+      const manager = await freshPage(newPage, 'manager');
+      const downtown = await locationId(manager, 'Downtown');
+      await openAt(manager, { id: downtown, name: 'Downtown' }, '/attendance/staff');
+      await manager.getByTestId('timeclock-generate').click();
+      const link = manager.getByTestId('timeclock-url');
+      await link.waitFor();
+      await checkA11y(manager, 'demo /attendance/staff');
+      const href = (await link.getAttribute('href')) ?? '';
+      const path = new URL(href).pathname;
+      assert.match(path, /^\/time-clock-page\/.+/);
+
+      // The teacher's check-in PIN, made by their manager (who may edit their team).
+      const team0 = await api<{ getTeamAttendance: { data: { user: { id: string; full_name: string }; state: string }[] } }>(
+        manager,
+        'query($l: ID!) { getTeamAttendance(location_id: $l, first: 100) { data { user { id full_name } state } } }',
+        { l: downtown },
+      );
+      const priya = team0.getTeamAttendance.data.find((m) => m.user.full_name === 'Priya Natarajan');
+      assert.ok(priya, 'the demo teacher works at Downtown');
+      const pin = (
+        await api<{ generateCheckInPin: { check_in_pin: string } }>(
+          manager,
+          'mutation($u: ID) { generateCheckInPin(user_id: $u) { check_in_pin } }',
+          { u: priya.user.id },
+        )
+      ).generateCheckInPin.check_in_pin;
+      // Still clocked in from an earlier run: the manager clocks her out first.
+      if (priya.state !== 'not_in')
+        await api(manager, 'mutation($t: [ID!], $l: ID) { saveTeamAttendance(team: $t, action: check_out, location_id: $l) { status } }', {
+          t: [priya.user.id],
+          l: downtown,
+        });
+
+      // The phone that scanned the QR code: no session.
+      const phone = await newPage({ viewport: 'phone' });
+      await phone.goto(`${hosts.demo}${path}`);
+      await phone.getByTestId('timeclock-pin-key-1').waitFor();
+      await checkA11y(phone, 'demo /time-clock-page/:location');
+      await typePin(phone, 'timeclock-pin', pin);
+      const rooms = phone.locator('[data-testid^="timeclock-room-"]');
+      if ((await rooms.count()) > 0) await rooms.first().check({ force: true }); // the chip's radio input is visually hidden
+      await phone.getByTestId('timeclock-check_in').click();
+      const message = phone.getByTestId('time-clock-message');
+      await message.waitFor();
+      assert.match(await message.innerText(), /clocked in/i);
+
+      // The manager's staff page shows the teacher clocked in (live, no reload needed).
+      const team = await api<{ getTeamAttendance: { data: { user: { full_name: string }; state: string }[] } }>(
+        manager,
+        'query($l: ID!) { getTeamAttendance(location_id: $l, first: 100) { data { user { full_name } state } } }',
+        { l: downtown },
+      );
+      assert.equal(team.getTeamAttendance.data.find((m) => m.user.full_name === 'Priya Natarajan')?.state, 'clocked_in');
+      await manager.getByText('Clocked in', { exact: true }).first().waitFor();
+    },
+  },
+  {
+    name: 'the room ratio page shows a check-in live, and warns before a breach',
+    async run({ newPage, checkA11y }) {
+      const manager = await freshPage(newPage, 'manager');
+      const downtown = await locationId(manager, 'Downtown');
+      // Another device of the centre (the manager's API session) checks the child in.
+      const teacher = manager;
+      const kids = await downtownChildren(teacher, downtown);
+      const mateo = kids.find((k) => k.full_name === 'Mateo Garcia');
+      assert.ok(mateo?.program_id, 'Mateo Garcia should be in a Downtown room');
+      if (mateo.checked_in_out === 'checked_in')
+        await api(teacher, 'mutation($s: [ID!]!) { saveStudentCheckInOut(students: $s, action: check_out) { status } }', { s: [mateo.id] });
+      // One child per staff member: the room is at its limit as soon as one child is in with one teacher.
+      await api(manager, 'mutation($p: ID!) { saveRoomRatio(program_id: $p, children: 1, staff: 1) { status } }', { p: mateo.program_id });
+
+      await openAt(manager, { id: downtown, name: 'Downtown' }, '/room-ratio');
+      const count = manager.getByTestId(`room-children-${mateo.program_id}`);
+      await count.waitFor();
+      const before = Number(await count.innerText());
+      await checkA11y(manager, 'demo /room-ratio');
+
+      await api(teacher, 'mutation($s: [ID!]!) { saveStudentCheckInOut(students: $s, action: check_in) { status } }', { s: [mateo.id] });
+      await manager.waitForFunction(
+        ([selector, want]) => document.querySelector(selector)?.textContent === want,
+        [`[data-testid="room-children-${mateo.program_id}"]`, String(before + 1)] as const,
+        { timeout: 15_000 },
+      );
+      // A child with no staff clocked into the room is a breach; the page says so without a reload.
+      const level = await manager.getByTestId(`room-${mateo.program_id}`).getAttribute('data-level');
+      assert.ok(level === 'out' || level === 'warning', `room level after the check-in: ${level}`);
+      await manager.getByTestId('ratio-alert').waitFor();
+      await api(teacher, 'mutation($s: [ID!]!) { saveStudentCheckInOut(students: $s, action: check_out) { status } }', { s: [mateo.id] });
+      await manager.waitForFunction(
+        ([selector, want]) => document.querySelector(selector)?.textContent === want,
+        [`[data-testid="room-children-${mateo.program_id}"]`, String(before)] as const,
+        { timeout: 15_000 },
+      );
+    },
+  },
+  {
+    name: 'every attendance page passes axe (the parent’s phone page and the kiosk in the kiosk journey)',
+    async run({ newPage, checkA11y }) {
+      const manager = await freshPage(newPage, 'manager');
+      const downtown = { id: await locationId(manager, 'Downtown'), name: 'Downtown' };
+      for (const path of [
+        '/attendance',
+        '/attendance/students',
+        '/attendance/reports',
+        '/attendance/health-screen',
+        '/student-activity/check-in-or-out',
+        '/staff-hours',
+        '/staff-time-tracking',
+        '/student-daily-hours',
+        '/student-hours',
+        '/staff-activity',
+        '/attendance-summary',
+        '/student-attendance-report',
+      ]) {
+        await openAt(manager, downtown, path);
+        await manager.locator('h1').first().waitFor();
+        if (path !== '/attendance' && path !== '/attendance/reports' && path !== '/attendance/health-screen')
+          await manager.locator('table').first().waitFor();
+        await checkA11y(manager, `demo ${path}`);
+      }
+      // A report over a range with no records says so.
+      await openAt(manager, downtown, '/staff-hours');
+      await manager.getByTestId('report-from').fill('2001-01-01');
+      await manager.getByTestId('report-to').fill('2001-01-02');
+      await manager.getByTestId('table-empty').getByText('No data available.').waitFor();
+
+      await openAt(manager, downtown, '/teacher/students/check-in-or-out');
+      await manager.locator('table').first().waitFor();
+      await checkA11y(manager, 'demo /teacher/students/check-in-or-out');
+    },
+  },
+];

@@ -1,0 +1,90 @@
+import { gql } from '@urql/core';
+import { HealthQuestionFields, type HealthQuestionData, type PaginatorInfoData } from './fragments';
+
+export const HealthQuestionnaireQuery = gql<{ getHealthQuestionnaire: HealthQuestionData[] }, { location_id: string }>`
+  query AttendanceHealthQuestionnaire($location_id: ID!) {
+    getHealthQuestionnaire(location_id: $location_id) {
+      ...AttendanceHealthQuestionFields
+    }
+  }
+  ${HealthQuestionFields}
+`;
+
+export interface SaveHealthQuestionVars {
+  id?: string | null;
+  location_id?: string | null;
+  statement: string;
+  pass_answer?: boolean;
+}
+
+export const SaveHealthQuestionMutation = gql<
+  { saveHealthQuestionnaire: { status: boolean; message: string; color: string; question: HealthQuestionData | null } },
+  SaveHealthQuestionVars
+>`
+  mutation AttendanceSaveHealthQuestion($id: ID, $location_id: ID, $statement: String!, $pass_answer: Boolean) {
+    saveHealthQuestionnaire(id: $id, location_id: $location_id, statement: $statement, pass_answer: $pass_answer) {
+      status
+      message
+      color
+      question {
+        ...AttendanceHealthQuestionFields
+      }
+    }
+  }
+  ${HealthQuestionFields}
+`;
+
+export const DeleteHealthQuestionMutation = gql<
+  { deleteHealthQuestionnaire: { status: boolean; message: string; color: string } },
+  { id: string }
+>`
+  mutation AttendanceDeleteHealthQuestion($id: ID!) {
+    deleteHealthQuestionnaire(id: $id) {
+      status
+      message
+      color
+    }
+  }
+`;
+
+export interface HealthScreenData {
+  id: string;
+  student_id: string;
+  fname: string;
+  lname: string;
+  date: string;
+  passed: boolean;
+  created_at: string;
+  answers: { question_id: string; statement: string; answer: boolean; passed: boolean }[];
+}
+
+export const HealthScreensQuery = gql<
+  { getHealthScreens: { data: HealthScreenData[]; paginatorInfo: PaginatorInfoData } },
+  { location_id: string; date?: string | null; passed?: boolean | null; page?: number; first?: number }
+>`
+  query AttendanceHealthScreens($location_id: ID!, $date: String, $passed: Boolean, $page: Int, $first: Int) {
+    getHealthScreens(location_id: $location_id, date: $date, passed: $passed, page: $page, first: $first) {
+      data {
+        id
+        student_id
+        fname
+        lname
+        date
+        passed
+        created_at
+        answers {
+          question_id
+          statement
+          answer
+          passed
+        }
+      }
+      paginatorInfo {
+        currentPage
+        lastPage
+        perPage
+        total
+      }
+    }
+  }
+`;

@@ -1,0 +1,298 @@
+import { gql } from '@urql/core';
+import type { PaginatorInfoData, PersonData } from './fragments';
+
+/** Filters every report takes (local dates of the location, YYYY-MM-DD). */
+export interface ReportVars {
+  location_id: string;
+  from: string;
+  to: string;
+  program_id?: string | null;
+  page?: number;
+  first?: number;
+}
+
+const PAGE = `paginatorInfo {
+  currentPage
+  lastPage
+  perPage
+  total
+}`;
+
+export interface StaffHoursRowData {
+  user_id: string;
+  user: PersonData;
+  days_worked: number;
+  total_hours: number;
+  break_minutes: number;
+  average_hours: number;
+}
+export const StaffHoursQuery = gql<
+  { getStaffHoursReport: { data: StaffHoursRowData[]; paginatorInfo: PaginatorInfoData; total_hours: number } },
+  ReportVars
+>`
+  query AttendanceStaffHours($location_id: ID!, $from: String!, $to: String!, $program_id: ID, $page: Int, $first: Int) {
+    getStaffHoursReport(location_id: $location_id, from: $from, to: $to, program_id: $program_id, page: $page, first: $first) {
+      data {
+        user_id
+        user {
+          id
+          full_name
+        }
+        days_worked
+        total_hours
+        break_minutes
+        average_hours
+      }
+      ${PAGE}
+      total_hours
+    }
+  }
+`;
+
+export interface DayHoursData {
+  date: string;
+  hours: number;
+  break_minutes: number;
+  first_in_local: string | null;
+  last_out_local: string | null;
+  open: boolean;
+}
+export interface StaffTimeRowData {
+  user_id: string;
+  user: PersonData;
+  total_hours: number;
+  break_minutes: number;
+  days: DayHoursData[];
+}
+export const StaffTimeTrackingQuery = gql<
+  {
+    getStaffTimeTrackingReport: {
+      result: StaffTimeRowData[];
+      paginatorInfo: PaginatorInfoData;
+      total_overall_hours: number;
+      total_employees: number;
+    };
+  },
+  ReportVars
+>`
+  query AttendanceStaffTimeTracking($location_id: ID!, $from: String!, $to: String!, $program_id: ID, $page: Int, $first: Int) {
+    getStaffTimeTrackingReport(location_id: $location_id, from: $from, to: $to, program_id: $program_id, page: $page, first: $first) {
+      result {
+        user_id
+        user {
+          id
+          full_name
+        }
+        total_hours
+        break_minutes
+        days {
+          date
+          hours
+          break_minutes
+          first_in_local
+          last_out_local
+          open
+        }
+      }
+      ${PAGE}
+      total_overall_hours
+      total_employees
+    }
+  }
+`;
+
+export interface StudentDayRowData {
+  student_id: string;
+  fname: string;
+  lname: string;
+  date: string;
+  hours: number;
+  first_in_local: string | null;
+  last_out_local: string | null;
+  open: boolean;
+}
+export const StudentDailyHoursQuery = gql<
+  { getStudentDailyHoursReport: { data: StudentDayRowData[]; paginatorInfo: PaginatorInfoData; total_hours: number } },
+  ReportVars
+>`
+  query AttendanceStudentDailyHours($location_id: ID!, $from: String!, $to: String!, $program_id: ID, $page: Int, $first: Int) {
+    getStudentDailyHoursReport(location_id: $location_id, from: $from, to: $to, program_id: $program_id, page: $page, first: $first) {
+      data {
+        student_id
+        fname
+        lname
+        date
+        hours
+        first_in_local
+        last_out_local
+        open
+      }
+      ${PAGE}
+      total_hours
+    }
+  }
+`;
+
+export interface StudentHoursRowData {
+  student_id: string;
+  fname: string;
+  lname: string;
+  days_attended: number;
+  total_hours: number;
+  average_hours: number;
+}
+export const StudentHoursQuery = gql<
+  { getStudentHoursReport: { data: StudentHoursRowData[]; paginatorInfo: PaginatorInfoData; total_hours: number } },
+  ReportVars
+>`
+  query AttendanceStudentHours($location_id: ID!, $from: String!, $to: String!, $program_id: ID, $page: Int, $first: Int) {
+    getStudentHoursReport(location_id: $location_id, from: $from, to: $to, program_id: $program_id, page: $page, first: $first) {
+      data {
+        student_id
+        fname
+        lname
+        days_attended
+        total_hours
+        average_hours
+      }
+      ${PAGE}
+      total_hours
+    }
+  }
+`;
+
+export interface StaffActivityRowData {
+  at: string;
+  at_local: string | null;
+  user_id: string;
+  user: PersonData;
+  kind: string;
+  detail: string | null;
+  room: string | null;
+}
+export const StaffActivityQuery = gql<
+  { getStaffActivityReport: { data: StaffActivityRowData[]; paginatorInfo: PaginatorInfoData } },
+  ReportVars
+>`
+  query AttendanceStaffActivity($location_id: ID!, $from: String!, $to: String!, $page: Int, $first: Int) {
+    getStaffActivityReport(location_id: $location_id, from: $from, to: $to, page: $page, first: $first) {
+      data {
+        at
+        at_local
+        user_id
+        user {
+          id
+          full_name
+        }
+        kind
+        detail
+        room
+      }
+      ${PAGE}
+    }
+  }
+`;
+
+export interface SummaryDayData {
+  date: string;
+  children_present: number;
+  child_hours: number;
+  absences: number;
+  staff_present: number;
+  staff_hours: number;
+}
+export const AttendanceSummaryQuery = gql<
+  { getAttendanceSummary: { days: SummaryDayData[]; totals: SummaryDayData } },
+  { location_id: string; from: string; to: string; program_id?: string | null }
+>`
+  query AttendanceSummaryReport($location_id: ID!, $from: String!, $to: String!, $program_id: ID) {
+    getAttendanceSummary(location_id: $location_id, from: $from, to: $to, program_id: $program_id) {
+      days {
+        date
+        children_present
+        child_hours
+        absences
+        staff_present
+        staff_hours
+      }
+      totals {
+        date
+        children_present
+        child_hours
+        absences
+        staff_present
+        staff_hours
+      }
+    }
+  }
+`;
+
+export interface StudentAttendanceRowData {
+  id: string;
+  student_id: string;
+  fname: string;
+  lname: string;
+  room: string | null;
+  date: string;
+  check_in_local: string | null;
+  check_out_local: string | null;
+  hours: number;
+  checked_in_by: string | null;
+  checked_out_by: string | null;
+  check_in_method: string;
+  check_out_method: string | null;
+  signed_in: boolean;
+  signed_out: boolean;
+}
+export const StudentAttendanceQuery = gql<
+  { getStudentAttendanceReport: { data: StudentAttendanceRowData[]; paginatorInfo: PaginatorInfoData } },
+  ReportVars
+>`
+  query AttendanceStudentAttendance($location_id: ID!, $from: String!, $to: String!, $program_id: ID, $page: Int, $first: Int) {
+    getStudentAttendanceReport(location_id: $location_id, from: $from, to: $to, program_id: $program_id, page: $page, first: $first) {
+      data {
+        id
+        student_id
+        fname
+        lname
+        room
+        date
+        check_in_local
+        check_out_local
+        hours
+        checked_in_by
+        checked_out_by
+        check_in_method
+        check_out_method
+        signed_in
+        signed_out
+      }
+      ${PAGE}
+    }
+  }
+`;
+
+export type ReportKind =
+  | 'staff_hours'
+  | 'staff_time_tracking'
+  | 'student_daily_hours'
+  | 'student_hours'
+  | 'staff_activity'
+  | 'attendance_summary'
+  | 'student_attendance';
+
+export const ExportReportQuery = gql<
+  { exportAttendanceReport: { status: boolean; message: string; color: string; filename: string; content_type: string; content: string } },
+  { report: ReportKind; location_id: string; from: string; to: string; program_id?: string | null }
+>`
+  query AttendanceExportReport($report: AttendanceReportKind!, $location_id: ID!, $from: String!, $to: String!, $program_id: ID) {
+    exportAttendanceReport(report: $report, location_id: $location_id, from: $from, to: $to, program_id: $program_id) {
+      status
+      message
+      color
+      filename
+      content_type
+      content
+    }
+  }
+`;
