@@ -2,7 +2,8 @@
  * Runs the browser journeys (apps/web/e2e/*.e2e.ts) in real Chromium against a running platform
  * on E2E_PORT. Prints one line per journey, then "N passed, N failed"; exits non-zero on failure.
  */
-import { readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createJourneyContext, launchBrowser } from './support/browser';
@@ -48,6 +49,20 @@ async function warmUp(browser: Awaited<ReturnType<typeof launchBrowser>>): Promi
   }
 }
 
+/** Every open page of a failed journey, as PNGs under E2E_ARTIFACTS (default: the temp directory). */
+async function saveScreenshots(browser: Awaited<ReturnType<typeof launchBrowser>>, name: string): Promise<void> {
+  const dir = process.env.E2E_ARTIFACTS ?? join(tmpdir(), 'kv-e2e-failures');
+  mkdirSync(dir, { recursive: true });
+  const slug = name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
+  let n = 0;
+  for (const context of browser.contexts())
+    for (const page of context.pages()) {
+      const file = join(dir, `${slug}-${++n}.png`);
+      await page.screenshot({ path: file, fullPage: true }).catch(() => {});
+      console.log(`  screenshot: ${file} (${page.url()})`);
+    }
+}
+
 async function main(): Promise<number> {
   const journeys = await loadJourneys();
   const browser = await launchBrowser();
@@ -66,6 +81,7 @@ async function main(): Promise<number> {
         console.log(`✓ ${journey.name} (${Date.now() - started} ms)`);
       } catch (error) {
         failed += 1;
+        await saveScreenshots(browser, journey.name);
         console.log(
           `✗ ${journey.name} (${Date.now() - started} ms)\n  ${error instanceof Error ? (error.stack ?? error.message).split('\n').join('\n  ') : String(error)}`,
         );

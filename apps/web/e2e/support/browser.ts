@@ -73,12 +73,15 @@ export function createJourneyContext(browser: Browser): JourneyContext & { close
       if (state) {
         await page.goto(base);
         // A stored session that no longer works lands on /login: sign in again.
-        const restored = await page
+        // Wait for whichever shows first: the signed-in layout or the sign-in form (slow machines need long).
+        const signedOut = page.getByLabel(/^(password|contraseña)(\s*\*)?$/i);
+        await page
           .getByTestId('user-menu')
-          .waitFor({ timeout: 15_000 })
-          .then(() => true)
-          .catch(() => false);
-        if (!restored) await signIn(page, base, username);
+          .or(signedOut)
+          .first()
+          .waitFor({ timeout: 60_000 })
+          .catch(() => {});
+        if (await signedOut.isVisible()) await signIn(page, base, username);
       } else {
         await signIn(page, base, username);
       }

@@ -10,7 +10,7 @@ const q = (doc: string, vars: Record<string, unknown> = {}, token?: string) => g
 const SETTINGS = `query($id: ID!) { getLocationSettingData(location_id: $id) {
   location_id max_no_of_students max_no_of_users max_daily_logins user_time_out enable_max_login_feature
   expiry_time signup_pin_code_expiry signup_success_text signup_fail_text
-  team_notification { emails phones signup_notification_email signup_notification_phone app email sms }
+  team_notification { location_id emails phones signup_notification_email signup_notification_phone app email sms }
   can_edit_student can_edit_fields parent_directory_visibility check_in_qr check_in_qr_expire
   default_city default_state default_zip check_in_parent_alert { email sms app time } send_parent_activity_report send_parent_activity_report_time
 } }`;
@@ -30,7 +30,7 @@ describe('location settings', () => {
       enable_max_login_feature: false,
       can_edit_fields: [],
       check_in_qr: false,
-      team_notification: { emails: [], app: true, email: true, sms: false },
+      team_notification: { location_id: s.X, emails: [], app: true, email: true, sms: false },
       check_in_parent_alert: { email: false, sms: false, app: false, time: null },
     });
   });

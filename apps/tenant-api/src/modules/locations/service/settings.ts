@@ -173,7 +173,7 @@ function shape(locationId: string, row: Record<string, unknown> | undefined) {
     signup_pin_code_expiry: s.signup_pin_code_expiry,
     signup_success_text: s.signup_success_text,
     signup_fail_text: s.signup_fail_text,
-    team_notification: teamNotification(s),
+    team_notification: { location_id: locationId, ...teamNotification(s) },
     can_edit_student: s.can_edit_student,
     can_edit_fields: s.can_edit_fields,
     parent_directory_visibility: s.parent_directory_visibility,
