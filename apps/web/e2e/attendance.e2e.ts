@@ -234,7 +234,12 @@ export const journeys: Journey[] = [
       await checkA11y(phone, 'demo /time-clock-page/:location');
       await typePin(phone, 'timeclock-pin', pin);
       const rooms = phone.locator('[data-testid^="timeclock-room-"]');
-      if ((await rooms.count()) > 0) await rooms.first().check({ force: true }); // the chip's radio input is visually hidden
+      // The chip's radio input is visually hidden off-screen: click its label, as a finger would.
+      if ((await rooms.count()) > 0) {
+        const id = await rooms.first().getAttribute('id');
+        await phone.locator(`label[for="${id}"]`).click();
+        assert.equal(await rooms.first().isChecked(), true);
+      }
       await phone.getByTestId('timeclock-check_in').click();
       const message = phone.getByTestId('time-clock-message');
       await message.waitFor();

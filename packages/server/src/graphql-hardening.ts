@@ -13,7 +13,9 @@ import type { FastifyInstance } from 'fastify';
 export const GRAPHQL_LIMITS = {
   depth: 10,
   aliases: 15,
-  cost: 5000,
+  // Static cost (graphql-armor: depth-weighted field count, not rows). A form's option lists
+  // (locations, tags, allergies, medications, relationships) with urql's __typename cost ~5,800.
+  cost: 10000,
   tokens: 2000,
 } as const;
 

@@ -74,6 +74,11 @@ export function TimeClockPage() {
     <Portal>
       <div className={classes.kiosk} data-testid="time-clock" role="region" aria-label={t('attendance:timeclock.title')}>
         <div className={classes.kioskInner}>
+          {!place ? (
+            <Title order={1} size="h2" mb="md">
+              {t('attendance:timeclock.title')}
+            </Title>
+          ) : null}
           {fetching ? <Loader aria-label={t('common:loading')} /> : null}
           {error ? (
             <Alert color="danger" variant="light" role="alert" data-testid="time-clock-invalid">

@@ -146,7 +146,7 @@ export const LocationOptionsQuery = gql<{ roomsByLocation: NamedRef[]; location_
       id
       name
     }
-    location_cameras(location_id: $location_id, first: 200) {
+    location_cameras(location_id: $location_id, first: 100) {
       data {
         id
         name
