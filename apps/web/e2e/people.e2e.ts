@@ -317,7 +317,7 @@ export const journeys: Journey[] = [
       await page.goto(`${hosts.pawsome}/contacts`);
       await page.getByRole('heading', { name: 'Contacts', level: 1 }).waitFor();
       await page.getByTestId('person-link-parent').click();
-      assert.match(pathOf(page), /^\/contact\/\d+/);
+      await page.waitForURL((url) => /^\/contact\/\d+/.test(url.pathname));
       await page.getByTestId('person-profile').getByRole('heading', { name: 'Pets' }).waitFor();
       await tablesReady(page);
       await checkA11y(page, 'pawsome /contact/:camuserId');
