@@ -49,7 +49,7 @@ describe('control-plane app', () => {
     const typo = await prod.gql('{ getCenterz { data { id } } }', {}, { token: prod.tokens.admin });
     expect(typo.errors?.[0]?.message).toBe('Cannot query field "getCenterz" on type "Query".');
     const devTypo = await dev.gql('{ getCenterz { data { id } } }', {}, { token: dev.tokens.admin });
-    expect(devTypo.errors?.[0]?.message).toMatch(/Did you mean .*"getCenters"\?/);
+    expect(devTypo.errors?.[0]?.message).toMatch(/Did you mean .*"getCenters"/);
 
     const boom = await prod.gql(ADD_CENTER, { name: 'Boom', slug: 'boom', email: 'b@example.com' }, { token: prod.tokens.admin });
     expect(boom.errors).toEqual([
