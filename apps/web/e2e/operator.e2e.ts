@@ -59,11 +59,13 @@ export const journeys: Journey[] = [
       assert.equal(await page.getByTestId('extend-trial').count(), 0);
       await page.getByTestId('centre-support').waitFor();
       // Login as user: pick the centre's manager by name, give a reason; the support link opens in a new tab.
-      await page.getByTestId('support-user').fill('manager');
-      await page
-        .getByRole('option', { name: /^Marcus Reyes · manager/ })
-        .filter({ visible: true })
-        .click();
+      const picker = page.getByTestId('support-user');
+      await picker.fill('Marcus');
+      await page.getByRole('option', { name: /^Marcus Reyes · manager/ }).waitFor();
+      // The list re-renders as results arrive: choose with the keyboard rather than chase the element.
+      await picker.press('ArrowDown');
+      await picker.press('Enter');
+      assert.match(await picker.inputValue(), /^Marcus Reyes · manager/);
       await field(page, 'Reason').fill('E2E: checking the manager dashboard');
       const opened = page.context().waitForEvent('page');
       await page.getByTestId('login-as-user').click();

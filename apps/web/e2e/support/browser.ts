@@ -73,15 +73,16 @@ export function createJourneyContext(browser: Browser): JourneyContext & { close
       if (state) {
         await page.goto(base);
         // A stored session that no longer works lands on /login: sign in again.
-        // Wait for whichever shows first: the signed-in layout or the sign-in form (slow machines need long).
+        // Wait for whichever shows first: the signed-in layout or the sign-in form.
         const signedOut = page.getByLabel(/^(password|contraseña)(\s*\*)?$/i);
         await page
           .getByTestId('user-menu')
           .or(signedOut)
           .first()
-          .waitFor({ timeout: 60_000 })
+          .waitFor({ timeout: 30_000 })
           .catch(() => {});
-        if (await signedOut.isVisible()) await signIn(page, base, username);
+        // Signed out, or still nothing after 30 s: sign in afresh.
+        if (!(await page.getByTestId('user-menu').isVisible())) await signIn(page, base, username);
       } else {
         await signIn(page, base, username);
       }
