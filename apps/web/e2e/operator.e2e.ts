@@ -61,7 +61,11 @@ export const journeys: Journey[] = [
       // Login as user: pick the centre's manager by name, give a reason; the support link opens in a new tab.
       const picker = page.getByTestId('support-user');
       await picker.fill('Marcus');
-      await page.getByRole('option', { name: /^Marcus Reyes · manager/ }).waitFor();
+      // Wait until the search has narrowed the list to the one match.
+      await page.waitForFunction(() => {
+        const options = [...document.querySelectorAll('[role="option"]')].filter((o) => (o as HTMLElement).offsetParent !== null);
+        return options.length === 1 && /^Marcus Reyes · manager/.test(options[0]!.textContent ?? '');
+      });
       // The list re-renders as results arrive: choose with the keyboard rather than chase the element.
       await picker.press('ArrowDown');
       await picker.press('Enter');
