@@ -46,7 +46,6 @@ const r = (path: PathName, role: RoleName, feature: UpcomingFeature, extra: Part
   feature,
   ...extra,
 });
-const pet = { kinds: ['petcare'] } as const;
 
 /**
  * Every spec route whose screen belongs to a later issue, with the lowest role allowed.
