@@ -20,17 +20,15 @@ const byPath = new Map(UPCOMING_ROUTES.map((route) => [route.path, route]));
 export function upcomingRoutes(kind: CentreKind | null, served: ReadonlySet<string | undefined> = new Set()): RouteObject[] {
   const routes: RouteObject[] = UPCOMING_ROUTES.filter(
     (route) => (!route.kinds || (kind !== null && route.kinds.includes(kind))) && !served.has(paths[route.path].pattern),
-  ).map(
-    (route) => {
-      const handle: RouteHandle & { feature: UpcomingFeature } = {
-        access: { role: route.role },
-        title: titleOf(route),
-        parents: route.parent ? [{ title: titleOf(byPath.get(route.parent) ?? route), path: route.parent }] : undefined,
-        feature: route.feature,
-      };
-      return { path: paths[route.path].pattern, handle, lazy: upcomingPage };
-    },
-  );
+  ).map((route) => {
+    const handle: RouteHandle & { feature: UpcomingFeature } = {
+      access: { role: route.role },
+      title: titleOf(route),
+      parents: route.parent ? [{ title: titleOf(byPath.get(route.parent) ?? route), path: route.parent }] : undefined,
+      feature: route.feature,
+    };
+    return { path: paths[route.path].pattern, handle, lazy: upcomingPage };
+  });
   // /blogs opens the posts list (spec: "/blogs redirects to /blogs/posts").
   routes.push({
     path: paths.blogs.pattern,
