@@ -264,7 +264,7 @@ export async function updateTeamNotification(ctx: RequestContext, raw: unknown) 
     status: r.status,
     message: r.message,
     color: r.color,
-    team_notification: { location_id: r.setting.location_id, ...r.setting.team_notification },
+    team_notification: r.setting.team_notification,
   };
 }
 
