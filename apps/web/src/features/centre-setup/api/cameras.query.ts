@@ -21,15 +21,6 @@ export const LocationCamerasQuery = gql<
   ${CameraFields}
 `;
 
-export const CameraDetailQuery = gql<{ getCameraDetail: CameraData }, { id: string }>`
-  query SetupCameraDetail($id: ID!) {
-    getCameraDetail(id: $id) {
-      ...SetupCameraFields
-    }
-  }
-  ${CameraFields}
-`;
-
 export const CameraHistoryQuery = gql<
   { getCameraHistory: { data: HistoryEntryData[]; paginatorInfo: PaginatorInfoData } },
   { id: string; page: number; first: number }
@@ -80,19 +71,6 @@ export const CameraSettingsQuery = gql<CameraSettingsData, { location_id: string
       value
       object_id
       enable_test_mode
-    }
-  }
-`;
-
-export const DefaultCamerasQuery = gql<
-  { getLocationDefaultCameras: { id: string; name: string; color_code: string }[] },
-  { location_id: string; program_id: string | null }
->`
-  query SetupDefaultCameras($location_id: ID!, $program_id: ID) {
-    getLocationDefaultCameras(location_id: $location_id, program_id: $program_id) {
-      id
-      name
-      color_code
     }
   }
 `;

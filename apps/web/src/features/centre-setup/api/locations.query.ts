@@ -80,15 +80,6 @@ export const CheckLocationCodeQuery = gql<{ checkLocationCode: AvailabilityData 
   }
 `;
 
-export const CheckTimezoneQuery = gql<{ checkTimezone: { valid: boolean; message: string } }, { timezone: string }>`
-  query SetupCheckTimezone($timezone: String!) {
-    checkTimezone(timezone: $timezone) {
-      valid
-      message
-    }
-  }
-`;
-
 export const LocationHistoryQuery = gql<
   { getLocationHistory: { data: HistoryEntryData[]; paginatorInfo: PaginatorInfoData } },
   { location: string; page: number; first: number }
@@ -130,21 +121,6 @@ export const LocationSettingQuery = gql<
   }
   ${LocationSettingFields}
   ${LocationFields}
-`;
-
-export const TeamNotificationQuery = gql<{ getTeamNotification: LocationSettingData['team_notification'] }, { location_id: string }>`
-  query SetupTeamNotification($location_id: ID!) {
-    getTeamNotification(location_id: $location_id) {
-      location_id
-      emails
-      phones
-      signup_notification_email
-      signup_notification_phone
-      app
-      email
-      sms
-    }
-  }
 `;
 
 export const SchoolProfileQuery = gql<

@@ -195,16 +195,6 @@ export const UpdateStudentStatusMutation = gql<
   ${StudentRowFields}
 `;
 
-export const BulkStudentStatusMutation = gql<{ bulkUpdateStudentStatus: ResultTriple }, { ids: string[]; status: string }>`
-  mutation PeopleBulkStudentStatus($ids: [ID!]!, $status: String!) {
-    bulkUpdateStudentStatus(ids: $ids, status: $status) {
-      status
-      message
-      color
-    }
-  }
-`;
-
 export const ArchiveStudentMutation = gql<{ deleteStudent: ResultTriple }, { id: string }>`
   mutation PeopleArchiveStudent($id: ID!) {
     deleteStudent(id: $id) {
@@ -228,19 +218,6 @@ export const RestoreStudentsMutation = gql<{ restoreArchived: ResultTriple }, { 
 export const ForceDeleteStudentsMutation = gql<{ forceDeleteArchived: ResultTriple }, { ids: string[] }>`
   mutation PeopleForceDeleteStudents($ids: [ID!]!) {
     forceDeleteArchived(ids: $ids) {
-      status
-      message
-      color
-    }
-  }
-`;
-
-export const TransferStudentsMutation = gql<
-  { transferStudents: ResultTriple },
-  { ids: string[]; location_id: string; program_id?: string | null }
->`
-  mutation PeopleTransferStudents($ids: [ID!]!, $location_id: ID!, $program_id: ID) {
-    transferStudents(ids: $ids, location_id: $location_id, program_id: $program_id) {
       status
       message
       color
