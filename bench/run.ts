@@ -6,7 +6,7 @@
  * then everything goes to bench/results.json.
  *
  * Postgres: BENCH_DATABASE_URL, else a dedicated embedded PostgreSQL (data in .data/bench/pg,
- * max_connections 400) so the benchmark never exhausts a shared server. Redis: BENCH_REDIS_URL,
+ * max_connections 500) so the benchmark never exhausts a shared server. Redis: BENCH_REDIS_URL,
  * else a redis-server started for the run. Centres are provisioned and seeded once and kept.
  */
 import { writeFileSync } from 'node:fs';

@@ -20,8 +20,9 @@ export function startProcess<T>(
   env: Record<string, string | undefined>,
   log: (m: string) => void,
 ): Promise<ServerProcess<T>> {
-  const tsx = path.join(ROOT, 'node_modules/.bin/tsx');
-  const child = spawn(tsx, [path.join(ROOT, script)], {
+  // BENCH_PROFILE_DIR: each server writes a V8 CPU profile there when it stops (open in Chrome DevTools).
+  const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE_DIR)}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(ROOT, script)], {
     cwd: ROOT,
     env: { ...process.env, ...env, NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import { Redis } from 'ioredis';
-import { PoolCache, createKnex, createDatabase, databaseExists, dropDatabase, migrateLatest, withDatabase } from '@kv/db';
+import { PoolCache, createKnex, poolPlan, createDatabase, databaseExists, dropDatabase, migrateLatest, withDatabase } from '@kv/db';
 import { createJobQueue, OutboxDispatcher, type JobQueue } from '@kv/jobs';
 import { createTenantDirectory, normaliseHost, type TenantDirectory, type CentreEntry } from '@kv/directory';
 import { createMessageSender, messageSenderOptionsFromEnv, registerMessageJobs } from '@kv/messaging';
@@ -83,7 +83,10 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
   });
   await directory.subscribe();
   const queue = createJobQueue({ redisUrl: redisHandle.url, prefix: `${prefix}jobs`, log: (m) => log(`[jobs] ${m}`) });
-  const pools = new PoolCache({ max: 4, maxOpenPools: 200, idleEvictMs: 10 * 60_000 });
+  const maxConnections = Number((await admin.raw('show max_connections')).rows[0].max_connections);
+  const plan = poolPlan(maxConnections);
+  log(`Centre pools: up to ${plan.maxOpenPools} open, ${plan.max} connections each (Postgres max_connections ${maxConnections})`);
+  const pools = new PoolCache({ ...plan, idleEvictMs: 10 * 60_000 });
 
   async function entryById(id: string): Promise<CentreEntry> {
     const row = await controlDb('centers').where({ id }).first('slug');

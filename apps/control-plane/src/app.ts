@@ -14,7 +14,7 @@ export async function buildControlPlaneApp(deps: ControlPlaneDeps): Promise<Fast
     bodyLimit: 256 * 1024,
   }) as unknown as FastifyInstance;
   await registerSecurityHeaders(app, { production: rt.config.production });
-  await registerRateLimit(app, { redis: deps.redis });
+  await registerRateLimit(app);
   await app.register(operatorAuth, { rt });
   await app.register(graphqlPlugin, { rt });
   app.get('/healthz', async () => ({ ok: true }));

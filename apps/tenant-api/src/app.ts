@@ -36,7 +36,7 @@ export async function buildTenantApp(deps: TenantApiDeps, opts: BuildOptions = {
   });
 
   await registerSecurityHeaders(app, { production: deps.config.production });
-  await registerRateLimit(app, { redis: deps.redis, max: opts.rateLimitMax });
+  await registerRateLimit(app, { max: opts.rateLimitMax });
   guardGraphqlRoute(app);
   await app.register(tenantResolver, { deps });
   await app.register(authPlugin, { deps });

