@@ -77,4 +77,6 @@ export interface RequestContext {
   userAgent: string | null;
   deps: TenantApiDeps;
   throttles: Throttles;
+  /** The request's logger, for what must not fail the request (tests may leave it out). */
+  log?: { warn(obj: object, msg: string): void };
 }

@@ -1,5 +1,5 @@
 export type { EnqueueOptions, JobContext, JobData, JobHandler, JobInfo, JobLog, JobQueue, JobQueueOptions, JobState } from './types.ts';
 export { JobDataError, PermanentJobError } from './job-data.ts';
 export { createJobQueue } from './create-job-queue.ts';
-export { writeOutbox, type OutboxEntry } from './outbox.ts';
+export { writeOutbox, wroteOutbox, type OutboxEntry } from './outbox.ts';
 export { OutboxDispatcher, type OutboxDispatcherOptions, type OutboxSource } from './outbox-dispatcher.ts';

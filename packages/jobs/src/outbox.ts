@@ -10,6 +10,14 @@ export interface OutboxEntry {
   availableAt?: Date;
 }
 
+/** Transactions (or connections) that wrote outbox rows: only those need the dispatcher kicked. */
+const writers = new WeakSet<object>();
+
+/** True when `db` (a knex transaction, usually) recorded a job through `writeOutbox`. */
+export function wroteOutbox(db: Db): boolean {
+  return writers.has(db);
+}
+
 /**
  * Records a job in the `outbox` table. Call it with the transaction that writes the data the job
  * follows, so the job exists exactly when that data is committed.
@@ -24,6 +32,7 @@ export async function writeOutbox(db: Db, entry: OutboxEntry): Promise<void> {
     payload: JSON.stringify(entry.payload),
   };
   if (entry.availableAt) row.available_at = entry.availableAt;
+  writers.add(db);
   if (entry.dedupeKey === undefined) {
     await db('outbox').insert(row);
     return;

@@ -53,6 +53,7 @@ describe('ratio maths', () => {
       children_present: children,
       staff_present: staff,
       expected_arrivals: expected,
+      recorded_status: null,
     });
 
   it('needs ⌈children × staff / children-per-ratio⌉ staff', () => {

@@ -17,6 +17,8 @@ export interface RatioSnapshotRow {
   children_present: number;
   staff_present: number;
   expected_arrivals: number;
+  /** The status last recorded for the room (room_ratio_states), null before its first recount. */
+  recorded_status: string | null;
 }
 
 /**
@@ -38,7 +40,7 @@ export async function ratioSnapshot(db: Db, programIds: readonly string[]): Prom
         where p.id = any(?::bigint[]) and p.deleted_at is null
      )
      select p.id as program_id, p.name, p.color_code, p.location_id,
-            rr.children as ratio_children, rr.staff as ratio_staff,
+            rr.children as ratio_children, rr.staff as ratio_staff, st.status as recorded_status,
             (select count(*)::int from attendances a
               where a.program_id = p.id and a.end_time is null and a.deleted_at is null
                 and a.start_time > now() - make_interval(hours => ?)) as children_present,
@@ -62,6 +64,7 @@ export async function ratioSnapshot(db: Db, programIds: readonly string[]): Prom
                      or (p.local_now + make_interval(mins => ?))::date > p.local_now::date)) as expected_arrivals
        from p
        left join room_ratios rr on rr.program_id = p.id
+       left join room_ratio_states st on st.program_id = p.id
       order by lower(p.name), p.id`,
     [programIds as string[], PRESENT_WINDOW_HOURS, PRESENT_WINDOW_HOURS, LOOKAHEAD_MINUTES, LOOKAHEAD_MINUTES],
   );

@@ -89,6 +89,23 @@ export async function snapshot(db: Knex | Knex.Transaction, programIds: readonly
 }
 
 /**
+ * The live ratios of rooms, read without a lock, and those of them whose status is not the one
+ * last recorded: only these need `refreshRoomRatios` (which locks, records and alerts). Read after
+ * the caller's commit, so of concurrent writers the last to commit always sees the final counts.
+ */
+export async function liveRatios(db: Knex, programIds: readonly string[]): Promise<{ ratios: Map<string, RoomRatio>; moved: string[] }> {
+  const rows = await repo.ratioSnapshot(db, programIds);
+  const ratios = new Map<string, RoomRatio>();
+  const moved: string[] = [];
+  for (const row of rows) {
+    const room = ratioOf(row);
+    ratios.set(room.program_id, room);
+    if (room.status !== (row.recorded_status ?? 'not_set')) moved.push(room.program_id);
+  }
+  return { ratios, moved };
+}
+
+/**
  * Recomputes the ratio of rooms inside a write transaction, after its check-ins or clock-ins:
  * the rooms' last states are locked first (so the counts include every earlier commit), and when
  * a room goes out of ratio — or will in the next 30 minutes — its team is told once, through the

@@ -76,6 +76,7 @@ export const graphqlPlugin = fp(
         userAgent: request.headers['user-agent'] ?? null,
         deps,
         throttles,
+        log: request.log,
       }),
       // Live updates over WebSocket (graphql-transport-ws); across processes through Redis.
       subscription: {

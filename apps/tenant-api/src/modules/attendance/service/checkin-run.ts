@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import type { RequestContext } from '../../../types.ts';
 import { recordScreen, type ScreenResult } from '../../health/service.ts';
-import { refreshRoomRatios, snapshot, type RatioStatus } from '../../ratios/service.ts';
+import { liveRatios, refreshRoomRatios, type RatioStatus, type RoomRatio } from '../../ratios/service.ts';
+import { inTransaction } from '../../auth/service/shared.ts';
 import * as rows from '../repo/checkin.ts';
 import type { CheckInSettingsRow, CheckInStudentRow } from '../repo/family.ts';
 import { badTime } from '../errors.ts';
@@ -172,26 +173,6 @@ export async function run(trx: Knex.Transaction, p: Plan) {
   }
 
   const env = envOf(p.ctx);
-  const changedPrograms = changed
-    .map((c) => c.row.program_id)
-    .filter((x): x is string => Boolean(x))
-    .map(String);
-  const ratios = await refreshRoomRatios(trx, env, changedPrograms);
-  const otherPrograms = [
-    ...new Set(
-      items
-        .map((i) => i.attendance?.program_id ?? i.student.program_id)
-        .filter((x): x is string => Boolean(x))
-        .map(String),
-    ),
-  ].filter((x) => !ratios.has(x));
-  for (const r of await snapshot(trx, otherPrograms)) ratios.set(r.program_id, r);
-  for (const i of items) {
-    const prog = i.attendance?.program_id ?? i.student.program_id;
-    i.program_status = (prog && ratios.get(String(prog))?.status) || 'not_set';
-    i.message = messageOf(i);
-  }
-
   await notifyCheckIns(trx, env, p, changed, failed);
   await rows.insertAuditRows(
     trx,
@@ -218,7 +199,43 @@ export async function run(trx: Knex.Transaction, p: Plan) {
       ip: p.ctx.ip,
     })),
   );
-  return { items, changed, ratios };
+  return { items, changed };
+}
+
+/**
+ * After the check-in committed: every room of the request is counted once, without a lock, and
+ * each item gets its room's status and its message. Only a room the check-in changed whose status
+ * is no longer the recorded one is re-counted under its ratio lock, which records it and tells the
+ * team once through that short transaction's outbox. Kept out of the check-in's own transaction,
+ * so check-ins of one room never queue behind each other's recount. Should this step fail (or the
+ * process die here), the check-in stands and the five-minute attendance tick re-checks every room
+ * with a ratio (see ../jobs.ts).
+ */
+export async function rateRooms(
+  p: Plan,
+  items: CheckInItem[],
+  changed: { row: rows.AttendanceRow; type: Action }[],
+  log: (err: unknown) => void,
+): Promise<Map<string, RoomRatio>> {
+  const programOf = (i: CheckInItem) => i.attendance?.program_id ?? i.student.program_id;
+  const programs = [...new Set([...changed.map((c) => c.row.program_id), ...items.map(programOf)].filter(Boolean).map(String))];
+  const { ratios, moved } = await liveRatios(p.ctx.db, programs);
+  const changedPrograms = new Set(changed.map((c) => String(c.row.program_id)));
+  const recount = moved.filter((id) => changedPrograms.has(id));
+  if (recount.length) {
+    try {
+      const fresh = await inTransaction(p.ctx, (trx) => refreshRoomRatios(trx, envOf(p.ctx), recount));
+      for (const [id, room] of fresh) ratios.set(id, room);
+    } catch (err) {
+      log(err);
+    }
+  }
+  for (const i of items) {
+    const prog = programOf(i);
+    i.program_status = (prog && ratios.get(String(prog))?.status) || 'not_set';
+    i.message = messageOf(i);
+  }
+  return ratios;
 }
 
 function messageOf(i: CheckInItem): string {

@@ -33,7 +33,7 @@ import {
 import { publishAttendance, publishRatios, type AttendanceEvent } from '../live.ts';
 import { checkQrCode, countWrongGuess, phoneArg, phoneMatches, pinArg, pinHolder } from './pin.ts';
 import { localDate, localParts, localTime, zonedInstant } from './time.ts';
-import { run, summarise, DOUBLE_TAP_MS, type CheckInItem, type Plan } from './checkin-run.ts';
+import { rateRooms, run, summarise, DOUBLE_TAP_MS, type CheckInItem, type Plan } from './checkin-run.ts';
 
 /** Staff may enter a time this far back; older records are corrections. */
 const STAFF_BACKDATE_DAYS = 7;
@@ -189,7 +189,10 @@ export async function saveStudentCheckInOut(ctx: RequestContext, raw: unknown) {
     questions: questions.length > 0,
     keyBase,
   };
-  const { items, changed, ratios } = await inTransaction(ctx, (trx) => run(trx, plan));
+  const { items, changed } = await inTransaction(ctx, (trx) => run(trx, plan));
+  const ratios = await rateRooms(plan, items, changed, (err) =>
+    ctx.log?.warn({ err }, 'check-in: room ratio refresh failed; the attendance tick will re-check'),
+  );
 
   publishAttendance(
     ctx,
