@@ -33,12 +33,16 @@ function AddSiblingForm({ studentId, siblings, onSaved }: { studentId: string; s
     resolver: zodResolver(siblingSchema),
     defaultValues: { sibling_id: '' },
   });
+  // The picked student stays an option while the search text shows its label.
+  const [picked, setPicked] = useState<{ value: string; label: string } | null>(null);
   const options = useMemo(() => {
     const taken = new Set([studentId, ...siblings.map((s) => s.id)]);
-    return (data?.students.data ?? [])
+    const list = (data?.students.data ?? [])
       .filter((s) => !taken.has(s.id))
       .map((s) => ({ value: s.id, label: s.location ? `${s.full_name} (${s.location.name})` : s.full_name }));
-  }, [data, studentId, siblings]);
+    if (picked && !taken.has(picked.value) && !list.some((o) => o.value === picked.value)) list.unshift(picked);
+    return list;
+  }, [data, studentId, siblings, picked]);
 
   return (
     <form
@@ -55,7 +59,7 @@ function AddSiblingForm({ studentId, siblings, onSaved }: { studentId: string; s
         }
         showMessage(t('people:siblings.added'), true);
         reset();
-        setSearch('');
+        setPicked(null);
         onSaved();
       })}
     >
@@ -72,7 +76,10 @@ function AddSiblingForm({ studentId, siblings, onSaved }: { studentId: string; s
                 searchable
                 data={options}
                 value={field.value || null}
-                onChange={(value) => field.onChange(value ?? '')}
+                onChange={(value) => {
+                  setPicked(options.find((o) => o.value === value) ?? null);
+                  field.onChange(value ?? '');
+                }}
                 onBlur={field.onBlur}
                 onSearchChange={setSearch}
                 filter={({ options: all }) => all}
