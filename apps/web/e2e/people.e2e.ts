@@ -422,6 +422,8 @@ export const journeys: Journey[] = [
       await page.reload();
       await settled(page);
       await page.getByTestId('table-search').fill(lname);
+      // The search has run (a new search clears the selection): only our two are listed.
+      await page.getByTestId('table-range').getByText('1–2 of 2').waitFor();
       await page.getByRole('link', { name: leo }).waitFor();
       await page.getByRole('link', { name: ivy }).waitFor();
       const rowOf = (name: string) => page.locator('tbody tr').filter({ has: page.getByRole('link', { name, exact: true }) });
