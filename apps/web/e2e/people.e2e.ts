@@ -60,6 +60,45 @@ async function isRequired(page: Page, label: string): Promise<boolean> {
   return (await field(page, label).getAttribute('aria-required')) === 'true';
 }
 
+interface GqlAnswer<T> {
+  data?: T;
+  errors?: { message: string }[];
+}
+
+/** Calls the centre's GraphQL API from the page as its signed-in user (journey setup only). */
+async function api<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const answer = (await page.evaluate(
+    async ([q, v]) => {
+      const token = localStorage.getItem('app_token');
+      const response = await fetch('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify({ query: q, variables: v }),
+      });
+      return (await response.json()) as unknown;
+    },
+    [query, variables] as const,
+  )) as GqlAnswer<T>;
+  if (answer.errors?.length) throw new Error(`GraphQL: ${answer.errors.map((e) => e.message).join('; ')}`);
+  return answer.data as T;
+}
+
+/** Adds a student at a location and room through the API (the add form has its own journey). */
+async function addStudent(page: Page, fname: string, lname: string, locationId: string, programId: string): Promise<string> {
+  const data = await api<{ createNewStudent: { student: { id: string } | null; message: string } }>(
+    page,
+    `mutation ($fname: String!, $lname: String!, $location_id: ID!, $program_id: ID!) {
+      createNewStudent(fname: $fname, lname: $lname, location_id: $location_id, program_id: $program_id, cameras: [], users: []) {
+        message
+        student { id }
+      }
+    }`,
+    { fname, lname, location_id: locationId, program_id: programId },
+  );
+  assert.ok(data.createNewStudent.student, `student not added: ${data.createNewStudent.message}`);
+  return data.createNewStudent.student.id;
+}
+
 export const journeys: Journey[] = [
   {
     name: 'a manager adds a student with two guardians and an allergy, invites a parent who registers through the emailed link and sees only their child',
@@ -347,6 +386,127 @@ export const journeys: Journey[] = [
       await staff.getByRole('heading', { name: 'My pets', level: 1 }).waitFor();
       await tablesReady(staff);
       await checkA11y(staff, 'pawsome /staff/pets');
+    },
+  },
+  {
+    name: 'bulk actions: a manager selects two students, tags both, changes their status, transfers one and links a sibling',
+    async run({ pageAs, checkA11y }) {
+      const stamp = Date.now().toString(36);
+      const lname = `Bulk${stamp}`;
+      const tag = `Field trip ${stamp}`;
+      const page = await pageAs(hosts.demo, 'manager');
+      await page.goto(`${hosts.demo}/students`);
+      await settled(page);
+
+      // Two students of our own at Downtown · Preschool, and a tag of the centre's list.
+      const { dropdownLocations } = await api<{ dropdownLocations: { id: string; name: string }[] }>(
+        page,
+        '{ dropdownLocations { id name } }',
+      );
+      const downtown = dropdownLocations.find((l) => l.name === 'Downtown');
+      assert.ok(downtown, 'Downtown exists');
+      const { roomsByLocation } = await api<{ roomsByLocation: { id: string; name: string }[] }>(
+        page,
+        'query ($id: ID!) { roomsByLocation(location_id: $id) { id name } }',
+        { id: downtown.id },
+      );
+      const preschool = roomsByLocation.find((r) => r.name === 'Preschool');
+      assert.ok(preschool, 'Preschool exists');
+      const ivy = `Ivy ${lname}`;
+      const leo = `Leo ${lname}`;
+      const ivyId = await addStudent(page, 'Ivy', lname, downtown.id, preschool.id);
+      const leoId = await addStudent(page, 'Leo', lname, downtown.id, preschool.id);
+      await api(page, 'mutation ($name: String!) { addTag(name: $name) { status } }', { name: tag });
+
+      // Select both: the bulk bar appears.
+      await page.reload();
+      await settled(page);
+      await page.getByTestId('table-search').fill(lname);
+      // The search has run (a new search clears the selection): only our two are listed.
+      await page.getByTestId('table-range').getByText('1–2 of 2').waitFor();
+      await page.getByRole('link', { name: leo }).waitFor();
+      await page.getByRole('link', { name: ivy }).waitFor();
+      const rowOf = (name: string) => page.locator('tbody tr').filter({ has: page.getByRole('link', { name, exact: true }) });
+      assert.equal(await page.getByTestId('bulk-bar').count(), 0, 'no bulk bar before a selection');
+      await page.getByRole('checkbox', { name: `Select ${ivy}` }).check();
+      await page.getByRole('checkbox', { name: `Select ${leo}` }).check();
+      await page.getByTestId('bulk-count').getByText('Selected: 2').waitFor();
+      assert.equal(
+        await page.getByRole('checkbox', { name: 'Select all on this page' }).isChecked(),
+        true,
+        'both rows of the page are selected',
+      );
+      await tablesReady(page);
+      await checkA11y(page, 'demo /students with the bulk bar open');
+
+      // Add the tag to both.
+      await page.getByTestId('bulk-add-tags').click();
+      const tagsDialog = page.getByRole('dialog', { name: 'Add tags to the selected students' });
+      await tagsDialog.waitFor();
+      await tagsDialog.getByTestId('bulk-tags-submit').click();
+      await tagsDialog.getByText('Pick at least one tag.').waitFor();
+      await pickIn(page, 'bulk-tags', tag, tag);
+      await checkA11y(page, 'demo /students add-tags form');
+      await tagsDialog.getByTestId('bulk-tags-submit').click();
+      await tagsDialog.waitFor({ state: 'detached' });
+      await page.getByText('Tags added to 2 students.').waitFor();
+      await rowOf(ivy).getByText(tag).waitFor();
+      await rowOf(leo).getByText(tag).waitFor();
+      await page.getByTestId('bulk-bar').waitFor({ state: 'detached' });
+
+      // Both inactive, after a confirmation.
+      await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
+      await page.getByTestId('bulk-count').getByText('Selected: 2').waitFor();
+      await page.getByTestId('bulk-status').click();
+      const statusDialog = page.getByRole('dialog', { name: 'Change the status of the selected students' });
+      await pick(page, 'New status', 'Inactive');
+      await statusDialog.getByTestId('bulk-status-submit').click();
+      await statusDialog.getByText('Set 2 selected students to “Inactive”?').waitFor();
+      await statusDialog.getByTestId('bulk-status-submit').click();
+      await statusDialog.waitFor({ state: 'detached' });
+      await page.getByText('Students set to “Inactive”: 2.').waitFor();
+      await rowOf(ivy).getByText('Inactive').waitFor();
+      await rowOf(leo).getByText('Inactive').waitFor();
+
+      // Leo moves to Riverside · Pre-K.
+      await page.getByRole('checkbox', { name: `Select ${leo}` }).check();
+      await page.getByTestId('bulk-count').getByText('Selected: 1').waitFor();
+      await page.getByTestId('bulk-transfer').click();
+      const transferDialog = page.getByRole('dialog', { name: 'Transfer the selected students to another location' });
+      await transferDialog.getByTestId('bulk-transfer-submit').click();
+      await transferDialog.getByText('Pick a location.').waitFor();
+      await pickIn(page, 'transfer-location', 'Riverside');
+      await pickIn(page, 'transfer-room', 'Pre-K');
+      await checkA11y(page, 'demo /students transfer form');
+      await transferDialog.getByTestId('bulk-transfer-submit').click();
+      await transferDialog.waitFor({ state: 'detached' });
+      await page.getByText('Students transferred: 1.').waitFor();
+      await rowOf(leo).getByRole('cell', { name: 'Riverside', exact: true }).waitFor();
+      await rowOf(leo).getByRole('cell', { name: 'Pre-K', exact: true }).waitFor();
+      await rowOf(ivy).getByRole('cell', { name: 'Downtown', exact: true }).waitFor();
+
+      // Ivy's profile: Leo becomes her sibling, then is unlinked.
+      await page.getByRole('link', { name: ivy }).click();
+      await page.getByTestId('student-profile').waitFor();
+      assert.equal(pathOf(page), `/teacher/student/${ivyId}`);
+      const siblings = page.getByTestId('siblings');
+      await siblings.getByTestId('table-empty').waitFor();
+      await pickIn(page, 'sibling-pick', new RegExp(`^${leo}`), lname);
+      await siblings.getByTestId('sibling-add').click();
+      await page.getByText('Sibling added.').waitFor();
+      await siblings.getByRole('link', { name: leo }).waitFor();
+      assert.equal(await siblings.getByRole('link', { name: ivy }).count(), 0, 'a student is not their own sibling');
+      await tablesReady(page);
+      await checkA11y(page, 'demo /teacher/student/:userId with a sibling');
+      // The link goes both ways.
+      await siblings.getByRole('link', { name: leo }).click();
+      await page.waitForURL((url) => url.pathname === `/teacher/student/${leoId}`);
+      await page.getByTestId('siblings').getByRole('link', { name: ivy }).waitFor();
+      await page.getByTestId('siblings').getByRole('link', { name: ivy }).click();
+      await page.waitForURL((url) => url.pathname === `/teacher/student/${ivyId}`);
+      await page.getByRole('button', { name: `Remove ${leo} as a sibling` }).click();
+      await page.getByText(`${leo} is no longer listed as a sibling.`).waitFor();
+      await page.getByTestId('siblings').getByTestId('table-empty').waitFor();
     },
   },
 ];

@@ -4,6 +4,7 @@ import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { createTestI18n } from '../../test/test-i18n';
+import { useState } from 'react';
 import { DataTable, type DataTableColumn } from './data-table';
 
 interface Row {
@@ -92,5 +93,79 @@ describe('DataTable', () => {
     expect(screen.getByTestId('table-range').textContent).toBe('1–25 of 60');
     fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
     expect(requests).toEqual([{ page: 2, first: 25 }]);
+  });
+
+  it('has no checkboxes unless selection is asked for', () => {
+    renderWithProviders(<DataTable label="Children" rows={makeRows(3)} columns={columns} rowKey={(r) => r.id} />, i18n);
+    expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
+    expect(within(screen.getByRole('table', { name: 'Children' })).getAllByRole('columnheader')).toHaveLength(2);
+  });
+
+  it('selects rows one by one and every row of the shown page at once', () => {
+    const changes: string[][] = [];
+    function Selectable() {
+      const [selected, setSelected] = useState<string[]>(['29']);
+      return (
+        <DataTable
+          label="Children"
+          rows={makeRows(30)}
+          columns={columns}
+          rowKey={(r) => r.id}
+          selection={{
+            selected,
+            onChange: (keys) => {
+              changes.push(keys);
+              setSelected(keys);
+            },
+            rowLabel: (r) => `Select ${r.name}`,
+            allLabel: 'Select all on this page',
+          }}
+        />
+      );
+    }
+    renderWithProviders(<Selectable />, i18n);
+    const all = screen.getByRole('checkbox', { name: 'Select all on this page' }) as HTMLInputElement;
+    const row = (name: string) => screen.getByRole('checkbox', { name: `Select ${name}` }) as HTMLInputElement;
+    expect(screen.getAllByRole('checkbox')).toHaveLength(26);
+    expect(all.checked).toBe(false);
+
+    fireEvent.click(row('Child 03'));
+    expect(changes.at(-1)).toEqual(['29', '3']);
+    expect(row('Child 03').checked).toBe(true);
+    expect(row('Child 03').closest('tr')!.hasAttribute('data-selected')).toBe(true);
+    expect(all.indeterminate).toBe(true);
+
+    // The header adds the rest of the page (25 rows), keeping a selection from another page.
+    fireEvent.click(all);
+    const afterAll = changes.at(-1)!;
+    expect(afterAll).toHaveLength(26);
+    expect(afterAll.slice(0, 2)).toEqual(['29', '3']);
+    expect(new Set(afterAll)).toEqual(new Set(['29', ...Array.from({ length: 25 }, (_, i) => String(i))]));
+    expect(all.checked).toBe(true);
+    expect(all.indeterminate).toBe(false);
+
+    // Clicking it again clears this page only.
+    fireEvent.click(all);
+    expect(changes.at(-1)).toEqual(['29']);
+    expect(row('Child 03').checked).toBe(false);
+
+    fireEvent.click(row('Child 04'));
+    fireEvent.click(row('Child 04'));
+    expect(changes.at(-1)).toEqual(['29']);
+  });
+
+  it('spans the empty state over the checkbox column and disables select-all', () => {
+    renderWithProviders(
+      <DataTable
+        label="Children"
+        rows={[]}
+        columns={columns}
+        rowKey={(r) => r.id}
+        selection={{ selected: [], onChange: () => {}, rowLabel: (r) => r.name, allLabel: 'Select all on this page' }}
+      />,
+      i18n,
+    );
+    expect(screen.getByTestId('table-empty').getAttribute('colspan')).toBe('3');
+    expect((screen.getByRole('checkbox', { name: 'Select all on this page' }) as HTMLInputElement).disabled).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { Group, Loader, Pagination, Select, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Checkbox, Group, Loader, Pagination, Select, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowsSort, IconSearch, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
@@ -36,6 +36,19 @@ export interface ServerPaging {
   onSort?(sort: SortState | null): void;
 }
 
+/**
+ * Row selection (optional): a checkbox per row and one in the header that selects or clears every
+ * row of the shown page. The caller owns the selected keys (`rowKey`) and names the checkboxes.
+ */
+export interface RowSelection<T> {
+  selected: readonly string[];
+  onChange(keys: string[]): void;
+  /** Accessible name of a row's checkbox ("Select Emma Bennett"). */
+  rowLabel(row: T): string;
+  /** Accessible name of the header checkbox ("Select all on this page"). */
+  allLabel: string;
+}
+
 export interface DataTableProps<T> {
   /** Accessible name of the table. */
   label: string;
@@ -47,6 +60,7 @@ export interface DataTableProps<T> {
   pageSizes?: readonly number[];
   toolbar?: ReactNode;
   initialSort?: SortState | null;
+  selection?: RowSelection<T>;
 }
 
 const DEFAULT_PAGE_SIZES = [10, 25, 50, 100] as const;
@@ -62,6 +76,7 @@ export function DataTable<T>({
   pageSizes = DEFAULT_PAGE_SIZES,
   toolbar,
   initialSort = null,
+  selection,
 }: DataTableProps<T>) {
   const { t } = useTranslation('common');
   const sizeId = useId();
@@ -99,6 +114,24 @@ export function DataTable<T>({
   const visible = server ? local : paginate(local, current, pageSize);
   const from = total === 0 ? 0 : (current - 1) * size + 1;
   const to = server ? from + Math.max(0, visible.length - 1) : Math.min(total, current * size);
+
+  const selected = useMemo(() => new Set(selection?.selected ?? []), [selection?.selected]);
+  const visibleKeys = visible.map(rowKey);
+  const pageSelected = visibleKeys.filter((key) => selected.has(key)).length;
+  const allOnPage = visibleKeys.length > 0 && pageSelected === visibleKeys.length;
+  const span = columns.length + (selection ? 1 : 0);
+
+  function togglePage() {
+    if (!selection) return;
+    if (allOnPage) selection.onChange(selection.selected.filter((key) => !visibleKeys.includes(key)));
+    else selection.onChange([...selection.selected, ...visibleKeys.filter((key) => !selected.has(key))]);
+  }
+
+  function toggleRow(key: string, on: boolean) {
+    if (!selection) return;
+    if (on) selection.onChange(selected.has(key) ? [...selection.selected] : [...selection.selected, key]);
+    else selection.onChange(selection.selected.filter((k) => k !== key));
+  }
 
   function changeSort(key: string) {
     const next = nextSort(sort, key);
@@ -158,6 +191,18 @@ export function DataTable<T>({
         <Table striped highlightOnHover verticalSpacing="sm" aria-label={label} aria-busy={loading || undefined}>
           <Table.Thead>
             <Table.Tr>
+              {selection ? (
+                <Table.Th className={classes.selectCell}>
+                  <Checkbox
+                    aria-label={selection.allLabel}
+                    checked={allOnPage}
+                    indeterminate={pageSelected > 0 && !allOnPage}
+                    disabled={visibleKeys.length === 0}
+                    onChange={togglePage}
+                    data-testid="table-select-all"
+                  />
+                </Table.Th>
+              ) : null}
               {columns.map((column) => {
                 const sortable = column.sortable !== false;
                 const direction = sort?.key === column.key ? sort.direction : null;
@@ -190,24 +235,38 @@ export function DataTable<T>({
           <Table.Tbody>
             {loading && visible.length === 0 ? (
               <Table.Tr>
-                <Table.Td colSpan={columns.length} ta="center">
+                <Table.Td colSpan={span} ta="center">
                   <Loader size="sm" role="status" aria-label={t('common:loading')} />
                 </Table.Td>
               </Table.Tr>
             ) : visible.length === 0 ? (
               <Table.Tr>
-                <Table.Td colSpan={columns.length} ta="center" c="dimmed" data-testid="table-empty">
+                <Table.Td colSpan={span} ta="center" c="dimmed" data-testid="table-empty">
                   {t('shell:table.empty')}
                 </Table.Td>
               </Table.Tr>
             ) : (
-              visible.map((row) => (
-                <Table.Tr key={rowKey(row)}>
-                  {columns.map((column) => (
-                    <Table.Td key={column.key}>{column.render ? column.render(row) : String(valueOf(row, column.key) ?? '')}</Table.Td>
-                  ))}
-                </Table.Tr>
-              ))
+              visible.map((row) => {
+                const key = rowKey(row);
+                const on = selected.has(key);
+                return (
+                  <Table.Tr key={key} className={on ? classes.selectedRow : undefined} data-selected={on || undefined}>
+                    {selection ? (
+                      <Table.Td className={classes.selectCell}>
+                        <Checkbox
+                          aria-label={selection.rowLabel(row)}
+                          checked={on}
+                          onChange={(event) => toggleRow(key, event.currentTarget.checked)}
+                          data-testid={`table-select-${key}`}
+                        />
+                      </Table.Td>
+                    ) : null}
+                    {columns.map((column) => (
+                      <Table.Td key={column.key}>{column.render ? column.render(row) : String(valueOf(row, column.key) ?? '')}</Table.Td>
+                    ))}
+                  </Table.Tr>
+                );
+              })
             )}
           </Table.Tbody>
         </Table>

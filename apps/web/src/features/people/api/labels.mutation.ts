@@ -120,3 +120,31 @@ export const DeleteRelationshipMutation = gql<{ deleteRelationship: R }, { id: s
     }
   }
 `;
+
+type BulkTagsResult = R & { students: { id: string }[] };
+
+export const BulkAddTagsMutation = gql<{ bulkAddTags: BulkTagsResult }, { students: string[]; tags: string[] }>`
+  mutation PeopleBulkAddTags($students: [ID!]!, $tags: [ID!]!) {
+    bulkAddTags(students: $students, tags: $tags) {
+      status
+      message
+      color
+      students {
+        id
+      }
+    }
+  }
+`;
+
+export const BulkDetachTagsMutation = gql<{ bulkDetachTags: BulkTagsResult }, { students: string[]; tags: string[] }>`
+  mutation PeopleBulkDetachTags($students: [ID!]!, $tags: [ID!]!) {
+    bulkDetachTags(students: $students, tags: $tags) {
+      status
+      message
+      color
+      students {
+        id
+      }
+    }
+  }
+`;

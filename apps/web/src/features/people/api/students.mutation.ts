@@ -225,6 +225,74 @@ export const ForceDeleteStudentsMutation = gql<{ forceDeleteArchived: ResultTrip
   }
 `;
 
+/** Spec §4: the bulk status string (active, inactive, enrolled, lead, waitlist). */
+export const BULK_STATUSES = ['active', 'inactive', 'enrolled', 'lead', 'waitlist'] as const;
+export type BulkStatus = (typeof BULK_STATUSES)[number];
+
+type StudentIdsResult = ResultTriple & { students: { id: string }[] };
+
+export const BulkStudentStatusMutation = gql<{ bulkUpdateStudentStatus: StudentIdsResult }, { ids: string[]; status: BulkStatus }>`
+  mutation PeopleBulkStudentStatus($ids: [ID!]!, $status: String!) {
+    bulkUpdateStudentStatus(ids: $ids, status: $status) {
+      status
+      message
+      color
+      students {
+        id
+      }
+    }
+  }
+`;
+
+export const TransferStudentsMutation = gql<
+  { transferStudents: StudentIdsResult },
+  { ids: string[]; location_id: string; program_id?: string | null }
+>`
+  mutation PeopleTransferStudents($ids: [ID!]!, $location_id: ID!, $program_id: ID) {
+    transferStudents(ids: $ids, location_id: $location_id, program_id: $program_id) {
+      status
+      message
+      color
+      students {
+        id
+      }
+    }
+  }
+`;
+
+export const TransferProgramsMutation = gql<{ transferPrograms: StudentIdsResult }, { from_program_id: string; to_program_id: string }>`
+  mutation PeopleTransferPrograms($from_program_id: ID!, $to_program_id: ID!) {
+    transferPrograms(from_program_id: $from_program_id, to_program_id: $to_program_id) {
+      status
+      message
+      color
+      students {
+        id
+      }
+    }
+  }
+`;
+
+export const AddSiblingMutation = gql<{ addSibling: ResultTriple }, { student_id: string; sibling_id: string }>`
+  mutation PeopleAddSibling($student_id: ID!, $sibling_id: ID!) {
+    addSibling(student_id: $student_id, sibling_id: $sibling_id) {
+      status
+      message
+      color
+    }
+  }
+`;
+
+export const RemoveSiblingMutation = gql<{ removeSibling: ResultTriple }, { student_id: string; sibling_id: string }>`
+  mutation PeopleRemoveSibling($student_id: ID!, $sibling_id: ID!) {
+    removeSibling(student_id: $student_id, sibling_id: $sibling_id) {
+      status
+      message
+      color
+    }
+  }
+`;
+
 type GuardianFlagVars = { student_id: string; user_id: string };
 type GuardianResult = ResultTriple;
 

@@ -169,3 +169,22 @@ export const ContactSearchQuery = gql<
     }
   }
 `;
+
+/** Students to pick a sibling from (the server scopes the list to the viewer's students). */
+export const SiblingCandidatesQuery = gql<
+  { students: { data: { id: string; full_name: string; location: NamedRef | null }[] } },
+  { search?: string | null }
+>`
+  query PeopleSiblingCandidates($search: String) {
+    students(search: $search, page: 1, first: 25) {
+      data {
+        id
+        full_name
+        location {
+          id
+          name
+        }
+      }
+    }
+  }
+`;

@@ -21,6 +21,7 @@ import { InviteContact } from '../components/invite-contact';
 import { PageHead } from '../components/page-head';
 import { ParentContactForm } from '../components/parent-contact-form';
 import { ParentStudentForm } from '../components/parent-student-form';
+import { SiblingsCard } from '../components/siblings-card';
 import { DateText, StatusBadge } from '../components/people-format';
 import { StudentEditor } from '../components/student-editor';
 import { useFinish } from '../hooks/use-notice-call';
@@ -251,16 +252,10 @@ export function StudentProfilePage() {
           <Detail label={t('people:student.address')}>
             {[student.street_1, student.street_2, student.city, student.state, student.zip, student.country].filter(Boolean).join(', ')}
           </Detail>
-          <Detail label={t('people:student.siblings')}>
-            {student.siblings.map((s) => (
-              <Anchor key={s.id} component={Link} to={links.student(s.id)} mr="xs">
-                {s.full_name}
-              </Anchor>
-            ))}
-          </Detail>
           <Detail label={t('people:student.note')}>{student.note}</Detail>
         </SimpleGrid>
       </Card>
+      <SiblingsCard studentId={student.id} siblings={student.siblings} editable={links.manager} onSaved={reload} />
       <Card withBorder radius="md" padding="lg">
         <Title order={2} size="h4" mb="sm">
           {t('people:profile.contacts')}

@@ -1,6 +1,15 @@
 import { ActionIcon, Anchor, Badge, Button, Group, SegmentedControl, Stack, Tooltip } from '@mantine/core';
-import { IconArchive, IconPencil, IconPlayerPause, IconPlayerPlay, IconPlus, IconRestore, IconTrash } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import {
+  IconArchive,
+  IconArrowsExchange,
+  IconPencil,
+  IconPlayerPause,
+  IconPlayerPlay,
+  IconPlus,
+  IconRestore,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useMutation, useQuery } from 'urql';
@@ -16,7 +25,9 @@ import {
 } from '../api/students.mutation';
 import { ArchivedStudentsQuery, LeadStudentsQuery, StudentsQuery } from '../api/students.query';
 import { PageHead } from '../components/page-head';
+import { MoveRoom } from '../components/move-room';
 import { DateText, StatusBadge } from '../components/people-format';
+import { StudentBulkActions } from '../components/student-bulk-actions';
 import { StudentEditor } from '../components/student-editor';
 import { useFinish } from '../hooks/use-notice-call';
 import { usePaged } from '../hooks/use-paged';
@@ -42,6 +53,12 @@ function StudentsList({ statusRoute }: { statusRoute: ((status: string | null) =
   const status = statusRoute ? asStatus(params.status) : localStatus;
   const paged = usePaged();
   const [editing, setEditing] = useState<{ id: string | null } | null>(null);
+  const [movingRoom, setMovingRoom] = useState(false);
+  const [selected, setSelected] = useState<string[]>([]);
+  // Bulk actions work on live students the viewer manages: not on the archive.
+  const selectable = links.manager && status !== 'archived';
+  const shown = `${status}|${paged.vars.page}|${paged.vars.first}|${paged.vars.search ?? ''}`;
+  useEffect(() => setSelected([]), [shown]);
 
   const vars = {
     ...paged.vars,
@@ -211,9 +228,19 @@ function StudentsList({ statusRoute }: { statusRoute: ((status: string | null) =
         lead={links.manager ? t('people:students.lead') : undefined}
         actions={
           links.manager ? (
-            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing({ id: null })} data-testid="add-student">
-              {t('people:students.add')}
-            </Button>
+            <>
+              <Button
+                variant="light"
+                leftSection={<IconArrowsExchange size={16} aria-hidden />}
+                onClick={() => setMovingRoom(true)}
+                data-testid="move-room"
+              >
+                {t('people:moveRoom.open')}
+              </Button>
+              <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing({ id: null })} data-testid="add-student">
+                {t('people:students.add')}
+              </Button>
+            </>
           ) : null
         }
       />
@@ -233,6 +260,16 @@ function StudentsList({ statusRoute }: { statusRoute: ((status: string | null) =
           data-testid="student-status"
         />
       ) : null}
+      {selectable ? (
+        <StudentBulkActions
+          ids={selected}
+          onClear={() => setSelected([])}
+          onDone={() => {
+            setSelected([]);
+            reload();
+          }}
+        />
+      ) : null}
       <DataTable
         label={title}
         rows={page?.data ?? []}
@@ -240,7 +277,27 @@ function StudentsList({ statusRoute }: { statusRoute: ((status: string | null) =
         rowKey={(s) => s.id}
         loading={fetching}
         server={paged.server(page?.paginatorInfo)}
+        selection={
+          selectable
+            ? {
+                selected,
+                onChange: setSelected,
+                rowLabel: (s) => t('people:bulk.selectRow', { name: s.full_name }),
+                allLabel: t('people:bulk.selectAll'),
+              }
+            : undefined
+        }
       />
+      {links.manager ? (
+        <MoveRoom
+          opened={movingRoom}
+          onClose={() => setMovingRoom(false)}
+          onDone={() => {
+            setMovingRoom(false);
+            reload();
+          }}
+        />
+      ) : null}
       {editing ? (
         <StudentEditor
           opened
