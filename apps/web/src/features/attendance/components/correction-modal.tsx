@@ -24,7 +24,7 @@ export function CorrectionModal({
   onClose(): void;
   onSaved(): void;
 }) {
-  const { t } = useTranslation('attendance');
+  const { t } = useTranslation(['attendance', 'common']);
   const [, correct] = useMutation(CorrectAttendanceMutation);
   const initial = useMemo(
     () => ({
@@ -34,11 +34,17 @@ export function CorrectionModal({
     [target, timeZone],
   );
   return (
-    <Modal opened={Boolean(target)} onClose={onClose} title={t('correct.title', { name: target?.child.full_name ?? '' })} size="lg">
+    <Modal
+      opened={Boolean(target)}
+      onClose={onClose}
+      title={t('attendance:correct.title', { name: target?.child.full_name ?? '' })}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+    >
       {target ? (
         <>
           <Text c="dimmed" mb="sm">
-            {t('correct.lead')}
+            {t('attendance:correct.lead')}
           </Text>
           <CorrectionForm
             key={target.record.id}

@@ -91,9 +91,15 @@ function HistoryTable({ target, timeZone, rooms }: HistoryModalProps & { target:
 
 /** "History": the audit trail of one record — who, when, what changed and why. */
 export function HistoryModal({ target, timeZone, rooms, onClose }: HistoryModalProps & { onClose(): void }) {
-  const { t } = useTranslation('attendance');
+  const { t } = useTranslation(['attendance', 'common']);
   return (
-    <Modal opened={Boolean(target)} onClose={onClose} title={t('history.title', { name: target?.child.full_name ?? '' })} size="xl">
+    <Modal
+      opened={Boolean(target)}
+      onClose={onClose}
+      title={t('attendance:history.title', { name: target?.child.full_name ?? '' })}
+      size="xl"
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+    >
       {target ? (
         <div data-testid="history">
           <HistoryTable key={target.record.id} target={target} timeZone={timeZone} rooms={rooms} />
