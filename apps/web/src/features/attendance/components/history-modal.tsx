@@ -9,7 +9,10 @@ import { formatInZone } from '../lib/formats';
 import type { RecordTarget } from './correction-modal';
 
 const TIME_FIELDS = new Set(['start_time', 'end_time']);
-const KNOWN_FIELDS = new Set(['start_time', 'end_time', 'program_id']);
+const FIELD_ORDER = ['start_time', 'end_time', 'program_id'];
+const KNOWN_FIELDS = new Set(FIELD_ORDER);
+/** Check-in, check-out, then the room, whatever order the audit row kept them in. */
+const rank = (field: string) => (KNOWN_FIELDS.has(field) ? FIELD_ORDER.indexOf(field) : FIELD_ORDER.length);
 
 interface HistoryModalProps {
   target: RecordTarget | null;
@@ -57,15 +60,17 @@ function HistoryTable({ target, timeZone, rooms }: HistoryModalProps & { target:
           <Text size="sm" fw={600}>
             {t(`attendance:history.actions.${e.action}`, { defaultValue: e.summary })}
           </Text>
-          {e.changes.map((c) => (
-            <Text size="sm" key={c.field} data-testid={`history-change-${c.field}`}>
-              {t('attendance:history.change', {
-                field: KNOWN_FIELDS.has(c.field) ? t(`attendance:history.fields.${c.field}`) : c.field,
-                from: value(c.field, c.old_value),
-                to: value(c.field, c.new_value),
-              })}
-            </Text>
-          ))}
+          {[...e.changes]
+            .sort((a, b) => rank(a.field) - rank(b.field))
+            .map((c) => (
+              <Text size="sm" key={c.field} data-testid={`history-change-${c.field}`}>
+                {t('attendance:history.change', {
+                  field: KNOWN_FIELDS.has(c.field) ? t(`attendance:history.fields.${c.field}`) : c.field,
+                  from: value(c.field, c.old_value),
+                  to: value(c.field, c.new_value),
+                })}
+              </Text>
+            ))}
         </Stack>
       ),
     },
