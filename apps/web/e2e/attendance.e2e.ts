@@ -109,6 +109,44 @@ async function freshPage(newPage: (o?: { viewport?: 'phone' | 'desktop' }) => Pr
   return page;
 }
 
+/** The location's local date (YYYY-MM-DD) `days` from today, in its time zone. */
+function localDate(timeZone: string, days = 0): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+      .formatToParts(new Date())
+      .map((p) => [p.type, p.value]),
+  );
+  const day = new Date(Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day) + days));
+  return day.toISOString().slice(0, 10);
+}
+
+/** An instant as the API's `YYYY-MM-DD HH:MM` in the zone. */
+function localStamp(instant: string, timeZone: string): string {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(instant))
+      .map((x) => [x.type, x.value]),
+  );
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+}
+
+/** The text of the test id'd element equals `want` (live updates, no reload). */
+async function waitForText(page: Page, testId: string, want: string): Promise<void> {
+  await page.waitForFunction(
+    ([selector, text]) => document.querySelector(selector)?.textContent === text,
+    [`[data-testid="${testId}"]`, want] as const,
+    { timeout: 15_000 },
+  );
+}
+
 /** The kiosk's time budget for a returning parent (spec: under 5 s); E2E_KIOSK_BUDGET_MS overrides it on a loaded machine. */
 const KIOSK_BUDGET_MS = Number(process.env.E2E_KIOSK_BUDGET_MS ?? 5000);
 
@@ -292,6 +330,114 @@ export const journeys: Journey[] = [
         [`[data-testid="room-children-${mateo.program_id}"]`, String(before)] as const,
         { timeout: 15_000 },
       );
+    },
+  },
+  {
+    name: 'the manager dashboard ratio widget follows a check-in live, and a manager corrects yesterday’s record with a reason and reads its history',
+    async run({ newPage, checkA11y }) {
+      const manager = await freshPage(newPage, 'manager');
+      const downtown = { id: await locationId(manager, 'Downtown'), name: 'Downtown' };
+      const SETTING = 'mutation($on: Boolean) { saveAppSettings(input: { show_room_ration_widget: $on }) { status } }';
+
+      // Off: the dashboard has no ratio widget.
+      await api(manager, SETTING, { on: false });
+      await openAt(manager, downtown, '/');
+      await manager.getByTestId('location-counters').waitFor();
+      await settled(manager);
+      assert.equal(await manager.getByTestId('ratio-widget').count(), 0, 'no widget while the setting is off');
+
+      // On (the demo default): each room of Downtown, live.
+      await api(manager, SETTING, { on: true });
+      const kids = await downtownChildren(manager, downtown.id);
+      const mateo = kids.find((k) => k.full_name === 'Mateo Garcia');
+      assert.ok(mateo?.program_id, 'Mateo Garcia should be in a Downtown room');
+      if (mateo.checked_in_out === 'checked_in')
+        await api(manager, 'mutation($s: [ID!]!) { saveStudentCheckInOut(students: $s, action: check_out) { status } }', { s: [mateo.id] });
+      await openAt(manager, downtown, '/');
+      const children = manager.getByTestId(`widget-children-${mateo.program_id}`);
+      await children.waitFor();
+      const before = Number(await children.innerText());
+      await manager.getByTestId(`widget-staff-${mateo.program_id}`).waitFor();
+      await manager.getByTestId(`widget-level-${mateo.program_id}`).waitFor();
+      assert.equal(await manager.getByTestId('ratio-widget-link').getAttribute('href'), '/room-ratio');
+      await checkA11y(manager, 'demo / (manager dashboard with the room ratio widget)');
+
+      // A check-in made elsewhere (another device of the centre) shows without a reload.
+      await api(manager, 'mutation($s: [ID!]!) { saveStudentCheckInOut(students: $s, action: check_in) { status } }', { s: [mateo.id] });
+      await waitForText(manager, `widget-children-${mateo.program_id}`, String(before + 1));
+      await api(manager, 'mutation($s: [ID!]!) { saveStudentCheckInOut(students: $s, action: check_out) { status } }', { s: [mateo.id] });
+      await waitForText(manager, `widget-children-${mateo.program_id}`, String(before));
+
+      // Yesterday's record of a child (added by a manager when the demo has none).
+      const zone = (
+        await api<{ location: { timezone: { id: string } } }>(manager, 'query($id: ID!) { location(id: $id) { timezone { id } } }', {
+          id: downtown.id,
+        })
+      ).location.timezone.id;
+      const yesterday = localDate(zone, -1);
+      type DayKid = { id: string; full_name: string; attendance: { id: string; start_time: string; end_time: string | null } | null };
+      const day = async () =>
+        (
+          await api<{ getStudentsAfterCheckInLocation: { data: DayKid[] } }>(
+            manager,
+            'query($l: ID!, $d: String, $q: String) { getStudentsAfterCheckInLocation(location_id: $l, date: $d, search: $q, first: 10) { data { id full_name attendance { id start_time end_time } } } }',
+            { l: downtown.id, d: yesterday, q: 'Mateo' },
+          )
+        ).getStudentsAfterCheckInLocation.data.find((k) => k.id === mateo.id);
+      let record = (await day())?.attendance;
+      if (!record?.end_time) {
+        if (record)
+          await api(manager, 'mutation($id: ID!) { deleteStudentAttendance(id: $id, reason: "Left open by a test") { status } }', {
+            id: record.id,
+          });
+        await api(
+          manager,
+          'mutation($s: ID!, $st: String!, $et: String) { createStudentAttendance(student_id: $s, start_time: $st, end_time: $et, reason: "Missed at the door") { status } }',
+          { s: mateo.id, st: `${yesterday} 08:00`, et: `${yesterday} 16:00` },
+        );
+        record = (await day())?.attendance;
+      }
+      assert.ok(record?.end_time, 'Mateo should have a closed record yesterday');
+      const newEnd = localStamp(record.end_time, zone) === `${yesterday} 17:35` ? `${yesterday} 17:05` : `${yesterday} 17:35`;
+      const reason = `Picked up late by grandma (${Date.now().toString(36)})`;
+
+      await openAt(manager, downtown, '/attendance/students');
+      await manager.getByTestId('students-date').fill(yesterday);
+      await manager.getByTestId('table-search').fill('Mateo');
+      const correct = manager.getByTestId(`correct-${mateo.id}`);
+      await correct.waitFor();
+      await correct.click();
+      const form = manager.getByTestId('correction-form');
+      await form.waitFor();
+      assert.equal(await form.getByTestId('correct-end').inputValue(), localStamp(record.end_time, zone));
+      await checkA11y(manager, 'demo /attendance/students (correct a record)');
+
+      // The reason is required (checked before sending) …
+      await form.getByTestId('correct-end').fill(newEnd);
+      await form.getByTestId('correct-save').click();
+      await form.getByText('Say why the record changes (at least 3 characters).').waitFor();
+      // … and the server's refusal lands next to its field.
+      await form.getByTestId('correct-end').fill(`${localDate(zone, 1)} 09:00`);
+      await form.getByTestId('correct-reason').fill(reason);
+      await form.getByTestId('correct-save').click();
+      await form.getByText('The check-out cannot be in the future.').waitFor();
+      await form.getByTestId('correct-end').fill(newEnd);
+      await form.getByTestId('correct-save').click();
+      await form.waitFor({ state: 'detached' });
+
+      const fixed = (await day())?.attendance;
+      assert.equal(fixed && localStamp(fixed.end_time ?? '', zone), newEnd, 'the check-out is corrected');
+      const clock = newEnd.endsWith('17:05') ? '5:05 PM' : '5:35 PM';
+      await manager.getByRole('row').filter({ hasText: 'Mateo Garcia' }).getByText(clock).waitFor();
+
+      // The record's history: who, when, what changed and why.
+      await manager.getByTestId(`history-${mateo.id}`).click();
+      const history = manager.getByTestId('history');
+      await history.getByText(reason).waitFor();
+      const entry = history.getByRole('row').filter({ hasText: reason });
+      await entry.getByText('Record corrected').waitFor();
+      assert.match(await entry.innerText(), new RegExp(`Check-out: .* → \\d{2}/\\d{2}/\\d{4} ${clock}`));
+      await checkA11y(manager, 'demo /attendance/students (record history)');
     },
   },
   {

@@ -4,7 +4,7 @@ import { PageLoader } from '../components/page-loader';
 import { RouteError } from '../components/route-error';
 import { RouteGuard } from '../components/route-guard';
 import { accessRoutes } from '../features/access/routes';
-import { attendanceGuestRoutes, attendanceRoutes } from '../features/attendance/routes';
+import { RoomRatioWidget, attendanceGuestRoutes, attendanceRoutes } from '../features/attendance/routes';
 import { authLinkRoutes, authRoutes } from '../features/auth/routes';
 import { setupRoutes } from '../features/centre-setup/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
@@ -23,7 +23,7 @@ import { RootRoute } from './root-route';
  */
 export function centreRoutes(kind: CentreKind | null): RouteObject[] {
   const served = [
-    ...dashboardRoutes,
+    ...dashboardRoutes({ roomRatio: RoomRatioWidget }),
     ...accessRoutes,
     ...settingsRoutes,
     ...setupRoutes(kind),

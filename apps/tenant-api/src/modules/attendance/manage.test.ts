@@ -196,7 +196,7 @@ describe('corrections by managers, with an audit trail', () => {
   const UPDATE = `mutation($id: ID!, $st: String, $et: String, $p: ID, $r: String!) { updateStudentAttendance(id: $id, start_time: $st, end_time: $et, program_id: $p, reason: $r) {
     status attendance { id date start_time end_time program_id hours } } }`;
   const HISTORY =
-    'query($id: ID!) { getAttendanceHistory(id: $id) { data { action summary actor_id changes { field old_value new_value } } paginatorInfo { total } } }';
+    'query($id: ID!) { getAttendanceHistory(id: $id) { data { action summary actor_id reason changes { field old_value new_value } } paginatorInfo { total } } }';
 
   it('corrects times in the location’s zone, refuses overlaps, and keeps who, why and what', async () => {
     await A().db.db('attendances').del();
@@ -238,7 +238,8 @@ describe('corrections by managers, with an audit trail', () => {
     expect(del.data?.deleteStudentAttendance.status).toBe(true);
     const trail = (await q(HISTORY, { id: rec.id }, s.tokens.mgrX)).data?.getAttendanceHistory;
     expect(trail.data.map((e: { action: string }) => e.action)).toEqual(['attendance.delete', 'attendance.correct', 'attendance.create']);
-    expect(trail.data[1]).toMatchObject({ summary: 'Record corrected', actor_id: s.ids.mgrX });
+    expect(trail.data[1]).toMatchObject({ summary: 'Record corrected', actor_id: s.ids.mgrX, reason: 'Picked up late' });
+    expect(trail.data.map((e: { reason: string | null }) => e.reason)).toEqual(['Entered twice', 'Picked up late', 'Forgot to check in']);
     expect(trail.data[1].changes.map((c: { field: string }) => c.field).sort()).toEqual(['end_time', 'program_id']);
     const audit = await A()
       .db.db('audit_log')

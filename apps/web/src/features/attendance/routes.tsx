@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import type { RoleName } from '@kv/shared';
 import { lazyPage } from '../../lib/lazy-page';
@@ -29,6 +30,12 @@ const report = {
   attendanceSummary: lazyPage(() => import('./pages/reports/attendance-summary.page'), 'AttendanceSummaryPage'),
   studentAttendance: lazyPage(() => import('./pages/reports/student-attendance.page'), 'StudentAttendanceReportPage'),
 };
+
+/**
+ * The manager dashboard's live room ratio widget (loaded on its own, only where it is mounted); the
+ * app hands it to the dashboard, which may not import this feature.
+ */
+export const RoomRatioWidget = lazy(() => import('./components/ratio-widget').then((m) => ({ default: m.RatioWidget })));
 
 /**
  * The time clock page: a guest page opened from a QR code (spec §2 guest routes), outside the main

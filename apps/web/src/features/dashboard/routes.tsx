@@ -1,21 +1,33 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { lazyPage } from '../../lib/lazy-page';
 import { paths } from '../../lib/paths';
 
-export const dashboardRoutes: RouteObject[] = [
-  {
-    index: true,
-    handle: { access: { role: 'user' }, title: 'shell:menu.dashboard', noCrumb: true },
-    lazy: lazyPage(() => import('./pages/entry.page'), 'EntryPage'),
-  },
-  {
-    path: paths.home.pattern,
-    handle: { access: { role: 'user' }, title: 'shell:menu.dashboard' },
-    lazy: lazyPage(() => import('./pages/home.page'), 'HomePage'),
-  },
-  {
-    path: paths.dashboard.pattern,
-    handle: { access: { role: 'teacher' }, title: 'shell:menu.dashboard' },
-    lazy: lazyPage(() => import('./pages/teacher-dashboard.page'), 'TeacherDashboardPage'),
-  },
-];
+/** Widgets other features offer the manager dashboard; the app passes them in (features never import each other). */
+export interface DashboardWidgets {
+  /** The live room ratio of the current location, shown when the centre turns it on (lazily loaded). */
+  roomRatio?: ComponentType;
+}
+
+export function dashboardRoutes(widgets: DashboardWidgets = {}): RouteObject[] {
+  return [
+    {
+      index: true,
+      handle: { access: { role: 'user' }, title: 'shell:menu.dashboard', noCrumb: true },
+      lazy: async () => {
+        const { EntryPage } = await import('./pages/entry.page');
+        return { Component: () => <EntryPage widgets={widgets} /> };
+      },
+    },
+    {
+      path: paths.home.pattern,
+      handle: { access: { role: 'user' }, title: 'shell:menu.dashboard' },
+      lazy: lazyPage(() => import('./pages/home.page'), 'HomePage'),
+    },
+    {
+      path: paths.dashboard.pattern,
+      handle: { access: { role: 'teacher' }, title: 'shell:menu.dashboard' },
+      lazy: lazyPage(() => import('./pages/teacher-dashboard.page'), 'TeacherDashboardPage'),
+    },
+  ];
+}

@@ -147,6 +147,13 @@ export async function attendanceLocation(db: Db, id: string): Promise<string | n
   return row ? String(row.location_id) : null;
 }
 
+/** The reason written with each audit row (managers' additions, corrections and deletions). */
+export async function auditReasons(db: Db, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const found = await db('audit_log').whereIn('id', ids).select('id', db.raw("data->>'reason' as reason"));
+  return new Map(found.filter((r) => typeof r.reason === 'string').map((r) => [String(r.id), r.reason as string]));
+}
+
 export async function softDeleteAttendance(trx: Knex.Transaction, id: string): Promise<void> {
   await trx('attendances').where({ id }).update({ deleted_at: trx.fn.now(), updated_at: trx.fn.now() });
 }

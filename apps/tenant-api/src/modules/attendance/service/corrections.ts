@@ -209,7 +209,7 @@ export async function deleteStudentAttendance(ctx: RequestContext, raw: unknown)
   return { ...notice('The record is deleted.'), id: row.id };
 }
 
-/** The audit trail of one record: check-in, check-out, every correction with its reason. */
+/** The audit trail of one record: check-in, check-out, every correction with its reason (HistoryEntry.reason). */
 export async function getAttendanceHistory(ctx: RequestContext, raw: unknown) {
   const scope = await correctionScope(ctx);
   const args = parseArgs(z.object({ id, ...pageArgs }), raw);
@@ -219,5 +219,12 @@ export async function getAttendanceHistory(ctx: RequestContext, raw: unknown) {
     throw attendanceNotFound();
   });
   const page = await pageEntityHistory(ctx, 'attendance', args.id, args.page, args.first);
-  return { ...page, data: page.data.map((e) => ({ ...e, summary: SUMMARIES[e.action] ?? e.summary })) };
+  const reasons = await rows.auditReasons(
+    ctx.db,
+    page.data.map((e) => e.id),
+  );
+  return {
+    ...page,
+    data: page.data.map((e) => ({ ...e, summary: SUMMARIES[e.action] ?? e.summary, reason: reasons.get(e.id) ?? null })),
+  };
 }

@@ -14,6 +14,8 @@ export interface StudentsDayData {
 
 export interface StudentsDayVars {
   location_id: string;
+  /** YYYY-MM-DD (the location's); today when left out. */
+  date?: string | null;
   program_id?: string | null;
   status?: CheckInStatus | null;
   search?: string | null;
@@ -22,9 +24,18 @@ export interface StudentsDayVars {
 }
 
 export const StudentsDayQuery = gql<StudentsDayData, StudentsDayVars>`
-  query AttendanceStudentsDay($location_id: ID!, $program_id: ID, $status: CheckInStatus, $search: String, $page: Int, $first: Int) {
+  query AttendanceStudentsDay(
+    $location_id: ID!
+    $date: String
+    $program_id: ID
+    $status: CheckInStatus
+    $search: String
+    $page: Int
+    $first: Int
+  ) {
     getStudentsAfterCheckInLocation(
       location_id: $location_id
+      date: $date
       program_id: $program_id
       status: $status
       search: $search

@@ -47,6 +47,14 @@ export function formatInZone(instant: string | null | undefined, timeZone: strin
   return p ? formatLocalStamp(`${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`) : '';
 }
 
+/** An instant as the API's local stamp `YYYY-MM-DD HH:MM` in the location's zone (blank when unknown). */
+export function stampInZone(instant: string | null | undefined, timeZone: string | null | undefined): string {
+  if (!instant) return '';
+  if (!timeZone) return dayjs(instant).isValid() ? dayjs(instant).format('YYYY-MM-DD HH:mm') : '';
+  const p = zonedParts(instant, timeZone);
+  return p ? `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}` : '';
+}
+
 /** Only the time (`h:mm A`) of an instant in the location's zone. */
 export function formatTimeInZone(instant: string | null | undefined, timeZone: string | null | undefined): string {
   const full = formatInZone(instant, timeZone);

@@ -1,17 +1,16 @@
 import { Alert, Badge, Button, Card, Group, NumberInput, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation, useQuery, useSubscription } from 'urql';
+import { useMutation } from 'urql';
 import { roleAtLeast } from '@kv/shared';
 import { reportMutationError } from '../../../lib/mutation-feedback';
 import { showNotice } from '../../../lib/notices';
 import { useViewer } from '../../../lib/shell-context';
-import { RoomRatioChangedSubscription } from '../api/live.subscription';
-import { RoomRatioQuery, SaveRoomRatioMutation, type RoomRatioData } from '../api/room-ratio';
+import { SaveRoomRatioMutation, type RoomRatioData } from '../api/room-ratio';
 import { LocationNeeded } from '../components/location-needed';
 import { PageHead } from '../components/page-head';
 import { useCurrentLocation } from '../hooks/use-current-location';
-import { useAttendanceChanged } from '../hooks/use-live';
+import { useRoomRatios } from '../hooks/use-room-ratios';
 import { LEVEL_COLOUR, ratioLevel, worstLevel } from '../lib/ratio-level';
 
 function RatioEditor({ room, onSaved }: { room: RoomRatioData; onSaved(): void }) {
@@ -136,31 +135,7 @@ export function RoomRatioPage() {
   const { t } = useTranslation('attendance');
   const viewer = useViewer();
   const location = useCurrentLocation();
-  const [{ data, fetching }, refetch] = useQuery({
-    query: RoomRatioQuery,
-    variables: { location_id: location.id ?? '' },
-    pause: !location.id,
-  });
-  const [live] = useSubscription({
-    query: RoomRatioChangedSubscription,
-    variables: { location_id: location.id ?? '' },
-    pause: !location.id,
-  });
-  const [rooms, setRooms] = useState<RoomRatioData[]>([]);
-  const refresh = () => refetch({ requestPolicy: 'network-only' });
-  useAttendanceChanged(location.id, refresh, 400);
-
-  useEffect(() => {
-    if (data) setRooms(data.getRoomRatio);
-  }, [data]);
-  useEffect(() => {
-    const changed = live.data?.roomRatioChanged;
-    if (!changed || changed.location_id !== location.id) return;
-    setRooms((current) => {
-      const byId = new Map(changed.rooms.map((r) => [r.program_id, r]));
-      return current.map((r) => byId.get(r.program_id) ?? r);
-    });
-  }, [live.data, location.id]);
+  const { rooms, fetching, refresh } = useRoomRatios(location.id);
 
   const levels = useMemo(() => rooms.map(ratioLevel), [rooms]);
   const worst = worstLevel(levels);

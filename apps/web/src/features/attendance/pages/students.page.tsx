@@ -1,32 +1,36 @@
-import { Badge, Button, Card, Group, SegmentedControl, Select, Stack } from '@mantine/core';
-import { IconLogin, IconLogout } from '@tabler/icons-react';
+import { Badge, Button, Card, Group, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
+import { IconEdit, IconHistory, IconLogin, IconLogout } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from 'urql';
-import { PAGE_SIZE_DEFAULT } from '@kv/shared';
+import { PAGE_SIZE_DEFAULT, roleAtLeast } from '@kv/shared';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { reportMutationError } from '../../../lib/mutation-feedback';
 import { showNotice } from '../../../lib/notices';
+import { useViewer } from '../../../lib/shell-context';
 import { MarkAbsentMutation, RemoveAbsenceMutation } from '../api/absence.mutation';
 import { CheckInSettingsQuery } from '../api/check-in-settings';
 import type { CheckInChildData } from '../api/fragments';
 import { HealthQuestionnaireQuery } from '../api/health';
 import { StudentsDayQuery, type CheckInStatus } from '../api/students-day.query';
+import { CorrectionModal, type RecordTarget } from '../components/correction-modal';
 import { HealthScreenModal } from '../components/health-screen-modal';
+import { HistoryModal } from '../components/history-modal';
 import { LocationNeeded } from '../components/location-needed';
 import { PageHead } from '../components/page-head';
 import { StateBadge } from '../components/state-badge';
 import { useCheckIn } from '../hooks/use-check-in';
 import { useCurrentLocation } from '../hooks/use-current-location';
 import { useAttendanceChanged } from '../hooks/use-live';
-import { formatHours, formatLocalDate, formatTimeInZone } from '../lib/formats';
+import { formatHours, formatLocalDate, formatTimeInZone, todayInZone } from '../lib/formats';
 
 type Filter = 'all' | CheckInStatus;
 
 /**
  * The children of the current location today, by state, checked in and out by staff (spec routes
  * /attendance/students, /teacher/students/check-in-or-out and /student-activity/check-in-or-out).
- * The list follows check-ins made anywhere (kiosk, phones, other staff) live.
+ * The list follows check-ins made anywhere (kiosk, phones, other staff) live. Another day shows that
+ * day's records; managers correct a record ("Correct", with a reason) and read its audit trail ("History").
  */
 function StudentsCheckIn({ titleKey, leadKey }: { titleKey: string; leadKey: string }) {
   const { t } = useTranslation(['attendance', 'common']);
@@ -36,8 +40,14 @@ function StudentsCheckIn({ titleKey, leadKey }: { titleKey: string; leadKey: str
   const [search, setSearch] = useState('');
   const [paging, setPaging] = useState({ page: 1, first: PAGE_SIZE_DEFAULT });
   const [screening, setScreening] = useState<CheckInChildData | null>(null);
+  const [date, setDate] = useState<string | null>(null);
+  const [correcting, setCorrecting] = useState<RecordTarget | null>(null);
+  const [auditing, setAuditing] = useState<RecordTarget | null>(null);
+  const viewer = useViewer();
+  const canCorrect = roleAtLeast(viewer.role, 'manager') && viewer.permissions.includes('attendance.manage');
   const vars = {
     location_id: location.id ?? '',
+    date,
     status: filter === 'all' ? null : filter,
     program_id: room,
     search: search || null,
@@ -59,6 +69,10 @@ function StudentsCheckIn({ titleKey, leadKey }: { titleKey: string; leadKey: str
 
   const day = data?.getStudentsAfterCheckInLocation;
   const tz = location.timeZone;
+  const today = todayInZone(tz);
+  // Check-ins and absences are for today; another day is for reading and correcting its records.
+  const isToday = !date || date === today;
+  const recordOf = (c: CheckInChildData): RecordTarget | null => (c.attendance ? { child: c, record: c.attendance } : null);
   const questionList = useMemo(() => questions.data?.getHealthQuestionnaire ?? [], [questions.data]);
 
   async function toggle(child: CheckInChildData) {
@@ -101,7 +115,7 @@ function StudentsCheckIn({ titleKey, leadKey }: { titleKey: string; leadKey: str
       searchable: false,
       render: (c) => (
         <Group gap="xs" wrap="nowrap">
-          {c.checked_in_out === 'absent' ? null : (
+          {!isToday || c.checked_in_out === 'absent' ? null : (
             <Button
               size="sm"
               color={c.checked_in_out === 'checked_in' ? 'gray' : 'primary'}
@@ -116,10 +130,34 @@ function StudentsCheckIn({ titleKey, leadKey }: { titleKey: string; leadKey: str
               {t(c.checked_in_out === 'checked_in' ? 'attendance:actions.checkOut' : 'attendance:actions.checkIn')}
             </Button>
           )}
-          {c.checked_in_out === 'not_arrived' || c.checked_in_out === 'absent' ? (
+          {isToday && (c.checked_in_out === 'not_arrived' || c.checked_in_out === 'absent') ? (
             <Button size="sm" variant="subtle" onClick={() => void absence(c)} data-testid={`absent-${c.id}`}>
               {t(c.absent ? 'attendance:actions.present' : 'attendance:actions.absent')}
             </Button>
+          ) : null}
+          {canCorrect && c.attendance ? (
+            <>
+              <Button
+                size="sm"
+                variant="light"
+                leftSection={<IconEdit size={16} aria-hidden />}
+                onClick={() => setCorrecting(recordOf(c))}
+                aria-label={t('attendance:correct.open', { name: c.full_name })}
+                data-testid={`correct-${c.id}`}
+              >
+                {t('attendance:correct.action')}
+              </Button>
+              <Button
+                size="sm"
+                variant="subtle"
+                leftSection={<IconHistory size={16} aria-hidden />}
+                onClick={() => setAuditing(recordOf(c))}
+                aria-label={t('attendance:history.open', { name: c.full_name })}
+                data-testid={`history-${c.id}`}
+              >
+                {t('attendance:history.action')}
+              </Button>
+            </>
           ) : null}
         </Group>
       ),
@@ -156,6 +194,20 @@ function StudentsCheckIn({ titleKey, leadKey }: { titleKey: string; leadKey: str
           }}
           toolbar={
             <>
+              <TextInput
+                type="date"
+                size="sm"
+                w={170}
+                aria-label={t('attendance:students.day')}
+                value={date ?? day?.date ?? today}
+                max={today}
+                onChange={(e) => {
+                  const value = e.currentTarget.value;
+                  setDate(value && value !== today ? value : null);
+                  setPaging((p) => ({ ...p, page: 1 }));
+                }}
+                data-testid="students-date"
+              />
               <SegmentedControl
                 size="xs"
                 value={filter}
@@ -186,6 +238,16 @@ function StudentsCheckIn({ titleKey, leadKey }: { titleKey: string; leadKey: str
           }
         />
       </Card>
+      <CorrectionModal
+        target={correcting}
+        timeZone={tz}
+        onClose={() => setCorrecting(null)}
+        onSaved={() => {
+          setCorrecting(null);
+          refresh();
+        }}
+      />
+      <HistoryModal target={auditing} timeZone={tz} rooms={location.info?.rooms ?? []} onClose={() => setAuditing(null)} />
       <HealthScreenModal
         child={screening}
         questions={questionList}

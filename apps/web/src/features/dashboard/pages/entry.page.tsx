@@ -1,4 +1,5 @@
 import { Grid, Stack } from '@mantine/core';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
 import { roleAtLeast } from '@kv/shared';
@@ -9,12 +10,15 @@ import { QuickLinkGrid } from '../components/quick-link-grid';
 import { SetupChecklist } from '../components/setup-checklist';
 import { WelcomeCard } from '../components/welcome-card';
 import { managerLinks } from '../quick-links';
+import type { DashboardWidgets } from '../routes';
 
 /**
  * The root: managers and centre owners get their dashboard here; everyone else is sent to theirs
- * (user → /home, blog → /blogs, teacher → /dashboard).
+ * (user → /home, blog → /blogs, teacher → /dashboard). Widgets of other features (the live room
+ * ratio) come from the app and load on their own.
  */
-export function EntryPage() {
+export function EntryPage({ widgets = {} }: { widgets?: DashboardWidgets }) {
+  const RoomRatio = widgets.roomRatio;
   const { t } = useTranslation(['dashboard', 'common']);
   const viewer = useViewer();
   const config = useAppConfig();
@@ -23,6 +27,11 @@ export function EntryPage() {
     <Stack gap="md" data-testid="dashboard-manager">
       <WelcomeCard lead={t('dashboard:manager.lead')} />
       <LocationCounters />
+      {RoomRatio ? (
+        <Suspense fallback={null}>
+          <RoomRatio />
+        </Suspense>
+      ) : null}
       <Grid gutter="md">
         <Grid.Col span={{ base: 12, lg: 6 }}>
           <SetupChecklist />

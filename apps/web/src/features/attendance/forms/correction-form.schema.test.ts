@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { correctionChanges, correctionSchema, isLocalStamp } from './correction-form.schema';
+
+const closed = { start_time: '2026-03-02 08:00', end_time: '2026-03-02 16:30' };
+const open = { start_time: '2026-03-02 08:00', end_time: '' };
+
+function messages(initial: typeof closed, values: Record<string, string>): Record<string, string> {
+  const result = correctionSchema(initial).safeParse(values);
+  if (result.success) return {};
+  return Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
+}
+
+describe('a manager’s attendance correction', () => {
+  it('knows real local stamps', () => {
+    expect(isLocalStamp('2026-03-02 08:00')).toBe(true);
+    expect(isLocalStamp('2026-02-30 08:00')).toBe(false);
+    expect(isLocalStamp('2026-03-02 24:00')).toBe(false);
+    expect(isLocalStamp('2026-03-02T08:00')).toBe(false);
+    expect(isLocalStamp('03/02/2026 8:00 AM')).toBe(false);
+  });
+
+  it('accepts a changed check-out with a reason', () => {
+    expect(messages(closed, { ...closed, end_time: '2026-03-02 17:15', reason: 'Picked up late' })).toEqual({});
+    expect(messages(open, { ...open, end_time: '2026-03-02 17:15', reason: 'Forgot to check out' })).toEqual({});
+  });
+
+  it('needs a reason of 3 to 300 characters', () => {
+    expect(messages(closed, { ...closed, end_time: '2026-03-02 17:15', reason: '  ' })).toEqual({
+      reason: 'attendance:correct.errors.reasonShort',
+    });
+    expect(messages(closed, { ...closed, end_time: '2026-03-02 17:15', reason: 'x'.repeat(301) })).toEqual({
+      reason: 'attendance:correct.errors.reasonLong',
+    });
+  });
+
+  it('refuses bad stamps, a check-out before the check-in, a cleared check-out and no change', () => {
+    expect(messages(closed, { ...closed, start_time: '2026-02-30 08:00', reason: 'Typo' })).toEqual({
+      start_time: 'attendance:correct.errors.stamp',
+    });
+    expect(messages(closed, { ...closed, end_time: '2026-03-02 07:00', reason: 'Typo' })).toEqual({
+      end_time: 'attendance:correct.errors.endBeforeStart',
+    });
+    expect(messages(closed, { ...closed, end_time: '', reason: 'Typo' })).toEqual({ end_time: 'attendance:correct.errors.endRequired' });
+    expect(messages(closed, { ...closed, reason: 'Nothing' })).toEqual({ start_time: 'attendance:correct.errors.unchanged' });
+    expect(messages(closed, { start_time: '', end_time: closed.end_time, reason: 'Typo' })).toMatchObject({
+      start_time: 'attendance:correct.errors.startRequired',
+    });
+  });
+
+  it('sends only the times that changed', () => {
+    expect(correctionChanges(closed, { ...closed, end_time: '2026-03-02 17:15', reason: 'Late' })).toEqual({
+      start_time: null,
+      end_time: '2026-03-02 17:15',
+    });
+    expect(correctionChanges(open, { start_time: '2026-03-02 07:45', end_time: '', reason: 'Early' })).toEqual({
+      start_time: '2026-03-02 07:45',
+      end_time: null,
+    });
+  });
+});

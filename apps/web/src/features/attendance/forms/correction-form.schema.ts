@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/** The API's local stamp: `YYYY-MM-DD HH:MM` in the location's time zone. */
+const STAMP = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})$/;
+
+/** A real calendar day and clock time in the `YYYY-MM-DD HH:MM` shape. */
+export function isLocalStamp(value: string): boolean {
+  const m = STAMP.exec(value);
+  if (!m) return false;
+  const [year, month, day, hour, minute] = m.slice(1).map(Number) as [number, number, number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day && hour < 24 && minute < 60;
+}
+
+export interface CorrectionStart {
+  /** The record's check-in and check-out as local stamps (check-out blank while the child is still in). */
+  start_time: string;
+  end_time: string;
+}
+
+/**
+ * A manager's correction of one record (messages are i18n keys): local stamps, the check-out after
+ * the check-in, a check-out that cannot be cleared once recorded, something changed, and a reason
+ * (3 to 300 characters, as the server asks).
+ */
+export function correctionSchema(initial: CorrectionStart) {
+  return z
+    .object({
+      start_time: z.string().trim().min(1, 'attendance:correct.errors.startRequired'),
+      end_time: z.string().trim(),
+      reason: z.string().trim().min(3, 'attendance:correct.errors.reasonShort').max(300, 'attendance:correct.errors.reasonLong'),
+    })
+    .superRefine((v, ctx) => {
+      const startOk = isLocalStamp(v.start_time);
+      const endOk = v.end_time === '' || isLocalStamp(v.end_time);
+      if (v.start_time && !startOk) ctx.addIssue({ code: 'custom', path: ['start_time'], message: 'attendance:correct.errors.stamp' });
+      if (!endOk) ctx.addIssue({ code: 'custom', path: ['end_time'], message: 'attendance:correct.errors.stamp' });
+      if (initial.end_time && v.end_time === '')
+        ctx.addIssue({ code: 'custom', path: ['end_time'], message: 'attendance:correct.errors.endRequired' });
+      if (startOk && endOk && v.end_time && v.end_time < v.start_time)
+        ctx.addIssue({ code: 'custom', path: ['end_time'], message: 'attendance:correct.errors.endBeforeStart' });
+      if (v.start_time === initial.start_time && v.end_time === initial.end_time)
+        ctx.addIssue({ code: 'custom', path: ['start_time'], message: 'attendance:correct.errors.unchanged' });
+    });
+}
+
+export type CorrectionValues = z.infer<ReturnType<typeof correctionSchema>>;
+
+/** What to send: only the times that changed (the server audits each changed value). */
+export function correctionChanges(
+  initial: CorrectionStart,
+  values: CorrectionValues,
+): { start_time: string | null; end_time: string | null } {
+  return {
+    start_time: values.start_time !== initial.start_time ? values.start_time : null,
+    end_time: values.end_time && values.end_time !== initial.end_time ? values.end_time : null,
+  };
+}
