@@ -13,6 +13,8 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Benchmark, BenchContext, Figure } from './lib/context.ts';
 import { contextCtl } from './lib/context.ts';
+import { poolPlan } from '@kv/db';
+import { pg } from './lib/deps.ts';
 import { ROOT, startProcess, type ServerProcess } from './lib/procs.ts';
 import { studentsPage } from './students-page.ts';
 import { checkInThroughput } from './check-in-throughput.ts';
@@ -36,6 +38,16 @@ export const BENCHMARKS: Benchmark[] = [
 ];
 
 const log = (m: string) => console.log(m);
+
+async function serverMaxConnections(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url, application_name: 'kv-bench' });
+  await client.connect();
+  try {
+    return Number((await client.query('show max_connections')).rows[0]!.max_connections);
+  } finally {
+    await client.end();
+  }
+}
 
 function fmt(v: number | null, unit: string): string {
   if (v === null || !Number.isFinite(v)) return '—';
@@ -83,6 +95,11 @@ async function main() {
   const pgHandle = await startPostgres(log);
   const redisHandle = await startRedis(log);
   if (!redisHandle.url) log('No Redis found (BENCH_REDIS_URL or redis-server): jobs run in-process.');
+  // The references get as many Postgres connections as one centre's pool has (the platform plans
+  // them from max_connections, packages/db/src/pool-cache.ts): same machine, same database width.
+  const maxConnections = await serverMaxConnections(pgHandle.adminUrl);
+  process.env.BENCH_REF_POOL ??= String(poolPlan(maxConnections).max);
+  log(`Postgres max_connections ${maxConnections}: a centre pool and each reference pool have ${process.env.BENCH_REF_POOL} connections.`);
 
   const started: ServerProcess<{ port: number; ctlPort: number }>[] = [];
   const figures: Figure[] = [];
@@ -118,7 +135,7 @@ async function main() {
             REDIS_URL: redisHandle.url,
             KV_DATA_DIR: dataDir,
             RATE_LIMIT_MAX: '100000000',
-            // e.g. BENCH_SERVER_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the server process.
+            // Extra flags for the server process (CPU profiles: BENCH_PROFILE_DIR, see lib/procs.ts).
             NODE_OPTIONS: [process.env.NODE_OPTIONS, process.env.BENCH_SERVER_NODE_OPTIONS].filter(Boolean).join(' ') || undefined,
           },
           log,

@@ -63,6 +63,8 @@ export interface Viewer {
   /** Highest role; drives the role ladder checks. */
   role: RoleName;
   roles: RoleName[];
+  /** Permission names through the roles, read with the session (absent on hand-made test viewers). */
+  permissions?: ReadonlySet<string>;
   sessionId: string;
   issuedAt: number;
   support: { operator: string; sessionId: string; expiresAt: Date } | null;

@@ -7,12 +7,14 @@ export interface ViewerRow {
   status: boolean;
   tokens_valid_after: Date;
   roles: (string | null)[];
+  /** Permission names through the user's roles (policies read them from the viewer, no query). */
+  permissions: string[];
   support_session_id: string | null;
   support_operator: string | null;
   expires_at: Date;
 }
 
-/** The user behind an access token, with roles, if the session is still live: one query per request. */
+/** The user behind an access token, with roles and permissions, if the session is still live: one query per request. */
 export async function findViewer(db: Db, userId: string, sessionId: string): Promise<ViewerRow | undefined> {
   return db('sessions as s')
     .join('users as u', 'u.id', 's.user_id')
@@ -32,6 +34,10 @@ export async function findViewer(db: Db, userId: string, sessionId: string): Pro
       's.support_operator',
       's.expires_at',
       db.raw('array_agg(r.name) as roles'),
+      db.raw(
+        `array(select distinct p.name from user_roles pur join role_permissions rp on rp.role_id = pur.role_id
+                 join permissions p on p.id = rp.permission_id where pur.user_id = u.id) as permissions`,
+      ),
     );
 }
 

@@ -54,6 +54,10 @@ export function readScope(ctx: RequestContext): Promise<LocationScope> {
 export async function requirePermission(ctx: RequestContext, permission: PermissionName): Promise<void> {
   const v = viewerOf(ctx);
   if (roleAtLeast(v.role, 'center')) return;
+  if (v.permissions) {
+    if (!v.permissions.has(permission)) throw forbidden();
+    return;
+  }
   let p = permissionCache.get(ctx);
   if (!p) {
     p = permissionsByUserIds(ctx.db, [v.id]).then((m) => new Set(m.get(v.id) ?? []));

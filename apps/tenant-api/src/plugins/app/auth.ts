@@ -41,6 +41,7 @@ export async function viewerFromToken(deps: TenantApiDeps, tenant: CentreEntry, 
     id: String(row.id),
     role: highestRole(roles),
     roles,
+    permissions: new Set(row.permissions),
     sessionId: claims.sid,
     issuedAt: claims.iat,
     support: row.support_session_id
@@ -67,16 +68,14 @@ export const authPlugin = fp(
         viewer = await viewerFromToken(deps, request.tenant, await request.tenantDb(), token);
       } catch (e) {
         if (isDatabaseUnavailable(e)) {
-          return reply
-            .code(503)
-            .send({
-              errors: [
-                {
-                  message: 'This centre is temporarily unavailable. Please try again shortly.',
-                  extensions: { code: 'CENTRE_UNAVAILABLE' },
-                },
-              ],
-            });
+          return reply.code(503).send({
+            errors: [
+              {
+                message: 'This centre is temporarily unavailable. Please try again shortly.',
+                extensions: { code: 'CENTRE_UNAVAILABLE' },
+              },
+            ],
+          });
         }
         throw e;
       }

@@ -159,14 +159,33 @@ export interface CheckInSettingsRow {
   team_notification_sms: boolean;
 }
 
+/** The settings and the location itself (name, time zone), for the check-in path's one read. */
+export interface CheckInLocationRow extends CheckInSettingsRow {
+  location: LocationInfo;
+}
+
 /** A location's check-in settings with the location-settings columns they depend on (defaults when unsaved). */
 export async function checkInSettings(db: Db, locationId: string): Promise<CheckInSettingsRow> {
+  const { location: _location, ...settings } = (await checkInLocation(db, locationId, true))!;
+  return settings;
+}
+
+/**
+ * A live location with its check-in settings in one read (undefined when it is gone); `anyState`
+ * also answers for a deleted location (its settings screens).
+ */
+export async function checkInLocation(db: Db, locationId: string, anyState = false): Promise<CheckInLocationRow | undefined> {
   const row = await db('locations as l')
     .leftJoin('attendance_settings as s', 's.location_id', 'l.id')
     .leftJoin('location_settings as ls', 'ls.location_id', 'l.id')
     .where('l.id', locationId)
+    .modify((q) => {
+      if (!anyState) q.whereNull('l.deleted_at');
+    })
     .first(
       'l.id as location_id',
+      'l.name as location_name',
+      'l.timezone as location_timezone',
       db.raw('coalesce(s.health_screen, false) as health_screen'),
       db.raw('coalesce(s.signature_required, false) as signature_required'),
       db.raw('coalesce(s.parent_check_in, true) as parent_check_in'),
@@ -183,7 +202,10 @@ export async function checkInSettings(db: Db, locationId: string): Promise<Check
       db.raw('coalesce(ls.team_notification_email, true) as team_notification_email'),
       db.raw('coalesce(ls.team_notification_sms, false) as team_notification_sms'),
     );
-  return { ...row, location_id: String(row.location_id) };
+  if (!row) return undefined;
+  const { location_name, location_timezone, ...settings } = row;
+  const id = String(row.location_id);
+  return { ...settings, location_id: id, location: { id, name: location_name, timezone: location_timezone } };
 }
 
 export async function upsertCheckInSettings(db: Db, locationId: string, patch: Record<string, unknown>): Promise<void> {

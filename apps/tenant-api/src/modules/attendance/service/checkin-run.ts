@@ -79,7 +79,10 @@ export async function run(trx: Knex.Transaction, p: Plan) {
       items.push(item(s, req?.type ?? 'check_in', rec, req?.type === 'check_in' || req?.type === 'check_out', true));
       continue;
     }
-    const open = await rows.openAttendance(trx, s.id, true);
+    // An explicit check-in needs no look first: the insert on the one-open-record index answers
+    // whether the child is in already (a health screen, though, is recorded before the insert).
+    const insertFirst = p.args.action === 'check_in' && !p.questions;
+    const open = insertFirst ? undefined : await rows.openAttendance(trx, s.id, true);
     let action: Action = p.args.action ?? (open ? 'check_out' : 'check_in');
     if (!p.args.action) {
       if (open && p.at.getTime() - open.start_time.getTime() < DOUBLE_TAP_MS && p.at >= open.start_time) action = 'check_in';

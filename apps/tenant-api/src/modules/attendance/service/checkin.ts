@@ -5,14 +5,7 @@ import { id } from '../../locations/service/common.ts';
 import { inTransaction } from '../../auth/service/shared.ts';
 import { evaluateScreen, questionsForLocation, type ScreenResult } from '../../health/service.ts';
 import * as rows from '../repo/checkin.ts';
-import {
-  checkInSettings,
-  findActiveStudents,
-  isLocationStaff,
-  locationInfo,
-  pickupStudentIds,
-  programsOfLocation,
-} from '../repo/family.ts';
+import { checkInLocation, findActiveStudents, isLocationStaff, pickupStudentIds, programsOfLocation } from '../repo/family.ts';
 import { checkInAccess, reaches } from '../policy.ts';
 import {
   badTime,
@@ -97,8 +90,9 @@ export async function saveStudentCheckInOut(ctx: RequestContext, raw: unknown) {
   if (students.length !== ids.length) throw studentNotFound();
   const locationId = String(students[0]!.location_id);
   if (students.some((s) => String(s.location_id) !== locationId)) throw mixedLocations();
-  const [loc, settings] = await Promise.all([locationInfo(ctx.db, locationId), checkInSettings(ctx.db, locationId)]);
-  if (!loc) throw studentNotFound();
+  const settings = await checkInLocation(ctx.db, locationId);
+  if (!settings) throw studentNotFound();
+  const loc = settings.location;
   const now = new Date();
   const local = localParts(now, loc.timezone);
   let method: string;
