@@ -238,6 +238,9 @@ export const journeys: Journey[] = [
       await manager.getByTestId('timeclock-generate').click();
       const link = manager.getByTestId('timeclock-url');
       await link.waitFor();
+      // The printable QR code of the link, with its download.
+      await manager.getByRole('img', { name: 'QR code of the time clock link' }).waitFor();
+      assert.match((await manager.getByTestId('qr-code-download').getAttribute('download')) ?? '', /^time-clock-qr-.+\.svg$/);
       await checkA11y(manager, 'demo /attendance/staff');
       const href = (await link.getAttribute('href')) ?? '';
       const path = new URL(href).pathname;

@@ -30,6 +30,23 @@ describe('PoolCache connections', () => {
   });
 });
 
+describe('PoolCache eviction', () => {
+  it('lets queries of a pool evicted for room finish, then closes it', async () => {
+    const small = new PoolCache({ max: 1, maxOpenPools: 1, idleEvictMs: 60_000 });
+    const a = `pooltesta${process.pid}`;
+    // Promise.resolve starts a knex query (a builder runs when it is awaited).
+    const slow = Promise.resolve(small.get(a, testAdminUrl()).raw('select pg_sleep(0.3) as done'));
+    const queued = Promise.resolve(small.get(a, testAdminUrl()).raw('select 1 as n')); // waits for the one connection
+    await new Promise((r) => setTimeout(r, 50));
+    await small.get(`pooltestb${process.pid}`, testAdminUrl()).raw('select 1'); // evicts a's pool
+    await expect(slow).resolves.toBeTruthy();
+    await expect(queued).resolves.toBeTruthy();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await backends(a)).toBe(0);
+    await small.closeAll();
+  });
+});
+
 describe('poolPlan', () => {
   it('keeps every centre pool together under max_connections, with room for the control plane', () => {
     for (const max of [20, 100, 400, 500, 1000, 5000]) {

@@ -23,6 +23,19 @@ export function poolPlan(maxConnections: number, reserved = 40): { max: number; 
   return { max, maxOpenPools: Math.min(1000, Math.floor(budget / max)) };
 }
 
+interface TarnPool {
+  numUsed(): number;
+  numPendingAcquires(): number;
+  numPendingCreates(): number;
+}
+
+/** Resolves once no query holds or waits for a connection of this pool (checked every 50 ms, at most 60 s). */
+async function whenIdle(db: Knex): Promise<void> {
+  const pool = (db.client as { pool?: TarnPool }).pool;
+  const busy = () => Boolean(pool && pool.numUsed() + pool.numPendingAcquires() + pool.numPendingCreates() > 0);
+  for (let waited = 0; busy() && waited < 60_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+}
+
 /**
  * One knex pool per centre database, keyed by centre id and database URL. Creation is memoised
  * (concurrent first requests share one pool), the number of open pools is capped (LRU) and pools
@@ -46,10 +59,13 @@ export class PoolCache {
       ttl: opts.idleEvictMs ?? 10 * 60_000,
       updateAgeOnGet: true,
       ttlAutopurge: true,
-      dispose: (db, key) => {
+      dispose: (db, key, reason) => {
         opts.onEvict?.(key);
-        const done = db
-          .destroy()
+        // Evicted for room while requests still use it: let them finish first (destroying now
+        // rejected their queries). An explicit evict or closeAll closes at once.
+        const graceful = reason === 'evict' || reason === 'expire';
+        const done = (graceful ? whenIdle(db) : Promise.resolve())
+          .then(() => db.destroy())
           .catch(() => undefined)
           .finally(() => this.closing.delete(done));
         this.closing.add(done);

@@ -23,6 +23,7 @@ import { useCurrentLocation } from '../hooks/use-current-location';
 import { useAttendanceChanged } from '../hooks/use-live';
 import { formatHours, formatLocalDate, formatTimeInZone } from '../lib/formats';
 import { newRequestId } from '../lib/request-id';
+import { QrCode } from '../../../components/qr-code';
 
 const STATE_COLOUR: Record<TeamMemberData['state'], string> = {
   clocked_in: 'success',
@@ -63,6 +64,14 @@ function TimeclockLinkCard({ locationId }: { locationId: string }) {
           <Text size="sm" c="dimmed">
             {t('attendance:staff.generatedAt', { at: formatDateTime(link.generated_at) })}
           </Text>
+          {link.active ? (
+            <QrCode
+              value={link.url}
+              label={t('attendance:staff.qrAlt')}
+              downloadLabel={t('attendance:staff.qrDownload')}
+              fileName={`time-clock-qr-${locationId}`}
+            />
+          ) : null}
           <Switch
             checked={link.active}
             disabled={switching}

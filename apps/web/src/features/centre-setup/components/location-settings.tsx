@@ -24,6 +24,7 @@ import { z } from 'zod';
 import { CheckboxField } from '../../../components/form/checkbox-field';
 import { NumberField } from '../../../components/form/number-field';
 import { TextField } from '../../../components/form/text-field';
+import { QrCode } from '../../../components/qr-code';
 import { useFieldError } from '../../../components/form/field-base';
 import { DateTimeText } from '../../../components/formatted';
 import { fieldErrors } from '../../../lib/graphql-errors';
@@ -635,6 +636,12 @@ function CheckInForm({ setting, location }: { setting: LocationSettingData; loca
               <Anchor href={qr.url} size="sm" style={{ wordBreak: 'break-all' }}>
                 {qr.url}
               </Anchor>
+              <QrCode
+                value={qr.url}
+                label={t('setup:settings.qrAlt')}
+                downloadLabel={t('setup:settings.qrDownload')}
+                fileName={`check-in-qr-${location.id}`}
+              />
             </Alert>
           ) : null}
           <Group>
