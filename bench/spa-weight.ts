@@ -43,7 +43,7 @@ export const spaWeight: Benchmark = {
   name: 'spa-weight',
   title: 'SPA weight of the login and parent home routes (gzip)',
   async run(ctx) {
-    const out = path.join(ROOT, process.env.KV_DATA_DIR ?? '.data/bench', 'web-dist');
+    const out = path.join(path.resolve(ROOT, process.env.KV_DATA_DIR ?? '.data/bench'), 'web-dist');
     ctx.log('  building the web app (vite build)…');
     execFileSync(path.join(ROOT, 'apps/web/node_modules/.bin/vite'), ['build', '--outDir', out, '--emptyOutDir', '--logLevel', 'warn'], {
       cwd: path.join(ROOT, 'apps/web'),

@@ -91,17 +91,29 @@ const refuse = (code: RefusalCode): Decision => ({ ok: false, code, message: REF
 const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 
 /** Local weekday (0 = Sunday), minute of the day and `YYYY-MM-DD` of an instant in a time zone. */
+// Building a DateTimeFormat costs far more than using one (it was a hot spot of every camera
+// decision): one per time zone, kept.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      weekday: 'long',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
 export function localTime(at: Date, timeZone: string): { weekday: number; minute: number; date: string } {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    weekday: 'long',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(at);
+  const parts = formatterFor(timeZone).formatToParts(at);
   const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
   const hour = Number(get('hour')) % 24;
   return {
