@@ -12,7 +12,7 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Tests pass their own limits. */
   throttles?: Throttles;
-  /** Requests per client per minute (default 600). */
+  /** Requests per client per minute (default 3000, see registerRateLimit). */
   rateLimitMax?: number;
 }
 
