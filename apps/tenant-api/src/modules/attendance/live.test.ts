@@ -120,12 +120,17 @@ describe('live updates (GraphQL subscriptions)', () => {
     await post('mutation($p: ID!) { saveRoomRatio(program_id: $p, children: 4) { status } }', { p: s.rooms.toddlers }, s.tokens.mgrX);
     const page = subscribe(app, HOST, s.tokens.mgrX, RATIO, { l: s.X });
     await page.ready;
+    // First the rooms as they are (so a page misses nothing between its load and its subscription).
+    const [first] = await page.next(1);
+    const toddlersBefore = first!.roomRatioChanged.rooms.find((r: { program_id: string }) => r.program_id === s.rooms.toddlers);
+    expect(first!.roomRatioChanged.location_id).toBe(s.X);
+    expect(toddlersBefore).toEqual({ program_id: s.rooms.toddlers, children_present: 1, staff_present: 0, status: 'out_of_ratio' });
     await post(
       'mutation($p: ID) { saveTeamAttendance(program_id: $p, action: check_in) { status } }',
       { p: s.rooms.toddlers },
       s.tokens.teacher,
     );
-    const [e] = await page.next(1);
+    const [, e] = await page.next(2);
     expect(e!.roomRatioChanged).toEqual({
       location_id: s.X,
       rooms: [{ program_id: s.rooms.toddlers, children_present: 1, staff_present: 1, status: 'ok' }],

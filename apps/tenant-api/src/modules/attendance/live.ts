@@ -7,7 +7,8 @@ import { assertLocations, readScope, staffScope } from '../locations/policy.ts';
 import { id } from '../locations/service/common.ts';
 import { familyStudents } from './repo/family.ts';
 import { viewerOf } from './policy.ts';
-import type { RoomRatio } from '../ratios/service.ts';
+import { snapshot, type RoomRatio } from '../ratios/service.ts';
+import { programIdsOfLocation } from '../ratios/repo.ts';
 
 /**
  * Live updates (GraphQL subscriptions). Mutations publish after their commit through the
@@ -84,11 +85,35 @@ async function subscribeAttendance(_root: unknown, raw: Record<string, unknown>,
   return ctx.pubsub.subscribe(attendanceTopic(ctx.tenant.id, a.location_id));
 }
 
+/**
+ * Yields `first()` (read once the subscription is listening), then every event of `events`; the
+ * events stop when the client unsubscribes at any point.
+ */
+async function* currentThenEvents<T>(first: () => Promise<T>, events: AsyncIterable<T>): AsyncGenerator<T> {
+  const it = events[Symbol.asyncIterator]();
+  try {
+    yield await first();
+    for (let n = await it.next(); !n.done; n = await it.next()) yield n.value;
+  } finally {
+    await it.return?.();
+  }
+}
+
+/**
+ * The rooms of a location: first as they are, then every change. Read after the subscription is
+ * listening, so a check-in between a page's first load and its subscription is never missed.
+ */
 async function subscribeRatios(_root: unknown, raw: Record<string, unknown>, ctx: SubscribeCtx) {
   viewerOf(ctx);
   const a = parseArgs(args, raw);
   await assertLocations(ctx, await staffScope(ctx), [a.location_id]);
-  return ctx.pubsub.subscribe(ratioTopic(ctx.tenant.id, a.location_id));
+  const events = (await ctx.pubsub.subscribe(ratioTopic(ctx.tenant.id, a.location_id))) as AsyncIterable<unknown>;
+  return currentThenEvents(
+    async () => ({
+      roomRatioChanged: { location_id: a.location_id, rooms: await snapshot(ctx.db, await programIdsOfLocation(ctx.db, a.location_id)) },
+    }),
+    events,
+  );
 }
 
 /**
