@@ -139,11 +139,11 @@ function localStamp(instant: string, timeZone: string): string {
 }
 
 /** The text of the test id'd element equals `want` (live updates, no reload). */
-async function waitForText(page: Page, testId: string, want: string): Promise<void> {
+async function waitForText(page: Page, testId: string, want: string, timeout = 15_000): Promise<void> {
   await page.waitForFunction(
     ([selector, text]) => document.querySelector(selector)?.textContent === text,
     [`[data-testid="${testId}"]`, want] as const,
-    { timeout: 15_000 },
+    { timeout },
   );
 }
 
@@ -366,10 +366,22 @@ export const journeys: Journey[] = [
       await checkA11y(manager, 'demo / (manager dashboard with the room ratio widget)');
 
       // A check-in made elsewhere (another device of the centre) shows without a reload.
-      await api(manager, 'mutation($s: [ID!]!) { saveStudentCheckInOut(students: $s, action: check_in) { status } }', { s: [mateo.id] });
-      await waitForText(manager, `widget-children-${mateo.program_id}`, String(before + 1));
+      const checkedIn = await api<{
+        saveStudentCheckInOut: { status: boolean; message: string; results: { type: string; replayed: boolean }[] };
+      }>(
+        manager,
+        'mutation($s: [ID!]!) { saveStudentCheckInOut(students: $s, action: check_in) { status message results { type replayed } } }',
+        { s: [mateo.id] },
+      );
+      assert.deepEqual(
+        checkedIn.saveStudentCheckInOut.results,
+        [{ type: 'check_in', replayed: false }],
+        checkedIn.saveStudentCheckInOut.message,
+      );
+      // Pushed at once; the 20 s re-read is the floor should the push be missed.
+      await waitForText(manager, `widget-children-${mateo.program_id}`, String(before + 1), 30_000);
       await api(manager, 'mutation($s: [ID!]!) { saveStudentCheckInOut(students: $s, action: check_out) { status } }', { s: [mateo.id] });
-      await waitForText(manager, `widget-children-${mateo.program_id}`, String(before));
+      await waitForText(manager, `widget-children-${mateo.program_id}`, String(before), 30_000);
 
       // Yesterday's record of a child (added by a manager when the demo has none).
       const zone = (
