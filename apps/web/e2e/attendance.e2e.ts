@@ -354,8 +354,8 @@ export const journeys: Journey[] = [
       const kids = await downtownChildren(manager, downtown.id);
       const mateo = kids.find((k) => k.full_name === 'Mateo Garcia');
       assert.ok(mateo?.program_id, 'Mateo Garcia should be in a Downtown room');
-      if (mateo.checked_in_out === 'checked_in')
-        await api(manager, 'mutation($s: [ID!]!) { saveStudentCheckInOut(students: $s, action: check_out) { status } }', { s: [mateo.id] });
+      // Out first, whatever today's list says: an earlier journey can leave him in (CI saw "already checked in").
+      await api(manager, 'mutation($s: [ID!]!) { saveStudentCheckInOut(students: $s, action: check_out) { status } }', { s: [mateo.id] });
       await openAt(manager, downtown, '/');
       const children = manager.getByTestId(`widget-children-${mateo.program_id}`);
       await children.waitFor();
