@@ -1,34 +1,12 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { settled, signIn } from './support/app';
+import { api } from './support/api';
 import { hosts } from './support/hosts';
 import type { Journey } from './support/journey';
 
 /** The demo parent (tenants/demo.json): Olivia Bennett, two children at Downtown (Emma, Noah). */
 const PARENT_EMAIL = 'olivia.bennett@example.com';
-
-interface GqlAnswer<T> {
-  data?: T;
-  errors?: { message: string; extensions?: Record<string, unknown> }[];
-}
-
-/** Calls the centre's GraphQL API from the page, as the page's signed-in user (setup and checks only). */
-async function api<T = Record<string, unknown>>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const answer = (await page.evaluate(
-    async ([q, v]) => {
-      const token = localStorage.getItem('app_token');
-      const response = await fetch('/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: JSON.stringify({ query: q, variables: v }),
-      });
-      return (await response.json()) as unknown;
-    },
-    [query, variables] as const,
-  )) as GqlAnswer<T>;
-  if (answer.errors?.length) throw new Error(`GraphQL: ${answer.errors.map((e) => e.message).join('; ')}`);
-  return answer.data as T;
-}
 
 async function locationId(page: Page, name: string): Promise<string> {
   const data = await api<{ dropdownLocations: { id: string; name: string }[] }>(page, '{ dropdownLocations { id name } }');

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { field as labelled, pathOf, settled } from './support/app';
+import { api } from './support/api';
 import { hosts } from './support/hosts';
 import type { Journey } from './support/journey';
 
@@ -58,29 +59,6 @@ async function tablesReady(page: Page): Promise<void> {
 
 async function isRequired(page: Page, label: string): Promise<boolean> {
   return (await field(page, label).getAttribute('aria-required')) === 'true';
-}
-
-interface GqlAnswer<T> {
-  data?: T;
-  errors?: { message: string }[];
-}
-
-/** Calls the centre's GraphQL API from the page as its signed-in user (journey setup only). */
-async function api<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const answer = (await page.evaluate(
-    async ([q, v]) => {
-      const token = localStorage.getItem('app_token');
-      const response = await fetch('/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: JSON.stringify({ query: q, variables: v }),
-      });
-      return (await response.json()) as unknown;
-    },
-    [query, variables] as const,
-  )) as GqlAnswer<T>;
-  if (answer.errors?.length) throw new Error(`GraphQL: ${answer.errors.map((e) => e.message).join('; ')}`);
-  return answer.data as T;
 }
 
 /** Adds a student at a location and room through the API (the add form has its own journey). */
