@@ -49,7 +49,7 @@ afterAll(async () => {
 });
 
 describe('saveStudentCheckInOut: idempotency', () => {
-  it('20 concurrent identical requests leave one record (no request id: the key is derived)', async () => {
+  it('20 concurrent identical requests leave one record (no request id: the one-open-record index decides)', async () => {
     await reset();
     const ctxs = Array.from({ length: 20 }, () => contextFor(h, A(), pool, s.family.mum, ['user']));
     const results = await Promise.all(ctxs.map((ctx) => saveStudentCheckInOut(ctx, { students: [s.kids.ana, s.kids.ben] })));
@@ -94,6 +94,19 @@ describe('saveStudentCheckInOut: idempotency', () => {
     const retry = await q(SAVE, vars, s.family.mumToken);
     expect(retry.data?.saveStudentCheckInOut.results[0]).toMatchObject({ type: 'check_in', replayed: true });
     expect(await all(s.kids.ben)).toHaveLength(1);
+  });
+
+  it('in, out and in again within one minute without a request id leaves the child in (no replay of the first check-in)', async () => {
+    await reset();
+    const as = (action: string) => q(SAVE, { students: [s.kids.ana], action }, s.tokens.teacher);
+    expect((await as('check_in')).data?.saveStudentCheckInOut.results[0]).toMatchObject({ type: 'check_in', replayed: false });
+    expect((await as('check_out')).data?.saveStudentCheckInOut.results[0]).toMatchObject({ type: 'check_out', replayed: false });
+    expect((await as('check_in')).data?.saveStudentCheckInOut.results[0]).toMatchObject({ type: 'check_in', replayed: false });
+    expect(await all(s.kids.ana)).toHaveLength(2);
+    expect(await open(s.kids.ana)).toHaveLength(1);
+    // a repeat of an explicit action answers from the record: already in, nothing new
+    expect((await as('check_in')).data?.saveStudentCheckInOut.results[0]).toMatchObject({ type: 'check_in', replayed: true });
+    expect(await all(s.kids.ana)).toHaveLength(2);
   });
 
   it('a toggle within a minute is a double tap; after it, the toggle checks out', async () => {

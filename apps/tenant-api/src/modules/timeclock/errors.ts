@@ -29,5 +29,4 @@ export const clockedInElsewhere = (name: string) =>
   new AppError(TimeclockError.ElsewhereClockedIn, `${name} is clocked in at another location. Clock out there first.`, { field: 'team' });
 export const overlap = (field = 'end_time') =>
   new AppError(TimeclockError.Overlap, 'This overlaps another time clock record of the same person.', { field });
-export const sameRoom = () => badInput('program_id', 'Choose a different room to move to.');
 export const badTime = (field: string, message: string) => badInput(field, message);

@@ -63,7 +63,9 @@ export async function findRequest(db: Db, key: string): Promise<{ record_id: str
   return db('attendance_requests').where({ key }).first('record_id', 'type');
 }
 
-export async function completeRequest(trx: Knex.Transaction, key: string, recordId: string | null, type: string): Promise<void> {
+/** Records a claimed key's answer; a request without a key (no client `request_id`) has none to record. */
+export async function completeRequest(trx: Knex.Transaction, key: string | null, recordId: string | null, type: string): Promise<void> {
+  if (key === null) return;
   await trx('attendance_requests').where({ key }).update({ record_id: recordId, type });
 }
 

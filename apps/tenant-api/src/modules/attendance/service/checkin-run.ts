@@ -9,8 +9,14 @@ import { badTime } from '../errors.ts';
 import { notifyCheckIns } from './checkin-notify.ts';
 import { envOf } from './notify.ts';
 
-/** A toggle arriving this soon after the opposite action is a double tap, not a new action. */
+/** A toggle arriving this close to the opposite action is a double tap, not a new action. */
 export const DOUBLE_TAP_MS = 60_000;
+
+/**
+ * Either side of the other action: of two taps in flight at once, the one stamped earlier can
+ * commit later and find the other's record starting after its own instant.
+ */
+export const isDoubleTap = (at: Date, other: Date) => Math.abs(at.getTime() - other.getTime()) < DOUBLE_TAP_MS;
 
 type Action = 'check_in' | 'check_out';
 
@@ -40,7 +46,8 @@ export interface Plan {
   time: string;
   screens: Map<string, ScreenResult>;
   questions: boolean;
-  keyBase: string;
+  /** The replay key's prefix, from the client's request_id; null without one. */
+  keyBase: string | null;
 }
 
 const RANK: Record<RatioStatus, number> = { not_set: 0, ok: 1, warning: 2, out_of_ratio: 3 };
@@ -71,8 +78,8 @@ export async function run(trx: Knex.Transaction, p: Plan) {
   });
 
   for (const s of p.students) {
-    const key = `${p.keyBase}:${s.id}`;
-    if (!(await rows.claimRequest(trx, key, 'child'))) {
+    const key = p.keyBase === null ? null : `${p.keyBase}:${s.id}`;
+    if (key !== null && !(await rows.claimRequest(trx, key, 'child'))) {
       const req = await rows.findRequest(trx, key);
       const [rec] =
         req?.record_id && (req.type === 'check_in' || req.type === 'check_out') ? await rows.findAttendances(trx, [req.record_id]) : [];
@@ -85,10 +92,10 @@ export async function run(trx: Knex.Transaction, p: Plan) {
     const open = insertFirst ? undefined : await rows.openAttendance(trx, s.id, true);
     let action: Action = p.args.action ?? (open ? 'check_out' : 'check_in');
     if (!p.args.action) {
-      if (open && p.at.getTime() - open.start_time.getTime() < DOUBLE_TAP_MS && p.at >= open.start_time) action = 'check_in';
+      if (open && isDoubleTap(p.at, open.start_time)) action = 'check_in';
       if (!open) {
         const last = await rows.latestAttendance(trx, s.id);
-        if (last?.end_time && p.at.getTime() - last.end_time.getTime() < DOUBLE_TAP_MS && p.at >= last.end_time) {
+        if (last?.end_time && isDoubleTap(p.at, last.end_time)) {
           await rows.completeRequest(trx, key, last.id, 'check_out');
           items.push(item(s, 'check_out', last, true, true));
           continue;

@@ -72,9 +72,8 @@ const byId = (a: { id: string }, b: { id: string }) => Number(a.id) - Number(b.i
 /**
  * Checks one or several children in or out (spec §7 `saveStudentCheckInOut`). Every child of the
  * request is handled in one transaction, in id order:
- * - an idempotency key (the client's `request_id`, or one derived from the request) is claimed
- *   first: a repeated or concurrent identical request waits on it, then answers with the record
- *   the first one made;
+ * - the client's `request_id`, when sent, is claimed first as an idempotency key: a repeated or
+ *   concurrent identical request waits on it, then answers with the record the first one made;
  * - the child's open record is locked; without `action` the request toggles (in ↔ out), but a
  *   toggle within a minute of the opposite action is taken as a double tap;
  * - a check-in inserts on the unique "one open record per child" index with ON CONFLICT DO
@@ -164,9 +163,11 @@ export async function saveStudentCheckInOut(ctx: RequestContext, raw: unknown) {
   }
 
   const viewerId = access.viewer.id;
-  const keyBase = args.request_id
-    ? `r:${viewerId}:${args.request_id}`
-    : `a:${viewerId}:${actionBy}:${args.action ?? 'toggle'}:${date}:${time}`;
+  // Only a client's request_id makes a replay key. A key derived from the request (who, what,
+  // which minute) answered "already checked in" to in → out → in within a minute, leaving the child
+  // out; without a key the records answer: one open record per child, a close only of an open one,
+  // and a toggle within DOUBLE_TAP_MS of the opposite action taken as a double tap.
+  const keyBase = args.request_id ? `r:${viewerId}:${args.request_id}` : null;
   const plan: Plan = {
     ctx,
     args,

@@ -1,14 +1,12 @@
 import type { Knex } from 'knex';
 import { badInput } from '@kv/server';
 import { claimRequest, completeRequest, findRequest } from '../../attendance/repo/checkin.ts';
+import { isDoubleTap } from '../../attendance/service/checkin-run.ts';
 import * as repo from '../repo/records.ts';
-import { badTime, clockedInElsewhere, notClockedIn, notOnBreak, onBreak, sameRoom, staffRecordNotFound } from '../errors.ts';
+import { badTime, clockedInElsewhere, notClockedIn, notOnBreak, onBreak, staffRecordNotFound } from '../errors.ts';
 
 export const TEAM_ACTIONS = ['check_in', 'check_out', 'break_start', 'break_end', 'move'] as const;
 export type TeamAction = (typeof TEAM_ACTIONS)[number];
-
-/** A toggle this soon after the opposite punch is a double tap. */
-const DOUBLE_TAP_MS = 60_000;
 
 export interface Punch {
   member: { id: string; fname: string; lname: string };
@@ -23,8 +21,8 @@ export interface Punch {
   by: string;
   /** web, kiosk or timeclock */
   method: string;
-  /** Idempotency key of this punch. */
-  key: string;
+  /** Idempotency key of this punch (from the client's request_id); null without one. */
+  key: string | null;
   /** Minutes of break to add at check-out (entered by hand). */
   breakMinutes: number | null;
   /** Act on this record instead of the member's open one (managers). */
@@ -70,7 +68,7 @@ const done = (
  */
 export async function punch(trx: Knex.Transaction, p: Punch): Promise<PunchOutcome> {
   const name = p.member.fname;
-  if (!(await claimRequest(trx, p.key, 'staff'))) {
+  if (p.key !== null && !(await claimRequest(trx, p.key, 'staff'))) {
     const req = await findRequest(trx, p.key);
     const [rec] = req?.record_id ? await repo.findStaffRecords(trx, [req.record_id]) : [];
     return done(p, req?.type ?? 'check_in', rec, 'Already saved.', { replayed: true, status: !String(req?.type).startsWith('not_') });
@@ -83,10 +81,10 @@ export async function punch(trx: Knex.Transaction, p: Punch): Promise<PunchOutco
   } else open = await repo.openStaffRecord(trx, p.member.id, true);
 
   let action: TeamAction = p.action ?? (open ? 'check_out' : 'check_in');
-  if (!p.action && open && p.at.getTime() - open.start_time.getTime() < DOUBLE_TAP_MS && p.at >= open.start_time) action = 'check_in';
+  if (!p.action && open && isDoubleTap(p.at, open.start_time)) action = 'check_in';
   if (!p.action && !open) {
     const last = await repo.latestStaffRecord(trx, p.member.id);
-    if (last?.end_time && p.at.getTime() - last.end_time.getTime() < DOUBLE_TAP_MS && p.at >= last.end_time) {
+    if (last?.end_time && isDoubleTap(p.at, last.end_time)) {
       await completeRequest(trx, p.key, last.id, 'check_out');
       return done(p, 'check_out', last, `${name} is already clocked out.`, { replayed: true });
     }
@@ -160,7 +158,9 @@ export async function punch(trx: Knex.Transaction, p: Punch): Promise<PunchOutco
       if (!open) throw notClockedIn(name);
       if (!p.programId) throw badInput('program_id', 'Choose the room to move to.');
       if (await repo.openBreak(trx, open.id)) throw onBreak(name);
-      if (String(open.program_id ?? '') === p.programId) throw sameRoom();
+      // Already there (a double tap, or a second device): the answer is the segment as it stands.
+      if (String(open.program_id ?? '') === p.programId)
+        return finish(done(p, 'move', open, `${name} is already in that room.`, { replayed: true }));
       if (p.at < open.start_time) throw badTime('time', 'The move is before the clock-in.');
       await repo.closeStaffRecord(trx, open.id, { end_time: p.at, checkedout_by: p.by, check_out_method: 'move' });
       const row = await repo.insertStaffRecord(trx, {

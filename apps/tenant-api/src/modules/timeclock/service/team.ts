@@ -169,9 +169,9 @@ export async function saveTeamAttendance(ctx: RequestContext, raw: unknown) {
       throw badTime('time', 'Only a manager can record a punch at another time.');
     if (at.getTime() < now.getTime() - 7 * 86_400_000) throw badTime('date', 'For older days, correct the record instead.');
   }
-  const keyBase = a.request_id
-    ? `r:${v.id}:${a.request_id}`
-    : `a:${v.id}:${a.action ?? 'toggle'}:${date}:${time}:${a.program_id ?? ''}:${a.id ?? ''}`;
+  // A replay key only from the client's request_id (see saveStudentCheckInOut): a key derived
+  // from the minute took in → out → in within it for a repeat of the first punch.
+  const keyBase = a.request_id ? `r:${v.id}:${a.request_id}` : null;
   const batch = await inTransaction(ctx, async (trx) => {
     const outcomes: PunchOutcome[] = [];
     for (const m of members.sort((x, y) => Number(x.id) - Number(y.id))) {
@@ -185,7 +185,7 @@ export async function saveTeamAttendance(ctx: RequestContext, raw: unknown) {
           date,
           by: v.id,
           method,
-          key: `s:${keyBase}:${m.id}`,
+          key: keyBase === null ? null : `s:${keyBase}:${m.id}`,
           breakMinutes: a.break ?? null,
           recordId: a.id ?? null,
         }),
