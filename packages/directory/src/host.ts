@@ -7,6 +7,20 @@ const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
  */
 export function normaliseHost(raw: string | undefined): string | null {
   if (!raw) return null;
+  const known = seen.get(raw);
+  if (known !== undefined) return known;
+  const host = parseHost(raw);
+  // Bounded: a flood of made-up Host headers only ever clears the memo.
+  if (seen.size >= SEEN_MAX) seen.clear();
+  seen.set(raw, host);
+  return host;
+}
+
+/** Every request is normalised (one-port dispatch, tenant resolver): the same few hosts, memoised. */
+const seen = new Map<string, string | null>();
+const SEEN_MAX = 4096;
+
+function parseHost(raw: string): string | null {
   let host = raw.trim().toLowerCase();
   const colon = host.lastIndexOf(':');
   if (colon !== -1) {

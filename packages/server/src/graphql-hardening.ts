@@ -48,8 +48,8 @@ export function hardenedGraphqlOptions({ production }: { production: boolean }) 
 /** GET on /graphql leaks queries into logs and referrers: refuse it. API answers are never cached. */
 export function guardGraphqlRoute(app: FastifyInstance, path = '/graphql'): void {
   app.addHook('onRequest', async (request, reply) => {
-    const url = request.url.split('?')[0];
-    if (url !== path) return;
+    const url = request.url;
+    if (!url.startsWith(path) || (url.length > path.length && url[path.length] !== '?')) return;
     // The WebSocket upgrade for subscriptions is a GET too; plain GET queries are refused.
     if (request.method === 'GET' && request.headers.upgrade?.toLowerCase() !== 'websocket') {
       return reply

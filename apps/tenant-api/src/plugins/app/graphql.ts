@@ -101,12 +101,23 @@ export const graphqlPlugin = fp(
       if (!ctx.viewer) throw new AppError(CommonError.Unauthenticated, 'Please sign in.');
     });
 
+    // Mercurius hands the same parsed document for the same query text (its LRU), so the count is
+    // walked once per distinct document.
+    const guardedCounts = new WeakMap<object, { total: number; login: boolean }>();
+    const guarded = (document: Parameters<typeof countRootFields>[0]) => {
+      let hit = guardedCounts.get(document);
+      if (!hit) {
+        const counts = countRootFields(document, GUARDED_OPERATIONS);
+        hit = { total: [...counts.values()].reduce((a, b) => a + b, 0), login: Boolean(counts.get('login')) };
+        guardedCounts.set(document, hit);
+      }
+      return hit;
+    };
     app.graphql.addHook('preExecution', async (_schema, document, context) => {
-      const ctx = context as unknown as RequestContext;
-      const counts = countRootFields(document, GUARDED_OPERATIONS);
-      const total = [...counts.values()].reduce((a, b) => a + b, 0);
+      const { total, login } = guarded(document);
       if (total === 0) return;
-      const charge = counts.get('login') ? throttles.loginIp : throttles.verifyIp;
+      const ctx = context as unknown as RequestContext;
+      const charge = login ? throttles.loginIp : throttles.verifyIp;
       const r = await charge.consume(ctx.ip, total);
       if (!r.allowed) {
         const seconds = Math.max(1, Math.ceil(r.retryAfterMs / 1000));
