@@ -1,3 +1,4 @@
+import type { UserRow } from './modules/access/repo.ts';
 import type { Knex } from 'knex';
 import type { Redis } from 'ioredis';
 import type { CentreEntry } from '@kv/directory';
@@ -67,6 +68,8 @@ export interface Viewer {
   permissions?: ReadonlySet<string>;
   sessionId: string;
   issuedAt: number;
+  /** The viewer's User row as read with the session (absent on hand-made test viewers). */
+  user?: UserRow;
   support: { operator: string; sessionId: string; expiresAt: Date } | null;
 }
 

@@ -4,3 +4,4 @@ export * from './admin.ts';
 export * from './migrate.ts';
 export * from './pool-cache.ts';
 export * from './embedded.ts';
+export * from './page.ts';

@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
+import { userColumns, type UserRow } from '../access/repo.ts';
 
 type Db = Knex | Knex.Transaction;
 
-export interface ViewerRow {
+export interface ViewerRow extends UserRow {
   id: string;
   status: boolean;
   tokens_valid_after: Date;
@@ -27,8 +28,8 @@ export async function findViewer(db: Db, userId: string, sessionId: string): Pro
     .whereNull('u.deleted_at')
     .groupBy('u.id', 's.id')
     .first(
-      'u.id',
-      'u.status',
+      // The whole User row rides along: `me` answers from it instead of reading it again.
+      ...userColumns(db, 'u'),
       'u.tokens_valid_after',
       's.support_session_id',
       's.support_operator',

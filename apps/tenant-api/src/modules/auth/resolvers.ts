@@ -9,7 +9,7 @@ type Args = Record<string, unknown>;
 
 export const authResolvers = {
   Query: {
-    me: (_: unknown, __: Args, ctx: RequestContext) => (ctx.viewer ? findFullUser(ctx.db, ctx.viewer.id) : null),
+    me: (_: unknown, __: Args, ctx: RequestContext) => (ctx.viewer ? (ctx.viewer.user ?? findFullUser(ctx.db, ctx.viewer.id)) : null),
   },
   Mutation: {
     register: (_: unknown, args: Args, ctx: RequestContext) => register(ctx, args),

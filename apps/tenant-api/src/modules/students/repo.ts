@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { pageWithTotal } from '@kv/db';
 import type { StudentScope } from './policy.ts';
 
 export * from './repo/relations.ts';
@@ -194,11 +195,7 @@ export async function pageStudents(
   first: number,
   order: 'name' | 'archived' | 'birthday' = 'name',
 ): Promise<{ rows: StudentRow[]; total: number }> {
-  const [count] = await filtered(db, scope, f).count({ n: '*' });
-  const q = filtered(db, scope, f)
-    .limit(first)
-    .offset((page - 1) * first)
-    .select(studentColumns(db));
+  const q = filtered(db, scope, f).select(studentColumns(db));
   if (order === 'archived')
     q.orderBy([
       { column: 's.deleted_at', order: 'desc' },
@@ -206,7 +203,7 @@ export async function pageStudents(
     ]);
   else if (order === 'birthday') q.orderByRaw('extract(month from s.dob), extract(day from s.dob), lower(s.lname), s.id');
   else q.orderByRaw('lower(s.lname), lower(s.fname), s.id');
-  return { rows: await q, total: Number(count?.n ?? 0) };
+  return pageWithTotal<StudentRow>(db, q, () => filtered(db, scope, f), page, first);
 }
 
 export async function countStudents(db: Db, scope: StudentScope, f: StudentFilter): Promise<number> {

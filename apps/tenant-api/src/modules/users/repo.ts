@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { pageWithTotal } from '@kv/db';
 import { applyScope } from '../students/repo.ts';
 import type { UserScope } from './policy.ts';
 
@@ -173,13 +174,8 @@ export async function pagePeople(
   page: number,
   first: number,
 ): Promise<{ rows: PersonRow[]; total: number }> {
-  const [count] = await filtered(db, scope, f).count({ n: '*' });
-  const rows = await filtered(db, scope, f)
-    .orderByRaw('lower(u.lname), lower(u.fname), u.id')
-    .limit(first)
-    .offset((page - 1) * first)
-    .select(userColumns(db));
-  return { rows, total: Number(count?.n ?? 0) };
+  const rows = filtered(db, scope, f).orderByRaw('lower(u.lname), lower(u.fname), u.id').select(userColumns(db));
+  return pageWithTotal<PersonRow>(db, rows, () => filtered(db, scope, f), page, first);
 }
 
 export async function countPeople(db: Db, scope: UserScope, f: PeopleFilter): Promise<number> {

@@ -36,12 +36,14 @@ export async function viewerFromToken(deps: TenantApiDeps, tenant: CentreEntry, 
   const row = await findViewer(db, claims.sub, claims.sid);
   // tokens_valid_after is stored with sub-second precision; iat has whole seconds.
   if (!row || !row.status || Math.floor(row.tokens_valid_after.getTime() / 1000) > claims.iat) return null;
-  const roles = row.roles.filter(Boolean) as RoleName[];
+  const { tokens_valid_after: _t, roles: roleNames, permissions, support_session_id: _s, support_operator: _o, expires_at: _e, ...user } = row;
+  const roles = roleNames.filter(Boolean) as RoleName[];
   return {
+    user,
     id: String(row.id),
     role: highestRole(roles),
     roles,
-    permissions: new Set(row.permissions),
+    permissions: new Set(permissions),
     sessionId: claims.sid,
     issuedAt: claims.iat,
     support: row.support_session_id
