@@ -68,6 +68,8 @@ export interface Viewer {
   permissions?: ReadonlySet<string>;
   sessionId: string;
   issuedAt: number;
+  /** Location ids read with the session, by relation (absent on hand-made test viewers). */
+  locationIds?: { managed: string[]; member: string[]; children: string[] };
   /** The viewer's User row as read with the session (absent on hand-made test viewers). */
   user?: UserRow;
   support: { operator: string; sessionId: string; expiresAt: Date } | null;

@@ -43,4 +43,18 @@ describe('statements per request', () => {
     expect(await count(FEED, s.tokens.parent)).toBe(one);
     expect(one).toBeLessThanOrEqual(3);
   });
+
+  it("a manager's students page (rooms, tags, guardians) costs the same for 1 row as for 5", async () => {
+    const PAGE = `{ getManagerStudents(first: 50, page: 1) { data { id full_name program { id name } tags { id name }
+      guardians { user_id relation pickup user { id fname lname } } } paginatorInfo { total } } }`;
+    const before = await count(PAGE, s.tokens.mgrX);
+    const [room] = await knex('programs').insert({ location_id: s.X, name: 'Room B' }).returning('id');
+    const [tag] = await knex('tags').insert({ name: 'Blue' }).returning('id');
+    for (let i = 0; i < 4; i++) {
+      const kid = await seedStudent(h.centres[0]!, s.X, s.ids.parent, { program_id: room.id });
+      await knex('student_tags').insert({ student_id: kid, tag_id: tag.id });
+    }
+    expect(await count(PAGE, s.tokens.mgrX)).toBe(before);
+    expect(before).toBeLessThanOrEqual(5);
+  });
 });

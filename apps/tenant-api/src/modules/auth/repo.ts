@@ -10,6 +10,10 @@ export interface ViewerRow extends UserRow {
   roles: (string | null)[];
   /** Permission names through the user's roles (policies read them from the viewer, no query). */
   permissions: string[];
+  /** Live locations the user manages, belongs to (staff), and of their children: the read scope without a query. */
+  managed_location_ids: string[];
+  member_location_ids: string[];
+  child_location_ids: string[];
   support_session_id: string | null;
   support_operator: string | null;
   expires_at: Date;
@@ -39,6 +43,13 @@ export async function findViewer(db: Db, userId: string, sessionId: string): Pro
         `array(select distinct p.name from user_roles pur join role_permissions rp on rp.role_id = pur.role_id
                  join permissions p on p.id = rp.permission_id where pur.user_id = u.id) as permissions`,
       ),
+      db.raw(`array(select l.id from location_managers lm join locations l on l.id = lm.location_id
+                 where lm.user_id = u.id and l.deleted_at is null) as managed_location_ids`),
+      db.raw(`array(select l.id from user_locations ul join locations l on l.id = ul.location_id
+                 where ul.user_id = u.id and l.deleted_at is null) as member_location_ids`),
+      db.raw(`array(select distinct l.id from student_users su join students st on st.id = su.student_id
+                 join locations l on l.id = st.location_id
+                 where su.user_id = u.id and st.deleted_at is null and l.deleted_at is null) as child_location_ids`),
     );
 }
 

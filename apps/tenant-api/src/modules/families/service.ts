@@ -143,7 +143,7 @@ export async function getParentDirectory(ctx: RequestContext, raw: unknown) {
   if (!isParent(v) && !isStaff(v)) throw parentsOnly();
   const a = parseArgs(z.object({ location_id: id.nullish(), search: z.string().trim().max(100).nullish(), ...pageArgs }), raw);
   let mine: string[];
-  if (isParent(v)) mine = await childLocationIds(ctx.db, v.id);
+  if (isParent(v)) mine = v.locationIds?.children ?? (await childLocationIds(ctx.db, v.id));
   else mine = scopeLocations(await studentScopeOf(ctx)) ?? (await listLocations(ctx.db, null)).map((l) => String(l.id));
   const wanted = a.location_id ? mine.filter((l) => l === a.location_id) : mine;
   const shown = await repo.directoryLocations(ctx.db, wanted);

@@ -33,11 +33,12 @@ function viewerOf(ctx: RequestContext) {
 
 async function computeReadScope(ctx: RequestContext): Promise<LocationScope> {
   const v = viewerOf(ctx);
+  const known = v.locationIds;
   if (roleAtLeast(v.role, 'center')) return { all: true, ids: new Set(), view: 'full' };
-  if (v.role === 'manager') return { all: false, ids: new Set(await managedLocationIds(ctx.db, v.id)), view: 'full' };
-  if (v.role === 'teacher') return { all: false, ids: new Set(await memberLocationIds(ctx.db, v.id)), view: 'full' };
-  if (v.role === 'blog') return { all: false, ids: new Set(await memberLocationIds(ctx.db, v.id)), view: 'names' };
-  return { all: false, ids: new Set(await childLocationIds(ctx.db, v.id)), view: 'parent' };
+  if (v.role === 'manager') return { all: false, ids: new Set(known?.managed ?? (await managedLocationIds(ctx.db, v.id))), view: 'full' };
+  if (v.role === 'teacher') return { all: false, ids: new Set(known?.member ?? (await memberLocationIds(ctx.db, v.id))), view: 'full' };
+  if (v.role === 'blog') return { all: false, ids: new Set(known?.member ?? (await memberLocationIds(ctx.db, v.id))), view: 'names' };
+  return { all: false, ids: new Set(known?.children ?? (await childLocationIds(ctx.db, v.id))), view: 'parent' };
 }
 
 /** The locations the viewer may read (memoised per request; loaders reuse it). */

@@ -34,9 +34,13 @@ export const isParent = (v: Viewer) => v.role === 'user';
 async function compute(ctx: RequestContext): Promise<StudentScope> {
   const v = viewerOf(ctx);
   if (isOwner(v)) return { kind: 'all' };
-  if (v.role === 'manager') return { kind: 'staff', locations: await managedLocationIds(ctx.db, v.id), programs: [] };
+  const known = v.locationIds;
+  if (v.role === 'manager') return { kind: 'staff', locations: known?.managed ?? (await managedLocationIds(ctx.db, v.id)), programs: [] };
   if (v.role === 'teacher') {
-    const [locations, programs] = await Promise.all([memberLocationIds(ctx.db, v.id), teacherProgramIds(ctx.db, v.id)]);
+    const [locations, programs] = await Promise.all([
+      known?.member ?? memberLocationIds(ctx.db, v.id),
+      teacherProgramIds(ctx.db, v.id),
+    ]);
     return { kind: 'staff', locations, programs };
   }
   if (v.role === 'user') return { kind: 'own', userId: v.id };

@@ -36,7 +36,18 @@ export async function viewerFromToken(deps: TenantApiDeps, tenant: CentreEntry, 
   const row = await findViewer(db, claims.sub, claims.sid);
   // tokens_valid_after is stored with sub-second precision; iat has whole seconds.
   if (!row || !row.status || Math.floor(row.tokens_valid_after.getTime() / 1000) > claims.iat) return null;
-  const { tokens_valid_after: _t, roles: roleNames, permissions, support_session_id: _s, support_operator: _o, expires_at: _e, ...user } = row;
+  const {
+    tokens_valid_after: _t,
+    roles: roleNames,
+    permissions,
+    managed_location_ids: managed,
+    member_location_ids: member,
+    child_location_ids: children,
+    support_session_id: _s,
+    support_operator: _o,
+    expires_at: _e,
+    ...user
+  } = row;
   const roles = roleNames.filter(Boolean) as RoleName[];
   return {
     user,
@@ -44,6 +55,7 @@ export async function viewerFromToken(deps: TenantApiDeps, tenant: CentreEntry, 
     role: highestRole(roles),
     roles,
     permissions: new Set(permissions),
+    locationIds: { managed: managed.map(String), member: member.map(String), children: children.map(String) },
     sessionId: claims.sid,
     issuedAt: claims.iat,
     support: row.support_session_id
