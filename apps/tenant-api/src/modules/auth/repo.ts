@@ -19,8 +19,17 @@ export interface ViewerRow extends UserRow {
   expires_at: Date;
 }
 
-/** The user behind an access token, with roles and permissions, if the session is still live: one query per request. */
+/**
+ * The user behind an access token, with roles, permissions and location ids, if the session is
+ * still live: one statement per request, prepared once per connection (planning it cost more than
+ * running it).
+ */
 export async function findViewer(db: Db, userId: string, sessionId: string): Promise<ViewerRow | undefined> {
+  // A named statement: node-postgres prepares it once per connection.
+  return viewerQuery(db, userId, sessionId).options({ name: 'kv_viewer' });
+}
+
+function viewerQuery(db: Db, userId: string, sessionId: string) {
   return db('sessions as s')
     .join('users as u', 'u.id', 's.user_id')
     .leftJoin('user_roles as ur', 'ur.user_id', 'u.id')
