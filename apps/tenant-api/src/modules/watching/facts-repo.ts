@@ -147,12 +147,16 @@ function factsSql(selection: keyof typeof SELECTION, opts: FactsOptions): string
   order by c.location_id, c."order", c.id`;
 }
 
-const sqlCache = new Map<string, string>();
-function cachedSql(selection: keyof typeof SELECTION, opts: FactsOptions): string {
-  const key = `${selection}:${opts.player ? 1 : 0}${opts.viewers ? 1 : 0}`;
-  let sql = sqlCache.get(key);
-  if (!sql) sqlCache.set(key, (sql = factsSql(selection, opts)));
-  return sql;
+const statements = new Map<string, { name: string; sql: string }>();
+/**
+ * The statement of a selection and options, with a name: node-postgres prepares a named statement
+ * once per connection, and parsing and planning this statement cost several times its execution.
+ */
+function statement(selection: keyof typeof SELECTION, opts: FactsOptions): { name: string; sql: string } {
+  const name = `watching_facts_${selection}${opts.player ? '_player' : ''}${opts.viewers ? '_viewers' : ''}`;
+  let s = statements.get(name);
+  if (!s) statements.set(name, (s = { name, sql: factsSql(selection, opts) }));
+  return s;
 }
 
 interface KidJson {
@@ -195,7 +199,8 @@ export async function loadFacts(db: Db, viewerId: string, select: CameraSelectio
     selection = 'locations';
     bindings.locations = select.locations;
   } else selection = 'all';
-  const result = await db.raw(cachedSql(selection, opts), bindings);
+  const { name, sql } = statement(selection, opts);
+  const result = await db.raw(sql, bindings).options({ name });
   return shape(result.rows as Record<string, any>[], at);
 }
 

@@ -108,8 +108,9 @@ export interface StartSession {
  */
 export async function startSession(db: Db, s: StartSession): Promise<{ id: string; continued: boolean }> {
   // Named bindings: no key may equal a cast type in the SQL (hence local_date, not date).
-  const r = await db.raw(
-    `with open as (
+  const r = await db
+    .raw(
+      `with open as (
        select id from camera_watch_sessions
        where user_id = :user_id and camera_id = :camera_id and ended_at is null order by id desc limit 1),
      touched as (
@@ -132,24 +133,25 @@ export async function startSession(db: Db, s: StartSession): Promise<{ id: strin
        from created)
      select id::text as id, false as continued from created
      union all select id::text, true from touched`,
-    {
-      user_id: s.user_id,
-      student_id: s.student_id,
-      camera_id: s.camera_id,
-      location_id: s.location_id,
-      streaming_server_id: s.streaming_server_id,
-      local_date: s.date,
-      at: s.at.toISOString(),
-      counted: s.counted,
-      ip: s.ip,
-      user_agent: s.user_agent,
-      token_jti: s.token_jti,
-      support_session_id: s.audit.support_session_id,
-      actor_label: s.audit.actor_label,
-    },
-  );
-  const row = r.rows[0] as { id: string; continued: boolean };
-  return row;
+      {
+        user_id: s.user_id,
+        student_id: s.student_id,
+        camera_id: s.camera_id,
+        location_id: s.location_id,
+        streaming_server_id: s.streaming_server_id,
+        local_date: s.date,
+        at: s.at.toISOString(),
+        counted: s.counted,
+        ip: s.ip,
+        user_agent: s.user_agent,
+        token_jti: s.token_jti,
+        support_session_id: s.audit.support_session_id,
+        actor_label: s.audit.actor_label,
+      },
+    )
+    // A named statement: prepared once per connection (see facts-repo).
+    .options({ name: 'watching_start_session' });
+  return r.rows[0] as { id: string; continued: boolean };
 }
 
 // ── daily logins ────────────────────────────────────────────────────────────
