@@ -1,7 +1,7 @@
 import { roleAtLeast } from '@kv/shared';
 import { AppError, CommonError } from '@kv/server';
 import type { RequestContext } from '../../types.ts';
-import { manageScope, readScope, requirePermission } from '../locations/policy.ts';
+import { manageScope, readScope, requirePermission, type LocationScope } from '../locations/policy.ts';
 
 /**
  * Watching: any signed-in person with `cameras.watch` (parents and teachers by default; the owner
@@ -16,10 +16,14 @@ export function viewerOf(ctx: RequestContext) {
 
 export const isStaff = (ctx: RequestContext) => roleAtLeast(viewerOf(ctx).role, 'teacher');
 
-export async function watchAccess(ctx: RequestContext) {
+/**
+ * May the viewer watch at all? Staff get their location scope; parents null: the rules reach a
+ * camera through their children, so their scope (a query) is never needed.
+ */
+export async function watchAccess(ctx: RequestContext): Promise<LocationScope | null> {
   viewerOf(ctx);
   await requirePermission(ctx, 'cameras.watch');
-  return readScope(ctx);
+  return isStaff(ctx) ? readScope(ctx) : null;
 }
 
 export const reportScope = (ctx: RequestContext) => manageScope(ctx, 'cameras.manage');

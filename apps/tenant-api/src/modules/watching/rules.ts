@@ -1,5 +1,5 @@
 /**
- * The live-camera rule engine: pure functions over facts loaded in one batch (repo.loadWatchFacts).
+ * The live-camera rule engine: pure functions over facts loaded in one statement (facts-repo.loadFacts).
  * A viewer may watch a camera only when ALL hold (issue 7):
  *  1. the camera exists, is on, and (for parents) belongs to a location of one of their children;
  *  2. parents: an active, non-black-listed guardian with `watch_camera` of a child linked to the

@@ -7,11 +7,12 @@ import type { RequestContext } from '../../types.ts';
 import { assertLocations, scopeFilter, type LocationScope } from '../locations/policy.ts';
 import { audit, id, notice, pageArgs, paginated } from '../locations/service/common.ts';
 import { insertAudit } from '../locations/repo/history.ts';
-import { findCameras, readLocationSetting, type CameraRow } from '../cameras/repo.ts';
+import type { CameraRow } from '../cameras/repo.ts';
 import { CAMERA_SETTING_DEFAULTS } from '../cameras/service/settings.ts';
 import * as streams from '../streaming/repo.ts';
-import { STREAM_SETTINGS_KEY, type StreamSettings } from '../streaming/service.ts';
+import type { StreamSettings } from '../streaming/service.ts';
 import * as repo from './repo.ts';
+import { loadFacts, type CameraSelection, type FactsBatch, type FactsOptions, type PlayerFacts } from './facts-repo.ts';
 import {
   decide,
   endReason,
@@ -36,13 +37,14 @@ export interface MediaEnv {
 /** The dev origin's mount point on the tenant API. */
 export const DEV_MEDIA_BASE = '/media';
 
-type Tile = { camera: NonNullable<ReturnType<repo.FactsBatch['cameras']['get']>>; row: CameraRow; decision: Decision };
+type Tile = { camera: NonNullable<ReturnType<FactsBatch['cameras']['get']>>; row: CameraRow; decision: Decision };
 
+/** `staffScope`: the locations of a staff viewer; null for parents (they reach cameras through their children). */
 function factsFor(
-  batch: repo.FactsBatch,
+  batch: FactsBatch,
   cameraId: string,
   viewer: { id: string; staff: boolean },
-  scope: LocationScope | null,
+  staffScope: LocationScope | null,
 ): WatchFacts {
   const camera = batch.cameras.get(cameraId) ?? null;
   const loc = camera ? batch.locations.get(camera.location_id) : undefined;
@@ -51,7 +53,7 @@ function factsFor(
       id: viewer.id,
       staff: viewer.staff,
       active: batch.viewerActive,
-      inStaffScope: Boolean(camera && scope && (scope.all || scope.ids.has(camera.location_id))),
+      inStaffScope: Boolean(camera && staffScope && (staffScope.all || staffScope.ids.has(camera.location_id))),
     },
     camera,
     children: batch.children.get(cameraId) ?? [],
@@ -67,40 +69,30 @@ function factsFor(
   };
 }
 
-/** The decision for each camera, for the signed-in viewer, in one batched load. */
+/** The decision for each selected camera, for the signed-in viewer, from one statement. */
 async function decisions(
   ctx: RequestContext,
-  scope: LocationScope,
-  cameraIds: readonly string[],
+  staffScope: LocationScope | null,
+  select: CameraSelection,
   at: Date,
-): Promise<{ batch: repo.FactsBatch; tiles: Tile[] }> {
+  opts: FactsOptions = {},
+): Promise<{ batch: FactsBatch; tiles: Tile[] }> {
   const v = viewerOf(ctx);
   const staff = isStaff(ctx);
-  const [batch, rows] = await Promise.all([
-    repo.loadFacts(ctx.db, v.id, cameraIds, at),
-    cameraIds.length ? findCameras(ctx.db, cameraIds) : [],
-  ]);
-  const byId = new Map(rows.map((r) => [String(r.id), r]));
-  const tiles: Tile[] = [];
-  for (const cid of cameraIds) {
-    const camera = batch.cameras.get(cid);
-    const row = byId.get(cid);
-    if (!camera || !row) continue;
-    tiles.push({ camera, row, decision: decide(factsFor(batch, cid, { id: v.id, staff }, staff ? scope : null), at) });
-  }
+  const batch = await loadFacts(ctx.db, v.id, select, at, opts);
+  const tiles = batch.rows.map((row) => {
+    const cid = String(row.id);
+    return { camera: batch.cameras.get(cid)!, row, decision: decide(factsFor(batch, cid, { id: v.id, staff }, staffScope), at) };
+  });
   return { batch, tiles };
 }
 
-async function playerSettings(db: Knex | Knex.Transaction, locationId: string) {
-  const [cam, stream, mode] = await Promise.all([
-    readLocationSetting<Partial<typeof CAMERA_SETTING_DEFAULTS>>(db, 'camera_setting', locationId),
-    readLocationSetting<Partial<StreamSettings>>(db, STREAM_SETTINGS_KEY, locationId),
-    readLocationSetting<{ enable_test_mode?: boolean }>(db, 'stream_mode', locationId),
-  ]);
+function playerSettings(player: PlayerFacts) {
+  const { camera_setting: cam, stream_settings: stream, stream_mode: mode } = player.settings;
   return {
-    camera: { ...CAMERA_SETTING_DEFAULTS, ...(cam?.value ?? {}) },
-    stream: { streaming_server_id: null, watermark: true, heartbeat_seconds: 15, ...(stream?.value ?? {}) } as StreamSettings,
-    testMode: Boolean(mode?.value?.enable_test_mode),
+    camera: { ...CAMERA_SETTING_DEFAULTS, ...((cam ?? {}) as Partial<typeof CAMERA_SETTING_DEFAULTS>) },
+    stream: { streaming_server_id: null, watermark: true, heartbeat_seconds: 15, ...(stream ?? {}) } as StreamSettings,
+    testMode: Boolean((mode as { enable_test_mode?: boolean } | null | undefined)?.enable_test_mode),
   };
 }
 
@@ -119,11 +111,11 @@ const tileOut = (t: Tile) => ({
  * token bound to viewer + camera + centre + session, plus the player settings.
  */
 export async function playCamera(ctx: RequestContext, raw: unknown, env: MediaEnv) {
-  const scope = await watchAccess(ctx);
+  const staffScope = await watchAccess(ctx);
   const a = parseArgs(z.object({ id, code: z.string().max(200).nullish(), location: id.nullish() }), raw);
   const v = viewerOf(ctx);
   const at = new Date();
-  const { batch, tiles } = await decisions(ctx, scope, [a.id], at);
+  const { batch, tiles } = await decisions(ctx, staffScope, { ids: [a.id] }, at, { player: true });
   const tile = tiles[0];
   // A code or location that does not match is the same answer as an unknown camera.
   if (!tile || (a.code && a.code !== tile.camera.code) || (a.location && a.location !== tile.camera.location_id)) {
@@ -146,39 +138,24 @@ export async function playCamera(ctx: RequestContext, raw: unknown, env: MediaEn
   }
   const decision = tile.decision;
   const tz = batch.locations.get(cam.location_id)?.timezone ?? 'UTC';
-  const settings = await playerSettings(ctx.db, cam.location_id);
-  const server = settings.testMode ? null : await streams.serverForLocation(ctx.db, cam.location_id, settings.stream.streaming_server_id);
+  const player = batch.player.get(cam.id)!;
+  const settings = playerSettings(player);
+  const server = settings.testMode ? null : player.server;
   // Each play issues a new token id: the session's older tokens stop opening it.
   const jti = randomBytes(12).toString('base64url');
-  const session = await ctx.db.transaction(async (trx) => {
-    const open = await repo.findOpenSession(trx, v.id, cam.id);
-    if (open) {
-      await repo.setTokenJti(trx, String(open.id), jti);
-      return open;
-    }
-    const s = await repo.insertSession(trx, {
-      token_jti: jti,
-      user_id: v.id,
-      student_id: decision.student_id,
-      camera_id: cam.id,
-      location_id: cam.location_id,
-      streaming_server_id: server?.id ?? null,
-      date: localDate(at, tz),
-      started_at: at,
-      last_heartbeat_at: at,
-      counted: decision.counts && !isStaff(ctx),
-      ip: ctx.ip,
-      user_agent: ctx.userAgent?.slice(0, 500) ?? null,
-    });
-    if (s.counted) await repo.countLogin(trx, v.id, cam.location_id, localDate(at, tz));
-    await audit(ctx, trx, {
-      action: 'camera.session.start',
-      entity: 'camera',
-      entity_id: cam.id,
-      location_id: cam.location_id,
-      data: { session_id: String(s.id), student_id: decision.student_id, counted: s.counted },
-    });
-    return s;
+  const session = await repo.startSession(ctx.db, {
+    user_id: v.id,
+    student_id: decision.student_id,
+    camera_id: cam.id,
+    location_id: cam.location_id,
+    streaming_server_id: server?.id ?? null,
+    date: localDate(at, tz),
+    at,
+    counted: decision.counts && !isStaff(ctx),
+    ip: ctx.ip,
+    user_agent: ctx.userAgent?.slice(0, 500) ?? null,
+    token_jti: jti,
+    audit: { actor_label: v.support?.operator ?? null, support_session_id: v.support?.sessionId ?? null },
   });
   // A camera's code is its stream path on its location's server (and on the dev origin).
   const path = cam.code;
@@ -214,83 +191,48 @@ export async function playCamera(ctx: RequestContext, raw: unknown, env: MediaEn
 
 // ── grid, student cameras, online cameras ───────────────────────────────────
 
-async function visibleCameraIds(ctx: RequestContext, scope: LocationScope, locationId: string | null): Promise<string[]> {
-  if (isStaff(ctx)) {
-    if (locationId) await assertLocations(ctx, scope, [locationId]);
-    return repo.cameraIdsOfLocations(ctx.db, locationId ? [locationId] : scopeFilter(scope));
-  }
-  const ids = await repo.candidateCameraIds(ctx.db, viewerOf(ctx).id);
-  return ids;
+/** Staff: the cameras of their locations (or of one of them); parents: the cameras linked to their children. */
+async function visibleCameras(ctx: RequestContext, staffScope: LocationScope | null, locationId: string | null): Promise<CameraSelection> {
+  if (!staffScope) return { linked: true };
+  if (locationId) await assertLocations(ctx, staffScope, [locationId]);
+  return { locations: locationId ? [locationId] : scopeFilter(staffScope) };
 }
 
 /** Every camera the viewer may be shown, each saying whether it plays now and, if not, why. */
 export async function playCameraGridView(ctx: RequestContext, raw: unknown) {
-  const scope = await watchAccess(ctx);
+  const staffScope = await watchAccess(ctx);
   const a = parseArgs(z.object({ location_id: id.nullish() }), raw);
-  const ids = await visibleCameraIds(ctx, scope, a.location_id ?? null);
-  const { tiles } = await decisions(ctx, scope, ids, new Date());
+  const { tiles } = await decisions(ctx, staffScope, await visibleCameras(ctx, staffScope, a.location_id ?? null), new Date());
   const out = tiles.filter((t) => !a.location_id || t.camera.location_id === a.location_id).map(tileOut);
   return { ...notice(out.some((t) => t.can_play) ? 'Cameras are live.' : 'No camera is live for you now.'), tiles: out };
 }
 
 /** A child's cameras (parents: their own children only; staff: children of their locations). */
 export async function getStudentCameras(ctx: RequestContext, raw: unknown) {
-  const scope = await watchAccess(ctx);
+  const staffScope = await watchAccess(ctx);
   const a = parseArgs(z.object({ student_id: id }), raw);
-  const v = viewerOf(ctx);
-  const student = await ctx.db('students').where({ id: a.student_id }).whereNull('deleted_at').first('id', 'location_id', 'program_id');
+  // The child and the viewer's link to it come with the decisions; nothing is answered before the check.
+  const { batch, tiles } = await decisions(ctx, staffScope, { student: a.student_id }, new Date());
+  const student = batch.student;
   if (!student) throw cameraNotFound();
-  if (isStaff(ctx)) {
-    await assertLocations(ctx, scope, [String(student.location_id)]).catch(() => {
+  if (staffScope) {
+    await assertLocations(ctx, staffScope, [student.location_id]).catch(() => {
       throw cameraNotFound();
     });
-  } else {
-    const link = await ctx.db('student_users').where({ student_id: a.student_id, user_id: v.id }).first('student_id');
-    if (!link) throw cameraNotFound();
-  }
-  const ids = await ctx.db.raw(
-    `select c.id from cameras c where c.deleted_at is null and c.location_id = ? and (
-       c.id in (select camera_id from student_cameras where student_id = ?)
-       or c.program_id in (select ?::bigint union select program_id from student_programs where student_id = ?)
-       or c.id in (select g.camera_id from programs p join camera_group_cameras g on g.camera_group_id = p.camera_group_id
-                   where p.id in (select ?::bigint union select program_id from student_programs where student_id = ?)))
-     order by c."order", c.id`,
-    [student.location_id, a.student_id, student.program_id, a.student_id, student.program_id, a.student_id],
-  );
-  const { tiles } = await decisions(
-    ctx,
-    scope,
-    ids.rows.map((r: { id: unknown }) => String(r.id)),
-    new Date(),
-  );
+  } else if (!student.guardian) throw cameraNotFound();
   return tiles.map(tileOut);
 }
 
 /** Cameras that are on and inside their schedule now, with how many people watch each. */
 export async function getOnlineCameras(ctx: RequestContext, raw: unknown) {
-  const scope = await watchAccess(ctx);
+  const staffScope = await watchAccess(ctx);
   const a = parseArgs(z.object({ location_id: id.nullish() }), raw);
-  const ids = await visibleCameraIds(ctx, scope, a.location_id ?? null);
-  const at = new Date();
-  const { tiles } = await decisions(ctx, scope, ids, at);
+  const select = await visibleCameras(ctx, staffScope, a.location_id ?? null);
+  const { batch, tiles } = await decisions(ctx, staffScope, select, new Date(), { viewers: Boolean(staffScope) });
   const live = tiles.filter(
     (t) => t.decision.ok || !['CAMERA_OFF', 'OUTSIDE_SCHEDULE', 'CAMERA_NOT_FOUND', 'OUT_OF_SCOPE', 'NOT_LINKED'].includes(t.decision.code),
   );
-  const counts = new Map<string, number>();
-  if (isStaff(ctx) && live.length) {
-    const rows = await ctx
-      .db('camera_watch_sessions')
-      .whereNull('ended_at')
-      .whereIn(
-        'camera_id',
-        live.map((t) => t.camera.id),
-      )
-      .groupBy('camera_id')
-      .select('camera_id')
-      .count({ n: '*' });
-    for (const r of rows as { camera_id: unknown; n: unknown }[]) counts.set(String(r.camera_id), Number(r.n));
-  }
-  return live.map((t) => ({ ...tileOut(t), viewers: isStaff(ctx) ? (counts.get(t.camera.id) ?? 0) : null }));
+  return live.map((t) => ({ ...tileOut(t), viewers: staffScope ? (batch.viewers.get(t.camera.id) ?? 0) : null }));
 }
 
 // ── sessions: heartbeat, stop, login time ──────────────────────────────────
@@ -329,7 +271,7 @@ async function endWithAudit(ctx: RequestContext | null, db: Knex, ids: string[],
  * rule, and ends the session at once when one no longer holds (the answer says why).
  */
 export async function cameraHeartbeat(ctx: RequestContext, raw: unknown, env: MediaEnv) {
-  await watchAccess(ctx);
+  const staffScope = await watchAccess(ctx);
   const a = parseArgs(z.object({ session_id: id }), raw);
   const s = await ownSession(ctx, a.session_id);
   if (s.ended_at)
@@ -340,9 +282,8 @@ export async function cameraHeartbeat(ctx: RequestContext, raw: unknown, env: Me
       remaining_logins: null,
     };
   const at = new Date();
-  const batch = await repo.loadFacts(ctx.db, s.user_id, [String(s.camera_id)], at);
-  const scope = await watchAccess(ctx);
-  const f = factsFor(batch, String(s.camera_id), { id: s.user_id, staff: isStaff(ctx) }, isStaff(ctx) ? scope : null);
+  const batch = await loadFacts(ctx.db, s.user_id, { ids: [String(s.camera_id)] }, at);
+  const f = factsFor(batch, String(s.camera_id), { id: s.user_id, staff: isStaff(ctx) }, staffScope);
   const reason = endReason(f, { started_at: s.started_at, last_heartbeat_at: at }, at);
   if (reason) {
     const [ended] = await endWithAudit(ctx, ctx.db, [a.session_id], reason, at, viewerOf(ctx).id);
@@ -382,14 +323,14 @@ export async function stopCameraSession(ctx: RequestContext, raw: unknown, env: 
  * limit (`limit_over`), and does the live session on this camera count as a login (`is_counter`)?
  */
 export async function createCameraWatchTimeReport(ctx: RequestContext, raw: unknown) {
-  const scope = await watchAccess(ctx);
+  const staffScope = await watchAccess(ctx);
   const a = parseArgs(z.object({ camera_id: id }), raw);
   const v = viewerOf(ctx);
   const at = new Date();
-  const { batch, tiles } = await decisions(ctx, scope, [a.camera_id], at);
+  const { batch, tiles } = await decisions(ctx, staffScope, { ids: [a.camera_id] }, at, { player: true });
   if (!tiles[0]) throw cameraNotFound();
-  const f = factsFor(batch, a.camera_id, { id: v.id, staff: isStaff(ctx) }, isStaff(ctx) ? scope : null);
-  const open = await repo.findOpenSession(ctx.db, v.id, a.camera_id);
+  const f = factsFor(batch, a.camera_id, { id: v.id, staff: isStaff(ctx) }, staffScope);
+  const open = batch.player.get(a.camera_id)?.openSession;
   const remaining = remainingLogins(f.location, f.limit);
   const limitOver = !f.hasOpenSession && remaining !== null && remaining <= 0;
   return {
@@ -618,12 +559,7 @@ export async function sweepSessions(
   for (const s of open) byUser.set(String(s.user_id), [...(byUser.get(String(s.user_id)) ?? []), s]);
   const toEnd = new Map<string, string[]>();
   for (const [userId, sessions] of byUser) {
-    const batch = await repo.loadFacts(
-      db,
-      userId,
-      sessions.map((s) => String(s.camera_id)),
-      at,
-    );
+    const batch = await loadFacts(db, userId, { ids: sessions.map((s) => String(s.camera_id)) }, at);
     for (const s of sessions) {
       const f = factsFor(
         batch,
