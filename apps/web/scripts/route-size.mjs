@@ -22,9 +22,10 @@ function visit(key) {
   for (const dep of entry.imports ?? []) visit(dep);
 }
 wanted.forEach(visit);
-// Translations the page needs at start: common + the page's namespace, in English and the fallback (es).
+// Translations the page needs at start: common + the page's namespace, in English (an English
+// visitor no longer downloads the Spanish fallback, see lib/i18n.ts).
 for (const key of Object.keys(manifest)) {
-  if (/src\/locales\/(en|es)\/(common|auth)\.json$/.test(key)) visit(key);
+  if (/src\/locales\/en\/(common|auth)\.json$/.test(key)) visit(key);
 }
 
 let total = 0;

@@ -1,37 +1,24 @@
-import { Navigate, type RouteObject } from 'react-router-dom';
+import { Navigate, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router-dom';
 import { AuthLayout, PlainGuestLayout } from '../components/guest/guest-layout';
 import { PageLoader } from '../components/page-loader';
 import { RouteError } from '../components/route-error';
 import { RouteGuard } from '../components/route-guard';
-import { accessRoutes } from '../features/access/routes';
-import { RoomRatioWidget, attendanceGuestRoutes, attendanceRoutes } from '../features/attendance/routes';
+import { attendanceGuestRoutes } from '../features/attendance/guest-routes';
 import { authLinkRoutes, authRoutes } from '../features/auth/routes';
-import { setupRoutes } from '../features/centre-setup/routes';
-import { dashboardRoutes } from '../features/dashboard/routes';
-import { liveCameraRoutes } from '../features/live-cameras/routes';
-import { peopleRoutes } from '../features/people/routes';
 import { notFoundRoutes, pendingGuestRoutes } from '../features/public-pages/routes';
-import { settingsRoutes } from '../features/settings/routes';
-import { upcomingRoutes } from '../features/upcoming/routes';
 import type { CentreKind } from '../lib/menu';
 import { paths } from '../lib/paths';
 import { RootRoute } from './root-route';
 
+/** The guarded main-layout route; the signed-in routes become its children. */
+export const SIGNED_IN_ROUTE_ID = 'signed-in';
+
 /**
  * The centre host's routes: guest pages outside the layout, everything else guarded and inside
- * the lazily loaded main layout, unknown paths to /pages/error-404.
+ * the lazily loaded main layout, unknown paths to /pages/error-404. The app starts with
+ * `signedIn` empty and patches them in on demand (`patchSignedInRoutes`).
  */
-export function centreRoutes(kind: CentreKind | null): RouteObject[] {
-  const served = [
-    ...dashboardRoutes({ roomRatio: RoomRatioWidget }),
-    ...accessRoutes,
-    ...settingsRoutes,
-    ...setupRoutes(kind),
-    ...peopleRoutes(kind),
-    ...attendanceRoutes(kind),
-    ...liveCameraRoutes(kind),
-  ];
-  const servedPaths = new Set(served.map((route) => route.path));
+export function centreRoutes(signedIn: RouteObject[] = []): RouteObject[] {
   return [
     {
       element: <RootRoute />,
@@ -45,13 +32,15 @@ export function centreRoutes(kind: CentreKind | null): RouteObject[] {
           children: [...authLinkRoutes, ...attendanceGuestRoutes, ...pendingGuestRoutes, ...notFoundRoutes],
         },
         {
-          path: '/',
+          // Pathless: until the signed-in routes are patched in, "/" falls to the splat below, and
+          // a splat match is what makes the router ask `patchRoutesOnNavigation` for more routes.
           element: <RouteGuard />,
           children: [
             {
+              id: SIGNED_IN_ROUTE_ID,
               lazy: async () => ({ Component: (await import('./centre-layout')).CentreLayout }),
               errorElement: <RouteError />,
-              children: [...served, ...upcomingRoutes(kind, servedPaths)],
+              children: signedIn,
             },
           ],
         },
@@ -59,4 +48,27 @@ export function centreRoutes(kind: CentreKind | null): RouteObject[] {
       ],
     },
   ];
+}
+
+/**
+ * Loads every feature's route table on the first navigation the guest routes do not answer (a
+ * signed-in page, or an unknown path), so the sign-in page never downloads them.
+ */
+export function patchSignedInRoutes(kind: CentreKind | null): PatchRoutesOnNavigationFunction {
+  let routes: Promise<RouteObject[]> | null = null;
+  let patched = false;
+  return async ({ patch, signal }) => {
+    if (patched) return;
+    routes ??= import('./centre-signed-in-routes').then(
+      (m) => m.signedInRoutes(kind),
+      (error: unknown) => {
+        routes = null;
+        throw error;
+      },
+    );
+    const children = await routes;
+    if (patched || signal.aborted) return;
+    patch(SIGNED_IN_ROUTE_ID, children);
+    patched = true;
+  };
 }

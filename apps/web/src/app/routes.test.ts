@@ -1,8 +1,11 @@
-import type { RouteObject } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { isValidElement } from 'react';
+import { matchRoutes, type RouteObject } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { RouteGuard } from '../components/route-guard';
 import { isRouteHandle } from '../lib/route-handle';
 import { paths, type PathName } from '../lib/paths';
-import { centreRoutes } from './centre-routes';
+import { SIGNED_IN_ROUTE_ID, centreRoutes, patchSignedInRoutes } from './centre-routes';
+import { signedInRoutes } from './centre-signed-in-routes';
 import { platformRoutes } from './platform-routes';
 
 interface Flat {
@@ -14,7 +17,7 @@ interface Flat {
 
 function flatten(routes: readonly RouteObject[], guarded = false): Flat[] {
   return routes.flatMap((route) => {
-    const isGuard = guarded || (route.path === '/' && route.children !== undefined && route.element !== undefined && !route.lazy);
+    const isGuard = guarded || (isValidElement(route.element) && route.element.type === RouteGuard);
     const own: Flat[] =
       route.path && route.path !== '/' && route.path !== '*'
         ? [{ path: route.path, guarded: isGuard, lazy: Boolean(route.lazy) || Boolean(route.element), handle: route.handle }]
@@ -27,8 +30,9 @@ const OPERATOR_ONLY: PathName[] = ['centreNew', 'migrationRuns', 'migrationRun']
 const ROOT_INDEX: PathName[] = ['root'];
 
 describe('routes', () => {
-  const petcare = flatten(centreRoutes('petcare'));
-  const childcare = flatten(centreRoutes('childcare'));
+  // The app patches the signed-in routes in on demand; here they sit where the patch puts them.
+  const petcare = flatten(centreRoutes(signedInRoutes('petcare')));
+  const childcare = flatten(centreRoutes(signedInRoutes('childcare')));
 
   it('routes every path of the spec on a centre host (pet-pack paths on pet-care centres)', () => {
     const routed = new Set(petcare.map((r) => r.path));
@@ -68,7 +72,7 @@ describe('routes', () => {
         ...(r.path && r.path !== '*' && r.path !== '/' && !r.lazy && r.path !== paths.blogs.pattern ? [r.path] : []),
         ...eager(r.children ?? []),
       ]);
-    expect(eager(centreRoutes('petcare'))).toEqual([]);
+    expect(eager(centreRoutes(signedInRoutes('petcare')))).toEqual([]);
     expect(eager(platformRoutes)).toEqual([]);
     expect(pages.length).toBeGreaterThan(200);
   });
@@ -77,5 +81,48 @@ describe('routes', () => {
     const routed = new Set(flatten(platformRoutes).map((r) => r.path));
     for (const name of [...OPERATOR_ONLY, 'centersList', 'center', 'login', 'error404'] as PathName[])
       expect(routed.has(paths[name].pattern), name).toBe(true);
+  });
+});
+
+describe('signed-in routes on demand', () => {
+  const patchArgs = (patch: (routeId: string | null, children: RouteObject[]) => void, signal = new AbortController().signal) => ({
+    patch,
+    signal,
+    path: '/home',
+    matches: [],
+    fetcherKey: undefined,
+  });
+  const lastPath = (routes: RouteObject[], pathname: string) => matchRoutes(routes, pathname)?.at(-1)?.route.path;
+
+  it('answers guest pages without them, and sends "/" and signed-in paths to the splat that asks for them', () => {
+    const shell = centreRoutes();
+    expect(lastPath(shell, paths.login.to())).toBe(paths.login.pattern);
+    expect(lastPath(shell, paths.home.to())).toBe('*');
+    expect(lastPath(shell, '/')).toBe('*');
+    const full = centreRoutes(signedInRoutes('childcare'));
+    expect(lastPath(full, paths.home.to())).toBe(paths.home.pattern);
+    expect(matchRoutes(full, '/')?.at(-1)?.route.index).toBe(true);
+  });
+
+  it('patches them into the guarded layout once', async () => {
+    const patch = vi.fn();
+    const patcher = patchSignedInRoutes('childcare');
+    await patcher(patchArgs(patch));
+    await patcher(patchArgs(patch));
+    expect(patch).toHaveBeenCalledTimes(1);
+    const [routeId, children] = patch.mock.calls[0] as [string, RouteObject[]];
+    expect(routeId).toBe(SIGNED_IN_ROUTE_ID);
+    expect(children.map((r) => r.path)).toContain(paths.home.pattern);
+  });
+
+  it('patches on a later navigation when the first one was cancelled', async () => {
+    const patch = vi.fn();
+    const patcher = patchSignedInRoutes('childcare');
+    const cancelled = new AbortController();
+    cancelled.abort();
+    await patcher(patchArgs(patch, cancelled.signal));
+    expect(patch).not.toHaveBeenCalled();
+    await patcher(patchArgs(patch));
+    expect(patch).toHaveBeenCalledTimes(1);
   });
 });

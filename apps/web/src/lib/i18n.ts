@@ -72,7 +72,9 @@ export async function initI18n(pack: LanguagePack, language: Language = initialL
     .use(initReactI18next)
     .init({
       lng: language,
-      fallbackLng: FALLBACK_LANGUAGE,
+      // English is the reference (locales.test.ts keeps both languages' keys equal), so English
+      // needs no fallback and an English user never downloads Spanish until choosing it.
+      fallbackLng: { [DEFAULT_LANGUAGE]: [], default: [FALLBACK_LANGUAGE] },
       supportedLngs: [...LANGUAGES],
       ns: ['common'],
       defaultNS: 'common',

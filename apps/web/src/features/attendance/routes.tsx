@@ -37,18 +37,6 @@ const report = {
  */
 export const RoomRatioWidget = lazy(() => import('./components/ratio-widget').then((m) => ({ default: m.RatioWidget })));
 
-/**
- * The time clock page: a guest page opened from a QR code (spec §2 guest routes), outside the main
- * layout, full screen. The staff member's PIN says who punches; the link's token says where.
- */
-export const attendanceGuestRoutes: RouteObject[] = [
-  {
-    path: paths.timeClockPage.pattern,
-    handle: { access: { role: 'guest' }, title: T('timeClock') } satisfies RouteHandle,
-    lazy: lazyPage(() => import('./pages/time-clock.page'), 'TimeClockPage'),
-  },
-];
-
 /** The attendance screens (translations in the `attendance` namespace). Roles and parents as in spec §2. */
 export function attendanceRoutes(kind: CentreKind | null): RouteObject[] {
   void kind;

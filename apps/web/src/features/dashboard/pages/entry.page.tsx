@@ -1,45 +1,24 @@
-import { Grid, Stack } from '@mantine/core';
-import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Suspense, lazy } from 'react';
 import { Navigate } from 'react-router-dom';
 import { roleAtLeast } from '@kv/shared';
+import { PageLoader } from '../../../components/page-loader';
 import { centreEntryPath } from '../../../lib/entry';
-import { useAppConfig, useViewer } from '../../../lib/shell-context';
-import { LocationCounters } from '../components/location-counters';
-import { QuickLinkGrid } from '../components/quick-link-grid';
-import { SetupChecklist } from '../components/setup-checklist';
-import { WelcomeCard } from '../components/welcome-card';
-import { managerLinks } from '../quick-links';
+import { useViewer } from '../../../lib/shell-context';
 import type { DashboardWidgets } from '../routes';
+
+// Only managers and owners stay on the root: everyone else is redirected without downloading it.
+const ManagerDashboard = lazy(() => import('../components/manager-dashboard').then((m) => ({ default: m.ManagerDashboard })));
 
 /**
  * The root: managers and centre owners get their dashboard here; everyone else is sent to theirs
- * (user → /home, blog → /blogs, teacher → /dashboard). Widgets of other features (the live room
- * ratio) come from the app and load on their own.
+ * (user → /home, blog → /blogs, teacher → /dashboard).
  */
 export function EntryPage({ widgets = {} }: { widgets?: DashboardWidgets }) {
-  const RoomRatio = widgets.roomRatio;
-  const { t } = useTranslation(['dashboard', 'common']);
   const viewer = useViewer();
-  const config = useAppConfig();
   if (!roleAtLeast(viewer.role, 'manager')) return <Navigate to={centreEntryPath(viewer.role)} replace />;
   return (
-    <Stack gap="md" data-testid="dashboard-manager">
-      <WelcomeCard lead={t('dashboard:manager.lead')} />
-      <LocationCounters />
-      {RoomRatio ? (
-        <Suspense fallback={null}>
-          <RoomRatio />
-        </Suspense>
-      ) : null}
-      <Grid gutter="md">
-        <Grid.Col span={{ base: 12, lg: 6 }}>
-          <SetupChecklist />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 6 }}>
-          <QuickLinkGrid title={t('dashboard:manager.shortcuts')} links={managerLinks(config.centre?.kind ?? null)} />
-        </Grid.Col>
-      </Grid>
-    </Stack>
+    <Suspense fallback={<PageLoader />}>
+      <ManagerDashboard widgets={widgets} />
+    </Suspense>
   );
 }
