@@ -26,7 +26,8 @@ export function routeWeight(dist: string, pages: string[], namespaces: string[])
     for (const d of e.imports ?? []) visit(d);
   };
   ['index.html', ...(surface ? [surface] : []), ...pages].forEach(visit);
-  const ns = new RegExp(`src/locales/(en|es)/(${namespaces.join('|')})\\.json$`);
+  // The visitor's language only: English loads no Spanish (apps/web/src/lib/i18n.ts).
+  const ns = new RegExp(`src/locales/en/(${namespaces.join('|')})\\.json$`);
   for (const key of Object.keys(manifest)) if (ns.test(key)) visit(key);
   let js = 0;
   let css = 0;
