@@ -40,9 +40,24 @@ const COLUMNS = [
   'provisioning_attempts',
 ];
 
+const toProvisioningRow = (row: Record<string, unknown>) =>
+  ({ ...row, id: String(row.id), database_server_id: row.database_server_id && String(row.database_server_id) }) as ProvisioningRow;
+
 export async function findProvisioning(db: Db, id: string): Promise<ProvisioningRow | undefined> {
   const row = await db('centers').where({ id }).first(COLUMNS);
-  return row && { ...row, id: String(row.id), database_server_id: row.database_server_id && String(row.database_server_id) };
+  return row && toProvisioningRow(row);
+}
+
+/**
+ * Records the step a provisioning is at (with the progress made so far) and returns the centre as
+ * it is now; undefined when it is no longer provisioning (deleted while the job ran).
+ */
+export async function enterProvisioningStep(db: Db, id: string, step: string, progress: number): Promise<ProvisioningRow | undefined> {
+  const [row] = await db('centers')
+    .where({ id, status: 'provisioning' })
+    .update({ provisioning_step: step, provisioning_progress: progress, updated_at: db.fn.now() })
+    .returning(COLUMNS);
+  return row && toProvisioningRow(row);
 }
 
 export async function updateProvisioning(db: Db, id: string, patch: Record<string, unknown>): Promise<void> {
