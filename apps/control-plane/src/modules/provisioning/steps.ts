@@ -2,7 +2,7 @@ import { PermanentJobError } from '@kv/jobs';
 import type { ControlPlaneRuntime } from '../../deps.ts';
 import { SYSTEM_ACTOR } from '../../access.ts';
 import { writeAudit } from '../audit/repo.ts';
-import { createCentreOwner } from './owner.ts';
+import { createCentreOwner, openCentreConnection } from './owner.ts';
 import {
   claimHostname,
   enterProvisioningStep,
@@ -28,7 +28,14 @@ const STEPS: {
   run: (rt: ControlPlaneRuntime, c: ProvisioningRow, s: { serverId: string }) => Promise<unknown>;
 }[] = [
   { step: 'pick_server', doneAt: 15, run: async (rt, c, s) => (s.serverId = await rt.provisioner.assignServer(c.id)) },
-  { step: 'create_database', doneAt: 35, run: (rt, c, s) => rt.provisioner.createDatabase(s.serverId, c.database_name!) },
+  {
+    step: 'create_database',
+    doneAt: 35,
+    run: async (rt, c, s) => {
+      await rt.provisioner.createDatabase(s.serverId, c.database_name!);
+      openCentreConnection(rt, c, s.serverId);
+    },
+  },
   {
     step: 'migrate',
     doneAt: 55,
