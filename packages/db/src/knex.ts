@@ -24,7 +24,7 @@ interface TarnPool {
   destroyed?: boolean;
 }
 
-type PooledConnection = { on(event: 'error', listener: (err: unknown) => void): unknown };
+type PooledConnection = { once(event: 'error', listener: (err: unknown) => void): unknown };
 
 /**
  * Takes a connection from the pool and gives it back: the pool's validation drops every dead

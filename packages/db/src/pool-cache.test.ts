@@ -36,7 +36,7 @@ describe('PoolCache dead connections', () => {
   afterAll(() => cache.closeAll());
   const terminate = (key: string) =>
     testAdmin().raw('select pg_terminate_backend(pid) from pg_stat_activity where application_name = ?', [`kv:${key}`]);
-  const pids = async (key: string) =>
+  const pids = async (key: string): Promise<number[]> =>
     (await testAdmin().raw('select pid from pg_stat_activity where application_name = ?', [`kv:${key}`])).rows.map(
       (r: { pid: number }) => r.pid,
     );
