@@ -38,10 +38,14 @@ export async function createDatabase(admin: Knex, name: string, template?: strin
   }
 }
 
+/**
+ * Drops a database and whatever sessions it still has. `WITH (FORCE)` ends them under the drop's
+ * own lock, so a pool that reconnects at once (centre pools keep a connection) cannot slip in
+ * between a separate termination and the drop.
+ */
 export async function dropDatabase(admin: Knex, name: string): Promise<void> {
   assertSafeDatabaseName(name);
-  await terminateConnections(admin, name);
-  await untimed(admin, `drop database if exists "${name}"`);
+  await untimed(admin, `drop database if exists "${name}" with (force)`);
 }
 
 export async function terminateConnections(admin: Knex, name: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { testAdmin, testAdminUrl } from './testing.ts';
+import { createTestDatabase, testAdmin, testAdminUrl } from './testing.ts';
+import { databaseExists, dropDatabase } from './admin.ts';
 import { PoolCache, poolPlan } from './pool-cache.ts';
 
 /** Backends Postgres has open for one centre pool (its application_name). */
@@ -27,6 +28,41 @@ describe('PoolCache connections', () => {
     await cache.closeAll();
     await new Promise((r) => setTimeout(r, 200));
     expect(await backends(key)).toBe(0);
+  });
+});
+
+describe('PoolCache dead connections', () => {
+  const cache = new PoolCache({ max: 2, maxOpenPools: 10, idleEvictMs: 60_000 });
+  afterAll(() => cache.closeAll());
+  const terminate = (key: string) =>
+    testAdmin().raw('select pg_terminate_backend(pid) from pg_stat_activity where application_name = ?', [`kv:${key}`]);
+  const pids = async (key: string): Promise<number[]> =>
+    (await testAdmin().raw('select pid from pg_stat_activity where application_name = ?', [`kv:${key}`])).rows.map(
+      (r: { pid: number }) => r.pid,
+    );
+
+  it('replaces a connection the server terminated before the next query needs it', async () => {
+    const key = `pooldead${process.pid}`;
+    const db = cache.get(key, testAdminUrl());
+    const before = (await db.raw('select pg_backend_pid() as pid')).rows[0].pid;
+    await terminate(key);
+    for (let i = 0; i < 40 && !(await pids(key)).some((p) => p !== before); i++) await new Promise((r) => setTimeout(r, 25));
+    const live = await pids(key);
+    expect(live).toHaveLength(1);
+    expect(live[0]).not.toBe(before);
+    // The query runs on the replacement: no error and no further connection.
+    expect((await db.raw('select pg_backend_pid() as pid')).rows[0].pid).toBe(live[0]);
+    expect(await pids(key)).toEqual(live);
+  });
+
+  it('a pool that reconnects at once does not keep its database from being dropped', async () => {
+    const t = await createTestDatabase('tenant', 'dropme');
+    await t.db.destroy();
+    const key = `pooldrop${process.pid}`;
+    await cache.get(key, t.url).raw('select 1');
+    await dropDatabase(testAdmin(), t.name);
+    expect(await databaseExists(testAdmin(), t.name)).toBe(false);
+    cache.evict(key);
   });
 });
 

@@ -45,7 +45,9 @@ async function whenIdle(db: Knex): Promise<void> {
  * used at all is used again within seconds, and a reconnect (TCP + SCRAM + backend start, about
  * 10 ms, 20× a query) on its next request is what made the first request after 30 s of quiet slow.
  * Connections beyond the first close after `idleTimeoutMs` (30 s); the pool itself, and with it
- * the last connection, after `idleEvictMs` without a request. The steady-state cost is one
+ * the last connection, after `idleEvictMs` without a request. A connection the server closes
+ * (restart, termination, idle timeout) is replaced as soon as it dies (see createKnex), so the
+ * next request does not pay the reconnect either. The steady-state cost is one
  * connection per active centre, which is the floor anyway (see bench/tenant-scale.ts).
  */
 export class PoolCache {

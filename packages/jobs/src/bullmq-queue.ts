@@ -12,7 +12,6 @@ import {
   assertQueueName,
   jobDataProblem,
   settlesWithin,
-  sleep,
 } from './job-data.ts';
 import { createRedis, throttled } from './redis-connection.ts';
 import type { EnqueueOptions, JobContext, JobData, JobHandler, JobInfo, JobLog, JobQueue, JobState } from './types.ts';
@@ -44,6 +43,8 @@ export class BullJobQueue implements JobQueue {
   private readonly workers = new Map<string, { worker: Worker; redis: Redis }>();
   private started = false;
   private closed = false;
+  /** `idle()` callers waiting for one of this process's workers to finish a job. */
+  private readonly settleWaiters = new Set<() => void>();
   private readonly logError: JobLog;
 
   constructor(
@@ -133,8 +134,21 @@ export class BullJobQueue implements JobQueue {
       } catch {
         // Redis is away: keep waiting, the jobs are still there when it comes back.
       }
-      await sleep(50);
+      await this.nextSettle(50);
     }
+  }
+
+  /** Resolves when a worker of this process finishes a job, or after `ms` (jobs run elsewhere too). */
+  private nextSettle(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.settleWaiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.settleWaiters.add(done);
+    });
   }
 
   /** Waits briefly for the producer connection (first connect, a blip); past that the caller gets the error. */
@@ -174,9 +188,15 @@ export class BullJobQueue implements JobQueue {
     worker.on('error', (err) => this.logError(`worker ${queue} error: ${err.message}`));
     worker.on('failed', (job, err) => {
       this.log(`job ${queue}/${job?.name} ${job?.id} failed: ${err.message}`, { attemptsMade: job?.attemptsMade });
+      this.wakeIdle();
     });
+    worker.on('completed', () => this.wakeIdle());
     worker.on('stalled', (jobId) => this.log(`job ${queue} ${jobId} stalled and will run again`));
     this.workers.set(queue, { worker, redis });
+  }
+
+  private wakeIdle(): void {
+    for (const done of [...this.settleWaiters]) done();
   }
 
   private async process(queue: string, reg: Registration, job: Job): Promise<unknown> {

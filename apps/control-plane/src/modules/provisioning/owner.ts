@@ -1,17 +1,32 @@
 import { randomPin, randomToken, sha256Hex } from '@kv/auth';
 import { queueMessage } from '@kv/messaging';
+import type { Knex } from 'knex';
 import type { ControlPlaneRuntime } from '../../deps.ts';
 import { findCentreUserId, insertInviteToken, insertOwner, type ProvisioningRow } from './repo.ts';
 
 const INVITE_TTL_MS = 7 * 24 * 60 * 60_000;
+
+async function centreDb(rt: ControlPlaneRuntime, centre: ProvisioningRow, serverId: string): Promise<Knex> {
+  const url = await rt.directory.connectionUrl({ database_server_id: serverId, database_name: centre.database_name });
+  return rt.pools.get(centre.id, url);
+}
+
+/**
+ * Opens the connection the owner step will use while the steps before it finish (a connection is
+ * several round trips: TCP, authentication, backend start). A failure is left to the owner step.
+ */
+export function openCentreConnection(rt: ControlPlaneRuntime, centre: ProvisioningRow, serverId: string): void {
+  centreDb(rt, centre, serverId)
+    .then(async (db) => db.client.releaseConnection(await db.client.acquireConnection()))
+    .catch(() => undefined);
+}
 
 /**
  * The centre owner in the centre's own database, invited by email (PIN + link to /viue/<pin_time>).
  * One transaction with the message, and skipped when the owner exists, so a retry never invites twice.
  */
 export async function createCentreOwner(rt: ControlPlaneRuntime, centre: ProvisioningRow, serverId: string): Promise<{ created: boolean }> {
-  const url = await rt.directory.connectionUrl({ database_server_id: serverId, database_name: centre.database_name });
-  const db = rt.pools.get(centre.id, url);
+  const db = await centreDb(rt, centre, serverId);
   const result = await db.transaction(async (trx) => {
     if (await findCentreUserId(trx, centre.owner_username!)) return { created: false };
     const userId = await insertOwner(trx, {

@@ -40,9 +40,24 @@ const COLUMNS = [
   'provisioning_attempts',
 ];
 
+const toProvisioningRow = (row: Record<string, unknown>) =>
+  ({ ...row, id: String(row.id), database_server_id: row.database_server_id && String(row.database_server_id) }) as ProvisioningRow;
+
 export async function findProvisioning(db: Db, id: string): Promise<ProvisioningRow | undefined> {
   const row = await db('centers').where({ id }).first(COLUMNS);
-  return row && { ...row, id: String(row.id), database_server_id: row.database_server_id && String(row.database_server_id) };
+  return row && toProvisioningRow(row);
+}
+
+/**
+ * Records the step a provisioning is at (with the progress made so far) and returns the centre as
+ * it is now; undefined when it is no longer provisioning (deleted while the job ran).
+ */
+export async function enterProvisioningStep(db: Db, id: string, step: string, progress: number): Promise<ProvisioningRow | undefined> {
+  const [row] = await db('centers')
+    .where({ id, status: 'provisioning' })
+    .update({ provisioning_step: step, provisioning_progress: progress, updated_at: db.fn.now() })
+    .returning(COLUMNS);
+  return row && toProvisioningRow(row);
 }
 
 export async function updateProvisioning(db: Db, id: string, patch: Record<string, unknown>): Promise<void> {
@@ -133,13 +148,20 @@ export async function insertOwner(
   trx: Knex.Transaction,
   owner: { fname: string; lname: string; username: string; email: string },
 ): Promise<string> {
-  const [user] = await trx('users')
-    .insert({ ...owner, invited: true, status: true, email_confirmed: false, locale: 'en' })
-    .returning('id');
-  const role = await trx('roles').where({ name: 'center' }).first('id');
-  if (!role) throw new Error('The centre database has no `center` role (tenant migrations incomplete)');
-  await trx('user_roles').insert({ user_id: user.id, role_id: role.id });
-  return String(user.id);
+  // The user and its `center` role in one statement; no row back means the role is missing.
+  const { rows } = await trx.raw(
+    `with owner as (
+       insert into users (fname, lname, username, email, invited, status, email_confirmed, locale)
+       values (?, ?, ?, ?, true, true, false, 'en')
+       returning id
+     )
+     insert into user_roles (user_id, role_id)
+     select owner.id, roles.id from owner, roles where roles.name = 'center'
+     returning user_id`,
+    [owner.fname, owner.lname, owner.username, owner.email],
+  );
+  if (!rows[0]) throw new Error('The centre database has no `center` role (tenant migrations incomplete)');
+  return String(rows[0].user_id);
 }
 
 export async function insertInviteToken(

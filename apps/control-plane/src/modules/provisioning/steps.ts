@@ -2,8 +2,16 @@ import { PermanentJobError } from '@kv/jobs';
 import type { ControlPlaneRuntime } from '../../deps.ts';
 import { SYSTEM_ACTOR } from '../../access.ts';
 import { writeAudit } from '../audit/repo.ts';
-import { createCentreOwner } from './owner.ts';
-import { claimHostname, findProvisioning, markActive, markFailed, updateProvisioning, type ProvisioningRow } from './repo.ts';
+import { createCentreOwner, openCentreConnection } from './owner.ts';
+import {
+  claimHostname,
+  enterProvisioningStep,
+  findProvisioning,
+  markActive,
+  markFailed,
+  updateProvisioning,
+  type ProvisioningRow,
+} from './repo.ts';
 import { ProvisioningError, ProvisioningStepError } from './errors.ts';
 
 export type ProvisioningStep = 'pick_server' | 'create_database' | 'migrate' | 'create_owner' | 'register_hostname' | 'activate';
@@ -20,7 +28,14 @@ const STEPS: {
   run: (rt: ControlPlaneRuntime, c: ProvisioningRow, s: { serverId: string }) => Promise<unknown>;
 }[] = [
   { step: 'pick_server', doneAt: 15, run: async (rt, c, s) => (s.serverId = await rt.provisioner.assignServer(c.id)) },
-  { step: 'create_database', doneAt: 35, run: (rt, c, s) => rt.provisioner.createDatabase(s.serverId, c.database_name!) },
+  {
+    step: 'create_database',
+    doneAt: 35,
+    run: async (rt, c, s) => {
+      await rt.provisioner.createDatabase(s.serverId, c.database_name!);
+      openCentreConnection(rt, c, s.serverId);
+    },
+  },
   {
     step: 'migrate',
     doneAt: 55,
@@ -54,7 +69,8 @@ const STEPS: {
 /**
  * Runs a centre's provisioning to the end, writing the step and progress to the centre row (what
  * `centerProvisioning` shows) and to `report` (the job's progress). A failure leaves the centre
- * `failed` with the error, to be resumed by `retryProvisioning`.
+ * `failed` with the error, to be resumed by `retryProvisioning`. Entering a step records the
+ * progress of the one before in the same statement.
  */
 export async function provisionCenter(
   rt: ControlPlaneRuntime,
@@ -62,24 +78,20 @@ export async function provisionCenter(
   report: (r: ProvisioningReport) => Promise<void>,
 ): Promise<{ status: string }> {
   const db = rt.controlDb;
-  const centre = await findProvisioning(db, centerId);
-  if (!centre) throw new PermanentJobError(`Centre ${centerId} does not exist`);
-  if (centre.status !== 'provisioning') return { status: centre.status };
-  const state = { serverId: centre.database_server_id ?? '' };
+  const state = { serverId: '' }; // set by pick_server
   let progress = 0;
   let current: ProvisioningStep = 'pick_server';
+  let movedOn = false;
   try {
     for (const { step, doneAt, run } of STEPS) {
       current = step;
-      const fresh = await findProvisioning(db, centerId);
-      // Deleted (or otherwise moved on) while this job ran: stop without touching it further.
-      if (fresh?.status !== 'provisioning') return { status: fresh?.status ?? 'missing' };
-      await updateProvisioning(db, centerId, { provisioning_step: step, provisioning_progress: progress });
-      await report({ step, progress });
+      const [fresh] = await Promise.all([enterProvisioningStep(db, centerId, step, progress), report({ step, progress })]);
+      if (!fresh) {
+        movedOn = true;
+        break;
+      }
       await run(rt, fresh, state);
       progress = doneAt;
-      await updateProvisioning(db, centerId, { provisioning_progress: progress });
-      await report({ step, progress });
     }
   } catch (err) {
     const message = `${current}: ${err instanceof Error ? err.message : String(err)}`.slice(0, 2000);
@@ -92,6 +104,12 @@ export async function provisionCenter(
     // Not retried by the queue: an operator sees `failed` and resumes with retryProvisioning.
     throw new PermanentJobError(message);
   }
-  await rt.directory.invalidate(centerId);
+  if (movedOn) {
+    // Not provisioning (any more): deleted or otherwise moved on while this job ran, so left as it is.
+    const now = await findProvisioning(db, centerId);
+    if (!now && current === STEPS[0]!.step) throw new PermanentJobError(`Centre ${centerId} does not exist`);
+    return { status: now?.status ?? 'missing' };
+  }
+  await Promise.all([rt.directory.invalidate(centerId), report({ step: current, progress })]);
   return { status: 'active' };
 }
