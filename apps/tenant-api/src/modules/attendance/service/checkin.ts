@@ -5,8 +5,9 @@ import { id } from '../../locations/service/common.ts';
 import { inTransaction } from '../../auth/service/shared.ts';
 import { evaluateScreen, questionsForLocation, type ScreenResult } from '../../health/service.ts';
 import * as rows from '../repo/checkin.ts';
-import { checkInLocation, findActiveStudents, isLocationStaff, pickupStudentIds, programsOfLocation } from '../repo/family.ts';
-import { checkInAccess, reaches } from '../policy.ts';
+import { isLocationStaff, pickupStudentIds } from '../repo/family.ts';
+import { readCheckIn } from '../repo/checkin-read.ts';
+import { checkInRights, reaches } from '../policy.ts';
 import {
   badTime,
   contactNotFound,
@@ -26,7 +27,7 @@ import {
 import { publishAttendance, publishRatios, type AttendanceEvent } from '../live.ts';
 import { checkQrCode, countWrongGuess, phoneArg, phoneMatches, pinArg, pinHolder } from './pin.ts';
 import { localDate, localParts, localTime, zonedInstant } from './time.ts';
-import { rateRooms, run, summarise, DOUBLE_TAP_MS, type CheckInItem, type Plan } from './checkin-run.ts';
+import { oneStatement, rateRooms, run, runOne, summarise, DOUBLE_TAP_MS, type CheckInItem, type Plan } from './checkin-run.ts';
 
 /** Staff may enter a time this far back; older records are corrections. */
 const STAFF_BACKDATE_DAYS = 7;
@@ -67,8 +68,6 @@ const saveArgs = z.object({
   request_id: requestIdArg.nullish(),
 });
 
-const byId = (a: { id: string }, b: { id: string }) => Number(a.id) - Number(b.id);
-
 /**
  * Checks one or several children in or out (spec §7 `saveStudentCheckInOut`). Every child of the
  * request is handled in one transaction, in id order:
@@ -80,18 +79,26 @@ const byId = (a: { id: string }, b: { id: string }) => Number(a.id) - Number(b.i
  *   NOTHING, so two devices at once leave one record;
  * - a failed health screen blocks that child and tells the location's managers;
  * - parents' notifications and ratio alerts are outbox rows of the same transaction.
+ * One child's explicit action without a signature, health screen or parents' message (the common
+ * request) does all of it in a single statement instead (checkin-run.ts `runOne`), which gives way
+ * to the transaction above whenever it cannot answer alone.
  */
 export async function saveStudentCheckInOut(ctx: RequestContext, raw: unknown) {
-  const access = await checkInAccess(ctx);
+  const access = await checkInRights(ctx);
   const args = parseArgs(saveArgs, raw);
   const ids = [...new Set(args.students)].sort((a, b) => Number(a) - Number(b));
-  const students = (await findActiveStudents(ctx.db, ids)).sort(byId);
+  // One read: the children, their location and its settings, the caller's rights, the rooms.
+  const found = await readCheckIn(
+    ctx.db,
+    ids,
+    access.kind === 'parent' ? { pickupBy: access.viewer.id } : { userId: access.viewer.id, reach: access.reach },
+    args.program_id ?? null,
+  );
+  const { students, settings, location: loc } = found;
   if (students.length !== ids.length) throw studentNotFound();
   const locationId = String(students[0]!.location_id);
   if (students.some((s) => String(s.location_id) !== locationId)) throw mixedLocations();
-  const settings = await checkInLocation(ctx.db, locationId);
-  if (!settings) throw studentNotFound();
-  const loc = settings.location;
+  if (!settings || !loc) throw studentNotFound();
   const now = new Date();
   const local = localParts(now, loc.timezone);
   let method: string;
@@ -101,8 +108,7 @@ export async function saveStudentCheckInOut(ctx: RequestContext, raw: unknown) {
   let time = local.time;
 
   if (access.kind === 'parent') {
-    const rights = await pickupStudentIds(ctx.db, access.viewer.id, ids);
-    if (ids.some((i) => !rights.has(i))) throw studentNotFound();
+    if (!found.allowed) throw studentNotFound();
     if (!settings.parent_check_in) throw parentCheckInOff();
     if (settings.check_in_qr && !args.code) throw qrRequired();
     if (args.code) {
@@ -113,7 +119,7 @@ export async function saveStudentCheckInOut(ctx: RequestContext, raw: unknown) {
     method = args.code ? 'qr' : 'phone';
     actionBy = access.viewer.id;
   } else {
-    if (!reaches(access.scope, locationId)) throw studentNotFound();
+    if (!found.allowed || (access.reach.by === 'scope' && !reaches(access.reach.scope, locationId))) throw studentNotFound();
     if (args.pin) {
       const person = await pinHolder(ctx, args.pin);
       if (settings.require_phone_with_pin) {
@@ -145,7 +151,7 @@ export async function saveStudentCheckInOut(ctx: RequestContext, raw: unknown) {
     }
   }
   if (settings.signature_required && method !== 'staff' && !args.signature) throw signatureRequired();
-  if (args.program_id && !(await programsOfLocation(ctx.db, [args.program_id], locationId)).length) throw roomNotFound();
+  if (args.program_id && !found.programOk) throw roomNotFound();
 
   const questions = settings.health_screen ? await questionsForLocation(ctx, locationId) : [];
   const screens = new Map<string, ScreenResult>();
@@ -183,8 +189,9 @@ export async function saveStudentCheckInOut(ctx: RequestContext, raw: unknown) {
     screens,
     questions: questions.length > 0,
     keyBase,
+    rooms: found.rooms,
   };
-  const { items, changed } = await inTransaction(ctx, (trx) => run(trx, plan));
+  const { items, changed } = (oneStatement(plan) && (await runOne(plan))) || (await inTransaction(ctx, (trx) => run(trx, plan)));
   const ratios = await rateRooms(plan, items, changed, (err) =>
     ctx.log?.warn({ err }, 'check-in: room ratio refresh failed; the attendance tick will re-check'),
   );
