@@ -1,25 +1,29 @@
 import type { Knex } from 'knex';
 import { ATTENDANCE_COLUMNS, type AttendanceRow } from './checkin.ts';
+import { toCheckInRead, type CheckInRead } from './checkin-read.ts';
+import { raw, runPrepared, sql, type Sql } from './sql.ts';
 
 /**
- * One child's explicit check-in or check-out as a single data-modifying statement: the replay key
- * (when the client sent a request id), the record, the key's answer and the audit row are written
- * together or not at all, so the statement needs no transaction around it. It either answers, or
- * writes nothing and gives way (`null`) to the general path, which handles a replayed key, a
- * check-out before the check-in time and a race with another device.
+ * One child's explicit check-in or check-out as a single statement: it reads what the request
+ * checks (`read`, see checkin-read.ts `readSql`), and only when that allows it without a further
+ * step (see `eligible`) writes the replay key (when the client sent a request id), the record, the
+ * key's answer and the audit row — all or nothing, so no transaction is needed around it.
  */
 export interface OneAction {
-  key: string | null;
+  type: 'check_in' | 'check_out';
+  /** The one child's read, with the caller's rights. */
+  read: Sql;
   studentId: string;
-  locationId: string;
-  /** The room of a check-in. */
+  key: string | null;
+  /** The room asked for; null: the child's own. */
   programId: string | null;
-  date: string;
+  /** The day of the record; null: today at the location. */
+  date: string | null;
   at: Date;
   by: string;
   recordedBy: string;
   method: string;
-  audit: { actorUserId: string; supportSessionId: string | null; actorLabel: string | null; ip: string | null; data: unknown };
+  audit: { actorUserId: string; supportSessionId: string | null; actorLabel: string | null; ip: string | null };
 }
 
 export type OneOutcome =
@@ -33,32 +37,6 @@ export type OneOutcome =
 /** A raced statement aborts itself with this in its error, which undoes it (see `raced`). */
 const RACE_MARK = 'kv-check-in-raced';
 
-class Sql {
-  constructor(
-    readonly text: string,
-    readonly values: unknown[],
-  ) {}
-}
-
-/** A tagged template: `${value}` becomes a binding, `${sql`…`}` is spliced in. */
-function sql(parts: TemplateStringsArray, ...values: unknown[]): Sql {
-  let text = parts[0]!;
-  const bindings: unknown[] = [];
-  values.forEach((v, i) => {
-    if (v instanceof Sql) {
-      text += v.text;
-      bindings.push(...v.values);
-    } else {
-      text += '?';
-      bindings.push(v);
-    }
-    text += parts[i + 1]!;
-  });
-  return new Sql(text, bindings);
-}
-
-const raw = (text: string) => new Sql(text, []);
-
 const cols = (alias: string) =>
   raw(
     [...ATTENDANCE_COLUMNS.filter((c) => c !== 'date').map((c) => `${alias}.${c}`), `to_char(${alias}.date, 'YYYY-MM-DD') as date`].join(
@@ -67,22 +45,36 @@ const cols = (alias: string) =>
   );
 
 /**
+ * The child may be checked in or out by this statement alone: found, at a live location the caller
+ * reaches (or, for a parent, may pick up), in a room of that location when one is asked for, with
+ * no parents' message to render and, for a check-in, no health screen to answer. Otherwise the
+ * statement writes nothing and the request takes the general path, which gives the errors.
+ */
+const eligible = (a: OneAction) => sql`
+  select * from ctx
+   where live_location_id is not null and allowed
+     and (${a.programId}::bigint is null or program_ok)
+     and not (check_in_parent_alert_email or check_in_parent_alert_sms or check_in_parent_alert_app)
+     ${raw(a.type === 'check_in' ? 'and not health_screen' : '')}`;
+
+/**
  * The key is claimed with its answer already in it (a check-in's record id is drawn from the
  * sequence first), since no part of a statement can update a row another part inserted. When the
  * child's record changed under the statement (another device's check-in or check-out committed
  * after the statement's snapshot, before its write), that answer would be wrong and no part of the
  * statement can see the other device's row: the statement then fails on purpose, by casting
- * RACE_MARK to int, which undoes it, and the general path runs in a transaction.
+ * RACE_MARK to int, which undoes it, and the request takes the general path in a transaction.
  */
-const raced = (test: Sql) =>
+const raced = (test: string) =>
   sql`select 'raced' as outcome, cur.* from gate left join cur on false
-       where case when ${test} then (${RACE_MARK} || gate.ok)::int is null else false end`;
+       where case when ${raw(test)} then (${RACE_MARK} || gate.ok)::int is null else false end`;
 
 const audit = (a: OneAction, action: string, from: 'ins' | 'upd') => sql`
   insert into audit_log (action, entity, entity_id, location_id, data, actor_user_id, support_session_id, actor_label, ip)
-  select ${action}, 'attendance', ${raw(from)}.id::text, ${a.locationId}, ${JSON.stringify(a.audit.data)}::jsonb,
+  select ${action}, 'attendance', x.id::text, e.s_location_id,
+         jsonb_build_object('name', trim(e.s_fname || ' ' || e.s_lname), 'method', ${a.method}::text, 'by', ${a.by}::text),
          ${a.audit.actorUserId}, ${a.audit.supportSessionId}, ${a.audit.actorLabel}, ${a.audit.ip}
-    from ${raw(from)}`;
+    from ${raw(from)} x, eligible e`;
 
 const current = (a: OneAction) => sql`
   select ${cols('a')} from attendances a where a.student_id = ${a.studentId} and a.end_time is null and a.deleted_at is null`;
@@ -90,26 +82,33 @@ const current = (a: OneAction) => sql`
 function checkIn(a: OneAction): Sql {
   const gate = a.key
     ? sql`insert into attendance_requests (key, kind, record_id, type)
-          select ${a.key}, 'child', coalesce((select id from cur), ids.id), 'check_in' from ids
+          select ${a.key}, 'child', coalesce((select id from cur), ids.id), 'check_in' from ids, eligible
           on conflict (key) do nothing returning key as ok`
-    : sql`select ''::text as ok`;
+    : sql`select ''::text as ok from eligible`;
   return sql`
-    with cur as (${current(a)}),
+    with ctx as (${a.read}),
+    eligible as (${eligible(a)}),
+    cur as (${current(a)}),
     ids as (select nextval(pg_get_serial_sequence('attendances', 'id')) as id),
     gate as (${gate}),
     ins as (
       insert into attendances as a (id, student_id, location_id, program_id, date, start_time, checkedin_by, checkedin_recorded_by, check_in_method)
-      select ids.id, ${a.studentId}, ${a.locationId}, ${a.programId}, ${a.date}, ${a.at}, ${a.by}, ${a.recordedBy}, ${a.method} from ids
+      select ids.id, e.s_id, e.s_location_id, coalesce(${a.programId}::bigint, e.s_program_id),
+             coalesce(${a.date}::date, (${a.at}::timestamptz at time zone e.location_timezone)::date),
+             ${a.at}, ${a.by}, ${a.recordedBy}, ${a.method}
+        from ids, eligible e
        where exists (select 1 from gate) and not exists (select 1 from cur)
       on conflict do nothing
       returning ${cols('a')}
     ),
     audit as (${audit(a, 'attendance.check_in', 'ins')})
-    select 'done' as outcome, ins.* from ins
-    union all
-    select 'already', cur.* from cur where exists (select 1 from gate)
-    union all
-    ${raced(raw('not exists (select 1 from ins) and not exists (select 1 from cur)'))}`;
+    select r.*, ctx.* from ctx left join (
+      select 'done' as outcome, ins.* from ins
+      union all
+      select 'already', cur.* from cur where exists (select 1 from gate)
+      union all
+      ${raced('not exists (select 1 from ins) and not exists (select 1 from cur)')}
+    ) r on true`;
 }
 
 function checkOut(a: OneAction): Sql {
@@ -119,12 +118,14 @@ function checkOut(a: OneAction): Sql {
     ? sql`insert into attendance_requests (key, kind, record_id, type)
           select ${a.key}, 'child', coalesce(cur.id, last.id),
                  case when cur.id is not null or last.end_time is not null then 'check_out' else 'not_checked_in' end
-            from (select 1) one left join cur on true left join last on true
+            from eligible left join cur on true left join last on true
            where ${inOrder}
           on conflict (key) do nothing returning key as ok`
-    : sql`select ''::text as ok where ${inOrder}`;
+    : sql`select ''::text as ok from eligible where ${inOrder}`;
   return sql`
-    with cur as (${current(a)}),
+    with ctx as (${a.read}),
+    eligible as (${eligible(a)}),
+    cur as (${current(a)}),
     last as (
       select ${cols('a')} from attendances a where a.student_id = ${a.studentId} and a.deleted_at is null
        order by a.start_time desc, a.id desc limit 1
@@ -139,27 +140,36 @@ function checkOut(a: OneAction): Sql {
       returning ${cols('a')}
     ),
     audit as (${audit(a, 'attendance.check_out', 'upd')})
-    select 'done' as outcome, upd.* from upd
-    union all
-    select 'already', last.* from last where not exists (select 1 from cur) and exists (select 1 from gate)
-    union all
-    select 'never', cur.* from gate left join cur on false where not exists (select 1 from cur) and not exists (select 1 from last)
-    union all
-    ${raced(raw('exists (select 1 from cur) and not exists (select 1 from upd)'))}`;
+    select r.*, ctx.* from ctx left join (
+      select 'done' as outcome, upd.* from upd
+      union all
+      select 'already', last.* from last where not exists (select 1 from cur) and exists (select 1 from gate)
+      union all
+      select 'never', cur.* from gate left join cur on false where not exists (select 1 from cur) and not exists (select 1 from last)
+      union all
+      ${raced('exists (select 1 from cur) and not exists (select 1 from upd)')}
+    ) r on true`;
 }
 
-/** Runs one child's explicit action (see OneAction); `null` when it gave way, having written nothing. */
-export async function oneAction(db: Knex, type: 'check_in' | 'check_out', a: OneAction): Promise<OneOutcome | null> {
-  const q = type === 'check_in' ? checkIn(a) : checkOut(a);
+/**
+ * Runs one child's explicit action (see OneAction). `read` is the statement's read (whatever it
+ * decided); `outcome` is null when the statement gave way, having written nothing.
+ */
+export async function oneAction(db: Knex, a: OneAction): Promise<{ read: CheckInRead | null; outcome: OneOutcome | null }> {
+  let rows: (Record<string, unknown> & { outcome: string | null })[];
   try {
-    const { rows } = await db.raw(q.text, q.values as Knex.RawBinding[]);
-    const [first] = rows as (AttendanceRow & { outcome: string })[];
-    if (!first) return null;
-    const { outcome, ...row } = first;
-    return outcome === 'never' ? { outcome: 'never', row: null } : { outcome: outcome as 'done' | 'already', row: row as AttendanceRow };
+    rows = await runPrepared(db, a.type === 'check_in' ? checkIn(a) : checkOut(a));
   } catch (err) {
-    // 22P02: invalid_text_representation, the cast of RACE_MARK (sent as a binding, never in the SQL text).
-    if ((err as { code?: string }).code === '22P02' && String((err as Error).message).includes(RACE_MARK)) return null;
+    // 22P02 (invalid_text_representation) is the cast of RACE_MARK, sent as a binding and never
+    // part of the SQL text, so no other failure carries it.
+    if ((err as { code?: string }).code === '22P02' && String((err as Error).message).includes(RACE_MARK))
+      return { read: null, outcome: null };
     throw err;
   }
+  const read = toCheckInRead(rows);
+  const first = rows[0];
+  if (!first?.outcome || first.outcome === 'raced') return { read, outcome: null };
+  if (first.outcome === 'never') return { read, outcome: { outcome: 'never', row: null } };
+  const row = Object.fromEntries(ATTENDANCE_COLUMNS.map((c) => [c, first[c]])) as AttendanceRow;
+  return { read, outcome: { outcome: first.outcome as 'done' | 'already', row } };
 }

@@ -13,7 +13,7 @@ export interface CheckInStudentRow {
   status: boolean;
 }
 
-export const STUDENT_COLUMNS = ['s.id', 's.fname', 's.lname', 's.nick_name', 's.image', 's.location_id', 's.program_id', 's.status'];
+const STUDENT_COLUMNS = ['s.id', 's.fname', 's.lname', 's.nick_name', 's.image', 's.location_id', 's.program_id', 's.status'];
 
 /** Active (not archived, status on) students by id. */
 export async function findActiveStudents(db: Db, ids: readonly string[]): Promise<CheckInStudentRow[]> {
@@ -171,25 +171,25 @@ export async function checkInSettings(db: Db, locationId: string): Promise<Check
 }
 
 /**
- * The CheckInSettingsRow columns (defaults when unsaved), with `attendance_settings` and
+ * The CheckInSettingsRow columns as SQL (defaults when unsaved), with `attendance_settings` and
  * `location_settings` left-joined on the location under the aliases given.
  */
-export const checkInSettingsColumns = (db: Db, a = 's', ls = 'ls') => [
-  db.raw(`coalesce(${a}.health_screen, false) as health_screen`),
-  db.raw(`coalesce(${a}.signature_required, false) as signature_required`),
-  db.raw(`coalesce(${a}.parent_check_in, true) as parent_check_in`),
-  db.raw(`coalesce(${a}.require_phone_with_pin, false) as require_phone_with_pin`),
+export const checkInSettingsSql = (a = 's', ls = 'ls') => [
+  `coalesce(${a}.health_screen, false) as health_screen`,
+  `coalesce(${a}.signature_required, false) as signature_required`,
+  `coalesce(${a}.parent_check_in, true) as parent_check_in`,
+  `coalesce(${a}.require_phone_with_pin, false) as require_phone_with_pin`,
   `${a}.qr_secret`,
-  db.raw(`coalesce(${ls}.check_in_qr, false) as check_in_qr`),
+  `coalesce(${ls}.check_in_qr, false) as check_in_qr`,
   `${ls}.check_in_qr_expire`,
-  db.raw(`coalesce(${ls}.check_in_parent_alert_email, false) as check_in_parent_alert_email`),
-  db.raw(`coalesce(${ls}.check_in_parent_alert_sms, false) as check_in_parent_alert_sms`),
-  db.raw(`coalesce(${ls}.check_in_parent_alert_app, false) as check_in_parent_alert_app`),
+  `coalesce(${ls}.check_in_parent_alert_email, false) as check_in_parent_alert_email`,
+  `coalesce(${ls}.check_in_parent_alert_sms, false) as check_in_parent_alert_sms`,
+  `coalesce(${ls}.check_in_parent_alert_app, false) as check_in_parent_alert_app`,
   `${ls}.check_in_parent_alert_time`,
-  db.raw(`coalesce(${ls}.team_notification_emails, '{}') as team_notification_emails`),
-  db.raw(`coalesce(${ls}.team_notification_phones, '{}') as team_notification_phones`),
-  db.raw(`coalesce(${ls}.team_notification_email, true) as team_notification_email`),
-  db.raw(`coalesce(${ls}.team_notification_sms, false) as team_notification_sms`),
+  `coalesce(${ls}.team_notification_emails, '{}') as team_notification_emails`,
+  `coalesce(${ls}.team_notification_phones, '{}') as team_notification_phones`,
+  `coalesce(${ls}.team_notification_email, true) as team_notification_email`,
+  `coalesce(${ls}.team_notification_sms, false) as team_notification_sms`,
 ];
 
 /**
@@ -204,7 +204,12 @@ export async function checkInLocation(db: Db, locationId: string, anyState = fal
     .modify((q) => {
       if (!anyState) q.whereNull('l.deleted_at');
     })
-    .first('l.id as location_id', 'l.name as location_name', 'l.timezone as location_timezone', ...checkInSettingsColumns(db));
+    .first(
+      'l.id as location_id',
+      'l.name as location_name',
+      'l.timezone as location_timezone',
+      ...checkInSettingsSql().map((c) => db.raw(c)),
+    );
   if (!row) return undefined;
   const { location_name, location_timezone, ...settings } = row;
   const id = String(row.location_id);

@@ -4,8 +4,8 @@ import { recordScreen, type ScreenResult } from '../../health/service.ts';
 import { liveRatios, refreshRoomRatios, type RatioStatus, type RoomRatio } from '../../ratios/service.ts';
 import { inTransaction } from '../../auth/service/shared.ts';
 import * as rows from '../repo/checkin.ts';
-import { oneAction } from '../repo/checkin-one.ts';
-import type { KnownRooms } from '../repo/checkin-read.ts';
+import { oneAction, type OneOutcome } from '../repo/checkin-one.ts';
+import { readSql, type CheckInRead, type KnownRooms, type ReadRights } from '../repo/checkin-read.ts';
 import type { CheckInSettingsRow, CheckInStudentRow } from '../repo/family.ts';
 import { badTime } from '../errors.ts';
 import { notifyCheckIns } from './checkin-notify.ts';
@@ -52,6 +52,8 @@ export interface Plan {
   keyBase: string | null;
   /** The location's rooms as far as ratios go, read before the transaction. */
   rooms: KnownRooms;
+  /** The caller's rights, as the read checks them. */
+  rights: ReadRights;
 }
 
 const RANK: Record<RatioStatus, number> = { not_set: 0, ok: 1, warning: 2, out_of_ratio: 3 };
@@ -85,34 +87,55 @@ export const oneStatement = (p: Plan) =>
   // Parents' messages are rendered per contact: the general path queues them.
   !(p.settings.check_in_parent_alert_email || p.settings.check_in_parent_alert_sms || p.settings.check_in_parent_alert_app);
 
+/** One child's explicit action, for `runOne`. */
+export interface OneRequest {
+  ctx: RequestContext;
+  type: Action;
+  studentId: string;
+  keyBase: string | null;
+  rights: ReadRights;
+  programId: string | null;
+  /** null: today at the location. */
+  date: string | null;
+  at: Date;
+  actionBy: string;
+  method: string;
+}
+
 /**
  * The common request, one child's explicit check-in or check-out without a signature, health
- * screen or parents' message, in one statement and no transaction (see ../repo/checkin-one.ts).
- * `null` when the statement gave way, having written nothing: run the general path.
+ * screen or parents' message, in one statement and no transaction (see ../repo/checkin-one.ts):
+ * the statement also reads the child, the location and the caller's rights (`read`). `outcome` is
+ * null when the statement gave way, having written nothing: the general path runs instead.
  */
-export async function runOne(p: Plan): Promise<{ items: CheckInItem[]; changed: { row: rows.AttendanceRow; type: Action }[] } | null> {
-  const s = p.students[0]!;
-  const type = p.args.action!;
-  const viewer = p.ctx.viewer!;
-  const done = await oneAction(p.ctx.db, type, {
-    key: p.keyBase === null ? null : `${p.keyBase}:${s.id}`,
-    studentId: s.id,
-    locationId: p.locationId,
-    programId: p.args.program_id ?? s.program_id,
-    date: p.date,
-    at: p.at,
-    by: p.actionBy,
+export async function runOne(r: OneRequest): Promise<{ read: CheckInRead | null; outcome: OneOutcome | null }> {
+  const viewer = r.ctx.viewer!;
+  return oneAction(r.ctx.db, {
+    type: r.type,
+    read: readSql([r.studentId], r.rights, r.programId),
+    studentId: r.studentId,
+    key: r.keyBase === null ? null : `${r.keyBase}:${r.studentId}`,
+    programId: r.programId,
+    date: r.date,
+    at: r.at,
+    by: r.actionBy,
     recordedBy: viewer.id,
-    method: p.method,
+    method: r.method,
     audit: {
       actorUserId: viewer.id,
       supportSessionId: viewer.support?.sessionId ?? null,
       actorLabel: viewer.support?.operator ?? null,
-      ip: p.ctx.ip ?? null,
-      data: auditData(p, s),
+      ip: r.ctx.ip ?? null,
     },
   });
-  if (!done) return null;
+}
+
+/** The answer of `runOne`, as the general path gives it. */
+export function oneItems(
+  s: CheckInStudentRow,
+  type: Action,
+  done: OneOutcome,
+): { items: CheckInItem[]; changed: { row: rows.AttendanceRow; type: Action }[] } {
   if (done.outcome === 'done') return { items: [item(s, type, done.row)], changed: [{ row: done.row, type }] };
   if (done.outcome === 'already') return { items: [item(s, type, done.row, true, true)], changed: [] };
   return { items: [item(s, 'not_checked_in', null, false)], changed: [] };

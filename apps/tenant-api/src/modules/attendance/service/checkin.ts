@@ -6,8 +6,8 @@ import { inTransaction } from '../../auth/service/shared.ts';
 import { evaluateScreen, questionsForLocation, type ScreenResult } from '../../health/service.ts';
 import * as rows from '../repo/checkin.ts';
 import { isLocationStaff, pickupStudentIds } from '../repo/family.ts';
-import { readCheckIn } from '../repo/checkin-read.ts';
-import { checkInRights, reaches } from '../policy.ts';
+import { readCheckIn, type CheckInRead, type ReadRights } from '../repo/checkin-read.ts';
+import { checkInRights, reaches, type CheckInRights } from '../policy.ts';
 import {
   badTime,
   contactNotFound,
@@ -27,7 +27,7 @@ import {
 import { publishAttendance, publishRatios, type AttendanceEvent } from '../live.ts';
 import { checkQrCode, countWrongGuess, phoneArg, phoneMatches, pinArg, pinHolder } from './pin.ts';
 import { localDate, localParts, localTime, zonedInstant } from './time.ts';
-import { oneStatement, rateRooms, run, runOne, summarise, DOUBLE_TAP_MS, type CheckInItem, type Plan } from './checkin-run.ts';
+import { oneItems, oneStatement, rateRooms, run, runOne, summarise, DOUBLE_TAP_MS, type CheckInItem, type Plan } from './checkin-run.ts';
 
 /** Staff may enter a time this far back; older records are corrections. */
 const STAFF_BACKDATE_DAYS = 7;
@@ -81,25 +81,119 @@ const saveArgs = z.object({
  * - parents' notifications and ratio alerts are outbox rows of the same transaction.
  * One child's explicit action without a signature, health screen or parents' message (the common
  * request) does all of it in a single statement instead (checkin-run.ts `runOne`), which gives way
- * to the transaction above whenever it cannot answer alone.
+ * to the transaction above whenever it cannot answer alone. When staff record their own action now
+ * (`staffNow`), that statement also makes the request's read: one round trip after the viewer's.
  */
 export async function saveStudentCheckInOut(ctx: RequestContext, raw: unknown) {
   const access = await checkInRights(ctx);
   const args = parseArgs(saveArgs, raw);
   const ids = [...new Set(args.students)].sort((a, b) => Number(a) - Number(b));
+  const viewerId = access.viewer.id;
+  const rights: ReadRights = access.kind === 'parent' ? { pickupBy: viewerId } : { userId: viewerId, reach: access.reach };
+  // Only a client's request_id makes a replay key. A key derived from the request (who, what,
+  // which minute) answered "already checked in" to in → out → in within a minute, leaving the child
+  // out; without a key the records answer: one open record per child, a close only of an open one,
+  // and a toggle within DOUBLE_TAP_MS of the opposite action taken as a double tap.
+  const keyBase = args.request_id ? `r:${viewerId}:${args.request_id}` : null;
+  const now = new Date();
+
+  let found: CheckInRead | null = null;
+  let triedOne = false;
+  if (staffNow(access, args, ids)) {
+    // Nothing to check but what the statement reads itself: read and write in one round trip.
+    const one = await runOne({
+      ctx,
+      type: args.action!,
+      studentId: ids[0]!,
+      keyBase,
+      rights,
+      programId: args.program_id ?? null,
+      date: null,
+      at: now,
+      actionBy: viewerId,
+      method: 'staff',
+    });
+    triedOne = true;
+    found = one.read;
+    if (one.outcome && found?.location && found.settings) {
+      const local = localParts(now, found.location.timezone);
+      const plan = planOf(ctx, args, found, {
+        method: 'staff',
+        actionBy: viewerId,
+        at: now,
+        date: local.date,
+        time: local.time,
+        keyBase,
+        rights,
+      });
+      return finish(plan, oneItems(found.students[0]!, args.action!, one.outcome));
+    }
+  }
   // One read: the children, their location and its settings, the caller's rights, the rooms.
-  const found = await readCheckIn(
-    ctx.db,
-    ids,
-    access.kind === 'parent' ? { pickupBy: access.viewer.id } : { userId: access.viewer.id, reach: access.reach },
-    args.program_id ?? null,
-  );
+  found ??= await readCheckIn(ctx.db, ids, rights, args.program_id ?? null);
+  const plan = await checkedPlan(ctx, access, args, ids, found, now, keyBase, rights);
+  const oneOf = async (p: Plan) => {
+    const one = await runOne({ ...p, type: p.args.action!, studentId: p.students[0]!.id, programId: p.args.program_id ?? null });
+    return one.outcome ? oneItems(p.students[0]!, p.args.action!, one.outcome) : null;
+  };
+  const result = (!triedOne && oneStatement(plan) && (await oneOf(plan))) || (await inTransaction(ctx, (trx) => run(trx, plan)));
+  return finish(plan, result);
+}
+
+type Args = z.infer<typeof saveArgs>;
+
+/**
+ * Staff recording, now, their own explicit action on one child, with nothing but the child's
+ * location, room and settings to check: the one statement reads those itself (runOne).
+ */
+const staffNow = (access: CheckInRights, args: Args, ids: string[]) =>
+  access.kind === 'staff' &&
+  access.reach.by !== 'scope' &&
+  ids.length === 1 &&
+  Boolean(args.action) &&
+  !args.pin &&
+  !args.phone &&
+  !args.code &&
+  !args.signature &&
+  !args.date &&
+  !args.time &&
+  !args.health_screen?.length &&
+  (!args.action_by || args.action_by === access.viewer.id);
+
+type Decided = Pick<Plan, 'method' | 'actionBy' | 'at' | 'date' | 'time' | 'keyBase' | 'rights'> &
+  Partial<Pick<Plan, 'screens' | 'questions'>>;
+
+function planOf(ctx: RequestContext, args: Args, found: CheckInRead, d: Decided): Plan {
+  return {
+    ctx,
+    args,
+    students: found.students,
+    locationId: String(found.students[0]!.location_id),
+    locationName: found.location!.name,
+    settings: found.settings!,
+    screens: new Map(),
+    questions: false,
+    rooms: found.rooms,
+    ...d,
+  };
+}
+
+/** The checks of a request against what was read (errors in the spec's order), and its plan. */
+async function checkedPlan(
+  ctx: RequestContext,
+  access: CheckInRights,
+  args: Args,
+  ids: string[],
+  found: CheckInRead,
+  now: Date,
+  keyBase: string | null,
+  rights: ReadRights,
+): Promise<Plan> {
   const { students, settings, location: loc } = found;
   if (students.length !== ids.length) throw studentNotFound();
   const locationId = String(students[0]!.location_id);
   if (students.some((s) => String(s.location_id) !== locationId)) throw mixedLocations();
   if (!settings || !loc) throw studentNotFound();
-  const now = new Date();
   const local = localParts(now, loc.timezone);
   let method: string;
   let actionBy: string;
@@ -168,30 +262,12 @@ export async function saveStudentCheckInOut(ctx: RequestContext, raw: unknown) {
     }
   }
 
-  const viewerId = access.viewer.id;
-  // Only a client's request_id makes a replay key. A key derived from the request (who, what,
-  // which minute) answered "already checked in" to in → out → in within a minute, leaving the child
-  // out; without a key the records answer: one open record per child, a close only of an open one,
-  // and a toggle within DOUBLE_TAP_MS of the opposite action taken as a double tap.
-  const keyBase = args.request_id ? `r:${viewerId}:${args.request_id}` : null;
-  const plan: Plan = {
-    ctx,
-    args,
-    students,
-    locationId,
-    locationName: loc.name,
-    settings,
-    method,
-    actionBy,
-    at,
-    date,
-    time,
-    screens,
-    questions: questions.length > 0,
-    keyBase,
-    rooms: found.rooms,
-  };
-  const { items, changed } = (oneStatement(plan) && (await runOne(plan))) || (await inTransaction(ctx, (trx) => run(trx, plan)));
+  return planOf(ctx, args, found, { method, actionBy, at, date, time, screens, questions: questions.length > 0, keyBase, rights });
+}
+
+/** After the write: the rooms' ratios, the live updates, the answer. */
+async function finish(plan: Plan, { items, changed }: Awaited<ReturnType<typeof run>>) {
+  const { ctx, locationId, actionBy } = plan;
   const ratios = await rateRooms(plan, items, changed, (err) =>
     ctx.log?.warn({ err }, 'check-in: room ratio refresh failed; the attendance tick will re-check'),
   );
