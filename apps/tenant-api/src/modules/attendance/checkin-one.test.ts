@@ -231,6 +231,21 @@ describe('one child, explicit action, request id: one statement', () => {
     expect((await audits(String(rec.id))).map((a) => a.data)).toEqual([{ name: 'Ben Kid', method: 'phone', by: s.family.mum }]);
   });
 
+  it('a migration that changes what the statement returns leaves check-ins working (its prepared statement is renewed)', async () => {
+    await reset();
+    const tap = (i: number) => save({ students: [s.kids.ana], action: i % 2 ? 'check_out' : 'check_in', request_id: `migrate-${i}-0001` });
+    for (let i = 0; i < 6; i++) expect(await tap(i)).toMatchObject({ replayed: false });
+    const { rows } = await A().db.db.raw(
+      `select format_type(atttypid, atttypmod) as type from pg_attribute where attrelid = 'locations'::regclass and attname = 'timezone'`,
+    );
+    await A().db.db.raw(`alter table locations alter column timezone type text`);
+    try {
+      for (let i = 6; i < 12; i++) expect(await tap(i)).toMatchObject({ replayed: false });
+    } finally {
+      await A().db.db.raw(`alter table locations alter column timezone type ${rows[0].type as string}`);
+    }
+  });
+
   it('keeps the rights: another location’s manager, a teacher elsewhere and a room of another location are refused', async () => {
     await reset();
     const codeOf = (r: { body: string }) =>
