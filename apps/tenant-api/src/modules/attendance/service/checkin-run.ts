@@ -76,8 +76,6 @@ const item = (
   attendance: attendance ?? null,
 });
 
-const auditData = (p: Plan, s: { fname: string; lname: string }) => ({ name: fullName(s), method: p.method, by: p.actionBy });
-
 /** Whether the request is one child's explicit action that `runOne` can do in one statement. */
 export const oneStatement = (p: Plan) =>
   p.students.length === 1 &&
@@ -263,10 +261,7 @@ export async function run(trx: Knex.Transaction, p: Plan) {
         entity: 'attendance',
         entity_id: String(c.row.id),
         location_id: p.locationId,
-        data: auditData(
-          p,
-          p.students.find((s) => s.id === String(c.row.student_id))!,
-        ),
+        data: { name: fullName(p.students.find((s) => s.id === String(c.row.student_id))!), method: p.method, by: p.actionBy },
       })),
       ...failed.map((f) => ({
         action: 'attendance.health_screen_failed',
