@@ -36,6 +36,27 @@ export async function checkInAccess(ctx: RequestContext): Promise<CheckInAccess>
   return { kind: 'staff', viewer: v, scope: await attendanceStaffScope(ctx) };
 }
 
+/**
+ * A staff viewer's location scope as a check-in's one read asks it in SQL, by the rule of
+ * locations/policy `readScope`: the owner reaches every location, a manager the managed ones, a
+ * teacher their own. Any other staff role takes the scope itself (one more read).
+ */
+export type StaffReach = { by: 'all' | 'managed' | 'member' } | { by: 'scope'; scope: LocationScope };
+
+export type CheckInRights = { kind: 'parent'; viewer: Viewer } | { kind: 'staff'; viewer: Viewer; reach: StaffReach };
+
+/** Like `checkInAccess`, leaving the location scope to the check-in's read (no query of its own). */
+export async function checkInRights(ctx: RequestContext): Promise<CheckInRights> {
+  const v = viewerOf(ctx);
+  if (v.role === 'user') return { kind: 'parent', viewer: v };
+  if (!roleAtLeast(v.role, 'teacher')) throw forbidden();
+  await requirePermission(ctx, 'attendance.manage');
+  if (roleAtLeast(v.role, 'center')) return { kind: 'staff', viewer: v, reach: { by: 'all' } };
+  if (v.role === 'manager') return { kind: 'staff', viewer: v, reach: { by: 'managed' } };
+  if (v.role === 'teacher') return { kind: 'staff', viewer: v, reach: { by: 'member' } };
+  return { kind: 'staff', viewer: v, reach: { by: 'scope', scope: await staffScope(ctx) } };
+}
+
 /** Parents (for their own children) and staff; blog editors are refused. */
 export function familyViewer(ctx: RequestContext): Viewer {
   const v = viewerOf(ctx);

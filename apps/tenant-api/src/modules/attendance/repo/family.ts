@@ -171,6 +171,28 @@ export async function checkInSettings(db: Db, locationId: string): Promise<Check
 }
 
 /**
+ * The CheckInSettingsRow columns as SQL (defaults when unsaved), with `attendance_settings` and
+ * `location_settings` left-joined on the location under the aliases given.
+ */
+export const checkInSettingsSql = (a = 's', ls = 'ls') => [
+  `coalesce(${a}.health_screen, false) as health_screen`,
+  `coalesce(${a}.signature_required, false) as signature_required`,
+  `coalesce(${a}.parent_check_in, true) as parent_check_in`,
+  `coalesce(${a}.require_phone_with_pin, false) as require_phone_with_pin`,
+  `${a}.qr_secret`,
+  `coalesce(${ls}.check_in_qr, false) as check_in_qr`,
+  `${ls}.check_in_qr_expire`,
+  `coalesce(${ls}.check_in_parent_alert_email, false) as check_in_parent_alert_email`,
+  `coalesce(${ls}.check_in_parent_alert_sms, false) as check_in_parent_alert_sms`,
+  `coalesce(${ls}.check_in_parent_alert_app, false) as check_in_parent_alert_app`,
+  `${ls}.check_in_parent_alert_time`,
+  `coalesce(${ls}.team_notification_emails, '{}') as team_notification_emails`,
+  `coalesce(${ls}.team_notification_phones, '{}') as team_notification_phones`,
+  `coalesce(${ls}.team_notification_email, true) as team_notification_email`,
+  `coalesce(${ls}.team_notification_sms, false) as team_notification_sms`,
+];
+
+/**
  * A live location with its check-in settings in one read (undefined when it is gone); `anyState`
  * also answers for a deleted location (its settings screens).
  */
@@ -186,21 +208,7 @@ export async function checkInLocation(db: Db, locationId: string, anyState = fal
       'l.id as location_id',
       'l.name as location_name',
       'l.timezone as location_timezone',
-      db.raw('coalesce(s.health_screen, false) as health_screen'),
-      db.raw('coalesce(s.signature_required, false) as signature_required'),
-      db.raw('coalesce(s.parent_check_in, true) as parent_check_in'),
-      db.raw('coalesce(s.require_phone_with_pin, false) as require_phone_with_pin'),
-      's.qr_secret',
-      db.raw('coalesce(ls.check_in_qr, false) as check_in_qr'),
-      'ls.check_in_qr_expire',
-      db.raw('coalesce(ls.check_in_parent_alert_email, false) as check_in_parent_alert_email'),
-      db.raw('coalesce(ls.check_in_parent_alert_sms, false) as check_in_parent_alert_sms'),
-      db.raw('coalesce(ls.check_in_parent_alert_app, false) as check_in_parent_alert_app'),
-      'ls.check_in_parent_alert_time',
-      db.raw(`coalesce(ls.team_notification_emails, '{}') as team_notification_emails`),
-      db.raw(`coalesce(ls.team_notification_phones, '{}') as team_notification_phones`),
-      db.raw('coalesce(ls.team_notification_email, true) as team_notification_email'),
-      db.raw('coalesce(ls.team_notification_sms, false) as team_notification_sms'),
+      ...checkInSettingsSql().map((c) => db.raw(c)),
     );
   if (!row) return undefined;
   const { location_name, location_timezone, ...settings } = row;

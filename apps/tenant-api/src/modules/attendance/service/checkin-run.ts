@@ -4,6 +4,8 @@ import { recordScreen, type ScreenResult } from '../../health/service.ts';
 import { liveRatios, refreshRoomRatios, type RatioStatus, type RoomRatio } from '../../ratios/service.ts';
 import { inTransaction } from '../../auth/service/shared.ts';
 import * as rows from '../repo/checkin.ts';
+import { oneAction, type OneOutcome } from '../repo/checkin-one.ts';
+import { readSql, type CheckInRead, type KnownRooms, type ReadRights } from '../repo/checkin-read.ts';
 import type { CheckInSettingsRow, CheckInStudentRow } from '../repo/family.ts';
 import { badTime } from '../errors.ts';
 import { notifyCheckIns } from './checkin-notify.ts';
@@ -48,10 +50,94 @@ export interface Plan {
   questions: boolean;
   /** The replay key's prefix, from the client's request_id; null without one. */
   keyBase: string | null;
+  /** The location's rooms as far as ratios go, read before the transaction. */
+  rooms: KnownRooms;
+  /** The caller's rights, as the read checks them. */
+  rights: ReadRights;
 }
 
 const RANK: Record<RatioStatus, number> = { not_set: 0, ok: 1, warning: 2, out_of_ratio: 3 };
 const fullName = (s: { fname: string; lname: string }) => `${s.fname} ${s.lname}`.trim();
+
+const item = (
+  s: CheckInStudentRow,
+  type: string,
+  attendance: rows.AttendanceRow | null | undefined,
+  status = true,
+  replayed = false,
+): CheckInItem => ({
+  student_id: s.id,
+  student: s,
+  status,
+  type,
+  program_status: 'not_set',
+  message: '',
+  replayed,
+  attendance: attendance ?? null,
+});
+
+/** Whether the request is one child's explicit action that `runOne` can do in one statement. */
+export const oneStatement = (p: Plan) =>
+  p.students.length === 1 &&
+  Boolean(p.args.action) &&
+  !p.args.signature &&
+  !(p.args.action === 'check_in' && p.questions) &&
+  // Parents' messages are rendered per contact: the general path queues them.
+  !(p.settings.check_in_parent_alert_email || p.settings.check_in_parent_alert_sms || p.settings.check_in_parent_alert_app);
+
+/** One child's explicit action, for `runOne`. */
+export interface OneRequest {
+  ctx: RequestContext;
+  type: Action;
+  studentId: string;
+  keyBase: string | null;
+  rights: ReadRights;
+  programId: string | null;
+  /** null: today at the location. */
+  date: string | null;
+  at: Date;
+  actionBy: string;
+  method: string;
+}
+
+/**
+ * The common request, one child's explicit check-in or check-out without a signature, health
+ * screen or parents' message, in one statement and no transaction (see ../repo/checkin-one.ts):
+ * the statement also reads the child, the location and the caller's rights (`read`). `outcome` is
+ * null when the statement gave way, having written nothing: the general path runs instead.
+ */
+export async function runOne(r: OneRequest): Promise<{ read: CheckInRead | null; outcome: OneOutcome | null }> {
+  const viewer = r.ctx.viewer!;
+  return oneAction(r.ctx.db, {
+    type: r.type,
+    read: readSql([r.studentId], r.rights, r.programId),
+    studentId: r.studentId,
+    key: r.keyBase === null ? null : `${r.keyBase}:${r.studentId}`,
+    programId: r.programId,
+    date: r.date,
+    at: r.at,
+    by: r.actionBy,
+    recordedBy: viewer.id,
+    method: r.method,
+    audit: {
+      actorUserId: viewer.id,
+      supportSessionId: viewer.support?.sessionId ?? null,
+      actorLabel: viewer.support?.operator ?? null,
+      ip: r.ctx.ip ?? null,
+    },
+  });
+}
+
+/** The answer of `runOne`, as the general path gives it. */
+export function oneItems(
+  s: CheckInStudentRow,
+  type: Action,
+  done: OneOutcome,
+): { items: CheckInItem[]; changed: { row: rows.AttendanceRow; type: Action }[] } {
+  if (done.outcome === 'done') return { items: [item(s, type, done.row)], changed: [{ row: done.row, type }] };
+  if (done.outcome === 'already') return { items: [item(s, type, done.row, true, true)], changed: [] };
+  return { items: [item(s, 'not_checked_in', null, false)], changed: [] };
+}
 
 /** The transaction of a check-in request (see saveStudentCheckInOut). */
 export async function run(trx: Knex.Transaction, p: Plan) {
@@ -60,23 +146,6 @@ export async function run(trx: Knex.Transaction, p: Plan) {
   const items: CheckInItem[] = [];
   const changed: { row: rows.AttendanceRow; type: Action }[] = [];
   const failed: { student: CheckInStudentRow; screen: ScreenResult }[] = [];
-  const item = (
-    s: CheckInStudentRow,
-    type: string,
-    attendance: rows.AttendanceRow | null | undefined,
-    status = true,
-    replayed = false,
-  ): CheckInItem => ({
-    student_id: s.id,
-    student: s,
-    status,
-    type,
-    program_status: 'not_set',
-    message: '',
-    replayed,
-    attendance: attendance ?? null,
-  });
-
   for (const s of p.students) {
     const key = p.keyBase === null ? null : `${p.keyBase}:${s.id}`;
     if (key !== null && !(await rows.claimRequest(trx, key, 'child'))) {
@@ -228,7 +297,11 @@ export async function rateRooms(
   log: (err: unknown) => void,
 ): Promise<Map<string, RoomRatio>> {
   const programOf = (i: CheckInItem) => i.attendance?.program_id ?? i.student.program_id;
-  const programs = [...new Set([...changed.map((c) => c.row.program_id), ...items.map(programOf)].filter(Boolean).map(String))];
+  // A room of the location known to have no ratio (and none recorded) is `not_set`: nothing to read.
+  const unrated = (id: string) => p.rooms.all.has(id) && !p.rooms.rated.has(id);
+  const programs = [...new Set([...changed.map((c) => c.row.program_id), ...items.map(programOf)].filter(Boolean).map(String))].filter(
+    (id) => !unrated(id),
+  );
   const { ratios, moved } = await liveRatios(p.ctx.db, programs);
   const changedPrograms = new Set(changed.map((c) => String(c.row.program_id)));
   const recount = moved.filter((id) => changedPrograms.has(id));

@@ -5,8 +5,9 @@ import { id } from '../../locations/service/common.ts';
 import { inTransaction } from '../../auth/service/shared.ts';
 import { evaluateScreen, questionsForLocation, type ScreenResult } from '../../health/service.ts';
 import * as rows from '../repo/checkin.ts';
-import { checkInLocation, findActiveStudents, isLocationStaff, pickupStudentIds, programsOfLocation } from '../repo/family.ts';
-import { checkInAccess, reaches } from '../policy.ts';
+import { isLocationStaff, pickupStudentIds } from '../repo/family.ts';
+import { readCheckIn, type CheckInRead, type ReadRights } from '../repo/checkin-read.ts';
+import { checkInRights, reaches, type CheckInRights } from '../policy.ts';
 import {
   badTime,
   contactNotFound,
@@ -26,7 +27,7 @@ import {
 import { publishAttendance, publishRatios, type AttendanceEvent } from '../live.ts';
 import { checkQrCode, countWrongGuess, phoneArg, phoneMatches, pinArg, pinHolder } from './pin.ts';
 import { localDate, localParts, localTime, zonedInstant } from './time.ts';
-import { rateRooms, run, summarise, DOUBLE_TAP_MS, type CheckInItem, type Plan } from './checkin-run.ts';
+import { oneItems, oneStatement, rateRooms, run, runOne, summarise, DOUBLE_TAP_MS, type CheckInItem, type Plan } from './checkin-run.ts';
 
 /** Staff may enter a time this far back; older records are corrections. */
 const STAFF_BACKDATE_DAYS = 7;
@@ -67,8 +68,6 @@ const saveArgs = z.object({
   request_id: requestIdArg.nullish(),
 });
 
-const byId = (a: { id: string }, b: { id: string }) => Number(a.id) - Number(b.id);
-
 /**
  * Checks one or several children in or out (spec §7 `saveStudentCheckInOut`). Every child of the
  * request is handled in one transaction, in id order:
@@ -80,19 +79,121 @@ const byId = (a: { id: string }, b: { id: string }) => Number(a.id) - Number(b.i
  *   NOTHING, so two devices at once leave one record;
  * - a failed health screen blocks that child and tells the location's managers;
  * - parents' notifications and ratio alerts are outbox rows of the same transaction.
+ * One child's explicit action without a signature, health screen or parents' message (the common
+ * request) does all of it in a single statement instead (checkin-run.ts `runOne`), which gives way
+ * to the transaction above whenever it cannot answer alone. When staff record their own action now
+ * (`staffNow`), that statement also makes the request's read: one round trip after the viewer's.
  */
 export async function saveStudentCheckInOut(ctx: RequestContext, raw: unknown) {
-  const access = await checkInAccess(ctx);
+  const access = await checkInRights(ctx);
   const args = parseArgs(saveArgs, raw);
   const ids = [...new Set(args.students)].sort((a, b) => Number(a) - Number(b));
-  const students = (await findActiveStudents(ctx.db, ids)).sort(byId);
+  const viewerId = access.viewer.id;
+  const rights: ReadRights = access.kind === 'parent' ? { pickupBy: viewerId } : { userId: viewerId, reach: access.reach };
+  // Only a client's request_id makes a replay key. A key derived from the request (who, what,
+  // which minute) answered "already checked in" to in → out → in within a minute, leaving the child
+  // out; without a key the records answer: one open record per child, a close only of an open one,
+  // and a toggle within DOUBLE_TAP_MS of the opposite action taken as a double tap.
+  const keyBase = args.request_id ? `r:${viewerId}:${args.request_id}` : null;
+  const now = new Date();
+
+  let found: CheckInRead | null = null;
+  let triedOne = false;
+  if (staffNow(access, args, ids)) {
+    // Nothing to check but what the statement reads itself: read and write in one round trip.
+    const one = await runOne({
+      ctx,
+      type: args.action!,
+      studentId: ids[0]!,
+      keyBase,
+      rights,
+      programId: args.program_id ?? null,
+      date: null,
+      at: now,
+      actionBy: viewerId,
+      method: 'staff',
+    });
+    triedOne = true;
+    found = one.read;
+    if (one.outcome && found?.location && found.settings) {
+      const local = localParts(now, found.location.timezone);
+      const plan = planOf(ctx, args, found, {
+        method: 'staff',
+        actionBy: viewerId,
+        at: now,
+        date: local.date,
+        time: local.time,
+        keyBase,
+        rights,
+      });
+      return finish(plan, oneItems(found.students[0]!, args.action!, one.outcome));
+    }
+  }
+  // One read: the children, their location and its settings, the caller's rights, the rooms.
+  found ??= await readCheckIn(ctx.db, ids, rights, args.program_id ?? null);
+  const plan = await checkedPlan(ctx, access, args, ids, found, now, keyBase, rights);
+  const oneOf = async (p: Plan) => {
+    const one = await runOne({ ...p, type: p.args.action!, studentId: p.students[0]!.id, programId: p.args.program_id ?? null });
+    return one.outcome ? oneItems(p.students[0]!, p.args.action!, one.outcome) : null;
+  };
+  const result = (!triedOne && oneStatement(plan) && (await oneOf(plan))) || (await inTransaction(ctx, (trx) => run(trx, plan)));
+  return finish(plan, result);
+}
+
+type Args = z.infer<typeof saveArgs>;
+
+/**
+ * Staff recording, now, their own explicit action on one child, with nothing but the child's
+ * location, room and settings to check: the one statement reads those itself (runOne).
+ */
+const staffNow = (access: CheckInRights, args: Args, ids: string[]) =>
+  access.kind === 'staff' &&
+  access.reach.by !== 'scope' &&
+  ids.length === 1 &&
+  Boolean(args.action) &&
+  !args.pin &&
+  !args.phone &&
+  !args.code &&
+  !args.signature &&
+  !args.date &&
+  !args.time &&
+  !args.health_screen?.length &&
+  (!args.action_by || args.action_by === access.viewer.id);
+
+type Decided = Pick<Plan, 'method' | 'actionBy' | 'at' | 'date' | 'time' | 'keyBase' | 'rights'> &
+  Partial<Pick<Plan, 'screens' | 'questions'>>;
+
+function planOf(ctx: RequestContext, args: Args, found: CheckInRead, d: Decided): Plan {
+  return {
+    ctx,
+    args,
+    students: found.students,
+    locationId: String(found.students[0]!.location_id),
+    locationName: found.location!.name,
+    settings: found.settings!,
+    screens: new Map(),
+    questions: false,
+    rooms: found.rooms,
+    ...d,
+  };
+}
+
+/** The checks of a request against what was read (errors in the spec's order), and its plan. */
+async function checkedPlan(
+  ctx: RequestContext,
+  access: CheckInRights,
+  args: Args,
+  ids: string[],
+  found: CheckInRead,
+  now: Date,
+  keyBase: string | null,
+  rights: ReadRights,
+): Promise<Plan> {
+  const { students, settings, location: loc } = found;
   if (students.length !== ids.length) throw studentNotFound();
   const locationId = String(students[0]!.location_id);
   if (students.some((s) => String(s.location_id) !== locationId)) throw mixedLocations();
-  const settings = await checkInLocation(ctx.db, locationId);
-  if (!settings) throw studentNotFound();
-  const loc = settings.location;
-  const now = new Date();
+  if (!settings || !loc) throw studentNotFound();
   const local = localParts(now, loc.timezone);
   let method: string;
   let actionBy: string;
@@ -101,8 +202,7 @@ export async function saveStudentCheckInOut(ctx: RequestContext, raw: unknown) {
   let time = local.time;
 
   if (access.kind === 'parent') {
-    const rights = await pickupStudentIds(ctx.db, access.viewer.id, ids);
-    if (ids.some((i) => !rights.has(i))) throw studentNotFound();
+    if (!found.allowed) throw studentNotFound();
     if (!settings.parent_check_in) throw parentCheckInOff();
     if (settings.check_in_qr && !args.code) throw qrRequired();
     if (args.code) {
@@ -113,7 +213,7 @@ export async function saveStudentCheckInOut(ctx: RequestContext, raw: unknown) {
     method = args.code ? 'qr' : 'phone';
     actionBy = access.viewer.id;
   } else {
-    if (!reaches(access.scope, locationId)) throw studentNotFound();
+    if (!found.allowed || (access.reach.by === 'scope' && !reaches(access.reach.scope, locationId))) throw studentNotFound();
     if (args.pin) {
       const person = await pinHolder(ctx, args.pin);
       if (settings.require_phone_with_pin) {
@@ -145,7 +245,7 @@ export async function saveStudentCheckInOut(ctx: RequestContext, raw: unknown) {
     }
   }
   if (settings.signature_required && method !== 'staff' && !args.signature) throw signatureRequired();
-  if (args.program_id && !(await programsOfLocation(ctx.db, [args.program_id], locationId)).length) throw roomNotFound();
+  if (args.program_id && !found.programOk) throw roomNotFound();
 
   const questions = settings.health_screen ? await questionsForLocation(ctx, locationId) : [];
   const screens = new Map<string, ScreenResult>();
@@ -162,29 +262,12 @@ export async function saveStudentCheckInOut(ctx: RequestContext, raw: unknown) {
     }
   }
 
-  const viewerId = access.viewer.id;
-  // Only a client's request_id makes a replay key. A key derived from the request (who, what,
-  // which minute) answered "already checked in" to in → out → in within a minute, leaving the child
-  // out; without a key the records answer: one open record per child, a close only of an open one,
-  // and a toggle within DOUBLE_TAP_MS of the opposite action taken as a double tap.
-  const keyBase = args.request_id ? `r:${viewerId}:${args.request_id}` : null;
-  const plan: Plan = {
-    ctx,
-    args,
-    students,
-    locationId,
-    locationName: loc.name,
-    settings,
-    method,
-    actionBy,
-    at,
-    date,
-    time,
-    screens,
-    questions: questions.length > 0,
-    keyBase,
-  };
-  const { items, changed } = await inTransaction(ctx, (trx) => run(trx, plan));
+  return planOf(ctx, args, found, { method, actionBy, at, date, time, screens, questions: questions.length > 0, keyBase, rights });
+}
+
+/** After the write: the rooms' ratios, the live updates, the answer. */
+async function finish(plan: Plan, { items, changed }: Awaited<ReturnType<typeof run>>) {
+  const { ctx, locationId, actionBy } = plan;
   const ratios = await rateRooms(plan, items, changed, (err) =>
     ctx.log?.warn({ err }, 'check-in: room ratio refresh failed; the attendance tick will re-check'),
   );
