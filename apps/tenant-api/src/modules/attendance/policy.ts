@@ -37,24 +37,20 @@ export async function checkInAccess(ctx: RequestContext): Promise<CheckInAccess>
 }
 
 /**
- * A staff viewer's location scope as a check-in's one read asks it in SQL, by the rule of
- * locations/policy `readScope`: the owner reaches every location, a manager the managed ones, a
- * teacher their own. Any other staff role takes the scope itself (one more read).
+ * A staff viewer's reach as a check-in's one read asks it in SQL: every location, or the ids of
+ * the location scope (locations/policy `staffScope`, read with the session: no query).
  */
-export type StaffReach = { by: 'all' | 'managed' | 'member' } | { by: 'scope'; scope: LocationScope };
+export type StaffReach = { all: true } | { all: false; ids: string[] };
 
 export type CheckInRights = { kind: 'parent'; viewer: Viewer } | { kind: 'staff'; viewer: Viewer; reach: StaffReach };
 
-/** Like `checkInAccess`, leaving the location scope to the check-in's read (no query of its own). */
+/** Like `checkInAccess`, with the location scope as the check-in's read asks it. */
 export async function checkInRights(ctx: RequestContext): Promise<CheckInRights> {
   const v = viewerOf(ctx);
   if (v.role === 'user') return { kind: 'parent', viewer: v };
   if (!roleAtLeast(v.role, 'teacher')) throw forbidden();
-  await requirePermission(ctx, 'attendance.manage');
-  if (roleAtLeast(v.role, 'center')) return { kind: 'staff', viewer: v, reach: { by: 'all' } };
-  if (v.role === 'manager') return { kind: 'staff', viewer: v, reach: { by: 'managed' } };
-  if (v.role === 'teacher') return { kind: 'staff', viewer: v, reach: { by: 'member' } };
-  return { kind: 'staff', viewer: v, reach: { by: 'scope', scope: await staffScope(ctx) } };
+  const scope = await attendanceStaffScope(ctx);
+  return { kind: 'staff', viewer: v, reach: scope.all ? { all: true } : { all: false, ids: [...scope.ids] } };
 }
 
 /** Parents (for their own children) and staff; blog editors are refused. */

@@ -63,15 +63,7 @@ const SETTINGS_KEYS = [
 function allowedSql(rights: ReadRights): Sql {
   if ('pickupBy' in rights)
     return sql`exists (select 1 from student_users su where su.user_id = ${rights.pickupBy} and su.student_id = s.id and su.pickup and not su.black_list)`;
-  switch (rights.reach.by) {
-    case 'all':
-    case 'scope':
-      return raw('true');
-    case 'managed':
-      return sql`exists (select 1 from location_managers lm where lm.user_id = ${rights.userId} and lm.location_id = s.location_id)`;
-    case 'member':
-      return sql`exists (select 1 from user_locations ul where ul.user_id = ${rights.userId} and ul.location_id = s.location_id)`;
-  }
+  return rights.reach.all ? raw('true') : sql`s.location_id = any(${rights.reach.ids}::bigint[])`;
 }
 
 /** One row per active student asked for; its columns are those `toCheckInRead` reads. */
@@ -118,7 +110,7 @@ export function toCheckInRead(rows: Record<string, unknown>[]): CheckInRead {
 /**
  * Everything a check-in checks before it writes, in one statement: the active students, the live
  * location of each with its check-in settings, the caller's rights on each (parent: may pick up;
- * staff: reaches the location, by the rule of locations/policy `readScope`), whether the room asked
+ * staff: the location is in their scope, read with the session), whether the room asked
  * for belongs to the location, and the location's rooms as far as ratios go.
  */
 export async function readCheckIn(db: Db, ids: readonly string[], rights: ReadRights, programId: string | null): Promise<CheckInRead> {

@@ -7,7 +7,7 @@ import { evaluateScreen, questionsForLocation, type ScreenResult } from '../../h
 import * as rows from '../repo/checkin.ts';
 import { isLocationStaff, pickupStudentIds } from '../repo/family.ts';
 import { readCheckIn, type CheckInRead, type ReadRights } from '../repo/checkin-read.ts';
-import { checkInRights, reaches, type CheckInRights } from '../policy.ts';
+import { checkInRights, type CheckInRights } from '../policy.ts';
 import {
   badTime,
   contactNotFound,
@@ -148,7 +148,6 @@ type Args = z.infer<typeof saveArgs>;
  */
 const staffNow = (access: CheckInRights, args: Args, ids: string[]) =>
   access.kind === 'staff' &&
-  access.reach.by !== 'scope' &&
   ids.length === 1 &&
   Boolean(args.action) &&
   !args.pin &&
@@ -213,7 +212,7 @@ async function checkedPlan(
     method = args.code ? 'qr' : 'phone';
     actionBy = access.viewer.id;
   } else {
-    if (!found.allowed || (access.reach.by === 'scope' && !reaches(access.reach.scope, locationId))) throw studentNotFound();
+    if (!found.allowed) throw studentNotFound();
     if (args.pin) {
       const person = await pinHolder(ctx, args.pin);
       if (settings.require_phone_with_pin) {
