@@ -15,10 +15,15 @@ export async function withAdmin<T>(
   }
 }
 
-/** Connections ever opened to the benchmark's centre databases (pg_stat_database.sessions, PG14+). */
-export async function centreSessions(ctx: BenchContext): Promise<number> {
+/**
+ * Connections to centre databases opened since `since` and still open (pg_stat_activity's
+ * backend_start: pg_stat_database's session counter is flushed lazily and mixes in earlier opens).
+ */
+export async function centreConnectionsOpenedSince(ctx: BenchContext, since: Date): Promise<number> {
   return withAdmin(ctx, async (q) => {
-    const rows = await q("select coalesce(sum(sessions), 0)::bigint as n from pg_stat_database where datname like 'kvb\\_c\\_%'");
+    const rows = await q(
+      `select count(*)::int as n from pg_stat_activity where datname like 'kvb\\_c\\_%' and backend_start > '${since.toISOString()}'::timestamptz`,
+    );
     return Number(rows[0]?.n ?? 0);
   });
 }

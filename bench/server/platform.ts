@@ -155,6 +155,7 @@ async function main() {
       captured = null;
       return out;
     },
+    '/pools': async () => ({ opened: platform.pools.openedCount, open: platform.pools.size }),
     '/lag/reset': async () => {
       lag.reset();
       return { ok: true };

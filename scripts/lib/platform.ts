@@ -35,6 +35,8 @@ export interface Platform {
   controlDb: Knex;
   queue: JobQueue;
   directory: TenantDirectory;
+  /** The centre pools of the tenant side (benchmarks read how many were opened). */
+  pools: PoolCache;
   cpDeps: ControlPlaneDeps;
   tenantApp: FastifyInstance;
   controlApp: FastifyInstance;
@@ -100,6 +102,16 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
     const entry = await entryById(id);
     return pools.get(entry.id, await directory.connectionUrl(entry));
   }
+  // Background work visits every active centre (the outbox sweep every 30 s, the camera sweep,
+  // recurring jobs): through the request pools it would open a pool for each and push busy centres
+  // out of their LRU. It uses a centre's request pool when that is open (without counting a use),
+  // else a small pool cache of its own (one connection each, a few centres at a time).
+  const jobPools = new PoolCache({ max: 1, maxOpenPools: 16, idleEvictMs: 60_000 });
+  async function backgroundDb(id: string): Promise<Knex> {
+    const entry = await entryById(id);
+    const url = await directory.connectionUrl(entry);
+    return pools.peek(entry.id, url) ?? jobPools.get(entry.id, url);
+  }
 
   const activeCentreIds = async () => (await controlDb('centers').where({ status: 'active' }).select('id')).map((c) => String(c.id));
 
@@ -107,9 +119,9 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
     queue,
     log: (m) => log(`[outbox] ${m}`),
     sources: async () => {
-      const list = [{ key: 'cp', db: controlDb }];
-      for (const id of await activeCentreIds()) list.push({ key: id, db: await centreDb(id) });
-      return list;
+      // Each centre's database is opened when its turn comes, not all before the sweep starts.
+      const centres = (await activeCentreIds()).map((id) => ({ key: id, open: () => backgroundDb(id) }));
+      return [{ key: 'cp', db: controlDb }, ...centres];
     },
   });
 
@@ -132,16 +144,16 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
   const portSuffix = [80, 443].includes(opts.port) ? '' : `:${opts.port}`;
   const centreOrigin = (slug: string) => `${scheme}://${slug}.${opts.platformDomain}${portSuffix}`;
   const cpJobs = registerControlPlaneJobs(queue, cpDeps);
-  registerTenantJobs(queue, { dbFor: centreDb, entryFor: entryById, centreOrigin, kick: (id, db) => void outbox.kick(id, db) });
+  registerTenantJobs(queue, { dbFor: backgroundDb, entryFor: entryById, centreOrigin, kick: (id, db) => void outbox.kick(id, db) });
   registerMessageJobs(queue, {
-    dbFor: (id) => (id === null ? Promise.resolve(controlDb) : centreDb(id)),
+    dbFor: (id) => (id === null ? Promise.resolve(controlDb) : backgroundDb(id)),
     sender: createMessageSender(messageSenderOptionsFromEnv()),
   });
   await queue.start();
   /** Starts each active centre's recurring jobs (idempotent; also after provisioning a centre). */
   async function startSchedules(): Promise<void> {
     for (const id of await activeCentreIds()) {
-      const db = await centreDb(id);
+      const db = await backgroundDb(id);
       await startTenantSchedules(db, await entryById(id));
       void outbox.kick(id, db);
     }
@@ -161,7 +173,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
   const devOrigin = opts.production ? undefined : startDevOrigin();
   const sweep = startCameraSweep({
     centres: activeCentreIds,
-    dbFor: centreDb,
+    dbFor: backgroundDb,
     secretKey: media.mediaSecretKey,
     onError: (err, id) => log(`[cameras] sweep of centre ${id} failed: ${String(err)}`),
   });
@@ -202,6 +214,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
     controlDb,
     queue,
     directory,
+    pools,
     cpDeps,
     tenantApp,
     controlApp,
@@ -221,6 +234,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
       await queue.close();
       await directory.close();
       await pools.closeAll();
+      await jobPools.closeAll();
       await controlDb.destroy();
       if (dropDatabases) {
         const rows = await admin.raw('select datname from pg_database where datname like ?', [`${prefix.replace(/_/g, '\\_')}%`]);

@@ -44,8 +44,10 @@ async function whenIdle(db: Knex): Promise<void> {
  * A centre's pool keeps one connection open while the pool lives (`min: 1`): a centre that is
  * used at all is used again within seconds, and a reconnect (TCP + SCRAM + backend start, about
  * 10 ms, 20× a query) on its next request is what made the first request after 30 s of quiet slow.
- * Connections beyond the first close after `idleTimeoutMs` (30 s); the pool itself, and with it
- * the last connection, after `idleEvictMs` without a request. A connection the server closes
+ * Connections beyond the first close after `idleTimeoutMs` (5 minutes: a centre's busy spell,
+ * such as its morning drop-off, keeps the connections it needed instead of reopening one each
+ * time two requests meet; the plan's bound already counts every pool at its maximum). The pool
+ * itself, and with it the last connection, closes after `idleEvictMs` without a request. A connection the server closes
  * (restart, termination, idle timeout) is replaced as soon as it dies (see createKnex), so the
  * next request does not pay the reconnect either. The steady-state cost is one
  * connection per active centre, which is the floor anyway (see bench/tenant-scale.ts).
@@ -79,11 +81,19 @@ export class PoolCache {
     const id = `${key}|${connectionString}`;
     let db = this.pools.get(id);
     if (!db) {
-      db = createKnex(connectionString, { max: 2, min: 1, ...this.opts, applicationName: `kv:${key}` });
+      db = createKnex(connectionString, { max: 2, min: 1, idleTimeoutMs: 5 * 60_000, ...this.opts, applicationName: `kv:${key}` });
       this.pools.set(id, db);
       this.opened++;
     }
     return db;
+  }
+
+  /**
+   * The centre's pool if it is open, without counting as a use: background work (outbox sweeps,
+   * recurring jobs) visiting every centre must not keep idle centres' pools ahead of busy ones.
+   */
+  peek(key: string, connectionString: string): Knex | undefined {
+    return this.pools.peek(`${key}|${connectionString}`);
   }
 
   /** Closes the pool of one centre (after its database moved, was dropped or its URL changed). */

@@ -2,11 +2,11 @@ import type { Knex } from '@kv/db';
 import { JobDataError, errorMessage } from './job-data.ts';
 import type { JobLog, JobQueue } from './types.ts';
 
-export interface OutboxSource {
+/** A database whose outbox a sweep drains: open already, or opened when its turn comes. */
+export type OutboxSource = {
   /** Names the database in job ids (`outbox-<key>-<id>`): a centre id, or e.g. `cp` for the control plane. */
   key: string;
-  db: Knex;
-}
+} & ({ db: Knex } | { open: () => Promise<Knex> });
 
 export interface OutboxDispatcherOptions {
   queue: JobQueue;
@@ -121,7 +121,14 @@ export class OutboxDispatcher {
     let total = 0;
     const worker = async () => {
       for (let s = list.shift(); s && !this.stopped; s = list.shift()) {
-        const n = await this.kick(s.key, s.db);
+        let db: Knex;
+        try {
+          db = 'open' in s ? await s.open() : s.db;
+        } catch (err) {
+          this.log(`outbox: ${s.key} could not be opened: ${errorMessage(err)}`);
+          continue;
+        }
+        const n = await this.kick(s.key, db); // not `total += await …`: workers run side by side
         total += n;
       }
     };

@@ -235,6 +235,31 @@ describe('outbox', () => {
     await jobs.close();
   });
 
+  it('a source opened on its turn is drained; one that cannot be opened is logged and skipped', async () => {
+    await reset();
+    const jobs = createJobQueue({ log: silent });
+    const seen: Array<string | null> = [];
+    jobs.register('work', 'note', async (job) => {
+      seen.push(job.data.centerId);
+    });
+    await jobs.start();
+    await writeOutbox(t.db, { queue: 'work', name: 'note', payload: { centerId: '8' } });
+    const opened: string[] = [];
+    const logged: string[] = [];
+    const sources = async () => [
+      { key: 'c9', open: async (): Promise<Knex> => Promise.reject(new Error('database gone')) },
+      { key: 'c8', open: async () => (opened.push('c8'), t.db) },
+    ];
+    const dispatcher = new OutboxDispatcher({ queue: jobs, sources, log: (m) => logged.push(m) });
+    expect(opened).toEqual([]);
+    expect(await dispatcher.sweep()).toBe(1);
+    await jobs.idle();
+    expect(opened).toEqual(['c8']);
+    expect(seen).toEqual(['8']);
+    expect(logged.join('\n')).toContain('c9 could not be opened: database gone');
+    await jobs.close();
+  });
+
   it.skipIf(!redisUp)('dispatches into BullMQ, where a re-sent row is ignored', async () => {
     await reset();
     const prefix = uniquePrefix();
