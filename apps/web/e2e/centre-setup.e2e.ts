@@ -34,6 +34,9 @@ async function drag(page: Page, from: string, to: string): Promise<void> {
   await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2 - 8, { steps: 4 });
   await page.mouse.move(target.x + target.width / 2, target.y + 4, { steps: 12 });
   await page.mouse.up();
+  // dnd-kit swallows every click for 50 ms after a drop (its guard against the drop's own click);
+  // a person takes longer than that to reach the next button, a script does not.
+  await page.waitForTimeout(120);
 }
 
 async function createLocation(page: Page, name: string): Promise<void> {
