@@ -5,3 +5,4 @@ export * from './migrate.ts';
 export * from './pool-cache.ts';
 export * from './embedded.ts';
 export * from './page.ts';
+export * from './prepared.ts';

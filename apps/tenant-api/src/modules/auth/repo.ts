@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { runPrepared } from '@kv/db';
 import { userColumns, type UserRow } from '../access/repo.ts';
 
 type Db = Knex | Knex.Transaction;
@@ -25,8 +26,7 @@ export interface ViewerRow extends UserRow {
  * running it).
  */
 export async function findViewer(db: Db, userId: string, sessionId: string): Promise<ViewerRow | undefined> {
-  // A named statement: node-postgres prepares it once per connection.
-  return viewerQuery(db, userId, sessionId).options({ name: 'kv_viewer' });
+  return runPrepared<ViewerRow | undefined>(viewerQuery(db, userId, sessionId), 'kv_viewer');
 }
 
 function viewerQuery(db: Db, userId: string, sessionId: string) {

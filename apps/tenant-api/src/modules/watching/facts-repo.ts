@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { runPrepared } from '@kv/db';
 import { CAMERA_COLUMNS, type CameraRow } from '../cameras/repo.ts';
 import type { CameraFacts, ChildLink, LimitFacts, LocationFacts, ScheduleDate } from './rules.ts';
 import { localDate } from './rules.ts';
@@ -149,8 +150,8 @@ function factsSql(selection: keyof typeof SELECTION, opts: FactsOptions): string
 
 const statements = new Map<string, { name: string; sql: string }>();
 /**
- * The statement of a selection and options, with a name: node-postgres prepares a named statement
- * once per connection, and parsing and planning this statement cost several times its execution.
+ * The statement of a selection and options, with a name (run prepared: parsing and planning it
+ * cost several times its execution).
  */
 function statement(selection: keyof typeof SELECTION, opts: FactsOptions): { name: string; sql: string } {
   const name = `watching_facts_${selection}${opts.player ? '_player' : ''}${opts.viewers ? '_viewers' : ''}`;
@@ -200,7 +201,7 @@ export async function loadFacts(db: Db, viewerId: string, select: CameraSelectio
     bindings.locations = select.locations;
   } else selection = 'all';
   const { name, sql } = statement(selection, opts);
-  const result = await db.raw(sql, bindings).options({ name });
+  const result = await runPrepared<{ rows: Record<string, any>[] }>(db.raw(sql, bindings), name);
   return shape(result.rows as Record<string, any>[], at);
 }
 

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { runPrepared } from '@kv/db';
 
 type Db = Knex | Knex.Transaction;
 
@@ -108,8 +109,8 @@ export interface StartSession {
  */
 export async function startSession(db: Db, s: StartSession): Promise<{ id: string; continued: boolean }> {
   // Named bindings: no key may equal a cast type in the SQL (hence local_date, not date).
-  const r = await db
-    .raw(
+  const r = await runPrepared<{ rows: { id: string; continued: boolean }[] }>(
+    db.raw(
       `with open as (
        select id from camera_watch_sessions
        where user_id = :user_id and camera_id = :camera_id and ended_at is null order by id desc limit 1),
@@ -148,9 +149,9 @@ export async function startSession(db: Db, s: StartSession): Promise<{ id: strin
         support_session_id: s.audit.support_session_id,
         actor_label: s.audit.actor_label,
       },
-    )
-    // A named statement: prepared once per connection (see facts-repo).
-    .options({ name: 'watching_start_session' });
+    ),
+    'watching_start_session',
+  );
   return r.rows[0] as { id: string; continued: boolean };
 }
 

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { StaffReach } from '../policy.ts';
 import { checkInSettingsSql, type CheckInSettingsRow, type CheckInStudentRow, type LocationInfo } from './family.ts';
-import { raw, runPrepared, sql, type Sql } from './sql.ts';
+import { raw, runPreparedSql, sql, type Sql } from './sql.ts';
 
 type Db = Knex | Knex.Transaction;
 
@@ -114,5 +114,5 @@ export function toCheckInRead(rows: Record<string, unknown>[]): CheckInRead {
  * for belongs to the location, and the location's rooms as far as ratios go.
  */
 export async function readCheckIn(db: Db, ids: readonly string[], rights: ReadRights, programId: string | null): Promise<CheckInRead> {
-  return toCheckInRead(await runPrepared(db, readSql(ids, rights, programId)));
+  return toCheckInRead(await runPreparedSql(db, readSql(ids, rights, programId)));
 }
