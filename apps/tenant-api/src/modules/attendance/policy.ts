@@ -36,23 +36,6 @@ export async function checkInAccess(ctx: RequestContext): Promise<CheckInAccess>
   return { kind: 'staff', viewer: v, scope: await attendanceStaffScope(ctx) };
 }
 
-/**
- * A staff viewer's reach as a check-in's one read asks it in SQL: every location, or the ids of
- * the location scope (locations/policy `staffScope`, read with the session: no query).
- */
-export type StaffReach = { all: true } | { all: false; ids: string[] };
-
-export type CheckInRights = { kind: 'parent'; viewer: Viewer } | { kind: 'staff'; viewer: Viewer; reach: StaffReach };
-
-/** Like `checkInAccess`, with the location scope as the check-in's read asks it. */
-export async function checkInRights(ctx: RequestContext): Promise<CheckInRights> {
-  const v = viewerOf(ctx);
-  if (v.role === 'user') return { kind: 'parent', viewer: v };
-  if (!roleAtLeast(v.role, 'teacher')) throw forbidden();
-  const scope = await attendanceStaffScope(ctx);
-  return { kind: 'staff', viewer: v, reach: scope.all ? { all: true } : { all: false, ids: [...scope.ids] } };
-}
-
 /** Parents (for their own children) and staff; blog editors are refused. */
 export function familyViewer(ctx: RequestContext): Viewer {
   const v = viewerOf(ctx);

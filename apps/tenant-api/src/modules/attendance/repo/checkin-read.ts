@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
-import type { StaffReach } from '../policy.ts';
+import type { LocationScope } from '../../locations/policy.ts';
 import { checkInSettingsSql, type CheckInSettingsRow, type CheckInStudentRow, type LocationInfo } from './family.ts';
 import { raw, runPreparedSql, sql, type Sql } from './sql.ts';
 
 type Db = Knex | Knex.Transaction;
 
-/** Whose rights the read checks: a parent's pickup rights, or a staff member's location reach. */
-export type ReadRights = { pickupBy: string } | { userId: string; reach: StaffReach };
+/** Whose rights the read checks: a parent's pickup rights, or a staff member's location scope. */
+export type ReadRights = { pickupBy: string } | { scope: LocationScope };
 
 /** What a check-in knows of its location's rooms before its transaction. */
 export interface KnownRooms {
@@ -63,7 +63,7 @@ const SETTINGS_KEYS = [
 function allowedSql(rights: ReadRights): Sql {
   if ('pickupBy' in rights)
     return sql`exists (select 1 from student_users su where su.user_id = ${rights.pickupBy} and su.student_id = s.id and su.pickup and not su.black_list)`;
-  return rights.reach.all ? raw('true') : sql`s.location_id = any(${rights.reach.ids}::bigint[])`;
+  return rights.scope.all ? raw('true') : sql`s.location_id = any(${[...rights.scope.ids]}::bigint[])`;
 }
 
 /** One row per active student asked for; its columns are those `toCheckInRead` reads. */

@@ -7,7 +7,7 @@ import { evaluateScreen, questionsForLocation, type ScreenResult } from '../../h
 import * as rows from '../repo/checkin.ts';
 import { isLocationStaff, pickupStudentIds } from '../repo/family.ts';
 import { readCheckIn, type CheckInRead, type ReadRights } from '../repo/checkin-read.ts';
-import { checkInRights, type CheckInRights } from '../policy.ts';
+import { checkInAccess, type CheckInAccess } from '../policy.ts';
 import {
   badTime,
   contactNotFound,
@@ -85,11 +85,11 @@ const saveArgs = z.object({
  * (`staffNow`), that statement also makes the request's read: one round trip after the viewer's.
  */
 export async function saveStudentCheckInOut(ctx: RequestContext, raw: unknown) {
-  const access = await checkInRights(ctx);
+  const access = await checkInAccess(ctx);
   const args = parseArgs(saveArgs, raw);
   const ids = [...new Set(args.students)].sort((a, b) => Number(a) - Number(b));
   const viewerId = access.viewer.id;
-  const rights: ReadRights = access.kind === 'parent' ? { pickupBy: viewerId } : { userId: viewerId, reach: access.reach };
+  const rights: ReadRights = access.kind === 'parent' ? { pickupBy: viewerId } : { scope: access.scope };
   // Only a client's request_id makes a replay key. A key derived from the request (who, what,
   // which minute) answered "already checked in" to in → out → in within a minute, leaving the child
   // out; without a key the records answer: one open record per child, a close only of an open one,
@@ -146,7 +146,7 @@ type Args = z.infer<typeof saveArgs>;
  * Staff recording, now, their own explicit action on one child, with nothing but the child's
  * location, room and settings to check: the one statement reads those itself (runOne).
  */
-const staffNow = (access: CheckInRights, args: Args, ids: string[]) =>
+const staffNow = (access: CheckInAccess, args: Args, ids: string[]) =>
   access.kind === 'staff' &&
   ids.length === 1 &&
   Boolean(args.action) &&
@@ -180,7 +180,7 @@ function planOf(ctx: RequestContext, args: Args, found: CheckInRead, d: Decided)
 /** The checks of a request against what was read (errors in the spec's order), and its plan. */
 async function checkedPlan(
   ctx: RequestContext,
-  access: CheckInRights,
+  access: CheckInAccess,
   args: Args,
   ids: string[],
   found: CheckInRead,
