@@ -156,8 +156,8 @@ async function main() {
       seconds: Number(process.env.BENCH_SECONDS ?? (quick ? 3 : 10)),
       connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
       pgAdminUrl: pgHandle.adminUrl,
-      platform: platform.info,
-      reference: reference.info,
+      platform: { ...platform.info, pid: platform.child.pid },
+      reference: { ...reference.info, pid: reference.child.pid },
       platformCtl: contextCtl(platform.info.ctlPort),
       referenceCtl: contextCtl(reference.info.ctlPort),
     };

@@ -18,6 +18,13 @@ export interface Figure {
   pass?: boolean;
 }
 
+/** A benchmark server process: its ports and its pid (for its CPU time, lib/cpu.ts). */
+export interface ServerInfo {
+  port: number;
+  ctlPort: number;
+  pid?: number;
+}
+
 export interface BenchContext {
   log(message: string): void;
   /** Rounds per side (interleaved; the median is reported). */
@@ -27,8 +34,8 @@ export interface BenchContext {
   connections: number;
   quick: boolean;
   pgAdminUrl: string;
-  platform: { port: number; ctlPort: number };
-  reference: { port: number; ctlPort: number };
+  platform: ServerInfo;
+  reference: ServerInfo;
   platformCtl<T>(route: string, body?: unknown): Promise<T>;
   referenceCtl<T>(route: string, body?: unknown): Promise<T>;
 }
@@ -83,6 +90,8 @@ export interface SideSummary {
   p50: number;
   p99: number;
   errors: number;
+  /** Median server CPU per answered request (µs), when the side measured it. */
+  cpuUs: number | null;
   runs: LoadResult[];
 }
 
@@ -119,6 +128,7 @@ export async function interleaved(
           p50: median(rs.map((r) => r.p50)),
           p99: median(rs.map((r) => r.p99)),
           errors: rs.reduce((a, r) => a + r.errors, 0),
+          cpuUs: rs.every((r) => typeof r.cpuUs === 'number') ? median(rs.map((r) => r.cpuUs!)) : null,
           runs: rs,
         },
       ];

@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import { performance } from 'node:perf_hooks';
+import { processCpuMicros } from './cpu.ts';
 
 export interface LoadResult {
   /** Requests (or statements loops) completed per second. */
@@ -9,6 +10,8 @@ export interface LoadResult {
   /** Transport errors, non-2xx answers and bodies that failed verification. */
   errors: number;
   total: number;
+  /** The server process's CPU time per answered request (µs), when `serverPid` was given. */
+  cpuUs?: number | null;
 }
 
 export interface HttpLoad {
@@ -23,10 +26,13 @@ export interface HttpLoad {
   connections: number;
   seconds: number;
   amount?: number;
+  /** The serving process: its CPU time per answered request is reported (`cpuUs`). */
+  serverPid?: number;
 }
 
 /** One autocannon round (HTTP/1.1 keep-alive, pipelining 1). */
 export async function http(load: HttpLoad): Promise<LoadResult> {
+  const cpuBefore = processCpuMicros(load.serverPid);
   const r = await autocannon({
     url: load.url,
     method: load.method ?? 'GET',
@@ -40,12 +46,14 @@ export async function http(load: HttpLoad): Promise<LoadResult> {
     requests: load.setupRequest ? [{ setupRequest: load.setupRequest as never }] : undefined,
   } as autocannon.Options);
   const ok = r.requests.total;
+  const cpuAfter = processCpuMicros(load.serverPid);
   return {
     rps: ok / Math.max(r.duration, 0.001),
     p50: r.latency.p50,
     p99: r.latency.p99,
     errors: r.errors + r.timeouts + r.non2xx + (r as unknown as { mismatches?: number }).mismatches!,
     total: ok,
+    cpuUs: cpuBefore !== null && cpuAfter !== null && ok > 0 ? (cpuAfter - cpuBefore) / ok : null,
   };
 }
 

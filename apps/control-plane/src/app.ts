@@ -13,7 +13,7 @@ export async function buildControlPlaneApp(deps: ControlPlaneDeps): Promise<Fast
     trustProxy: rt.config.trustProxy,
     bodyLimit: 256 * 1024,
   }) as unknown as FastifyInstance;
-  await registerSecurityHeaders(app, { production: rt.config.production });
+  await registerSecurityHeaders(app, { production: rt.config.production, apiPaths: ['/graphql'] });
   await registerRateLimit(app);
   await app.register(operatorAuth, { rt });
   await app.register(graphqlPlugin, { rt });

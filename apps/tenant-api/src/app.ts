@@ -35,7 +35,7 @@ export async function buildTenantApp(deps: TenantApiDeps, opts: BuildOptions = {
     reply.code(status).send({ error: status >= 500 ? 'Internal error' : error.message });
   });
 
-  await registerSecurityHeaders(app, { production: deps.config.production });
+  await registerSecurityHeaders(app, { production: deps.config.production, apiPaths: ['/graphql'] });
   await registerRateLimit(app, { max: opts.rateLimitMax });
   guardGraphqlRoute(app);
   await app.register(tenantResolver, { deps });

@@ -9,6 +9,7 @@ import {
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import type { FastifyInstance } from 'fastify';
+import { isUnderPath } from './http-hardening.ts';
 
 export const GRAPHQL_LIMITS = {
   depth: 10,
@@ -45,19 +46,15 @@ export function hardenedGraphqlOptions({ production }: { production: boolean }) 
   } as const;
 }
 
-/** GET on /graphql leaks queries into logs and referrers: refuse it. API answers are never cached. */
+/** GET on /graphql leaks queries into logs and referrers: refuse it. (`apiSecurityHeaders` keep answers out of caches.) */
 export function guardGraphqlRoute(app: FastifyInstance, path = '/graphql'): void {
-  app.addHook('onRequest', async (request, reply) => {
-    const url = request.url;
-    if (!url.startsWith(path) || (url.length > path.length && url[path.length] !== '?')) return;
+  app.addHook('onRequest', (request, reply, done) => {
     // The WebSocket upgrade for subscriptions is a GET too; plain GET queries are refused.
-    if (request.method === 'GET' && request.headers.upgrade?.toLowerCase() !== 'websocket') {
-      return reply
-        .code(405)
-        .header('allow', 'POST')
-        .send({ errors: [{ message: 'Use POST for GraphQL.', extensions: { code: 'METHOD_NOT_ALLOWED' } }] });
-    }
-    reply.header('cache-control', 'no-store');
+    if (request.method !== 'GET' || !isUnderPath(request.url, path) || request.headers.upgrade?.toLowerCase() === 'websocket') return done();
+    reply
+      .code(405)
+      .header('allow', 'POST')
+      .send({ errors: [{ message: 'Use POST for GraphQL.', extensions: { code: 'METHOD_NOT_ALLOWED' } }] });
   });
 }
 

@@ -58,10 +58,38 @@ export function securityHeaders(production: boolean): Record<string, string> {
   return headers;
 }
 
-export async function registerSecurityHeaders(app: FastifyInstance, { production }: { production: boolean }): Promise<void> {
-  const headers = securityHeaders(production);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+/**
+ * The headers of a JSON API answer (OWASP REST Security Cheat Sheet): nothing in it may run,
+ * frame or be sniffed. The browser-document headers (COOP, origin-agent-cluster, the legacy IE
+ * and Flash ones) mean nothing on JSON and were two thirds of a `{ __typename }` answer's bytes.
+ */
+export function apiSecurityHeaders(production: boolean): Record<string, string> {
+  return {
+    'cache-control': 'no-store',
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-resource-policy': 'same-origin',
+    ...(production ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+}
+
+export interface SecurityHeaderOptions {
+  production: boolean;
+  /** Paths answered with JSON only (exact, or followed by `?`): they get the API header set. */
+  apiPaths?: readonly string[];
+}
+
+/** `url` is `path` itself or `path?query`. */
+export const isUnderPath = (url: string, path: string): boolean => url.startsWith(path) && (url.length === path.length || url[path.length] === '?');
+
+export async function registerSecurityHeaders(app: FastifyInstance, { production, apiPaths = [] }: SecurityHeaderOptions): Promise<void> {
+  const documents = securityHeaders(production);
+  const api = apiSecurityHeaders(production);
+  app.addHook('onRequest', (request, reply, done) => {
+    const url = request.url;
+    reply.headers(apiPaths.some((path) => isUnderPath(url, path)) ? api : documents);
     done();
   });
 }
