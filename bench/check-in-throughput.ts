@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Benchmark } from './lib/context.ts';
-import { figure, gql, hostOf, interleaved } from './lib/context.ts';
+import { cpuFigure, figure, gql, hostOf, interleaved } from './lib/context.ts';
 import { captureSql, centreUrl, ensureCentres, sql, tokens } from './lib/centres.ts';
 import { graphqlOk, http, loop } from './lib/load.ts';
 import { pg } from './lib/deps.ts';
@@ -77,8 +77,16 @@ export const checkInThroughput: Benchmark = {
             verifyBody: checkInOk,
             connections: c,
             seconds,
+            serverPid: ctx.platform.pid,
           }),
-        rest: (seconds) => http({ url: `http://127.0.0.1:${ctx.reference.port}/checkin`, method: 'POST', connections: c, seconds }),
+        rest: (seconds) =>
+          http({
+            url: `http://127.0.0.1:${ctx.reference.port}/checkin`,
+            method: 'POST',
+            connections: c,
+            seconds,
+            serverPid: ctx.reference.pid,
+          }),
         raw: (seconds) => loop(() => pool.query(insert.sql, insert.params), c, seconds),
         hello: (seconds) => http({ url: `http://127.0.0.1:${ctx.reference.port}/hello`, connections: c, seconds }),
       });
@@ -91,6 +99,7 @@ export const checkInThroughput: Benchmark = {
         }),
         figure(b, 'throughput vs hello-world (req/s)', r.graphql!.rps, r.hello!.rps, 'Fastify hello-world', 'req/s'),
         figure(b, 'p99 vs REST (ms)', r.graphql!.p99, r.rest!.p99, 'REST POST p99', 'ms', { max: 25, on: 'value', text: '<= 25 ms' }),
+        ...cpuFigure(b, 'server CPU per check-in vs REST (µs)', r.graphql!, r.rest!, 'REST POST, same INSERT'),
         figure(b, 'SQL statements per check-in', first.length, 1, 'one INSERT', 'stmts'),
         figure(b, 'errors (graphql)', r.graphql!.errors, null, '', 'count', { max: 0, on: 'value', text: '0' }),
       ];

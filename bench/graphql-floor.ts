@@ -39,7 +39,8 @@ export const graphqlFloor: Benchmark = {
           seconds,
           serverPid: ctx.reference.pid,
         }),
-      hello: (seconds) => http({ url: `http://127.0.0.1:${ctx.reference.port}/hello`, connections: c, seconds, serverPid: ctx.reference.pid }),
+      hello: (seconds) =>
+        http({ url: `http://127.0.0.1:${ctx.reference.port}/hello`, connections: c, seconds, serverPid: ctx.reference.pid }),
     });
     const b = 'graphql-floor';
     return [
@@ -54,8 +55,22 @@ export const graphqlFloor: Benchmark = {
       // Server CPU per answer holds still when the machine drifts; lower is better, so the ratio reads as a cost.
       ...(r.tenantApi!.cpuUs !== null && r.mercurius!.cpuUs !== null && r.hello!.cpuUs !== null
         ? [
-            figure(b, 'server CPU per answer, tenant API vs bare Mercurius (µs)', r.tenantApi!.cpuUs, r.mercurius!.cpuUs, 'bare Mercurius', 'µs'),
-            figure(b, 'server CPU per answer, bare Mercurius vs hello (µs)', r.mercurius!.cpuUs, r.hello!.cpuUs, 'Fastify hello-world', 'µs'),
+            figure(
+              b,
+              'server CPU per answer, tenant API vs bare Mercurius (µs)',
+              r.tenantApi!.cpuUs,
+              r.mercurius!.cpuUs,
+              'bare Mercurius',
+              'µs',
+            ),
+            figure(
+              b,
+              'server CPU per answer, bare Mercurius vs hello (µs)',
+              r.mercurius!.cpuUs,
+              r.hello!.cpuUs,
+              'Fastify hello-world',
+              'µs',
+            ),
           ]
         : []),
       figure(b, 'errors (tenant API)', r.tenantApi!.errors, null, '', 'count', { max: 0, on: 'value', text: '0' }),

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Benchmark } from './lib/context.ts';
-import { figure, gql, hostOf, interleaved } from './lib/context.ts';
+import { cpuFigure, figure, gql, hostOf, interleaved } from './lib/context.ts';
 import { captureSql, centreUrl, ensureCentres, profileStatements, tokens } from './lib/centres.ts';
 import { graphqlOk, http, loop } from './lib/load.ts';
 import { pg } from './lib/deps.ts';
@@ -55,8 +55,16 @@ export const studentsPage: Benchmark = {
             verifyBody: graphqlOk,
             connections: c,
             seconds,
+            serverPid: ctx.platform.pid,
           }),
-        rest: (seconds) => http({ url: `http://127.0.0.1:${ctx.reference.port}/students`, method: 'POST', connections: c, seconds }),
+        rest: (seconds) =>
+          http({
+            url: `http://127.0.0.1:${ctx.reference.port}/students`,
+            method: 'POST',
+            connections: c,
+            seconds,
+            serverPid: ctx.reference.pid,
+          }),
         raw: (seconds) =>
           loop(
             async () => {
@@ -77,6 +85,7 @@ export const studentsPage: Benchmark = {
           text: '>= 0.45x',
         }),
         figure(b, 'p99 vs REST (ms)', r.graphql!.p99, r.rest!.p99, 'REST route p99', 'ms', { max: 1.5, text: '<= 1.5x' }),
+        ...cpuFigure(b, 'server CPU per page vs REST (µs)', r.graphql!, r.rest!, 'REST route, same SQL'),
         figure(b, 'SQL statements per request (50 vs 10 rows)', statements.length, statements10.length, 'same page at 10 rows', 'stmts', {
           max: 1,
           min: 1,

@@ -155,3 +155,12 @@ export function figure(
   }
   return { benchmark, figure: name, ours, reference, against, unit, ratio, target: target?.text, pass };
 }
+
+/**
+ * Server CPU per answer, ours against a reference: it holds still when the machine drifts (other
+ * work, the load generator), where throughput does not. Lower is better; none where unmeasured.
+ */
+export function cpuFigure(benchmark: string, name: string, ours: SideSummary, reference: SideSummary, against: string): Figure[] {
+  if (ours.cpuUs === null || reference.cpuUs === null) return [];
+  return [figure(benchmark, name, ours.cpuUs, reference.cpuUs, against, 'µs')];
+}
