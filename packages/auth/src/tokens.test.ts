@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { createHmac } from 'node:crypto';
 import { createTokenService } from './tokens.ts';
@@ -58,6 +58,23 @@ describe('access tokens', () => {
       .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
       .sign(key);
     await expect(tokens.verifyAccess(expired, '1')).rejects.toMatchObject({ reason: 'expired' });
+  });
+
+  it('remembers a verified token per centre only, and only until it expires', async () => {
+    const { token } = await tokens.signAccess(claims);
+    await expect(tokens.verifyAccess(token, '1')).resolves.toMatchObject({ sub: '7' });
+    // Verified (and cached) on centre 1: still a forgery on centre 2.
+    await rejected(tokens.verifyAccess(token, '2'));
+    // A caller changing its copy does not change what the next caller gets.
+    const first = await tokens.verifyAccess(token, '1');
+    first.role = 'admin';
+    await expect(tokens.verifyAccess(token, '1')).resolves.toMatchObject({ role: 'manager' });
+    vi.useFakeTimers({ now: Date.now() + 16 * 60_000 });
+    try {
+      await expect(tokens.verifyAccess(token, '1')).rejects.toMatchObject({ reason: 'expired' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('does not accept a support autologin token as an access token, or the reverse', async () => {

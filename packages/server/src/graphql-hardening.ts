@@ -50,7 +50,8 @@ export function hardenedGraphqlOptions({ production }: { production: boolean }) 
 export function guardGraphqlRoute(app: FastifyInstance, path = '/graphql'): void {
   app.addHook('onRequest', (request, reply, done) => {
     // The WebSocket upgrade for subscriptions is a GET too; plain GET queries are refused.
-    if (request.method !== 'GET' || !isUnderPath(request.url, path) || request.headers.upgrade?.toLowerCase() === 'websocket') return done();
+    if (request.method !== 'GET' || !isUnderPath(request.url, path) || request.headers.upgrade?.toLowerCase() === 'websocket')
+      return done();
     reply
       .code(405)
       .header('allow', 'POST')

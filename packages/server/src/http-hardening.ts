@@ -82,7 +82,8 @@ export interface SecurityHeaderOptions {
 }
 
 /** `url` is `path` itself or `path?query`. */
-export const isUnderPath = (url: string, path: string): boolean => url.startsWith(path) && (url.length === path.length || url[path.length] === '?');
+export const isUnderPath = (url: string, path: string): boolean =>
+  url.startsWith(path) && (url.length === path.length || url[path.length] === '?');
 
 export async function registerSecurityHeaders(app: FastifyInstance, { production, apiPaths = [] }: SecurityHeaderOptions): Promise<void> {
   const documents = securityHeaders(production);

@@ -43,3 +43,31 @@ describe('time in the location’s zone', () => {
     expect(parseDuration('whenever')).toBe(86_400_000);
   });
 });
+
+describe('local parts from the quarter-hour offset cache', () => {
+  it('match Intl minute by minute across 2026 clock changes, half-hour ones (Lord Howe) and quarter-hour zones', () => {
+    const zones = ['America/New_York', 'Europe/London', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'America/St_Johns', 'Pacific/Chatham'];
+    const days = ['2026-03-08', '2026-03-29', '2026-04-05', '2026-09-27', '2026-10-04', '2026-10-25', '2026-11-01'];
+    for (const tz of zones) {
+      const intl = new Intl.DateTimeFormat('en-CA', {
+        timeZone: tz,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+      });
+      for (const day of days) {
+        const start = Date.parse(`${day}T00:00:00Z`) - 14 * 3600_000;
+        for (let t = start; t < start + 52 * 3600_000; t += 7 * 60_000 + 13_000) {
+          const p = Object.fromEntries(intl.formatToParts(new Date(t)).map((x) => [x.type, x.value]));
+          const got = localParts(new Date(t), tz);
+          expect(`${got.date} ${got.time}`, `${tz} ${new Date(t).toISOString()}`).toBe(
+            `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`,
+          );
+        }
+      }
+    }
+  });
+});

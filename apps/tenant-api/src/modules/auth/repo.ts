@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { runPrepared } from '@kv/db';
+import { preparedStatement } from '@kv/db';
 import { userColumns, type UserRow } from '../access/repo.ts';
 
 type Db = Knex | Knex.Transaction;
@@ -26,16 +26,16 @@ export interface ViewerRow extends UserRow {
  * running it).
  */
 export async function findViewer(db: Db, userId: string, sessionId: string): Promise<ViewerRow | undefined> {
-  return runPrepared<ViewerRow | undefined>(viewerQuery(db, userId, sessionId), 'kv_viewer');
+  return (await viewerStatement(db, [sessionId, userId]))[0];
 }
 
-function viewerQuery(db: Db, userId: string, sessionId: string) {
-  return db('sessions as s')
+const viewerStatement = preparedStatement<ViewerRow>('kv_viewer', (db, arg) =>
+  db('sessions as s')
     .join('users as u', 'u.id', 's.user_id')
     .leftJoin('user_roles as ur', 'ur.user_id', 'u.id')
     .leftJoin('roles as r', 'r.id', 'ur.role_id')
-    .where('s.id', sessionId)
-    .andWhere('s.user_id', userId)
+    .where('s.id', arg(0))
+    .andWhere('s.user_id', arg(1))
     .whereNull('s.revoked_at')
     .andWhere('s.expires_at', '>', db.fn.now())
     .whereNull('u.deleted_at')
@@ -59,8 +59,8 @@ function viewerQuery(db: Db, userId: string, sessionId: string) {
       db.raw(`array(select distinct l.id from student_users su join students st on st.id = su.student_id
                  join locations l on l.id = st.location_id
                  where su.user_id = u.id and st.deleted_at is null and l.deleted_at is null) as child_location_ids`),
-    );
-}
+    ),
+);
 
 export interface UserAuthRow {
   id: string;

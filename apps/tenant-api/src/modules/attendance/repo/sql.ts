@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import { runPrepared } from '@kv/db';
+import { runNamed } from '@kv/db';
 
 /** A piece of SQL with its bindings (`?` placeholders, in order). */
 export class Sql {
@@ -30,20 +30,26 @@ export function sql(parts: TemplateStringsArray, ...values: unknown[]): Sql {
 /** SQL text without bindings (column lists, aliases: never user input). */
 export const raw = (text: string) => new Sql(text, []);
 
-const names = new Map<string, string>();
+const statements = new Map<string, { name: string; numbered: string }>();
 
-/** One name per statement text (a handful of shapes; the cap only guards against a shape built from data). */
-function nameOf(text: string): string {
-  let name = names.get(text);
-  if (!name) {
-    name = `kv_att_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
-    if (names.size < 200) names.set(text, name);
-  }
-  return name;
+/** `?` → `$1`, `$2`… as knex numbers them (`\\?` is a literal question mark). */
+function numbered(text: string): string {
+  let n = 0;
+  return text.replace(/\\?\?/g, (m) => (m === '\\?' ? '?' : `$${++n}`));
 }
 
-/** Runs a statement of the check-in path as a prepared statement (see `runPrepared` in @kv/db). */
+/** One name and numbered text per statement text (a handful of shapes; the cap only guards against a shape built from data). */
+function statementOf(text: string): { name: string; numbered: string } {
+  let st = statements.get(text);
+  if (!st) {
+    st = { name: `kv_att_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`, numbered: numbered(text) };
+    if (statements.size < 200) statements.set(text, st);
+  }
+  return st;
+}
+
+/** Runs a statement of the check-in path as a prepared statement (`runNamed` in @kv/db). */
 export async function runPreparedSql<T>(db: Knex | Knex.Transaction, q: Sql): Promise<T[]> {
-  const { rows } = await runPrepared<{ rows: T[] }>(db.raw(q.text, q.values as Knex.RawBinding[]), nameOf(q.text));
-  return rows;
+  const st = statementOf(q.text);
+  return runNamed<T>(db, st.name, st.numbered, q.values);
 }
