@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconMaximize, IconRefresh } from '@tabler/icons-react';
 import { useRef } from 'react';
