@@ -438,7 +438,8 @@ export const journeys: Journey[] = [
     async run({ newPage, pageAs, checkA11y }) {
       const manager = await freshPage(newPage, 'manager');
       const downtown = await locationId(manager, 'Downtown');
-      const QR_SETTING = 'mutation($l: ID!, $on: Boolean!) { saveCheckInQrSetting(location_id: $l, check_in_qr: $on, check_in_qr_expire: "1h") { status } }';
+      const QR_SETTING =
+        'mutation($l: ID!, $on: Boolean!) { saveCheckInQrSetting(location_id: $l, check_in_qr: $on, check_in_qr_expire: "1h") { status } }';
       await api(manager, QR_SETTING, { l: downtown, on: true });
       await api(
         manager,

@@ -31,7 +31,13 @@ export interface Sub {
 }
 
 /** A graphql-transport-ws client for one subscription. */
-export function subscribe(app: FastifyInstance, host: string, token: string | null, query: string, variables: Record<string, unknown>): Sub {
+export function subscribe(
+  app: FastifyInstance,
+  host: string,
+  token: string | null,
+  query: string,
+  variables: Record<string, unknown>,
+): Sub {
   const { port } = app.server.address() as { port: number };
   const ws = new WebSocket(`ws://127.0.0.1:${port}/graphql`, 'graphql-transport-ws', { headers: { host } });
   const events: Record<string, any>[] = [];

@@ -41,7 +41,13 @@ export const CreateAttendanceMutation = gql<
   { student_id: string; start_time: string; end_time?: string | null; program_id?: string | null; reason: string }
 >`
   mutation AttendanceCreateRecord($student_id: ID!, $start_time: String!, $end_time: String, $program_id: ID, $reason: String!) {
-    createStudentAttendance(student_id: $student_id, start_time: $start_time, end_time: $end_time, program_id: $program_id, reason: $reason) {
+    createStudentAttendance(
+      student_id: $student_id
+      start_time: $start_time
+      end_time: $end_time
+      program_id: $program_id
+      reason: $reason
+    ) {
       status
       message
       color

@@ -42,7 +42,12 @@ export function correctionSchema(initial: CorrectionStart, creating = false) {
         ctx.addIssue({ code: 'custom', path: ['end_time'], message: 'attendance:correct.errors.endRequired' });
       if (startOk && endOk && v.end_time && v.end_time < v.start_time)
         ctx.addIssue({ code: 'custom', path: ['end_time'], message: 'attendance:correct.errors.endBeforeStart' });
-      if (!creating && v.start_time === initial.start_time && v.end_time === initial.end_time && v.program_id === (initial.program_id ?? ''))
+      if (
+        !creating &&
+        v.start_time === initial.start_time &&
+        v.end_time === initial.end_time &&
+        v.program_id === (initial.program_id ?? '')
+      )
         ctx.addIssue({ code: 'custom', path: ['start_time'], message: 'attendance:correct.errors.unchanged' });
     });
 }

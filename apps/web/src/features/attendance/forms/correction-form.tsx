@@ -7,7 +7,13 @@ import { useTranslation } from 'react-i18next';
 import { useFieldError } from '../../../components/form/field-base';
 import { TextField } from '../../../components/form/text-field';
 import { reportMutationError } from '../../../lib/mutation-feedback';
-import { correctionChanges, correctionSchema, type CorrectionChanges, type CorrectionStart, type CorrectionValues } from './correction-form.schema';
+import {
+  correctionChanges,
+  correctionSchema,
+  type CorrectionChanges,
+  type CorrectionStart,
+  type CorrectionValues,
+} from './correction-form.schema';
 
 const FIELDS = ['start_time', 'end_time', 'program_id', 'reason'] as const;
 /** Server errors that name one of the form's fields but are not BAD_USER_INPUT (overlapping records). */

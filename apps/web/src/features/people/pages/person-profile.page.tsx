@@ -142,7 +142,11 @@ function PersonProfile({ user, onChanged }: { user: UserDetail; onChanged(): voi
   const viewer = useViewer();
   const ownProfile = viewer.user?.id === user.id;
   const pinCard =
-    ownProfile || mayIssuePin(viewer, user.roles.map((r) => r.name)) ? (
+    ownProfile ||
+    mayIssuePin(
+      viewer,
+      user.roles.map((r) => r.name),
+    ) ? (
       <CheckInPinCard key={user.id} userId={ownProfile ? undefined : user.id} name={user.full_name} />
     ) : null;
   return (
