@@ -19,6 +19,8 @@ export interface CentreDefinition {
   }[];
   staff: {
     username: string;
+    /** The demo PIN for the kiosk and the time clock (spec User.check_in_pin). */
+    check_in_pin?: string;
     fname: string;
     lname: string;
     role: string;
@@ -30,6 +32,7 @@ export interface CentreDefinition {
   families: {
     contacts: {
       username: string;
+      check_in_pin?: string;
       fname: string;
       lname: string;
       email: string;
@@ -88,6 +91,7 @@ export async function seedCentre(db: Knex, def: CentreDefinition, passwordHash: 
     const addUser = async (
       u: {
         username: string;
+        check_in_pin?: string;
         fname: string;
         lname: string;
         email: string;
@@ -106,6 +110,7 @@ export async function seedCentre(db: Knex, def: CentreDefinition, passwordHash: 
         job_title: u.job_title ?? null,
         locale: u.locale ?? 'en',
         emergency_contact: u.emergency_contact ?? false,
+        check_in_pin: u.check_in_pin ?? null,
         password_hash: passwordHash,
         email_confirmed: true,
         status: true,

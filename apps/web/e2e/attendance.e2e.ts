@@ -434,6 +434,104 @@ export const journeys: Journey[] = [
     },
   },
   {
+    name: 'a manager shows the rotating check-in QR code at the door, a parent scans it on their phone and checks their children in',
+    async run({ newPage, pageAs, checkA11y }) {
+      const manager = await freshPage(newPage, 'manager');
+      const downtown = await locationId(manager, 'Downtown');
+      const QR_SETTING =
+        'mutation($l: ID!, $on: Boolean!) { saveCheckInQrSetting(location_id: $l, check_in_qr: $on, check_in_qr_expire: "1h") { status } }';
+      await api(manager, QR_SETTING, { l: downtown, on: true });
+      await api(
+        manager,
+        'mutation($l: ID!) { saveCheckInSettings(location_id: $l, parent_check_in: true, signature_required: false, health_screen: false) { status } }',
+        { l: downtown },
+      );
+      const kids = (await downtownChildren(manager, downtown)).filter((k) => /Bennett$/.test(k.full_name));
+      const stillIn = kids.filter((k) => k.checked_in_out === 'checked_in').map((k) => k.id);
+      if (stillIn.length)
+        await api(manager, 'mutation($s: [ID!]!) { saveStudentCheckInOut(students: $s, action: check_out) { status } }', { s: stillIn });
+
+      // The screen at the door: the location's current code as a QR code.
+      await openAt(manager, { id: downtown, name: 'Downtown' }, '/attendance/check-in-qr');
+      const panel = manager.getByTestId('qr-panel');
+      await panel.waitFor();
+      await manager.getByRole('img', { name: 'Check-in QR code of Downtown' }).waitFor();
+      await checkA11y(manager, 'demo /attendance/check-in-qr');
+      const shown = (await panel.getAttribute('data-code')) ?? '';
+      const { url } = (
+        await api<{ getCheckInQrCode: { url: string; code: string } }>(
+          manager,
+          'query($l: ID!) { getCheckInQrCode(location_id: $l) { url code } }',
+          { l: downtown },
+        )
+      ).getCheckInQrCode;
+      assert.ok(shown && url.includes(encodeURIComponent(shown)), `the QR code shown (${shown}) is the link's (${url})`);
+      const scanned = new URL(url);
+      assert.equal(scanned.pathname, '/user/students/check-in-or-out');
+
+      // The parent's phone opens the scanned link and checks both children in.
+      const parent = await pageAs(hosts.demo, 'parent', { viewport: 'phone' });
+      await parent.goto(`${hosts.demo}${scanned.pathname}${scanned.search}`);
+      await parent.getByTestId('parent-code-ok').getByText('You are at Downtown.').waitFor();
+      await checkA11y(parent, 'demo /user/students/check-in-or-out?code= (phone)');
+      await parent.getByTestId('parent-submit').click();
+      for (let i = 0; i < 40; i += 1) {
+        const now = await downtownChildren(manager, downtown);
+        if (kids.every((k) => now.find((n) => n.id === k.id)?.checked_in_out === 'checked_in')) break;
+        await parent.waitForTimeout(250);
+      }
+      const after = await downtownChildren(manager, downtown);
+      for (const k of kids) assert.equal(after.find((a) => a.id === k.id)?.checked_in_out, 'checked_in', `${k.full_name} checked in by QR`);
+
+      // Reset: the screen shows a new code, and the old link stops working.
+      await manager.getByTestId('qr-reset').click();
+      await manager.getByTestId('qr-reset-confirm').click();
+      await manager.waitForFunction(
+        (old) => {
+          const code = document.querySelector('[data-testid="qr-panel"]')?.getAttribute('data-code');
+          return Boolean(code) && code !== old;
+        },
+        shown,
+        { timeout: 15_000 },
+      );
+      await parent.goto(`${hosts.demo}${scanned.pathname}${scanned.search}`);
+      await parent.getByTestId('parent-code-problem').getByText('This check-in code is not valid.').waitFor();
+
+      // Back to the demo's defaults: no QR needed, children out.
+      await api(manager, QR_SETTING, { l: downtown, on: false });
+      await api(manager, 'mutation($s: [ID!]!) { saveStudentCheckInOut(students: $s, action: check_out) { status } }', {
+        s: kids.map((k) => k.id),
+      });
+
+      // The parent's own check-in PIN: masked, revealed, renewed.
+      await parent.goto(`${hosts.demo}/user-profile`);
+      const card = parent.getByTestId('check-in-pin');
+      await card.waitFor();
+      if ((await card.getByTestId('pin-value').count()) === 0) {
+        await card.getByTestId('pin-generate').click();
+        await parent.getByTestId('pin-generate-confirm').click();
+        await card.getByTestId('pin-value').waitFor();
+      }
+      if ((await card.getByTestId('pin-reveal').getAttribute('aria-pressed')) === 'true') await card.getByTestId('pin-reveal').click();
+      const masked = await card.getByTestId('pin-value').innerText();
+      assert.match(masked, /^•{4,8}$/, 'the PIN is masked until revealed');
+      await card.getByTestId('pin-reveal').click();
+      const before = await card.getByTestId('pin-value').innerText();
+      assert.match(before, /^\d{4,8}$/);
+      await checkA11y(parent, 'demo /user-profile (check-in PIN)');
+      await card.getByTestId('pin-generate').click();
+      await parent.getByTestId('pin-generate-confirm').click();
+      await parent.waitForFunction(
+        (old) => {
+          const text = document.querySelector('[data-testid="pin-value"]')?.textContent ?? '';
+          return /^\d{4,8}$/.test(text) && text !== old;
+        },
+        before,
+        { timeout: 15_000 },
+      );
+    },
+  },
+  {
     name: 'every attendance page passes axe (the parent’s phone page and the kiosk in the kiosk journey)',
     async run({ newPage, checkA11y }) {
       const manager = await freshPage(newPage, 'manager');

@@ -213,7 +213,7 @@ export const journeys: Journey[] = [
         .getByTestId('qr-link')
         .getByText(/\/time-clock-page\//)
         .waitFor();
-      await page.getByTestId('qr-link').getByRole('img', { name: 'QR code for checking in at this location' }).waitFor();
+      await page.getByTestId('qr-link').getByRole('img', { name: 'QR code of the staff time clock' }).waitFor();
     },
   },
 ];

@@ -6,9 +6,9 @@ interface QrCodeProps {
   value: string;
   /** The image's alternative text. */
   label: string;
-  /** The download link's text; the file is `<fileName>.svg`. */
-  downloadLabel: string;
-  fileName: string;
+  /** The download link's text; the file is `<fileName>.svg`. No link without it (a code that rotates). */
+  downloadLabel?: string;
+  fileName?: string;
   size?: number;
 }
 
@@ -36,9 +36,11 @@ export function QrCode({ value, label, downloadLabel, fileName, size = 176 }: Qr
   return (
     <Stack gap={4} align="flex-start">
       <img src={src} alt={label} width={size} height={size} data-testid="qr-code" style={{ background: '#fff' }} />
-      <Anchor href={src} download={`${fileName}.svg`} size="sm" data-testid="qr-code-download">
-        {downloadLabel}
-      </Anchor>
+      {downloadLabel ? (
+        <Anchor href={src} download={`${fileName ?? 'qr-code'}.svg`} size="sm" data-testid="qr-code-download">
+          {downloadLabel}
+        </Anchor>
+      ) : null}
     </Stack>
   );
 }

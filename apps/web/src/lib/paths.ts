@@ -241,6 +241,7 @@ export const paths = {
   attendanceReports: def('/attendance/reports'),
   attendanceHealthScreen: def('/attendance/health-screen'),
   attendanceKiosk: def('/attendance/kiosk'),
+  attendanceCheckInQr: def('/attendance/check-in-qr'),
   photos: def('/photos'),
   photosStudents: def('/photos/students'),
   photosStaff: def('/photos/staff'),

@@ -82,6 +82,13 @@ export function attendanceRoutes(kind: CentreKind | null): RouteObject[] {
         parents: ATTENDANCE_PARENT,
       },
     ),
+    route(
+      'attendanceCheckInQr',
+      'manager',
+      'attendanceCheckInQr',
+      lazyPage(() => import('./pages/check-in-qr.page'), 'CheckInQrPage'),
+      { parents: ATTENDANCE_PARENT },
+    ),
     route('teacherStudentsCheckInOrOut', 'teacher', 'teacherStudentsCheckInOrOut', lazyPage(students, 'TeacherCheckInPage')),
     route('studentActivityCheckInOrOut', 'manager', 'studentActivityCheckInOrOut', lazyPage(students, 'ManagerCheckInPage')),
     route(

@@ -102,7 +102,7 @@ export async function verifyLocationEmailCode(ctx: RequestContext, raw: unknown)
 }
 
 /**
- * A new check-in QR link for a location (guest route /time-clock-page/:location). Only a hash of
+ * A new staff time clock QR link for a location (guest route /time-clock-page/:location). Only a hash of
  * the token is kept; generating again invalidates the previous code.
  */
 export async function generateLocationQr(ctx: RequestContext, raw: unknown) {

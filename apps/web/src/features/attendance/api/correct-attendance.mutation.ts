@@ -1,35 +1,77 @@
 import { gql } from '@urql/core';
 
+interface RecordResult {
+  status: boolean;
+  message: string;
+  color: string;
+  attendance: { id: string; program_id: string | null; start_time: string; end_time: string | null; hours: number } | null;
+}
+
 export interface CorrectAttendanceVars {
   id: string;
   /** YYYY-MM-DD HH:MM in the location's time zone; left out when unchanged. */
   start_time?: string | null;
   end_time?: string | null;
+  /** Another room of the location (a move); left out when unchanged. */
+  program_id?: string | null;
   reason: string;
 }
 
-export interface CorrectAttendanceData {
-  updateStudentAttendance: {
-    status: boolean;
-    message: string;
-    color: string;
-    attendance: { id: string; start_time: string; end_time: string | null; hours: number } | null;
-  };
-}
-
-/** A manager corrects a child's record; the reason goes to the record's audit trail. */
-export const CorrectAttendanceMutation = gql<CorrectAttendanceData, CorrectAttendanceVars>`
-  mutation AttendanceCorrectRecord($id: ID!, $start_time: String, $end_time: String, $reason: String!) {
-    updateStudentAttendance(id: $id, start_time: $start_time, end_time: $end_time, reason: $reason) {
+/** A manager corrects a child's record (times, room); the reason goes to the record's audit trail. */
+export const CorrectAttendanceMutation = gql<{ updateStudentAttendance: RecordResult }, CorrectAttendanceVars>`
+  mutation AttendanceCorrectRecord($id: ID!, $start_time: String, $end_time: String, $program_id: ID, $reason: String!) {
+    updateStudentAttendance(id: $id, start_time: $start_time, end_time: $end_time, program_id: $program_id, reason: $reason) {
       status
       message
       color
       attendance {
         id
+        program_id
         start_time
         end_time
         hours
       }
+    }
+  }
+`;
+
+/** A manager adds a record missed at the door (times in the location's zone; room default the homeroom). */
+export const CreateAttendanceMutation = gql<
+  { createStudentAttendance: RecordResult },
+  { student_id: string; start_time: string; end_time?: string | null; program_id?: string | null; reason: string }
+>`
+  mutation AttendanceCreateRecord($student_id: ID!, $start_time: String!, $end_time: String, $program_id: ID, $reason: String!) {
+    createStudentAttendance(
+      student_id: $student_id
+      start_time: $start_time
+      end_time: $end_time
+      program_id: $program_id
+      reason: $reason
+    ) {
+      status
+      message
+      color
+      attendance {
+        id
+        program_id
+        start_time
+        end_time
+        hours
+      }
+    }
+  }
+`;
+
+/** A manager deletes a record; it stays in the audit trail with the reason. */
+export const DeleteAttendanceMutation = gql<
+  { deleteStudentAttendance: { status: boolean; message: string; color: string } },
+  { id: string; reason: string }
+>`
+  mutation AttendanceDeleteRecord($id: ID!, $reason: String!) {
+    deleteStudentAttendance(id: $id, reason: $reason) {
+      status
+      message
+      color
     }
   }
 `;

@@ -14,6 +14,8 @@ export interface PersonData {
 
 export interface AttendanceData {
   id: string;
+  /** The room the child was checked into. */
+  program_id: string | null;
   start_time: string;
   end_time: string | null;
   hours: number;
@@ -60,6 +62,7 @@ export const CheckInChildFields = gql`
     absence_reason
     attendance {
       id
+      program_id
       start_time
       end_time
       hours

@@ -61,3 +61,17 @@ export const SaveRoomRatioMutation = gql<
     }
   }
 `;
+
+/** Removes a room's required ratio (the room is then "not set"). */
+export const RemoveRoomRatioMutation = gql<
+  { removeRoomRatio: { status: boolean; message: string; color: string } },
+  { program_id: string }
+>`
+  mutation AttendanceRemoveRoomRatio($program_id: ID!) {
+    removeRoomRatio(program_id: $program_id) {
+      status
+      message
+      color
+    }
+  }
+`;

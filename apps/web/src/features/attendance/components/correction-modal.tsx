@@ -1,60 +1,85 @@
 import { Modal, Text } from '@mantine/core';
+import type { CombinedError } from '@urql/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation } from 'urql';
-import { showNotice } from '../../../lib/notices';
-import { CorrectAttendanceMutation } from '../api/correct-attendance.mutation';
+import { showNotice, type NoticeTriple } from '../../../lib/notices';
 import { CorrectionForm } from '../forms/correction-form';
+import type { CorrectionChanges } from '../forms/correction-form.schema';
 import { stampInZone } from '../lib/formats';
 
 export interface RecordTarget {
-  child: { id: string; full_name: string };
-  record: { id: string; start_time: string; end_time: string | null };
+  /** The child (or staff member) the record is of. */
+  child: { id: string; full_name: string; program_id?: string | null };
+  record: { id: string; start_time: string; end_time: string | null; program_id?: string | null };
 }
 
-/** "Correct": a manager changes a record's check-in or check-out, with a reason (updateStudentAttendance). */
+/** What the modal is for: a record to correct, or a person and day to add a missed record for. */
+export type EditTarget = RecordTarget | { child: RecordTarget['child']; record: null; date: string };
+
+export type SaveRecord = (
+  target: EditTarget,
+  changes: CorrectionChanges & { reason: string },
+) => Promise<{ error?: CombinedError; notice?: NoticeTriple | null }>;
+
+/**
+ * "Correct" a record's times or room, or "Add a record" missed at the door — with a reason that goes
+ * to the record's audit trail. `save` runs the right mutation (children's or staff records).
+ */
 export function CorrectionModal({
   target,
   timeZone,
+  rooms,
+  save,
   onClose,
   onSaved,
 }: {
-  target: RecordTarget | null;
+  target: EditTarget | null;
   timeZone: string | null;
+  rooms: { id: string; name: string }[];
+  save: SaveRecord;
   onClose(): void;
   onSaved(): void;
 }) {
   const { t } = useTranslation(['attendance', 'common']);
-  const [, correct] = useMutation(CorrectAttendanceMutation);
+  const creating = target?.record === null;
   const initial = useMemo(
-    () => ({
-      start_time: stampInZone(target?.record.start_time, timeZone),
-      end_time: stampInZone(target?.record.end_time, timeZone),
-    }),
+    () =>
+      !target
+        ? { start_time: '', end_time: '', program_id: '' }
+        : target.record
+          ? {
+              start_time: stampInZone(target.record.start_time, timeZone),
+              end_time: stampInZone(target.record.end_time, timeZone),
+              program_id: target.record.program_id ?? '',
+            }
+          : { start_time: `${target.date} `, end_time: '', program_id: target.child.program_id ?? '' },
     [target, timeZone],
   );
+  const name = target?.child.full_name ?? '';
   return (
     <Modal
       opened={Boolean(target)}
       onClose={onClose}
-      title={t('attendance:correct.title', { name: target?.child.full_name ?? '' })}
+      title={t(creating ? 'attendance:correct.addTitle' : 'attendance:correct.title', { name })}
       size="lg"
       closeButtonProps={{ 'aria-label': t('common:actions.close') }}
     >
       {target ? (
         <>
           <Text c="dimmed" mb="sm">
-            {t('attendance:correct.lead')}
+            {t(creating ? 'attendance:correct.addLead' : 'attendance:correct.lead')}
           </Text>
           <CorrectionForm
-            key={target.record.id}
+            key={target.record?.id ?? `new-${target.child.id}`}
             initial={initial}
             timeZone={timeZone}
+            rooms={rooms}
+            creating={creating}
             onCancel={onClose}
             onSubmit={async (changes) => {
-              const result = await correct({ id: target.record.id, ...changes });
+              const result = await save(target, changes);
               if (result.error) return result.error;
-              if (result.data) showNotice(result.data.updateStudentAttendance);
+              if (result.notice) showNotice(result.notice);
               onSaved();
               return null;
             }}

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { correctionChanges, correctionSchema, isLocalStamp } from './correction-form.schema';
 
-const closed = { start_time: '2026-03-02 08:00', end_time: '2026-03-02 16:30' };
-const open = { start_time: '2026-03-02 08:00', end_time: '' };
+const closed = { start_time: '2026-03-02 08:00', end_time: '2026-03-02 16:30', program_id: '7' };
+const open = { start_time: '2026-03-02 08:00', end_time: '', program_id: '7' };
 
-function messages(initial: typeof closed, values: Record<string, string>): Record<string, string> {
-  const result = correctionSchema(initial).safeParse(values);
+function messages(initial: typeof closed, values: Record<string, string>, creating = false): Record<string, string> {
+  const result = correctionSchema(initial, creating).safeParse(values);
   if (result.success) return {};
   return Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
 }
@@ -51,10 +51,26 @@ describe('a manager’s attendance correction', () => {
     expect(correctionChanges(closed, { ...closed, end_time: '2026-03-02 17:15', reason: 'Late' })).toEqual({
       start_time: null,
       end_time: '2026-03-02 17:15',
+      program_id: null,
     });
-    expect(correctionChanges(open, { start_time: '2026-03-02 07:45', end_time: '', reason: 'Early' })).toEqual({
+    expect(correctionChanges(open, { start_time: '2026-03-02 07:45', end_time: '', program_id: '7', reason: 'Early' })).toEqual({
       start_time: '2026-03-02 07:45',
       end_time: null,
+      program_id: null,
+    });
+  });
+
+  it('moves a record to another room as a change of its own', () => {
+    const moved = { ...closed, program_id: '9', reason: 'Was in the toddler room' };
+    expect(messages(closed, moved)).toEqual({});
+    expect(correctionChanges(closed, moved)).toEqual({ start_time: null, end_time: null, program_id: '9' });
+  });
+
+  it('adds a missed record: no "unchanged" check, the check-in still required', () => {
+    const missed = { start_time: '2026-03-02 08:00', end_time: '', program_id: '' };
+    expect(messages(missed, { ...missed, end_time: '2026-03-02 15:00', reason: 'Missed at the door' }, true)).toEqual({});
+    expect(messages(missed, { ...missed, start_time: '', reason: 'Missed at the door' }, true)).toMatchObject({
+      start_time: 'attendance:correct.errors.startRequired',
     });
   });
 });

@@ -16,18 +16,21 @@ export interface CorrectionStart {
   /** The record's check-in and check-out as local stamps (check-out blank while the child is still in). */
   start_time: string;
   end_time: string;
+  /** The room of the record (blank when it has none). */
+  program_id?: string;
 }
 
 /**
- * A manager's correction of one record (messages are i18n keys): local stamps, the check-out after
- * the check-in, a check-out that cannot be cleared once recorded, something changed, and a reason
- * (3 to 300 characters, as the server asks).
+ * A manager's correction of one record, or a missed record added (`creating`); messages are i18n
+ * keys: local stamps, the check-out after the check-in, a check-out that cannot be cleared once
+ * recorded, something changed (a correction), and a reason (3 to 300 characters, as the server asks).
  */
-export function correctionSchema(initial: CorrectionStart) {
+export function correctionSchema(initial: CorrectionStart, creating = false) {
   return z
     .object({
       start_time: z.string().trim().min(1, 'attendance:correct.errors.startRequired'),
       end_time: z.string().trim(),
+      program_id: z.string(),
       reason: z.string().trim().min(3, 'attendance:correct.errors.reasonShort').max(300, 'attendance:correct.errors.reasonLong'),
     })
     .superRefine((v, ctx) => {
@@ -39,20 +42,29 @@ export function correctionSchema(initial: CorrectionStart) {
         ctx.addIssue({ code: 'custom', path: ['end_time'], message: 'attendance:correct.errors.endRequired' });
       if (startOk && endOk && v.end_time && v.end_time < v.start_time)
         ctx.addIssue({ code: 'custom', path: ['end_time'], message: 'attendance:correct.errors.endBeforeStart' });
-      if (v.start_time === initial.start_time && v.end_time === initial.end_time)
+      if (
+        !creating &&
+        v.start_time === initial.start_time &&
+        v.end_time === initial.end_time &&
+        v.program_id === (initial.program_id ?? '')
+      )
         ctx.addIssue({ code: 'custom', path: ['start_time'], message: 'attendance:correct.errors.unchanged' });
     });
 }
 
 export type CorrectionValues = z.infer<ReturnType<typeof correctionSchema>>;
 
-/** What to send: only the times that changed (the server audits each changed value). */
-export function correctionChanges(
-  initial: CorrectionStart,
-  values: CorrectionValues,
-): { start_time: string | null; end_time: string | null } {
+export interface CorrectionChanges {
+  start_time: string | null;
+  end_time: string | null;
+  program_id: string | null;
+}
+
+/** What to send: only what changed (the server audits each changed value). */
+export function correctionChanges(initial: CorrectionStart, values: CorrectionValues): CorrectionChanges {
   return {
     start_time: values.start_time !== initial.start_time ? values.start_time : null,
     end_time: values.end_time && values.end_time !== initial.end_time ? values.end_time : null,
+    program_id: values.program_id && values.program_id !== (initial.program_id ?? '') ? values.program_id : null,
   };
 }

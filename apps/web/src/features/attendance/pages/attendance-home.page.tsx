@@ -1,19 +1,22 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconChartBar, IconDeviceTablet, IconHeartbeat, IconUserCheck, IconUsers } from '@tabler/icons-react';
+import { IconChartBar, IconDeviceTablet, IconHeartbeat, IconQrcode, IconUserCheck, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useQuery } from 'urql';
+import { roleAtLeast } from '@kv/shared';
 import { paths, type PathName } from '../../../lib/paths';
+import { useViewer } from '../../../lib/shell-context';
 import { StudentsDayQuery } from '../api/students-day.query';
 import { PageHead } from '../components/page-head';
 import { useCurrentLocation } from '../hooks/use-current-location';
 import { useAttendanceChanged } from '../hooks/use-live';
 
-const SECTIONS: { path: PathName; key: string; icon: ReactNode }[] = [
+const SECTIONS: { path: PathName; key: string; icon: ReactNode; managers?: true }[] = [
   { path: 'attendanceStudents', key: 'students', icon: <IconUserCheck size={28} aria-hidden /> },
   { path: 'attendanceStaff', key: 'staff', icon: <IconUsers size={28} aria-hidden /> },
   { path: 'attendanceKiosk', key: 'kiosk', icon: <IconDeviceTablet size={28} aria-hidden /> },
+  { path: 'attendanceCheckInQr', key: 'qr', icon: <IconQrcode size={28} aria-hidden />, managers: true },
   { path: 'attendanceHealthScreen', key: 'health', icon: <IconHeartbeat size={28} aria-hidden /> },
   { path: 'attendanceReports', key: 'reports', icon: <IconChartBar size={28} aria-hidden /> },
 ];
@@ -22,6 +25,8 @@ const SECTIONS: { path: PathName; key: string; icon: ReactNode }[] = [
 export function AttendanceHomePage() {
   const { t } = useTranslation('attendance');
   const location = useCurrentLocation();
+  const viewer = useViewer();
+  const sections = SECTIONS.filter((s) => !s.managers || roleAtLeast(viewer.role, 'manager'));
   const [{ data }, refetch] = useQuery({
     query: StudentsDayQuery,
     variables: { location_id: location.id ?? '', first: 1 },
@@ -42,7 +47,7 @@ export function AttendanceHomePage() {
         </Group>
       ) : null}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-        {SECTIONS.map((s) => (
+        {sections.map((s) => (
           <Card
             key={s.path}
             withBorder

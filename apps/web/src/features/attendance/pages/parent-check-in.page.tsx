@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useQuery } from 'urql';
+import { ValidateCheckInCodeQuery } from '../api/check-in-qr';
 import type { ParentCheckInData } from '../api/my-check-in.query';
 import { MyCheckInQuery } from '../api/my-check-in.query';
 import classes from '../components/attendance.module.css';
@@ -116,18 +117,36 @@ function LocationCheckIn({ place, code, onSaved }: { place: ParentCheckInData; c
   );
 }
 
+/** Follows check-ins made anywhere at one location (one subscription per location shown). */
+function LiveLocation({ locationId, onChange }: { locationId: string; onChange(): void }) {
+  useAttendanceChanged(locationId, onChange);
+  return null;
+}
+
+/** The scanned code (?code=): where it was scanned, or why it does not work. */
+function useScannedCode(code: string | null) {
+  const [{ data, error }] = useQuery({
+    query: ValidateCheckInCodeQuery,
+    variables: { code: code ?? '' },
+    pause: !code,
+    requestPolicy: 'network-only',
+  });
+  return { place: data?.validateCheckInCode ?? null, problem: error?.graphQLErrors[0]?.message ?? null };
+}
+
 /**
  * /user/students/check-in-or-out: a parent checks their own children in or out from their phone
- * (with the location's QR code when it asks for one: the code arrives in ?code=).
+ * (with the location's QR code when it asks for one: the scanned code arrives in ?code= and counts
+ * for the location it belongs to). Every location shown follows check-ins made elsewhere live.
  */
 export function ParentCheckInPage() {
   const { t } = useTranslation('attendance');
   const [params] = useSearchParams();
   const code = params.get('code');
+  const scanned = useScannedCode(code);
   const [{ data, fetching, error }, refetch] = useQuery({ query: MyCheckInQuery, variables: {} });
   const places = data?.getMyCheckIn ?? [];
   const refresh = () => refetch({ requestPolicy: 'network-only' });
-  useAttendanceChanged(places[0]?.location_id ?? null, refresh);
   return (
     <Stack gap="md" maw={640}>
       <PageHead title={t('parent.title')} lead={t('parent.lead')} />
@@ -136,16 +155,29 @@ export function ParentCheckInPage() {
           {t('common.loadFailed')}
         </Alert>
       ) : null}
+      {code && scanned.problem ? (
+        <Alert color="danger" variant="light" role="alert" data-testid="parent-code-problem">
+          {scanned.problem}
+        </Alert>
+      ) : null}
+      {scanned.place ? (
+        <Alert color="success" variant="light" data-testid="parent-code-ok">
+          {scanned.place.message}
+        </Alert>
+      ) : null}
       {!fetching && !error && places.length === 0 ? (
         <Alert color="primary" variant="light" data-testid="parent-none">
           {t('parent.none')}
         </Alert>
       ) : null}
       {places.map((place) => (
+        <LiveLocation key={place.location_id} locationId={place.location_id} onChange={refresh} />
+      ))}
+      {places.map((place) => (
         <LocationCheckIn
           key={`${place.location_id}-${place.children.map((c) => c.checked_in_out).join()}`}
           place={place}
-          code={code}
+          code={scanned.place?.location_id === place.location_id ? code : null}
           onSaved={refresh}
         />
       ))}

@@ -6,7 +6,8 @@ import { roleAtLeast } from '@kv/shared';
 import { reportMutationError } from '../../../lib/mutation-feedback';
 import { showNotice } from '../../../lib/notices';
 import { useViewer } from '../../../lib/shell-context';
-import { SaveRoomRatioMutation, type RoomRatioData } from '../api/room-ratio';
+import { confirmDelete } from '../../../components/confirm-delete';
+import { RemoveRoomRatioMutation, SaveRoomRatioMutation, type RoomRatioData } from '../api/room-ratio';
 import { LocationNeeded } from '../components/location-needed';
 import { PageHead } from '../components/page-head';
 import { useCurrentLocation } from '../hooks/use-current-location';
@@ -18,6 +19,7 @@ function RatioEditor({ room, onSaved }: { room: RoomRatioData; onSaved(): void }
   const [children, setChildren] = useState<number | string>(room.ratio_children ?? '');
   const [staff, setStaff] = useState<number | string>(room.ratio_staff ?? 1);
   const [{ fetching }, save] = useMutation(SaveRoomRatioMutation);
+  const [{ fetching: removing }, remove] = useMutation(RemoveRoomRatioMutation);
   return (
     <Group gap="xs" align="flex-end" wrap="nowrap">
       <NumberInput
@@ -46,6 +48,26 @@ function RatioEditor({ room, onSaved }: { room: RoomRatioData; onSaved(): void }
       >
         {t('attendance:ratio.save')}
       </Button>
+      {room.ratio_children !== null ? (
+        <Button
+          size="xs"
+          variant="subtle"
+          color="danger"
+          loading={removing}
+          aria-label={t('attendance:ratio.removeNamed', { name: room.name })}
+          data-testid={`ratio-remove-${room.program_id}`}
+          onClick={() =>
+            confirmDelete(t, t('attendance:ratio.ratioOf', { name: room.name }), async () => {
+              const result = await remove({ program_id: room.program_id });
+              if (reportMutationError(result.error, t)) return;
+              if (result.data) showNotice(result.data.removeRoomRatio);
+              onSaved();
+            })
+          }
+        >
+          {t('attendance:ratio.remove')}
+        </Button>
+      ) : null}
     </Group>
   );
 }

@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
-import { IconEdit, IconHistory, IconLogin, IconLogout } from '@tabler/icons-react';
+import { IconEdit, IconHistory, IconLogin, IconLogout, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from 'urql';
@@ -13,7 +13,9 @@ import { CheckInSettingsQuery } from '../api/check-in-settings';
 import type { CheckInChildData } from '../api/fragments';
 import { HealthQuestionnaireQuery } from '../api/health';
 import { StudentsDayQuery, type CheckInStatus } from '../api/students-day.query';
-import { CorrectionModal, type RecordTarget } from '../components/correction-modal';
+import { CorrectAttendanceMutation, CreateAttendanceMutation, DeleteAttendanceMutation } from '../api/correct-attendance.mutation';
+import { CorrectionModal, type EditTarget, type RecordTarget, type SaveRecord } from '../components/correction-modal';
+import { DeleteRecordModal } from '../components/delete-record-modal';
 import { HealthScreenModal } from '../components/health-screen-modal';
 import { HistoryModal } from '../components/history-modal';
 import { LocationNeeded } from '../components/location-needed';
@@ -30,7 +32,8 @@ type Filter = 'all' | CheckInStatus;
  * The children of the current location today, by state, checked in and out by staff (spec routes
  * /attendance/students, /teacher/students/check-in-or-out and /student-activity/check-in-or-out).
  * The list follows check-ins made anywhere (kiosk, phones, other staff) live. Another day shows that
- * day's records; managers correct a record ("Correct", with a reason) and read its audit trail ("History").
+ * day's records; managers correct a record's times or room ("Correct"), add one missed at the door,
+ * delete one (each with a reason) and read a record's audit trail ("History").
  */
 function StudentsCheckIn({ titleKey, leadKey }: { titleKey: string; leadKey: string }) {
   const { t } = useTranslation(['attendance', 'common']);
@@ -41,7 +44,8 @@ function StudentsCheckIn({ titleKey, leadKey }: { titleKey: string; leadKey: str
   const [paging, setPaging] = useState({ page: 1, first: PAGE_SIZE_DEFAULT });
   const [screening, setScreening] = useState<CheckInChildData | null>(null);
   const [date, setDate] = useState<string | null>(null);
-  const [correcting, setCorrecting] = useState<RecordTarget | null>(null);
+  const [correcting, setCorrecting] = useState<EditTarget | null>(null);
+  const [deleting, setDeleting] = useState<RecordTarget | null>(null);
   const [auditing, setAuditing] = useState<RecordTarget | null>(null);
   const viewer = useViewer();
   const canCorrect = roleAtLeast(viewer.role, 'manager') && viewer.permissions.includes('attendance.manage');
@@ -64,6 +68,9 @@ function StudentsCheckIn({ titleKey, leadKey }: { titleKey: string; leadKey: str
   const checkIn = useCheckIn();
   const [, markAbsent] = useMutation(MarkAbsentMutation);
   const [, removeAbsence] = useMutation(RemoveAbsenceMutation);
+  const [, correctRecord] = useMutation(CorrectAttendanceMutation);
+  const [, createRecord] = useMutation(CreateAttendanceMutation);
+  const [, deleteRecord] = useMutation(DeleteAttendanceMutation);
   const refresh = () => refetch({ requestPolicy: 'network-only' });
   useAttendanceChanged(location.id, refresh);
 
@@ -73,6 +80,14 @@ function StudentsCheckIn({ titleKey, leadKey }: { titleKey: string; leadKey: str
   // Check-ins and absences are for today; another day is for reading and correcting its records.
   const isToday = !date || date === today;
   const recordOf = (c: CheckInChildData): RecordTarget | null => (c.attendance ? { child: c, record: c.attendance } : null);
+  const saveRecord: SaveRecord = async (target, changes) => {
+    if (target.record) {
+      const r = await correctRecord({ id: target.record.id, ...changes });
+      return { error: r.error, notice: r.data?.updateStudentAttendance };
+    }
+    const r = await createRecord({ student_id: target.child.id, ...changes, start_time: changes.start_time ?? '' });
+    return { error: r.error, notice: r.data?.createStudentAttendance };
+  };
   const questionList = useMemo(() => questions.data?.getHealthQuestionnaire ?? [], [questions.data]);
 
   async function toggle(child: CheckInChildData) {
@@ -135,6 +150,18 @@ function StudentsCheckIn({ titleKey, leadKey }: { titleKey: string; leadKey: str
               {t(c.absent ? 'attendance:actions.present' : 'attendance:actions.absent')}
             </Button>
           ) : null}
+          {canCorrect && !c.attendance && c.checked_in_out !== 'absent' ? (
+            <Button
+              size="sm"
+              variant="light"
+              leftSection={<IconPlus size={16} aria-hidden />}
+              onClick={() => setCorrecting({ child: c, record: null, date: day?.date ?? today })}
+              aria-label={t('attendance:correct.addOpen', { name: c.full_name })}
+              data-testid={`add-record-${c.id}`}
+            >
+              {t('attendance:correct.addAction')}
+            </Button>
+          ) : null}
           {canCorrect && c.attendance ? (
             <>
               <Button
@@ -156,6 +183,17 @@ function StudentsCheckIn({ titleKey, leadKey }: { titleKey: string; leadKey: str
                 data-testid={`history-${c.id}`}
               >
                 {t('attendance:history.action')}
+              </Button>
+              <Button
+                size="sm"
+                variant="subtle"
+                color="danger"
+                leftSection={<IconTrash size={16} aria-hidden />}
+                onClick={() => setDeleting(recordOf(c))}
+                aria-label={t('attendance:remove.open', { name: c.full_name })}
+                data-testid={`delete-record-${c.id}`}
+              >
+                {t('attendance:remove.action')}
               </Button>
             </>
           ) : null}
@@ -241,11 +279,22 @@ function StudentsCheckIn({ titleKey, leadKey }: { titleKey: string; leadKey: str
       <CorrectionModal
         target={correcting}
         timeZone={tz}
+        rooms={location.info?.rooms ?? []}
+        save={saveRecord}
         onClose={() => setCorrecting(null)}
         onSaved={() => {
           setCorrecting(null);
           refresh();
         }}
+      />
+      <DeleteRecordModal
+        target={deleting}
+        onDelete={async (id, reason) => {
+          const r = await deleteRecord({ id, reason });
+          return { error: r.error, notice: r.data?.deleteStudentAttendance };
+        }}
+        onClose={() => setDeleting(null)}
+        onDeleted={refresh}
       />
       <HistoryModal target={auditing} timeZone={tz} rooms={location.info?.rooms ?? []} onClose={() => setAuditing(null)} />
       <HealthScreenModal

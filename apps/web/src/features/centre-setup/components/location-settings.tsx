@@ -18,6 +18,7 @@ import {
 } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { Controller, useForm, type FieldValues, type Path } from 'react-hook-form';
 import { useClient, useMutation, useQuery } from 'urql';
 import { z } from 'zod';
@@ -28,6 +29,7 @@ import { QrCode } from '../../../components/qr-code';
 import { useFieldError } from '../../../components/form/field-base';
 import { DateTimeText } from '../../../components/formatted';
 import { fieldErrors } from '../../../lib/graphql-errors';
+import { paths } from '../../../lib/paths';
 import type { LocationData, LocationSettingData } from '../api/fragments';
 import {
   GenerateLocationQrMutation,
@@ -621,6 +623,12 @@ function CheckInForm({ setting, location }: { setting: LocationSettingData; loca
               w={{ base: '100%', sm: 240 }}
             />
             <SaveRow busy={busy} />
+            <Text size="sm">
+              {t('setup:settings.checkInQrPanelLead')}{' '}
+              <Anchor component={Link} to={paths.attendanceCheckInQr.to()} data-testid="check-in-qr-panel-link">
+                {t('setup:settings.checkInQrPanel')}
+              </Anchor>
+            </Text>
           </Stack>
         </form>
       </Section>
@@ -640,7 +648,7 @@ function CheckInForm({ setting, location }: { setting: LocationSettingData; loca
                 value={qr.url}
                 label={t('setup:settings.qrAlt')}
                 downloadLabel={t('setup:settings.qrDownload')}
-                fileName={`check-in-qr-${location.id}`}
+                fileName={`time-clock-qr-${location.id}`}
               />
             </Alert>
           ) : null}

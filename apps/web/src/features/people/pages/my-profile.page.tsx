@@ -7,6 +7,7 @@ import { TextField } from '../../../components/form/text-field';
 import type { UserSettingData } from '../api/fragments';
 import { UpdateDirectoryPrivacyMutation, UpdateProfileMutation } from '../api/people.mutation';
 import { MyProfileQuery, UserSettingQuery, type MeData } from '../api/people.query';
+import { CheckInPinCard } from '../components/check-in-pin-card';
 import { PageHead } from '../components/page-head';
 import { useFinish } from '../hooks/use-notice-call';
 
@@ -115,6 +116,7 @@ export function MyProfilePage() {
       <Card withBorder radius="md" padding="lg">
         <ProfileForm me={me} onSaved={() => refetch({ requestPolicy: 'network-only' })} />
       </Card>
+      <CheckInPinCard />
       {setting ? (
         <Card withBorder radius="md" padding="lg">
           <Title order={2} size="h4" mb="sm">

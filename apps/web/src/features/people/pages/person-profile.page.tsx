@@ -6,6 +6,7 @@ import { useMutation, useQuery } from 'urql';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { EmailText, PhoneText } from '../../../components/formatted';
 import { formatDateTime } from '../../../lib/format';
+import { useViewer } from '../../../lib/shell-context';
 import type { UserDetail } from '../api/fragments';
 import {
   RaiseTodayLimitMutation,
@@ -16,11 +17,13 @@ import {
 import { PersonForm } from '../forms/person-form';
 import { PERSON_FIELDS } from '../forms/person-form.schema';
 import { LoginHistoryQuery, PersonQuery, TeamMemberQuery, type LoginEntry } from '../api/people.query';
+import { CheckInPinCard } from '../components/check-in-pin-card';
 import { PageHead } from '../components/page-head';
 import { StatusBadge } from '../components/people-format';
 import { useFinish } from '../hooks/use-notice-call';
 import { usePaged } from '../hooks/use-paged';
 import { usePeoplePaths } from '../hooks/use-people-paths';
+import { mayIssuePin } from '../lib/pin-access';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -136,6 +139,16 @@ function PersonProfile({ user, onChanged }: { user: UserDetail; onChanged(): voi
   const [editing, setEditing] = useState(false);
   const contact = user.roles.every((r) => r.name === 'user');
   const role = user.roles[0]?.name;
+  const viewer = useViewer();
+  const ownProfile = viewer.user?.id === user.id;
+  const pinCard =
+    ownProfile ||
+    mayIssuePin(
+      viewer,
+      user.roles.map((r) => r.name),
+    ) ? (
+      <CheckInPinCard key={user.id} userId={ownProfile ? undefined : user.id} name={user.full_name} />
+    ) : null;
   return (
     <Stack gap="md" data-testid="person-profile">
       <PageHead
@@ -215,6 +228,7 @@ function PersonProfile({ user, onChanged }: { user: UserDetail; onChanged(): voi
         </Card>
       ) : null}
       {contact ? <CameraLogins key={JSON.stringify(user.setting)} user={user} onSaved={onChanged} /> : null}
+      {pinCard}
       <LoginHistory userId={user.id} />
       <Modal
         opened={editing}

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { createHarness, type Harness } from '../../test/harness.ts';
+import { setupAttendance, type AttendanceSetup } from './test-fixtures.ts';
+import { buildLiveApp, subscribe } from './live-client.ts';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function redisReachable(): Promise<boolean> {
+  const r = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 500, retryStrategy: () => null });
+  r.on('error', () => undefined);
+  try {
+    await r.connect();
+    return (await r.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    r.disconnect();
+  }
+}
+const redisUp = await redisReachable();
+if (!redisUp) console.warn(`live-redis.test.ts skipped: no Redis answers at ${REDIS_URL} (set REDIS_URL to run it)`);
+
+const HOST = 'a.test.localhost';
+const ATT = 'subscription($l: ID!) { attendanceChanged(location_id: $l) { location_id kind type student_id } }';
+const SAVE = 'mutation($st: [ID!]!, $a: CheckInAction) { saveStudentCheckInOut(students: $st, action: $a) { status message } }';
+
+// Two server instances (two processes in production) sharing one Redis: a check-in on one reaches
+// subscribers connected to the other (mqemitter-redis), and never subscribers of another centre.
+describe.skipIf(!redisUp)('live updates across two tenant-api instances through Redis', () => {
+  let h: Harness;
+  let s: AttendanceSetup;
+  let one: FastifyInstance;
+  let two: FastifyInstance;
+  const clients: Redis[] = [];
+
+  beforeAll(async () => {
+    h = await createHarness();
+    s = await setupAttendance(h, h.centres[0]!);
+    const redisFor = () => {
+      const r = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
+      clients.push(r);
+      return r;
+    };
+    one = await buildLiveApp({ ...h.deps, redis: redisFor() });
+    two = await buildLiveApp({ ...h.deps, redis: redisFor() });
+  });
+  afterAll(async () => {
+    await one?.close();
+    await two?.close();
+    await Promise.all(clients.map((r) => r.quit().catch(() => undefined)));
+    await h?.close();
+  });
+
+  it('a check-in on instance one is heard by a subscriber on instance two', async () => {
+    const onTwo = subscribe(two, HOST, s.tokens.teacher, ATT, { l: s.X });
+    const otherCentre = subscribe(two, 'b.test.localhost', (await setupAttendance(h, h.centres[1]!, 'b')).tokens.owner, ATT, { l: s.X });
+    await Promise.all([onTwo.ready, otherCentre.ready]);
+    const res = await one.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { host: HOST, 'content-type': 'application/json', authorization: `Bearer ${s.tokens.teacher}` },
+      payload: { query: SAVE, variables: { st: [s.kids.ana], a: 'check_in' } },
+    });
+    expect(JSON.parse(res.body).data.saveStudentCheckInOut.status).toBe(true);
+    const [event] = await onTwo.next(1, 5000);
+    expect(event?.attendanceChanged).toEqual({ location_id: s.X, kind: 'student', type: 'check_in', student_id: s.kids.ana });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(otherCentre.events).toEqual([]);
+    onTwo.close();
+    otherCentre.close();
+  });
+});
