@@ -6,6 +6,7 @@ import mqemitterRedis from 'mqemitter-redis';
 import { modules } from '../../modules/index.ts';
 import { viewerFromToken } from './auth.ts';
 import { gateRootResolvers, loadMatrix } from '../../graphql/authorization.ts';
+import { loaderResolvers } from '../../graphql/loaders.ts';
 import type { RequestContext, TenantApiDeps, Throttles } from '../../types.ts';
 
 const BASE_SCHEMA = /* GraphQL */ `
@@ -51,6 +52,8 @@ export const graphqlPlugin = fp(
       for (const [type, fields] of Object.entries(m.resolvers)) resolvers[type] = { ...resolvers[type], ...fields };
       for (const [type, fields] of Object.entries(m.loaders ?? {})) loaders[type] = { ...loaders[type], ...fields };
     }
+    // Loaded fields answer over plain resolvers of the same field, as with Mercurius' loaders.
+    for (const [type, fields] of Object.entries(loaderResolvers(loaders))) resolvers[type] = { ...resolvers[type], ...fields };
     gateRootResolvers(resolvers, rootFieldNames(schema), loadMatrix());
 
     // Subscriptions fan out through Redis across processes; losing Redis must never crash the process.
@@ -65,7 +68,6 @@ export const graphqlPlugin = fp(
     await app.register(mercurius, {
       schema,
       resolvers: resolvers as never,
-      loaders: loaders as never,
       ...hardenedGraphqlOptions({ production: deps.config.production }),
       errorFormatter: createErrorFormatter({ production: deps.config.production }) as never,
       context: async (request): Promise<RequestContext> => ({
