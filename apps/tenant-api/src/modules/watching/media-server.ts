@@ -110,7 +110,12 @@ export async function kickEndedMediaSessions(
     }
     if (!bySid.size) continue;
     const live = new Set(
-      (await db('camera_watch_sessions').whereIn('id', [...bySid.keys()]).whereNull('ended_at').select('id')).map((r) => String(r.id)),
+      (
+        await db('camera_watch_sessions')
+          .whereIn('id', [...bySid.keys()])
+          .whereNull('ended_at')
+          .select('id')
+      ).map((r) => String(r.id)),
     );
     for (const [sid, items] of bySid) {
       if (live.has(sid)) continue;

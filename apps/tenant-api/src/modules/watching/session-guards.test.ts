@@ -40,8 +40,11 @@ const beat = async (sid: string, active?: boolean) =>
 const stopAll = () => db()('camera_watch_sessions').whereNull('ended_at').update({ ended_at: new Date(), ended_reason: 'TEST' });
 const loginsToday = async () =>
   Number(
-    (await db()('camera_daily_logins').where({ user_id: s.ids.parent, date: localDate(new Date(), 'America/Chicago') }).first('logins'))
-      ?.logins ?? 0,
+    (
+      await db()('camera_daily_logins')
+        .where({ user_id: s.ids.parent, date: localDate(new Date(), 'America/Chicago') })
+        .first('logins')
+    )?.logins ?? 0,
   );
 const setLogins = (logins: number) =>
   q('mutation($u: ID!, $n: Int!) { updateUserLogins(user_id: $u, logins: $n) { status } }', { u: s.ids.parent, n: logins }, s.tokens.mgrX);
@@ -174,20 +177,28 @@ describe('user_time_out stops an idle viewer', () => {
     expect(p).toMatchObject({ status: true, idle_minutes: 5, live_until: null });
     const ago = (min: number) => new Date(Date.now() - min * 60_000);
     // Watching for an hour, active a moment ago: no cap on the viewing itself.
-    await db()('camera_watch_sessions').where({ id: p.session_id }).update({ started_at: ago(60), last_activity_at: ago(1) });
+    await db()('camera_watch_sessions')
+      .where({ id: p.session_id })
+      .update({ started_at: ago(60), last_activity_at: ago(1) });
     expect(await beat(p.session_id, false)).toMatchObject({ status: true });
     expect(await sweep()).toMatchObject({ ended: 0 });
     // Inactive for 10 minutes, but the viewer touches the page now: still playing.
-    await db()('camera_watch_sessions').where({ id: p.session_id }).update({ last_activity_at: ago(10) });
+    await db()('camera_watch_sessions')
+      .where({ id: p.session_id })
+      .update({ last_activity_at: ago(10) });
     expect(await beat(p.session_id, true)).toMatchObject({ status: true });
     expect((await findSession(db(), p.session_id))?.last_activity_at?.getTime()).toBeGreaterThan(Date.now() - 10_000);
     // No activity for 6 minutes while the heartbeat goes on (a hidden tab, a phone on the table): ended.
-    await db()('camera_watch_sessions').where({ id: p.session_id }).update({ last_activity_at: ago(6) });
+    await db()('camera_watch_sessions')
+      .where({ id: p.session_id })
+      .update({ last_activity_at: ago(6) });
     expect(await beat(p.session_id, false)).toMatchObject({ status: false, reason: 'IDLE' });
 
     // The sweep does the same for a player that still beats without activity.
     const p2 = await play();
-    await db()('camera_watch_sessions').where({ id: p2.session_id }).update({ last_activity_at: ago(6), started_at: ago(6) });
+    await db()('camera_watch_sessions')
+      .where({ id: p2.session_id })
+      .update({ last_activity_at: ago(6), started_at: ago(6) });
     expect(await sweep()).toMatchObject({ ended: 1 });
     expect(await findSession(db(), p2.session_id)).toMatchObject({ ended_reason: 'IDLE' });
     await db()('location_settings').where({ location_id: s.X }).update({ user_time_out: null });
