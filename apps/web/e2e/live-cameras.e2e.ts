@@ -38,6 +38,12 @@ async function cameraNamed(page: Page, name: string): Promise<{ id: string; can_
   return { id: tile.camera.id, can_play: tile.can_play, reason: tile.reason };
 }
 
+/** The viewer's camera logins used today, over their children's locations. */
+async function loginsUsed(page: Page): Promise<number> {
+  const data = await api<{ checkRemainingLogins: { used: number }[] }>(page, '{ checkRemainingLogins { used } }');
+  return data.checkRemainingLogins.reduce((n, l) => n + l.used, 0);
+}
+
 /** Makes Downtown the staff member's current location (reports follow the top bar's picker). */
 async function atDowntown(page: Page): Promise<string> {
   const { dropdownLocations } = await api<{ dropdownLocations: { id: string; name: string }[] }>(page, '{ dropdownLocations { id name } }');
@@ -99,12 +105,17 @@ export const journeys: Journey[] = [
       page.on('request', (r) => {
         if (/\/media\/.+\/index\.m3u8/.test(r.url())) playlists.push(r.url());
       });
+      const usedBefore = await loginsUsed(page);
       await page.goto(`${hosts.demo}/user/students/cameras`);
       const preschool = await cameraNamed(page, 'Preschool camera');
+      const infants = await cameraNamed(page, 'Infants camera');
       assert.equal(preschool.can_play, true, `Preschool camera should be live for Emma's parent (${preschool.reason})`);
       await page.getByTestId(`camera-tile-${preschool.id}`).waitFor();
-      // The tile itself plays live (muted, in view), without counting an extra login.
+      // Each tile plays live (muted) once in view; both tiles together are one visit: one login.
       await assertAdvances(page, tileVideo(preschool.id));
+      await page.getByTestId(`camera-tile-${infants.id}`).scrollIntoViewIfNeeded();
+      await assertAdvances(page, tileVideo(infants.id));
+      assert.equal(await loginsUsed(page), usedBefore + 1, 'two live tiles count one login');
       await checkA11y(page, 'demo /user/students/cameras (phone, tiles live)');
       await page.getByTestId(`watch-${preschool.id}`).click();
       await page.waitForURL(`**/students/cameras/${preschool.id}`);
