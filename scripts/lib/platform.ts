@@ -175,6 +175,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
     centres: activeCentreIds,
     dbFor: backgroundDb,
     secretKey: media.mediaSecretKey,
+    jwtSeed: media.mediaJwtSeed,
     onError: (err, id) => log(`[cameras] sweep of centre ${id} failed: ${String(err)}`),
   });
   const tenantApp = await buildTenantApp({

@@ -38,6 +38,12 @@ async function cameraNamed(page: Page, name: string): Promise<{ id: string; can_
   return { id: tile.camera.id, can_play: tile.can_play, reason: tile.reason };
 }
 
+/** The viewer's camera logins used today, over their children's locations. */
+async function loginsUsed(page: Page): Promise<number> {
+  const data = await api<{ checkRemainingLogins: { used: number }[] }>(page, '{ checkRemainingLogins { used } }');
+  return data.checkRemainingLogins.reduce((n, l) => n + l.used, 0);
+}
+
 /** Makes Downtown the staff member's current location (reports follow the top bar's picker). */
 async function atDowntown(page: Page): Promise<string> {
   const { dropdownLocations } = await api<{ dropdownLocations: { id: string; name: string }[] }>(page, '{ dropdownLocations { id name } }');
@@ -72,39 +78,45 @@ async function explain<T>(page: Page, seen: string[], label: string, run: () => 
   }
 }
 
-async function currentTime(page: Page): Promise<number> {
-  return page.getByTestId('camera-video').evaluate((v) => (v as HTMLVideoElement).currentTime);
+const PAGE_VIDEO = '[data-testid="camera-video"]';
+const tileVideo = (cameraId: string) => `[data-testid="camera-tile-${cameraId}"] [data-testid="tile-video"]`;
+
+async function currentTime(page: Page, selector: string): Promise<number> {
+  return page.locator(selector).evaluate((v) => (v as HTMLVideoElement).currentTime);
 }
 
-/** Waits until the player's video is really playing: currentTime moves forward. */
-async function assertAdvances(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => ((document.querySelector('[data-testid="camera-video"]') as HTMLVideoElement | null)?.currentTime ?? 0) > 0,
-    undefined,
-    {
-      timeout: 45_000,
-    },
-  );
-  const first = await currentTime(page);
+/** Waits until a video (the camera page's, or a grid tile's) is really playing: currentTime moves forward. */
+async function assertAdvances(page: Page, selector = PAGE_VIDEO): Promise<void> {
+  await page.waitForFunction((sel) => ((document.querySelector(sel) as HTMLVideoElement | null)?.currentTime ?? 0) > 0, selector, {
+    timeout: 45_000,
+  });
+  const first = await currentTime(page, selector);
   await page.waitForTimeout(3000);
-  const second = await currentTime(page);
+  const second = await currentTime(page, selector);
   assert.ok(second > first + 1, `currentTime should advance (was ${first}, then ${second})`);
 }
 
 export const journeys: Journey[] = [
   {
-    name: "a parent opens their child's camera on a phone and the live video plays; a copied playlist URL is refused",
+    name: "a parent sees their child's camera live in the grid on a phone, opens it and the live video plays; a copied playlist URL is refused",
     async run({ pageAs, newPage, checkA11y }) {
       const page = await pageAs(hosts.demo, 'parent', { viewport: 'phone' });
       const playlists: string[] = [];
       page.on('request', (r) => {
         if (/\/media\/.+\/index\.m3u8/.test(r.url())) playlists.push(r.url());
       });
+      const usedBefore = await loginsUsed(page);
       await page.goto(`${hosts.demo}/user/students/cameras`);
       const preschool = await cameraNamed(page, 'Preschool camera');
+      const infants = await cameraNamed(page, 'Infants camera');
       assert.equal(preschool.can_play, true, `Preschool camera should be live for Emma's parent (${preschool.reason})`);
       await page.getByTestId(`camera-tile-${preschool.id}`).waitFor();
-      await checkA11y(page, 'demo /user/students/cameras (phone)');
+      // Each tile plays live (muted) once in view; both tiles together are one visit: one login.
+      await assertAdvances(page, tileVideo(preschool.id));
+      await page.getByTestId(`camera-tile-${infants.id}`).scrollIntoViewIfNeeded();
+      await assertAdvances(page, tileVideo(infants.id));
+      assert.equal(await loginsUsed(page), usedBefore + 1, 'two live tiles count one login');
+      await checkA11y(page, 'demo /user/students/cameras (phone, tiles live)');
       await page.getByTestId(`watch-${preschool.id}`).click();
       await page.waitForURL(`**/students/cameras/${preschool.id}`);
       await assertAdvances(page);
@@ -203,6 +215,16 @@ export const journeys: Journey[] = [
         await dad.goto(`${hosts.demo}/students/cameras/${cam.id}`);
         await dad.getByTestId('camera-remaining').getByText('Logins left today: 0').waitFor();
         await assertAdvances(dad);
+        // The manager records one more login than allowed: the live viewing stops at the next heartbeat.
+        await api(manager, 'mutation($u: ID!, $l: ID) { updateUserLogins(user_id: $u, logins: 3, location_id: $l) { status } }', {
+          u: dadId,
+          l: downtown,
+        });
+        await dad
+          .getByTestId('camera-ended')
+          .getByText(/Daily limit reached/)
+          .waitFor({ timeout: 30_000 });
+        assert.equal(await dad.getByTestId('camera-video').count(), 0);
         await dad.goto(`${hosts.demo}/user/students/cameras`);
       } finally {
         await api(
@@ -249,13 +271,23 @@ export const journeys: Journey[] = [
     },
   },
   {
-    name: "a pet owner sees the pet centre's cameras",
+    name: "a pet owner sees the pet centre's cameras live and opens one",
     async run({ pageAs, checkA11y }) {
       const owner = await pageAs(hosts.pawsome, 'parent', { viewport: 'phone' });
       await owner.goto(`${hosts.pawsome}/contact/pets/cameras`);
-      await owner.getByTestId('camera-grid').or(owner.getByTestId('cameras-empty')).first().waitFor();
       await owner.getByRole('heading', { level: 1, name: 'Cameras' }).waitFor();
-      await checkA11y(owner, 'pawsome /contact/pets/cameras (phone)');
+      await owner.getByTestId('camera-grid').waitFor();
+      // Biscuit is in Small Dogs: the owner may watch that room's camera now.
+      const tile = owner.locator('[data-testid^="camera-tile-"]').filter({ hasText: 'Small Dogs camera' });
+      await tile.waitFor();
+      const camId = ((await tile.getAttribute('data-testid')) ?? '').replace('camera-tile-', '');
+      assert.ok(camId, 'the Small Dogs camera is listed');
+      await assertAdvances(owner, tileVideo(camId));
+      await checkA11y(owner, 'pawsome /contact/pets/cameras (phone, tiles live)');
+      await owner.getByTestId(`watch-${camId}`).click();
+      await owner.waitForURL(`**/students/cameras/${camId}`);
+      await assertAdvances(owner);
+      await owner.goto(`${hosts.pawsome}/contact/pets/cameras`);
     },
   },
 ];

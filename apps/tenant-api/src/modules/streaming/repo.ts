@@ -43,6 +43,11 @@ export async function findStreams(db: Db, ids: readonly string[]): Promise<Strea
     : [];
 }
 
+/** MediaMTX servers with an API URL (the camera sweep lists and kicks their HLS sessions). */
+export async function mediamtxServers(db: Db): Promise<StreamRow[]> {
+  return live(db).where({ type: 'mediamtx' }).whereNotNull('api_url').select(STREAM_COLUMNS);
+}
+
 /** Servers visible to a scope: centre-wide ones and those of the given locations (null: all). */
 export async function pageStreams(db: Db, locationIds: string[] | null, locationId: string | null, page: number, first: number) {
   const base = () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptSecret } from '@kv/directory';
+import { clipSource } from '../watching/dev-origin/index.ts';
 import { createHarness, gql, seedUser, signIn, type Harness } from '../../test/harness.ts';
 import { code, field, setupCentre, type Setup } from '../locations/test-fixtures.ts';
 
@@ -14,7 +15,8 @@ const CREATE = `mutation($name: String!, $type: String!, $base: String!, $api: S
 const LIST = 'query($l: ID) { getStreams(location_id: $l) { data { id name is_default location_id } paginatorInfo { total } } }';
 
 beforeAll(async () => {
-  h = await createHarness();
+  // The dev origin serves locations without a streaming server (and test mode).
+  h = await createHarness({ devOrigin: clipSource() });
   s = await setupCentre(h, A());
 });
 afterAll(() => h.close());

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { JobHandler } from '@kv/jobs';
 import { PermanentJobError } from '@kv/jobs';
 import { sweepSessions } from './service.ts';
+import { mediaKeys } from './media-tokens.ts';
 
 /**
  * The camera-session sweep (issue 7: a session ends within 60 s of its limit, schedule end,
@@ -10,21 +11,29 @@ import { sweepSessions } from './service.ts';
  *   centre (repeatable job, or a scheduler that fans out);
  * - `startCameraSweep`: an in-process timer for embedded / dev mode (`npm start`).
  */
-export function cameraSweepJob(opts: { dbFor(centerId: string): Promise<Knex>; secretKey: string }): JobHandler {
+interface SweepKeys {
+  secretKey: string;
+  /** The API's `mediaJwtSeed`: the sweep reads which watch session a MediaMTX session belongs to from its token. */
+  jwtSeed: string | null;
+}
+
+export function cameraSweepJob(opts: SweepKeys & { dbFor(centerId: string): Promise<Knex> }): JobHandler {
   return async (job) => {
     const centerId = job.data.centerId;
     if (typeof centerId !== 'string' || !centerId) throw new PermanentJobError('camera-sweep needs centerId');
-    return sweepSessions(await opts.dbFor(centerId), { secretKey: opts.secretKey });
+    const keys = await mediaKeys(opts.jwtSeed);
+    return sweepSessions(await opts.dbFor(centerId), { secretKey: opts.secretKey, tenantId: centerId, keys });
   };
 }
 
-export function startCameraSweep(opts: {
-  centres(): Promise<string[]>;
-  dbFor(centerId: string): Promise<Knex>;
-  secretKey: string;
-  intervalMs?: number;
-  onError?(err: unknown, centerId: string): void;
-}): { stop(): void } {
+export function startCameraSweep(
+  opts: SweepKeys & {
+    centres(): Promise<string[]>;
+    dbFor(centerId: string): Promise<Knex>;
+    intervalMs?: number;
+    onError?(err: unknown, centerId: string): void;
+  },
+): { stop(): void } {
   let running = false;
   const tick = async () => {
     if (running) return;
@@ -32,7 +41,7 @@ export function startCameraSweep(opts: {
     try {
       for (const id of await opts.centres()) {
         try {
-          await sweepSessions(await opts.dbFor(id), { secretKey: opts.secretKey });
+          await sweepSessions(await opts.dbFor(id), { secretKey: opts.secretKey, tenantId: id, keys: await mediaKeys(opts.jwtSeed) });
         } catch (err) {
           opts.onError?.(err, id);
         }

@@ -8,7 +8,7 @@ import {
   timingSafeEqual,
   type KeyObject,
 } from 'node:crypto';
-import { SignJWT, exportJWK, jwtVerify, type JWK } from 'jose';
+import { SignJWT, compactVerify, exportJWK, jwtVerify, type JWK } from 'jose';
 
 /**
  * Playback tokens: EdDSA (Ed25519) JWTs, ≤ 60 s to open a stream, bound to viewer (`sub`), centre
@@ -93,22 +93,43 @@ export async function signPlaybackToken(
   return { token, jti, expiresAt: new Date(exp * 1000) };
 }
 
+function claimsOf(payload: Record<string, unknown>): PlaybackClaims | null {
+  const { sub, tid, cam, sid, path, jti, exp } = payload;
+  if (
+    typeof sub !== 'string' ||
+    typeof tid !== 'string' ||
+    typeof cam !== 'string' ||
+    typeof sid !== 'string' ||
+    typeof path !== 'string' ||
+    typeof jti !== 'string' ||
+    typeof exp !== 'number'
+  )
+    return null;
+  return { sub, tid, cam, sid, path, jti, exp };
+}
+
 /** Verifies signature, issuer, audience and expiry; null when any fails. */
 export async function verifyPlaybackToken(keys: MediaKeys, token: string): Promise<PlaybackClaims | null> {
   try {
     const { payload } = await jwtVerify(token, keys.publicKey, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['EdDSA'] });
-    const { sub, tid, cam, sid, path, jti, exp } = payload as Record<string, unknown>;
-    if (
-      typeof sub !== 'string' ||
-      typeof tid !== 'string' ||
-      typeof cam !== 'string' ||
-      typeof sid !== 'string' ||
-      typeof path !== 'string' ||
-      typeof jti !== 'string' ||
-      typeof exp !== 'number'
-    )
-      return null;
-    return { sub, tid, cam, sid, path, jti, exp };
+    return claimsOf(payload as Record<string, unknown>);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The claims of one of our tokens whatever its age (signature, issuer and audience checked): the
+ * sweep reads which watch session an open MediaMTX session belongs to long after its 60 s token
+ * expired. Never use it to let anyone in.
+ */
+export async function readPlaybackTokenIgnoringExpiry(keys: MediaKeys, token: string): Promise<PlaybackClaims | null> {
+  try {
+    const { payload } = await compactVerify(token, keys.publicKey, { algorithms: ['EdDSA'] });
+    const claims = JSON.parse(new TextDecoder().decode(payload)) as Record<string, unknown>;
+    const aud = claims.aud;
+    if (claims.iss !== ISSUER || !(aud === AUDIENCE || (Array.isArray(aud) && aud.includes(AUDIENCE)))) return null;
+    return claimsOf(claims);
   } catch {
     return null;
   }

@@ -25,6 +25,7 @@ export const SESSION_COLUMNS = [
   'user_agent',
   'media_session_id',
   'opened_at',
+  'last_activity_at',
 ];
 
 export interface SessionRow {
@@ -41,6 +42,8 @@ export interface SessionRow {
   ended_reason: string | null;
   counted: boolean;
   media_session_id: string | null;
+  /** The player last reported the viewer active (null: not since the start). */
+  last_activity_at: Date | null;
   [k: string]: unknown;
 }
 
@@ -48,12 +51,14 @@ export async function findSession(db: Db, id: string): Promise<SessionRow | unde
   return db('camera_watch_sessions').where({ id }).first(SESSION_COLUMNS);
 }
 
-export async function touchSession(db: Db, id: string, at: Date): Promise<SessionRow | undefined> {
+/** A heartbeat: the player is alive (and, when `active`, so is the viewer). */
+export async function touchSession(db: Db, id: string, at: Date, active: boolean): Promise<SessionRow | undefined> {
   const [r] = await db('camera_watch_sessions')
     .where({ id })
     .whereNull('ended_at')
     .update({
       last_heartbeat_at: at,
+      ...(active ? { last_activity_at: at } : {}),
       seconds: db.raw('greatest(0, extract(epoch from (?::timestamptz - started_at)))::int', [at.toISOString()]),
     })
     .returning(SESSION_COLUMNS);
@@ -77,8 +82,22 @@ export async function endSessions(db: Db, ids: readonly string[], reason: string
     .returning(SESSION_COLUMNS);
 }
 
-export async function setMediaSession(db: Db, id: string, mediaSessionId: string | null): Promise<void> {
-  await db('camera_watch_sessions').where({ id }).update({ media_session_id: mediaSessionId, opened_at: db.fn.now() });
+/**
+ * MediaMTX's callback let a token in: the first MediaMTX session to present a token id owns it
+ * (recorded with its id, for the kick API); the same MediaMTX session may present it again, any
+ * other (a copied playlist URL) may not. False: refused. One conditional update, so two copies
+ * racing cannot both win.
+ */
+export async function claimMediaToken(db: Db, sid: string, jti: string, mediaSessionId: string | null): Promise<boolean> {
+  const n = await db('camera_watch_sessions')
+    .where({ id: sid, token_jti: jti })
+    .whereNull('ended_at')
+    .where((w) => {
+      w.whereRaw('media_jti is distinct from ?', [jti]);
+      if (mediaSessionId) w.orWhere({ media_session_id: mediaSessionId });
+    })
+    .update({ media_jti: jti, media_session_id: mediaSessionId ?? db.raw('media_session_id'), opened_at: db.fn.now() });
+  return n > 0;
 }
 
 export async function openSessions(db: Db, limit = 5000): Promise<SessionRow[]> {
@@ -118,9 +137,9 @@ export async function startSession(db: Db, s: StartSession): Promise<{ id: strin
        update camera_watch_sessions w set token_jti = :token_jti from open where w.id = open.id returning w.id),
      created as (
        insert into camera_watch_sessions
-         (token_jti, user_id, student_id, camera_id, location_id, streaming_server_id, date, started_at, last_heartbeat_at, counted, ip, user_agent)
+         (token_jti, user_id, student_id, camera_id, location_id, streaming_server_id, date, started_at, last_heartbeat_at, last_activity_at, counted, ip, user_agent)
        select :token_jti, :user_id::bigint, :student_id::bigint, :camera_id::bigint, :location_id::bigint, :streaming_server_id::bigint,
-         :local_date::date, :at::timestamptz, :at::timestamptz, :counted::boolean, :ip, :user_agent
+         :local_date::date, :at::timestamptz, :at::timestamptz, :at::timestamptz, :counted::boolean, :ip, :user_agent
        where not exists (select 1 from open)
        returning id, student_id, counted),
      logins as (

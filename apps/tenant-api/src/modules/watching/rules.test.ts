@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decide, endReason, inSchedule, localDate, remainingLogins, type WatchFacts } from './rules.ts';
+import { decide, endReason, inSchedule, liveUntil, localDate, remainingLogins, type WatchFacts } from './rules.ts';
 
 const weekdays = [{ day: 'monday', start_time: '07:00', end_time: '18:00' }];
 // 2026-11-23 is a Monday.
@@ -150,11 +150,22 @@ describe('decide', () => {
 describe('endReason (the sweep)', () => {
   const t = at('2026-11-23T15:00:00Z');
   const s = { started_at: at('2026-11-23T14:59:00Z'), last_heartbeat_at: at('2026-11-23T14:59:50Z') };
-  it('keeps a healthy session, even at the login limit', () => {
-    const loc = { ...facts().location, enable_max_login_feature: true, max_daily_logins: 1 };
-    expect(endReason(facts({ location: loc, limit: { own: null, extra: 0, used: 1 } }), s, t)).toBeNull();
+  const limited = { ...facts().location, enable_max_login_feature: true, max_daily_logins: 1 };
+  it('keeps a healthy session, and the last allowed login (used == limit)', () => {
+    expect(endReason(facts(), s, t)).toBeNull();
+    expect(endReason(facts({ location: limited, limit: { own: null, extra: 0, used: 1 } }), s, t)).toBeNull();
+    expect(endReason(facts({ location: limited, limit: { own: null, extra: 1, used: 2 } }), s, t)).toBeNull();
   });
-  it('ends on check-out, black list, schedule end, silence and the time out', () => {
+  it('ends the session when the day goes over the limit (logins set higher, or the limit lowered); never for staff', () => {
+    expect(endReason(facts({ location: limited, limit: { own: null, extra: 0, used: 2 } }), s, t)).toBe('LOGIN_LIMIT');
+    expect(endReason(facts({ location: limited, limit: { own: 0, extra: 0, used: 1 } }), s, t)).toBe('LOGIN_LIMIT');
+    expect(
+      endReason(facts({ location: { ...limited, enable_max_login_feature: false }, limit: { own: null, extra: 0, used: 5 } }), s, t),
+    ).toBeNull();
+    const staff = { id: '2', staff: true, active: true, inStaffScope: true };
+    expect(endReason(facts({ viewer: staff, location: limited, limit: { own: null, extra: 0, used: 5 } }), s, t)).toBeNull();
+  });
+  it('ends on check-out, black list, schedule end and a closed player', () => {
     const child = facts().children[0]!;
     expect(endReason(facts({ children: [{ ...child, checked_in: false }] }), s, t)).toBe('NOT_CHECKED_IN');
     expect(endReason(facts({ children: [{ ...child, black_list: true }] }), s, t)).toBe('BLACK_LISTED');
@@ -167,9 +178,38 @@ describe('endReason (the sweep)', () => {
         t,
       ),
     ).toBe('OUTSIDE_SCHEDULE');
-    expect(endReason(facts(), { ...s, last_heartbeat_at: at('2026-11-23T14:57:00Z') }, t)).toBe('IDLE');
-    expect(
-      endReason(facts({ location: { ...facts().location, user_time_out: 1 } }), { ...s, started_at: at('2026-11-23T14:58:00Z') }, t),
-    ).toBe('TIMED_OUT');
+    expect(endReason(facts(), { ...s, last_heartbeat_at: at('2026-11-23T14:57:00Z') }, t)).toBe('PLAYER_CLOSED');
+  });
+  it('user_time_out stops an idle viewer, not a long viewing', () => {
+    const loc = { ...facts().location, user_time_out: 10 };
+    const long = { ...s, started_at: at('2026-11-23T12:00:00Z') };
+    expect(endReason(facts({ location: loc }), { ...long, last_activity_at: at('2026-11-23T14:55:00Z') }, t)).toBeNull();
+    expect(endReason(facts({ location: loc }), { ...long, last_activity_at: at('2026-11-23T14:49:00Z') }, t)).toBe('IDLE');
+    // No activity reported since the start: the start counts.
+    expect(endReason(facts({ location: loc }), long, t)).toBe('IDLE');
+    expect(endReason(facts({ location: loc }), s, t)).toBeNull();
+    const staff = { id: '2', staff: true, active: true, inStaffScope: true };
+    expect(endReason(facts({ viewer: staff, location: loc }), long, t)).toBeNull();
+  });
+});
+
+describe('liveUntil (the schedule window holding now, in the location time zone)', () => {
+  const cam = (dates: { day: string; start_time: string; end_time: string }[]) => ({
+    ...facts().camera!,
+    schedule: { status: true, dates },
+  });
+  it('the end of the window; following windows joined; null without a schedule or when always live', () => {
+    const t = at('2026-11-23T15:00:30Z'); // Monday 09:00:30 Chicago
+    expect(liveUntil(cam(weekdays), t, 'America/Chicago')?.toISOString()).toBe('2026-11-24T00:00:00.000Z'); // 18:00 CST
+    const joined = [...weekdays, { day: 'monday', start_time: '18:00', end_time: '20:00' }];
+    expect(liveUntil(cam(joined), t, 'America/Chicago')?.toISOString()).toBe('2026-11-24T02:00:00.000Z');
+    expect(liveUntil({ ...facts().camera!, schedule: null }, t, 'America/Chicago')).toBeNull();
+    const always = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'].map((day) => ({
+      day,
+      start_time: '00:00',
+      end_time: '00:00',
+    }));
+    expect(liveUntil(cam(always), t, 'America/Chicago')).toBeNull();
+    expect(liveUntil(cam(weekdays), at('2026-11-24T15:00:00Z'), 'America/Chicago')).toBeNull(); // outside
   });
 });

@@ -24,7 +24,8 @@ export const REFUSALS = {
   OUT_OF_SCOPE: 'This camera is not in one of your locations.',
   SESSION_ENDED: 'This viewing session has ended.',
   IDLE: 'The viewing session stopped after a period without activity.',
-  TIMED_OUT: 'The viewing time for one session is over. Open the camera again to keep watching.',
+  PLAYER_CLOSED: 'The player stopped responding, so the viewing session ended.',
+  NO_STREAMING_SERVER: 'This camera has no streaming server yet.',
 } as const;
 
 export type RefusalCode = keyof typeof REFUSALS;
@@ -174,6 +175,42 @@ export function cameraLive(camera: CameraFacts, at: Date, timeZone: string): boo
   return inSchedule(camera.schedule.dates, at, timeZone);
 }
 
+/** Minutes from (weekday, minute) to the end of the schedule window holding it; 0 when outside every window. */
+function minutesLeft(dates: readonly ScheduleDate[], weekday: number, minute: number): number {
+  let left = 0;
+  for (const d of dates) {
+    const day = DAYS.indexOf(d.day.toLowerCase());
+    if (day < 0) continue;
+    const start = minutes(d.start_time);
+    const end = minutes(d.end_time);
+    if (end > start) {
+      if (day === weekday && minute >= start && minute < end) left = Math.max(left, end - minute);
+    } else {
+      if (day === weekday && minute >= start) left = Math.max(left, 24 * 60 - minute + end);
+      if ((day + 1) % 7 === weekday && minute < end) left = Math.max(left, end - minute);
+    }
+  }
+  return left;
+}
+
+/**
+ * When the camera stops being live for the viewer's session: the end of the schedule window
+ * holding `at`, windows that follow each other joined; null without a schedule or when the
+ * windows run on for a week (always live).
+ */
+export function liveUntil(camera: CameraFacts, at: Date, timeZone: string): Date | null {
+  if (!camera.schedule?.status) return null;
+  const WEEK = 7 * 24 * 60 * 60_000;
+  let t = new Date(Math.floor(at.getTime() / 60_000) * 60_000);
+  for (let i = 0; i < 16 && t.getTime() - at.getTime() < WEEK; i++) {
+    const { weekday, minute } = localTime(t, timeZone);
+    const left = minutesLeft(camera.schedule.dates, weekday, minute);
+    if (!left) return t.getTime() > at.getTime() ? t : null;
+    t = new Date(t.getTime() + left * 60_000);
+  }
+  return null;
+}
+
 /** The decision for one viewer and one camera at one instant. */
 export function decide(f: WatchFacts, at: Date): Decision {
   if (!f.camera) return refuse('CAMERA_NOT_FOUND');
@@ -204,20 +241,26 @@ export function decide(f: WatchFacts, at: Date): Decision {
   };
 }
 
+/** Seconds without a heartbeat after which the player counts as closed. */
+export const PLAYER_SILENCE_SECONDS = 120;
+
 /**
- * Should a live session end now? The same rules minus the login count (a session already counted),
- * plus the idle timeout (`user_time_out` minutes without a heartbeat; default 2 minutes of silence).
+ * Should a live session end now? The same rules, except that the session's own login is already
+ * counted: it ends only when the day's logins go OVER the limit (a manager lowered it or set the
+ * used logins; the last allowed login keeps playing). Also a closed player (no heartbeat for
+ * 120 s) and an idle viewer (no activity reported for the location's `user_time_out` minutes).
  */
 export function endReason(
   f: WatchFacts,
-  session: { last_heartbeat_at: Date; started_at: Date },
+  session: { last_heartbeat_at: Date; started_at: Date; last_activity_at?: Date | null },
   at: Date,
-  idleSeconds = 120,
 ): RefusalCode | null {
   const d = decide({ ...f, hasOpenSession: true }, at);
   if (!d.ok) return d.code;
-  if (at.getTime() - session.last_heartbeat_at.getTime() > idleSeconds * 1000) return 'IDLE';
-  if (f.location.user_time_out && !f.viewer.staff && at.getTime() - session.started_at.getTime() > f.location.user_time_out * 60_000)
-    return 'TIMED_OUT';
+  const max = f.viewer.staff ? null : dailyLimit(f.location, f.limit);
+  if (max !== null && f.limit.used > max) return 'LOGIN_LIMIT';
+  if (at.getTime() - session.last_heartbeat_at.getTime() > PLAYER_SILENCE_SECONDS * 1000) return 'PLAYER_CLOSED';
+  const active = session.last_activity_at ?? session.started_at;
+  if (f.location.user_time_out && !f.viewer.staff && at.getTime() - active.getTime() > f.location.user_time_out * 60_000) return 'IDLE';
   return null;
 }

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Knex } from 'knex';
-import { decryptSecret } from '@kv/directory';
 import { parseArgs } from '@kv/server';
 import type { RequestContext } from '../../types.ts';
 import { assertLocations, scopeFilter, type LocationScope } from '../locations/policy.ts';
@@ -9,7 +8,6 @@ import { audit, id, notice, pageArgs, paginated } from '../locations/service/com
 import { insertAudit } from '../locations/repo/history.ts';
 import type { CameraRow } from '../cameras/repo.ts';
 import { CAMERA_SETTING_DEFAULTS } from '../cameras/service/settings.ts';
-import * as streams from '../streaming/repo.ts';
 import type { StreamSettings } from '../streaming/service.ts';
 import * as repo from './repo.ts';
 import { loadFacts, type CameraSelection, type FactsBatch, type FactsOptions, type PlayerFacts } from './facts-repo.ts';
@@ -19,6 +17,7 @@ import {
   localDate,
   remainingLogins,
   dailyLimit,
+  liveUntil,
   REFUSALS,
   type Decision,
   type RefusalCode,
@@ -27,11 +26,14 @@ import {
 import { isStaff, reportScope, viewerOf, watchAccess } from './policy.ts';
 import { badRange, cameraNotFound, refusal, sessionNotFound } from './errors.ts';
 import { signPlaybackToken, type MediaKeys } from './media-tokens.ts';
+import { kickEndedMediaSessions, kickMedia } from './media-server.ts';
 
-/** What the watching services need besides the request: the media keys and the secret key. */
+/** What the watching services need besides the request: the media keys, the secret key, whether the dev origin serves. */
 export interface MediaEnv {
   keys: MediaKeys;
   secretKey: string;
+  /** The built-in dev origin is mounted (never in production): locations without a server play from it. */
+  devOrigin: boolean;
 }
 
 /** The dev origin's mount point on the tenant API. */
@@ -137,10 +139,24 @@ export async function playCamera(ctx: RequestContext, raw: unknown, env: MediaEn
     return { ...refusal(tile.decision.code), embed_code: null, session_id: null, remaining_logins: null };
   }
   const decision = tile.decision;
-  const tz = batch.locations.get(cam.location_id)?.timezone ?? 'UTC';
+  const loc = batch.locations.get(cam.location_id);
+  const tz = loc?.timezone ?? 'UTC';
   const player = batch.player.get(cam.id)!;
   const settings = playerSettings(player);
   const server = settings.testMode ? null : player.server;
+  // Without a server (or in test mode) the dev origin plays; where it is not mounted nothing would.
+  if (!server && !env.devOrigin) {
+    await insertAudit(ctx.db, {
+      actor_user_id: v.id,
+      action: 'camera.refused',
+      entity: 'camera',
+      entity_id: cam.id,
+      location_id: cam.location_id,
+      data: { reason: 'NO_STREAMING_SERVER' },
+      ip: ctx.ip,
+    });
+    return { ...refusal('NO_STREAMING_SERVER'), embed_code: null, session_id: null, remaining_logins: null };
+  }
   // Each play issues a new token id: the session's older tokens stop opening it.
   const jti = randomBytes(12).toString('base64url');
   const session = await repo.startSession(ctx.db, {
@@ -167,16 +183,18 @@ export async function playCamera(ctx: RequestContext, raw: unknown, env: MediaEn
     path,
     jti,
   });
-  const base = settings.testMode || !server ? DEV_MEDIA_BASE : settings.camera.server || server.base_url;
+  const base = !server ? DEV_MEDIA_BASE : settings.camera.server || server.base_url;
   const url = `${base.replace(/\/+$/, '')}/${encodeURIComponent(cam.code)}/index.m3u8?token=${encodeURIComponent(token)}`;
   return {
     ...notice('Live.'),
     reason: null,
     session_id: String(session.id),
     remaining_logins: decision.remaining,
+    live_until: isStaff(ctx) ? null : (liveUntil(cam, at, tz)?.toISOString() ?? null),
+    idle_minutes: isStaff(ctx) ? null : (loc?.user_time_out ?? null),
     embed_code: {
       url,
-      type: settings.testMode || !server ? 'dev' : server.type,
+      type: !server ? 'dev' : server.type,
       token,
       token_expires_at: expiresAt.toISOString(),
       width: settings.camera.width,
@@ -272,7 +290,7 @@ async function endWithAudit(ctx: RequestContext | null, db: Knex, ids: string[],
  */
 export async function cameraHeartbeat(ctx: RequestContext, raw: unknown, env: MediaEnv) {
   const staffScope = await watchAccess(ctx);
-  const a = parseArgs(z.object({ session_id: id }), raw);
+  const a = parseArgs(z.object({ session_id: id, active: z.boolean().nullish() }), raw);
   const s = await ownSession(ctx, a.session_id);
   if (s.ended_at)
     return {
@@ -284,7 +302,8 @@ export async function cameraHeartbeat(ctx: RequestContext, raw: unknown, env: Me
   const at = new Date();
   const batch = await loadFacts(ctx.db, s.user_id, { ids: [String(s.camera_id)] }, at);
   const f = factsFor(batch, String(s.camera_id), { id: s.user_id, staff: isStaff(ctx) }, staffScope);
-  const reason = endReason(f, { started_at: s.started_at, last_heartbeat_at: at }, at);
+  const lastActivity = a.active ? at : s.last_activity_at;
+  const reason = endReason(f, { started_at: s.started_at, last_heartbeat_at: at, last_activity_at: lastActivity }, at);
   if (reason) {
     const [ended] = await endWithAudit(ctx, ctx.db, [a.session_id], reason, at, viewerOf(ctx).id);
     await kickMedia(ctx.db, ended ? [ended] : [], env.secretKey);
@@ -295,7 +314,7 @@ export async function cameraHeartbeat(ctx: RequestContext, raw: unknown, env: Me
       remaining_logins: remainingLogins(f.location, f.limit),
     };
   }
-  const t = await repo.touchSession(ctx.db, a.session_id, at);
+  const t = await repo.touchSession(ctx.db, a.session_id, at, Boolean(a.active));
   return {
     ...notice('Live.'),
     reason: null,
@@ -511,41 +530,27 @@ export const getOnlineContacts = getCamerasBeingWatched;
 
 // ── the sweep (a job, every 30 s per centre) and the MediaMTX kick ──────────
 
-/** Ends, with the MediaMTX kick API, the streaming-server sessions behind ended watch sessions. */
-export async function kickMedia(db: Knex, ended: repo.SessionRow[], secretKey: string, fetchFn: typeof fetch = fetch): Promise<number> {
-  const withMedia = ended.filter((s) => s.media_session_id && s.streaming_server_id);
-  if (!withMedia.length) return 0;
-  const servers = new Map(
-    (await streams.findStreams(db, [...new Set(withMedia.map((s) => String(s.streaming_server_id)))])).map((s) => [String(s.id), s]),
-  );
-  let kicked = 0;
-  for (const s of withMedia) {
-    const server = servers.get(String(s.streaming_server_id));
-    if (!server || server.type !== 'mediamtx' || !server.api_url) continue;
-    const headers: Record<string, string> = {};
-    if (server.secret_enc) headers.authorization = `Basic ${Buffer.from(decryptSecret(server.secret_enc, secretKey)).toString('base64')}`;
-    try {
-      const r = await fetchFn(`${server.api_url}/v3/hlssessions/kick/${encodeURIComponent(s.media_session_id!)}`, {
-        method: 'POST',
-        headers,
-        signal: AbortSignal.timeout(5000),
-      });
-      if (r.ok) kicked++;
-    } catch {
-      // The media server's own 30 s session timeout is the backstop; the dev origin stops at once.
-    }
-  }
-  return kicked;
+export interface SweepOptions {
+  secretKey: string;
+  /** The centre (playback tokens carry it as `tid`) and the keys that sign them: MediaMTX sessions are matched by token. */
+  tenantId: string;
+  keys: MediaKeys;
+  now?: Date;
+  fetchFn?: typeof fetch;
 }
 
 /**
- * Ends every live session whose rules no longer hold (limit, schedule end, checked out, black
- * list, room change, idle, time out). Run every 30 s per centre so a session ends within 60 s.
+ * Ends every live session whose rules no longer hold (over the login limit, schedule end, checked
+ * out, black list, room change, closed player, idle viewer), then kicks the MediaMTX sessions of
+ * ended watch sessions. Run every 30 s per centre so a session ends within 60 s.
  */
-export async function sweepSessions(
-  db: Knex,
-  opts: { secretKey: string; now?: Date; fetchFn?: typeof fetch },
-): Promise<{ checked: number; ended: number }> {
+export async function sweepSessions(db: Knex, opts: SweepOptions): Promise<{ checked: number; ended: number; kicked: number }> {
+  const { checked, ended } = await endBrokenSessions(db, opts);
+  const kicked = await kickEndedMediaSessions(db, opts);
+  return { checked, ended, kicked };
+}
+
+async function endBrokenSessions(db: Knex, opts: SweepOptions): Promise<{ checked: number; ended: number }> {
   const at = opts.now ?? new Date();
   const open = await repo.openSessions(db);
   if (!open.length) return { checked: 0, ended: 0 };

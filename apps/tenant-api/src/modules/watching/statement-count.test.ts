@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clipSource } from './dev-origin/index.ts';
 import { createHarness, gql, seedUser, signIn, type Harness } from '../../test/harness.ts';
 import { seedStudent, setupCentre, type Setup } from '../locations/test-fixtures.ts';
 import { localDate } from './rules.ts';
@@ -83,7 +84,8 @@ async function family(name: string, children: number): Promise<Family> {
 }
 
 beforeAll(async () => {
-  h = await createHarness();
+  // The dev origin serves locations without a streaming server (and test mode).
+  h = await createHarness({ devOrigin: clipSource() });
   s = await setupCentre(h, A());
   await db()('location_settings').insert({ location_id: s.X, enable_max_login_feature: true, max_daily_logins: 10 });
   small = await family('onechild', 1);

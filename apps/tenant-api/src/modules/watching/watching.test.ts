@@ -3,7 +3,8 @@ import { createHarness, gql, seedUser, signIn, type Harness } from '../../test/h
 import { code, seedStudent, setupCentre, type Setup } from '../locations/test-fixtures.ts';
 import { clipSource } from './dev-origin/index.ts';
 import { mediaKeys, signPlaybackToken } from './media-tokens.ts';
-import { kickMedia, sweepSessions } from './service.ts';
+import { sweepSessions } from './service.ts';
+import { kickMedia } from './media-server.ts';
 import { findSession } from './repo.ts';
 import { localDate } from './rules.ts';
 
@@ -14,6 +15,8 @@ const B = () => h.centres[1]!;
 const db = () => A().db.db;
 const q = (doc: string, vars: Record<string, unknown> = {}, token?: string) => gql(h.app, A().host, doc, vars, token);
 const AUTH_SECRET = 'dev-only-media-auth-secret';
+const SECRET_KEY = 'dev-only-media-secret-key-0123456789abcdef';
+const sweep = async (now?: Date) => sweepSessions(db(), { secretKey: SECRET_KEY, tenantId: A().entry.id, keys: await mediaKeys(), now });
 
 let room1: string, room2: string, kid: string, cam1: string, cam2: string, camY: string, camGroup: string;
 
@@ -269,14 +272,12 @@ describe('sessions: heartbeat, stop, the sweep', () => {
     const p = await play(cam1);
     const t = await play(cam2, s.tokens.teacher);
     await db()('student_users').where({ student_id: kid, user_id: s.ids.parent }).update({ black_list: true });
-    const r = await sweepSessions(db(), { secretKey: 'dev-only-media-secret-key-0123456789abcdef' });
-    expect(r).toEqual({ checked: 2, ended: 1 });
+    expect(await sweep()).toEqual({ checked: 2, ended: 1, kicked: 0 });
     expect(await findSession(db(), p.session_id)).toMatchObject({ ended_reason: 'BLACK_LISTED' });
     await db()('student_users').where({ student_id: kid, user_id: s.ids.parent }).update({ black_list: false });
-    // No heartbeat for 3 minutes → idle.
-    const later = new Date(Date.now() + 180_000);
-    expect(await sweepSessions(db(), { secretKey: 'x'.repeat(40), now: later })).toEqual({ checked: 1, ended: 1 });
-    expect(await findSession(db(), t.session_id)).toMatchObject({ ended_reason: 'IDLE' });
+    // No heartbeat for 3 minutes → the player was closed.
+    expect(await sweep(new Date(Date.now() + 180_000))).toEqual({ checked: 1, ended: 1, kicked: 0 });
+    expect(await findSession(db(), t.session_id)).toMatchObject({ ended_reason: 'PLAYER_CLOSED' });
   });
 
   it('kickMedia calls MediaMTX’s kick API with the decrypted secret', async () => {
@@ -294,7 +295,7 @@ describe('sessions: heartbeat, stop, the sweep', () => {
       return new Response('', { status: 200 });
     }) as unknown as typeof fetch;
     const ended = await db()('camera_watch_sessions').where({ id: p.session_id }).update({ ended_at: new Date() }).returning('*');
-    expect(await kickMedia(db(), ended, 'dev-only-media-secret-key-0123456789abcdef', fake)).toBe(1);
+    expect(await kickMedia(db(), ended, SECRET_KEY, fake)).toBe(1);
     expect(calls).toEqual([
       { url: 'http://mtx.internal:9997/v3/hlssessions/kick/abc-123', auth: `Basic ${Buffer.from('api:pass').toString('base64')}` },
     ]);
@@ -319,8 +320,8 @@ describe('the media auth callback and the dev origin', () => {
     });
     expect(ok.statusCode).toBe(200);
     expect(await findSession(db(), p.session_id)).toMatchObject({ media_session_id: 'mtx-1' });
-    // The token in the query string (hls.js ?token=) works too.
-    expect((await mediaAuth({ action: 'read', path: 'room1', query: `token=${token}` })).statusCode).toBe(200);
+    // The token in the query string (hls.js ?token=) works too, for the same MediaMTX session.
+    expect((await mediaAuth({ action: 'read', path: 'room1', id: 'mtx-1', query: `token=${token}` })).statusCode).toBe(200);
     const wrongCam = await mediaAuth({ action: 'read', path: 'room2', token });
     expect([wrongCam.statusCode, wrongCam.json().code]).toEqual([401, 'WRONG_CAMERA']);
     const wrongCentre = await mediaAuth({ action: 'read', path: 'room1', token }, B().host);

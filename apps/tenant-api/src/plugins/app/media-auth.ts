@@ -14,6 +14,7 @@ import {
 } from '../../modules/watching/media-tokens.ts';
 import type { DevOriginSource } from '../../modules/watching/dev-origin/index.ts';
 import { DEV_MEDIA_BASE } from '../../modules/watching/service.ts';
+import { claimMediaToken } from '../../modules/watching/repo.ts';
 
 /**
  * The streaming servers' side of playback tokens (issue 7), for every centre host:
@@ -22,7 +23,8 @@ import { DEV_MEDIA_BASE } from '../../modules/watching/service.ts';
  * - `POST /internal/media-auth`: MediaMTX's HTTP auth callback (`authMethod: http`,
  *   `authHTTPAddress: https://<centre host>/internal/media-auth?secret=<mediaAuthSecret>`). It checks
  *   the shared secret, the token (signature, expiry, centre, stream path) and that the watch session
- *   is still live, and records MediaMTX's session id so the sweep can kick it;
+ *   is still live, and records MediaMTX's session id so the sweep can kick it; a token opens one
+ *   MediaMTX session only (a copied URL is refused in another browser);
  * - `GET /media/<code>/index.m3u8?token=…` and below: the built-in dev origin behind the same check
  *   (when `devOrigin` is given). The token opens the stream; the media playlist and segments then
  *   need a per-session secret bound to the browser (user agent), honoured only while the session is
@@ -116,11 +118,9 @@ export async function mediaAuthPlugin(app: FastifyInstance, opts: MediaAuthOptio
     const db = await request.tenantDb();
     const r = await checkPlayback(db, await keys(), request.tenant.id, tokenFrom(body), path);
     if ('refusal' in r) return deny(reply, r.refusal);
-    if (typeof body.id === 'string' && body.id) {
-      await db('camera_watch_sessions')
-        .where({ id: r.claims.sid })
-        .update({ media_session_id: body.id.slice(0, 100), opened_at: db.fn.now() });
-    }
+    // The first MediaMTX session to present a token owns it: a copied playlist URL is refused even within its 60 s.
+    const mediaSessionId = typeof body.id === 'string' && body.id ? body.id.slice(0, 100) : null;
+    if (!(await claimMediaToken(db, r.claims.sid, r.claims.jti, mediaSessionId))) return deny(reply, 'TOKEN_USED');
     return reply.code(200).header('cache-control', 'no-store').send({ ok: true });
   });
 

@@ -1,9 +1,9 @@
 import { gql } from '@urql/core';
 import type { WatchSessionData } from './types';
 
-export const CameraHeartbeatMutation = gql<{ cameraHeartbeat: WatchSessionData }, { session_id: string }>`
-  mutation CameraHeartbeat($session_id: ID!) {
-    cameraHeartbeat(session_id: $session_id) {
+export const CameraHeartbeatMutation = gql<{ cameraHeartbeat: WatchSessionData }, { session_id: string; active: boolean }>`
+  mutation CameraHeartbeat($session_id: ID!, $active: Boolean) {
+    cameraHeartbeat(session_id: $session_id, active: $active) {
       status
       message
       color

@@ -10,6 +10,8 @@ export const PlayCameraMutation = gql<{ playCamera: PlayCameraData }, { id: stri
       reason
       session_id
       remaining_logins
+      live_until
+      idle_minutes
       embed_code {
         url
         type

@@ -38,6 +38,10 @@ export interface PlayCameraData extends Notice {
   reason: string | null;
   session_id: string | null;
   remaining_logins: number | null;
+  /** When the camera's schedule stops the viewing (ISO; null: no end). */
+  live_until: string | null;
+  /** Minutes without activity after which the viewing stops (null: never). */
+  idle_minutes: number | null;
   embed_code: CameraEmbed | null;
 }
 

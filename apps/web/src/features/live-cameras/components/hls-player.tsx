@@ -7,6 +7,7 @@ import type { CameraEmbed } from '../api/types';
 import classes from './hls-player.module.css';
 import { secondsBehind } from './live-behind';
 import { formatDateTime } from '../../../lib/format';
+import { LIVE_PLAYER_CONFIG } from '../../../lib/live-player';
 
 export interface HlsPlayerProps {
   embed: CameraEmbed;
@@ -17,16 +18,21 @@ export interface HlsPlayerProps {
   /** A fresh playlist URL after a network error (null: watching is no longer allowed). */
   reopen(): Promise<string | null>;
   onFatal(message: string): void;
+  /** A grid tile: no controls, smaller badges. */
+  compact?: boolean;
+  /** Out of view: stop fetching (the viewing stays open) until shown again. */
+  paused?: boolean;
 }
 
 const MAX_RECOVERIES = 3;
 
 /**
- * The camera player: hls.js (loaded only here, on the camera page) or the browser's own HLS, sized by
- * the location's camera settings, with a "live, N s behind" badge from the program date, a discreet
- * watermark (viewer and time) and a full-screen button.
+ * The camera player: hls.js (loaded only on the camera pages) with the live settings the camera-start
+ * benchmark measures (LIVE_PLAYER_CONFIG), or the browser's own HLS, sized by the location's camera
+ * settings, with a "live, N s behind" badge from the program date, a discreet watermark (viewer and
+ * time) and, unless compact, mute and full-screen buttons.
  */
-export function HlsPlayer({ embed, title, viewerName, currentToken, reopen, onFatal }: HlsPlayerProps) {
+export function HlsPlayer({ embed, title, viewerName, currentToken, reopen, onFatal, compact = false, paused = false }: HlsPlayerProps) {
   const { t } = useTranslation('cameras');
   const frame = useRef<HTMLDivElement>(null);
   const video = useRef<HTMLVideoElement>(null);
@@ -37,6 +43,8 @@ export function HlsPlayer({ embed, title, viewerName, currentToken, reopen, onFa
   const [isFull, setIsFull] = useState(false);
   const callbacks = useRef({ currentToken, reopen, onFatal });
   callbacks.current = { currentToken, reopen, onFatal };
+  const pausedRef = useRef(paused);
+  pausedRef.current = paused;
 
   useEffect(() => {
     const el = video.current;
@@ -55,8 +63,7 @@ export function HlsPlayer({ embed, title, viewerName, currentToken, reopen, onFa
         return;
       }
       const hls = new Hls({
-        liveSyncDurationCount: 2,
-        manifestLoadingMaxRetry: 1,
+        ...LIVE_PLAYER_CONFIG,
         xhrSetup(xhr) {
           const token = callbacks.current.currentToken();
           if (bearer && token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
@@ -87,7 +94,10 @@ export function HlsPlayer({ embed, title, viewerName, currentToken, reopen, onFa
       });
       hls.loadSource(embed.url);
       hls.attachMedia(el);
-      hls.on(Hls.Events.MANIFEST_PARSED, () => void el.play().catch(() => undefined));
+      hls.on(Hls.Events.MANIFEST_PARSED, () => {
+        if (pausedRef.current) hls.stopLoad();
+        else void el.play().catch(() => undefined);
+      });
     })();
     return () => {
       disposed = true;
@@ -96,6 +106,20 @@ export function HlsPlayer({ embed, title, viewerName, currentToken, reopen, onFa
     };
     // The player loads once per embed URL; later tokens reach it through currentToken/reopen.
   }, [embed.url]);
+
+  useEffect(() => {
+    const el = video.current;
+    const hls = hlsRef.current;
+    if (!el) return;
+    if (paused) {
+      hls?.stopLoad();
+      el.pause();
+    } else if (hls) {
+      // hls.js jumps back to the live edge by itself (liveMaxLatencyDurationCount).
+      hls.startLoad();
+      void el.play().catch(() => undefined);
+    }
+  }, [paused]);
 
   useEffect(() => {
     const timer = setInterval(() => {
@@ -126,8 +150,8 @@ export function HlsPlayer({ embed, title, viewerName, currentToken, reopen, onFa
     <div
       ref={frame}
       className={classes.frame}
-      style={{ maxWidth: embed.fullscreen ? undefined : embed.width, aspectRatio: `${embed.width} / ${embed.height}` }}
-      data-testid="camera-player"
+      style={{ maxWidth: embed.fullscreen || compact ? undefined : embed.width, aspectRatio: `${embed.width} / ${embed.height}` }}
+      data-testid={compact ? 'tile-player' : 'camera-player'}
     >
       <video
         ref={video}
@@ -136,38 +160,44 @@ export function HlsPlayer({ embed, title, viewerName, currentToken, reopen, onFa
         autoPlay
         playsInline
         aria-label={title}
-        data-testid="camera-video"
-        onDoubleClick={toggleFull}
+        data-testid={compact ? 'tile-video' : 'camera-video'}
+        onDoubleClick={compact ? undefined : toggleFull}
       />
-      <div className={classes.live} data-testid="camera-live" role="status">
+      <div
+        className={compact ? `${classes.live} ${classes.small}` : classes.live}
+        data-testid={compact ? 'tile-live' : 'camera-live'}
+        role="status"
+      >
         <span className={classes.dot} aria-hidden />
         {behind === null ? t('cameras:player.live') : t('cameras:player.behind', { count: behind })}
       </div>
-      <div className={classes.controls}>
-        <Tooltip label={muted ? t('cameras:player.unmute') : t('cameras:player.mute')}>
-          <ActionIcon
-            variant="filled"
-            color="dark"
-            aria-label={muted ? t('cameras:player.unmute') : t('cameras:player.mute')}
-            onClick={() => setMuted((m) => !m)}
-          >
-            {muted ? <IconVolumeOff size={18} /> : <IconVolume size={18} />}
-          </ActionIcon>
-        </Tooltip>
-        <Tooltip label={isFull ? t('cameras:player.exitFullscreen') : t('cameras:player.fullscreen')}>
-          <ActionIcon
-            variant="filled"
-            color="dark"
-            aria-label={isFull ? t('cameras:player.exitFullscreen') : t('cameras:player.fullscreen')}
-            onClick={toggleFull}
-            data-testid="camera-fullscreen"
-          >
-            {isFull ? <IconMinimize size={18} /> : <IconMaximize size={18} />}
-          </ActionIcon>
-        </Tooltip>
-      </div>
+      {compact ? null : (
+        <div className={classes.controls}>
+          <Tooltip label={muted ? t('cameras:player.unmute') : t('cameras:player.mute')}>
+            <ActionIcon
+              variant="filled"
+              color="dark"
+              aria-label={muted ? t('cameras:player.unmute') : t('cameras:player.mute')}
+              onClick={() => setMuted((m) => !m)}
+            >
+              {muted ? <IconVolumeOff size={18} /> : <IconVolume size={18} />}
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={isFull ? t('cameras:player.exitFullscreen') : t('cameras:player.fullscreen')}>
+            <ActionIcon
+              variant="filled"
+              color="dark"
+              aria-label={isFull ? t('cameras:player.exitFullscreen') : t('cameras:player.fullscreen')}
+              onClick={toggleFull}
+              data-testid="camera-fullscreen"
+            >
+              {isFull ? <IconMinimize size={18} /> : <IconMaximize size={18} />}
+            </ActionIcon>
+          </Tooltip>
+        </div>
+      )}
       {embed.watermark ? (
-        <div className={classes.watermark} aria-hidden data-testid="camera-watermark">
+        <div className={compact ? `${classes.watermark} ${classes.small}` : classes.watermark} aria-hidden data-testid="camera-watermark">
           {viewerName} · {formatDateTime(now)}
         </div>
       ) : null}

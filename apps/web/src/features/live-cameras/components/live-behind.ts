@@ -1,3 +1,5 @@
+import dayjs from 'dayjs';
+
 /** Seconds between the wall clock and the program date of the frame on screen (null: unknown). */
 export function secondsBehind(programDate: Date | null | undefined, now = Date.now()): number | null {
   if (!programDate || Number.isNaN(programDate.getTime())) return null;
@@ -17,4 +19,10 @@ export function formatDuration(total: number): string {
 export function formatDay(value: string | null | undefined): string {
   const m = value ? /^(\d{4})-(\d{2})-(\d{2})/.exec(value) : null;
   return m ? `${m[2]}/${m[3]}/${m[1]}` : '';
+}
+
+/** The time of day of an instant (the time part of the spec's format, `h:mm A`); blank when unreadable. */
+export function formatClock(value: string | null | undefined): string {
+  const d = value ? dayjs(value) : null;
+  return d?.isValid() ? d.format('h:mm A') : '';
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
 import { refreshDelay } from '../hooks/use-camera-playback';
-import { formatDay, formatDuration, secondsBehind } from './live-behind';
+import { createSerialQueue } from '../hooks/viewer-activity';
+import { formatClock, formatDay, formatDuration, secondsBehind } from './live-behind';
+import { createTileSlots } from './tile-slots';
 import { periodVars } from './period-picker';
 import { reasonText } from './reason';
 
@@ -40,5 +42,46 @@ describe('live-camera helpers', () => {
     expect(reasonText(t, 'NOT_CHECKED_IN', 'server text')).toBe('t:cameras:reasons.NOT_CHECKED_IN');
     expect(reasonText(t, 'SOMETHING_NEW', 'server text')).toBe('server text');
     expect(reasonText(t, null, 'server text')).toBe('server text');
+  });
+
+  it('says until when the camera plays, as a time of day', () => {
+    expect(formatClock(new Date(2026, 10, 24, 18, 0).toISOString())).toBe('6:00 PM');
+    expect(formatClock(null)).toBe('');
+    expect(formatClock('nonsense')).toBe('');
+  });
+
+  it('grid tiles share a few live slots; a waiting tile hears when one is freed', () => {
+    const slots = createTileSlots(2);
+    expect([slots.acquire('a'), slots.acquire('a'), slots.acquire('b'), slots.acquire('c')]).toEqual([true, true, true, false]);
+    let freed = 0;
+    const stop = slots.onFree(() => {
+      freed++;
+      expect(slots.acquire('c')).toBe(true);
+    });
+    slots.release('x');
+    expect(freed).toBe(0);
+    slots.release('a');
+    expect([freed, slots.held()]).toEqual([1, 2]);
+    stop();
+    slots.release('b');
+    expect(freed).toBe(1);
+  });
+
+  it('opens viewings one at a time, in order, even when one fails', async () => {
+    const run = createSerialQueue();
+    const order: string[] = [];
+    const task =
+      (name: string, ms: number, fail = false) =>
+      () =>
+        new Promise<string>((resolve, reject) =>
+          setTimeout(() => {
+            order.push(name);
+            if (fail) reject(new Error(name));
+            else resolve(name);
+          }, ms),
+        );
+    const results = await Promise.allSettled([run(task('first', 30)), run(task('second', 1, true)), run(task('third', 1))]);
+    expect(order).toEqual(['first', 'second', 'third']);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
   });
 });

@@ -14,7 +14,8 @@ export const REASON_CODES = [
   'OUT_OF_SCOPE',
   'SESSION_ENDED',
   'IDLE',
-  'TIMED_OUT',
+  'PLAYER_CLOSED',
+  'NO_STREAMING_SERVER',
 ] as const;
 
 /** Why a camera cannot be watched, in the viewer's language (the server's text for unknown codes). */

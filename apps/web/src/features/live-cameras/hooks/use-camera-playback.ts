@@ -4,17 +4,31 @@ import { CameraHeartbeatMutation } from '../api/camera-heartbeat.mutation';
 import { PlayCameraMutation } from '../api/play-camera.mutation';
 import { StopCameraSessionMutation } from '../api/stop-camera-session.mutation';
 import type { CameraEmbed } from '../api/types';
+import { activeSince, createSerialQueue, trackViewerActivity } from './viewer-activity';
 
 export type PlaybackState =
   | { phase: 'loading' }
   | { phase: 'refused'; reason: string | null; message: string }
-  | { phase: 'playing'; embed: CameraEmbed; sessionId: string; remaining: number | null; seconds: number }
+  | {
+      phase: 'playing';
+      embed: CameraEmbed;
+      sessionId: string;
+      remaining: number | null;
+      seconds: number;
+      liveUntil: string | null;
+      idleMinutes: number | null;
+    }
   | { phase: 'ended'; reason: string | null; message: string; seconds: number };
 
 /** Refresh the playback token this long before it expires. */
 const REFRESH_MARGIN_MS = 15_000;
 /** Mounts per camera: a quick remount (React strict mode, a re-render) must not stop the session. */
 const mounted = new Map<string, number>();
+/**
+ * First opens run one at a time: a visit counts one login, and two players opening at once (the
+ * grid's tiles) would both see no live session and both count.
+ */
+const openSerially = createSerialQueue();
 
 export function refreshDelay(expiresAt: string, now = Date.now()): number {
   return Math.max(5_000, Date.parse(expiresAt) - now - REFRESH_MARGIN_MS);
@@ -62,15 +76,27 @@ export function useCameraPlayback(cameraId: string) {
       }, refreshDelay(expiresAt));
     };
     void (async () => {
-      const r = await play();
-      if (!alive.current) return;
+      const r = await openSerially(() => (alive.current ? play() : Promise.resolve(null)));
+      if (!alive.current || !r) return;
       if (!r.ok) return setState({ phase: 'refused', reason: r.reason, message: r.message });
-      setState({ phase: 'playing', embed: r.embed, sessionId: r.sessionId, remaining: r.data.remaining_logins, seconds: 0 });
+      setState({
+        phase: 'playing',
+        embed: r.embed,
+        sessionId: r.sessionId,
+        remaining: r.data.remaining_logins,
+        seconds: 0,
+        liveUntil: r.data.live_until,
+        idleMinutes: r.data.idle_minutes,
+      });
       scheduleRefresh(r.embed.token_expires_at);
+      trackViewerActivity();
+      let lastBeat = Date.now();
       beatTimer = setInterval(
         async () => {
           if (!session.current) return;
-          const b = await client.mutation(CameraHeartbeatMutation, { session_id: session.current }).toPromise();
+          const active = activeSince(lastBeat);
+          lastBeat = Date.now();
+          const b = await client.mutation(CameraHeartbeatMutation, { session_id: session.current, active }).toPromise();
           if (!alive.current) return;
           const beat = b.data?.cameraHeartbeat;
           if (!beat) return; // a network blip: the next beat tries again; the server ends silent players

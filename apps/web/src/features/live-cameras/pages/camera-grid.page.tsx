@@ -1,15 +1,40 @@
 import { Alert, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from 'urql';
 import { CameraGridQuery } from '../api/camera-grid.query';
+import { RemainingLoginsQuery } from '../api/remaining-logins.query';
 import { CameraTile } from '../components/camera-tile';
 import { LoginsLeft } from '../components/logins-left';
 
-/** /user/students/cameras (and pet centres' /contact/pets/cameras): every camera the viewer may see, live or why not. */
+/**
+ * /user/students/cameras (and pet centres' /contact/pets/cameras): every camera the viewer may see,
+ * each live in a small muted player while in view, or saying why not. Where logins are limited the
+ * first tile starts on a tap (opening the page uses no login); once one plays, the visit is open and
+ * the others join it without counting.
+ */
 export function CameraGridPage() {
   const { t } = useTranslation(['cameras', 'common']);
   const [{ data, fetching, error }] = useQuery({ query: CameraGridQuery, variables: {}, requestPolicy: 'cache-and-network' });
+  const [logins] = useQuery({ query: RemainingLoginsQuery, variables: { location_id: null }, requestPolicy: 'cache-and-network' });
+  const [playing, setPlaying] = useState<ReadonlyMap<string, string>>(new Map());
   const tiles = data?.playCameraGridView.tiles ?? [];
+  const limited = useMemo(
+    () => new Set((logins.data?.checkRemainingLogins ?? []).filter((l) => l.enabled && l.limit !== null).map((l) => l.location_id)),
+    [logins.data],
+  );
+  const visits = useMemo(() => new Set(playing.values()), [playing]);
+  const onPlaying = useCallback((cameraId: string, locationId: string, isPlaying: boolean) => {
+    setPlaying((m) => {
+      if (isPlaying === m.has(cameraId)) return m;
+      const next = new Map(m);
+      if (isPlaying) next.set(cameraId, locationId);
+      else next.delete(cameraId);
+      return next;
+    });
+  }, []);
+  // Until the limits are known, nothing starts by itself.
+  const autoplay = (locationId: string) => Boolean(logins.data) && (!limited.has(locationId) || visits.has(locationId));
   return (
     <Stack gap="md">
       <div>
@@ -30,7 +55,7 @@ export function CameraGridPage() {
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-testid="camera-grid">
           {tiles.map((tile) => (
-            <CameraTile key={tile.camera.id} tile={tile} />
+            <CameraTile key={tile.camera.id} tile={tile} autoplay={autoplay(tile.camera.location_id)} onPlaying={onPlaying} />
           ))}
         </SimpleGrid>
       )}

@@ -8,11 +8,14 @@ import { useAppConfig, useViewer } from '../../../lib/shell-context';
 import { paths } from '../../../lib/paths';
 import { CameraGridQuery } from '../api/camera-grid.query';
 import { HlsPlayer } from '../components/hls-player';
-import { formatDuration } from '../components/live-behind';
+import { formatClock, formatDuration } from '../components/live-behind';
 import { reasonText } from '../components/reason';
 import { useCameraPlayback } from '../hooks/use-camera-playback';
 
-/** /students/cameras/:camId: one camera, live, with the logins left and the time watched. */
+/**
+ * /students/cameras/:camId: one camera, live, with what remains: the logins left today, until when
+ * the camera's schedule lets it play, and the idle rule; and the time watched.
+ */
 export function CameraPlayerPage() {
   const { t } = useTranslation(['cameras', 'common']);
   const { camId = '' } = useParams();
@@ -45,6 +48,11 @@ export function CameraPlayerPage() {
             <Badge variant="light" color="primary" data-testid="camera-remaining">
               {state.remaining === null ? t('cameras:logins.noLimit') : t('cameras:logins.leftShort', { count: state.remaining })}
             </Badge>
+            {state.liveUntil ? (
+              <Badge variant="light" color="primary" data-testid="camera-live-until">
+                {t('cameras:player.liveUntil', { time: formatClock(state.liveUntil) })}
+              </Badge>
+            ) : null}
             <Badge variant="light" color="gray" data-testid="camera-watched">
               {t('cameras:player.watched', { time: formatDuration(state.seconds) })}
             </Badge>
@@ -76,6 +84,11 @@ export function CameraPlayerPage() {
           reopen={reopen}
           onFatal={setFatal}
         />
+      ) : null}
+      {state.phase === 'playing' && state.idleMinutes ? (
+        <Text size="sm" c="dimmed" data-testid="camera-idle-hint">
+          {t('cameras:player.idleHint', { count: state.idleMinutes })}
+        </Text>
       ) : null}
       {state.phase === 'playing' && state.embed.test_mode ? (
         <Text size="sm" c="dimmed">
