@@ -57,7 +57,7 @@ export const coldCentre: Benchmark = {
       prov.push(performance.now() - t0);
       const name = `kvb_bare_${runId}_${i}`;
       const ms = await withAdmin(ctx, async (q) => {
-        const [tpl] = await q("select datname from pg_database where datname like 'kvb\\_tenant\\_template%' limit 1");
+        const [tpl] = await q("select datname from pg_database where datname = 'kvb_tenant_template'");
         const s = performance.now();
         await q(`create database ${name} template ${String(tpl!.datname)}`);
         const d = performance.now() - s;

@@ -130,6 +130,15 @@ function createRuntime(deps: ControlPlaneDeps): ControlPlaneRuntime {
     });
   const pools = new PoolCache({ max: 2, maxOpenPools: 50, idleEvictMs: 60_000 });
   const serverProvisioner = deps.rds ? new RdsServerProvisioner(deps.controlDb, deps.secret, deps.rds, log) : undefined;
+  const provisioner =
+    deps.provisioner ??
+    new SqlDatabaseProvisioner({
+      controlDb: deps.controlDb,
+      directory: deps.directory,
+      templateName: config.tenantTemplate,
+      serverProvisioner,
+      log,
+    });
   return {
     controlDb: deps.controlDb,
     directory: deps.directory,
@@ -141,15 +150,7 @@ function createRuntime(deps: ControlPlaneDeps): ControlPlaneRuntime {
       ip: createThrottle({ redis: deps.redis, points: 30, durationSec: 15 * 60, blockSec: 15 * 60, keyPrefix: 'cp:login:ip' }),
     },
     pools,
-    provisioner:
-      deps.provisioner ??
-      new SqlDatabaseProvisioner({
-        controlDb: deps.controlDb,
-        directory: deps.directory,
-        templateName: config.tenantTemplate,
-        serverProvisioner,
-        log,
-      }),
+    provisioner,
     outbox,
     kickOutbox: () => outbox.kick(OUTBOX_SOURCE_KEY, deps.controlDb),
     kickCentreOutbox: (centerId, db) => {
@@ -163,6 +164,7 @@ function createRuntime(deps: ControlPlaneDeps): ControlPlaneRuntime {
     },
     async close() {
       if (ownOutbox) await outbox.stop();
+      await provisioner.settle?.();
       await pools.closeAll();
     },
   };

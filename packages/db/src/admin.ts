@@ -39,6 +39,23 @@ export async function createDatabase(admin: Knex, name: string, template?: strin
 }
 
 /**
+ * Renames a database nobody is connected to; false when it is gone or in use (another process
+ * took it first, or someone connected), so the caller can fall back to a copy.
+ */
+export async function renameDatabase(admin: Knex, from: string, to: string): Promise<boolean> {
+  assertSafeDatabaseName(from);
+  assertSafeDatabaseName(to);
+  try {
+    await admin.raw(`alter database "${from}" rename to "${to}"`);
+    return true;
+  } catch (err) {
+    // 3D000: no such database; 55006: in use by other sessions.
+    if (['3D000', '55006'].includes((err as { code?: string }).code ?? '')) return false;
+    throw err;
+  }
+}
+
+/**
  * Drops a database and whatever sessions it still has. `WITH (FORCE)` ends them under the drop's
  * own lock, so a pool that reconnects at once (centre pools keep a connection) cannot slip in
  * between a separate termination and the drop.

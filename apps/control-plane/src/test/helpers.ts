@@ -141,8 +141,10 @@ export async function startControlPlane(
       await worker.close();
       await queue.close();
       await directory.close();
-      const dbs = await testAdmin().raw('select datname from pg_database where datname like ?', [
+      // The centres' databases and the spare copies of the template.
+      const dbs = await testAdmin().raw('select datname from pg_database where datname like ? or datname like ?', [
         `${databasePrefix.replaceAll('_', '\\_')}%`,
+        `${template.replaceAll('_', '\\_')}\\_spare\\_%`,
       ]);
       for (const { datname } of dbs.rows as { datname: string }[]) await dropDatabase(testAdmin(), datname);
       await dropDatabase(testAdmin(), template);

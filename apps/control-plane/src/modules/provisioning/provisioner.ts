@@ -10,6 +10,8 @@ export interface Provisioner {
   /** Applies pending tenant migrations (normally none right after a copy of the template). */
   migrateDatabase(serverId: string, databaseName: string): Promise<{ version: string | null; applied: string[] }>;
   dropDatabase(serverId: string, databaseName: string): Promise<void>;
+  /** Waits for background work (a spare database being copied) before the process closes. */
+  settle?(): Promise<void>;
 }
 
 export interface ServerProvisioner {

@@ -205,4 +205,40 @@ describe('provisioning a centre', () => {
     ]);
     await h.control.db('database_servers').update({ max_databases: 200 });
   });
+
+  it('hands the next centre the spare copy of the template made after the last provisioning, and makes a new spare', async () => {
+    const spares = async () =>
+      (
+        await testAdmin().raw('select oid::text, datname from pg_database where datname like ? order by datname', [
+          `${h.template.replaceAll('_', '\\_')}\\_spare\\_%`,
+        ])
+      ).rows as { oid: string; datname: string }[];
+    await flaky.real.settle?.();
+    const [before, ...others] = await spares();
+    expect(before).toBeDefined();
+    expect(others).toEqual([]);
+
+    const res = await h.gql(ADD_CENTER, { name: 'Spare Time', slug: 'spare-time', email: 's@example.com' }, { token: h.tokens.admin });
+    expect(res.errors).toBeUndefined();
+    await h.settle();
+    const centre = (
+      await h.gql(
+        `query($id: ID!) { getCenter(id: $id) { status database_name } }`,
+        { id: res.data.addCenter.center.id },
+        { token: h.tokens.admin },
+      )
+    ).data.getCenter;
+    expect(centre.status).toBe('active');
+    // The centre's database is the spare itself, renamed: no copy on the way.
+    const [{ oid }] = (await testAdmin().raw('select oid::text from pg_database where datname = ?', [centre.database_name])).rows;
+    expect(oid).toBe(before!.oid);
+    const db = openCentreDb(centre.database_name);
+    expect(await pendingMigrations(db, 'tenant')).toEqual([]);
+    expect(await db('users').where({ username: 'olive' }).count({ n: '*' })).toEqual([{ n: '1' }]);
+
+    await flaky.real.settle?.();
+    const after = await spares();
+    expect(after.map((x) => x.datname)).toEqual([before!.datname]);
+    expect(after[0]!.oid).not.toBe(before!.oid);
+  });
 });

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import { createDatabase, createKnex, databaseExists, dropDatabase, migrateLatest, withDatabase } from '@kv/db';
+import { createDatabase, createKnex, databaseExists, dropDatabase, migrateLatest, renameDatabase, withDatabase } from '@kv/db';
 import type { TenantDirectory } from '@kv/directory';
 import type { Log } from '../../deps.ts';
 import type { Provisioner, ServerProvisioner } from './provisioner.ts';
@@ -16,7 +17,23 @@ export interface SqlProvisionerOptions {
   log: Log;
 }
 
-/** Centre databases as `CREATE DATABASE … TEMPLATE` on the servers listed in `database_servers`. */
+/**
+ * The spare of a template at one schema version: a copy made ahead, renamed to the next centre's
+ * database. Named after the version, so a spare of an older schema is never handed out.
+ */
+export function spareName(template: string, version: string | null): string {
+  return `${template}_spare_${createHash('sha1')
+    .update(version ?? '')
+    .digest('hex')
+    .slice(0, 10)}`;
+}
+
+/**
+ * Centre databases as `CREATE DATABASE … TEMPLATE` on the servers listed in `database_servers`.
+ * Copying the template is most of a provisioning's time, so each server keeps one spare copy
+ * made after the last provisioning: the next one renames it (a catalogue update) and a new spare
+ * is copied in the background.
+ */
 export class SqlDatabaseProvisioner implements Provisioner {
   /**
    * Templates (server URL + name) this process migrated to its own latest version: migrations ship
@@ -26,8 +43,45 @@ export class SqlDatabaseProvisioner implements Provisioner {
   private readonly currentTemplates = new Map<string, string | null>();
   /** Databases this process just copied from a current template, with that schema version. */
   private readonly copiedAt = new Map<string, string | null>();
+  /** Spare copies being made, one after the other. */
+  private spareWork: Promise<void> = Promise.resolve();
 
   constructor(private readonly opts: SqlProvisionerOptions) {}
+
+  async settle(): Promise<void> {
+    await this.spareWork;
+  }
+
+  /** The template's version, migrating it (and dropping spares of other versions) once per process. */
+  private async templateVersion(admin: Knex, templateKey: string): Promise<string | null> {
+    if (!this.currentTemplates.has(templateKey)) {
+      const { version } = await ensureTenantTemplate(admin, this.opts.templateName);
+      const keep = spareName(this.opts.templateName, version);
+      const spares = await admin.raw('select datname from pg_database where datname like ?', [
+        `${this.opts.templateName.replaceAll('_', '\\_')}\\_spare\\_%`,
+      ]);
+      for (const { datname } of spares.rows as { datname: string }[]) if (datname !== keep) await dropDatabase(admin, datname);
+      this.currentTemplates.set(templateKey, version);
+    }
+    return this.currentTemplates.get(templateKey) ?? null;
+  }
+
+  /** Copies a spare of the current template on this server, after whatever is already queued. */
+  private refillSpare(serverUrl: string): void {
+    const templateKey = `${serverUrl}|${this.opts.templateName}`;
+    this.spareWork = this.spareWork
+      .then(() =>
+        withServerLock(serverUrl, templateLockKey(this.opts.templateName), async (admin) => {
+          const spare = spareName(this.opts.templateName, await this.templateVersion(admin, templateKey));
+          if (!(await databaseExists(admin, spare))) await createDatabase(admin, spare, this.opts.templateName);
+        }),
+      )
+      .catch((err) => {
+        // No spare only means the next provisioning copies the template itself.
+        this.currentTemplates.delete(templateKey);
+        this.opts.log.warn({ err }, 'could not prepare a spare centre database');
+      });
+  }
 
   async assignServer(centerId: string): Promise<string> {
     for (let round = 0; ; round++) {
@@ -55,21 +109,23 @@ export class SqlDatabaseProvisioner implements Provisioner {
   async createDatabase(serverId: string, databaseName: string): Promise<{ created: boolean }> {
     const url = await this.opts.directory.serverUrl(serverId);
     const templateKey = `${url}|${this.opts.templateName}`;
-    return withServerLock(url, templateLockKey(this.opts.templateName), async (admin) => {
+    const result = await withServerLock(url, templateLockKey(this.opts.templateName), async (admin) => {
       if (await databaseExists(admin, databaseName)) return { created: false };
-      if (!this.currentTemplates.has(templateKey)) {
-        const { version } = await ensureTenantTemplate(admin, this.opts.templateName);
-        this.currentTemplates.set(templateKey, version);
-      }
+      const version = await this.templateVersion(admin, templateKey);
       try {
-        await createDatabase(admin, databaseName, this.opts.templateName);
+        const spare = spareName(this.opts.templateName, version);
+        if (!(await databaseExists(admin, spare)) || !(await renameDatabase(admin, spare, databaseName))) {
+          await createDatabase(admin, databaseName, this.opts.templateName);
+        }
       } catch (err) {
         this.currentTemplates.delete(templateKey); // the template may be gone: a retry re-checks it
         throw err;
       }
-      this.copiedAt.set(`${url}|${databaseName}`, this.currentTemplates.get(templateKey) ?? null);
+      this.copiedAt.set(`${url}|${databaseName}`, version);
       return { created: true };
     });
+    if (result.created) this.refillSpare(url);
+    return result;
   }
 
   async migrateDatabase(serverId: string, databaseName: string) {
