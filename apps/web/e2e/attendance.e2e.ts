@@ -532,6 +532,125 @@ export const journeys: Journey[] = [
     },
   },
   {
+    name: 'a manager corrects then deletes a staff record and the time clock report follows; a report filtered by one staff member',
+    async run({ newPage, checkA11y }) {
+      const manager = await freshPage(newPage, 'manager');
+      const downtown = { id: await locationId(manager, 'Downtown'), name: 'Downtown' };
+      const zone = (
+        await api<{ location: { timezone: { id: string } } }>(manager, 'query($id: ID!) { location(id: $id) { timezone { id } } }', {
+          id: downtown.id,
+        })
+      ).location.timezone.id;
+      const day = localDate(zone, -2);
+      // A team member the time clock journey does not use, with one record two days ago: 08:00–16:00.
+      const team = await api<{ getTeamAttendance: { data: { user: { id: string; full_name: string }; state: string }[] } }>(
+        manager,
+        'query($l: ID!) { getTeamAttendance(location_id: $l, first: 100) { data { user { id full_name } state } } }',
+        { l: downtown.id },
+      );
+      const member = team.getTeamAttendance.data
+        .filter((m) => m.user.full_name !== 'Priya Natarajan')
+        .sort((a, b) => a.user.full_name.localeCompare(b.user.full_name))[0];
+      assert.ok(member, 'Downtown has a second team member');
+      const name = member.user.full_name;
+      const HISTORY =
+        'query($l: ID!, $d: String!, $u: [ID!]) { getTimeclockHistory(location_id: $l, from: $d, to: $d, user_ids: $u) { data { id } } }';
+      const left = await api<{ getTimeclockHistory: { data: { id: string }[] } }>(manager, HISTORY, {
+        l: downtown.id,
+        d: day,
+        u: [member.user.id],
+      });
+      for (const r of left.getTimeclockHistory.data)
+        await api(manager, 'mutation($id: ID!) { deleteTeamAttendance(id: $id, reason: "e2e reset") { status } }', { id: r.id });
+      const PUNCH =
+        'mutation($t: [ID!], $l: ID, $a: TeamAttendanceAction, $d: String, $h: String) { saveTeamAttendance(team: $t, location_id: $l, action: $a, date: $d, time: $h) { status message } }';
+      if (member.state !== 'not_in') await api(manager, PUNCH, { t: [member.user.id], l: downtown.id, a: 'check_out' });
+      for (const [a, h] of [
+        ['check_in', '08:00'],
+        ['check_out', '16:00'],
+      ] as const) {
+        const r = await api<{ saveTeamAttendance: { status: boolean; message: string } }>(manager, PUNCH, {
+          t: [member.user.id],
+          l: downtown.id,
+          a,
+          d: day,
+          h,
+        });
+        assert.ok(r.saveTeamAttendance.status, r.saveTeamAttendance.message);
+      }
+      const [record] = (
+        await api<{ getTimeclockHistory: { data: { id: string }[] } }>(manager, HISTORY, { l: downtown.id, d: day, u: [member.user.id] })
+      ).getTimeclockHistory.data;
+      assert.ok(record, 'the record to correct exists');
+
+      // The time clock report, filtered to that one staff member: 8 hours that day.
+      const report = async (hours: string | null) => {
+        await openAt(manager, downtown, '/attendance/timeclock');
+        await manager.getByTestId('report-from').fill(day);
+        await manager.getByTestId('report-to').fill(day);
+        const filter = manager.getByTestId('report-staff');
+        await filter.click({ force: true });
+        await filter.fill(name.split(' ')[0]!);
+        await manager.getByRole('option', { name }).filter({ visible: true }).first().click();
+        if ((await manager.getByRole('listbox').filter({ visible: true }).count()) > 0) await manager.keyboard.press('Escape');
+        if (hours === null) {
+          await manager.getByTestId('table-empty').getByText('No data available.').waitFor();
+          return;
+        }
+        const row = manager.getByRole('row').filter({ hasText: name });
+        await row.getByText(hours, { exact: true }).first().waitFor();
+        assert.equal(await manager.locator('tbody tr').count(), 1, 'the report shows only the staff member picked');
+      };
+      await report('8:00');
+      await checkA11y(manager, 'demo /attendance/timeclock (filtered by a staff member)');
+
+      // The manager corrects the record on the staff page: clock-out 17:00, a 30 minute break.
+      await openAt(manager, downtown, '/attendance/staff');
+      const records = manager.getByTestId('staff-records');
+      await records.getByTestId('staff-records-date').fill(day);
+      await manager.getByTestId(`staff-correct-${record.id}`).click();
+      const form = manager.getByTestId('correction-form');
+      await form.waitFor();
+      assert.equal(await form.getByTestId('correct-end').inputValue(), `${day} 16:00`);
+      await form.getByTestId('correct-end').fill(`${day} 17:00`);
+      await form.getByTestId('correct-break').fill('30');
+      await form.getByTestId('correct-reason').fill('Stayed for the late pick-up');
+      await checkA11y(manager, 'demo /attendance/staff (correct a staff record)');
+      await form.getByTestId('correct-save').click();
+      await form.waitFor({ state: 'detached' });
+      await records.getByRole('row').filter({ hasText: name }).getByText('8:30', { exact: true }).waitFor();
+      await report('8:30');
+
+      // … then deletes it, saying why; the report has no row for that day any more.
+      await openAt(manager, downtown, '/attendance/staff');
+      await manager.getByTestId('staff-records').getByTestId('staff-records-date').fill(day);
+      await manager.getByTestId(`staff-delete-${record.id}`).click();
+      const confirm = manager.getByTestId('delete-record-form');
+      await confirm.getByTestId('confirm-delete').click();
+      await confirm.getByText('Say why the record changes (at least 3 characters).').waitFor();
+      await confirm.getByTestId('delete-reason').fill('Entered for the wrong person');
+      await confirm.getByTestId('confirm-delete').click();
+      await confirm.waitFor({ state: 'detached' });
+      await manager.getByTestId(`staff-delete-${record.id}`).waitFor({ state: 'detached' });
+      await report(null);
+
+      // Another staff report takes the same filter.
+      await openAt(manager, downtown, '/staff-hours');
+      await manager.getByTestId('report-staff').click({ force: true });
+      await manager.getByRole('option', { name }).filter({ visible: true }).first().click();
+      await manager.keyboard.press('Escape');
+      await manager
+        .getByTestId('table-empty')
+        .or(manager.getByRole('row').filter({ hasText: name }))
+        .first()
+        .waitFor();
+      for (const row of await manager.locator('tbody tr').all()) {
+        const text = await row.innerText();
+        assert.ok(text.includes(name) || text.includes('No data available.'), `only ${name} in the filtered staff hours: ${text}`);
+      }
+    },
+  },
+  {
     name: 'every attendance page passes axe (the parent’s phone page and the kiosk in the kiosk journey)',
     async run({ newPage, checkA11y }) {
       const manager = await freshPage(newPage, 'manager');
@@ -547,6 +666,7 @@ export const journeys: Journey[] = [
         '/student-daily-hours',
         '/student-hours',
         '/staff-activity',
+        '/attendance/timeclock',
         '/attendance-summary',
         '/student-attendance-report',
       ]) {

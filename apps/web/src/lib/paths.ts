@@ -239,6 +239,7 @@ export const paths = {
   attendanceStudents: def('/attendance/students'),
   attendanceStaff: def('/attendance/staff'),
   attendanceReports: def('/attendance/reports'),
+  attendanceTimeclock: def('/attendance/timeclock'),
   attendanceHealthScreen: def('/attendance/health-screen'),
   attendanceKiosk: def('/attendance/kiosk'),
   attendanceCheckInQr: def('/attendance/check-in-qr'),

@@ -29,6 +29,7 @@ const report = {
   staffActivity: lazyPage(() => import('./pages/reports/staff-activity.page'), 'StaffActivityPage'),
   attendanceSummary: lazyPage(() => import('./pages/reports/attendance-summary.page'), 'AttendanceSummaryPage'),
   studentAttendance: lazyPage(() => import('./pages/reports/student-attendance.page'), 'StudentAttendanceReportPage'),
+  timeclock: lazyPage(() => import('./pages/reports/timeclock.page'), 'TimeclockReportPage'),
 };
 
 /**
@@ -66,6 +67,9 @@ export function attendanceRoutes(kind: CentreKind | null): RouteObject[] {
       lazyPage(() => import('./pages/attendance-reports.page'), 'AttendanceReportsPage'),
       { parents: ATTENDANCE_PARENT },
     ),
+    route('attendanceTimeclock', 'teacher', 'attendanceTimeclock', report.timeclock, {
+      parents: [...ATTENDANCE_PARENT, { title: T('attendanceReports'), path: 'attendanceReports' as PathName }],
+    }),
     route(
       'attendanceHealthScreen',
       'teacher',

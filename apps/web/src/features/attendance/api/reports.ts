@@ -7,6 +7,8 @@ export interface ReportVars {
   from: string;
   to: string;
   program_id?: string | null;
+  user_ids?: string[] | null;
+  student_ids?: string[] | null;
   page?: number;
   first?: number;
 }
@@ -30,8 +32,8 @@ export const StaffHoursQuery = gql<
   { getStaffHoursReport: { data: StaffHoursRowData[]; paginatorInfo: PaginatorInfoData; total_hours: number } },
   ReportVars
 >`
-  query AttendanceStaffHours($location_id: ID!, $from: String!, $to: String!, $program_id: ID, $page: Int, $first: Int) {
-    getStaffHoursReport(location_id: $location_id, from: $from, to: $to, program_id: $program_id, page: $page, first: $first) {
+  query AttendanceStaffHours($location_id: ID!, $from: String!, $to: String!, $user_ids: [ID!], $program_id: ID, $page: Int, $first: Int) {
+    getStaffHoursReport(location_id: $location_id, from: $from, to: $to, user_ids: $user_ids, program_id: $program_id, page: $page, first: $first) {
       data {
         user_id
         user {
@@ -75,8 +77,8 @@ export const StaffTimeTrackingQuery = gql<
   },
   ReportVars
 >`
-  query AttendanceStaffTimeTracking($location_id: ID!, $from: String!, $to: String!, $program_id: ID, $page: Int, $first: Int) {
-    getStaffTimeTrackingReport(location_id: $location_id, from: $from, to: $to, program_id: $program_id, page: $page, first: $first) {
+  query AttendanceStaffTimeTracking($location_id: ID!, $from: String!, $to: String!, $user_ids: [ID!], $program_id: ID, $page: Int, $first: Int) {
+    getStaffTimeTrackingReport(location_id: $location_id, from: $from, to: $to, user_ids: $user_ids, program_id: $program_id, page: $page, first: $first) {
       result {
         user_id
         user {
@@ -115,8 +117,8 @@ export const StudentDailyHoursQuery = gql<
   { getStudentDailyHoursReport: { data: StudentDayRowData[]; paginatorInfo: PaginatorInfoData; total_hours: number } },
   ReportVars
 >`
-  query AttendanceStudentDailyHours($location_id: ID!, $from: String!, $to: String!, $program_id: ID, $page: Int, $first: Int) {
-    getStudentDailyHoursReport(location_id: $location_id, from: $from, to: $to, program_id: $program_id, page: $page, first: $first) {
+  query AttendanceStudentDailyHours($location_id: ID!, $from: String!, $to: String!, $student_ids: [ID!], $program_id: ID, $page: Int, $first: Int) {
+    getStudentDailyHoursReport(location_id: $location_id, from: $from, to: $to, student_ids: $student_ids, program_id: $program_id, page: $page, first: $first) {
       data {
         student_id
         fname
@@ -145,8 +147,8 @@ export const StudentHoursQuery = gql<
   { getStudentHoursReport: { data: StudentHoursRowData[]; paginatorInfo: PaginatorInfoData; total_hours: number } },
   ReportVars
 >`
-  query AttendanceStudentHours($location_id: ID!, $from: String!, $to: String!, $program_id: ID, $page: Int, $first: Int) {
-    getStudentHoursReport(location_id: $location_id, from: $from, to: $to, program_id: $program_id, page: $page, first: $first) {
+  query AttendanceStudentHours($location_id: ID!, $from: String!, $to: String!, $student_ids: [ID!], $program_id: ID, $page: Int, $first: Int) {
+    getStudentHoursReport(location_id: $location_id, from: $from, to: $to, student_ids: $student_ids, program_id: $program_id, page: $page, first: $first) {
       data {
         student_id
         fname
@@ -174,8 +176,8 @@ export const StaffActivityQuery = gql<
   { getStaffActivityReport: { data: StaffActivityRowData[]; paginatorInfo: PaginatorInfoData } },
   ReportVars
 >`
-  query AttendanceStaffActivity($location_id: ID!, $from: String!, $to: String!, $page: Int, $first: Int) {
-    getStaffActivityReport(location_id: $location_id, from: $from, to: $to, page: $page, first: $first) {
+  query AttendanceStaffActivity($location_id: ID!, $from: String!, $to: String!, $user_ids: [ID!], $page: Int, $first: Int) {
+    getStaffActivityReport(location_id: $location_id, from: $from, to: $to, user_ids: $user_ids, page: $page, first: $first) {
       data {
         at
         at_local
@@ -248,8 +250,8 @@ export const StudentAttendanceQuery = gql<
   { getStudentAttendanceReport: { data: StudentAttendanceRowData[]; paginatorInfo: PaginatorInfoData } },
   ReportVars
 >`
-  query AttendanceStudentAttendance($location_id: ID!, $from: String!, $to: String!, $program_id: ID, $page: Int, $first: Int) {
-    getStudentAttendanceReport(location_id: $location_id, from: $from, to: $to, program_id: $program_id, page: $page, first: $first) {
+  query AttendanceStudentAttendance($location_id: ID!, $from: String!, $to: String!, $student_ids: [ID!], $program_id: ID, $page: Int, $first: Int) {
+    getStudentAttendanceReport(location_id: $location_id, from: $from, to: $to, student_ids: $student_ids, program_id: $program_id, page: $page, first: $first) {
       data {
         id
         student_id
@@ -275,6 +277,7 @@ export const StudentAttendanceQuery = gql<
 export type ReportKind =
   | 'staff_hours'
   | 'staff_time_tracking'
+  | 'timeclock'
   | 'student_daily_hours'
   | 'student_hours'
   | 'staff_activity'
@@ -283,10 +286,34 @@ export type ReportKind =
 
 export const ExportReportQuery = gql<
   { exportAttendanceReport: { status: boolean; message: string; color: string; filename: string; content_type: string; content: string } },
-  { report: ReportKind; location_id: string; from: string; to: string; program_id?: string | null }
+  {
+    report: ReportKind;
+    location_id: string;
+    from: string;
+    to: string;
+    program_id?: string | null;
+    user_ids?: string[] | null;
+    student_ids?: string[] | null;
+  }
 >`
-  query AttendanceExportReport($report: AttendanceReportKind!, $location_id: ID!, $from: String!, $to: String!, $program_id: ID) {
-    exportAttendanceReport(report: $report, location_id: $location_id, from: $from, to: $to, program_id: $program_id) {
+  query AttendanceExportReport(
+    $report: AttendanceReportKind!
+    $location_id: ID!
+    $from: String!
+    $to: String!
+    $program_id: ID
+    $user_ids: [ID!]
+    $student_ids: [ID!]
+  ) {
+    exportAttendanceReport(
+      report: $report
+      location_id: $location_id
+      from: $from
+      to: $to
+      program_id: $program_id
+      user_ids: $user_ids
+      student_ids: $student_ids
+    ) {
       status
       message
       color

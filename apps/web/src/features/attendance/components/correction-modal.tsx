@@ -10,7 +10,14 @@ import { stampInZone } from '../lib/formats';
 export interface RecordTarget {
   /** The child (or staff member) the record is of. */
   child: { id: string; full_name: string; program_id?: string | null };
-  record: { id: string; start_time: string; end_time: string | null; program_id?: string | null };
+  record: {
+    id: string;
+    start_time: string;
+    end_time: string | null;
+    program_id?: string | null;
+    /** Staff records: minutes of break (corrected with the times). */
+    break_time?: number;
+  };
 }
 
 /** What the modal is for: a record to correct, or a person and day to add a missed record for. */
@@ -51,6 +58,7 @@ export function CorrectionModal({
               start_time: stampInZone(target.record.start_time, timeZone),
               end_time: stampInZone(target.record.end_time, timeZone),
               program_id: target.record.program_id ?? '',
+              ...(target.record.break_time !== undefined ? { break_time: String(target.record.break_time) } : {}),
             }
           : { start_time: `${target.date} `, end_time: '', program_id: target.child.program_id ?? '' },
     [target, timeZone],

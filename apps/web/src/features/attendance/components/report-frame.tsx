@@ -12,12 +12,17 @@ import { useCurrentLocation } from '../hooks/use-current-location';
 import { todayInZone } from '../lib/formats';
 import { LocationNeeded } from './location-needed';
 import { PageHead } from './page-head';
+import { PeopleFilter, type PeopleKind } from './people-filter';
 
 export interface ReportQueryVars {
   location_id: string;
   from: string;
   to: string;
   program_id: string | null;
+  /** Staff reports: only these staff members (all when left out). */
+  user_ids?: string[] | null;
+  /** Child reports: only these children (all when left out). */
+  student_ids?: string[] | null;
   page: number;
   first: number;
 }
@@ -34,11 +39,18 @@ interface ReportFrameProps {
   kind: ReportKind;
   /** Rooms filter (not for reports that are not per room). */
   withRoom?: boolean;
+  /** A staff or child filter, for reports that take `user_ids` or `student_ids`. */
+  people?: PeopleKind;
+  /** CSV export through exportAttendanceReport (not where the viewer may not export the report). */
+  exportable?: boolean;
   children(body: ReportBody): ReactNode;
 }
 
-/** Every hours report: a range of the location's local dates, a room, CSV export, then the report's table. */
-export function ReportFrame({ title, lead, kind, withRoom = true, children }: ReportFrameProps) {
+/**
+ * Every hours report: a range of the location's local dates, a room, the staff or children it is
+ * about, CSV export of the same filters, then the report's table.
+ */
+export function ReportFrame({ title, lead, kind, withRoom = true, people, exportable = true, children }: ReportFrameProps) {
   const { t } = useTranslation(['attendance', 'common']);
   const client = useClient();
   const location = useCurrentLocation();
@@ -46,19 +58,22 @@ export function ReportFrame({ title, lead, kind, withRoom = true, children }: Re
   const [from, setFrom] = useState(() => dayjs(today).subtract(6, 'day').format('YYYY-MM-DD'));
   const [to, setTo] = useState(today);
   const [room, setRoom] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<string[]>([]);
   const [paging, setPaging] = useState({ page: 1, first: PAGE_SIZE_DEFAULT });
   const [exporting, setExporting] = useState(false);
   const rangeError = from && to && to < from ? t('attendance:reports.rangeOrder') : null;
 
   if (!location.id) return <LocationNeeded />;
-  const vars: ReportQueryVars = { location_id: location.id, from, to, program_id: room, ...paging };
+  const picked = chosen.length ? chosen : null;
+  const who = people === 'staff' ? { user_ids: picked } : people === 'children' ? { student_ids: picked } : {};
+  const vars: ReportQueryVars = { location_id: location.id, from, to, program_id: room, ...who, ...paging };
 
   async function exportCsv() {
     setExporting(true);
     const result = await client
       .query(
         ExportReportQuery,
-        { report: kind, location_id: vars.location_id, from, to, program_id: room },
+        { report: kind, location_id: vars.location_id, from, to, program_id: room, ...who },
         { requestPolicy: 'network-only' },
       )
       .toPromise();
@@ -81,16 +96,18 @@ export function ReportFrame({ title, lead, kind, withRoom = true, children }: Re
         title={title}
         lead={lead}
         actions={
-          <Button
-            leftSection={<IconDownload size={16} aria-hidden />}
-            variant="light"
-            onClick={() => void exportCsv()}
-            loading={exporting}
-            disabled={Boolean(rangeError)}
-            data-testid="report-export"
-          >
-            {t('attendance:reports.export')}
-          </Button>
+          exportable ? (
+            <Button
+              leftSection={<IconDownload size={16} aria-hidden />}
+              variant="light"
+              onClick={() => void exportCsv()}
+              loading={exporting}
+              disabled={Boolean(rangeError)}
+              data-testid="report-export"
+            >
+              {t('attendance:reports.export')}
+            </Button>
+          ) : null
         }
       />
       <Card withBorder radius="md" padding="md">
@@ -132,6 +149,17 @@ export function ReportFrame({ title, lead, kind, withRoom = true, children }: Re
               }}
               clearable
               data-testid="report-room"
+            />
+          ) : null}
+          {people ? (
+            <PeopleFilter
+              kind={people}
+              locationId={location.id}
+              value={chosen}
+              onChange={(ids) => {
+                setChosen(ids);
+                setPaging((p) => ({ ...p, page: 1 }));
+              }}
             />
           ) : null}
           <Text size="sm" c="dimmed" pb={8}>

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { correctionChanges, correctionSchema, isLocalStamp } from './correction-form.schema';
+import { correctionChanges, correctionSchema, isLocalStamp, type CorrectionStart } from './correction-form.schema';
 
 const closed = { start_time: '2026-03-02 08:00', end_time: '2026-03-02 16:30', program_id: '7' };
 const open = { start_time: '2026-03-02 08:00', end_time: '', program_id: '7' };
 
-function messages(initial: typeof closed, values: Record<string, string>, creating = false): Record<string, string> {
+function messages(initial: CorrectionStart, values: Record<string, string>, creating = false): Record<string, string> {
   const result = correctionSchema(initial, creating).safeParse(values);
   if (result.success) return {};
   return Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
@@ -71,6 +71,40 @@ describe('a manager’s attendance correction', () => {
     expect(messages(missed, { ...missed, end_time: '2026-03-02 15:00', reason: 'Missed at the door' }, true)).toEqual({});
     expect(messages(missed, { ...missed, start_time: '', reason: 'Missed at the door' }, true)).toMatchObject({
       start_time: 'attendance:correct.errors.startRequired',
+    });
+  });
+
+  describe('of a staff record (break minutes too)', () => {
+    const staff = { ...closed, break_time: '30' };
+
+    it('sends a changed break alone, as a number', () => {
+      const values = { ...staff, break_time: '45', reason: 'Long lunch' };
+      expect(messages(staff, values)).toEqual({});
+      expect(correctionChanges(staff, values)).toEqual({ start_time: null, end_time: null, program_id: null, break_time: 45 });
+    });
+
+    it('leaves the break out when it did not change', () => {
+      const values = { ...staff, end_time: '2026-03-02 17:00', reason: 'Forgot to clock out' };
+      expect(correctionChanges(staff, values)).toEqual({
+        start_time: null,
+        end_time: '2026-03-02 17:00',
+        program_id: null,
+        break_time: null,
+      });
+    });
+
+    it('refuses break minutes that are not whole, negative or over 720, and an unchanged record', () => {
+      for (const bad of ['', '-5', '12.5', '721', 'half'])
+        expect(messages(staff, { ...staff, break_time: bad, reason: 'Typo' })).toMatchObject({
+          break_time: 'attendance:correct.errors.breakMinutes',
+        });
+      expect(messages(staff, { ...staff, break_time: '030', reason: 'Typo' })).toEqual({
+        start_time: 'attendance:correct.errors.unchanged',
+      });
+    });
+
+    it('has no break for children’s records', () => {
+      expect('break_time' in correctionChanges(closed, { ...closed, end_time: '2026-03-02 17:00', reason: 'Late' })).toBe(false);
     });
   });
 });

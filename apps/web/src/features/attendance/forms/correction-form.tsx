@@ -15,7 +15,7 @@ import {
   type CorrectionValues,
 } from './correction-form.schema';
 
-const FIELDS = ['start_time', 'end_time', 'program_id', 'reason'] as const;
+const FIELDS = ['start_time', 'end_time', 'program_id', 'break_time', 'reason'] as const;
 /** Server errors that name one of the form's fields but are not BAD_USER_INPUT (overlapping records). */
 const FIELD_CODES = ['ATTENDANCE_OVERLAP'];
 
@@ -99,6 +99,17 @@ export function CorrectionForm({ initial, timeZone, rooms, creating = false, onS
             />
           )}
         />
+        {initial.break_time !== undefined ? (
+          <TextField
+            control={control}
+            name="break_time"
+            label={t('attendance:correct.breakMinutes')}
+            description={t('attendance:correct.breakHint')}
+            inputMode="numeric"
+            required
+            data-testid="correct-break"
+          />
+        ) : null}
         <Controller
           control={control}
           name="reason"

@@ -19,6 +19,7 @@ import {
 } from '../api/team';
 import { LocationNeeded } from '../components/location-needed';
 import { PageHead } from '../components/page-head';
+import { StaffRecords } from '../components/staff-records';
 import { useCurrentLocation } from '../hooks/use-current-location';
 import { useAttendanceChanged } from '../hooks/use-live';
 import { formatHours, formatLocalDate, formatTimeInZone } from '../lib/formats';
@@ -106,12 +107,14 @@ function TimeclockLinkCard({ locationId }: { locationId: string }) {
 
 /**
  * /attendance/staff: the location's team today — who is clocked in, on a break or not in — with
- * clock in/out, breaks and room moves (staff for themselves, managers for their team). Live.
+ * clock in/out, breaks and room moves (staff for themselves, managers for their team), and for
+ * managers the day's records to correct or delete. Live.
  */
 export function AttendanceStaffPage() {
   const { t } = useTranslation(['attendance', 'common']);
   const viewer = useViewer();
   const isManager = roleAtLeast(viewer.role, 'manager');
+  const canCorrect = isManager && viewer.permissions.includes('attendance.manage');
   const location = useCurrentLocation();
   const [paging, setPaging] = useState({ page: 1, first: PAGE_SIZE_DEFAULT });
   const [room, setRoom] = useState<string | null>(null);
@@ -220,6 +223,7 @@ export function AttendanceStaffPage() {
           }
         />
       </Card>
+      {canCorrect ? <StaffRecords locationId={location.id} timeZone={location.timeZone} rooms={location.info?.rooms ?? []} /> : null}
       {isManager ? <TimeclockLinkCard locationId={location.id} /> : null}
     </Stack>
   );

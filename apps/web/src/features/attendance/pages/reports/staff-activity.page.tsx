@@ -35,7 +35,13 @@ function Body({ vars, onPage }: ReportBody) {
 export function StaffActivityPage() {
   const { t } = useTranslation('attendance');
   return (
-    <ReportFrame title={t('reports.staffActivity.title')} lead={t('reports.staffActivity.lead')} kind="staff_activity" withRoom={false}>
+    <ReportFrame
+      title={t('reports.staffActivity.title')}
+      lead={t('reports.staffActivity.lead')}
+      kind="staff_activity"
+      withRoom={false}
+      people="staff"
+    >
       {(body) => <Body {...body} />}
     </ReportFrame>
   );

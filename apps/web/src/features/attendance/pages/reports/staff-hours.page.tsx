@@ -34,7 +34,7 @@ function Body({ vars, onPage }: ReportBody) {
 export function StaffHoursPage() {
   const { t } = useTranslation('attendance');
   return (
-    <ReportFrame title={t('reports.staffHours.title')} lead={t('reports.staffHours.lead')} kind="staff_hours">
+    <ReportFrame title={t('reports.staffHours.title')} lead={t('reports.staffHours.lead')} kind="staff_hours" people="staff">
       {(body) => <Body {...body} />}
     </ReportFrame>
   );

@@ -60,7 +60,12 @@ function Body({ vars, onPage }: ReportBody) {
 export function StaffTimeTrackingPage() {
   const { t } = useTranslation('attendance');
   return (
-    <ReportFrame title={t('reports.staffTimeTracking.title')} lead={t('reports.staffTimeTracking.lead')} kind="staff_time_tracking">
+    <ReportFrame
+      title={t('reports.staffTimeTracking.title')}
+      lead={t('reports.staffTimeTracking.lead')}
+      kind="staff_time_tracking"
+      people="staff"
+    >
       {(body) => <Body {...body} />}
     </ReportFrame>
   );

@@ -50,7 +50,12 @@ function Body({ vars, onPage }: ReportBody) {
 export function StudentAttendanceReportPage() {
   const { t } = useTranslation('attendance');
   return (
-    <ReportFrame title={t('reports.studentAttendance.title')} lead={t('reports.studentAttendance.lead')} kind="student_attendance">
+    <ReportFrame
+      title={t('reports.studentAttendance.title')}
+      lead={t('reports.studentAttendance.lead')}
+      kind="student_attendance"
+      people="children"
+    >
       {(body) => <Body {...body} />}
     </ReportFrame>
   );

@@ -38,7 +38,12 @@ function Body({ vars, onPage }: ReportBody) {
 export function StudentDailyHoursPage() {
   const { t } = useTranslation('attendance');
   return (
-    <ReportFrame title={t('reports.studentDailyHours.title')} lead={t('reports.studentDailyHours.lead')} kind="student_daily_hours">
+    <ReportFrame
+      title={t('reports.studentDailyHours.title')}
+      lead={t('reports.studentDailyHours.lead')}
+      kind="student_daily_hours"
+      people="children"
+    >
       {(body) => <Body {...body} />}
     </ReportFrame>
   );

@@ -33,7 +33,7 @@ function Body({ vars, onPage }: ReportBody) {
 export function StudentHoursPage() {
   const { t } = useTranslation('attendance');
   return (
-    <ReportFrame title={t('reports.studentHours.title')} lead={t('reports.studentHours.lead')} kind="student_hours">
+    <ReportFrame title={t('reports.studentHours.title')} lead={t('reports.studentHours.lead')} kind="student_hours" people="children">
       {(body) => <Body {...body} />}
     </ReportFrame>
   );

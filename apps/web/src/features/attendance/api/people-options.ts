@@ -1,0 +1,26 @@
+import { gql } from '@urql/core';
+import type { PersonData } from './fragments';
+
+/** Active staff of a location matching a search (the report filters' options). */
+export const StaffOptionsQuery = gql<{ getTeamList: { data: PersonData[] } }, { location_id: string; search?: string | null }>`
+  query AttendanceStaffOptions($location_id: ID, $search: String) {
+    getTeamList(location_id: $location_id, status: true, search: $search, first: 50) {
+      data {
+        id
+        full_name
+      }
+    }
+  }
+`;
+
+/** Children of a location matching a search (the report filters' options). */
+export const ChildOptionsQuery = gql<{ students: { data: PersonData[] } }, { location_id: string; search?: string | null }>`
+  query AttendanceChildOptions($location_id: ID, $search: String) {
+    students(location_id: $location_id, search: $search, first: 50) {
+      data {
+        id
+        full_name
+      }
+    }
+  }
+`;
