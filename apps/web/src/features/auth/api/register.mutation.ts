@@ -7,18 +7,16 @@ export interface RegisterVariables {
   username: string;
   email: string;
   password: string;
-  validity: number;
   signup_code?: string | null;
 }
 
-export const RegisterMutation = gql<{ register: NoticeTriple & { pin_time: string | null } }, RegisterVariables>`
+export const RegisterMutation = gql<{ register: NoticeTriple & { pin_time: string | null; signup_success_text: string | null } }, RegisterVariables>`
   mutation AuthRegister(
     $fname: String!
     $lname: String!
     $username: String!
     $email: String!
     $password: String!
-    $validity: Int!
     $signup_code: String
   ) {
     register(
@@ -27,13 +25,13 @@ export const RegisterMutation = gql<{ register: NoticeTriple & { pin_time: strin
       username: $username
       email: $email
       password: $password
-      validity: $validity
       signup_code: $signup_code
     ) {
       status
       message
       color
       pin_time
+      signup_success_text
     }
   }
 `;
