@@ -263,6 +263,16 @@ export const ResendInviteMutation = gql<{ resendInviteEmail: ResultTriple }, { i
   }
 `;
 
+export const ResendInviteSmsMutation = gql<{ resendInviteSms: ResultTriple }, { id: string }>`
+  mutation PeopleResendInviteSms($id: ID!) {
+    resendInviteSms(id: $id) {
+      status
+      message
+      color
+    }
+  }
+`;
+
 export const DeleteContactMutation = gql<{ deleteUser: ResultTriple }, { id: string }>`
   mutation PeopleDeleteContact($id: ID!) {
     deleteUser(id: $id) {

@@ -239,6 +239,7 @@ function PersonProfile({ user, onChanged }: { user: UserDetail; onChanged(): voi
               relation: '',
               email_confirmed: user.email_confirmed,
               send_invite: false,
+              send_sms: false,
             }}
             submitLabel={t('common:actions.save')}
             onCancel={() => setEditing(false)}
