@@ -145,7 +145,9 @@ describe('registration and email verification', () => {
     beforeAll(async () => {
       const owner = await signIn(h.app, A().host, 'center');
       [{ id: locationId }] = await A().db.db('locations').insert({ name: 'Oak Street' }).returning('id');
-      expect((await gql(h.app, A().host, SET_CODE, { id: locationId, code: 'OAK-ST' }, owner.token)).data?.updateLocationSignupCode.status).toBe(true);
+      expect(
+        (await gql(h.app, A().host, SET_CODE, { id: locationId, code: 'OAK-ST' }, owner.token)).data?.updateLocationSignupCode.status,
+      ).toBe(true);
       expect((await gql(h.app, A().host, SETTINGS, { id: locationId }, owner.token)).data?.saveSignupSettings.status).toBe(true);
     });
 
@@ -174,7 +176,10 @@ describe('registration and email verification', () => {
     });
 
     it("refuses a code older than the location's expiry_time with SIGNUP_CODE_EXPIRED and its fail text, writing nothing", async () => {
-      await A().db.db('locations').where({ id: locationId }).update({ signup_code_set_at: new Date(Date.now() - 3 * 3_600_000) });
+      await A()
+        .db.db('locations')
+        .where({ id: locationId })
+        .update({ signup_code_set_at: new Date(Date.now() - 3 * 3_600_000) });
       const r = await gql(h.app, A().host, REGISTER_TEXT, { u: 'late-parent', e: 'late.parent@example.test', code: 'OAK-ST' });
       expect(r.errors?.[0]).toMatchObject({
         message: 'Oak Street signups are closed.',

@@ -104,12 +104,7 @@ async function insertOne(ctx: RequestContext, trx: Knex.Transaction, kind: Perso
       a.students.map(({ student_id, ...s }) => pivotRow(student_id, { ...s, user_id: userId })),
     );
   const sent = sendInvite
-    ? await sendInvitation(
-        ctx,
-        trx,
-        { id: userId, fname: a.fname, email: a.email, phone: a.phone },
-        channels,
-      )
+    ? await sendInvitation(ctx, trx, { id: userId, fname: a.fname, email: a.email, phone: a.phone }, channels)
     : { email: false, sms: false };
   await auditPerson(ctx, trx, `user.create`, userId, { kind, roles, locations: a.locations, invited: sent }, a.locations[0] ?? null);
   return userId;

@@ -10,23 +10,12 @@ export interface RegisterVariables {
   signup_code?: string | null;
 }
 
-export const RegisterMutation = gql<{ register: NoticeTriple & { pin_time: string | null; signup_success_text: string | null } }, RegisterVariables>`
-  mutation AuthRegister(
-    $fname: String!
-    $lname: String!
-    $username: String!
-    $email: String!
-    $password: String!
-    $signup_code: String
-  ) {
-    register(
-      fname: $fname
-      lname: $lname
-      username: $username
-      email: $email
-      password: $password
-      signup_code: $signup_code
-    ) {
+export const RegisterMutation = gql<
+  { register: NoticeTriple & { pin_time: string | null; signup_success_text: string | null } },
+  RegisterVariables
+>`
+  mutation AuthRegister($fname: String!, $lname: String!, $username: String!, $email: String!, $password: String!, $signup_code: String) {
+    register(fname: $fname, lname: $lname, username: $username, email: $email, password: $password, signup_code: $signup_code) {
       status
       message
       color

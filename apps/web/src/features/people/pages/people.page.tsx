@@ -25,6 +25,7 @@ import {
   UpdateUserStatusMutation,
 } from '../api/people.mutation';
 import { PendingUsersQuery, RoleUsersQuery, TeamListQuery } from '../api/people.query';
+import { InviteMany } from '../components/invite-many';
 import { PageHead } from '../components/page-head';
 import { StatusBadge } from '../components/people-format';
 import { PersonForm, type PersonKind } from '../forms/person-form';
@@ -279,9 +280,12 @@ function PeopleList({ config }: { config: ListConfig }) {
       <PageHead
         title={title}
         actions={
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)} data-testid="add-person">
-            {t(`people:people.add.${createKind}`)}
-          </Button>
+          <>
+            {role === 'user' || role === 'teacher' ? <InviteMany role={role} onDone={reload} /> : null}
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)} data-testid="add-person">
+              {t(`people:people.add.${createKind}`)}
+            </Button>
+          </>
         }
       />
       {contacts && config.route ? (

@@ -17,6 +17,9 @@ import { PersonForm } from '../forms/person-form';
 import { PERSON_FIELDS } from '../forms/person-form.schema';
 import { LoginHistoryQuery, PersonQuery, TeamMemberQuery, type LoginEntry } from '../api/people.query';
 import { PageHead } from '../components/page-head';
+import { PersonLabelsCard } from '../components/person-labels-card';
+import { SetPassword } from '../components/set-password';
+import { TransferPeople } from '../components/transfer-person';
 import { StatusBadge } from '../components/people-format';
 import { useFinish } from '../hooks/use-notice-call';
 import { usePaged } from '../hooks/use-paged';
@@ -136,6 +139,11 @@ function PersonProfile({ user, onChanged }: { user: UserDetail; onChanged(): voi
   const [editing, setEditing] = useState(false);
   const contact = user.roles.every((r) => r.name === 'user');
   const role = user.roles[0]?.name;
+  // The API's gate: contacts need users.edit, staff team.edit, an owner's password owners only.
+  const viewer = links.viewer;
+  const canEdit =
+    links.manager && viewer.permissions.includes(contact ? 'users.edit' : 'team.edit') && (role !== 'center' || viewer.role === 'center');
+  const self = viewer.user?.id === user.id;
   return (
     <Stack gap="md" data-testid="person-profile">
       <PageHead
@@ -152,6 +160,8 @@ function PersonProfile({ user, onChanged }: { user: UserDetail; onChanged(): voi
             >
               {user.status ? t('people:people.deactivate') : t('people:people.activate')}
             </Button>
+            {canEdit && !self ? <SetPassword person={{ id: user.id, full_name: user.full_name, role: role ?? 'user' }} /> : null}
+            {canEdit ? <TransferPeople ids={[user.id]} current={user.locations} onDone={onChanged} /> : null}
             <Button onClick={() => setEditing(true)} data-testid="edit-person">
               {t('people:students.edit')}
             </Button>
@@ -214,6 +224,7 @@ function PersonProfile({ user, onChanged }: { user: UserDetail; onChanged(): voi
           )}
         </Card>
       ) : null}
+      <PersonLabelsCard key={labelKey(user)} person={user} canEdit={canEdit} onSaved={onChanged} />
       {contact ? <CameraLogins key={JSON.stringify(user.setting)} user={user} onSaved={onChanged} /> : null}
       <LoginHistory userId={user.id} />
       <Modal
@@ -266,6 +277,8 @@ function PersonProfile({ user, onChanged }: { user: UserDetail; onChanged(): voi
     </Stack>
   );
 }
+
+const labelKey = (u: UserDetail) => [u.tags, u.allergies, u.medications].map((l) => l.map((x) => x.id).join(',')).join('|');
 
 function NotAvailable() {
   const { t } = useTranslation('people');
