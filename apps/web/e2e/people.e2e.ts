@@ -298,9 +298,10 @@ export const journeys: Journey[] = [
       await checkA11y(page, 'demo invite many');
       await page.getByTestId('invite-many-submit').click();
       await page.getByText('2 invitations sent.').waitFor();
+      await page.getByRole('dialog', { name: 'Invite many' }).waitFor({ state: 'detached' });
 
       // Mia's profile: password, tags and a move to the other location.
-      await page.getByTestId('table-search').fill(`mia_${stamp}`);
+      await page.getByTestId('people-page').getByTestId('table-search').fill(`mia_${stamp}`);
       await page.getByTestId(`person-link-mia_${stamp}`).click();
       await page.getByTestId('person-profile').waitFor();
       await page.getByTestId('set-password').click();
