@@ -32,7 +32,7 @@ beforeAll(async () => {
       { fname: 'ArchY', lname: 'Three', location_id: w.Y, program_id: w.roomY, deleted_at: new Date() },
     ])
     .returning('id');
-  [archX, archX2, archY] = archived.map((r: { id: string }) => String(r.id));
+  [archX, archX2, archY] = archived.map((r: { id: string }) => String(r.id)) as [string, string, string];
   for (const [name, location] of [
     ['pendingx', w.X],
     ['pendingy', w.Y],
