@@ -18,6 +18,7 @@ export function InviteMany({ role, onDone }: { role: 'user' | 'teacher'; onDone(
   const [text, setText] = useState('');
   const [locationId, setLocationId] = useState<string | null>(null);
   const [sendSms, setSendSms] = useState(false);
+  const [emailConfirmed, setEmailConfirmed] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [{ data }] = useQuery({ query: PeopleLocationsQuery, variables: {}, pause: !opened });
@@ -51,7 +52,7 @@ export function InviteMany({ role, onDone }: { role: 'user' | 'teacher'; onDone(
         phone: row.phone || null,
         locations: [locationId],
         roles: [role],
-        email_confirmed: false,
+        email_confirmed: emailConfirmed,
         send_sms: sendSms,
       })),
     });
@@ -106,7 +107,14 @@ export function InviteMany({ role, onDone }: { role: 'user' | 'teacher'; onDone(
             onChange={(e) => setText(e.currentTarget.value)}
             data-testid="invite-many-lines"
           />
-          <Checkbox label={t('people:person.sendSms')} checked={sendSms} onChange={(e) => setSendSms(e.currentTarget.checked)} />
+          <Group gap="lg">
+            <Checkbox
+              label={t('people:person.emailConfirmed')}
+              checked={emailConfirmed}
+              onChange={(e) => setEmailConfirmed(e.currentTarget.checked)}
+            />
+            <Checkbox label={t('people:person.sendSms')} checked={sendSms} onChange={(e) => setSendSms(e.currentTarget.checked)} />
+          </Group>
           {problem ? (
             <Alert color="danger" role="alert" data-testid="invite-many-error">
               {problem}
