@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { field as labelled, pathOf, settled } from './support/app';
+import { field as labelled, pathOf, settled, signIn, signOut } from './support/app';
 import { api } from './support/api';
 import { hosts } from './support/hosts';
 import type { Journey } from './support/journey';
@@ -18,7 +18,7 @@ interface MailboxMessage {
 const field = (page: Page, label: string) => labelled(page, label).first();
 
 /** Reads the centre's dev mailbox from the page (the browser resolves *.localhost, Node may not). */
-async function mailFor(page: Page, email: string): Promise<MailboxMessage> {
+async function mailFor(page: Page, email: string, channel: 'email' | 'sms' = 'email'): Promise<MailboxMessage> {
   for (let attempt = 0; attempt < 20; attempt += 1) {
     const body = (await page.evaluate(
       async (url) => {
@@ -29,11 +29,11 @@ async function mailFor(page: Page, email: string): Promise<MailboxMessage> {
       `/dev/mailbox.json?to=${encodeURIComponent(email)}`,
     )) as MailboxMessage[] | { messages: MailboxMessage[] };
     const messages = Array.isArray(body) ? body : body.messages;
-    const mail = messages.find((m) => (m.to ?? m.recipient ?? '').toLowerCase() === email.toLowerCase() && m.channel === 'email');
+    const mail = messages.find((m) => (m.to ?? m.recipient ?? '').toLowerCase() === email.toLowerCase() && m.channel === channel);
     if (mail) return mail;
     await page.waitForTimeout(500);
   }
-  throw new Error(`no email for ${email} in the dev mailbox`);
+  throw new Error(`no ${channel} for ${email} in the dev mailbox`);
 }
 
 /** Picks an option of a Mantine select labelled `label`. */
@@ -212,6 +212,150 @@ export const journeys: Journey[] = [
         await tablesReady(parent);
         await checkA11y(parent, `demo ${path} (phone)`);
       }
+    },
+  },
+  {
+    name: 'a manager invites a parent by SMS only, texts it again, and the parent finishes on /viup and signs in',
+    async run({ pageAs, newPage, checkA11y }) {
+      const stamp = Date.now().toString(36);
+      const digits = String(Date.now()).slice(-7);
+      const phone = `512${digits}`;
+      const username = `sms_${stamp}`;
+      const page = await pageAs(hosts.demo, 'manager');
+      await page.goto(`${hosts.demo}/users`);
+      await tablesReady(page);
+      await page.getByTestId('add-person').click();
+      await page.getByTestId('person-form').waitFor();
+      await field(page, 'First name').fill('Tex');
+      await field(page, 'Last name').fill(`Ting${stamp}`);
+      await field(page, 'Username').fill(username);
+      await field(page, 'Email').fill(`e2e.sms.${stamp}@example.com`);
+      await field(page, 'Phone').fill(phone);
+      await pickIn(page, 'person-locations', 'Downtown');
+      await page.getByLabel('Email the invitation').uncheck();
+      await page.getByLabel('Text the invitation').check();
+      await checkA11y(page, 'demo invite form with SMS');
+      await page.getByTestId('person-submit').click();
+      await page.getByTestId('person-form').waitFor({ state: 'detached' });
+
+      // The invited list offers texting it again.
+      await page.goto(`${hosts.demo}/users/invited`);
+      await tablesReady(page);
+      await page.getByTestId('table-search').fill(username);
+      await page.getByRole('button', { name: `Text the invitation to Tex Ting${stamp} again` }).click();
+      await page.getByText('Invitation texted again.').waitFor();
+      await tablesReady(page);
+      await checkA11y(page, 'demo /users/invited');
+
+      const sms = await mailFor(page, `+1${phone}`, 'sms');
+      const text = sms.text ?? sms.body_text ?? '';
+      const url = /https?:\/\/\S*?(\/viup\/[^\s"'<>)]+)/.exec(text)?.[1];
+      assert.ok(url, `no /viup/ link in the SMS: ${text}`);
+      const pin = /\b(\d{6})\b/.exec(text.replace(url, ''))?.[1];
+      assert.ok(pin, 'no PIN in the SMS');
+
+      const parent = await newPage({ viewport: 'phone' });
+      await parent.goto(`${hosts.demo}${url}`);
+      await settled(parent);
+      await checkA11y(parent, 'demo /viup/:pin_time (phone)');
+      await field(parent, 'PIN from the text message').fill(pin === '000000' ? '111111' : '000000');
+      await parent.getByTestId('pin-submit').click();
+      await parent.getByText(/PIN/).first().waitFor();
+      await field(parent, 'PIN from the text message').fill(pin);
+      await parent.getByTestId('pin-submit').click();
+      await field(parent, 'New password').fill('a text from the centre');
+      await field(parent, 'Confirm the password').fill('a text from the centre');
+      await parent.getByTestId('new-password-submit').click();
+      await parent.waitForURL((u) => !u.pathname.startsWith('/viup'), { timeout: 15_000 });
+      await settled(parent);
+      await signOut(parent);
+      await signIn(parent, hosts.demo, username, 'a text from the centre');
+      assert.ok(!pathOf(parent).startsWith('/login'), 'the parent signs in with the new password');
+    },
+  },
+  {
+    name: 'manager tools on people: set a password, tags, move, invite many, a child QR code added by a parent, and the system log',
+    async run({ pageAs, newPage, checkA11y }) {
+      const stamp = Date.now().toString(36);
+      const page = await pageAs(hosts.demo, 'manager');
+      const { dropdownLocations } = await api<{ dropdownLocations: { id: string; name: string }[] }>(
+        page,
+        '{ dropdownLocations { id name } }',
+      );
+      assert.ok(dropdownLocations.length >= 2, 'the demo manager has two locations');
+      const tag = `Volunteer ${stamp}`;
+      await api(page, 'mutation($name: String!) { addTag(name: $name) { status } }', { name: tag });
+
+      // Invite many: two contacts from pasted lines.
+      await page.goto(`${hosts.demo}/users`);
+      await tablesReady(page);
+      await page.getByTestId('invite-many').click();
+      await pickIn(page, 'invite-many-location', dropdownLocations[0]!.name);
+      await page
+        .getByTestId('invite-many-lines')
+        .fill(
+          `First name,Last name,Username,Email\nMia,Many${stamp},mia_${stamp},e2e.mia.${stamp}@example.com\nLeo,Many${stamp},leo_${stamp},e2e.leo.${stamp}@example.com`,
+        );
+      await page.getByRole('cell', { name: `leo_${stamp}`, exact: true }).waitFor();
+      await page.getByLabel('Email already confirmed').check();
+      await checkA11y(page, 'demo invite many');
+      await page.getByTestId('invite-many-submit').click();
+      await page.getByText('2 invitations sent.').waitFor();
+      await page.getByRole('dialog', { name: 'Invite many' }).waitFor({ state: 'detached' });
+
+      // Mia's profile: password, tags and a move to the other location.
+      await page.getByTestId('people-page').getByTestId('table-search').fill(`mia_${stamp}`);
+      await page.getByTestId(`person-link-mia_${stamp}`).click();
+      await page.getByTestId('person-profile').waitFor();
+      await page.getByTestId('set-password').click();
+      await field(page, 'New password').fill('set by the manager today');
+      await field(page, 'Confirm the password').fill('set by the manager today');
+      await page.getByTestId('new-password-submit').click();
+      await page.getByText('Password saved.').waitFor();
+      await page.getByTestId('edit-person-labels').click();
+      await pickIn(page, 'person-tags', tag);
+      await page.getByTestId('person-labels-submit').click();
+      await page.getByTestId('person-labels').locator('.mantine-Badge-root').first().waitFor();
+      await page.getByTestId('transfer-person').click();
+      await pick(page, 'To location', dropdownLocations[1]!.name);
+      await page.getByTestId('transfer-person-submit').click();
+      await page.getByTestId('person-profile').getByText(dropdownLocations[1]!.name).first().waitFor();
+      await tablesReady(page);
+      await checkA11y(page, 'demo /user/:camuserId with manager tools');
+
+      // A child's QR code: the manager makes it, Mia adds the child with the code.
+      await page.goto(`${hosts.demo}/students`);
+      await tablesReady(page);
+      await page.locator('[data-testid^="student-link-"]').first().click();
+      await page.getByTestId('student-profile').waitFor();
+      const child = (await page.getByRole('heading', { level: 1 }).innerText()).trim();
+      await page.getByTestId('student-qr').click();
+      await page.getByTestId('qr-code').waitFor();
+      await checkA11y(page, 'demo student QR code');
+      const code = (await page.getByTestId('student-code').innerText()).trim();
+      const parent = await newPage({ viewport: 'phone' });
+      await signIn(parent, hosts.demo, `mia_${stamp}`, 'set by the manager today');
+      await parent.goto(`${hosts.demo}/user/students?add_code=${encodeURIComponent(code)}`);
+      await settled(parent);
+      await checkA11y(parent, 'demo add a child by code (phone)');
+      await parent.getByTestId('add-child-submit').click();
+      await parent.getByRole('link', { name: child }).waitFor();
+
+      // The system log and the invitations sent.
+      await page.goto(`${hosts.demo}/log-report`);
+      await page.getByTestId('log-report').waitFor();
+      await tablesReady(page);
+      await page.getByRole('cell', { name: 'student.qr_code' }).first().waitFor();
+      await checkA11y(page, 'demo /log-report');
+      await page.getByTestId('log-tab-invitations').click();
+      await tablesReady(page);
+      await page.getByRole('cell', { name: `e2e.leo.${stamp}@example.com` }).waitFor();
+      await page.getByTestId('log-tab-signIns').click();
+      await tablesReady(page);
+      await page
+        .getByRole('cell', { name: `mia_${stamp}` })
+        .first()
+        .waitFor();
     },
   },
   {

@@ -21,6 +21,11 @@ export function hasErrorCode(error: CombinedError | null | undefined, code: Erro
   return errorCodes(error).includes(code);
 }
 
+/** The first error with this code, to show its message (a typed error the form places itself). */
+export function errorWithCode(error: CombinedError | null | undefined, code: ErrorCode): { message: string } | undefined {
+  return errorsOf(error).find((e) => e.extensions?.code === code);
+}
+
 /** `BAD_USER_INPUT` errors that name a field: field → server message. */
 export function fieldErrors(error: CombinedError | null | undefined): Record<string, string> {
   const out: Record<string, string> = {};

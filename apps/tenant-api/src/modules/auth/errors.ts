@@ -5,6 +5,7 @@ export const AuthErrorCode = {
   Throttled: 'THROTTLED',
   SessionEnded: 'UNAUTHENTICATED',
   InvalidLink: 'AUTH_INVALID_LINK',
+  SignupCodeExpired: 'SIGNUP_CODE_EXPIRED',
 } as const;
 
 export function throttled(retryAfterMs: number): AppError {
@@ -18,6 +19,13 @@ export function sessionEnded(): AppError {
 
 export function invalidLink(field: string, message = 'This link is invalid or has expired.'): AppError {
   return badInput(field, message);
+}
+
+/** The location's signup window (its expiry_time) has passed; the message is its fail text when it has one. */
+export function signupCodeExpired(failText: string | null): AppError {
+  return new AppError(AuthErrorCode.SignupCodeExpired, failText || 'This signup code has expired. Ask the centre for a new one.', {
+    field: 'signup_code',
+  });
 }
 
 /** Sign-in answers are notices (spec: status, message, color), not errors. */

@@ -204,12 +204,34 @@ export async function audit(
   await db('audit_log').insert({ ...row, data: JSON.stringify(row.data ?? {}) });
 }
 
-export async function signupLocation(db: Db, code: string): Promise<{ id: string; name: string } | undefined> {
-  return db('locations')
-    .whereRaw('lower(signup_code) = lower(?)', [code])
-    .where({ is_signup: true, active: true })
-    .whereNull('deleted_at')
-    .first('id', 'name');
+export interface SignupLocation {
+  id: string;
+  name: string;
+  signup_code_set_at: Date | null;
+  /** Hours the code works after it was set (null: no limit). */
+  expiry_time: number | null;
+  /** Minutes the emailed PIN is valid (null: the client's choice). */
+  signup_pin_code_expiry: number | null;
+  signup_success_text: string | null;
+  signup_fail_text: string | null;
+}
+
+/** The location a signup code opens, with its signup settings. */
+export async function signupLocation(db: Db, code: string): Promise<SignupLocation | undefined> {
+  return db('locations as l')
+    .leftJoin('location_settings as s', 's.location_id', 'l.id')
+    .whereRaw('lower(l.signup_code) = lower(?)', [code])
+    .where({ 'l.is_signup': true, 'l.active': true })
+    .whereNull('l.deleted_at')
+    .first(
+      'l.id',
+      'l.name',
+      'l.signup_code_set_at',
+      's.expiry_time',
+      's.signup_pin_code_expiry',
+      's.signup_success_text',
+      's.signup_fail_text',
+    );
 }
 
 export async function addUserLocation(db: Db, userId: string, locationId: string): Promise<void> {

@@ -127,6 +127,73 @@ describe('registration and email verification', () => {
     expect(String(link.location_id)).toBe(String(loc.id));
   });
 
+  describe("the location's signup settings", () => {
+    const SET_CODE = `mutation($id: ID!, $code: String) {
+      updateLocationSignupCode(location_id: $id, is_signup: true, signup_code: $code) { status }
+    }`;
+    const SETTINGS = `mutation($id: ID!) {
+      saveSignupSettings(location_id: $id, expiry_time: 2, signup_pin_code_expiry: 15,
+        signup_success_text: "Welcome to Oak Street!", signup_fail_text: "Oak Street signups are closed.") { status }
+    }`;
+    const REGISTER_TEXT = `mutation($u: String!, $e: String!, $code: String) {
+      register(fname: "Maria", lname: "Lopez", username: $u, email: $e, password: "${PASSWORD}", validity: 1440, signup_code: $code) {
+        status pin_time signup_success_text
+      }
+    }`;
+    let locationId: string;
+
+    beforeAll(async () => {
+      const owner = await signIn(h.app, A().host, 'center');
+      [{ id: locationId }] = await A().db.db('locations').insert({ name: 'Oak Street' }).returning('id');
+      expect(
+        (await gql(h.app, A().host, SET_CODE, { id: locationId, code: 'OAK-ST' }, owner.token)).data?.updateLocationSignupCode.status,
+      ).toBe(true);
+      expect((await gql(h.app, A().host, SETTINGS, { id: locationId }, owner.token)).data?.saveSignupSettings.status).toBe(true);
+    });
+
+    it('updateLocationSignupCode records when the code was set', async () => {
+      const row = await A().db.db('locations').where({ id: locationId }).first('signup_code_set_at');
+      expect(Date.now() - new Date(row.signup_code_set_at).getTime()).toBeLessThan(60_000);
+    });
+
+    it("takes the PIN's validity from the location, not the client, and answers the success text", async () => {
+      const r = await gql(h.app, A().host, REGISTER_TEXT, { u: 'oak-parent', e: 'oak.parent@example.test', code: 'oak-st' });
+      expect(r.data?.register).toMatchObject({ status: true, signup_success_text: 'Welcome to Oak Street!' });
+      const user = await A().db.db('users').where({ username: 'oak-parent' }).first('id');
+      const token = await A().db.db('auth_tokens').where({ user_id: user.id, purpose: 'verify_email' }).first('expires_at', 'created_at');
+      const minutes = (new Date(token.expires_at).getTime() - Date.now()) / 60_000;
+      expect(minutes).toBeGreaterThan(13);
+      expect(minutes).toBeLessThanOrEqual(15);
+      expect((await lastMailTo(A(), 'oak.parent@example.test'))!.body_text).toMatch(/15 minutes/);
+    });
+
+    it('without a signup code the success text is absent and the client validity counts', async () => {
+      const r = await gql(h.app, A().host, REGISTER_TEXT, { u: 'no-code-parent', e: 'no.code@example.test' });
+      expect(r.data?.register).toMatchObject({ status: true, signup_success_text: null });
+      const user = await A().db.db('users').where({ username: 'no-code-parent' }).first('id');
+      const token = await A().db.db('auth_tokens').where({ user_id: user.id, purpose: 'verify_email' }).first('expires_at');
+      expect((new Date(token.expires_at).getTime() - Date.now()) / 60_000).toBeGreaterThan(1400);
+    });
+
+    it("refuses a code older than the location's expiry_time with SIGNUP_CODE_EXPIRED and its fail text, writing nothing", async () => {
+      await A()
+        .db.db('locations')
+        .where({ id: locationId })
+        .update({ signup_code_set_at: new Date(Date.now() - 3 * 3_600_000) });
+      const r = await gql(h.app, A().host, REGISTER_TEXT, { u: 'late-parent', e: 'late.parent@example.test', code: 'OAK-ST' });
+      expect(r.errors?.[0]).toMatchObject({
+        message: 'Oak Street signups are closed.',
+        extensions: { code: 'SIGNUP_CODE_EXPIRED', field: 'signup_code' },
+      });
+      expect(await A().db.db('users').where({ username: 'late-parent' }).first()).toBeUndefined();
+      // Saving the code again opens a new window.
+      const owner = await signIn(h.app, A().host, 'center');
+      await gql(h.app, A().host, SET_CODE, { id: locationId, code: 'OAK-ST' }, owner.token);
+      const again = await gql(h.app, A().host, REGISTER_TEXT, { u: 'late-parent', e: 'late.parent@example.test', code: 'OAK-ST' });
+      expect(again.data?.register.status).toBe(true);
+    });
+  });
+
   it('rejects bad input with a typed error naming the field, and writes nothing', async () => {
     const before = await A().db.db('users').count({ n: '*' }).first();
     const bad = [

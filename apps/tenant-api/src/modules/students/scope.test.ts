@@ -11,6 +11,8 @@ let h: Harness;
 let w: World;
 let b: World;
 let parentY: { id: string; token: string };
+let archX: string, archX2: string, archY: string;
+const pending: Record<string, string> = {};
 
 beforeAll(async () => {
   h = await createPeopleHarness();
@@ -19,6 +21,26 @@ beforeAll(async () => {
   const id = await seedUser(w.c, { username: 'parenty', role: 'user' });
   await w.c.db.db('student_users').insert({ student_id: w.kidY, user_id: id });
   parentY = { id, token: (await signIn(h.app, w.c.host, 'parenty')).token };
+  // kidY shares kidX's birthday month, so a month's birthdays hold children of both locations.
+  await w.c.db.db('students').where({ id: w.kidY }).update({ dob: '2022-03-20' });
+  // One archived child per room, and one pending account per location.
+  const archived = await w.c.db
+    .db('students')
+    .insert([
+      { fname: 'ArchX', lname: 'One', location_id: w.X, program_id: w.room1X, deleted_at: new Date() },
+      { fname: 'ArchX2', lname: 'Two', location_id: w.X, program_id: w.room2X, deleted_at: new Date() },
+      { fname: 'ArchY', lname: 'Three', location_id: w.Y, program_id: w.roomY, deleted_at: new Date() },
+    ])
+    .returning('id');
+  [archX, archX2, archY] = archived.map((r: { id: string }) => String(r.id)) as [string, string, string];
+  for (const [name, location] of [
+    ['pendingx', w.X],
+    ['pendingy', w.Y],
+  ] as const) {
+    const pid = await seedUser(w.c, { username: name, role: 'user', pending: true });
+    await w.c.db.db('user_locations').insert({ user_id: pid, location_id: location });
+    pending[name] = pid;
+  }
 });
 afterAll(() => h.close());
 
@@ -164,6 +186,157 @@ describe('people reads', () => {
     expect((await r(w.ids.mgrY, w.tokens.mgrX)).data?.checkTeamProfilePermission).toEqual({ found: false, permission: false });
     expect((await r(w.ids.teacher, w.tokens.teacher)).data?.checkTeamProfilePermission).toEqual({ found: true, permission: true });
     expect((await r(w.ids.mgrX, w.tokens.parent)).data?.checkTeamProfilePermission).toEqual({ found: false, permission: false });
+  });
+});
+
+/** The staff and dashboard variants of the student reads: the same children, or FORBIDDEN below the role. */
+describe.each(WHO)('staff student reads as %s', (who) => {
+  const kids = () => [w.kidX, w.kidX2, w.kidY];
+  const inScope = (ids: string[]) => ids.filter((id) => kids().includes(id)).sort();
+  const expected = () => STUDENT_SCOPE[who].map((k) => w[k]).sort();
+  const rank: Record<Who, number> = { parent: 0, parent2: 0, blog: 0, teacher: 1, roomTeacher: 1, mgrX: 2, mgrY: 2, owner: 3 };
+  const LISTS = [
+    ['getAdminStudents', 3, 'query { getAdminStudents(first: 100) { data { id } } }'],
+    ['getManagerStudents', 2, 'query { getManagerStudents(first: 100) { data { id } } }'],
+    ['getTeacherStudents', 1, 'query { getTeacherStudents(first: 100) { data { id } } }'],
+    ['programsAndTagStudent', 1, 'query($p: [ID!]) { programsAndTagStudent(programs: $p, first: 100) { data { id } } }'],
+  ] as const;
+
+  it.each(LISTS)('%s holds exactly the children in scope', async (name, minRank, doc) => {
+    const r = await w.q(doc, { p: [w.room1X, w.room2X, w.roomY] }, token(who));
+    if (rank[who] < minRank) return expect(code(r), `${who} ${name}`).toBe('FORBIDDEN');
+    expect(r.errors, name).toBeUndefined();
+    expect(inScope((r.data?.[name].data as { id: string }[]).map((s) => s.id)), `${who} ${name}`).toEqual(expected());
+  });
+
+  it.each([
+    ['getBirthdays', 0],
+    ['getTeacherBirthdays', 1],
+    ['getManagerBirthdays', 2],
+    ['getAdminBirthdays', 3],
+  ] as const)('%s of a month: only the children in scope', async (name, minRank) => {
+    const found: string[] = [];
+    for (const month of [3, 7]) {
+      const r = await w.q(`query($m: Int) { ${name}(month: $m, first: 100) { data { id } } }`, { m: month }, token(who));
+      if (rank[who] < minRank || (who === 'blog' && name !== 'getBirthdays')) return expect(code(r), `${who} ${name}`).toBe('FORBIDDEN');
+      expect(r.errors, name).toBeUndefined();
+      found.push(...(r.data?.[name].data as { id: string }[]).map((s) => s.id));
+    }
+    expect(inScope(found), `${who} ${name}`).toEqual(expected());
+  });
+
+  it('getLocationStudentByName finds a child by name only in scope', async () => {
+    for (const [kid, location, typed] of [
+      ['kidX', w.X, 'Ava'],
+      ['kidX2', w.X, 'Ben'],
+      ['kidY', w.Y, 'Cid'],
+    ] as const) {
+      const r = await w.q(
+        'query($l: ID!, $n: String!) { getLocationStudentByName(location_id: $l, name: $n) { id } }',
+        { l: location, n: typed },
+        token(who),
+      );
+      if (rank[who] < 1) {
+        expect(code(r), `${who} ${kid}`).toBe('FORBIDDEN');
+        continue;
+      }
+      const ids = ((r.data?.getLocationStudentByName ?? []) as { id: string }[]).map((s) => s.id);
+      expect(ids.includes(w[kid]), `${who} ${kid}`).toBe(STUDENT_SCOPE[who].includes(kid));
+    }
+  });
+
+  it('getArchivedList holds the archived children of the managed locations', async () => {
+    const r = await w.q('query { getArchivedList(first: 100) { data { id } } }', {}, token(who));
+    if (rank[who] < 2) return expect(code(r), who).toBe('FORBIDDEN');
+    const ids = (r.data?.getArchivedList.data as { id: string }[]).map((s) => s.id).filter((id) => [archX, archX2, archY].includes(id));
+    const managed = { mgrX: [archX, archX2], mgrY: [archY], owner: [archX, archX2, archY] }[who as 'mgrX' | 'mgrY' | 'owner'];
+    expect(ids.sort(), who).toEqual([...managed].sort());
+  });
+
+  it.each([
+    ['getTeacherCounters', 1],
+    ['getManagerCounters', 2],
+    ['getAdminCounters', 3],
+  ] as const)('%s count the children in scope, as the scoped list does', async (name, minRank) => {
+    const r = await w.q(`query { ${name} { students } }`, {}, token(who));
+    if (rank[who] < minRank) return expect(code(r), `${who} ${name}`).toBe('FORBIDDEN');
+    const list = await w.q('query { getTeacherStudents(first: 1) { paginatorInfo { total } } }', {}, token(who));
+    expect(r.data?.[name].students, `${who} ${name}`).toBe(list.data?.getTeacherStudents.paginatorInfo.total);
+  });
+});
+
+describe('people lists and look-ups', () => {
+  type Staff = 'teacher' | 'roomTeacher' | 'mgrX' | 'mgrY' | 'owner';
+  const STAFF: Staff[] = ['teacher', 'roomTeacher', 'mgrX', 'mgrY', 'owner'];
+  const contactsOf: Record<Staff, ('parent' | 'parent2' | 'parentY')[]> = {
+    teacher: ['parent', 'parent2'],
+    roomTeacher: ['parentY'],
+    mgrX: ['parent', 'parent2'],
+    mgrY: ['parentY'],
+    owner: ['parent', 'parent2', 'parentY'],
+  };
+  const contactId = (t: 'parent' | 'parent2' | 'parentY') => (t === 'parent2' ? w.parent2.id : t === 'parentY' ? parentY.id : w.ids.parent);
+  const usernameOf = { parent: 'parent', parent2: 'parent2', parentY: 'parenty' } as const;
+
+  it.each(STAFF)('as %s: userByEmail / userByUserName answer people in scope, null for the others', async (who) => {
+    for (const target of ['parent', 'parent2', 'parentY'] as const) {
+      const username = usernameOf[target];
+      const byName = await w.q('query($u: String!) { userByUserName(username: $u) { id } }', { u: username }, token(who));
+      const byEmail = await w.q('query($e: String!) { userByEmail(email: $e) { id } }', { e: `${username}@example.test` }, token(who));
+      const want = contactsOf[who].includes(target) ? { id: contactId(target) } : null;
+      expect(byName.data?.userByUserName, `${who} ${target} by username`).toEqual(want);
+      expect(byEmail.data?.userByEmail, `${who} ${target} by email`).toEqual(want);
+    }
+  });
+
+  it.each(STAFF)('as %s: roleUsers holds the contacts in scope', async (who) => {
+    const r = await w.q('query { roleUsers(role: "user", first: 100) { data { id } } }', {}, token(who));
+    const targets = [w.ids.parent, w.parent2.id, parentY.id];
+    const ids = (r.data?.roleUsers.data as { id: string }[]).map((u) => u.id).filter((id) => targets.includes(id));
+    expect(ids.sort(), who).toEqual(contactsOf[who].map(contactId).sort());
+  });
+
+  it.each(['mgrX', 'mgrY', 'owner'] as const)(
+    'as %s: pending accounts, team, managers and alert counts of the managed locations',
+    async (who) => {
+      const pendingList = await w.q('query { PendingUser(first: 100) { data { id } } }', {}, token(who));
+      const pendingIds = (pendingList.data?.PendingUser.data as { id: string }[]).map((u) => u.id);
+      expect(pendingIds.includes(pending.pendingx!), `${who} pending X`).toBe(who !== 'mgrY');
+      expect(pendingIds.includes(pending.pendingy!), `${who} pending Y`).toBe(who !== 'mgrX');
+
+      const team = await w.q('query { getTeamList(first: 100) { data { id } } }', {}, token(who));
+      const teamIds = (team.data?.getTeamList.data as { id: string }[]).map((u) => u.id);
+      expect(teamIds.includes(w.ids.teacher), `${who} team teacher`).toBe(who !== 'mgrY');
+      expect(teamIds.includes(w.ids.mgrY), `${who} team manager Y`).toBe(who !== 'mgrX');
+
+      const managers = await w.q('query { getManagersList { id } }', {}, token(who));
+      const managerIds = (managers.data?.getManagersList as { id: string }[]).map((u) => u.id);
+      expect(managerIds.includes(w.ids.mgrY), `${who} managers Y`).toBe(who !== 'mgrX');
+      expect(managerIds.includes(w.ids.mgrX), `${who} managers X`).toBe(who !== 'mgrY');
+
+      const alerts = await w.q('query { getUserListAlertCount { users } }', {}, token(who));
+      const contacts = await w.q('query { roleUsers(role: "user", first: 1) { paginatorInfo { total } } }', {}, token(who));
+      expect(alerts.data?.getUserListAlertCount.users, `${who} alert count`).toBe(contacts.data?.roleUsers.paginatorInfo.total);
+    },
+  );
+
+  it("parents and teachers are refused the managers' lists; parents the staff look-ups", async () => {
+    for (const t of [w.tokens.parent, w.tokens.teacher]) {
+      for (const doc of [
+        'query { PendingUser { data { id } } }',
+        'query { getTeamList { data { id } } }',
+        'query { getManagersList { id } }',
+        'query { getUserListAlertCount { users } }',
+      ])
+        expect(code(await w.q(doc, {}, t)), doc).toBe('FORBIDDEN');
+    }
+    for (const doc of ['query { userByUserName(username: "parent2") { id } }', 'query { roleUsers(role: "user") { data { id } } }'])
+      expect(code(await w.q(doc, {}, w.tokens.parent)), doc).toBe('FORBIDDEN');
+  });
+
+  it("another centre's token is refused and its people are not found", async () => {
+    expect((await b.q('query { userByUserName(username: "parent") { id } }', {}, w.tokens.owner)).statusCode).toBe(401);
+    expect((await b.q('query { userByUserName(username: "parent") { id } }', {}, b.tokens.owner)).data?.userByUserName).toBeNull();
   });
 });
 

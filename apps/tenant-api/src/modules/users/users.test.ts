@@ -92,6 +92,22 @@ describe('invitations', () => {
     expect(await db()('users').where({ username: vars.username }).first('phone_verified')).toEqual({ phone_verified: true });
   });
 
+  it('invites by SMS alone (send_invite false), and refuses send_sms without a phone', async () => {
+    const SMS_ONLY = `mutation($u: String!, $e: String!, $l: [ID!]!, $phone: String) {
+      createUser(fname: "Sam", lname: "Texted", username: $u, email: $e, locations: $l, email_confirmed: false, phone: $phone, send_sms: true, send_invite: false) {
+        user { id invited }
+      }
+    }`;
+    const vars = { u: 'sms-only', e: 'sms.only@example.test', l: [w.X], phone: '5125550133' };
+    const r = await w.q(SMS_ONLY, vars, w.tokens.mgrX);
+    expect(r.data?.createUser.user.invited).toBe(true);
+    expect(await lastMessage('sms.only@example.test')).toBeUndefined();
+    expect((await lastMessage('+15125550133')).data.url).toMatch(/\/viup\//);
+    const noPhone = await w.q(SMS_ONLY, { ...vars, u: 'sms-nophone', e: 'sms.nophone@example.test', phone: null }, w.tokens.mgrX);
+    expect(field(noPhone)).toBe('phone');
+    expect(await db()('users').where({ username: 'sms-nophone' }).first()).toBeUndefined();
+  });
+
   it('refuses bad invitations with the field named, roles above the inviter, and locations outside the scope', async () => {
     expect(field(await w.q(INVITE, invite({ email: 'not-an-email' }), w.tokens.mgrX))).toBe('email');
     expect(field(await w.q(INVITE, invite({ username: w.ids.parent && 'parent' }), w.tokens.mgrX))).toBe('username');

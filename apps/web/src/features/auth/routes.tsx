@@ -29,6 +29,11 @@ export const authRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('./pages/verify-invited-email.page'), 'VerifyInvitedEmailPage'),
   },
   {
+    path: paths.verifyInvitedPhone.pattern,
+    handle: guest('auth:invitedPhone.title'),
+    lazy: lazyPage(() => import('./pages/verify-invited-phone.page'), 'VerifyInvitedPhonePage'),
+  },
+  {
     path: paths.forgotPassword.pattern,
     handle: guest('auth:forgot.title'),
     lazy: lazyPage(() => import('./pages/forgot-password.page'), 'ForgotPasswordPage'),

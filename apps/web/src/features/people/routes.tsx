@@ -62,6 +62,12 @@ const ROUTES: PeopleRoute[] = [
     title: FEATURE_STUDENTS,
     lazy: lazyPage(() => import('./pages/labels.page'), 'StudentMedicationsPage'),
   },
+  {
+    path: 'logReport',
+    role: 'manager',
+    title: 'shell:menu.systemLog',
+    lazy: lazyPage(() => import('./pages/log-report.page'), 'LogReportPage'),
+  },
   // teacher
   { path: 'teacherStudents', role: 'teacher', title: STUDENTS, lazy: students },
   {

@@ -9,7 +9,6 @@ const guest = (title: string): RouteHandle => ({ access: { role: 'guest' }, titl
 
 /** Guest pages of spec §2 whose features come later: each shows a clear "not available yet". */
 const PENDING_GUEST_PAGES = [
-  [paths.verifyInvitedPhone.pattern, 'common:guestPages.titles.verifyInvitedPhone'],
   [paths.unsubscribe.pattern, 'common:guestPages.titles.unsubscribe'],
   [paths.demo.pattern, 'common:guestPages.titles.demo'],
   [paths.customerSignup.pattern, 'common:guestPages.titles.customerSignup'],

@@ -106,7 +106,6 @@ export const UPCOMING_ROUTES: readonly UpcomingRoute[] = [
   r('createDashboard', 'manager', 'dashboards'),
   r('editDashboard', 'manager', 'dashboards'),
   r('submissions', 'manager', 'forms'),
-  r('logReport', 'manager', 'reports', { title: 'shell:menu.systemLog' }),
   r('unsubscribedEmails', 'manager', 'messaging'),
   r('unsubscribedSms', 'manager', 'messaging'),
   r('smsResponse', 'manager', 'messaging'),

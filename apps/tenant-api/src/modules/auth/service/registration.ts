@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { hashPassword, passwordProblem, randomToken, sha256Hex, safeEqualHex } from '@kv/auth';
 import { badInput, fields, parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
-import { invalidLink } from '../errors.ts';
+import { invalidLink, signupCodeExpired as codeExpired } from '../errors.ts';
 import {
   addUserLocation,
   approversFor,
@@ -17,12 +17,20 @@ import {
   insertUser,
   markAuthTokenUsed,
   signupLocation,
+  type SignupLocation,
   updateUser,
   usernameTaken,
 } from '../repo.ts';
 import { charge, inTransaction, issueToken, link, notice, sendMail } from './shared.ts';
 
 const MAX_PIN_ATTEMPTS = 5;
+const DEFAULT_PIN_MINUTES = 60;
+
+/** A code stops working expiry_time hours after it was set; no expiry_time means it never does. */
+function signupCodeExpired(location: SignupLocation, now = Date.now()): boolean {
+  if (location.expiry_time == null || !location.signup_code_set_at) return false;
+  return new Date(location.signup_code_set_at).getTime() + location.expiry_time * 3_600_000 <= now;
+}
 
 const registerArgs = z.object({
   fname: fields.name('First name'),
@@ -30,12 +38,14 @@ const registerArgs = z.object({
   username: fields.username,
   email: fields.email,
   password: z.string(),
-  // Minutes the emailed PIN stays valid, bounded so a client cannot make it live for ever.
+  // Minutes the emailed PIN stays valid, bounded so a client cannot make it live for ever. A signup
+  // code's location with a signup_pin_code_expiry decides instead.
   validity: z
     .number()
     .int('Validity must be whole minutes.')
     .min(5, 'Validity must be at least 5 minutes.')
-    .max(1440, 'Validity must be at most 1440 minutes.'),
+    .max(1440, 'Validity must be at most 1440 minutes.')
+    .nullish(),
   signup_code: z.string().trim().max(40).optional().nullable(),
 });
 
@@ -46,6 +56,8 @@ export async function register(ctx: RequestContext, raw: unknown) {
   if (weak) throw badInput('password', weak);
   const location = args.signup_code ? await signupLocation(ctx.db, args.signup_code) : undefined;
   if (args.signup_code && !location) throw badInput('signup_code', 'This signup code is not valid.');
+  if (location && signupCodeExpired(location)) throw codeExpired(location.signup_fail_text);
+  const minutes = location?.signup_pin_code_expiry ?? args.validity ?? DEFAULT_PIN_MINUTES;
   if (await usernameTaken(ctx.db, args.username)) throw badInput('username', 'This username is taken.');
   if (await emailTaken(ctx.db, args.email)) throw badInput('email', 'An account with this email already exists.');
   const password_hash = await hashPassword(args.password);
@@ -63,7 +75,7 @@ export async function register(ctx: RequestContext, raw: unknown) {
     });
     await assignRole(trx, userId, 'user');
     if (location) await addUserLocation(trx, userId, location.id);
-    const { token, pin } = await issueToken(trx, userId, 'verify_email', args.validity, {
+    const { token, pin } = await issueToken(trx, userId, 'verify_email', minutes, {
       pin: true,
       payload: { location_id: location?.id ?? null },
     });
@@ -71,7 +83,7 @@ export async function register(ctx: RequestContext, raw: unknown) {
       fname: args.fname,
       pin,
       url: link(ctx, `/verify-email/${token}`),
-      minutes: args.validity,
+      minutes,
     });
     await audit(trx, {
       actor_user_id: userId,
@@ -83,7 +95,11 @@ export async function register(ctx: RequestContext, raw: unknown) {
     });
     return token;
   });
-  return { ...notice(true, 'Your account was created. Enter the PIN we emailed you to confirm your address.'), pin_time: pinTime };
+  return {
+    ...notice(true, 'Your account was created. Enter the PIN we emailed you to confirm your address.'),
+    pin_time: pinTime,
+    signup_success_text: location?.signup_success_text ?? null,
+  };
 }
 
 type PinCheck = { ok: true; userId: string; payload: Record<string, unknown> } | { ok: false; field: string; message: string };

@@ -116,6 +116,7 @@ export async function createNewLocation(ctx: RequestContext, raw: unknown) {
         map_url: args.map_url,
         is_signup: Boolean(args.is_signup),
         signup_code: args.signup_code ?? null,
+        signup_code_set_at: args.signup_code ? trx.fn.now() : null,
         color_code: args.color ?? null,
       });
       await repo.setLocationManagers(trx, row.id, managerIds);
@@ -244,10 +245,11 @@ export async function updateLocationSignupCode(ctx: RequestContext, raw: unknown
   await assertLocations(ctx, scope, [args.location_id]);
   if (args.is_signup && !args.signup_code) throw badInput('signup_code', 'A signup code is required when signup is on.');
   if (args.signup_code && (await repo.signupCodeTaken(ctx.db, args.signup_code, args.location_id))) throw signupCodeTaken();
+  // Saving the code (again) restarts the location's signup window (expiry_time counts from here).
   return patchLocation(
     ctx,
     args.location_id,
-    { is_signup: args.is_signup, signup_code: args.signup_code ?? null },
+    { is_signup: args.is_signup, signup_code: args.signup_code ?? null, signup_code_set_at: args.signup_code ? ctx.db.fn.now() : null },
     'location.signup_code',
     'Signup settings saved.',
   );

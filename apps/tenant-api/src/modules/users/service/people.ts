@@ -10,13 +10,14 @@ import { pivotRow, studentsInScope, studentUserInput } from '../../students/serv
 import { upsertPivots } from '../../students/repo.ts';
 import * as repo from '../repo.ts';
 import { areaOf, assertMayEditPerson, assertMayGrant, userManageScope, userWriteScope, type PeopleArea } from '../policy.ts';
-import { emailTaken, notYourself, personNotFound, usernameTaken } from '../errors.ts';
+import { emailTaken, noPhone, notYourself, personNotFound, usernameTaken } from '../errors.ts';
 import { sendInvitation } from './invite.ts';
 import {
   PERSON_DETAIL_COLUMNS,
   assertPeopleLocations,
   assertTeacherRooms,
   auditPerson,
+  e164,
   email,
   id,
   idList,
@@ -75,7 +76,9 @@ async function insertOne(ctx: RequestContext, trx: Knex.Transaction, kind: Perso
   const v = viewerOf(ctx);
   if (await repo.usernameTaken(trx, a.username)) throw usernameTaken();
   if (await repo.emailTaken(trx, a.email)) throw emailTaken();
-  const sendInvite = a.send_invite !== false;
+  // By email unless send_invite is false; by SMS with send_sms (alone, or with the email).
+  const channels = { email: a.send_invite !== false, sms: Boolean(a.send_sms) };
+  const sendInvite = channels.email || channels.sms;
   const row: Record<string, unknown> = {
     fname: a.fname,
     lname: a.lname,
@@ -101,12 +104,7 @@ async function insertOne(ctx: RequestContext, trx: Knex.Transaction, kind: Perso
       a.students.map(({ student_id, ...s }) => pivotRow(student_id, { ...s, user_id: userId })),
     );
   const sent = sendInvite
-    ? await sendInvitation(
-        ctx,
-        trx,
-        { id: userId, fname: a.fname, email: a.email, phone: a.phone },
-        { email: true, sms: Boolean(a.send_sms) },
-      )
+    ? await sendInvitation(ctx, trx, { id: userId, fname: a.fname, email: a.email, phone: a.phone }, channels)
     : { email: false, sms: false };
   await auditPerson(ctx, trx, `user.create`, userId, { kind, roles, locations: a.locations, invited: sent }, a.locations[0] ?? null);
   return userId;
@@ -115,6 +113,7 @@ async function insertOne(ctx: RequestContext, trx: Knex.Transaction, kind: Perso
 /** Everything a create refers to, checked in bulk before the transaction. */
 async function checkCreate(ctx: RequestContext, kind: PersonKind, a: CreateInput) {
   const roles = kind === 'invite' ? a.roles! : FIXED_ROLES[kind];
+  if (a.send_sms && !e164(a.phone)) throw noPhone();
   assertMayGrant(ctx, roles);
   if (areaOf(roles) === 'team') await userManageScope(ctx, 'team');
   await assertPeopleLocations(ctx, a.locations);
@@ -129,7 +128,7 @@ async function checkCreate(ctx: RequestContext, kind: PersonKind, a: CreateInput
 
 /**
  * Creates a person (spec §5: fname, lname, username, email, locations, email_confirmed; roles for
- * an invite) and, unless send_invite is false, invites them by email (and SMS with send_sms).
+ * an invite) and invites them by email unless send_invite is false, and by SMS with send_sms.
  */
 export async function createPerson(ctx: RequestContext, kind: PersonKind, raw: unknown) {
   await userManageScope(ctx, areaFor(kind));

@@ -7,33 +7,20 @@ export interface RegisterVariables {
   username: string;
   email: string;
   password: string;
-  validity: number;
   signup_code?: string | null;
 }
 
-export const RegisterMutation = gql<{ register: NoticeTriple & { pin_time: string | null } }, RegisterVariables>`
-  mutation AuthRegister(
-    $fname: String!
-    $lname: String!
-    $username: String!
-    $email: String!
-    $password: String!
-    $validity: Int!
-    $signup_code: String
-  ) {
-    register(
-      fname: $fname
-      lname: $lname
-      username: $username
-      email: $email
-      password: $password
-      validity: $validity
-      signup_code: $signup_code
-    ) {
+export const RegisterMutation = gql<
+  { register: NoticeTriple & { pin_time: string | null; signup_success_text: string | null } },
+  RegisterVariables
+>`
+  mutation AuthRegister($fname: String!, $lname: String!, $username: String!, $email: String!, $password: String!, $signup_code: String) {
+    register(fname: $fname, lname: $lname, username: $username, email: $email, password: $password, signup_code: $signup_code) {
       status
       message
       color
       pin_time
+      signup_success_text
     }
   }
 `;

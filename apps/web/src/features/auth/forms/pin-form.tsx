@@ -9,13 +9,15 @@ import { pinRule } from './auth-fields.schema';
 const pinSchema = z.object({ pin: pinRule });
 export type PinValues = z.infer<typeof pinSchema>;
 
-/** The PIN from an email (one-time code). */
+/** A one-time PIN (from an email unless `label` says otherwise). */
 export function PinForm({
   onSubmit,
   submitLabel,
+  label,
 }: {
   onSubmit(values: PinValues, setError: UseFormSetError<PinValues>): Promise<void>;
   submitLabel: string;
+  label?: string;
 }) {
   const { t } = useTranslation(['auth', 'common']);
   const { control, handleSubmit, setError, formState } = useForm<PinValues>({
@@ -28,7 +30,7 @@ export function PinForm({
         <TextField
           control={control}
           name="pin"
-          label={t('auth:fields.pin')}
+          label={label ?? t('auth:fields.pin')}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={8}

@@ -17,6 +17,3 @@ export type RegisterValues = z.infer<typeof registerSchema>;
 
 /** Fields the server may name in `extensions.field`. */
 export const REGISTER_FIELDS = ['fname', 'lname', 'username', 'email', 'password', 'signup_code'] as const;
-
-/** Minutes the emailed PIN stays valid (the server accepts 5–1440). */
-export const PIN_VALIDITY_MINUTES = 60;

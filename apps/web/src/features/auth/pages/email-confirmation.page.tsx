@@ -1,4 +1,4 @@
-import { Button, Stack } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { GuestPage } from '../../../components/guest/guest-page';
@@ -6,10 +6,9 @@ import { paths } from '../../../lib/paths';
 import { AuthLinks } from '../components/auth-links';
 import { EmailChangeConfirmation } from '../components/email-change-confirmation';
 
-function emailFromState(state: unknown): string | null {
-  return typeof state === 'object' && state !== null && typeof (state as { email?: unknown }).email === 'string'
-    ? (state as { email: string }).email
-    : null;
+function stringFromState(state: unknown, key: 'email' | 'successText'): string | null {
+  const value = typeof state === 'object' && state !== null ? (state as Record<string, unknown>)[key] : null;
+  return typeof value === 'string' && value ? value : null;
 }
 
 /** After registering: the PIN is in the inbox; go and type it. Also where an email change is confirmed. */
@@ -19,7 +18,9 @@ export function EmailConfirmationPage() {
   const location = useLocation();
   const pinTime = params.get('pin_time');
   const changeToken = params.get('change');
-  const email = emailFromState(location.state);
+  const email = stringFromState(location.state, 'email');
+  // The signup location's own success text (its signup settings), when registration used its code.
+  const successText = stringFromState(location.state, 'successText');
   if (changeToken) return <EmailChangeConfirmation token={changeToken} />;
   return (
     <GuestPage
@@ -27,6 +28,11 @@ export function EmailConfirmationPage() {
       lead={email ? t('auth:emailConfirmation.sentTo', { email }) : t('auth:emailConfirmation.sent')}
     >
       <Stack gap="sm">
+        {successText ? (
+          <Alert color="green" data-testid="signup-success-text">
+            {successText}
+          </Alert>
+        ) : null}
         {pinTime ? (
           <Button component={Link} to={paths.verifyEmail.to({ pin_time: pinTime })} fullWidth data-testid="enter-pin">
             {t('auth:emailConfirmation.enterPin')}

@@ -7,12 +7,13 @@ import { useMutation } from 'urql';
 import { PasswordField } from '../../../components/form/password-field';
 import { TextField } from '../../../components/form/text-field';
 import { GuestPage } from '../../../components/guest/guest-page';
+import { errorWithCode } from '../../../lib/graphql-errors';
 import { reportMutationError } from '../../../lib/mutation-feedback';
 import { showNotice } from '../../../lib/notices';
 import { paths, withSearch } from '../../../lib/paths';
 import { RegisterMutation } from '../api/register.mutation';
 import { AuthLinks } from '../components/auth-links';
-import { PIN_VALIDITY_MINUTES, REGISTER_FIELDS, registerSchema, type RegisterValues } from '../forms/register-form.schema';
+import { REGISTER_FIELDS, registerSchema, type RegisterValues } from '../forms/register-form.schema';
 
 /** Self-registration of a contact; a location's signup code may come in the URL (/register/:code). */
 export function RegisterPage() {
@@ -27,13 +28,21 @@ export function RegisterPage() {
 
   async function onSubmit(values: RegisterValues) {
     const { password_confirmation: _confirmation, signup_code, ...rest } = values;
-    const result = await register({ ...rest, signup_code: signup_code || null, validity: PIN_VALIDITY_MINUTES });
+    // The PIN's validity and the code's expiry are the location's signup settings, decided by the server.
+    const result = await register({ ...rest, signup_code: signup_code || null });
+    const expired = errorWithCode(result.error, 'SIGNUP_CODE_EXPIRED');
+    if (expired) {
+      setError('signup_code', { type: 'server', message: expired.message });
+      return;
+    }
     if (reportMutationError(result.error, t, { setError, fields: REGISTER_FIELDS })) return;
     const payload = result.data?.register;
     if (!payload) return;
     showNotice(payload);
     if (payload.status && payload.pin_time) {
-      navigate(withSearch(paths.emailConfirmation.to(), { pin_time: payload.pin_time }), { state: { email: values.email } });
+      navigate(withSearch(paths.emailConfirmation.to(), { pin_time: payload.pin_time }), {
+        state: { email: values.email, successText: payload.signup_success_text },
+      });
     }
   }
 

@@ -8,22 +8,18 @@ import { NoticeAlert } from '../../../components/guest/notice-alert';
 import { reportMutationError } from '../../../lib/mutation-feedback';
 import { showNotice, type NoticeTriple } from '../../../lib/notices';
 import { ResendInvitedUserEmailMutation } from '../api/resend-invited-user-email.mutation';
-import { UpdateInvitedUserPasswordMutation } from '../api/update-invited-user-password.mutation';
 import { VerifyInvitedUserEmailMutation } from '../api/verify-invited-user-email.mutation';
 import { AuthLinks } from '../components/auth-links';
+import { InvitedPasswordStep } from '../components/invited-password-step';
 import { EmailForm } from '../forms/email-form';
-import { NEW_PASSWORD_FIELDS, NewPasswordForm } from '../forms/new-password-form';
 import { PinForm } from '../forms/pin-form';
-import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 
 /** /viue/:pin_time: an invited user confirms their email with the PIN, then sets a password. */
 export function VerifyInvitedEmailPage() {
   const { t } = useTranslation(['auth', 'common']);
   const { pin_time: pinTime = '' } = useParams();
   const [, verify] = useMutation(VerifyInvitedUserEmailMutation);
-  const [, setPassword] = useMutation(UpdateInvitedUserPasswordMutation);
   const [, resend] = useMutation(ResendInvitedUserEmailMutation);
-  const completeSignIn = useCompleteSignIn();
   const [token, setToken] = useState<string | null>(null);
   const [resending, setResending] = useState(false);
   const [notice, setNotice] = useState<NoticeTriple | null>(null);
@@ -48,23 +44,7 @@ export function VerifyInvitedEmailPage() {
     );
   }
 
-  if (token) {
-    return (
-      <GuestPage title={t('auth:invited.passwordTitle')} lead={t('auth:invited.passwordLead')}>
-        <NewPasswordForm
-          submitLabel={t('auth:invited.passwordSubmit')}
-          onSubmit={async (values, setError) => {
-            const result = await setPassword({ token, ...values });
-            if (reportMutationError(result.error, t, { setError, fields: NEW_PASSWORD_FIELDS })) return;
-            const payload = result.data?.updateInvitedUserPassword;
-            if (!payload) return;
-            showNotice(payload);
-            if (payload.status) completeSignIn(payload);
-          }}
-        />
-      </GuestPage>
-    );
-  }
+  if (token) return <InvitedPasswordStep token={token} lead={t('auth:invited.passwordLead')} />;
 
   return (
     <GuestPage title={t('auth:invited.title')} lead={t('auth:invited.lead')}>

@@ -255,6 +255,8 @@ export interface UserDetail extends UserRow {
   programs: NamedRef[];
   managerlocations: NamedRef[];
   tags: NamedRef[];
+  allergies: NamedRef[];
+  medications: NamedRef[];
   updated_at: string | null;
   last_updated_by: string | null;
   setting: UserSettingData | null;
@@ -280,6 +282,14 @@ export const UserDetailFields = gql`
       name
     }
     tags {
+      id
+      name
+    }
+    allergies {
+      id
+      name
+    }
+    medications {
       id
       name
     }

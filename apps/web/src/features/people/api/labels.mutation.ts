@@ -148,3 +148,29 @@ export const BulkDetachTagsMutation = gql<{ bulkDetachTags: BulkTagsResult }, { 
     }
   }
 `;
+
+type UserLabelsData = R & { user: { id: string } | null };
+
+/** A person's tags, allergies and medications, each replaced by the chosen list. */
+export const AssignUserLabelsMutation = gql<
+  { assignTagToUser: UserLabelsData; assignAllergyToUser: UserLabelsData; assignMedicationToUser: UserLabelsData },
+  { user_id: string; tags: string[]; allergies: string[]; medications: string[] }
+>`
+  mutation PeopleAssignUserLabels($user_id: ID!, $tags: [ID!]!, $allergies: [ID!]!, $medications: [ID!]!) {
+    assignTagToUser(user_id: $user_id, tags: $tags) {
+      status
+      message
+      color
+    }
+    assignAllergyToUser(user_id: $user_id, allergies: $allergies) {
+      status
+      message
+      color
+    }
+    assignMedicationToUser(user_id: $user_id, medications: $medications) {
+      status
+      message
+      color
+    }
+  }
+`;

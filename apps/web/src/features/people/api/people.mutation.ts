@@ -263,6 +263,16 @@ export const ResendInviteMutation = gql<{ resendInviteEmail: ResultTriple }, { i
   }
 `;
 
+export const ResendInviteSmsMutation = gql<{ resendInviteSms: ResultTriple }, { id: string }>`
+  mutation PeopleResendInviteSms($id: ID!) {
+    resendInviteSms(id: $id) {
+      status
+      message
+      color
+    }
+  }
+`;
+
 export const DeleteContactMutation = gql<{ deleteUser: ResultTriple }, { id: string }>`
   mutation PeopleDeleteContact($id: ID!) {
     deleteUser(id: $id) {
@@ -385,4 +395,92 @@ export const UpdateDirectoryPrivacyMutation = gql<
     }
   }
   ${UserSettingFields}
+`;
+
+type PasswordVars = { id: string; password: string; password_confirmation: string };
+
+/** Staff set a person's password: the operation follows the person's role (spec: user, manager, role, admin). */
+export const UpdateUserPasswordMutation = gql<{ updateUserPassword: ResultTriple }, PasswordVars>`
+  mutation PeopleUpdateUserPassword($id: ID!, $password: String!, $password_confirmation: String!) {
+    updateUserPassword(id: $id, password: $password, password_confirmation: $password_confirmation) {
+      status
+      message
+      color
+    }
+  }
+`;
+
+export const UpdateManagerPasswordMutation = gql<{ updateManagerPassword: ResultTriple }, PasswordVars>`
+  mutation PeopleUpdateManagerPassword($id: ID!, $password: String!, $password_confirmation: String!) {
+    updateManagerPassword(id: $id, password: $password, password_confirmation: $password_confirmation) {
+      status
+      message
+      color
+    }
+  }
+`;
+
+export const UpdateRolePasswordMutation = gql<{ updateRolePassword: ResultTriple }, PasswordVars & { role: string }>`
+  mutation PeopleUpdateRolePassword($id: ID!, $role: String!, $password: String!, $password_confirmation: String!) {
+    updateRolePassword(id: $id, role: $role, password: $password, password_confirmation: $password_confirmation) {
+      status
+      message
+      color
+    }
+  }
+`;
+
+export const UpdateAdminPasswordMutation = gql<{ updateAdminPassword: ResultTriple }, PasswordVars>`
+  mutation PeopleUpdateAdminPassword($id: ID!, $password: String!, $password_confirmation: String!) {
+    updateAdminPassword(id: $id, password: $password, password_confirmation: $password_confirmation) {
+      status
+      message
+      color
+    }
+  }
+`;
+
+export interface InviteUserInput {
+  fname: string;
+  lname: string;
+  username: string;
+  email: string;
+  phone?: string | null;
+  locations: string[];
+  roles: string[];
+  email_confirmed: boolean;
+  send_sms?: boolean;
+}
+
+export const InviteMultipleUsersMutation = gql<
+  { inviteMultipleUsers: ResultTriple & { users: { id: string; full_name: string }[] } },
+  { users: InviteUserInput[] }
+>`
+  mutation PeopleInviteMultipleUsers($users: [InviteUserInput!]!) {
+    inviteMultipleUsers(users: $users) {
+      status
+      message
+      color
+      users {
+        id
+        full_name
+      }
+    }
+  }
+`;
+
+export const TransferUsersMutation = gql<
+  { transferUsers: ResultTriple & { users: { id: string }[] } },
+  { ids: string[]; location_id: string; from_location_id?: string | null }
+>`
+  mutation PeopleTransferUsers($ids: [ID!]!, $location_id: ID!, $from_location_id: ID) {
+    transferUsers(ids: $ids, location_id: $location_id, from_location_id: $from_location_id) {
+      status
+      message
+      color
+      users {
+        id
+      }
+    }
+  }
 `;

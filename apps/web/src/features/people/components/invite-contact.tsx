@@ -7,7 +7,7 @@ import { PersonForm } from '../forms/person-form';
 import { PERSON_FIELDS, emptyPerson } from '../forms/person-form.schema';
 import { useFinish } from '../hooks/use-notice-call';
 
-/** Invites a parent (contact) for a child: the account is created and the invitation emailed. */
+/** Invites a parent (contact) for a child: the account is created and the invitation emailed and/or texted. */
 export function InviteContact({
   opened,
   student,
@@ -49,6 +49,7 @@ export function InviteContact({
             locations: values.locations,
             email_confirmed: values.email_confirmed,
             send_invite: values.send_invite,
+            send_sms: values.send_sms,
             students: student
               ? [
                   {

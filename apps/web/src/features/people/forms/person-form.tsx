@@ -97,6 +97,7 @@ export function PersonForm({
           <Group gap="lg">
             <CheckboxField control={control} name="email_confirmed" label={t('people:person.emailConfirmed')} />
             <CheckboxField control={control} name="send_invite" label={t('people:person.sendInvite')} />
+            <CheckboxField control={control} name="send_sms" label={t('people:person.sendSms')} />
           </Group>
         )}
         <Group justify="flex-end">

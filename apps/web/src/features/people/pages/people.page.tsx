@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, Badge, Button, Group, Modal, SegmentedControl, Stack, Tooltip } from '@mantine/core';
-import { IconCheck, IconMail, IconPlayerPause, IconPlayerPlay, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconCheck, IconMail, IconMessage, IconPlayerPause, IconPlayerPlay, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -21,9 +21,11 @@ import {
   DeleteManagerMutation,
   DeleteTeacherMutation,
   ResendInviteMutation,
+  ResendInviteSmsMutation,
   UpdateUserStatusMutation,
 } from '../api/people.mutation';
 import { PendingUsersQuery, RoleUsersQuery, TeamListQuery } from '../api/people.query';
+import { InviteMany } from '../components/invite-many';
 import { PageHead } from '../components/page-head';
 import { StatusBadge } from '../components/people-format';
 import { PersonForm, type PersonKind } from '../forms/person-form';
@@ -87,6 +89,7 @@ function PeopleList({ config }: { config: ListConfig }) {
   const [, setStatus] = useMutation(UpdateUserStatusMutation);
   const [, approve] = useMutation(ApprovePendingUserMutation);
   const [, resend] = useMutation(ResendInviteMutation);
+  const [, resendSms] = useMutation(ResendInviteSmsMutation);
   const [, delContact] = useMutation(DeleteContactMutation);
   const [, delTeacher] = useMutation(DeleteTeacherMutation);
   const [, delManager] = useMutation(DeleteManagerMutation);
@@ -124,6 +127,7 @@ function PeopleList({ config }: { config: ListConfig }) {
       locations: v.locations,
       email_confirmed: v.email_confirmed,
       send_invite: v.send_invite,
+      send_sms: v.send_sms,
     };
     const form = { setError, fields: PERSON_FIELDS };
     let ok = false;
@@ -227,6 +231,20 @@ function PeopleList({ config }: { config: ListConfig }) {
                 </ActionIcon>
               </Tooltip>
             ) : null}
+            {u.invited && u.phone ? (
+              <Tooltip label={t('people:people.resendSms')}>
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={t('people:people.resendSmsNamed', { name: u.full_name })}
+                  onClick={async () => {
+                    const r = await resendSms({ id: u.id });
+                    finish(r.error, r.data?.resendInviteSms);
+                  }}
+                >
+                  <IconMessage size={16} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+            ) : null}
             <Tooltip label={u.status ? t('people:people.deactivate') : t('people:people.activate')}>
               <ActionIcon
                 variant="subtle"
@@ -262,9 +280,12 @@ function PeopleList({ config }: { config: ListConfig }) {
       <PageHead
         title={title}
         actions={
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)} data-testid="add-person">
-            {t(`people:people.add.${createKind}`)}
-          </Button>
+          <>
+            {role === 'user' || role === 'teacher' ? <InviteMany role={role} onDone={reload} /> : null}
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)} data-testid="add-person">
+              {t(`people:people.add.${createKind}`)}
+            </Button>
+          </>
         }
       />
       {contacts && config.route ? (

@@ -6,7 +6,6 @@ import { useMutation, useQuery } from 'urql';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { EmailText, PhoneText } from '../../../components/formatted';
 import { formatDateTime } from '../../../lib/format';
-import { useViewer } from '../../../lib/shell-context';
 import type { UserDetail } from '../api/fragments';
 import {
   RaiseTodayLimitMutation,
@@ -19,6 +18,9 @@ import { PERSON_FIELDS } from '../forms/person-form.schema';
 import { LoginHistoryQuery, PersonQuery, TeamMemberQuery, type LoginEntry } from '../api/people.query';
 import { CheckInPinCard } from '../components/check-in-pin-card';
 import { PageHead } from '../components/page-head';
+import { PersonLabelsCard } from '../components/person-labels-card';
+import { SetPassword } from '../components/set-password';
+import { TransferPeople } from '../components/transfer-person';
 import { StatusBadge } from '../components/people-format';
 import { useFinish } from '../hooks/use-notice-call';
 import { usePaged } from '../hooks/use-paged';
@@ -139,15 +141,18 @@ function PersonProfile({ user, onChanged }: { user: UserDetail; onChanged(): voi
   const [editing, setEditing] = useState(false);
   const contact = user.roles.every((r) => r.name === 'user');
   const role = user.roles[0]?.name;
-  const viewer = useViewer();
-  const ownProfile = viewer.user?.id === user.id;
+  // The API's gate: contacts need users.edit, staff team.edit, an owner's password owners only.
+  const viewer = links.viewer;
+  const canEdit =
+    links.manager && viewer.permissions.includes(contact ? 'users.edit' : 'team.edit') && (role !== 'center' || viewer.role === 'center');
+  const self = viewer.user?.id === user.id;
   const pinCard =
-    ownProfile ||
+    self ||
     mayIssuePin(
       viewer,
       user.roles.map((r) => r.name),
     ) ? (
-      <CheckInPinCard key={user.id} userId={ownProfile ? undefined : user.id} name={user.full_name} />
+      <CheckInPinCard key={user.id} userId={self ? undefined : user.id} name={user.full_name} />
     ) : null;
   return (
     <Stack gap="md" data-testid="person-profile">
@@ -165,6 +170,8 @@ function PersonProfile({ user, onChanged }: { user: UserDetail; onChanged(): voi
             >
               {user.status ? t('people:people.deactivate') : t('people:people.activate')}
             </Button>
+            {canEdit && !self ? <SetPassword person={{ id: user.id, full_name: user.full_name, role: role ?? 'user' }} /> : null}
+            {canEdit ? <TransferPeople ids={[user.id]} current={user.locations} onDone={onChanged} /> : null}
             <Button onClick={() => setEditing(true)} data-testid="edit-person">
               {t('people:students.edit')}
             </Button>
@@ -227,6 +234,7 @@ function PersonProfile({ user, onChanged }: { user: UserDetail; onChanged(): voi
           )}
         </Card>
       ) : null}
+      <PersonLabelsCard key={labelKey(user)} person={user} canEdit={canEdit} onSaved={onChanged} />
       {contact ? <CameraLogins key={JSON.stringify(user.setting)} user={user} onSaved={onChanged} /> : null}
       {pinCard}
       <LoginHistory userId={user.id} />
@@ -253,6 +261,7 @@ function PersonProfile({ user, onChanged }: { user: UserDetail; onChanged(): voi
               relation: '',
               email_confirmed: user.email_confirmed,
               send_invite: false,
+              send_sms: false,
             }}
             submitLabel={t('common:actions.save')}
             onCancel={() => setEditing(false)}
@@ -279,6 +288,8 @@ function PersonProfile({ user, onChanged }: { user: UserDetail; onChanged(): voi
     </Stack>
   );
 }
+
+const labelKey = (u: UserDetail) => [u.tags, u.allergies, u.medications].map((l) => l.map((x) => x.id).join(',')).join('|');
 
 function NotAvailable() {
   const { t } = useTranslation('people');

@@ -24,6 +24,7 @@ import { ParentStudentForm } from '../components/parent-student-form';
 import { SiblingsCard } from '../components/siblings-card';
 import { DateText, StatusBadge } from '../components/people-format';
 import { StudentEditor } from '../components/student-editor';
+import { StudentQrCode } from '../components/student-qr-code';
 import { useFinish } from '../hooks/use-notice-call';
 import { usePeoplePaths } from '../hooks/use-people-paths';
 
@@ -195,6 +196,7 @@ export function StudentProfilePage() {
               >
                 {t('people:profile.inviteParent')}
               </Button>
+              {links.viewer.permissions.includes('students.edit') ? <StudentQrCode student={student} /> : null}
               <Button leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setEditing(true)} data-testid="edit-student">
                 {t('people:students.edit')}
               </Button>

@@ -24,6 +24,7 @@ import {
   UpdateStudentStatusMutation,
 } from '../api/students.mutation';
 import { ArchivedStudentsQuery, LeadStudentsQuery, StudentsQuery } from '../api/students.query';
+import { AddChildByCode } from '../components/add-child-by-code';
 import { PageHead } from '../components/page-head';
 import { MoveRoom } from '../components/move-room';
 import { DateText, StatusBadge } from '../components/people-format';
@@ -241,7 +242,9 @@ function StudentsList({ statusRoute }: { statusRoute: ((status: string | null) =
                 {t('people:students.add')}
               </Button>
             </>
-          ) : null
+          ) : links.staff ? null : (
+            <AddChildByCode onAdded={reload} />
+          )
         }
       />
       {links.staff ? (
