@@ -4,7 +4,7 @@ import { GuestPage } from '../../../components/guest/guest-page';
 import { reportMutationError } from '../../../lib/mutation-feedback';
 import { showNotice } from '../../../lib/notices';
 import { UpdateInvitedUserPasswordMutation } from '../api/update-invited-user-password.mutation';
-import { NEW_PASSWORD_FIELDS, NewPasswordForm } from '../forms/new-password-form';
+import { NEW_PASSWORD_FIELDS, NewPasswordForm } from '../../../components/form/new-password-form';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 
 /** The last step of accepting an invitation (email or SMS): choose a password and be signed in. */

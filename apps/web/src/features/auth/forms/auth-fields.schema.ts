@@ -14,15 +14,7 @@ export const emailRule = z
   .min(1, 'common:validation.required')
   .max(254, 'common:validation.tooLong')
   .email('common:validation.email');
-export const passwordRule = z.string().min(8, 'auth:validation.passwordShort').max(128, 'auth:validation.passwordLong');
 export const pinRule = z
   .string()
   .trim()
   .regex(/^\d{4,8}$/, 'auth:validation.pin');
-
-/** A new password typed twice. */
-export const newPasswordSchema = z
-  .object({ password: passwordRule, password_confirmation: z.string().min(1, 'common:validation.required') })
-  .refine((v) => v.password === v.password_confirmation, { path: ['password_confirmation'], message: 'auth:validation.passwordsDiffer' });
-
-export type NewPasswordValues = z.infer<typeof newPasswordSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emailRule, nameRule, passwordRule, usernameRule } from './auth-fields.schema';
+import { passwordRule } from '../../../components/form/new-password.schema';
+import { emailRule, nameRule, usernameRule } from './auth-fields.schema';
 
 export const registerSchema = z
   .object({

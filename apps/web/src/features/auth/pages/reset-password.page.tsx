@@ -10,7 +10,7 @@ import { paths } from '../../../lib/paths';
 import { UpdateForgottenPasswordMutation } from '../api/update-forgotten-password.mutation';
 import { AuthLinks } from '../components/auth-links';
 import { DonePanel } from '../components/done-panel';
-import { NEW_PASSWORD_FIELDS, NewPasswordForm } from '../forms/new-password-form';
+import { NEW_PASSWORD_FIELDS, NewPasswordForm } from '../../../components/form/new-password-form';
 
 /** /password/reset/:token: sets a new password from the emailed link. */
 export function ResetPasswordPage() {

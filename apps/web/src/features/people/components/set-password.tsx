@@ -3,8 +3,8 @@ import { IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from 'urql';
-import { NEW_PASSWORD_FIELDS, NewPasswordForm } from '../../auth/forms/new-password-form';
-import type { NewPasswordValues } from '../../auth/forms/auth-fields.schema';
+import { NEW_PASSWORD_FIELDS, NewPasswordForm } from '../../../components/form/new-password-form';
+import type { NewPasswordValues } from '../../../components/form/new-password.schema';
 import {
   UpdateAdminPasswordMutation,
   UpdateManagerPasswordMutation,

@@ -2,8 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useForm, type UseFormSetError } from 'react-hook-form';
-import { PasswordField } from '../../../components/form/password-field';
-import { newPasswordSchema, type NewPasswordValues } from './auth-fields.schema';
+import { PasswordField } from './password-field';
+import { newPasswordSchema, type NewPasswordValues } from './new-password.schema';
 
 export const NEW_PASSWORD_FIELDS = ['password', 'password_confirmation'] as const;
 
