@@ -307,6 +307,63 @@ describe('updates and history', () => {
   });
 });
 
+describe('getAllLocations (the /locations list)', () => {
+  const ALL =
+    'query($active: Boolean, $page: Int, $first: Int) { getAllLocations(active: $active, page: $page, first: $first) { data { id name active } paginatorInfo { currentPage lastPage perPage total } } }';
+  const names = (r: { data?: Record<string, any> | null }) => r.data?.getAllLocations.data.map((l: { name: string }) => l.name);
+
+  it('pages every location for the owner and only the managed ones for a manager, with the active filter', async () => {
+    const db = A().db.db;
+    const every = await db('locations').whereNull('deleted_at').orderBy('name').pluck('name');
+    expect(every.length).toBeGreaterThan(2);
+    const owner = await q(ALL, { first: 2 }, s.tokens.owner);
+    expect(owner.data?.getAllLocations.paginatorInfo).toEqual({
+      currentPage: 1,
+      lastPage: Math.ceil(every.length / 2),
+      perPage: 2,
+      total: every.length,
+    });
+    const pages = [owner];
+    for (let page = 2; page <= owner.data?.getAllLocations.paginatorInfo.lastPage; page++)
+      pages.push(await q(ALL, { first: 2, page }, s.tokens.owner));
+    expect(pages.flatMap(names).sort()).toEqual([...every].sort());
+
+    const managed = await db('location_managers as lm')
+      .join('locations as l', 'l.id', 'lm.location_id')
+      .where('lm.user_id', s.ids.mgrX)
+      .whereNull('l.deleted_at')
+      .pluck('l.name');
+    const mgr = await q(ALL, { first: 100 }, s.tokens.mgrX);
+    expect(names(mgr).sort()).toEqual([...managed].sort());
+    expect(names(mgr)).not.toContain('Location Y');
+
+    const x = (await db('locations').where({ id: s.X }).first()).name;
+    await q(UPDATE, { id: s.X, active: false }, s.tokens.mgrX);
+    expect(names(await q(ALL, { active: false }, s.tokens.mgrX))).toEqual([x]);
+    expect(names(await q(ALL, { active: true }, s.tokens.mgrX))).not.toContain(x);
+    await q(UPDATE, { id: s.X, active: true }, s.tokens.mgrX);
+  });
+
+  it('refuses bad paging naming the field, and viewers below manager', async () => {
+    expect(field(await q(ALL, { first: 500 }, s.tokens.owner))).toBe('first');
+    expect(field(await q(ALL, { page: 0 }, s.tokens.owner))).toBe('page');
+    for (const t of [s.tokens.teacher, s.tokens.parent, s.tokens.blog]) expect(code(await q(ALL, {}, t))).toBe('FORBIDDEN');
+  });
+
+  it("another centre lists only its own locations; A's token is refused on B", async () => {
+    const B = h.centres[1]!;
+    await seedUser(B, { username: 'ballowner', role: 'center' });
+    const tb = (await signIn(h.app, B.host, 'ballowner')).token;
+    await B.db.db('locations').insert({ name: 'B only' });
+    const onB = await gql(h.app, B.host, ALL, {}, tb);
+    expect(names(onB)).toContain('B only');
+    expect(names(onB)).toEqual(await B.db.db('locations').whereNull('deleted_at').orderBy('name').pluck('name'));
+    expect(names(onB)).not.toContain((await A().db.db('locations').where({ id: s.X }).first()).name);
+    expect((await gql(h.app, B.host, ALL, {}, s.tokens.owner)).statusCode).toBe(401);
+    await B.db.db('locations').where({ name: 'B only' }).del();
+  });
+});
+
 describe('deleteLocation', () => {
   const DEL = 'mutation($id: ID!) { deleteLocation(id: $id) { status id } }';
   it('is for the owner; refuses a location with active students; then the location is gone', async () => {
