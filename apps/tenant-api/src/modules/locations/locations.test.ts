@@ -298,6 +298,53 @@ describe('updates and history', () => {
     expect(loc.data?.location.timezone.name).toMatch(/^America\/Chicago \(UTC[+-]\d\d:\d\d\)$/);
   });
 
+  it('updateLocation saves the signup switch and code with the rest in one go, or nothing of it', async () => {
+    const SAVE = `mutation($id: ID!, $name: String, $map: String, $signup: Boolean, $code: String) {
+      updateLocation(id: $id, name: $name, map_url: $map, is_signup: $signup, signup_code: $code) { status location { name is_signup signup_code map_url } } }`;
+    const db = A().db.db;
+    const before = await db('locations').where({ id: s.Y }).first();
+    const audits = async () =>
+      Number((await db('audit_log').where({ entity_id: s.Y, action: 'location.update' }).count({ n: '*' }).first())!.n);
+    const auditsBefore = await audits();
+    // a bad URL after a good signup change: nothing is written
+    expect(field(await q(SAVE, { id: s.Y, signup: true, code: 'Y-JOIN', map: 'not a url' }, s.tokens.mgrY))).toBe('map_url');
+    // a name taken by another location: the signup change is not kept either
+    const xName = (await db('locations').where({ id: s.X }).first()).name;
+    expect(field(await q(SAVE, { id: s.Y, signup: true, code: 'Y-JOIN', name: xName }, s.tokens.mgrY))).toBe('name');
+    // signup on needs a code, given or already saved; a code in use elsewhere is refused
+    expect(field(await q(SAVE, { id: s.Y, signup: true, code: '' }, s.tokens.mgrY))).toBe('signup_code');
+    const xCode = (await db('locations').where({ id: s.X }).first()).signup_code;
+    await db('locations').where({ id: s.X }).update({ signup_code: 'X-TAKEN' });
+    expect(field(await q(SAVE, { id: s.Y, signup: true, code: 'x-taken' }, s.tokens.mgrY))).toBe('signup_code');
+    const unchanged = await db('locations').where({ id: s.Y }).first();
+    expect([unchanged.is_signup, unchanged.signup_code, unchanged.name, unchanged.map_url]).toEqual([
+      before.is_signup,
+      before.signup_code,
+      before.name,
+      before.map_url,
+    ]);
+    expect(await audits()).toBe(auditsBefore);
+
+    const ok = await q(SAVE, { id: s.Y, signup: true, code: 'Y-JOIN', map: 'https://maps.example.test/y' }, s.tokens.mgrY);
+    expect(ok.data?.updateLocation.location).toMatchObject({
+      is_signup: true,
+      signup_code: 'Y-JOIN',
+      map_url: 'https://maps.example.test/y',
+    });
+    const last = await db('audit_log').where({ entity_id: s.Y, action: 'location.update' }).orderBy('id', 'desc').first();
+    expect(last.data.changes).toMatchObject({ is_signup: [false, true], signup_code: [null, 'Y-JOIN'] });
+    // omitted signup arguments stay; turning signup off keeps working without a code
+    expect((await q(SAVE, { id: s.Y, name: before.name }, s.tokens.mgrY)).data?.updateLocation.location).toMatchObject({
+      is_signup: true,
+      signup_code: 'Y-JOIN',
+    });
+    expect((await q(SAVE, { id: s.Y, signup: false, code: '' }, s.tokens.mgrY)).data?.updateLocation.location).toMatchObject({
+      is_signup: false,
+      signup_code: null,
+    });
+    await db('locations').where({ id: s.X }).update({ signup_code: xCode });
+  });
+
   it('active filter and activeLocations', async () => {
     await q(UPDATE, { id: s.Y, active: false }, s.tokens.mgrY);
     const act = await q('query { activeLocations { id } inactive: locations(active: false) { data { id } } }', {}, s.tokens.mgrY);
