@@ -74,10 +74,7 @@ export const CreateLocationMutation = gql<{ createNewLocation: LocationResultDat
   ${LocationFields}
 `;
 
-export const UpdateLocationMutation = gql<
-  { updateLocation: LocationResultData },
-  LocationInput & { id: string; active?: boolean | null }
->`
+export const UpdateLocationMutation = gql<{ updateLocation: LocationResultData }, LocationInput & { id: string; active?: boolean | null }>`
   mutation SetupUpdateLocation(
     $id: ID!
     $name: String
