@@ -21,6 +21,9 @@ async function order(page: Page): Promise<string[]> {
 
 /** Drags the order item of `from` onto the place of `to` with the mouse (dnd-kit's pointer sensor). */
 async function drag(page: Page, from: string, to: string): Promise<void> {
+  // Both ends on screen, as a person would scroll them (the mouse cannot reach below the fold).
+  await page.locator(`[data-testid="camera-order-item"][data-camera="${from}"]`).scrollIntoViewIfNeeded();
+  await page.locator(`[data-testid="camera-order-item"][data-camera="${to}"]`).scrollIntoViewIfNeeded();
   const source = await page.locator(`[data-testid="camera-order-item"][data-camera="${from}"]`).boundingBox();
   const target = await page.locator(`[data-testid="camera-order-item"][data-camera="${to}"]`).boundingBox();
   assert.ok(source && target);
