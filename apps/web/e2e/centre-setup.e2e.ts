@@ -2,18 +2,13 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { field, settled } from './support/app';
 import { hosts } from './support/hosts';
+import { freshCentre } from './support/fresh-centre';
 import type { Journey } from './support/journey';
 
 const unique = () => Date.now().toString(36).slice(-5);
 
-/** Picks `option` in the Mantine select found by test id. */
-async function choose(page: Page, testId: string, option: string): Promise<void> {
-  await page.getByTestId(testId).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-async function stepDone(page: Page, step: string): Promise<boolean> {
-  await page.goto(`${hosts.demo}/`);
+async function stepDone(page: Page, base: string, step: string): Promise<boolean> {
+  await page.goto(`${base}/`);
   const item = page.getByTestId(`setup-step-${step}`);
   await item.waitFor();
   return (await item.getAttribute('data-done')) === 'true';
@@ -26,6 +21,9 @@ async function order(page: Page): Promise<string[]> {
 
 /** Drags the order item of `from` onto the place of `to` with the mouse (dnd-kit's pointer sensor). */
 async function drag(page: Page, from: string, to: string): Promise<void> {
+  // Both ends on screen, as a person would scroll them (the mouse cannot reach below the fold).
+  await page.locator(`[data-testid="camera-order-item"][data-camera="${from}"]`).scrollIntoViewIfNeeded();
+  await page.locator(`[data-testid="camera-order-item"][data-camera="${to}"]`).scrollIntoViewIfNeeded();
   const source = await page.locator(`[data-testid="camera-order-item"][data-camera="${from}"]`).boundingBox();
   const target = await page.locator(`[data-testid="camera-order-item"][data-camera="${to}"]`).boundingBox();
   assert.ok(source && target);
@@ -39,49 +37,63 @@ async function drag(page: Page, from: string, to: string): Promise<void> {
   await page.waitForTimeout(120);
 }
 
-async function createLocation(page: Page, name: string): Promise<void> {
-  await page.goto(`${hosts.demo}/locations`);
+async function createLocation(page: Page, base: string, name: string, manager: string): Promise<void> {
+  await page.goto(`${base}/locations`);
   await page.getByTestId('add-location').click();
   await field(page, 'Name').fill(name);
   await page.getByTestId('location-managers').click({ force: true });
-  await page.getByRole('option', { name: 'Marcus Reyes' }).click();
+  await page.getByRole('option', { name: manager }).click();
   await page.keyboard.press('Escape');
   await page.getByTestId('location-submit').click();
   await page.getByTestId('location-form').waitFor({ state: 'detached' });
   await page.getByRole('link', { name, exact: true }).waitFor();
 }
 
+/** A cameras CSV: `good` importable rows (distinct codes and colours) and one with a bad colour as line 3. */
+function camerasCsv(tag: string, room: string, good: number): string {
+  const rows = Array.from({ length: good }, (_, i) => {
+    const n = String(i + 1).padStart(3, '0');
+    return `Import ${n},e2e-${tag}-i${n},#${(0x1a2b00 + i).toString(16)},${i % 2 ? 'off' : 'on'},${i === 0 ? room : ''}`;
+  });
+  rows.splice(1, 0, `Broken,e2e-${tag}-broken,not-a-colour,on,`);
+  return ['name,code,color_code,status,room', ...rows].join('\n');
+}
+
 export const journeys: Journey[] = [
   {
-    name: 'a manager sets up a new location: room, camera with a schedule, camera order, CSV import, and the checklist advances',
-    async run({ pageAs, checkA11y }) {
-      const page = await pageAs(hosts.demo, 'center');
+    name: "a new centre's manager sets up a location: room, camera with a schedule, camera order, CSV import of 100+ cameras, and the checklist advances",
+    async run(ctx) {
+      const { checkA11y } = ctx;
+      const { base, manager: page } = await freshCentre(ctx, 'setup');
       const tag = unique();
       const location = `E2E Site ${tag}`;
       const room = `E2E Room ${tag}`;
 
-      assert.equal(await stepDone(page, 'schoolProfile'), false, 'the demo centre starts without a school profile');
+      // Nothing is set up yet in the new centre.
+      assert.equal(await stepDone(page, base, 'location'), false, 'a new centre has no location');
+      assert.equal(await stepDone(page, base, 'schoolProfile'), false, 'a new centre has no school profile');
 
-      await createLocation(page, location);
-      await checkA11y(page, 'demo /locations');
+      await createLocation(page, base, location, 'Mona Manager');
+      await checkA11y(page, 'new centre /locations (manager)');
+      assert.equal(await stepDone(page, base, 'location'), true, 'the location step ticks');
 
-      // Rooms: work in the new location (it becomes the current location).
-      await page.goto(`${hosts.demo}/rooms`);
-      await choose(page, 'setup-location-select', location);
+      // Rooms: the manager's only location is the current one.
+      await page.goto(`${base}/rooms`);
       await page.getByRole('table', { name: 'Rooms' }).getByText('No data available.').waitFor();
-      assert.equal(await stepDone(page, 'room'), false, 'a new location has no room');
-      assert.equal(await stepDone(page, 'camera'), false, 'a new location has no camera');
+      assert.equal(await stepDone(page, base, 'room'), false, 'a new location has no room');
+      assert.equal(await stepDone(page, base, 'camera'), false, 'a new location has no camera');
 
-      await page.goto(`${hosts.demo}/rooms/create`);
+      await page.goto(`${base}/rooms/create`);
       await page.getByTestId('room-form').waitFor();
       await field(page, 'Name').fill(room);
       await page.getByTestId('room-submit').click();
       await page.getByTestId(`room-count-${room}`).waitFor();
       assert.equal(await page.getByTestId(`room-count-${room}`).textContent(), '0');
-      await checkA11y(page, 'demo /rooms');
+      await checkA11y(page, 'new centre /rooms');
+      assert.equal(await stepDone(page, base, 'room'), true, 'the room step ticks');
 
       // A camera with a schedule.
-      await page.goto(`${hosts.demo}/cameras`);
+      await page.goto(`${base}/cameras`);
       await page.getByTestId('add-camera').click();
       await field(page, 'Name').fill('Front door');
       await field(page, 'Stream code').fill(`e2e-${tag}-front`);
@@ -94,8 +106,10 @@ export const journeys: Journey[] = [
       await cameras.getByRole('cell', { name: 'Front door', exact: true }).waitFor();
       await cameras.getByText(`Opening hours ${tag}`).waitFor();
       await cameras.getByText('Mon 08:00–17:00').waitFor();
+      assert.equal(await stepDone(page, base, 'camera'), true, 'the camera step ticks');
 
       // Two more at once.
+      await page.goto(`${base}/cameras`);
       await page.getByTestId('bulk-cameras').click();
       await page.getByRole('button', { name: 'Add a row' }).click();
       await field(page, 'Name (row 1)').fill('Playground');
@@ -108,7 +122,7 @@ export const journeys: Journey[] = [
       );
       await page.getByRole('button', { name: 'Add 2 cameras' }).click();
       await cameras.getByRole('cell', { name: 'Kitchen', exact: true }).waitFor();
-      await checkA11y(page, 'demo /cameras');
+      await checkA11y(page, 'new centre /cameras');
 
       // Reorder by drag and drop, save, and find the order again after a reload.
       assert.deepEqual(await order(page), ['Front door', 'Playground', 'Kitchen']);
@@ -123,40 +137,47 @@ export const journeys: Journey[] = [
       await settled(page);
       assert.deepEqual(await order(page), ['Kitchen', 'Front door', 'Playground']);
 
-      // Import from a CSV with one bad row: its error shows, the good rows are saved.
-      await page.goto(`${hosts.demo}/import-cameras`);
-      const csv = [
-        'name,code,color_code,status,room',
-        `Import A,e2e-${tag}-ia,#0a0b0c,on,${room}`,
-        `Import B,e2e-${tag}-ib,not-a-colour,on,`,
-        `Import C,e2e-${tag}-ic,#0d0e0f,off,`,
-      ].join('\n');
-      await page.getByTestId('import-csv').fill(csv);
+      // Import from a CSV (reached from /cameras) with one bad row: its error shows before anything is saved.
+      await page.getByTestId('import-cameras-link').click();
+      await page.waitForURL(/\/import-cameras$/);
+      await page.getByTestId('import-csv').fill(camerasCsv(tag, room, 102));
       await page.getByTestId('import-check').click();
-      await page.getByTestId('import-summary').getByText('2 rows ready, 1 with problems').waitFor();
+      await page.getByTestId('import-summary').getByText('102 rows ready, 1 with problems').waitFor();
       await page
         .getByTestId('import-error-3')
         .getByText(/color_code/)
         .waitFor();
-      await checkA11y(page, 'demo /import-cameras (checked file)');
+      await checkA11y(page, 'new centre /import-cameras (checked file)');
       await page.getByTestId('import-save').click();
-      await page.getByTestId('import-done').getByText('Imported 2 cameras: Import A, Import C.').waitFor();
-      await page.goto(`${hosts.demo}/cameras`);
-      await cameras.getByRole('cell', { name: 'Import C', exact: true }).waitFor();
-      assert.equal(await cameras.getByRole('cell', { name: 'Import A', exact: true }).count(), 1);
-      assert.equal(await cameras.getByRole('cell', { name: 'Import B', exact: true }).count(), 0);
+      await page
+        .getByTestId('import-done')
+        .getByText(/^Imported 102 cameras: Import 001, Import 002, /)
+        .waitFor();
+
+      // Past the first page of 100: every camera is listed, searchable and in the order list.
+      await page.goto(`${base}/cameras`);
+      await page.getByTestId('cameras-count').getByText('Cameras in this location: 105.').waitFor();
+      assert.equal((await order(page)).length, 105);
+      assert.deepEqual((await order(page)).slice(0, 3), ['Kitchen', 'Front door', 'Playground']);
+      await page.getByPlaceholder('Search...').first().fill('Import 102');
+      await cameras.getByRole('cell', { name: 'Import 102', exact: true }).waitFor();
+      assert.equal(await cameras.getByRole('cell', { name: 'Broken', exact: true }).count(), 0);
+
+      // Location settings are one click away from the locations list.
+      await page.goto(`${base}/locations`);
+      await page.getByTestId(`location-settings-${location}`).click();
+      await page.waitForURL(/\/manage-location/);
+      await page.getByRole('tab', { name: /./, selected: true }).waitFor();
 
       // School profile, then the checklist shows this location's steps and the profile done.
-      await page.goto(`${hosts.demo}/school_profile`);
+      await page.goto(`${base}/school_profile`);
       await field(page, 'School name').fill('Sunny Days Early Learning');
-      await checkA11y(page, 'demo /school_profile');
+      await checkA11y(page, 'new centre /school_profile');
       await page.getByTestId('school-submit').click();
       await page.locator('.mantine-Notification-root').first().waitFor();
-      assert.equal(await stepDone(page, 'schoolProfile'), true);
-      assert.equal(await stepDone(page, 'room'), true);
-      assert.equal(await stepDone(page, 'camera'), true);
-      assert.equal(await stepDone(page, 'location'), true);
-      await checkA11y(page, 'demo / (setup checklist)');
+      for (const step of ['schoolProfile', 'room', 'camera', 'location'])
+        assert.equal(await stepDone(page, base, step), true, `the ${step} step is done`);
+      await checkA11y(page, 'new centre / (setup checklist)');
     },
   },
   {

@@ -16,6 +16,14 @@ export const THEME_COLOURS = {
 export const THEME_MODES = ['dark', 'semi-dark', 'light'] as const;
 export type ThemeMode = (typeof THEME_MODES)[number];
 export const DEFAULT_THEME_MODE: ThemeMode = 'semi-dark';
+/**
+ * Theme settings' camera_module_setting: how the live-camera page lays out a viewer's cameras —
+ * `grid` (tiles side by side, the default) or `list` (one wide camera per row, for few cameras
+ * or small screens).
+ */
+export const CAMERA_MODULE_SETTINGS = ['grid', 'list'] as const;
+export type CameraModuleSetting = (typeof CAMERA_MODULE_SETTINGS)[number];
+export const DEFAULT_CAMERA_MODULE_SETTING: CameraModuleSetting = 'grid';
 export const BREAKPOINTS = { xs: 0, sm: 576, md: 768, lg: 992, xl: 1200 } as const;
 /** Notice colours carried in mutation results (`status`, `message`, `color`). */
 export const NOTICE_COLORS = ['success', 'danger', 'warning', 'info'] as const;

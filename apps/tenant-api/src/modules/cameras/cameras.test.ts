@@ -422,6 +422,55 @@ describe('scope', () => {
     expect(code(await q(LIST, { l: s.Y }, s.tokens.teacher))).toBe('NOT_FOUND');
   });
 
+  it("a parent or blog editor reaches no camera setup through the location's schedule, groups, rooms or a child", async () => {
+    const db = A().db.db;
+    const [cam] = await db('cameras').where({ name: 'Lobby' });
+    const [g] = await db('camera_groups').insert({ location_id: s.X, name: 'Leak check' }).returning('id');
+    await db('camera_group_cameras').insert({ camera_group_id: g.id, camera_id: cam.id });
+    await db('programs').where({ id: roomX }).update({ camera_group_id: g.id });
+    await db('locations').where({ id: s.X }).update({ schedule_id: cam.schedule_id });
+    const kid = await db('students').where({ location_id: s.X }).first();
+    await db('student_cameras').insert({ student_id: kid.id, camera_id: cam.id });
+    await db('students').where({ id: kid.id }).update({ program_id: roomX });
+    const NESTED = 'cameras { id code } ';
+    const CAM = `id code groups { ${NESTED} } room { camera_group_id group { ${NESTED} } camera_group { ${NESTED} } } schedule { ${NESTED} }`;
+    const Q = `query($l: ID!, $kid: ID!) {
+      location(id: $l) { cameras { id } groups { id } rooms { id } schedule { name ${NESTED} } }
+      student(id: $kid) { cameras { ${CAM} } program { group { ${NESTED} } } }
+    }`;
+    const parent = await q(Q, { l: s.X, kid: String(kid.id) }, s.tokens.parent);
+    expect(parent.errors).toBeUndefined();
+    expect(parent.data?.location).toEqual({ cameras: [], groups: [], rooms: [], schedule: { name: expect.any(String), cameras: [] } });
+    expect(parent.data?.student).toEqual({
+      cameras: [
+        {
+          id: String(cam.id),
+          code: null,
+          groups: [],
+          room: { camera_group_id: null, group: null, camera_group: null },
+          schedule: { cameras: [] },
+        },
+      ],
+      program: { group: null },
+    });
+    expect(JSON.stringify(parent.data)).not.toContain(cam.code);
+    const blog = await q('query($l: ID!) { location(id: $l) { schedule { cameras { id } } } }', { l: s.X }, s.tokens.blog);
+    expect(blog.data?.location.schedule).toBeNull();
+    // the same query as staff of X reaches them: the blanks above are the view rules, not missing data
+    const teacher = await q(Q, { l: s.X, kid: String(kid.id) }, s.tokens.teacher);
+    expect(teacher.data?.location.schedule.cameras).toContainEqual({ id: String(cam.id), code: cam.code });
+    expect(teacher.data?.student.cameras[0]).toMatchObject({
+      code: cam.code,
+      groups: expect.arrayContaining([{ cameras: expect.arrayContaining([{ id: String(cam.id), code: cam.code }]) }]),
+      room: { group: { cameras: [{ id: String(cam.id), code: cam.code }] } },
+    });
+    await db('student_cameras').where({ camera_id: cam.id }).del();
+    await db('students').where({ id: kid.id }).update({ program_id: null });
+    await db('programs').where({ id: roomX }).update({ camera_group_id: null });
+    await db('locations').where({ id: s.X }).update({ schedule_id: null });
+    await db('camera_groups').where({ id: g.id }).del();
+  });
+
   it('the owner moves a camera between locations: new order, no room, history in both locations', async () => {
     const [cam] = await A().db.db('cameras').where({ name: 'Lobby' });
     const r = await q(UPDATE, { id: String(cam.id), name: 'Lobby', code: 'x', color: '#7367F0', l: s.Y, sn: 'Y schedule' }, s.tokens.owner);

@@ -3,6 +3,7 @@ import { schedulesByIds } from '../schedules/service.ts';
 import { programsById } from '../rooms/service.ts';
 import { camerasByLocationIds, camerasByScheduleIds, groupsByCameraIds } from './repo.ts';
 import { cameraSettingsOf } from './service/settings.ts';
+import { seesCameraSetup } from './policy.ts';
 
 type Query<T> = { obj: T; params: unknown }[];
 
@@ -27,6 +28,7 @@ export const cameraLoaders = {
   },
   Schedule: {
     async cameras(queries: Query<{ id: string }>, ctx: RequestContext) {
+      if (!seesCameraSetup(ctx)) return queries.map(() => []);
       const map = await camerasByScheduleIds(
         ctx.db,
         queries.map((q) => String(q.obj.id)),
@@ -40,6 +42,7 @@ export const cameraLoaders = {
       return queries.map((q) => (q.obj.program_id ? (map.get(String(q.obj.program_id)) ?? null) : null));
     },
     async groups(queries: Query<{ id: string }>, ctx: RequestContext) {
+      if (!seesCameraSetup(ctx)) return queries.map(() => []);
       const map = await groupsByCameraIds(
         ctx.db,
         queries.map((q) => String(q.obj.id)),

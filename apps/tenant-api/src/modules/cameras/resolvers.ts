@@ -4,6 +4,7 @@ import * as cameras from './service/cameras.ts';
 import * as reads from './service/reads.ts';
 import * as imports from './service/import.ts';
 import * as settings from './service/settings.ts';
+import { seesCameraSetup } from './policy.ts';
 
 type Args = Record<string, unknown>;
 
@@ -34,6 +35,7 @@ export const cameraResolvers = {
     saveStreamModeSettings: (_: unknown, args: Args, ctx: RequestContext) => settings.saveStreamModeSettings(ctx, args),
   },
   Camera: {
+    code: (c: Args, _: Args, ctx: RequestContext) => (seesCameraSetup(ctx) ? c.code : null),
     created_at: (c: Args) => iso(c.created_at),
     updated_at: (c: Args) => iso(c.updated_at),
   },

@@ -298,12 +298,116 @@ describe('updates and history', () => {
     expect(loc.data?.location.timezone.name).toMatch(/^America\/Chicago \(UTC[+-]\d\d:\d\d\)$/);
   });
 
+  it('updateLocation saves the signup switch and code with the rest in one go, or nothing of it', async () => {
+    const SAVE = `mutation($id: ID!, $name: String, $map: String, $signup: Boolean, $code: String) {
+      updateLocation(id: $id, name: $name, map_url: $map, is_signup: $signup, signup_code: $code) { status location { name is_signup signup_code map_url } } }`;
+    const db = A().db.db;
+    const before = await db('locations').where({ id: s.Y }).first();
+    const audits = async () =>
+      Number((await db('audit_log').where({ entity_id: s.Y, action: 'location.update' }).count({ n: '*' }).first())!.n);
+    const auditsBefore = await audits();
+    // a bad URL after a good signup change: nothing is written
+    expect(field(await q(SAVE, { id: s.Y, signup: true, code: 'Y-JOIN', map: 'not a url' }, s.tokens.mgrY))).toBe('map_url');
+    // a name taken by another location: the signup change is not kept either
+    const xName = (await db('locations').where({ id: s.X }).first()).name;
+    expect(field(await q(SAVE, { id: s.Y, signup: true, code: 'Y-JOIN', name: xName }, s.tokens.mgrY))).toBe('name');
+    // signup on needs a code, given or already saved; a code in use elsewhere is refused
+    expect(field(await q(SAVE, { id: s.Y, signup: true, code: '' }, s.tokens.mgrY))).toBe('signup_code');
+    const xCode = (await db('locations').where({ id: s.X }).first()).signup_code;
+    await db('locations').where({ id: s.X }).update({ signup_code: 'X-TAKEN' });
+    expect(field(await q(SAVE, { id: s.Y, signup: true, code: 'x-taken' }, s.tokens.mgrY))).toBe('signup_code');
+    const unchanged = await db('locations').where({ id: s.Y }).first();
+    expect([unchanged.is_signup, unchanged.signup_code, unchanged.name, unchanged.map_url]).toEqual([
+      before.is_signup,
+      before.signup_code,
+      before.name,
+      before.map_url,
+    ]);
+    expect(await audits()).toBe(auditsBefore);
+
+    const ok = await q(SAVE, { id: s.Y, signup: true, code: 'Y-JOIN', map: 'https://maps.example.test/y' }, s.tokens.mgrY);
+    expect(ok.data?.updateLocation.location).toMatchObject({
+      is_signup: true,
+      signup_code: 'Y-JOIN',
+      map_url: 'https://maps.example.test/y',
+    });
+    const last = await db('audit_log').where({ entity_id: s.Y, action: 'location.update' }).orderBy('id', 'desc').first();
+    expect(last.data.changes).toMatchObject({ is_signup: [false, true], signup_code: [null, 'Y-JOIN'] });
+    // omitted signup arguments stay; turning signup off keeps working without a code
+    expect((await q(SAVE, { id: s.Y, name: before.name }, s.tokens.mgrY)).data?.updateLocation.location).toMatchObject({
+      is_signup: true,
+      signup_code: 'Y-JOIN',
+    });
+    expect((await q(SAVE, { id: s.Y, signup: false, code: '' }, s.tokens.mgrY)).data?.updateLocation.location).toMatchObject({
+      is_signup: false,
+      signup_code: null,
+    });
+    await db('locations').where({ id: s.X }).update({ signup_code: xCode });
+  });
+
   it('active filter and activeLocations', async () => {
     await q(UPDATE, { id: s.Y, active: false }, s.tokens.mgrY);
     const act = await q('query { activeLocations { id } inactive: locations(active: false) { data { id } } }', {}, s.tokens.mgrY);
     expect(act.data?.activeLocations).not.toContainEqual({ id: s.Y });
     expect(act.data?.inactive.data).toEqual([{ id: s.Y }]);
     await q(UPDATE, { id: s.Y, active: true }, s.tokens.mgrY);
+  });
+});
+
+describe('getAllLocations (the /locations list)', () => {
+  const ALL =
+    'query($active: Boolean, $page: Int, $first: Int) { getAllLocations(active: $active, page: $page, first: $first) { data { id name active } paginatorInfo { currentPage lastPage perPage total } } }';
+  const names = (r: { data?: Record<string, any> | null }) => r.data?.getAllLocations.data.map((l: { name: string }) => l.name);
+
+  it('pages every location for the owner and only the managed ones for a manager, with the active filter', async () => {
+    const db = A().db.db;
+    const every = await db('locations').whereNull('deleted_at').orderBy('name').pluck('name');
+    expect(every.length).toBeGreaterThan(2);
+    const owner = await q(ALL, { first: 2 }, s.tokens.owner);
+    expect(owner.data?.getAllLocations.paginatorInfo).toEqual({
+      currentPage: 1,
+      lastPage: Math.ceil(every.length / 2),
+      perPage: 2,
+      total: every.length,
+    });
+    const pages = [owner];
+    for (let page = 2; page <= owner.data?.getAllLocations.paginatorInfo.lastPage; page++)
+      pages.push(await q(ALL, { first: 2, page }, s.tokens.owner));
+    expect(pages.flatMap(names).sort()).toEqual([...every].sort());
+
+    const managed = await db('location_managers as lm')
+      .join('locations as l', 'l.id', 'lm.location_id')
+      .where('lm.user_id', s.ids.mgrX)
+      .whereNull('l.deleted_at')
+      .pluck('l.name');
+    const mgr = await q(ALL, { first: 100 }, s.tokens.mgrX);
+    expect(names(mgr).sort()).toEqual([...managed].sort());
+    expect(names(mgr)).not.toContain('Location Y');
+
+    const x = (await db('locations').where({ id: s.X }).first()).name;
+    await q(UPDATE, { id: s.X, active: false }, s.tokens.mgrX);
+    expect(names(await q(ALL, { active: false }, s.tokens.mgrX))).toEqual([x]);
+    expect(names(await q(ALL, { active: true }, s.tokens.mgrX))).not.toContain(x);
+    await q(UPDATE, { id: s.X, active: true }, s.tokens.mgrX);
+  });
+
+  it('refuses bad paging naming the field, and viewers below manager', async () => {
+    expect(field(await q(ALL, { first: 500 }, s.tokens.owner))).toBe('first');
+    expect(field(await q(ALL, { page: 0 }, s.tokens.owner))).toBe('page');
+    for (const t of [s.tokens.teacher, s.tokens.parent, s.tokens.blog]) expect(code(await q(ALL, {}, t))).toBe('FORBIDDEN');
+  });
+
+  it("another centre lists only its own locations; A's token is refused on B", async () => {
+    const B = h.centres[1]!;
+    await seedUser(B, { username: 'ballowner', role: 'center' });
+    const tb = (await signIn(h.app, B.host, 'ballowner')).token;
+    await B.db.db('locations').insert({ name: 'B only' });
+    const onB = await gql(h.app, B.host, ALL, {}, tb);
+    expect(names(onB)).toContain('B only');
+    expect(names(onB)).toEqual(await B.db.db('locations').whereNull('deleted_at').orderBy('name').pluck('name'));
+    expect(names(onB)).not.toContain((await A().db.db('locations').where({ id: s.X }).first()).name);
+    expect((await gql(h.app, B.host, ALL, {}, s.tokens.owner)).statusCode).toBe(401);
+    await B.db.db('locations').where({ name: 'B only' }).del();
   });
 });
 

@@ -1,10 +1,13 @@
 import type { RequestContext } from '../../types.ts';
 import { camerasByGroupIds } from '../cameras/repo.ts';
+import { seesCameraSetup } from '../cameras/policy.ts';
 import { groupsById, groupsOfLocations, programsByLocation, studentCounts } from './service.ts';
 
 type Query<T> = { obj: T; params: unknown }[];
 
+/** A room's camera group is camera setup: staff only (parents see the room, not its cameras). */
 async function groupOf(queries: Query<{ camera_group_id: string | null }>, ctx: RequestContext) {
+  if (!seesCameraSetup(ctx)) return queries.map(() => null);
   const map = await groupsById(ctx, [
     ...new Set(
       queries
@@ -46,6 +49,7 @@ export const roomLoaders = {
   },
   CameraGroup: {
     async cameras(queries: Query<{ id: string }>, ctx: RequestContext) {
+      if (!seesCameraSetup(ctx)) return queries.map(() => []);
       const map = await camerasByGroupIds(
         ctx.db,
         queries.map((q) => String(q.obj.id)),

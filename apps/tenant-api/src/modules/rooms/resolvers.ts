@@ -1,6 +1,7 @@
 import type { RequestContext } from '../../types.ts';
 import { iso } from '../locations/service/common.ts';
 import * as service from './service.ts';
+import { seesCameraSetup } from '../cameras/policy.ts';
 
 type Args = Record<string, unknown>;
 
@@ -23,6 +24,7 @@ export const roomResolvers = {
     deleteLocationGroup: (_: unknown, args: Args, ctx: RequestContext) => service.deleteLocationGroup(ctx, args),
   },
   Program: {
+    camera_group_id: (p: Args, _: Args, ctx: RequestContext) => (seesCameraSetup(ctx) ? p.camera_group_id : null),
     created_at: (p: Args) => iso(p.created_at),
     updated_at: (p: Args) => iso(p.updated_at),
   },

@@ -89,7 +89,7 @@ describe('schedules', () => {
     expect(code(await q('mutation($id: ID!) { deleteSchedule(id: $id) { status } }', { id }, s.tokens.mgrX))).toBe('NOT_FOUND');
   });
 
-  it('scope: a manager of X cannot see or change the schedules of Y; below manager is refused', async () => {
+  it('scope: a manager of X cannot see or change the schedules of Y; teachers read their own; parents and blog are refused', async () => {
     const [y] = await A().db.db('schedules').where({ name: 'Y hours' });
     expect((await q(LIST, {}, s.tokens.mgrX)).data?.schedules.data.map((x: { name: string }) => x.name)).not.toContain('Y hours');
     expect(code(await q(LIST, { l: s.Y }, s.tokens.mgrX))).toBe('NOT_FOUND');
@@ -100,12 +100,28 @@ describe('schedules', () => {
       'NOT_FOUND',
     );
     expect(code(await q(CREATE, { l: s.Y, n: 'Sneaky', d: WEEK }, s.tokens.mgrX))).toBe('NOT_FOUND');
-    expect(code(await q(LIST, {}, s.tokens.teacher))).toBe('FORBIDDEN');
-    // a manager whose role lost cameras.manage is refused
+    const own = (await q(CREATE, { l: s.X, n: 'Nap room hours', d: WEEK }, s.tokens.mgrX)).data?.createSchedule.schedule.id;
+    const [cam] = await A()
+      .db.db('cameras')
+      .insert({ location_id: s.X, name: 'Nap', code: 'nap', color_code: '#321', schedule_id: own })
+      .returning('id');
+    const teacher = await q(LIST, {}, s.tokens.teacher);
+    expect(teacher.data?.schedules.data.map((x: { name: string }) => x.name).sort()).toEqual(['Holidays', 'Nap room hours']);
+    expect(teacher.data?.schedules.data.find((x: { id: string }) => x.id === own)).toMatchObject({
+      scheduledates: WEEK,
+      cameras: [{ id: String(cam.id) }],
+    });
+    expect(code(await q(LIST, { l: s.Y }, s.tokens.teacher))).toBe('NOT_FOUND');
+    expect(code(await q(CREATE, { l: s.X, n: 'Teacher hours', d: WEEK }, s.tokens.teacher))).toBe('FORBIDDEN');
+    expect(code(await q(LIST, {}, s.tokens.parent))).toBe('FORBIDDEN');
+    expect(code(await q(LIST, {}, s.tokens.blog))).toBe('FORBIDDEN');
+    // a manager whose role lost cameras.manage still reads, but may not change schedules
     await A().db.db.raw(
       `delete from role_permissions where role_id = (select id from roles where name = 'manager') and permission_id = (select id from permissions where name = 'cameras.manage')`,
     );
-    expect(code(await q(LIST, {}, s.tokens.mgrX))).toBe('FORBIDDEN');
+    expect((await q(LIST, {}, s.tokens.mgrX)).data?.schedules.paginatorInfo.total).toBe(2);
+    await A().db.db('cameras').where({ id: cam.id }).del();
+    expect(code(await q(CREATE, { l: s.X, n: 'No right', d: WEEK }, s.tokens.mgrX))).toBe('FORBIDDEN');
     expect((await q(LIST, {}, s.tokens.owner)).data?.schedules.paginatorInfo.total).toBeGreaterThan(0);
     await A().db.db.raw(
       `insert into role_permissions (role_id, permission_id) select r.id, p.id from roles r, permissions p where r.name = 'manager' and p.name = 'cameras.manage'`,

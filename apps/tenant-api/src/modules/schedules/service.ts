@@ -5,7 +5,7 @@ import type { RequestContext } from '../../types.ts';
 import { assertLocations, scopeFilter } from '../locations/policy.ts';
 import { audit, clockTime, diff, id, notice, pageArgs, paginated } from '../locations/service/common.ts';
 import * as repo from './repo.ts';
-import { scheduleManageScope } from './policy.ts';
+import { scheduleManageScope, scheduleReadScope } from './policy.ts';
 import { scheduleNameTaken, scheduleNotFound } from './errors.ts';
 
 export const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
@@ -110,8 +110,9 @@ function mapUniqueViolation(e: unknown): never {
   throw e;
 }
 
+/** Staff read the schedules of their own locations (as they read its rooms and cameras). */
 export async function schedules(ctx: RequestContext, raw: unknown) {
-  const scope = await scheduleManageScope(ctx);
+  const scope = await scheduleReadScope(ctx);
   const args = parseArgs(z.object({ status: z.boolean().nullish(), location_id: id.nullish(), ...pageArgs }), raw);
   if (args.location_id) await assertLocations(ctx, scope, [args.location_id]);
   const { rows, total } = await repo.pageSchedules(ctx.db, scopeFilter(scope), {

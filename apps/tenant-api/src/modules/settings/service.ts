@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseArgs, forbidden } from '@kv/server';
-import { DEFAULT_THEME_MODE, THEME_MODES, isHexColour, roleAtLeast } from '@kv/shared';
+import { CAMERA_MODULE_SETTINGS, DEFAULT_THEME_MODE, THEME_MODES, isHexColour, roleAtLeast } from '@kv/shared';
 import type { RequestContext } from '../../types.ts';
 import { requirePermission } from '../locations/policy.ts';
 import { audit, readSetting, writeSetting } from './repo.ts';
@@ -48,7 +48,7 @@ const themeInput = z
     login_page_image: url.nullable(),
     top_bar_title: z.string().trim().max(100).nullable(),
     show_room_ration_widget: z.boolean(),
-    camera_module_setting: z.string().trim().max(40).nullable(),
+    camera_module_setting: z.enum(CAMERA_MODULE_SETTINGS, { message: 'The camera page layout must be grid or list.' }).nullable(),
   })
   .partial();
 

@@ -29,6 +29,19 @@ describe('theme settings', () => {
     expect((await gql(h.app, A().host, '{ getThemeSetting { theme_mode } }')).data?.getThemeSetting.theme_mode).toBe('dark');
   });
 
+  it('camera_module_setting is grid or list (null: grid); anything else is refused naming the field', async () => {
+    const { token } = await signIn(h.app, A().host, 'manager');
+    const READ = '{ getThemeSetting { camera_module_setting } }';
+    expect((await gql(h.app, A().host, READ)).data?.getThemeSetting.camera_module_setting).toBeNull();
+    const bad = await gql(h.app, A().host, SAVE, { i: { camera_module_setting: 'carousel' } }, token);
+    expect(bad.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.camera_module_setting' });
+    expect((await gql(h.app, A().host, SAVE, { i: { camera_module_setting: 'list' } }, token)).data?.saveAppSettings.status).toBe(true);
+    expect((await gql(h.app, A().host, READ)).data?.getThemeSetting.camera_module_setting).toBe('list');
+    expect((await gql(h.app, h.centres[1]!.host, READ)).data?.getThemeSetting.camera_module_setting).toBeNull();
+    await gql(h.app, A().host, SAVE, { i: { camera_module_setting: null } }, token);
+    expect((await gql(h.app, A().host, READ)).data?.getThemeSetting.camera_module_setting).toBeNull();
+  });
+
   it('needs the settings.manage permission, and a teacher is refused', async () => {
     const teacher = await signIn(h.app, A().host, 'teacher');
     expect((await gql(h.app, A().host, SAVE, { i: { theme_mode: 'light' } }, teacher.token)).errors?.[0]?.extensions?.code).toBe(

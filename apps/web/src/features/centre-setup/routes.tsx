@@ -18,7 +18,6 @@ function route(path: PathName, handle: RouteHandle, lazy: RouteObject['lazy']): 
 export function setupRoutes(kind: CentreKind | null): RouteObject[] {
   void kind;
   const manager = { role: 'manager' } as const;
-  const kvsupport = { role: 'kvsupport' } as const;
   const locationChild = { access: manager, title: 'shell:features.locations', parents: toLocations };
   return [
     route('locations', { access: manager, title: locationsTitle }, locationsPage),
@@ -31,7 +30,8 @@ export function setupRoutes(kind: CentreKind | null): RouteObject[] {
     route('locationSettings', locationChild, locationPage),
     route(
       'importCameras',
-      { access: kvsupport, title: 'shell:features.cameras' },
+      // Managers import their own locations' cameras (uploadCamerasList / saveUploadCameraList: cameras.manage).
+      { access: manager, title: 'shell:features.cameras', parents: [{ title: 'shell:menu.cameras', path: 'cameras' }] },
       lazyPage(() => import('./pages/import-cameras.page'), 'ImportCamerasPage'),
     ),
     route(

@@ -41,11 +41,15 @@ const details = {
   scheduledates: scheduleDatesInput.nullish(),
 };
 
+const signup = {
+  is_signup: z.boolean().nullish(),
+  signup_code: signupCode.nullish().or(z.literal('').transform(() => null)),
+};
+
 const createInput = z.object({
   name: locationName,
   ...details,
-  is_signup: z.boolean().nullish(),
-  signup_code: signupCode.nullish().or(z.literal('').transform(() => null)),
+  ...signup,
   managers,
 });
 
@@ -53,6 +57,7 @@ const updateInput = z.object({
   id,
   name: locationName.optional(),
   ...details,
+  ...signup,
   active: z.boolean().nullish(),
   managers: managers.nullish(),
 });
@@ -144,8 +149,16 @@ export async function updateLocation(ctx: RequestContext, raw: unknown) {
   const before = await repo.findLocation(ctx.db, args.id);
   if (!before) throw locationNotFound();
   if (args.name && (await repo.locationNameTaken(ctx.db, args.name, args.id))) throw nameTaken();
+  // Signup is checked as it will be after the save, so the switch and the code change together or not at all.
+  const isSignup = args.is_signup ?? Boolean(before.is_signup);
+  const code = args.signup_code !== undefined ? args.signup_code : before.signup_code;
+  const signupTouched = args.is_signup != null || args.signup_code !== undefined;
+  if (signupTouched && isSignup && !code) throw badInput('signup_code', 'A signup code is required when signup is on.');
+  if (args.signup_code && (await repo.signupCodeTaken(ctx.db, args.signup_code, args.id))) throw signupCodeTaken();
   const managerIds = args.managers ? await assertManagers(ctx, args.managers) : null;
   const patch: Record<string, unknown> = {};
+  if (args.is_signup != null) patch.is_signup = args.is_signup;
+  if (args.signup_code !== undefined) patch.signup_code = args.signup_code;
   for (const k of ['name', 'timezone', 'email', 'phone', 'longitude', 'latitude', 'address', 'pin_url', 'map_url', 'active'] as const) {
     if (args[k] !== undefined && !(args[k] === null && (k === 'active' || k === 'timezone'))) patch[k] = args[k];
   }

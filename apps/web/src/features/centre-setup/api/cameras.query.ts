@@ -21,6 +21,8 @@ export const LocationCamerasQuery = gql<
   ${CameraFields}
 `;
 
+export const pickCameras = (d: { location_cameras: { data: CameraData[]; paginatorInfo: PaginatorInfoData } }) => d.location_cameras;
+
 export const CameraHistoryQuery = gql<
   { getCameraHistory: { data: HistoryEntryData[]; paginatorInfo: PaginatorInfoData } },
   { id: string; page: number; first: number }

@@ -74,10 +74,7 @@ export const CreateLocationMutation = gql<{ createNewLocation: LocationResultDat
   ${LocationFields}
 `;
 
-export const UpdateLocationMutation = gql<
-  { updateLocation: LocationResultData },
-  Omit<LocationInput, 'is_signup' | 'signup_code'> & { id: string; active?: boolean | null }
->`
+export const UpdateLocationMutation = gql<{ updateLocation: LocationResultData }, LocationInput & { id: string; active?: boolean | null }>`
   mutation SetupUpdateLocation(
     $id: ID!
     $name: String
@@ -89,6 +86,8 @@ export const UpdateLocationMutation = gql<
     $address: String
     $pin_url: String
     $map_url: String
+    $is_signup: Boolean
+    $signup_code: String
     $color: String
     $active: Boolean
     $managers: [ID!]
@@ -106,6 +105,8 @@ export const UpdateLocationMutation = gql<
       address: $address
       pin_url: $pin_url
       map_url: $map_url
+      is_signup: $is_signup
+      signup_code: $signup_code
       color: $color
       active: $active
       managers: $managers

@@ -5,11 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from 'urql';
 import { confirmDelete } from '../../../components/confirm-delete';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
-import { LocationCamerasQuery } from '../api/cameras.query';
+import { LocationCamerasQuery, pickCameras } from '../api/cameras.query';
 import type { CameraGroupData } from '../api/fragments';
 import { CreateGroupMutation, DeleteGroupMutation, RenameGroupMutation, UpdateGroupCamerasMutation } from '../api/rooms.mutation';
 import { GroupCamerasQuery, RoomsAndGroupsQuery } from '../api/rooms.query';
+import { useAllPages, type AllPages } from '../hooks/use-all-pages';
 import { useFinish } from '../hooks/use-finish';
+import { CamerasLoaded } from './cameras-loaded';
 import { ROOMS_CONTEXT } from './rooms-panel';
 
 /** The camera groups of a location with their cameras: create, rename, choose cameras, delete. */
@@ -17,14 +19,10 @@ export function CameraGroupsPanel({ locationId }: { locationId: string }) {
   const { t } = useTranslation(['setup', 'common']);
   const finish = useFinish();
   const [{ data, fetching }] = useQuery({ query: RoomsAndGroupsQuery, variables: { location_id: locationId }, context: ROOMS_CONTEXT });
-  const [{ data: cameraData }] = useQuery({
-    query: LocationCamerasQuery,
-    variables: { location_id: locationId, page: 1, first: 100 },
-    context: ROOMS_CONTEXT,
-  });
+  const cameraList = useAllPages(LocationCamerasQuery, { location_id: locationId }, pickCameras, ROOMS_CONTEXT);
   const [editing, setEditing] = useState<CameraGroupData | 'new' | null>(null);
   const [, remove] = useMutation(DeleteGroupMutation);
-  const cameraOptions = (cameraData?.location_cameras.data ?? []).map((c) => ({ value: c.id, label: c.name }));
+  const cameraOptions = cameraList.rows.map((c) => ({ value: c.id, label: c.name }));
 
   const columns = useMemo<DataTableColumn<CameraGroupData>[]>(
     () => [
@@ -112,6 +110,7 @@ export function CameraGroupsPanel({ locationId }: { locationId: string }) {
             group={editing === 'new' ? null : editing}
             locationId={locationId}
             cameraOptions={cameraOptions}
+            cameraList={cameraList}
             onDone={() => setEditing(null)}
           />
         ) : null}
@@ -124,11 +123,13 @@ function GroupForm({
   group,
   locationId,
   cameraOptions,
+  cameraList,
   onDone,
 }: {
   group: CameraGroupData | null;
   locationId: string;
   cameraOptions: { value: string; label: string }[];
+  cameraList: AllPages<unknown>;
   onDone(): void;
 }) {
   const { t } = useTranslation(['setup', 'common']);
@@ -197,6 +198,7 @@ function GroupForm({
           aria-required
           error={nameError}
         />
+        <CamerasLoaded {...cameraList} />
         <MultiSelect
           label={t('setup:groups.cameras')}
           data={cameraOptions}
@@ -209,7 +211,7 @@ function GroupForm({
           <Button variant="default" onClick={onDone}>
             {t('common:actions.cancel')}
           </Button>
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={busy} disabled={!cameraList.complete}>
             {t('setup:actions.save')}
           </Button>
         </Group>

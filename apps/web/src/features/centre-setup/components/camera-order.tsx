@@ -41,8 +41,21 @@ function SortableCamera({ camera, index }: { camera: CameraData; index: number }
   );
 }
 
-/** The display order of a location's cameras, changed by drag and drop (or the keyboard) and saved. */
-export function CameraOrder({ locationId, cameras, context }: { locationId: string; cameras: CameraData[]; context: object }) {
+/**
+ * The display order of a location's cameras, changed by drag and drop (or the keyboard) and saved.
+ * Saving waits for every camera (`complete`): an order built from part of the list would misplace the rest.
+ */
+export function CameraOrder({
+  locationId,
+  cameras,
+  complete,
+  context,
+}: {
+  locationId: string;
+  cameras: CameraData[];
+  complete: boolean;
+  context: object;
+}) {
   const { t } = useTranslation(['setup', 'common']);
   const finish = useFinish();
   const [items, setItems] = useState(cameras);
@@ -55,7 +68,8 @@ export function CameraOrder({ locationId, cameras, context }: { locationId: stri
   );
   const nameOf = (id: string | number) => items.find((c) => c.id === id)?.name ?? '';
   const positionOf = (id: string | number | undefined) => (id === undefined ? 0 : items.findIndex((c) => c.id === id) + 1);
-  const changed = items.some((c, i) => c.id !== cameras[i]?.id);
+  const lastMoved = items.findLastIndex((c, i) => c.id !== cameras[i]?.id);
+  const changed = lastMoved >= 0;
 
   function onDragEnd(event: DragEndEvent) {
     const { active, over } = event;
@@ -77,11 +91,12 @@ export function CameraOrder({ locationId, cameras, context }: { locationId: stri
         </Text>
         <Button
           size="sm"
-          disabled={!changed}
+          disabled={!changed || !complete}
           loading={busy}
           onClick={async () => {
             setBusy(true);
-            const r = await save({ location_id: locationId, cameras: items.map((c) => c.id) }, context);
+            // The server keeps the unlisted cameras in their order after the listed ones: only the moved part is sent.
+            const r = await save({ location_id: locationId, cameras: items.slice(0, lastMoved + 1).map((c) => c.id) }, context);
             setBusy(false);
             finish(r.error, r.data?.saveCameraOrder);
           }}

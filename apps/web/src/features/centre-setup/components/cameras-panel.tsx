@@ -13,12 +13,14 @@ import {
   UpdateCameraMutation,
   UpdateCameraStatusMutation,
 } from '../api/cameras.mutation';
-import { LocationCamerasQuery } from '../api/cameras.query';
+import { LocationCamerasQuery, pickCameras } from '../api/cameras.query';
 import type { CameraData } from '../api/fragments';
 import { RoomsAndGroupsQuery } from '../api/rooms.query';
-import { SchedulesQuery } from '../api/schedules.query';
+import { SchedulesQuery, type ScheduleRow } from '../api/schedules.query';
 import { CAMERA_FIELDS, CameraForm, type CameraFormValues } from '../forms/camera-form';
+import { useAllPages, type Paged } from '../hooks/use-all-pages';
 import { useFinish } from '../hooks/use-finish';
+import { CamerasLoaded } from './cameras-loaded';
 import { BulkCamerasForm } from './bulk-cameras-form';
 import { CameraOrder } from './camera-order';
 import { ColourSwatch } from './colour-swatch';
@@ -26,22 +28,15 @@ import { HistoryModal } from './history-modal';
 import { ScheduleSummary } from './schedule-dates-editor';
 
 export const CAMERAS_CONTEXT = { additionalTypenames: ['Camera', 'Schedule', 'CameraGroup', 'Program'] };
+const pickSchedules = (d: { schedules: Paged<ScheduleRow> }) => d.schedules;
 
 /** A location's cameras: order, colours, schedules, on/off, bulk create, history and delete. */
 export function CamerasPanel({ locationId }: { locationId: string }) {
   const { t } = useTranslation(['setup', 'common']);
   const finish = useFinish();
-  const [{ data, fetching }] = useQuery({
-    query: LocationCamerasQuery,
-    variables: { location_id: locationId, page: 1, first: 100 },
-    context: CAMERAS_CONTEXT,
-  });
+  const all = useAllPages(LocationCamerasQuery, { location_id: locationId }, pickCameras, CAMERAS_CONTEXT);
   const [{ data: roomData }] = useQuery({ query: RoomsAndGroupsQuery, variables: { location_id: locationId }, context: CAMERAS_CONTEXT });
-  const [{ data: scheduleData }] = useQuery({
-    query: SchedulesQuery,
-    variables: { location_id: locationId, page: 1, first: 100 },
-    context: CAMERAS_CONTEXT,
-  });
+  const { rows: schedules } = useAllPages(SchedulesQuery, { location_id: locationId }, pickSchedules, CAMERAS_CONTEXT);
   const [editing, setEditing] = useState<CameraData | 'new' | null>(null);
   const [history, setHistory] = useState<{ kind: 'camera'; id: string; name: string } | null>(null);
   const [bulk, setBulk] = useState(false);
@@ -52,10 +47,9 @@ export function CamerasPanel({ locationId }: { locationId: string }) {
   const [, remove] = useMutation(DeleteCameraMutation);
   const [, setStatus] = useMutation(UpdateCameraStatusMutation);
 
-  const cameras = useMemo(() => data?.location_cameras.data ?? [], [data]);
+  const cameras = all.rows;
   const rooms = (roomData?.roomsByLocation ?? []).map((r) => ({ value: r.id, label: r.name }));
   const groups = (roomData?.groupsByLocation ?? []).map((g) => ({ value: g.id, label: g.name }));
-  const schedules = scheduleData?.schedules.data ?? [];
 
   const columns = useMemo<DataTableColumn<CameraData>[]>(
     () => [
@@ -215,9 +209,10 @@ export function CamerasPanel({ locationId }: { locationId: string }) {
             </Button>
           </Group>
         </Group>
-        <DataTable label={t('setup:cameras.table')} rows={cameras} columns={columns} rowKey={(c) => c.id} loading={fetching} />
+        <CamerasLoaded {...all} />
+        <DataTable label={t('setup:cameras.table')} rows={cameras} columns={columns} rowKey={(c) => c.id} loading={all.fetching} />
       </Card>
-      <CameraOrder locationId={locationId} cameras={cameras} context={CAMERAS_CONTEXT} />
+      <CameraOrder locationId={locationId} cameras={cameras} complete={all.complete} context={CAMERAS_CONTEXT} />
       <Modal
         closeButtonProps={{ 'aria-label': t('common:actions.close') }}
         opened={editing !== null}

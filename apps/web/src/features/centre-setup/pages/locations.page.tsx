@@ -1,13 +1,14 @@
 import { ActionIcon, Alert, Anchor, Badge, Button, Card, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
-import { IconHistory, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconHistory, IconPencil, IconPlus, IconSettings, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useMutation, useQuery } from 'urql';
 import { PAGE_SIZE_DEFAULT } from '@kv/shared';
 import { confirmDelete } from '../../../components/confirm-delete';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { EmailText, PhoneText } from '../../../components/formatted';
+import { currentLocation } from '../../../lib/current-location';
 import { paths } from '../../../lib/paths';
 import type { LocationData } from '../api/fragments';
 import { DeleteLocationMutation } from '../api/locations.mutation';
@@ -28,6 +29,7 @@ export function LocationsPage() {
   const [{ data, fetching, error }] = useQuery({ query: LocationsPageQuery, variables: paging, context: CONTEXT });
   const [editing, setEditing] = useState<LocationData | 'new' | null>(null);
   const [history, setHistory] = useState<{ kind: 'location'; id: string; name: string } | null>(null);
+  const navigate = useNavigate();
   const save = useLocationSave();
   const finish = useFinish();
   const [, remove] = useMutation(DeleteLocationMutation);
@@ -89,6 +91,20 @@ export function LocationsPage() {
                 data-testid={`edit-location-${l.name}`}
               >
                 <IconPencil size={16} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label={t('setup:actions.settings')}>
+              <ActionIcon
+                variant="subtle"
+                aria-label={t('setup:actions.settingsNamed', { name: l.name })}
+                data-testid={`location-settings-${l.name}`}
+                onClick={() => {
+                  // /manage-location works on the current location: make it this one.
+                  currentLocation.set({ id: l.id, name: l.name });
+                  navigate(paths.manageLocation.to());
+                }}
+              >
+                <IconSettings size={16} aria-hidden />
               </ActionIcon>
             </Tooltip>
             <Tooltip label={t('setup:actions.history')}>

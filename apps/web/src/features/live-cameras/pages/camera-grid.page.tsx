@@ -3,21 +3,25 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from 'urql';
 import { CameraGridQuery } from '../api/camera-grid.query';
+import { CameraLayoutSettingQuery } from '../api/camera-layout-setting.query';
 import { RemainingLoginsQuery } from '../api/remaining-logins.query';
 import { CameraTile } from '../components/camera-tile';
 import { LoginsLeft } from '../components/logins-left';
 
 /**
  * /user/students/cameras (and pet centres' /contact/pets/cameras): every camera the viewer may see,
- * each live in a small muted player while in view, or saying why not. Where logins are limited the
- * first tile starts on a tap (opening the page uses no login); once one plays, the visit is open and
- * the others join it without counting.
+ * each live in a small muted player while in view, or saying why not, laid out as the centre's theme
+ * settings say (camera_module_setting: grid or list). Where logins are limited the first tile starts
+ * on a tap (opening the page uses no login); once one plays, the visit is open and the others join
+ * it without counting.
  */
 export function CameraGridPage() {
   const { t } = useTranslation(['cameras', 'common']);
   const [{ data, fetching, error }] = useQuery({ query: CameraGridQuery, variables: {}, requestPolicy: 'cache-and-network' });
   const [logins] = useQuery({ query: RemainingLoginsQuery, variables: { location_id: null }, requestPolicy: 'cache-and-network' });
   const [playing, setPlaying] = useState<ReadonlyMap<string, string>>(new Map());
+  const [{ data: layout }] = useQuery({ query: CameraLayoutSettingQuery, variables: {} });
+  const list = layout?.getThemeSetting.camera_module_setting === 'list';
   const tiles = data?.playCameraGridView.tiles ?? [];
   const limited = useMemo(
     () => new Set((logins.data?.checkRemainingLogins ?? []).filter((l) => l.enabled && l.limit !== null).map((l) => l.location_id)),
@@ -53,7 +57,7 @@ export function CameraGridPage() {
       {data && tiles.length === 0 ? (
         <Text data-testid="cameras-empty">{t('cameras:grid.empty')}</Text>
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-testid="camera-grid">
+        <SimpleGrid cols={list ? 1 : { base: 1, sm: 2, lg: 3 }} spacing="md" data-testid="camera-grid" data-layout={list ? 'list' : 'grid'}>
           {tiles.map((tile) => (
             <CameraTile key={tile.camera.id} tile={tile} autoplay={autoplay(tile.camera.location_id)} onPlaying={onPlaying} />
           ))}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { THEME_MODES, isHexColour } from '@kv/shared';
+import { CAMERA_MODULE_SETTINGS, THEME_MODES, isHexColour } from '@kv/shared';
 
 const optionalText = (max: number) => z.string().trim().max(max, 'common:validation.tooLong');
 const optionalUrl = z
@@ -21,6 +21,7 @@ export const themeFormSchema = z.object({
   login_page_image: optionalUrl,
   collapse_sidebar: z.boolean(),
   show_room_ration_widget: z.boolean(),
+  camera_module_setting: z.enum(CAMERA_MODULE_SETTINGS),
 });
 
 export type ThemeFormValues = z.infer<typeof themeFormSchema>;
@@ -34,4 +35,5 @@ export const THEME_FORM_FIELDS = [
   'login_page_image',
   'collapse_sidebar',
   'show_room_ration_widget',
+  'camera_module_setting',
 ] as const;

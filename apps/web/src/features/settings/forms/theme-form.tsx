@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, ColorInput, Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { THEME_COLOURS, THEME_MODES, isHexColour } from '@kv/shared';
+import { CAMERA_MODULE_SETTINGS, THEME_COLOURS, THEME_MODES, isHexColour } from '@kv/shared';
 import { CheckboxField } from '../../../components/form/checkbox-field';
 import { TextField } from '../../../components/form/text-field';
 import { useFieldError } from '../../../components/form/field-base';
@@ -94,6 +94,28 @@ export function ThemeForm({
           <CheckboxField control={control} name="collapse_sidebar" label={t('settings:theme.collapseSidebar')} />
           <CheckboxField control={control} name="show_room_ration_widget" label={t('settings:theme.roomRatioWidget')} />
         </SimpleGrid>
+        <Controller
+          control={control}
+          name="camera_module_setting"
+          render={({ field }) => (
+            <Stack gap={4}>
+              <Text size="sm" fw={500} id="camera-layout-label">
+                {t('settings:theme.cameraLayout')}
+              </Text>
+              <Text size="xs" c="dimmed" id="camera-layout-hint">
+                {t('settings:theme.cameraLayoutHint')}
+              </Text>
+              <SegmentedControl
+                aria-labelledby="camera-layout-label"
+                aria-describedby="camera-layout-hint"
+                value={field.value}
+                onChange={field.onChange}
+                data={CAMERA_MODULE_SETTINGS.map((m) => ({ value: m, label: t(`settings:theme.cameraLayouts.${m}`) }))}
+                data-testid="customizer-camera-layout"
+              />
+            </Stack>
+          )}
+        />
         <Group justify="flex-end">
           <Button type="submit" loading={formState.isSubmitting} data-testid="customizer-save">
             {t('common:actions.save')}

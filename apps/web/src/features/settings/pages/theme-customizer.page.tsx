@@ -1,7 +1,13 @@
 import { Alert, Card, Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from 'urql';
-import { DEFAULT_THEME_MODE, THEME_COLOURS } from '@kv/shared';
+import {
+  CAMERA_MODULE_SETTINGS,
+  DEFAULT_CAMERA_MODULE_SETTING,
+  DEFAULT_THEME_MODE,
+  THEME_COLOURS,
+  type CameraModuleSetting,
+} from '@kv/shared';
 import { reportMutationError } from '../../../lib/mutation-feedback';
 import { showNotice } from '../../../lib/notices';
 import { useThemeControls } from '../../../lib/shell-context';
@@ -22,6 +28,9 @@ function toForm(setting: ThemeSettingData): ThemeFormValues {
     login_page_image: setting.login_page_image ?? '',
     collapse_sidebar: setting.collapse_sidebar,
     show_room_ration_widget: setting.show_room_ration_widget,
+    camera_module_setting: CAMERA_MODULE_SETTINGS.includes(setting.camera_module_setting as CameraModuleSetting)
+      ? (setting.camera_module_setting as CameraModuleSetting)
+      : DEFAULT_CAMERA_MODULE_SETTING,
   };
 }
 
