@@ -47,6 +47,9 @@ describe.skipIf(!redisUp)('live updates across two tenant-api instances through 
     two = await buildLiveApp({ ...h.deps, redis: redisFor() });
   });
   afterAll(async () => {
+    // The subscriptions' unsubscribes reach Redis after their sockets close: closing the emitter's
+    // connections first would leave those commands rejected with nobody listening.
+    await new Promise((r) => setTimeout(r, 500));
     await one?.close();
     await two?.close();
     await Promise.all(clients.map((r) => r.quit().catch(() => undefined)));
