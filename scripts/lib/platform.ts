@@ -12,6 +12,7 @@ import { buildTenantApp, registerTenantJobs, startCameraSweep, startDevOrigin, s
 import {
   buildControlPlaneApp,
   ensureTenantTemplate,
+  migrateTenants,
   registerControlPlaneJobs,
   registerDatabaseServer,
   type ControlPlaneDeps,
@@ -86,6 +87,26 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
     redisPrefix: `${prefix}directory`,
   });
   await directory.subscribe();
+  // New tenant migrations came with this code: bring the existing centres to it before serving
+  // them, as a deploy runs `migrate-tenants` (one line per centre; a failed centre is reported).
+  const behind = await controlDb('centers')
+    .whereIn('status', ['active', 'suspended'])
+    .andWhere((q) => q.whereNull('schema_version').orWhereNot('schema_version', template.version ?? ''))
+    .count({ n: '*' })
+    .first();
+  if (Number(behind?.n ?? 0) > 0) {
+    log(`Migrating ${behind!.n} centre database(s) to ${template.version}`);
+    const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+    const failed = await migrateTenants({
+      controlDb,
+      directory,
+      templateName: TENANT_TEMPLATE,
+      dryRun: false,
+      out: (line) => log(`[migrate] ${line}`),
+      log: silentLog,
+    });
+    if (failed) log('Some centre databases could not be migrated (listed above); those centres may answer errors.');
+  }
   const queue = createJobQueue({ redisUrl: redisHandle.url, prefix: `${prefix}jobs`, log: (m) => log(`[jobs] ${m}`) });
   const maxConnections = Number((await admin.raw('show max_connections')).rows[0].max_connections);
   const plan = poolPlan(maxConnections);

@@ -2,6 +2,7 @@ export { buildControlPlaneApp } from './app.ts';
 export { registerControlPlaneJobs } from './worker.ts';
 export { runtimeFor, OUTBOX_SOURCE_KEY, type ControlPlaneDeps, type ControlPlaneRuntime, type LoginThrottles, type Log } from './deps.ts';
 export { ensureTenantTemplate } from './modules/provisioning/tenant-template.ts';
+export { migrateTenants } from './cli/migrate-tenants.ts';
 export { registerDatabaseServer, type DatabaseServerInput } from './modules/servers/service.ts';
 export { ensureOperator } from './modules/operators/service.ts';
 export { provisionCenterNow, settleJobs } from './provision-now.ts';
