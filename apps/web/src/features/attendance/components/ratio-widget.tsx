@@ -72,7 +72,7 @@ function LiveRooms({ locationId, locationName }: { locationId: string; locationN
         </AppLink>
       </Group>
       {fetching && rooms.length === 0 ? (
-        <Loader size="sm" aria-label={t('ratio.widget.loading')} />
+        <Loader size="sm" role="status" aria-label={t('ratio.widget.loading')} />
       ) : rooms.length === 0 ? (
         <Text c="dimmed" data-testid="ratio-widget-empty">
           {t('common.noData')}

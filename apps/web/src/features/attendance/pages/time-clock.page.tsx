@@ -79,7 +79,7 @@ export function TimeClockPage() {
               {t('attendance:timeclock.title')}
             </Title>
           ) : null}
-          {fetching ? <Loader aria-label={t('common:loading')} /> : null}
+          {fetching ? <Loader role="status" aria-label={t('common:loading')} /> : null}
           {error ? (
             <Alert color="danger" variant="light" role="alert" data-testid="time-clock-invalid">
               {error.graphQLErrors[0]?.message ?? t('attendance:timeclock.invalid')}

@@ -53,7 +53,7 @@ export function CameraGridPage() {
           {t('cameras:loadFailed')}
         </Alert>
       ) : null}
-      {fetching && !data ? <Loader aria-label={t('common:loading')} /> : null}
+      {fetching && !data ? <Loader role="status" aria-label={t('common:loading')} /> : null}
       {data && tiles.length === 0 ? (
         <Text data-testid="cameras-empty">{t('cameras:grid.empty')}</Text>
       ) : (

@@ -59,7 +59,7 @@ export function CameraPlayerPage() {
           </Group>
         ) : null}
       </Group>
-      {state.phase === 'loading' ? <Loader aria-label={t('common:loading')} /> : null}
+      {state.phase === 'loading' ? <Loader role="status" aria-label={t('common:loading')} /> : null}
       {state.phase === 'refused' ? (
         <Alert color="warning" variant="light" role="alert" title={t('cameras:player.refusedTitle')} data-testid="camera-refused">
           {reasonText(t, state.reason, state.message)}

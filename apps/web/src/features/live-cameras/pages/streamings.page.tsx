@@ -37,7 +37,7 @@ export function StreamingsPage() {
           {t('cameras:loadFailed')}
         </Alert>
       ) : null}
-      {settings.fetching && !s ? <Loader aria-label={t('common:loading')} /> : null}
+      {settings.fetching && !s ? <Loader role="status" aria-label={t('common:loading')} /> : null}
       {s && locationId ? (
         <Card withBorder radius="md" padding="lg">
           <StreamingSettingsForm

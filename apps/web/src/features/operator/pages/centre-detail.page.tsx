@@ -44,7 +44,7 @@ export function CentreDetailPage() {
   const reload = useCallback(() => refetch({ requestPolicy: 'network-only' }), [refetch]);
   const centre = data?.getCenter;
 
-  if (fetching && !data) return <Loader aria-label={t('common:loading')} />;
+  if (fetching && !data) return <Loader role="status" aria-label={t('common:loading')} />;
   if (error || !centre) {
     return (
       <Alert color="danger" variant="light" role="alert">

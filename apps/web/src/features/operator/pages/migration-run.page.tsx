@@ -53,7 +53,7 @@ export function MigrationRunPage() {
     [t],
   );
 
-  if (fetching && !data) return <Loader aria-label={t('common:loading')} />;
+  if (fetching && !data) return <Loader role="status" aria-label={t('common:loading')} />;
   if (error || !run) {
     return (
       <Alert color="danger" variant="light" role="alert">

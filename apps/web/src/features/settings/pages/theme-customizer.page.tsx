@@ -56,7 +56,7 @@ export function ThemeCustomizerPage() {
             {t('settings:theme.loadFailed')}
           </Alert>
         ) : fetching || !data ? (
-          <Loader aria-label={t('common:loading')} />
+          <Loader role="status" aria-label={t('common:loading')} />
         ) : (
           <ThemeForm
             defaults={toForm(data.getThemeSetting)}
