@@ -1,5 +1,5 @@
 import type { Benchmark } from './lib/context.ts';
-import { figure, hostOf, interleaved } from './lib/context.ts';
+import { cpuFigure, figure, hostOf, interleaved } from './lib/context.ts';
 import { ensureCentres } from './lib/centres.ts';
 import { graphqlOk, http } from './lib/load.ts';
 
@@ -52,27 +52,8 @@ export const graphqlFloor: Benchmark = {
         min: 0.65,
         text: '>= 0.65x',
       }),
-      // Server CPU per answer holds still when the machine drifts; lower is better, so the ratio reads as a cost.
-      ...(r.tenantApi!.cpuUs !== null && r.mercurius!.cpuUs !== null && r.hello!.cpuUs !== null
-        ? [
-            figure(
-              b,
-              'server CPU per answer, tenant API vs bare Mercurius (µs)',
-              r.tenantApi!.cpuUs,
-              r.mercurius!.cpuUs,
-              'bare Mercurius',
-              'µs',
-            ),
-            figure(
-              b,
-              'server CPU per answer, bare Mercurius vs hello (µs)',
-              r.mercurius!.cpuUs,
-              r.hello!.cpuUs,
-              'Fastify hello-world',
-              'µs',
-            ),
-          ]
-        : []),
+      ...cpuFigure(b, 'server CPU per answer, tenant API vs bare Mercurius (µs)', r.tenantApi!, r.mercurius!, 'bare Mercurius'),
+      ...cpuFigure(b, 'server CPU per answer, bare Mercurius vs hello (µs)', r.mercurius!, r.hello!, 'Fastify hello-world'),
       figure(b, 'errors (tenant API)', r.tenantApi!.errors, null, '', 'count', { max: 0, on: 'value', text: '0' }),
     ];
   },

@@ -1,25 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
+import { redisReachable } from '@kv/jobs/testing';
 import { createHarness, type Harness } from '../../test/harness.ts';
 import { setupAttendance, type AttendanceSetup } from './test-fixtures.ts';
 import { buildLiveApp, subscribe } from './live-client.ts';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-async function redisReachable(): Promise<boolean> {
-  const r = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 500, retryStrategy: () => null });
-  r.on('error', () => undefined);
-  try {
-    await r.connect();
-    return (await r.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    r.disconnect();
-  }
-}
-const redisUp = await redisReachable();
+const redisUp = await redisReachable(REDIS_URL);
 if (!redisUp) console.warn(`live-redis.test.ts skipped: no Redis answers at ${REDIS_URL} (set REDIS_URL to run it)`);
 
 const HOST = 'a.test.localhost';
