@@ -1,17 +1,33 @@
 import { performance } from 'node:perf_hooks';
-import type { Benchmark } from './lib/context.ts';
-import { figure, gql } from './lib/context.ts';
+import type { Benchmark, BenchContext } from './lib/context.ts';
+import { figure, gql, hostOf, postGraphql } from './lib/context.ts';
 import { centreUrl, ensureCentres, tokens } from './lib/centres.ts';
 import { withAdmin } from './lib/admin.ts';
 import { median, pct } from './lib/load.ts';
 
 const COLD = ['bench-cold-a', 'bench-cold-b', 'bench-cold-c'];
+const PLATFORM_HOST = 'localhost';
+const ADD_CENTER = `mutation($slug: String!, $email: String!) {
+  addCenter(name: "Bench", slug: $slug, kind: "childcare", contact_email: $email, owner_fname: "Dana", owner_lname: "Owner", owner_username: "center") { status message }
+}`;
+
+/** Asks a new centre's host every 2 ms until it answers (a centre still provisioning answers 503). */
+async function firstAnswer(ctx: BenchContext, slug: string, timeoutMs = 30_000): Promise<void> {
+  const until = performance.now() + timeoutMs;
+  for (;;) {
+    const { status } = await postGraphql(ctx, hostOf(slug), null, '{ __typename }');
+    if (status === 200) return;
+    if (status !== 503 || performance.now() > until) throw new Error(`${slug} answered ${status} while provisioning`);
+    await new Promise((r) => setTimeout(r, 2));
+  }
+}
 
 /**
  * The first request to a centre with no open connection (its pool's connections were closed by
  * the server, as after an eviction) against a warm request to the same centre; and provisioning a
- * centre (database from the template + migrations check + seed of the owner + first GraphQL
- * answer) against a bare `CREATE DATABASE … TEMPLATE` of the same template.
+ * centre (the operator's addCenter until the centre's first GraphQL answer: database from the
+ * template, migrations check, owner, hostname) against a bare `CREATE DATABASE … TEMPLATE` of the
+ * same template.
  */
 export const coldCentre: Benchmark = {
   name: 'cold-centre',
@@ -44,7 +60,18 @@ export const coldCentre: Benchmark = {
     }
     ctx.log(`  cold ${cold.map((x) => x.toFixed(1)).join(' ')} ms; warm ${warm.map((x) => x.toFixed(1)).join(' ')} ms`);
 
-    // Provisioning: a new centre each sample (kept: the bench data directory holds them).
+    // Provisioning as an operator sees it: addCenter on the platform host, then the new centre's
+    // host asked every 2 ms until it answers (503 "provisioning" before). A new centre each sample.
+    const operator = await ctx.platformCtl<{ username: string; password: string }>('/operator');
+    const signedIn = await gql<{ login: { tokens: { access_token: string } | null; message: string } }>(
+      ctx,
+      { host: PLATFORM_HOST },
+      null,
+      'mutation($u: String!, $p: String!) { login(username: $u, password: $p) { message tokens { access_token } } }',
+      { u: operator.username, p: operator.password },
+    );
+    const operatorToken = signedIn.login.tokens?.access_token;
+    if (!operatorToken) throw new Error(`Operator sign-in failed: ${signedIn.login.message}`);
     const runId = Date.now().toString(36);
     const prov: number[] = [];
     const bare: number[] = [];
@@ -52,8 +79,8 @@ export const coldCentre: Benchmark = {
     for (let i = 0; i < provSamples; i++) {
       const slug = `bench-p-${runId}-${i}`;
       const t0 = performance.now();
-      await ensureCentres(ctx, [slug], { children: 0 });
-      await gql(ctx, slug, null, '{ __typename }');
+      await gql(ctx, { host: PLATFORM_HOST }, operatorToken, ADD_CENTER, { slug, email: `owner@${slug}.example` });
+      await firstAnswer(ctx, slug);
       prov.push(performance.now() - t0);
       const name = `kvb_bare_${runId}_${i}`;
       const ms = await withAdmin(ctx, async (q) => {

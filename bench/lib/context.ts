@@ -52,23 +52,23 @@ export function contextCtl(port: number) {
 
 export const hostOf = (slug: string) => `${slug}.localhost`;
 
-/** A GraphQL request to a centre, for set-up and checks (never inside a measured round). */
-export async function gql<T = Record<string, unknown>>(
+/** One GraphQL POST to the platform's port under a Host: the status and the body as text. */
+export function postGraphql(
   ctx: BenchContext,
-  slug: string,
+  host: string,
   token: string | null,
   query: string,
   variables: Record<string, unknown> = {},
-): Promise<T> {
+): Promise<{ status: number; body: string }> {
   // fetch() may not set Host: node:http does.
-  const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+  return new Promise((resolve, reject) => {
     const req = request(
       {
         host: '127.0.0.1',
         port: ctx.platform.port,
         path: '/graphql',
         method: 'POST',
-        headers: { host: hostOf(slug), 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        headers: { host, 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       },
       (res) => {
         let data = '';
@@ -80,8 +80,20 @@ export async function gql<T = Record<string, unknown>>(
     req.on('error', reject);
     req.end(JSON.stringify({ query, variables }));
   });
+}
+
+/** A GraphQL request to a centre (or to the platform host with `{ host }`), for set-up and checks (never inside a measured round). */
+export async function gql<T = Record<string, unknown>>(
+  ctx: BenchContext,
+  slug: string | { host: string },
+  token: string | null,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<T> {
+  const host = typeof slug === 'string' ? hostOf(slug) : slug.host;
+  const { status, body } = await postGraphql(ctx, host, token, query, variables);
   const json = JSON.parse(body) as { data?: T; errors?: { message: string }[] };
-  if (status !== 200 || json.errors) throw new Error(`GraphQL on ${slug}: ${status} ${JSON.stringify(json.errors ?? json)}`);
+  if (status !== 200 || json.errors) throw new Error(`GraphQL on ${host}: ${status} ${JSON.stringify(json.errors ?? json)}`);
   return json.data as T;
 }
 

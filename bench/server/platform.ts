@@ -9,7 +9,7 @@ import http from 'node:http';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { Knex } from 'knex';
 import { hashPassword, createSessionStore, createTokenService } from '@kv/auth';
-import { provisionCenterNow } from '@kv/control-plane';
+import { ensureOperator, provisionCenterNow } from '@kv/control-plane';
 import { startPlatform } from '../../scripts/lib/platform.ts';
 import { platformSecret } from '../../scripts/lib/services.ts';
 import { seedCentre } from '../../scripts/lib/seed-centre.ts';
@@ -146,6 +146,12 @@ async function main() {
       return out;
     },
     '/tokens': async (b) => mint(String(b.slug), b.usernames as string[]),
+    /** An admin operator of the platform host, for benchmarks that go through the control plane's API. */
+    '/operator': async () => {
+      const username = 'bench-operator';
+      await ensureOperator(platform.controlDb, { username, password: BENCH_PASSWORD, fname: 'Bench', lname: 'Operator', role: 'admin' });
+      return { username, password: BENCH_PASSWORD };
+    },
     '/capture/start': async (b) => {
       await startCapture(String(b.slug));
       return { ok: true };

@@ -10,6 +10,8 @@ export interface Provisioner {
   /** Applies pending tenant migrations (normally none right after a copy of the template). */
   migrateDatabase(serverId: string, databaseName: string): Promise<{ version: string | null; applied: string[] }>;
   dropDatabase(serverId: string, databaseName: string): Promise<void>;
+  /** Called when a provisioning on this server has ended (done or failed): time for background preparation. */
+  afterProvisioning?(serverId: string): Promise<void>;
   /** Waits for background work (a spare database being copied) before the process closes. */
   settle?(): Promise<void>;
 }

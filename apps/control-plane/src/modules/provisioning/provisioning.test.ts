@@ -10,6 +10,8 @@ import type { Provisioner } from './provisioner.ts';
 class FlakyProvisioner implements Provisioner {
   failMigrate = false;
   created: boolean[] = [];
+  /** Runs when the migrate step starts: the database exists, the centre is still provisioning. */
+  onMigrate: (() => Promise<void>) | null = null;
   constructor(readonly real: Provisioner) {}
   assignServer(id: string) {
     return this.real.assignServer(id);
@@ -20,11 +22,15 @@ class FlakyProvisioner implements Provisioner {
     return r;
   }
   async migrateDatabase(serverId: string, name: string) {
+    await this.onMigrate?.();
     if (this.failMigrate) throw new Error('connection to the database server was lost');
     return this.real.migrateDatabase(serverId, name);
   }
   dropDatabase(serverId: string, name: string) {
     return this.real.dropDatabase(serverId, name);
+  }
+  afterProvisioning(serverId: string) {
+    return this.real.afterProvisioning!(serverId);
   }
 }
 
@@ -73,9 +79,17 @@ describe('provisioning a centre', () => {
     });
     const id = added.center.id as string;
     expect(added.center.database_name).toBe(`${h.databasePrefix}sunny_days`);
-    expect(await h.directory.resolve('sunny-days.localhost')).toMatchObject({ id, status: 'provisioning' });
+    expect(await h.directory.resolve('sunny-days.localhost')).toMatchObject({ id, status: 'provisioning', database_server_id: null });
 
+    // The entry cached above says "no database"; once the database exists, jobs resolving the centre
+    // (the owner's invitation) must be given it.
+    let midway: { status: string; database_server_id: string | null } | null = null;
+    flaky.onMigrate = async () => {
+      midway = await h.directory.resolve('sunny-days.localhost');
+    };
     await h.settle();
+    flaky.onMigrate = null;
+    expect(midway).toMatchObject({ status: 'provisioning', database_server_id: h.serverId });
 
     const progress = await h.gql(
       `query($id: ID!) { centerProvisioning(id: $id) { status progress step error attempts } }`,
@@ -151,7 +165,7 @@ describe('provisioning a centre', () => {
         { token: h.tokens.admin },
       )
     ).data.centerProvisioning;
-    expect(failed).toMatchObject({ status: 'failed', step: 'migrate', progress: 35, attempts: 1 });
+    expect(failed).toMatchObject({ status: 'failed', step: 'migrate', progress: 45, attempts: 1 });
     expect(failed.error).toMatch(/^migrate: connection to the database server was lost/);
     expect(await h.directory.resolve('rainy.localhost')).toMatchObject({ status: 'failed' });
 
@@ -240,5 +254,12 @@ describe('provisioning a centre', () => {
     const after = await spares();
     expect(after.map((x) => x.datname)).toEqual([before!.datname]);
     expect(after[0]!.oid).not.toBe(before!.oid);
+    // The new spare had its first session already (its catalogue cache file is built), and none is left open.
+    const warmed = await testAdmin().raw(
+      `select exists (select from pg_ls_dir('base/' || ?) f where f = 'pg_internal.init') as built,
+              (select count(*)::int from pg_stat_activity where datname = ?) as sessions`,
+      [after[0]!.oid, after[0]!.datname],
+    );
+    expect(warmed.rows[0]).toEqual({ built: true, sessions: 0 });
   });
 });

@@ -14,7 +14,7 @@ import {
 } from './repo.ts';
 import { ProvisioningError, ProvisioningStepError } from './errors.ts';
 
-export type ProvisioningStep = 'pick_server' | 'create_database' | 'migrate' | 'create_owner' | 'register_hostname' | 'activate';
+export type ProvisioningStep = 'pick_server' | 'create_database' | 'register_hostname' | 'migrate' | 'create_owner' | 'activate';
 
 export interface ProvisioningReport {
   step: ProvisioningStep;
@@ -30,30 +30,33 @@ const STEPS: {
   { step: 'pick_server', doneAt: 15, run: async (rt, c, s) => (s.serverId = await rt.provisioner.assignServer(c.id)) },
   {
     step: 'create_database',
-    doneAt: 35,
+    doneAt: 30,
     run: async (rt, c, s) => {
       await rt.provisioner.createDatabase(s.serverId, c.database_name!);
       openCentreConnection(rt, c, s.serverId);
+      // A directory entry cached before now says "no database": the owner's invitation job must find it.
+      await rt.directory.invalidate(c.id);
     },
   },
-  {
-    step: 'migrate',
-    doneAt: 55,
-    run: async (rt, c, s) => {
-      const { version } = await rt.provisioner.migrateDatabase(s.serverId, c.database_name!);
-      await updateProvisioning(rt.controlDb, c.id, { schema_version: version, migration_status: 'ok', migration_error: null });
-    },
-  },
-  { step: 'create_owner', doneAt: 75, run: (rt, c, s) => createCentreOwner(rt, c, s.serverId) },
+  // Before the centre-side steps: the control database's work overlaps the centre connection opening.
   {
     step: 'register_hostname',
-    doneAt: 90,
+    doneAt: 45,
     run: async (rt, c) => {
       const host = `${c.slug}.${rt.config.platformDomain}`;
       const claimed = await rt.controlDb.transaction((trx) => claimHostname(trx, c.id, host, rt.config.centreOrigin(c.slug)));
       if (!claimed) throw new ProvisioningStepError(ProvisioningError.HostnameTaken, `${host} belongs to another centre.`);
     },
   },
+  {
+    step: 'migrate',
+    doneAt: 60,
+    run: async (rt, c, s) => {
+      const { version } = await rt.provisioner.migrateDatabase(s.serverId, c.database_name!);
+      await updateProvisioning(rt.controlDb, c.id, { schema_version: version, migration_status: 'ok', migration_error: null });
+    },
+  },
+  { step: 'create_owner', doneAt: 80, run: (rt, c, s) => createCentreOwner(rt, c, s.serverId) },
   {
     step: 'activate',
     doneAt: 100,
@@ -103,6 +106,8 @@ export async function provisionCenter(
     await rt.directory.invalidate(centerId);
     // Not retried by the queue: an operator sees `failed` and resumes with retryProvisioning.
     throw new PermanentJobError(message);
+  } finally {
+    if (state.serverId) await rt.provisioner.afterProvisioning?.(state.serverId).catch(() => undefined);
   }
   if (movedOn) {
     // Not provisioning (any more): deleted or otherwise moved on while this job ran, so left as it is.
