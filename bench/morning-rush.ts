@@ -98,7 +98,9 @@ export const morningRush: Benchmark = {
       .filter((r) => r.kind === 'parent')
       .map((r) => r.ms)
       .sort((x, y) => x - y);
-    const errors = results.filter((r) => !r.ok).length;
+    const failed = results.filter((r) => !r.ok);
+    const errors = failed.length;
+    for (const f of failed.slice(0, 5)) ctx.log(`  failed ${f.kind}: ${f.failure ?? ''}`);
     ctx.log(
       `  recorded ${recorded}/${total}; check-in p50 ${pct(lat, 50).toFixed(0)} p95 ${pct(lat, 95).toFixed(0)} p99 ${pct(lat, 99).toFixed(0)} ms; parent p95 ${pct(parentLat, 95).toFixed(0)} ms; errors ${errors}`,
     );

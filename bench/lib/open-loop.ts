@@ -15,6 +15,8 @@ export interface ShotResult {
   kind: string;
   ms: number;
   ok: boolean;
+  /** What a failed shot got: the status and the start of the body, or the socket error. */
+  failure?: string;
 }
 
 /**
@@ -48,13 +50,15 @@ export async function openLoop(port: number, shots: Shot[], maxSockets = 256): P
             res.setEncoding('utf8');
             res.on('data', (c) => (data += c));
             res.on('end', () => {
-              results.push({ kind: shot.kind, ms: performance.now() - scheduled, ok: res.statusCode === 200 && shot.check(data) });
+              const ok = res.statusCode === 200 && shot.check(data);
+              const failure = ok ? undefined : `${res.statusCode ?? 0} ${data.slice(0, 300)}`;
+              results.push({ kind: shot.kind, ms: performance.now() - scheduled, ok, failure });
               resolve();
             });
           },
         );
-        req.on('error', () => {
-          results.push({ kind: shot.kind, ms: performance.now() - scheduled, ok: false });
+        req.on('error', (err) => {
+          results.push({ kind: shot.kind, ms: performance.now() - scheduled, ok: false, failure: err.message });
           resolve();
         });
         req.end(shot.body);
