@@ -4,6 +4,7 @@ import type { Benchmark } from './lib/context.ts';
 import { figure, gql, hostOf, interleaved } from './lib/context.ts';
 import { ensureCentres, tokens } from './lib/centres.ts';
 import { hlsJsPath } from './lib/deps.ts';
+import { ensureChromium } from './lib/chromium.ts';
 import { graphqlOk, http, median } from './lib/load.ts';
 import { LIVE_PLAYER_CONFIG } from '../apps/web/src/lib/live-player.ts';
 
@@ -63,7 +64,7 @@ export const cameraStart: Benchmark = {
     if (!camera) throw new Error('camera-start: the parent may watch no camera');
     const origin = `http://${hostOf(SLUG)}:${ctx.platform.port}`;
     const hlsJs = readFileSync(hlsJsPath);
-    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    const browser = await chromium.launch({ executablePath: ensureChromium(ctx.log), args: CHROMIUM_ARGS });
     const first: number[] = [];
     const latency: number[] = [];
     try {
