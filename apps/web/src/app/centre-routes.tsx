@@ -4,10 +4,11 @@ import { PageLoader } from '../components/page-loader';
 import { RouteError } from '../components/route-error';
 import { RouteGuard } from '../components/route-guard';
 import { attendanceGuestRoutes } from '../features/attendance/guest-routes';
-import { authLinkRoutes, authRoutes } from '../features/auth/routes';
+import { authLinkRoutes, authRoutes, loginRoute } from '../features/auth/routes';
 import { notFoundRoutes, pendingGuestRoutes } from '../features/public-pages/routes';
 import type { CentreKind } from '../lib/menu';
 import { paths } from '../lib/paths';
+import { graphqlRoute } from './graphql-route';
 import { RootRoute } from './root-route';
 
 /** The guarded main-layout route; the signed-in routes become its children. */
@@ -16,7 +17,8 @@ export const SIGNED_IN_ROUTE_ID = 'signed-in';
 /**
  * The centre host's routes: guest pages outside the layout, everything else guarded and inside
  * the lazily loaded main layout, unknown paths to /pages/error-404. The app starts with
- * `signedIn` empty and patches them in on demand (`patchSignedInRoutes`).
+ * `signedIn` empty and patches them in on demand (`patchSignedInRoutes`). Every page but the
+ * sign-in page sits below a `graphqlRoute`.
  */
 export function centreRoutes(signedIn: RouteObject[] = []): RouteObject[] {
   return [
@@ -25,23 +27,25 @@ export function centreRoutes(signedIn: RouteObject[] = []): RouteObject[] {
       hydrateFallbackElement: <PageLoader />,
       errorElement: <RouteError />,
       children: [
-        { element: <AuthLayout />, errorElement: <RouteError />, children: authRoutes },
+        { element: <AuthLayout />, errorElement: <RouteError />, children: [loginRoute, graphqlRoute(authRoutes)] },
         {
           element: <PlainGuestLayout />,
           errorElement: <RouteError />,
-          children: [...authLinkRoutes, ...attendanceGuestRoutes, ...pendingGuestRoutes, ...notFoundRoutes],
+          children: [graphqlRoute([...authLinkRoutes, ...attendanceGuestRoutes, ...pendingGuestRoutes, ...notFoundRoutes])],
         },
         {
           // Pathless: until the signed-in routes are patched in, "/" falls to the splat below, and
           // a splat match is what makes the router ask `patchRoutesOnNavigation` for more routes.
           element: <RouteGuard />,
           children: [
-            {
-              id: SIGNED_IN_ROUTE_ID,
-              lazy: async () => ({ Component: (await import('./centre-layout')).CentreLayout }),
-              errorElement: <RouteError />,
-              children: signedIn,
-            },
+            graphqlRoute([
+              {
+                id: SIGNED_IN_ROUTE_ID,
+                lazy: async () => ({ Component: (await import('./centre-layout')).CentreLayout }),
+                errorElement: <RouteError />,
+                children: signedIn,
+              },
+            ]),
           ],
         },
         { path: '*', element: <Navigate to={paths.error404.to()} replace /> },

@@ -6,6 +6,7 @@ import { isRouteHandle } from '../lib/route-handle';
 import { paths, type PathName } from '../lib/paths';
 import { SIGNED_IN_ROUTE_ID, centreRoutes, patchSignedInRoutes } from './centre-routes';
 import { signedInRoutes } from './centre-signed-in-routes';
+import { loadGraphqlScope } from './graphql-route';
 import { platformRoutes } from './platform-routes';
 
 interface Flat {
@@ -75,6 +76,17 @@ describe('routes', () => {
     expect(eager(centreRoutes(signedInRoutes('petcare')))).toEqual([]);
     expect(eager(platformRoutes)).toEqual([]);
     expect(pages.length).toBeGreaterThan(200);
+  });
+
+  it('puts every page but the centre sign-in page below the GraphQL client (the sign-in page loads without urql)', () => {
+    const pages = (routes: readonly RouteObject[], scoped = false): { path: string; scoped: boolean }[] =>
+      routes.flatMap((r) => {
+        const inScope = scoped || r.lazy === loadGraphqlScope;
+        return [...(r.path && r.path !== '*' ? [{ path: r.path, scoped: inScope }] : []), ...pages(r.children ?? [], inScope)];
+      });
+    const centre = pages(centreRoutes(signedInRoutes('petcare')));
+    expect(centre.filter((p) => !p.scoped).map((p) => p.path)).toEqual([paths.login.pattern]);
+    expect(pages(platformRoutes).filter((p) => !p.scoped && p.path !== '/')).toEqual([]);
   });
 
   it('gives the operator console its own routes', () => {

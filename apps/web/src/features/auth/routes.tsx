@@ -5,9 +5,15 @@ import type { RouteHandle } from '../../lib/route-handle';
 
 const guest = (title: string): RouteHandle => ({ access: { role: 'guest' }, title });
 
-/** Sign-in pages: they share the background artwork (AuthLayout). */
+/** The sign-in page: it talks to the API without the GraphQL client (see LoginPage). */
+export const loginRoute: RouteObject = {
+  path: paths.login.pattern,
+  handle: guest('auth:login.title'),
+  lazy: lazyPage(() => import('./pages/login.page'), 'LoginPage'),
+};
+
+/** The other pages sharing the sign-in background artwork (AuthLayout). */
 export const authRoutes: RouteObject[] = [
-  { path: paths.login.pattern, handle: guest('auth:login.title'), lazy: lazyPage(() => import('./pages/login.page'), 'LoginPage') },
   {
     path: paths.register.pattern,
     handle: guest('auth:register.title'),
