@@ -8,7 +8,7 @@ import type { createBrowserRouter } from 'react-router-dom';
 import type { RoleName, ThemeMode } from '@kv/shared';
 import type { AppConfig } from '../lib/app-config';
 import { setNoticeCloseLabel } from '../lib/notices';
-import { paths } from '../lib/paths';
+import { guestPaths } from '../lib/guest-paths';
 import type { SessionStore, SessionUser } from '../lib/session-store';
 import {
   ShellContext,
@@ -145,7 +145,7 @@ export function AppRoot({ config, i18n, session, router, surface }: AppRootProps
           // local session ends all the same.
         } finally {
           session.clear('logout');
-          await router.navigate(paths.login.to(), { replace: true });
+          await router.navigate(guestPaths.login.to(), { replace: true });
         }
       },
     }),

@@ -7,7 +7,7 @@ import { attendanceGuestRoutes } from '../features/attendance/guest-routes';
 import { authLinkRoutes, authRoutes, loginRoute } from '../features/auth/routes';
 import { notFoundRoutes, pendingGuestRoutes } from '../features/public-pages/routes';
 import type { CentreKind } from '../lib/menu';
-import { paths } from '../lib/paths';
+import { guestPaths } from '../lib/guest-paths';
 import { graphqlRoute } from './graphql-route';
 import { RootRoute } from './root-route';
 
@@ -48,7 +48,7 @@ export function centreRoutes(signedIn: RouteObject[] = []): RouteObject[] {
             ]),
           ],
         },
-        { path: '*', element: <Navigate to={paths.error404.to()} replace /> },
+        { path: '*', element: <Navigate to={guestPaths.error404.to()} replace /> },
       ],
     },
   ];

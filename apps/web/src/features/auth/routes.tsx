@@ -1,13 +1,13 @@
 import type { RouteObject } from 'react-router-dom';
 import { lazyPage } from '../../lib/lazy-page';
-import { paths } from '../../lib/paths';
+import { guestPaths } from '../../lib/guest-paths';
 import type { RouteHandle } from '../../lib/route-handle';
 
 const guest = (title: string): RouteHandle => ({ access: { role: 'guest' }, title });
 
 /** The sign-in page: it talks to the API without the GraphQL client (see LoginPage). */
 export const loginRoute: RouteObject = {
-  path: paths.login.pattern,
+  path: guestPaths.login.pattern,
   handle: guest('auth:login.title'),
   lazy: lazyPage(() => import('./pages/login.page'), 'LoginPage'),
 };
@@ -15,42 +15,42 @@ export const loginRoute: RouteObject = {
 /** The other pages sharing the sign-in background artwork (AuthLayout). */
 export const authRoutes: RouteObject[] = [
   {
-    path: paths.register.pattern,
+    path: guestPaths.register.pattern,
     handle: guest('auth:register.title'),
     lazy: lazyPage(() => import('./pages/register.page'), 'RegisterPage'),
   },
   {
-    path: paths.emailConfirmation.pattern,
+    path: guestPaths.emailConfirmation.pattern,
     handle: guest('auth:emailConfirmation.title'),
     lazy: lazyPage(() => import('./pages/email-confirmation.page'), 'EmailConfirmationPage'),
   },
   {
-    path: paths.verifyEmail.pattern,
+    path: guestPaths.verifyEmail.pattern,
     handle: guest('auth:verifyEmail.title'),
     lazy: lazyPage(() => import('./pages/verify-email.page'), 'VerifyEmailPage'),
   },
   {
-    path: paths.verifyInvitedEmail.pattern,
+    path: guestPaths.verifyInvitedEmail.pattern,
     handle: guest('auth:invited.title'),
     lazy: lazyPage(() => import('./pages/verify-invited-email.page'), 'VerifyInvitedEmailPage'),
   },
   {
-    path: paths.verifyInvitedPhone.pattern,
+    path: guestPaths.verifyInvitedPhone.pattern,
     handle: guest('auth:invitedPhone.title'),
     lazy: lazyPage(() => import('./pages/verify-invited-phone.page'), 'VerifyInvitedPhonePage'),
   },
   {
-    path: paths.forgotPassword.pattern,
+    path: guestPaths.forgotPassword.pattern,
     handle: guest('auth:forgot.title'),
     lazy: lazyPage(() => import('./pages/forgot-password.page'), 'ForgotPasswordPage'),
   },
   {
-    path: paths.resetPassword.pattern,
+    path: guestPaths.resetPassword.pattern,
     handle: guest('auth:reset.title'),
     lazy: lazyPage(() => import('./pages/reset-password.page'), 'ResetPasswordPage'),
   },
   {
-    path: paths.resendConfirmationEmail.pattern,
+    path: guestPaths.resendConfirmationEmail.pattern,
     handle: guest('auth:resend.title'),
     lazy: lazyPage(() => import('./pages/resend-confirmation.page'), 'ResendConfirmationPage'),
   },
@@ -59,12 +59,12 @@ export const authRoutes: RouteObject[] = [
 /** Token pages without the artwork. */
 export const authLinkRoutes: RouteObject[] = [
   {
-    path: paths.approveUser.pattern,
+    path: guestPaths.approveUser.pattern,
     handle: guest('auth:approve.title'),
     lazy: lazyPage(() => import('./pages/approve-user.page'), 'ApproveUserPage'),
   },
   {
-    path: paths.verifyAutologin.pattern,
+    path: guestPaths.verifyAutologin.pattern,
     handle: guest('auth:autologin.title'),
     lazy: lazyPage(() => import('./pages/verify-autologin.page'), 'VerifyAutologinPage'),
   },

@@ -9,7 +9,7 @@ import { NoticeAlert } from '../../../components/guest/notice-alert';
 import { requestGraphql } from '../../../lib/graphql-post';
 import { reportMutationError } from '../../../lib/mutation-feedback';
 import { showNotice, type NoticeTriple } from '../../../lib/notices';
-import { isSafeRedirect } from '../../../lib/paths';
+import { isSafeRedirect } from '../../../lib/path-builder';
 import { useSessionSnapshot, useShell, useViewer } from '../../../lib/shell-context';
 import { LOGIN_DOCUMENT } from '../api/login.mutation';
 import { AuthLinks } from '../components/auth-links';
