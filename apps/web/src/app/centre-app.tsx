@@ -9,7 +9,7 @@ import { centreEntryPath } from '../lib/entry';
 import { GRAPHQL_ENDPOINT } from '../lib/graphql-post';
 import { createSessionStore, isUser } from '../lib/session-store';
 import { AppRoot, type SurfaceDefinition } from './app-root';
-import { centreRoutes, patchSignedInRoutes } from './centre-routes';
+import { centreRoutes, patchCentreRoutes } from './centre-routes';
 
 const centreSurface: SurfaceDefinition = {
   entryPath: centreEntryPath,
@@ -30,7 +30,7 @@ const centreSurface: SurfaceDefinition = {
 /** A centre host (`<slug>.localhost`): parents, staff, managers and owners of one centre. */
 export function renderSurface(root: Root, config: AppConfig, i18n: I18n): void {
   const session = createSessionStore({ endpoint: GRAPHQL_ENDPOINT, refreshDocument: REFRESH_TOKEN_DOCUMENT });
-  const router = createBrowserRouter(centreRoutes(), { patchRoutesOnNavigation: patchSignedInRoutes(config.centre?.kind ?? null) });
+  const router = createBrowserRouter(centreRoutes(), { patchRoutesOnNavigation: patchCentreRoutes(config.centre?.kind ?? null) });
   root.render(
     <StrictMode>
       <AppRoot config={config} i18n={i18n} session={session} router={router} surface={centreSurface} />

@@ -5,14 +5,7 @@ import type { RouteHandle } from '../../lib/route-handle';
 
 const guest = (title: string): RouteHandle => ({ access: { role: 'guest' }, title });
 
-/** The sign-in page: it talks to the API without the GraphQL client (see LoginPage). */
-export const loginRoute: RouteObject = {
-  path: guestPaths.login.pattern,
-  handle: guest('auth:login.title'),
-  lazy: lazyPage(() => import('./pages/login.page'), 'LoginPage'),
-};
-
-/** The other pages sharing the sign-in background artwork (AuthLayout). */
+/** The pages beside sign-in (login-route.ts) on the sign-in background artwork (AuthLayout). */
 export const authRoutes: RouteObject[] = [
   {
     path: guestPaths.register.pattern,
