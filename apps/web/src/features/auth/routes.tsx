@@ -9,42 +9,42 @@ const guest = (title: string): RouteHandle => ({ access: { role: 'guest' }, titl
 export const authRoutes: RouteObject[] = [
   {
     path: guestPaths.register.pattern,
-    handle: guest('auth:register.title'),
+    handle: guest('account:register.title'),
     lazy: lazyPage(() => import('./pages/register.page'), 'RegisterPage'),
   },
   {
     path: guestPaths.emailConfirmation.pattern,
-    handle: guest('auth:emailConfirmation.title'),
+    handle: guest('account:emailConfirmation.title'),
     lazy: lazyPage(() => import('./pages/email-confirmation.page'), 'EmailConfirmationPage'),
   },
   {
     path: guestPaths.verifyEmail.pattern,
-    handle: guest('auth:verifyEmail.title'),
+    handle: guest('account:verifyEmail.title'),
     lazy: lazyPage(() => import('./pages/verify-email.page'), 'VerifyEmailPage'),
   },
   {
     path: guestPaths.verifyInvitedEmail.pattern,
-    handle: guest('auth:invited.title'),
+    handle: guest('account:invited.title'),
     lazy: lazyPage(() => import('./pages/verify-invited-email.page'), 'VerifyInvitedEmailPage'),
   },
   {
     path: guestPaths.verifyInvitedPhone.pattern,
-    handle: guest('auth:invitedPhone.title'),
+    handle: guest('account:invitedPhone.title'),
     lazy: lazyPage(() => import('./pages/verify-invited-phone.page'), 'VerifyInvitedPhonePage'),
   },
   {
     path: guestPaths.forgotPassword.pattern,
-    handle: guest('auth:forgot.title'),
+    handle: guest('account:forgot.title'),
     lazy: lazyPage(() => import('./pages/forgot-password.page'), 'ForgotPasswordPage'),
   },
   {
     path: guestPaths.resetPassword.pattern,
-    handle: guest('auth:reset.title'),
+    handle: guest('account:reset.title'),
     lazy: lazyPage(() => import('./pages/reset-password.page'), 'ResetPasswordPage'),
   },
   {
     path: guestPaths.resendConfirmationEmail.pattern,
-    handle: guest('auth:resend.title'),
+    handle: guest('account:resend.title'),
     lazy: lazyPage(() => import('./pages/resend-confirmation.page'), 'ResendConfirmationPage'),
   },
 ];
@@ -53,12 +53,12 @@ export const authRoutes: RouteObject[] = [
 export const authLinkRoutes: RouteObject[] = [
   {
     path: guestPaths.approveUser.pattern,
-    handle: guest('auth:approve.title'),
+    handle: guest('account:approve.title'),
     lazy: lazyPage(() => import('./pages/approve-user.page'), 'ApproveUserPage'),
   },
   {
     path: guestPaths.verifyAutologin.pattern,
-    handle: guest('auth:autologin.title'),
+    handle: guest('account:autologin.title'),
     lazy: lazyPage(() => import('./pages/verify-autologin.page'), 'VerifyAutologinPage'),
   },
 ];
