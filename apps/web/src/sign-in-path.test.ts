@@ -21,7 +21,12 @@ function runtimeImports(file: string): string[] {
     }
     if (m[1]) continue;
     const clause = (m[2] ?? '').trim();
-    const onlyTypes = clause.startsWith('{') && clause.slice(1, -1).split(',').every((n) => !n.trim() || n.trim().startsWith('type '));
+    const onlyTypes =
+      clause.startsWith('{') &&
+      clause
+        .slice(1, -1)
+        .split(',')
+        .every((n) => !n.trim() || n.trim().startsWith('type '));
     if (!onlyTypes) found.push(m[3]!);
   }
   return found;

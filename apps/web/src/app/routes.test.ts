@@ -104,7 +104,11 @@ describe('routes', () => {
 });
 
 describe('route tables on demand', () => {
-  const patchArgs = (path: string, patch: (routeId: string | null, children: RouteObject[]) => void, signal = new AbortController().signal) => ({
+  const patchArgs = (
+    path: string,
+    patch: (routeId: string | null, children: RouteObject[]) => void,
+    signal = new AbortController().signal,
+  ) => ({
     patch,
     signal,
     path,

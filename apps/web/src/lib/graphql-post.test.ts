@@ -26,7 +26,10 @@ describe('requestGraphql (the guest path without urql)', () => {
     expect(throttled.error?.networkError).toBeUndefined();
     expect(errorCodes(throttled.error)).toEqual(['THROTTLED']);
 
-    const unavailable = { data: null, errors: [{ message: 'This centre is temporarily unavailable.', extensions: { code: 'CENTRE_UNAVAILABLE' } }] };
+    const unavailable = {
+      data: null,
+      errors: [{ message: 'This centre is temporarily unavailable.', extensions: { code: 'CENTRE_UNAVAILABLE' } }],
+    };
     const down = await requestGraphql(ECHO, { text: 'x' }, answer(JSON.stringify(unavailable), { status: 503 }));
     expect(down.error?.networkError).toBeUndefined();
     expect(down.error?.graphQLErrors.map((e) => e.message)).toEqual(['This centre is temporarily unavailable.']);

@@ -40,7 +40,15 @@ export function PasswordInput({ toggleLabel, disabled, autoComplete = 'off', ...
             if (event.key === ' ') toggle(event);
           }}
         >
-          <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden>
+          <svg
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            aria-hidden
+          >
             <path d="M21 12c-2.4 4-5.4 6-9 6s-6.6-2-9-6c2.4-4 5.4-6 9-6s6.6 2 9 6" />
             <circle cx="12" cy="12" r="2" />
             {visible ? <path d="M3 3l18 18" /> : null}
