@@ -1,9 +1,10 @@
 import type { Client } from '@urql/core';
+import { useMemo, useSyncExternalStore } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Provider } from 'urql';
 import { createGraphqlClient } from '../lib/graphql-client';
 import type { SessionStore } from '../lib/session-store';
-import { useSessionSnapshot, useShell } from '../lib/shell-context';
+import { useShell } from '../lib/shell-context';
 
 const clients = new WeakMap<SessionStore, { userId: string | null; client: Client }>();
 
@@ -20,10 +21,11 @@ export function sessionClient(session: SessionStore): Client {
 /** The layout route above every page that uses urql (see graphqlRoute). */
 export function GraphqlScope() {
   const { session } = useShell();
-  // Subscribing re-renders the scope when the user changes, and so hands its pages the new client.
-  useSessionSnapshot();
+  // Re-renders when the user changes (not on every session update), handing the pages the new client.
+  const userId = useSyncExternalStore(session.subscribe, () => session.getSnapshot().user?.id ?? null);
+  const client = useMemo(() => sessionClient(session), [session, userId]);
   return (
-    <Provider value={sessionClient(session)}>
+    <Provider value={client}>
       <Outlet />
     </Provider>
   );
