@@ -1,9 +1,9 @@
-import { Navigate, matchRoutes, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router-dom';
+import { Navigate, matchPath, matchRoutes, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router-dom';
 import { AuthLayout } from '../components/guest/guest-layout';
 import { PageLoader } from '../components/page-loader';
 import { RouteError } from '../components/route-error';
 import { loginRoute } from '../features/auth/login-route';
-import { guestPaths } from '../lib/guest-paths';
+import { guestPagePaths, guestPaths } from '../lib/guest-paths';
 import type { CentreKind } from '../lib/menu';
 import { RootRoute } from './root-route';
 
@@ -51,10 +51,18 @@ function retryable<T>(load: () => Promise<T>): () => Promise<T> {
     }));
 }
 
+const GUEST_PAGES = Object.values(guestPagePaths).map((path) => path.pattern);
+
+/** A guest page's path (one of `guestPagePaths`), known before its table is loaded. */
+export function isGuestPage(pathname: string): boolean {
+  return GUEST_PAGES.some((pattern) => matchPath(pattern, pathname));
+}
+
 /**
- * Loads the route tables on the first navigation the routes at hand do not answer: the guest
- * pages first, then, unless the path is one of them, the signed-in pages (a guest on a guest page
- * never downloads those). Each table is patched in once.
+ * Loads a route table on the first navigation the routes at hand do not answer, and patches it
+ * in once: the guest pages' for a guest page, the signed-in pages' otherwise (a guest on a guest
+ * page never downloads that one, a signed-in page waits for no other). A path neither answers
+ * gets the guest pages too, whose 404 page it is then sent to.
  */
 export function patchCentreRoutes(kind: CentreKind | null): PatchRoutesOnNavigationFunction {
   const guest = retryable(() => import('./centre-guest-routes').then((m) => m.guestRouteTables()));
@@ -62,20 +70,20 @@ export function patchCentreRoutes(kind: CentreKind | null): PatchRoutesOnNavigat
   let guestPatched = false;
   let signedInPatched = false;
   return async ({ path, patch, signal }) => {
-    if (!guestPatched) {
-      const tables = await guest();
+    if (!isGuestPage(path) && !signedInPatched) {
+      const layout = await signedIn();
       if (signal.aborted) return;
-      if (!guestPatched) {
-        patch(AUTH_LAYOUT_ID, tables.auth);
-        patch(ROOT_ROUTE_ID, tables.root);
-        guestPatched = true;
+      if (!signedInPatched) {
+        patch(ROOT_ROUTE_ID, [layout]);
+        signedInPatched = true;
       }
-      if (matchRoutes([...tables.auth, ...tables.root], path)) return;
+      if (matchRoutes([layout], path)) return;
     }
-    if (signedInPatched) return;
-    const layout = await signedIn();
-    if (signedInPatched || signal.aborted) return;
-    patch(ROOT_ROUTE_ID, [layout]);
-    signedInPatched = true;
+    if (guestPatched) return;
+    const tables = await guest();
+    if (guestPatched || signal.aborted) return;
+    patch(AUTH_LAYOUT_ID, tables.auth);
+    patch(ROOT_ROUTE_ID, tables.root);
+    guestPatched = true;
   };
 }

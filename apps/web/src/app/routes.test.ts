@@ -5,7 +5,7 @@ import { RouteGuard } from '../components/route-guard';
 import { isRouteHandle } from '../lib/route-handle';
 import { paths, type PathName } from '../lib/paths';
 import { guestRouteTables } from './centre-guest-routes';
-import { AUTH_LAYOUT_ID, ROOT_ROUTE_ID, centreRoutes, patchCentreRoutes } from './centre-routes';
+import { AUTH_LAYOUT_ID, ROOT_ROUTE_ID, centreRoutes, isGuestPage, patchCentreRoutes } from './centre-routes';
 import { signedInLayoutRoute } from './centre-signed-in-routes';
 import { loadGraphqlScope } from './graphql-route';
 import { platformRoutes } from './platform-routes';
@@ -127,7 +127,17 @@ describe('route tables on demand', () => {
     expect(matchRoutes(full, '/')?.at(-1)?.route.index).toBe(true);
   });
 
-  it('patches the guest tables alone for a guest page, the signed-in layout for another path, each once', async () => {
+  it('tells a guest page from the others before loading a table', () => {
+    const guest = guestRouteTables();
+    const guestPages = flatten([...guest.auth, ...guest.root]).map((r) => r.path);
+    const signedIn = flatten([signedInLayoutRoute('petcare')]).map((r) => r.path);
+    expect(guestPages.length).toBeGreaterThan(20);
+    expect(guestPages.filter((p) => !isGuestPage(p))).toEqual([]);
+    expect(signedIn.filter((p) => isGuestPage(p))).toEqual([]);
+    expect(isGuestPage('/')).toBe(false);
+  });
+
+  it('patches the guest tables alone for a guest page, the signed-in layout alone for a signed-in page, each once', async () => {
     const patch = vi.fn();
     const patcher = patchCentreRoutes('childcare');
     await patcher(patchArgs(paths.register.to(), patch));
@@ -138,9 +148,16 @@ describe('route tables on demand', () => {
 
     await patcher(patchArgs(paths.home.to(), patch));
     await patcher(patchArgs('/nowhere', patch));
+    await patcher(patchArgs(paths.forgotPassword.to(), patch));
     expect(patch.mock.calls.map(([id]) => id)).toEqual([AUTH_LAYOUT_ID, ROOT_ROUTE_ID, ROOT_ROUTE_ID]);
     const layout = patch.mock.calls[2]![1] as RouteObject[];
     expect(lastPath(layout, paths.home.to())).toBe(paths.home.pattern);
+  });
+
+  it('gives a path no table answers both, the guest pages holding the 404 page it goes to', async () => {
+    const patch = vi.fn();
+    await patchCentreRoutes('childcare')(patchArgs('/nowhere', patch));
+    expect(patch.mock.calls.map(([id]) => id)).toEqual([ROOT_ROUTE_ID, AUTH_LAYOUT_ID, ROOT_ROUTE_ID]);
   });
 
   it('patches on a later navigation when the first one was cancelled', async () => {
@@ -151,6 +168,6 @@ describe('route tables on demand', () => {
     await patcher(patchArgs(paths.home.to(), patch, cancelled.signal));
     expect(patch).not.toHaveBeenCalled();
     await patcher(patchArgs(paths.home.to(), patch));
-    expect(patch).toHaveBeenCalledTimes(3);
+    expect(patch).toHaveBeenCalledTimes(1);
   });
 });

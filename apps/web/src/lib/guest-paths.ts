@@ -1,17 +1,7 @@
 import { definePath } from './path-builder';
 
-/**
- * The paths of the sign-in path: guest pages and where each role lands. `paths` (lib/paths) adds
- * every other page; what the sign-in page loads imports these, so it does not download the whole table.
- */
-export const guestPaths = {
-  // entry: where each role lands (lib/entry)
-  root: definePath('/'),
-  home: definePath('/home'),
-  dashboard: definePath('/dashboard'),
-  blogs: definePath('/blogs'),
-  centersList: definePath('/centers-list'),
-  // guest
+/** The pages a guest may open. */
+export const guestPagePaths = {
   login: definePath('/login'),
   register: definePath('/register/:code?'),
   emailConfirmation: definePath('/email-confirmation'),
@@ -35,4 +25,18 @@ export const guestPaths = {
   webFormPreview: definePath('/web-form/:formId/view'),
   oauth2callback: definePath('/oauth2callback'),
   googleIntegration: definePath('/googleInt'),
+} as const;
+
+/**
+ * The paths of the sign-in path: the guest pages and where each role lands (lib/entry). `paths`
+ * (lib/paths) adds every other page; what the sign-in page loads imports these, so it does not
+ * download the whole table.
+ */
+export const guestPaths = {
+  root: definePath('/'),
+  home: definePath('/home'),
+  dashboard: definePath('/dashboard'),
+  blogs: definePath('/blogs'),
+  centersList: definePath('/centers-list'),
+  ...guestPagePaths,
 } as const;
