@@ -70,4 +70,14 @@ describe('the sign-in path', () => {
     expect([...packages].filter((p) => /^(urql|@urql\/|graphql-ws|graphql$)/.test(p))).toEqual([]);
     expect(names.filter((n) => n === 'lib/paths.ts' || n === 'lib/graphql-client.ts' || n === 'app/graphql-scope.tsx')).toEqual([]);
   });
+
+  it('loads no other route table (they come on demand, app/centre-routes)', () => {
+    const tables = [
+      'features/auth/routes.tsx',
+      'app/centre-guest-routes.tsx',
+      'app/centre-signed-in-routes.tsx',
+      'components/route-guard.tsx',
+    ];
+    expect(names.filter((n) => tables.includes(n))).toEqual([]);
+  });
 });
