@@ -123,12 +123,16 @@ export function AppRoot({ config, i18n, session, router, surface }: AppRootProps
     if (!session.hasSession()) return;
     void sessionGraphql(session, surface)
       .then(({ client, documents }) => client.query(documents.me, {}, { requestPolicy: 'network-only' }).toPromise())
-      .then((result) => {
-        if (result.error) return;
-        const me = surface.pickMe(result.data);
-        if (me) session.setUser(me);
-        else if (me === null) session.clear('expired');
-      });
+      .then(
+        (result) => {
+          if (result.error) return;
+          const me = surface.pickMe(result.data);
+          if (me) session.setUser(me);
+          else if (me === null) session.clear('expired');
+        },
+        // urql could not be loaded (offline): as when the query fails, the stored user stands.
+        () => undefined,
+      );
   }, [session, surface]);
 
   const shell = useMemo<Shell>(
