@@ -40,7 +40,12 @@ export default defineConfig({
     assetsInlineLimit: (file) => (file.endsWith('.svg') ? false : undefined),
     // dist/.vite/manifest.json lets scripts/route-size.mjs measure what a route downloads.
     manifest: true,
+    // The polyfill only fetches <link rel="modulepreload"> tags, and there are none: index.html has
+    // a single entry, and the preload helper of lazy chunks already falls back to rel="preload".
+    modulePreload: { polyfill: false },
   },
+  // Translations are read whole (lib/i18n): one default export, no named export per top-level key.
+  json: { namedExports: false },
   server: {
     port: Number(process.env.PORT ?? 5173),
     strictPort: true,

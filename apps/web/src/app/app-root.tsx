@@ -1,16 +1,14 @@
 import { MantineProvider } from '@mantine/core';
 import type { TypedDocumentNode } from '@urql/core';
 import type { i18n as I18n } from 'i18next';
-import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ComponentType } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
 import type { createBrowserRouter } from 'react-router-dom';
-import { Provider as UrqlProvider } from 'urql';
 import type { RoleName, ThemeMode } from '@kv/shared';
 import type { AppConfig } from '../lib/app-config';
-import { createGraphqlClient } from '../lib/graphql-client';
 import { setNoticeCloseLabel } from '../lib/notices';
-import { paths } from '../lib/paths';
+import { guestPaths } from '../lib/guest-paths';
 import type { SessionStore, SessionUser } from '../lib/session-store';
 import {
   ShellContext,
@@ -34,11 +32,16 @@ import {
 } from '../lib/theme';
 import { isHexColour } from '@kv/shared';
 
+/** The signed-in user's own operations, loaded with urql (never by the sign-in page). */
+export interface SessionDocuments {
+  me: TypedDocumentNode<object, Record<string, never>>;
+  logout: TypedDocumentNode<object, { session_id?: string | null }>;
+}
+
 export interface SurfaceDefinition {
   entryPath(role: RoleName): string;
-  meDocument: TypedDocumentNode<object, Record<string, never>>;
+  sessionDocuments(): Promise<SessionDocuments>;
   pickMe(data: object | undefined): SessionUser | null | undefined;
-  logoutDocument: TypedDocumentNode<object, { session_id?: string | null }>;
   /** Rendered inside every provider (e.g. the centre's theme settings loader). */
   Extras?: ComponentType;
 }
@@ -92,14 +95,17 @@ function useThemeState(): ThemeControls {
   );
 }
 
-/** Providers shared by both surfaces: translations, theme, GraphQL client per session, router. */
+/** The session's urql client and the surface's session documents, loaded together. */
+async function sessionGraphql(session: SessionStore, surface: SurfaceDefinition) {
+  const [{ sessionClient }, documents] = await Promise.all([import('./graphql-scope'), surface.sessionDocuments()]);
+  return { client: sessionClient(session), documents };
+}
+
+/**
+ * Providers shared by both surfaces: translations, theme, router. The GraphQL client is not one
+ * of them: pages get it from their `graphqlRoute`, so the sign-in page loads without urql.
+ */
 export function AppRoot({ config, i18n, session, router, surface }: AppRootProps) {
-  const snapshot = useSyncExternalStore(session.subscribe, session.getSnapshot, session.getSnapshot);
-  const userId = snapshot.user?.id ?? null;
-  // A new client per signed-in user, so no cached data outlives its session.
-  const client = useMemo(() => createGraphqlClient(session), [session, userId]);
-  const clientRef = useRef(client);
-  clientRef.current = client;
   const themeControls = useThemeState();
   const theme = useMemo(() => buildTheme(themeControls.colour), [themeControls.colour]);
 
@@ -115,15 +121,18 @@ export function AppRoot({ config, i18n, session, router, surface }: AppRootProps
   // Confirm the stored user with the server once per page load (roles and permissions may have changed).
   useEffect(() => {
     if (!session.hasSession()) return;
-    void clientRef.current
-      .query(surface.meDocument, {}, { requestPolicy: 'network-only' })
-      .toPromise()
-      .then((result) => {
-        if (result.error) return;
-        const me = surface.pickMe(result.data);
-        if (me) session.setUser(me);
-        else if (me === null) session.clear('expired');
-      });
+    void sessionGraphql(session, surface)
+      .then(({ client, documents }) => client.query(documents.me, {}, { requestPolicy: 'network-only' }).toPromise())
+      .then(
+        (result) => {
+          if (result.error) return;
+          const me = surface.pickMe(result.data);
+          if (me) session.setUser(me);
+          else if (me === null) session.clear('expired');
+        },
+        // urql could not be loaded (offline): as when the query fails, the stored user stands.
+        () => undefined,
+      );
   }, [session, surface]);
 
   const shell = useMemo<Shell>(
@@ -133,10 +142,14 @@ export function AppRoot({ config, i18n, session, router, surface }: AppRootProps
       entryPath: surface.entryPath,
       async signOut() {
         try {
-          await clientRef.current.mutation(surface.logoutDocument, { session_id: session.getSessionId() }).toPromise();
+          const { client, documents } = await sessionGraphql(session, surface);
+          await client.mutation(documents.logout, { session_id: session.getSessionId() }).toPromise();
+        } catch {
+          // As when the logout call itself fails (urql answers with an error, never throws): the
+          // local session ends all the same.
         } finally {
           session.clear('logout');
-          await router.navigate(paths.login.to(), { replace: true });
+          await router.navigate(guestPaths.login.to(), { replace: true });
         }
       },
     }),
@@ -149,13 +162,11 @@ export function AppRoot({ config, i18n, session, router, surface }: AppRootProps
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme={colourSchemeOf(themeControls.mode)}>
         <ShellContext.Provider value={shell}>
           <ThemeControlsContext.Provider value={themeControls}>
-            <UrqlProvider value={client}>
-              <Suspense fallback={null}>
-                <Notifications position="top-right" limit={4} />
-              </Suspense>
-              {Extras ? <Extras /> : null}
-              <RouterProvider router={router} />
-            </UrqlProvider>
+            <Suspense fallback={null}>
+              <Notifications position="top-right" limit={4} />
+            </Suspense>
+            {Extras ? <Extras /> : null}
+            <RouterProvider router={router} />
           </ThemeControlsContext.Provider>
         </ShellContext.Provider>
       </MantineProvider>

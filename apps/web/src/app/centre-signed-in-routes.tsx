@@ -1,4 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
+import { RouteError } from '../components/route-error';
+import { RouteGuard } from '../components/route-guard';
 import { accessRoutes } from '../features/access/routes';
 import { RoomRatioWidget, attendanceRoutes } from '../features/attendance/routes';
 import { setupRoutes } from '../features/centre-setup/routes';
@@ -8,6 +10,7 @@ import { peopleRoutes } from '../features/people/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { upcomingRoutes } from '../features/upcoming/routes';
 import type { CentreKind } from '../lib/menu';
+import { graphqlRoute } from './graphql-route';
 
 /** Everything inside the main layout: each feature's pages, then the pages of later issues on the paths no feature serves yet. */
 export function signedInRoutes(kind: CentreKind | null): RouteObject[] {
@@ -22,4 +25,20 @@ export function signedInRoutes(kind: CentreKind | null): RouteObject[] {
   ];
   const servedPaths = new Set(served.map((route) => route.path));
   return [...served, ...upcomingRoutes(kind, servedPaths)];
+}
+
+/** The guarded main layout (loaded with its first page) around the signed-in pages. */
+export function signedInLayoutRoute(kind: CentreKind | null): RouteObject {
+  return {
+    element: <RouteGuard />,
+    children: [
+      graphqlRoute([
+        {
+          lazy: async () => ({ Component: (await import('./centre-layout')).CentreLayout }),
+          errorElement: <RouteError />,
+          children: signedInRoutes(kind),
+        },
+      ]),
+    ],
+  };
 }

@@ -3,24 +3,27 @@ import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import { operatorToSessionUser } from '../features/operator/api/operator.fragment';
-import { OperatorLogoutMutation } from '../features/operator/api/operator-logout.mutation';
-import { OperatorMeQuery } from '../features/operator/api/operator-me.query';
 import { OPERATOR_REFRESH_TOKEN_DOCUMENT } from '../features/operator/api/operator-refresh-token.mutation';
 import type { AppConfig } from '../lib/app-config';
 import { platformEntryPath } from '../lib/entry';
-import { GRAPHQL_ENDPOINT } from '../lib/graphql-client';
+import { GRAPHQL_ENDPOINT } from '../lib/graphql-post';
 import { createSessionStore } from '../lib/session-store';
 import { AppRoot, type SurfaceDefinition } from './app-root';
 import { platformRoutes } from './platform-routes';
 
 const platformSurface: SurfaceDefinition = {
   entryPath: platformEntryPath,
-  meDocument: OperatorMeQuery,
+  async sessionDocuments() {
+    const [{ OperatorMeQuery }, { OperatorLogoutMutation }] = await Promise.all([
+      import('../features/operator/api/operator-me.query'),
+      import('../features/operator/api/operator-logout.mutation'),
+    ]);
+    return { me: OperatorMeQuery, logout: OperatorLogoutMutation };
+  },
   pickMe: (data) => {
     const me = (data as { me?: unknown } | undefined)?.me;
     return me === undefined ? undefined : operatorToSessionUser(me);
   },
-  logoutDocument: OperatorLogoutMutation,
 };
 
 /** The platform host: the operator console. */

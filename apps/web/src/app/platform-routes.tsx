@@ -6,25 +6,32 @@ import { RouteGuard } from '../components/route-guard';
 import { operatorGuestRoutes, operatorRoutes } from '../features/operator/routes';
 import { notFoundRoutes } from '../features/public-pages/routes';
 import { paths } from '../lib/paths';
+import { graphqlRoute } from './graphql-route';
 import { RootRoute } from './root-route';
 
-/** The platform host (`localhost`): operator sign-in and the operator console. */
+/** The platform host (`localhost`): operator sign-in and the operator console, every page below a `graphqlRoute`. */
 export const platformRoutes: RouteObject[] = [
   {
     element: <RootRoute />,
     hydrateFallbackElement: <PageLoader />,
     errorElement: <RouteError />,
     children: [
-      { element: <PlainGuestLayout />, errorElement: <RouteError />, children: [...operatorGuestRoutes, ...notFoundRoutes] },
+      {
+        element: <PlainGuestLayout />,
+        errorElement: <RouteError />,
+        children: [graphqlRoute([...operatorGuestRoutes, ...notFoundRoutes])],
+      },
       {
         path: '/',
         element: <RouteGuard />,
         children: [
-          {
-            lazy: async () => ({ Component: (await import('./platform-layout')).PlatformLayout }),
-            errorElement: <RouteError />,
-            children: operatorRoutes,
-          },
+          graphqlRoute([
+            {
+              lazy: async () => ({ Component: (await import('./platform-layout')).PlatformLayout }),
+              errorElement: <RouteError />,
+              children: operatorRoutes,
+            },
+          ]),
         ],
       },
       { path: '*', element: <Navigate to={paths.error404.to()} replace /> },

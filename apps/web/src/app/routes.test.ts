@@ -4,8 +4,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { RouteGuard } from '../components/route-guard';
 import { isRouteHandle } from '../lib/route-handle';
 import { paths, type PathName } from '../lib/paths';
-import { SIGNED_IN_ROUTE_ID, centreRoutes, patchSignedInRoutes } from './centre-routes';
-import { signedInRoutes } from './centre-signed-in-routes';
+import { guestRouteTables } from './centre-guest-routes';
+import { AUTH_LAYOUT_ID, ROOT_ROUTE_ID, centreRoutes, isGuestPage, patchCentreRoutes } from './centre-routes';
+import { signedInLayoutRoute } from './centre-signed-in-routes';
+import { loadGraphqlScope } from './graphql-route';
 import { platformRoutes } from './platform-routes';
 
 interface Flat {
@@ -26,13 +28,19 @@ function flatten(routes: readonly RouteObject[], guarded = false): Flat[] {
   });
 }
 
+/** The centre's routes with every table patched in, as the app has them once it has loaded them all. */
+function allCentreRoutes(kind: 'petcare' | 'childcare'): RouteObject[] {
+  const guest = guestRouteTables();
+  return centreRoutes({ auth: guest.auth, root: [...guest.root, signedInLayoutRoute(kind)] });
+}
+
 const OPERATOR_ONLY: PathName[] = ['centreNew', 'migrationRuns', 'migrationRun'];
 const ROOT_INDEX: PathName[] = ['root'];
 
 describe('routes', () => {
-  // The app patches the signed-in routes in on demand; here they sit where the patch puts them.
-  const petcare = flatten(centreRoutes(signedInRoutes('petcare')));
-  const childcare = flatten(centreRoutes(signedInRoutes('childcare')));
+  // The app patches the route tables in on demand; here they sit where the patches put them.
+  const petcare = flatten(allCentreRoutes('petcare'));
+  const childcare = flatten(allCentreRoutes('childcare'));
 
   it('routes every path of the spec on a centre host (pet-pack paths on pet-care centres)', () => {
     const routed = new Set(petcare.map((r) => r.path));
@@ -72,9 +80,20 @@ describe('routes', () => {
         ...(r.path && r.path !== '*' && r.path !== '/' && !r.lazy && r.path !== paths.blogs.pattern ? [r.path] : []),
         ...eager(r.children ?? []),
       ]);
-    expect(eager(centreRoutes(signedInRoutes('petcare')))).toEqual([]);
+    expect(eager(allCentreRoutes('petcare'))).toEqual([]);
     expect(eager(platformRoutes)).toEqual([]);
     expect(pages.length).toBeGreaterThan(200);
+  });
+
+  it('puts every page but the centre sign-in page below the GraphQL client (the sign-in page loads without urql)', () => {
+    const pages = (routes: readonly RouteObject[], scoped = false): { path: string; scoped: boolean }[] =>
+      routes.flatMap((r) => {
+        const inScope = scoped || r.lazy === loadGraphqlScope;
+        return [...(r.path && r.path !== '*' ? [{ path: r.path, scoped: inScope }] : []), ...pages(r.children ?? [], inScope)];
+      });
+    const centre = pages(allCentreRoutes('petcare'));
+    expect(centre.filter((p) => !p.scoped).map((p) => p.path)).toEqual([paths.login.pattern]);
+    expect(pages(platformRoutes).filter((p) => !p.scoped && p.path !== '/')).toEqual([]);
   });
 
   it('gives the operator console its own routes', () => {
@@ -84,45 +103,71 @@ describe('routes', () => {
   });
 });
 
-describe('signed-in routes on demand', () => {
-  const patchArgs = (patch: (routeId: string | null, children: RouteObject[]) => void, signal = new AbortController().signal) => ({
+describe('route tables on demand', () => {
+  const patchArgs = (
+    path: string,
+    patch: (routeId: string | null, children: RouteObject[]) => void,
+    signal = new AbortController().signal,
+  ) => ({
     patch,
     signal,
-    path: '/home',
+    path,
     matches: [],
     fetcherKey: undefined,
   });
   const lastPath = (routes: RouteObject[], pathname: string) => matchRoutes(routes, pathname)?.at(-1)?.route.path;
 
-  it('answers guest pages without them, and sends "/" and signed-in paths to the splat that asks for them', () => {
+  it('answers the sign-in page without them, and sends every other path to the splat that asks for them', () => {
     const shell = centreRoutes();
     expect(lastPath(shell, paths.login.to())).toBe(paths.login.pattern);
-    expect(lastPath(shell, paths.home.to())).toBe('*');
-    expect(lastPath(shell, '/')).toBe('*');
-    const full = centreRoutes(signedInRoutes('childcare'));
+    for (const other of [paths.register.to(), paths.error404.to(), paths.home.to(), '/']) expect(lastPath(shell, other), other).toBe('*');
+    const full = allCentreRoutes('childcare');
+    expect(lastPath(full, paths.register.to())).toBe(paths.register.pattern);
     expect(lastPath(full, paths.home.to())).toBe(paths.home.pattern);
     expect(matchRoutes(full, '/')?.at(-1)?.route.index).toBe(true);
   });
 
-  it('patches them into the guarded layout once', async () => {
+  it('tells a guest page from the others before loading a table', () => {
+    const guest = guestRouteTables();
+    const guestPages = flatten([...guest.auth, ...guest.root]).map((r) => r.path);
+    const signedIn = flatten([signedInLayoutRoute('petcare')]).map((r) => r.path);
+    expect(guestPages.length).toBeGreaterThan(20);
+    expect(guestPages.filter((p) => !isGuestPage(p))).toEqual([]);
+    expect(signedIn.filter((p) => isGuestPage(p))).toEqual([]);
+    expect(isGuestPage('/')).toBe(false);
+  });
+
+  it('patches the guest tables alone for a guest page, the signed-in layout alone for a signed-in page, each once', async () => {
     const patch = vi.fn();
-    const patcher = patchSignedInRoutes('childcare');
-    await patcher(patchArgs(patch));
-    await patcher(patchArgs(patch));
-    expect(patch).toHaveBeenCalledTimes(1);
-    const [routeId, children] = patch.mock.calls[0] as [string, RouteObject[]];
-    expect(routeId).toBe(SIGNED_IN_ROUTE_ID);
-    expect(children.map((r) => r.path)).toContain(paths.home.pattern);
+    const patcher = patchCentreRoutes('childcare');
+    await patcher(patchArgs(paths.register.to(), patch));
+    expect(patch.mock.calls.map(([id]) => id)).toEqual([AUTH_LAYOUT_ID, ROOT_ROUTE_ID]);
+    const [auth, root] = patch.mock.calls.map(([, children]) => children as RouteObject[]);
+    expect(lastPath(auth!, paths.register.to())).toBe(paths.register.pattern);
+    expect(lastPath(root!, paths.error404.to())).toBe(paths.error404.pattern);
+
+    await patcher(patchArgs(paths.home.to(), patch));
+    await patcher(patchArgs('/nowhere', patch));
+    await patcher(patchArgs(paths.forgotPassword.to(), patch));
+    expect(patch.mock.calls.map(([id]) => id)).toEqual([AUTH_LAYOUT_ID, ROOT_ROUTE_ID, ROOT_ROUTE_ID]);
+    const layout = patch.mock.calls[2]![1] as RouteObject[];
+    expect(lastPath(layout, paths.home.to())).toBe(paths.home.pattern);
+  });
+
+  it('gives a path no table answers both, the guest pages holding the 404 page it goes to', async () => {
+    const patch = vi.fn();
+    await patchCentreRoutes('childcare')(patchArgs('/nowhere', patch));
+    expect(patch.mock.calls.map(([id]) => id)).toEqual([ROOT_ROUTE_ID, AUTH_LAYOUT_ID, ROOT_ROUTE_ID]);
   });
 
   it('patches on a later navigation when the first one was cancelled', async () => {
     const patch = vi.fn();
-    const patcher = patchSignedInRoutes('childcare');
+    const patcher = patchCentreRoutes('childcare');
     const cancelled = new AbortController();
     cancelled.abort();
-    await patcher(patchArgs(patch, cancelled.signal));
+    await patcher(patchArgs(paths.home.to(), patch, cancelled.signal));
     expect(patch).not.toHaveBeenCalled();
-    await patcher(patchArgs(patch));
+    await patcher(patchArgs(paths.home.to(), patch));
     expect(patch).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,6 +1,7 @@
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router-dom';
 import { decideAccess, type AccessDecision } from '../lib/access';
-import { paths, withSearch } from '../lib/paths';
+import { guestPaths } from '../lib/guest-paths';
+import { withSearch } from '../lib/path-builder';
 import { isRouteHandle } from '../lib/route-handle';
 import { useViewer } from '../lib/shell-context';
 import type { Viewer } from '../lib/viewer';
@@ -29,6 +30,6 @@ export function RouteGuard() {
   );
   if (decision === 'allow') return <Outlet />;
   const wanted = `${location.pathname}${location.search}${location.hash}`;
-  const to = withSearch(paths.login.to(), { redirect: wanted, denied: decision === 'forbidden' ? '1' : null });
+  const to = withSearch(guestPaths.login.to(), { redirect: wanted, denied: decision === 'forbidden' ? '1' : null });
   return <Navigate to={to} replace />;
 }

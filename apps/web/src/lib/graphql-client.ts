@@ -1,9 +1,8 @@
 import { Client, cacheExchange, fetchExchange, subscriptionExchange, type SubscriptionForwarder } from '@urql/core';
 import { authExchange } from '@urql/exchange-auth';
 import type { Client as WsClient } from 'graphql-ws';
+import { GRAPHQL_ENDPOINT } from './graphql-post';
 import type { SessionStore } from './session-store';
-
-export const GRAPHQL_ENDPOINT = '/graphql';
 
 /** `ws(s)://<this host>/graphql`: the same Host routing as HTTP, so the server picks the centre. */
 export function graphqlSocketUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {

@@ -9,7 +9,21 @@ export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 /** Spec §1: default locale en, fallback es. */
 export const FALLBACK_LANGUAGE: Language = 'es';
-export const NAMESPACES = ['common', 'shell', 'auth', 'dashboard', 'access', 'settings', 'operator', 'setup', 'people', 'attendance', 'cameras'] as const;
+export const NAMESPACES = [
+  'common',
+  'shell',
+  'auth',
+  'account',
+  'pages',
+  'dashboard',
+  'access',
+  'settings',
+  'operator',
+  'setup',
+  'people',
+  'attendance',
+  'cameras',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /** The pet pack: per language, `{ <namespace>: { ...keys to override } }`. */
 export const DOGS_OVERLAY = 'dogs';

@@ -1,7 +1,6 @@
-import type { CombinedError } from '@urql/core';
 import type { TFunction } from 'i18next';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { fieldErrors, hasErrorCode, retryAfterSeconds } from './graphql-errors';
+import { fieldErrors, hasErrorCode, retryAfterSeconds, type GraphqlFailure } from './graphql-errors';
 import { showMessage } from './notices';
 
 /**
@@ -9,7 +8,7 @@ import { showMessage } from './notices';
  * everything else as one notice. Returns true when there was an error.
  */
 export function reportMutationError<T extends FieldValues>(
-  error: CombinedError | undefined,
+  error: GraphqlFailure | undefined,
   t: TFunction,
   form?: { setError: UseFormSetError<T>; fields: readonly Path<T>[] },
 ): boolean {

@@ -1,5 +1,8 @@
-import { notifications } from '@mantine/notifications';
 import { NOTICE_DURATION_MS } from '@kv/shared';
+
+// The notifications store comes with the <Notifications> the app loads after its first paint
+// (app-root), in the same chunk: pages do not carry it, and notices keep the order they were raised in.
+const notifications = () => import('@mantine/notifications').then((m) => m.notifications);
 
 /** The spec's notice triple carried by mutation results. */
 export interface NoticeTriple {
@@ -31,14 +34,15 @@ export function noticeColour(notice: Pick<NoticeTriple, 'status' | 'color'>): st
 /** Shows a server notice for 8000 ms (spec §9). */
 export function showNotice(notice: NoticeTriple, title?: string): void {
   if (!notice.message) return;
-  notifications.show({
+  const shown = {
     title,
     message: notice.message,
     color: noticeColour(notice),
     autoClose: NOTICE_DURATION_MS,
     withBorder: true,
     closeButtonProps: { 'aria-label': closeLabel },
-  });
+  };
+  void notifications().then((store) => store.show(shown));
 }
 
 /** A client-side notice (already translated text). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MissingPathParamError, buildPath, isSafeRedirect, paths, withSearch } from './paths';
+import { MissingPathParamError, buildPath, isSafeRedirect, withSearch } from './path-builder';
+import { paths } from './paths';
 
 describe('paths', () => {
   it('builds paths from their patterns, encoding values', () => {

@@ -1,102 +1,9 @@
-/**
- * Every path of the app, from one typed builder: routes use `.pattern`, links use `.to(params)`.
- * Patterns are react-router's (`:param`, `:param?`); the spec's `{param}` were converted.
- */
-type Segments<P extends string> = P extends `${infer Head}/${infer Tail}` ? Head | Segments<Tail> : P;
-type RequiredParam<S> = S extends `:${string}?` ? never : S extends `:${infer N}` ? N : never;
-type OptionalParam<S> = S extends `:${infer N}?` ? N : never;
-type ParamValue = string | number;
+import { guestPaths } from './guest-paths';
+import { definePath as def } from './path-builder';
 
-export type PathParams<P extends string> = { [K in RequiredParam<Segments<P>>]: ParamValue } & {
-  [K in OptionalParam<Segments<P>>]?: ParamValue | null;
-};
-
-type PathArgs<P extends string> = [RequiredParam<Segments<P>>] extends [never]
-  ? [OptionalParam<Segments<P>>] extends [never]
-    ? []
-    : [params?: PathParams<P>]
-  : [params: PathParams<P>];
-
-export interface PathDef<P extends string = string> {
-  readonly pattern: P;
-  to(...args: PathArgs<P>): string;
-}
-
-export class MissingPathParamError extends Error {
-  constructor(
-    readonly pattern: string,
-    readonly param: string,
-  ) {
-    super(`Path ${pattern} needs :${param}`);
-    this.name = 'MissingPathParamError';
-  }
-}
-
-export function buildPath(pattern: string, params: Record<string, ParamValue | null | undefined> = {}): string {
-  const segments = pattern.split('/').flatMap((segment) => {
-    if (!segment.startsWith(':')) return [segment];
-    const optional = segment.endsWith('?');
-    const name = segment.slice(1, optional ? -1 : undefined);
-    const value = params[name];
-    if (value === undefined || value === null || value === '') {
-      if (optional) return [];
-      throw new MissingPathParamError(pattern, name);
-    }
-    return [encodeURIComponent(String(value))];
-  });
-  const path = segments.join('/');
-  return path === '' ? '/' : path;
-}
-
-function def<P extends string>(pattern: P): PathDef<P> {
-  return {
-    pattern,
-    to: (...args: PathArgs<P>) => buildPath(pattern, (args[0] ?? {}) as Record<string, ParamValue | null | undefined>),
-  };
-}
-
-/** Appends query parameters, skipping empty ones. */
-export function withSearch(path: string, search: Record<string, string | null | undefined>): string {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(search)) if (value) query.set(key, value);
-  const text = query.toString();
-  return text ? `${path}?${text}` : path;
-}
-
-/** A same-origin, in-app path (never `//host` or a scheme): safe to navigate to after sign-in. */
-export function isSafeRedirect(value: string | null | undefined): value is string {
-  return !!value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\');
-}
-
+/** Every path of the app (lib/path-builder): the sign-in path's own (lib/guest-paths), then the rest. */
 export const paths = {
-  // entry
-  root: def('/'),
-  home: def('/home'),
-  dashboard: def('/dashboard'),
-  // guest
-  login: def('/login'),
-  register: def('/register/:code?'),
-  emailConfirmation: def('/email-confirmation'),
-  verifyAutologin: def('/verify-autologin/:token?'),
-  verifyEmail: def('/verify-email/:pin_time?'),
-  verifyInvitedEmail: def('/viue/:pin_time'),
-  verifyInvitedPhone: def('/viup/:pin_time'),
-  resetPassword: def('/password/reset/:token?'),
-  approveUser: def('/approve-user/:token'),
-  forgotPassword: def('/forgot-password'),
-  resendConfirmationEmail: def('/resend-confirmation-email'),
-  error404: def('/pages/error-404'),
-  error404Alt: def('/pages/404-error'),
-  unsubscribe: def('/unsubscribe/:token?'),
-  timeClockPage: def('/time-clock-page/:location'),
-  demo: def('/demo/:action?'),
-  customerSignup: def('/customer-signup/:action?'),
-  packages: def('/packages'),
-  customerPayment: def('/customer-payment'),
-  customerCenterSetup: def('/customer-center-setup/:token?'),
-  webFormPreview: def('/web-form/:formId/view'),
-  oauth2callback: def('/oauth2callback'),
-  googleIntegration: def('/googleInt'),
+  ...guestPaths,
   // admin
   demoRequests: def('/demo-requests'),
   centerAws: def('/center-aws/:centerId'),
@@ -139,7 +46,6 @@ export const paths = {
   mainTicket: def('/main/ticket/:ticketId'),
   mainIncidents: def('/main/incidents'),
   mainIncident: def('/main/incident/:id'),
-  centersList: def('/centers-list'),
   locations: def('/locations'),
   location: def('/location/:locationId'),
   locationRooms: def('/location/:locationId/rooms'),
@@ -323,7 +229,6 @@ export const paths = {
   contactProfile: def('/contact-profile'),
   instantMessage: def('/instant_message'),
   // blog
-  blogs: def('/blogs'),
   blogsPosts: def('/blogs/posts'),
   blogsCategories: def('/blogs/categories'),
   blogsApiIntegration: def('/blogs/api_integration'),

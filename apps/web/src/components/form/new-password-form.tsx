@@ -15,7 +15,7 @@ export function NewPasswordForm({
   onSubmit(values: NewPasswordValues, setError: UseFormSetError<NewPasswordValues>): Promise<void>;
   submitLabel: string;
 }) {
-  const { t } = useTranslation(['auth', 'common']);
+  const { t } = useTranslation(['account', 'common']);
   const { control, handleSubmit, setError, formState } = useForm<NewPasswordValues>({
     resolver: zodResolver(newPasswordSchema),
     defaultValues: { password: '', password_confirmation: '' },
@@ -26,15 +26,15 @@ export function NewPasswordForm({
         <PasswordField
           control={control}
           name="password"
-          label={t('auth:fields.newPassword')}
+          label={t('account:fields.newPassword')}
           autoComplete="new-password"
           required
-          description={t('auth:fields.passwordHint')}
+          description={t('account:fields.passwordHint')}
         />
         <PasswordField
           control={control}
           name="password_confirmation"
-          label={t('auth:fields.passwordConfirmation')}
+          label={t('account:fields.passwordConfirmation')}
           autoComplete="new-password"
           required
         />

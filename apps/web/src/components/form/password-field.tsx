@@ -1,7 +1,7 @@
-import { PasswordInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Controller, type FieldValues } from 'react-hook-form';
 import { useFieldError, type BaseFieldProps } from './field-base';
+import { PasswordInput } from './password-input';
 
 export function PasswordField<T extends FieldValues>({
   control,
@@ -34,7 +34,7 @@ export function PasswordField<T extends FieldValues>({
           withAsterisk={required}
           aria-required={required || undefined}
           error={errorText(fieldState.error)}
-          visibilityToggleButtonProps={{ 'aria-label': t('common:form.togglePassword') }}
+          toggleLabel={t('common:form.togglePassword')}
         />
       )}
     />

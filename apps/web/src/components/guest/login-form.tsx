@@ -1,6 +1,7 @@
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PasswordInput } from '../form/password-input';
 import type { LoginValues } from './login-form.schema';
 
 export interface LoginFormProps {
@@ -68,7 +69,7 @@ export function LoginForm({ onSubmit }: LoginFormProps) {
           withAsterisk
           aria-required
           error={errors.password ? t(errors.password) : undefined}
-          visibilityToggleButtonProps={{ 'aria-label': t('common:form.togglePassword') }}
+          toggleLabel={t('common:form.togglePassword')}
         />
         <Button type="submit" loading={submitting} fullWidth data-testid="login-submit">
           {t('common:signIn.submit')}

@@ -1,7 +1,8 @@
 import { Anchor, Breadcrumbs as MantineBreadcrumbs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useMatches, useParams } from 'react-router-dom';
-import { buildPath, paths } from '../../lib/paths';
+import { buildPath } from '../../lib/path-builder';
+import { paths } from '../../lib/paths';
 import { isRouteHandle } from '../../lib/route-handle';
 import { useShell, useViewer } from '../../lib/shell-context';
 

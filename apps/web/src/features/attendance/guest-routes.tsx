@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
 import { lazyPage } from '../../lib/lazy-page';
-import { paths } from '../../lib/paths';
+import { guestPaths } from '../../lib/guest-paths';
 import type { RouteHandle } from '../../lib/route-handle';
 
 /**
@@ -9,7 +9,7 @@ import type { RouteHandle } from '../../lib/route-handle';
  */
 export const attendanceGuestRoutes: RouteObject[] = [
   {
-    path: paths.timeClockPage.pattern,
+    path: guestPaths.timeClockPage.pattern,
     handle: { access: { role: 'guest' }, title: 'attendance:titles.timeClock' } satisfies RouteHandle,
     lazy: lazyPage(() => import('./pages/time-clock.page'), 'TimeClockPage'),
   },

@@ -1,51 +1,50 @@
 import type { RouteObject } from 'react-router-dom';
 import { lazyPage } from '../../lib/lazy-page';
-import { paths } from '../../lib/paths';
+import { guestPaths } from '../../lib/guest-paths';
 import type { RouteHandle } from '../../lib/route-handle';
 
 const guest = (title: string): RouteHandle => ({ access: { role: 'guest' }, title });
 
-/** Sign-in pages: they share the background artwork (AuthLayout). */
+/** The pages beside sign-in (login-route.ts) on the sign-in background artwork (AuthLayout). */
 export const authRoutes: RouteObject[] = [
-  { path: paths.login.pattern, handle: guest('auth:login.title'), lazy: lazyPage(() => import('./pages/login.page'), 'LoginPage') },
   {
-    path: paths.register.pattern,
-    handle: guest('auth:register.title'),
+    path: guestPaths.register.pattern,
+    handle: guest('account:register.title'),
     lazy: lazyPage(() => import('./pages/register.page'), 'RegisterPage'),
   },
   {
-    path: paths.emailConfirmation.pattern,
-    handle: guest('auth:emailConfirmation.title'),
+    path: guestPaths.emailConfirmation.pattern,
+    handle: guest('account:emailConfirmation.title'),
     lazy: lazyPage(() => import('./pages/email-confirmation.page'), 'EmailConfirmationPage'),
   },
   {
-    path: paths.verifyEmail.pattern,
-    handle: guest('auth:verifyEmail.title'),
+    path: guestPaths.verifyEmail.pattern,
+    handle: guest('account:verifyEmail.title'),
     lazy: lazyPage(() => import('./pages/verify-email.page'), 'VerifyEmailPage'),
   },
   {
-    path: paths.verifyInvitedEmail.pattern,
-    handle: guest('auth:invited.title'),
+    path: guestPaths.verifyInvitedEmail.pattern,
+    handle: guest('account:invited.title'),
     lazy: lazyPage(() => import('./pages/verify-invited-email.page'), 'VerifyInvitedEmailPage'),
   },
   {
-    path: paths.verifyInvitedPhone.pattern,
-    handle: guest('auth:invitedPhone.title'),
+    path: guestPaths.verifyInvitedPhone.pattern,
+    handle: guest('account:invitedPhone.title'),
     lazy: lazyPage(() => import('./pages/verify-invited-phone.page'), 'VerifyInvitedPhonePage'),
   },
   {
-    path: paths.forgotPassword.pattern,
-    handle: guest('auth:forgot.title'),
+    path: guestPaths.forgotPassword.pattern,
+    handle: guest('account:forgot.title'),
     lazy: lazyPage(() => import('./pages/forgot-password.page'), 'ForgotPasswordPage'),
   },
   {
-    path: paths.resetPassword.pattern,
-    handle: guest('auth:reset.title'),
+    path: guestPaths.resetPassword.pattern,
+    handle: guest('account:reset.title'),
     lazy: lazyPage(() => import('./pages/reset-password.page'), 'ResetPasswordPage'),
   },
   {
-    path: paths.resendConfirmationEmail.pattern,
-    handle: guest('auth:resend.title'),
+    path: guestPaths.resendConfirmationEmail.pattern,
+    handle: guest('account:resend.title'),
     lazy: lazyPage(() => import('./pages/resend-confirmation.page'), 'ResendConfirmationPage'),
   },
 ];
@@ -53,13 +52,13 @@ export const authRoutes: RouteObject[] = [
 /** Token pages without the artwork. */
 export const authLinkRoutes: RouteObject[] = [
   {
-    path: paths.approveUser.pattern,
-    handle: guest('auth:approve.title'),
+    path: guestPaths.approveUser.pattern,
+    handle: guest('account:approve.title'),
     lazy: lazyPage(() => import('./pages/approve-user.page'), 'ApproveUserPage'),
   },
   {
-    path: paths.verifyAutologin.pattern,
-    handle: guest('auth:autologin.title'),
+    path: guestPaths.verifyAutologin.pattern,
+    handle: guest('account:autologin.title'),
     lazy: lazyPage(() => import('./pages/verify-autologin.page'), 'VerifyAutologinPage'),
   },
 ];

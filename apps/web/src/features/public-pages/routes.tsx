@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
 import { lazyPage } from '../../lib/lazy-page';
-import { paths } from '../../lib/paths';
+import { guestPaths } from '../../lib/guest-paths';
 import type { RouteHandle } from '../../lib/route-handle';
 
 const notAvailable = lazyPage(() => import('./pages/not-available.page'), 'NotAvailablePage');
@@ -9,15 +9,15 @@ const guest = (title: string): RouteHandle => ({ access: { role: 'guest' }, titl
 
 /** Guest pages of spec §2 whose features come later: each shows a clear "not available yet". */
 const PENDING_GUEST_PAGES = [
-  [paths.unsubscribe.pattern, 'common:guestPages.titles.unsubscribe'],
-  [paths.demo.pattern, 'common:guestPages.titles.demo'],
-  [paths.customerSignup.pattern, 'common:guestPages.titles.customerSignup'],
-  [paths.packages.pattern, 'common:guestPages.titles.packages'],
-  [paths.customerPayment.pattern, 'common:guestPages.titles.customerPayment'],
-  [paths.customerCenterSetup.pattern, 'common:guestPages.titles.customerCenterSetup'],
-  [paths.webFormPreview.pattern, 'common:guestPages.titles.webFormPreview'],
-  [paths.oauth2callback.pattern, 'common:guestPages.titles.oauth2callback'],
-  [paths.googleIntegration.pattern, 'common:guestPages.titles.googleIntegration'],
+  [guestPaths.unsubscribe.pattern, 'pages:guestPages.titles.unsubscribe'],
+  [guestPaths.demo.pattern, 'pages:guestPages.titles.demo'],
+  [guestPaths.customerSignup.pattern, 'pages:guestPages.titles.customerSignup'],
+  [guestPaths.packages.pattern, 'pages:guestPages.titles.packages'],
+  [guestPaths.customerPayment.pattern, 'pages:guestPages.titles.customerPayment'],
+  [guestPaths.customerCenterSetup.pattern, 'pages:guestPages.titles.customerCenterSetup'],
+  [guestPaths.webFormPreview.pattern, 'pages:guestPages.titles.webFormPreview'],
+  [guestPaths.oauth2callback.pattern, 'pages:guestPages.titles.oauth2callback'],
+  [guestPaths.googleIntegration.pattern, 'pages:guestPages.titles.googleIntegration'],
 ] as const;
 
 export const pendingGuestRoutes: RouteObject[] = PENDING_GUEST_PAGES.map(([path, title]) => ({
@@ -27,6 +27,6 @@ export const pendingGuestRoutes: RouteObject[] = PENDING_GUEST_PAGES.map(([path,
 }));
 
 export const notFoundRoutes: RouteObject[] = [
-  { path: paths.error404.pattern, handle: guest('common:notFound.title'), lazy: notFound },
-  { path: paths.error404Alt.pattern, handle: guest('common:notFound.title'), lazy: notFound },
+  { path: guestPaths.error404.pattern, handle: guest('pages:notFound.title'), lazy: notFound },
+  { path: guestPaths.error404Alt.pattern, handle: guest('pages:notFound.title'), lazy: notFound },
 ];

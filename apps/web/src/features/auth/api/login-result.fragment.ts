@@ -1,7 +1,7 @@
-import { gql } from '@urql/core';
-import { SessionUserFields, type SessionUserData } from './user.fragment';
+import { SESSION_USER_FIELDS, type SessionUserData } from './user.fragment';
 
-export const LoginResultFields = gql`
+/** Plain text like SESSION_USER_FIELDS: login and refreshToken are posted without urql. */
+export const LOGIN_RESULT_FIELDS = `
   fragment LoginResultFields on LoginResult {
     status
     message
@@ -16,7 +16,7 @@ export const LoginResultFields = gql`
       ...SessionUserFields
     }
   }
-  ${SessionUserFields}
+  ${SESSION_USER_FIELDS}
 `;
 
 export interface LoginResultData {

@@ -1,11 +1,12 @@
-import { gql } from '@urql/core';
-import { LoginResultFields, type LoginResultData } from './login-result.fragment';
+import type { GraphqlDocument } from '../../../lib/graphql-post';
+import { LOGIN_RESULT_FIELDS, type LoginResultData } from './login-result.fragment';
 
-export const LoginMutation = gql<{ login: LoginResultData }, { username: string; password: string; device: string }>`
+/** Posted by the sign-in page itself (lib/graphql-post), which does not load urql. */
+export const LOGIN_DOCUMENT = `
   mutation AuthLogin($username: String!, $password: String!, $device: String) {
     login(username: $username, password: $password, device: $device) {
       ...LoginResultFields
     }
   }
-  ${LoginResultFields}
-`;
+  ${LOGIN_RESULT_FIELDS}
+` as GraphqlDocument<{ login: LoginResultData }, { username: string; password: string; device: string }>;

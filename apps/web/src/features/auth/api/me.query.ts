@@ -1,5 +1,5 @@
 import { gql } from '@urql/core';
-import { SessionUserFields, type SessionUserData } from './user.fragment';
+import { SESSION_USER_FIELDS, type SessionUserData } from './user.fragment';
 
 export const MeQuery = gql<{ me: SessionUserData | null }, Record<string, never>>`
   query AuthMe {
@@ -7,5 +7,5 @@ export const MeQuery = gql<{ me: SessionUserData | null }, Record<string, never>
       ...SessionUserFields
     }
   }
-  ${SessionUserFields}
+  ${SESSION_USER_FIELDS}
 `;

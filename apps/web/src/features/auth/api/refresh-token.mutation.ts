@@ -1,14 +1,12 @@
-import { gql, stringifyDocument } from '@urql/core';
-import { LoginResultFields, type LoginResultData } from './login-result.fragment';
+import type { GraphqlDocument } from '../../../lib/graphql-post';
+import { LOGIN_RESULT_FIELDS, type LoginResultData } from './login-result.fragment';
 
-export const RefreshTokenMutation = gql<{ refreshToken: LoginResultData }, { refresh_token: string }>`
+/** The session store posts this text itself, outside urql. */
+export const REFRESH_TOKEN_DOCUMENT = `
   mutation AuthRefreshToken($refresh_token: String!) {
     refreshToken(refresh_token: $refresh_token) {
       ...LoginResultFields
     }
   }
-  ${LoginResultFields}
-`;
-
-/** The session store posts this text itself, outside urql. */
-export const REFRESH_TOKEN_DOCUMENT = stringifyDocument(RefreshTokenMutation);
+  ${LOGIN_RESULT_FIELDS}
+` as GraphqlDocument<{ refreshToken: LoginResultData }, { refresh_token: string }>;

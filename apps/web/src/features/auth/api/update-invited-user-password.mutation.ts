@@ -1,5 +1,5 @@
 import { gql } from '@urql/core';
-import { LoginResultFields, type LoginResultData } from './login-result.fragment';
+import { LOGIN_RESULT_FIELDS, type LoginResultData } from './login-result.fragment';
 
 export const UpdateInvitedUserPasswordMutation = gql<
   { updateInvitedUserPassword: LoginResultData },
@@ -10,5 +10,5 @@ export const UpdateInvitedUserPasswordMutation = gql<
       ...LoginResultFields
     }
   }
-  ${LoginResultFields}
+  ${LOGIN_RESULT_FIELDS}
 `;

@@ -1,7 +1,8 @@
-import { gql } from '@urql/core';
-
-/** What the shell keeps about the signed-in user (userInfo / userRoles). */
-export const SessionUserFields = gql`
+/**
+ * What the shell keeps about the signed-in user (userInfo / userRoles). Plain text: the sign-in
+ * page and the session store post it without urql; urql documents interpolate it.
+ */
+export const SESSION_USER_FIELDS = `
   fragment SessionUserFields on User {
     id
     fname

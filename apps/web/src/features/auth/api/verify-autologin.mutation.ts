@@ -1,5 +1,5 @@
 import { gql } from '@urql/core';
-import { LoginResultFields, type LoginResultData } from './login-result.fragment';
+import { LOGIN_RESULT_FIELDS, type LoginResultData } from './login-result.fragment';
 
 export const VerifyAutologinMutation = gql<{ verifyAutologin: LoginResultData }, { token: string }>`
   mutation AuthVerifyAutologin($token: String!) {
@@ -7,5 +7,5 @@ export const VerifyAutologinMutation = gql<{ verifyAutologin: LoginResultData },
       ...LoginResultFields
     }
   }
-  ${LoginResultFields}
+  ${LOGIN_RESULT_FIELDS}
 `;

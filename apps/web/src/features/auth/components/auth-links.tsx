@@ -1,15 +1,15 @@
 import { Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
-import { paths } from '../../../lib/paths';
+import { guestPaths } from '../../../lib/guest-paths';
 
 type AuthLinkName = 'login' | 'register' | 'forgot' | 'resend';
 
 const LINKS: Record<AuthLinkName, { to: () => string; label: string }> = {
-  login: { to: () => paths.login.to(), label: 'auth:links.login' },
-  register: { to: () => paths.register.to(), label: 'auth:links.register' },
-  forgot: { to: () => paths.forgotPassword.to(), label: 'auth:links.forgot' },
-  resend: { to: () => paths.resendConfirmationEmail.to(), label: 'auth:links.resend' },
+  login: { to: () => guestPaths.login.to(), label: 'auth:links.login' },
+  register: { to: () => guestPaths.register.to(), label: 'auth:links.register' },
+  forgot: { to: () => guestPaths.forgotPassword.to(), label: 'auth:links.forgot' },
+  resend: { to: () => guestPaths.resendConfirmationEmail.to(), label: 'auth:links.resend' },
 };
 
 /** The small links under a sign-in form. */

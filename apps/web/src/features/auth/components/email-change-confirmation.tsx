@@ -11,11 +11,11 @@ import { AuthLinks } from './auth-links';
 
 /** The link sent to a new address (`/email-confirmation?change=<token>`); confirmed by a click, not by opening it. */
 export function EmailChangeConfirmation({ token }: { token: string }) {
-  const { t } = useTranslation(['auth', 'common']);
+  const { t } = useTranslation(['account', 'common']);
   const [{ fetching }, verify] = useMutation(VerifyEmailChangeMutation);
   const [notice, setNotice] = useState<NoticeTriple | null>(null);
   return (
-    <GuestPage title={t('auth:emailChange.title')} lead={t('auth:emailChange.lead')}>
+    <GuestPage title={t('account:emailChange.title')} lead={t('account:emailChange.lead')}>
       <NoticeAlert notice={notice} />
       {notice?.status ? null : (
         <Stack>
@@ -32,7 +32,7 @@ export function EmailChangeConfirmation({ token }: { token: string }) {
               setNotice(payload);
             }}
           >
-            {t('auth:emailChange.submit')}
+            {t('account:emailChange.submit')}
           </Button>
         </Stack>
       )}

@@ -9,13 +9,13 @@ import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 
 /** The last step of accepting an invitation (email or SMS): choose a password and be signed in. */
 export function InvitedPasswordStep({ token, lead }: { token: string; lead: string }) {
-  const { t } = useTranslation(['auth', 'common']);
+  const { t } = useTranslation(['account', 'common']);
   const [, setPassword] = useMutation(UpdateInvitedUserPasswordMutation);
   const completeSignIn = useCompleteSignIn();
   return (
-    <GuestPage title={t('auth:invited.passwordTitle')} lead={lead}>
+    <GuestPage title={t('account:invited.passwordTitle')} lead={lead}>
       <NewPasswordForm
-        submitLabel={t('auth:invited.passwordSubmit')}
+        submitLabel={t('account:invited.passwordSubmit')}
         onSubmit={async (values, setError) => {
           const result = await setPassword({ token, ...values });
           if (reportMutationError(result.error, t, { setError, fields: NEW_PASSWORD_FIELDS })) return;

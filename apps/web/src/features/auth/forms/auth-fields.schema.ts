@@ -5,9 +5,9 @@ export const nameRule = z.string().trim().min(1, 'common:validation.required').m
 export const usernameRule = z
   .string()
   .trim()
-  .min(3, 'auth:validation.usernameShort')
+  .min(3, 'account:validation.usernameShort')
   .max(100, 'common:validation.tooLong')
-  .regex(/^[A-Za-z0-9._@+-]+$/, 'auth:validation.usernameChars');
+  .regex(/^[A-Za-z0-9._@+-]+$/, 'account:validation.usernameChars');
 export const emailRule = z
   .string()
   .trim()
@@ -17,4 +17,4 @@ export const emailRule = z
 export const pinRule = z
   .string()
   .trim()
-  .regex(/^\d{4,8}$/, 'auth:validation.pin');
+  .regex(/^\d{4,8}$/, 'account:validation.pin');

@@ -17,7 +17,7 @@ export function EmailForm({
   onSubmit(values: EmailValues, setError: UseFormSetError<EmailValues>): Promise<void>;
   submitLabel: string;
 }) {
-  const { t } = useTranslation(['auth', 'common']);
+  const { t } = useTranslation(['account', 'common']);
   const { control, handleSubmit, setError, formState } = useForm<EmailValues>({
     resolver: zodResolver(emailSchema),
     defaultValues: { email: '' },
@@ -25,7 +25,7 @@ export function EmailForm({
   return (
     <form onSubmit={handleSubmit((values) => onSubmit(values, setError))} noValidate aria-label={submitLabel}>
       <Stack gap="md">
-        <TextField control={control} name="email" label={t('auth:fields.email')} type="email" autoComplete="email" required autoFocus />
+        <TextField control={control} name="email" label={t('account:fields.email')} type="email" autoComplete="email" required autoFocus />
         <Button type="submit" loading={formState.isSubmitting} fullWidth data-testid="email-submit">
           {submitLabel}
         </Button>

@@ -19,7 +19,7 @@ export function PinForm({
   submitLabel: string;
   label?: string;
 }) {
-  const { t } = useTranslation(['auth', 'common']);
+  const { t } = useTranslation(['account', 'common']);
   const { control, handleSubmit, setError, formState } = useForm<PinValues>({
     resolver: zodResolver(pinSchema),
     defaultValues: { pin: '' },
@@ -30,7 +30,7 @@ export function PinForm({
         <TextField
           control={control}
           name="pin"
-          label={label ?? t('auth:fields.pin')}
+          label={label ?? t('account:fields.pin')}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={8}

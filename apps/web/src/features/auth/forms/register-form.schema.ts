@@ -12,7 +12,10 @@ export const registerSchema = z
     password_confirmation: z.string().min(1, 'common:validation.required'),
     signup_code: z.string().trim().max(40, 'common:validation.tooLong'),
   })
-  .refine((v) => v.password === v.password_confirmation, { path: ['password_confirmation'], message: 'auth:validation.passwordsDiffer' });
+  .refine((v) => v.password === v.password_confirmation, {
+    path: ['password_confirmation'],
+    message: 'account:validation.passwordsDiffer',
+  });
 
 export type RegisterValues = z.infer<typeof registerSchema>;
 

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { isSafeRedirect } from '../../../lib/paths';
+import { isSafeRedirect } from '../../../lib/path-builder';
 import type { LoginPayload } from '../../../lib/session-store';
 import { useShell } from '../../../lib/shell-context';
 import { viewerFromUser } from '../../../lib/viewer';

@@ -15,12 +15,12 @@ import { AuthLinks } from '../components/auth-links';
  * mail scanners that open links must not approve anyone.
  */
 export function ApproveUserPage() {
-  const { t } = useTranslation(['auth', 'common']);
+  const { t } = useTranslation(['account', 'common']);
   const { token = '' } = useParams();
   const [{ fetching }, approve] = useMutation(ApproveUserMutation);
   const [notice, setNotice] = useState<NoticeTriple | null>(null);
   return (
-    <GuestPage title={t('auth:approve.title')} lead={t('auth:approve.lead')}>
+    <GuestPage title={t('account:approve.title')} lead={t('account:approve.lead')}>
       <NoticeAlert notice={notice} />
       {notice?.status ? null : (
         <Stack>
@@ -37,7 +37,7 @@ export function ApproveUserPage() {
               setNotice(payload);
             }}
           >
-            {t('auth:approve.submit')}
+            {t('account:approve.submit')}
           </Button>
         </Stack>
       )}

@@ -13,7 +13,7 @@ function stringFromState(state: unknown, key: 'email' | 'successText'): string |
 
 /** After registering: the PIN is in the inbox; go and type it. Also where an email change is confirmed. */
 export function EmailConfirmationPage() {
-  const { t } = useTranslation(['auth', 'common']);
+  const { t } = useTranslation(['account', 'common']);
   const [params] = useSearchParams();
   const location = useLocation();
   const pinTime = params.get('pin_time');
@@ -24,8 +24,8 @@ export function EmailConfirmationPage() {
   if (changeToken) return <EmailChangeConfirmation token={changeToken} />;
   return (
     <GuestPage
-      title={t('auth:emailConfirmation.title')}
-      lead={email ? t('auth:emailConfirmation.sentTo', { email }) : t('auth:emailConfirmation.sent')}
+      title={t('account:emailConfirmation.title')}
+      lead={email ? t('account:emailConfirmation.sentTo', { email }) : t('account:emailConfirmation.sent')}
     >
       <Stack gap="sm">
         {successText ? (
@@ -35,11 +35,11 @@ export function EmailConfirmationPage() {
         ) : null}
         {pinTime ? (
           <Button component={Link} to={paths.verifyEmail.to({ pin_time: pinTime })} fullWidth data-testid="enter-pin">
-            {t('auth:emailConfirmation.enterPin')}
+            {t('account:emailConfirmation.enterPin')}
           </Button>
         ) : null}
         <Button component={Link} to={paths.resendConfirmationEmail.to()} variant="light" fullWidth>
-          {t('auth:emailConfirmation.resend')}
+          {t('account:emailConfirmation.resend')}
         </Button>
       </Stack>
       <AuthLinks show={['login']} />

@@ -11,17 +11,17 @@ import { DonePanel } from '../components/done-panel';
 import { EmailForm } from '../forms/email-form';
 
 export function ForgotPasswordPage() {
-  const { t } = useTranslation(['auth', 'common']);
+  const { t } = useTranslation(['account', 'auth', 'common']);
   const [, forgot] = useMutation(ForgotPasswordMutation);
   const [done, setDone] = useState<string | null>(null);
   return (
-    <GuestPage title={t('auth:forgot.title')} lead={done ? undefined : t('auth:forgot.lead')}>
+    <GuestPage title={t('account:forgot.title')} lead={done ? undefined : t('account:forgot.lead')}>
       {done ? (
         <DonePanel message={done} actionLabel={t('auth:links.login')} actionTo={paths.login.to()} />
       ) : (
         <>
           <EmailForm
-            submitLabel={t('auth:forgot.submit')}
+            submitLabel={t('account:forgot.submit')}
             onSubmit={async ({ email }, setError) => {
               const result = await forgot({ email });
               if (reportMutationError(result.error, t, { setError, fields: ['email'] })) return;

@@ -2,16 +2,16 @@ import { Alert, Button, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
-import { useMutation } from 'urql';
 import { GuestPage } from '../../../components/guest/guest-page';
 import { LoginForm } from '../../../components/guest/login-form';
 import type { LoginValues } from '../../../components/guest/login-form.schema';
 import { NoticeAlert } from '../../../components/guest/notice-alert';
+import { requestGraphql } from '../../../lib/graphql-post';
 import { reportMutationError } from '../../../lib/mutation-feedback';
 import { showNotice, type NoticeTriple } from '../../../lib/notices';
-import { isSafeRedirect } from '../../../lib/paths';
+import { isSafeRedirect } from '../../../lib/path-builder';
 import { useSessionSnapshot, useShell, useViewer } from '../../../lib/shell-context';
-import { LoginMutation } from '../api/login.mutation';
+import { LOGIN_DOCUMENT } from '../api/login.mutation';
 import { AuthLinks } from '../components/auth-links';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 
@@ -23,7 +23,6 @@ export function LoginPage() {
   const viewer = useViewer();
   const { endReason } = useSessionSnapshot();
   const [params] = useSearchParams();
-  const [, login] = useMutation(LoginMutation);
   const completeSignIn = useCompleteSignIn();
   const [notice, setNotice] = useState<NoticeTriple | null>(null);
   const redirect = params.get('redirect');
@@ -35,7 +34,8 @@ export function LoginPage() {
 
   async function onSubmit(values: LoginValues) {
     setNotice(null);
-    const result = await login({ ...values, device: WEB_DEVICE });
+    // A plain POST: the sign-in page does not load urql (it comes with the signed-in pages).
+    const result = await requestGraphql(LOGIN_DOCUMENT, { ...values, device: WEB_DEVICE });
     if (reportMutationError(result.error, t)) return;
     const payload = result.data?.login;
     if (!payload) return;

@@ -10,14 +10,15 @@ import { GuestPage } from '../../../components/guest/guest-page';
 import { errorWithCode } from '../../../lib/graphql-errors';
 import { reportMutationError } from '../../../lib/mutation-feedback';
 import { showNotice } from '../../../lib/notices';
-import { paths, withSearch } from '../../../lib/paths';
+import { withSearch } from '../../../lib/path-builder';
+import { paths } from '../../../lib/paths';
 import { RegisterMutation } from '../api/register.mutation';
 import { AuthLinks } from '../components/auth-links';
 import { REGISTER_FIELDS, registerSchema, type RegisterValues } from '../forms/register-form.schema';
 
 /** Self-registration of a contact; a location's signup code may come in the URL (/register/:code). */
 export function RegisterPage() {
-  const { t } = useTranslation(['auth', 'common']);
+  const { t } = useTranslation(['account', 'common']);
   const { code } = useParams();
   const navigate = useNavigate();
   const [, register] = useMutation(RegisterMutation);
@@ -47,39 +48,39 @@ export function RegisterPage() {
   }
 
   return (
-    <GuestPage title={t('auth:register.title')} lead={t('auth:register.lead')}>
-      <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t('auth:register.title')}>
+    <GuestPage title={t('account:register.title')} lead={t('account:register.lead')}>
+      <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t('account:register.title')}>
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextField control={control} name="fname" label={t('auth:fields.fname')} autoComplete="given-name" required />
-            <TextField control={control} name="lname" label={t('auth:fields.lname')} autoComplete="family-name" required />
+            <TextField control={control} name="fname" label={t('account:fields.fname')} autoComplete="given-name" required />
+            <TextField control={control} name="lname" label={t('account:fields.lname')} autoComplete="family-name" required />
           </SimpleGrid>
-          <TextField control={control} name="username" label={t('auth:fields.username')} autoComplete="username" required />
-          <TextField control={control} name="email" label={t('auth:fields.email')} type="email" autoComplete="email" required />
+          <TextField control={control} name="username" label={t('account:fields.username')} autoComplete="username" required />
+          <TextField control={control} name="email" label={t('account:fields.email')} type="email" autoComplete="email" required />
           <PasswordField
             control={control}
             name="password"
-            label={t('auth:fields.password')}
+            label={t('account:fields.password')}
             autoComplete="new-password"
             required
-            description={t('auth:fields.passwordHint')}
+            description={t('account:fields.passwordHint')}
           />
           <PasswordField
             control={control}
             name="password_confirmation"
-            label={t('auth:fields.passwordConfirmation')}
+            label={t('account:fields.passwordConfirmation')}
             autoComplete="new-password"
             required
           />
           <TextField
             control={control}
             name="signup_code"
-            label={t('auth:fields.signupCode')}
-            description={t('auth:register.codeHint')}
+            label={t('account:fields.signupCode')}
+            description={t('account:register.codeHint')}
             autoComplete="off"
           />
           <Button type="submit" loading={formState.isSubmitting} fullWidth data-testid="register-submit">
-            {t('auth:register.submit')}
+            {t('account:register.submit')}
           </Button>
         </Stack>
       </form>

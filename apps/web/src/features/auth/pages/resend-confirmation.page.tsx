@@ -14,22 +14,22 @@ import { EmailForm } from '../forms/email-form';
 
 /** Sends a new email-confirmation PIN ("resend token"). */
 export function ResendConfirmationPage() {
-  const { t } = useTranslation(['auth', 'common']);
+  const { t } = useTranslation(['account', 'common']);
   const [, resend] = useMutation(ResendTokenEmailMutation);
   const [notice, setNotice] = useState<NoticeTriple | null>(null);
   const [pinTime, setPinTime] = useState<string | null>(null);
   return (
-    <GuestPage title={t('auth:resend.title')} lead={t('auth:resend.lead')}>
+    <GuestPage title={t('account:resend.title')} lead={t('account:resend.lead')}>
       <NoticeAlert notice={notice} />
       {pinTime ? (
         <Stack>
           <Button component={Link} to={paths.verifyEmail.to({ pin_time: pinTime })} fullWidth data-testid="enter-pin">
-            {t('auth:emailConfirmation.enterPin')}
+            {t('account:emailConfirmation.enterPin')}
           </Button>
         </Stack>
       ) : (
         <EmailForm
-          submitLabel={t('auth:resend.submit')}
+          submitLabel={t('account:resend.submit')}
           onSubmit={async ({ email }, setError) => {
             const result = await resend({ email });
             if (reportMutationError(result.error, t, { setError, fields: ['email'] })) return;

@@ -14,16 +14,16 @@ import { NEW_PASSWORD_FIELDS, NewPasswordForm } from '../../../components/form/n
 
 /** /password/reset/:token: sets a new password from the emailed link. */
 export function ResetPasswordPage() {
-  const { t } = useTranslation(['auth', 'common']);
+  const { t } = useTranslation(['account', 'auth', 'common']);
   const { token } = useParams();
   const [, update] = useMutation(UpdateForgottenPasswordMutation);
   const [done, setDone] = useState<string | null>(null);
 
   if (!token) {
     return (
-      <GuestPage title={t('auth:reset.title')}>
+      <GuestPage title={t('account:reset.title')}>
         <Alert color="warning" variant="light">
-          {t('auth:reset.noLink')}
+          {t('account:reset.noLink')}
         </Alert>
         <AuthLinks show={['forgot', 'login']} />
       </GuestPage>
@@ -31,13 +31,13 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <GuestPage title={t('auth:reset.title')} lead={done ? undefined : t('auth:reset.lead')}>
+    <GuestPage title={t('account:reset.title')} lead={done ? undefined : t('account:reset.lead')}>
       {done ? (
         <DonePanel message={done} actionLabel={t('auth:links.login')} actionTo={paths.login.to()} />
       ) : (
         <>
           <NewPasswordForm
-            submitLabel={t('auth:reset.submit')}
+            submitLabel={t('account:reset.submit')}
             onSubmit={async (values, setError) => {
               const result = await update({ token, ...values });
               if (reportMutationError(result.error, t, { setError, fields: NEW_PASSWORD_FIELDS })) return;

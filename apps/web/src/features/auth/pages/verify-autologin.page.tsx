@@ -16,7 +16,7 @@ const spentTokens = new Set<string>();
 
 /** /verify-autologin/:token: signs in with a one-time link (also how a support session enters). */
 export function VerifyAutologinPage() {
-  const { t } = useTranslation(['auth', 'common']);
+  const { t } = useTranslation(['account', 'common']);
   const { token } = useParams();
   const client = useClient();
   const completeSignIn = useCompleteSignIn();
@@ -30,7 +30,7 @@ export function VerifyAutologinPage() {
       .toPromise()
       .then((result) => {
         if (reportMutationError(result.error, t)) {
-          setNotice({ status: false, message: t('auth:autologin.failed'), color: 'danger' });
+          setNotice({ status: false, message: t('account:autologin.failed'), color: 'danger' });
           return;
         }
         const payload = result.data?.verifyAutologin;
@@ -40,17 +40,17 @@ export function VerifyAutologinPage() {
   }, [client, token]);
 
   return (
-    <GuestPage title={t('auth:autologin.title')}>
+    <GuestPage title={t('account:autologin.title')}>
       {!token ? (
         <Alert color="warning" variant="light">
-          {t('auth:autologin.noLink')}
+          {t('account:autologin.noLink')}
         </Alert>
       ) : notice ? (
         <NoticeAlert notice={notice} />
       ) : (
         <Stack align="center" role="status" aria-live="polite">
           <Loader aria-hidden />
-          {t('auth:autologin.working')}
+          {t('account:autologin.working')}
         </Stack>
       )}
       {!token || notice ? <AuthLinks show={['login']} /> : null}

@@ -14,16 +14,16 @@ import { PinForm } from '../forms/pin-form';
 
 /** Confirms a registration's email with the emailed PIN; pin_time comes from the link or from signup. */
 export function VerifyEmailPage() {
-  const { t } = useTranslation(['auth', 'common']);
+  const { t } = useTranslation(['account', 'auth', 'common']);
   const { pin_time: pinTime } = useParams();
   const [, verify] = useMutation(VerifyEmailMutation);
   const [done, setDone] = useState<string | null>(null);
 
   if (!pinTime) {
     return (
-      <GuestPage title={t('auth:verifyEmail.title')}>
+      <GuestPage title={t('account:verifyEmail.title')}>
         <Alert color="warning" variant="light">
-          {t('auth:verifyEmail.noLink')}
+          {t('account:verifyEmail.noLink')}
         </Alert>
         <AuthLinks show={['resend', 'login']} />
       </GuestPage>
@@ -31,13 +31,13 @@ export function VerifyEmailPage() {
   }
 
   return (
-    <GuestPage title={t('auth:verifyEmail.title')} lead={done ? undefined : t('auth:verifyEmail.lead')}>
+    <GuestPage title={t('account:verifyEmail.title')} lead={done ? undefined : t('account:verifyEmail.lead')}>
       {done ? (
         <DonePanel message={done} actionLabel={t('auth:links.login')} actionTo={paths.login.to()} />
       ) : (
         <>
           <PinForm
-            submitLabel={t('auth:verifyEmail.submit')}
+            submitLabel={t('account:verifyEmail.submit')}
             onSubmit={async ({ pin }, setError) => {
               const result = await verify({ pin_time: pinTime, pin });
               if (reportMutationError(result.error, t, { setError, fields: ['pin'] })) return;

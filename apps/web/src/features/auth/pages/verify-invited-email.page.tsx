@@ -16,7 +16,7 @@ import { PinForm } from '../forms/pin-form';
 
 /** /viue/:pin_time: an invited user confirms their email with the PIN, then sets a password. */
 export function VerifyInvitedEmailPage() {
-  const { t } = useTranslation(['auth', 'common']);
+  const { t } = useTranslation(['account', 'common']);
   const { pin_time: pinTime = '' } = useParams();
   const [, verify] = useMutation(VerifyInvitedUserEmailMutation);
   const [, resend] = useMutation(ResendInvitedUserEmailMutation);
@@ -26,10 +26,10 @@ export function VerifyInvitedEmailPage() {
 
   if (resending) {
     return (
-      <GuestPage title={t('auth:invited.resendTitle')} lead={t('auth:invited.resendLead')}>
+      <GuestPage title={t('account:invited.resendTitle')} lead={t('account:invited.resendLead')}>
         <NoticeAlert notice={notice} />
         <EmailForm
-          submitLabel={t('auth:invited.resendSubmit')}
+          submitLabel={t('account:invited.resendSubmit')}
           onSubmit={async ({ email }, setError) => {
             const result = await resend({ email });
             if (reportMutationError(result.error, t, { setError, fields: ['email'] })) return;
@@ -44,12 +44,12 @@ export function VerifyInvitedEmailPage() {
     );
   }
 
-  if (token) return <InvitedPasswordStep token={token} lead={t('auth:invited.passwordLead')} />;
+  if (token) return <InvitedPasswordStep token={token} lead={t('account:invited.passwordLead')} />;
 
   return (
-    <GuestPage title={t('auth:invited.title')} lead={t('auth:invited.lead')}>
+    <GuestPage title={t('account:invited.title')} lead={t('account:invited.lead')}>
       <PinForm
-        submitLabel={t('auth:invited.verifySubmit')}
+        submitLabel={t('account:invited.verifySubmit')}
         onSubmit={async ({ pin }, setError) => {
           const result = await verify({ pin_time: pinTime, pin });
           if (reportMutationError(result.error, t, { setError, fields: ['pin'] })) return;
@@ -62,10 +62,10 @@ export function VerifyInvitedEmailPage() {
       />
       <Stack gap={4} align="center">
         <Text size="sm" c="dimmed">
-          {t('auth:invited.expired')}
+          {t('account:invited.expired')}
         </Text>
         <Anchor component="button" type="button" size="sm" onClick={() => setResending(true)} data-testid="invited-resend">
-          {t('auth:invited.resendTitle')}
+          {t('account:invited.resendTitle')}
         </Anchor>
       </Stack>
     </GuestPage>

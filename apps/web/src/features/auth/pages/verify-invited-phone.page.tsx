@@ -13,18 +13,18 @@ import { PinForm } from '../forms/pin-form';
 
 /** /viup/:pin_time: an invited person confirms their phone with the texted PIN, then sets a password. */
 export function VerifyInvitedPhonePage() {
-  const { t } = useTranslation(['auth', 'common']);
+  const { t } = useTranslation(['account', 'common']);
   const { pin_time: pinTime = '' } = useParams();
   const [, verify] = useMutation(VerifyInvitedUserPhoneMutation);
   const [token, setToken] = useState<string | null>(null);
 
-  if (token) return <InvitedPasswordStep token={token} lead={t('auth:invitedPhone.passwordLead')} />;
+  if (token) return <InvitedPasswordStep token={token} lead={t('account:invitedPhone.passwordLead')} />;
 
   return (
-    <GuestPage title={t('auth:invitedPhone.title')} lead={t('auth:invitedPhone.lead')}>
+    <GuestPage title={t('account:invitedPhone.title')} lead={t('account:invitedPhone.lead')}>
       <PinForm
-        label={t('auth:invitedPhone.pin')}
-        submitLabel={t('auth:invitedPhone.verifySubmit')}
+        label={t('account:invitedPhone.pin')}
+        submitLabel={t('account:invitedPhone.verifySubmit')}
         onSubmit={async ({ pin }, setError) => {
           const result = await verify({ pin_time: pinTime, pin });
           if (reportMutationError(result.error, t, { setError, fields: ['pin'] })) return;
@@ -37,7 +37,7 @@ export function VerifyInvitedPhonePage() {
         }}
       />
       <Text size="sm" c="dimmed" ta="center">
-        {t('auth:invitedPhone.expired')}
+        {t('account:invitedPhone.expired')}
       </Text>
       <AuthLinks show={['login']} />
     </GuestPage>

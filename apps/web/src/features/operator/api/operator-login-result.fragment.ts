@@ -1,8 +1,8 @@
-import { gql } from '@urql/core';
 import type { NoticeTriple } from '../../../lib/notices';
-import { OperatorFields, type OperatorData } from './operator.fragment';
+import { OPERATOR_FIELDS, type OperatorData } from './operator.fragment';
 
-export const OperatorLoginResultFields = gql`
+/** Plain text like OPERATOR_FIELDS. */
+export const OPERATOR_LOGIN_RESULT_FIELDS = `
   fragment OperatorLoginResultFields on OperatorLoginResult {
     status
     message
@@ -17,7 +17,7 @@ export const OperatorLoginResultFields = gql`
       ...OperatorFields
     }
   }
-  ${OperatorFields}
+  ${OPERATOR_FIELDS}
 `;
 
 export type OperatorLoginResultData = NoticeTriple & {

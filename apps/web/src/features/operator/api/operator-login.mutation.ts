@@ -1,5 +1,5 @@
 import { gql } from '@urql/core';
-import { OperatorLoginResultFields, type OperatorLoginResultData } from './operator-login-result.fragment';
+import { OPERATOR_LOGIN_RESULT_FIELDS, type OperatorLoginResultData } from './operator-login-result.fragment';
 
 export const OperatorLoginMutation = gql<{ login: OperatorLoginResultData }, { username: string; password: string; device: string }>`
   mutation OperatorLogin($username: String!, $password: String!, $device: String) {
@@ -7,5 +7,5 @@ export const OperatorLoginMutation = gql<{ login: OperatorLoginResultData }, { u
       ...OperatorLoginResultFields
     }
   }
-  ${OperatorLoginResultFields}
+  ${OPERATOR_LOGIN_RESULT_FIELDS}
 `;

@@ -1,5 +1,5 @@
 import { gql } from '@urql/core';
-import { OperatorFields, type OperatorData } from './operator.fragment';
+import { OPERATOR_FIELDS, type OperatorData } from './operator.fragment';
 
 export const OperatorMeQuery = gql<{ me: OperatorData | null }, Record<string, never>>`
   query OperatorMe {
@@ -7,5 +7,5 @@ export const OperatorMeQuery = gql<{ me: OperatorData | null }, Record<string, n
       ...OperatorFields
     }
   }
-  ${OperatorFields}
+  ${OPERATOR_FIELDS}
 `;

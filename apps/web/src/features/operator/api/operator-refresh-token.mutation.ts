@@ -1,13 +1,12 @@
-import { gql, stringifyDocument } from '@urql/core';
-import { OperatorLoginResultFields, type OperatorLoginResultData } from './operator-login-result.fragment';
+import type { GraphqlDocument } from '../../../lib/graphql-post';
+import { OPERATOR_LOGIN_RESULT_FIELDS, type OperatorLoginResultData } from './operator-login-result.fragment';
 
-export const OperatorRefreshTokenMutation = gql<{ refreshToken: OperatorLoginResultData }, { refresh_token: string }>`
+/** The session store posts this text itself, outside urql. */
+export const OPERATOR_REFRESH_TOKEN_DOCUMENT = `
   mutation OperatorRefreshToken($refresh_token: String!) {
     refreshToken(refresh_token: $refresh_token) {
       ...OperatorLoginResultFields
     }
   }
-  ${OperatorLoginResultFields}
-`;
-
-export const OPERATOR_REFRESH_TOKEN_DOCUMENT = stringifyDocument(OperatorRefreshTokenMutation);
+  ${OPERATOR_LOGIN_RESULT_FIELDS}
+` as GraphqlDocument<{ refreshToken: OperatorLoginResultData }, { refresh_token: string }>;

@@ -1,7 +1,7 @@
-import { gql } from '@urql/core';
 import type { SessionUser } from '../../../lib/session-store';
 
-export const OperatorFields = gql`
+/** Plain text: the session store posts the refresh without urql; urql documents interpolate it. */
+export const OPERATOR_FIELDS = `
   fragment OperatorFields on Operator {
     id
     fname

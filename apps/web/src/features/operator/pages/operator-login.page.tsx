@@ -8,7 +8,7 @@ import type { LoginValues } from '../../../components/guest/login-form.schema';
 import { NoticeAlert } from '../../../components/guest/notice-alert';
 import { reportMutationError } from '../../../lib/mutation-feedback';
 import { showNotice, type NoticeTriple } from '../../../lib/notices';
-import { isSafeRedirect } from '../../../lib/paths';
+import { isSafeRedirect } from '../../../lib/path-builder';
 import { useShell, useViewer } from '../../../lib/shell-context';
 import { viewerFromUser } from '../../../lib/viewer';
 import { OperatorLoginMutation } from '../api/operator-login.mutation';

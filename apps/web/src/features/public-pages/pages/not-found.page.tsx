@@ -5,7 +5,7 @@ import { useShell, useViewer } from '../../../lib/shell-context';
 
 /** /pages/error-404: where unknown paths end up. */
 export function NotFoundPage() {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation(['pages', 'common']);
   const viewer = useViewer();
   const { entryPath } = useShell();
   return (
@@ -14,11 +14,11 @@ export function NotFoundPage() {
         404
       </Text>
       <Title order={1} size="h3">
-        {t('common:notFound.title')}
+        {t('pages:notFound.title')}
       </Title>
-      <Text c="dimmed">{t('common:notFound.lead')}</Text>
+      <Text c="dimmed">{t('pages:notFound.lead')}</Text>
       <Button component={Link} to={entryPath(viewer.role)}>
-        {viewer.role === 'guest' ? t('common:guestPages.toSignIn') : t('common:notFound.back')}
+        {viewer.role === 'guest' ? t('pages:guestPages.toSignIn') : t('pages:notFound.back')}
       </Button>
     </Stack>
   );

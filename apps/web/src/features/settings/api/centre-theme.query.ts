@@ -1,0 +1,17 @@
+import type { GraphqlDocument } from '../../../lib/graphql-post';
+import type { CentreThemeSetting } from '../../../lib/shell-context';
+
+/** What the shell applies on every page, the sign-in page too (posted without urql, see CentreThemeSync). */
+export const CENTRE_THEME_DOCUMENT = `
+  query SettingsCentreTheme {
+    getThemeSetting {
+      theme_color
+      set_title
+      theme_mode
+      collapse_sidebar
+      app_logo
+      login_page_image
+      top_bar_title
+    }
+  }
+` as GraphqlDocument<{ getThemeSetting: CentreThemeSetting }>;
