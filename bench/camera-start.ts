@@ -77,6 +77,8 @@ export const cameraStart: Benchmark = {
             : route.fulfill({ body: PAGE, contentType: 'text/html' }),
         );
         await page.goto(`${origin}/__bench/camera.html`);
+        // With a route set, every later request goes through the driver: the player's must go straight.
+        await page.unrouteAll();
         const r = await page.evaluate(
           ([t, id, cfg]) =>
             (
