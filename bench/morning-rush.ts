@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Benchmark } from './lib/context.ts';
 import { figure, hostOf } from './lib/context.ts';
 import { ensureCentres, sql, tokens } from './lib/centres.ts';
+import { centreConnectionsOpenedSince } from './lib/admin.ts';
 import { graphqlOk, pct } from './lib/load.ts';
 import { openLoop, type Shot } from './lib/open-loop.ts';
 import { CHECK_IN_MUTATION } from './check-in-throughput.ts';
@@ -78,8 +79,12 @@ export const morningRush: Benchmark = {
       `  ${total} check-ins over ${seconds} s, ${a.toFixed(0)}/s average rising to ${(3 * a).toFixed(0)}/s, ${shots.length} requests`,
     );
     await ctx.platformCtl('/lag/reset');
+    const since = new Date();
+    const pools = await ctx.platformCtl<{ opened: number }>('/pools');
     const results = await openLoop(ctx.platform.port, shots);
     const lag = await ctx.platformCtl<{ p99: number; max: number }>('/lag');
+    const poolOpens = (await ctx.platformCtl<{ opened: number }>('/pools')).opened - pools.opened;
+    const connectionsOpened = await centreConnectionsOpenedSince(ctx, since);
 
     let duplicates = 0;
     let recorded = 0;
@@ -115,6 +120,8 @@ export const morningRush: Benchmark = {
       figure(b, 'duplicate check-ins', duplicates, null, '', 'count', { max: 0, on: 'value', text: '0' }),
       figure(b, 'children checked in', recorded, total, 'children', 'count', { min: 1, text: 'all' }),
       figure(b, 'event-loop lag p99 (ms)', lag.p99, null, '', 'ms'),
+      figure(b, 'centre pools opened during the rush', poolOpens, null, '', 'count'),
+      figure(b, 'connections opened during the rush (still open)', connectionsOpened, null, '', 'count'),
     ];
   },
 };

@@ -123,7 +123,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
     const entry = await entryById(id);
     return pools.get(entry.id, await directory.connectionUrl(entry));
   }
-  // Background work visits every active centre (the outbox sweep every 30 s, the camera sweep,
+  // Background work visits centres (the outbox and camera sweeps, a full pass every 10 min;
   // recurring jobs): through the request pools it would open a pool for each and push busy centres
   // out of their LRU. It uses a centre's request pool when that is open (without counting a use),
   // else a small pool cache of its own (one connection each, a few centres at a time).
@@ -194,6 +194,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
   const devOrigin = opts.production ? undefined : startDevOrigin();
   const sweep = startCameraSweep({
     centres: activeCentreIds,
+    hotCentres: () => pools.openKeys(),
     dbFor: backgroundDb,
     secretKey: media.mediaSecretKey,
     jwtSeed: media.mediaJwtSeed,

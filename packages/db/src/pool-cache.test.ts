@@ -24,7 +24,9 @@ describe('PoolCache connections', () => {
     expect(await backends(key)).toBe(1);
     await db.raw('select 1'); // served by the warm connection: nothing new opens
     expect(await backends(key)).toBe(1);
+    expect(cache.openKeys()).toEqual([key]);
     cache.evict(key);
+    expect(cache.openKeys()).toEqual([]);
     await cache.closeAll();
     await new Promise((r) => setTimeout(r, 200));
     expect(await backends(key)).toBe(0);

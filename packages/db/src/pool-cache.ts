@@ -96,6 +96,11 @@ export class PoolCache {
     return this.pools.peek(`${key}|${connectionString}`);
   }
 
+  /** The keys (centres) with an open pool, without counting as a use. */
+  openKeys(): string[] {
+    return [...new Set([...this.pools.keys()].map((id) => id.slice(0, id.indexOf('|'))))];
+  }
+
   /** Closes the pool of one centre (after its database moved, was dropped or its URL changed). */
   evict(key: string): void {
     for (const id of [...this.pools.keys()]) if (id.startsWith(`${key}|`)) this.pools.delete(id);

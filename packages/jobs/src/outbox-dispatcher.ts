@@ -13,6 +13,11 @@ export interface OutboxDispatcherOptions {
   sources: () => Promise<OutboxSource[]> | OutboxSource[];
   /** Sweep period (default 30 s). */
   intervalMs?: number;
+  /**
+   * Period of the full sweep (default 10 min). In between, a sweep opens only the sources it has
+   * reason to: see `sweep`.
+   */
+  fullSweepMs?: number;
   /** Rows taken per transaction (default 100). */
   batchSize?: number;
   /** A row whose enqueue failed waits base × 2^attempts ms before the next try, capped at 60 s (default base 1 s). */
@@ -23,10 +28,12 @@ export interface OutboxDispatcherOptions {
 }
 
 interface OutboxRow {
-  id: string;
+  id: string | null;
   queue: string;
   name: string;
   payload: { centerId: string | null; [key: string]: unknown };
+  /** When the source's earliest row that is not due yet comes due (null: none). */
+  next_at: Date | string | null;
 }
 
 const SOURCE_KEY = /^[A-Za-z0-9_-]{1,100}$/;
@@ -34,8 +41,8 @@ const RETRY_CAP_MS = 60_000;
 
 /**
  * Moves committed outbox rows to the job queue. `kick` drains one database right after a commit;
- * the periodic `sweep` drains every database and picks up whatever a crash between commit and
- * kick left behind. Rows are claimed with `FOR UPDATE SKIP LOCKED`, so dispatchers in several
+ * the periodic `sweep` drains the databases with rows due and picks up whatever a crash between
+ * commit and kick left behind. Rows are claimed with `FOR UPDATE SKIP LOCKED`, so dispatchers in several
  * processes never enqueue the same row twice; the job id is derived from the row, so a row
  * enqueued by a dispatcher that died before its commit is ignored by the queue when re-sent.
  */
@@ -46,7 +53,11 @@ export class OutboxDispatcher {
   private readonly batchSize: number;
   private readonly retryBaseMs: number;
   private readonly sweepConcurrency: number;
+  private readonly fullSweepMs: number;
   private readonly log: JobLog;
+  /** Per source drained by this process: when its earliest pending row comes due (ms; Infinity: none). */
+  private readonly nextDue = new Map<string, number>();
+  private lastFullSweep = -Infinity;
   private readonly draining = new Map<string, { promise: Promise<number>; again: boolean }>();
   private sweeping: Promise<number> | undefined;
   private timer: NodeJS.Timeout | undefined;
@@ -59,6 +70,7 @@ export class OutboxDispatcher {
     this.batchSize = opts.batchSize ?? 100;
     this.retryBaseMs = opts.retryBaseMs ?? 1000;
     this.sweepConcurrency = opts.sweepConcurrency ?? 4;
+    this.fullSweepMs = opts.fullSweepMs ?? 10 * 60_000;
     this.log = opts.log ?? ((msg, extra) => console.warn(`[outbox] ${msg}`, extra ?? ''));
   }
 
@@ -87,9 +99,17 @@ export class OutboxDispatcher {
     return entry.promise;
   }
 
-  /** Drains every source; concurrent calls share one sweep. */
-  sweep(): Promise<number> {
-    this.sweeping ??= this.sweepAll()
+  /**
+   * Drains the sources worth opening; concurrent calls share one sweep. Opening a centre's
+   * database costs the server a new session, so with hundreds of centres a sweep of them all every
+   * 30 s kept Postgres busy forking connections. Between full sweeps (`fullSweepMs`, and the first
+   * one), a sweep drains the sources given open (`db`), those with a row due by now as far as this
+   * process's last drain of them saw, those whose last drain failed and those it never drained.
+   * What another process writes and kicks is its own to dispatch; should it die first, the next
+   * full sweep finds the rows.
+   */
+  sweep(opts: { full?: boolean } = {}): Promise<number> {
+    this.sweeping ??= this.sweepAll(opts.full ?? false)
       .catch((err) => {
         this.log(`outbox sweep failed: ${errorMessage(err)}`);
         return 0;
@@ -116,8 +136,11 @@ export class OutboxDispatcher {
     await Promise.allSettled([this.sweeping, ...[...this.draining.values()].map((d) => d.promise)]);
   }
 
-  private async sweepAll(): Promise<number> {
-    const list = [...(await this.sources())];
+  private async sweepAll(forceFull: boolean): Promise<number> {
+    const now = Date.now();
+    const full = forceFull || now - this.lastFullSweep >= this.fullSweepMs;
+    if (full) this.lastFullSweep = now;
+    const list = (await this.sources()).filter((s) => full || 'db' in s || (this.nextDue.get(s.key) ?? -Infinity) <= now);
     let total = 0;
     const worker = async () => {
       for (let s = list.shift(); s && !this.stopped; s = list.shift()) {
@@ -140,6 +163,7 @@ export class OutboxDispatcher {
     try {
       return await this.drain(key, db);
     } catch (err) {
+      this.nextDue.delete(key); // the next sweep tries again
       this.log(`outbox drain of ${key} failed: ${errorMessage(err)}`);
       return 0;
     }
@@ -151,19 +175,29 @@ export class OutboxDispatcher {
     for (;;) {
       const batch = await db.transaction((trx) => this.dispatchBatch(key, trx));
       total += batch.dispatched;
+      // A failed enqueue deferred its row by its backoff: the next sweep looks again.
+      this.nextDue.set(key, batch.stop ? -Infinity : batch.nextAt);
       if (batch.stop || batch.claimed < this.batchSize || this.stopped) return total;
     }
   }
 
-  private async dispatchBatch(key: string, trx: Knex.Transaction): Promise<{ claimed: number; dispatched: number; stop: boolean }> {
-    const rows: OutboxRow[] = await trx('outbox')
-      .select('id', 'queue', 'name', 'payload')
-      .whereNull('dispatched_at')
-      .where('available_at', '<=', trx.fn.now())
-      .orderBy('id')
-      .limit(this.batchSize)
-      .forUpdate()
-      .skipLocked();
+  private async dispatchBatch(
+    key: string,
+    trx: Knex.Transaction,
+  ): Promise<{ claimed: number; dispatched: number; stop: boolean; nextAt: number }> {
+    // The due rows (none: one row of nulls) and when the first row not due yet comes due, in one
+    // round trip; both read the pending-rows index.
+    const result = await trx.raw<{ rows: OutboxRow[] }>(
+      `select d.id, d.queue, d.name, d.payload, n.next_at
+         from (select min(available_at) as next_at from outbox where dispatched_at is null and available_at > now()) n
+         left join lateral (
+           select id, queue, name, payload from outbox
+            where dispatched_at is null and available_at <= now()
+            order by id limit ? for update skip locked) d on true`,
+      [this.batchSize],
+    );
+    const nextAt = result.rows[0]?.next_at ? new Date(result.rows[0].next_at).getTime() : Infinity;
+    const rows = result.rows.filter((r): r is OutboxRow & { id: string } => r.id !== null);
     const done: string[] = [];
     let stop = false;
     for (const row of rows) {
@@ -190,6 +224,6 @@ export class OutboxDispatcher {
       }
     }
     if (done.length) await trx('outbox').whereIn('id', done).update({ dispatched_at: trx.fn.now() });
-    return { claimed: rows.length, dispatched: done.length, stop };
+    return { claimed: rows.length, dispatched: done.length, stop, nextAt };
   }
 }

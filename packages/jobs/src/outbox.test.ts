@@ -260,6 +260,61 @@ describe('outbox', () => {
     await jobs.close();
   });
 
+  it('between full sweeps, a sweep opens only the sources with a row due, a failed drain or no drain yet', async () => {
+    await reset();
+    const jobs = createJobQueue({ log: silent });
+    const seen: Array<string | null> = [];
+    jobs.register('work', 'note', async (job) => {
+      seen.push(job.data.centerId);
+    });
+    await jobs.start();
+    const opened: string[] = [];
+    const sources = async () => [
+      { key: 'c1', open: async () => (opened.push('c1'), t.db) },
+      { key: 'c2', open: async () => (opened.push('c2'), cp.db) },
+    ];
+    const dispatcher = new OutboxDispatcher({ queue: jobs, sources, fullSweepMs: 60_000, log: silent });
+    expect(await dispatcher.sweep()).toBe(0); // the first sweep is full
+    expect(opened).toEqual(['c1', 'c2']);
+
+    // A row for later, kicked: the drain learns when it comes due and no sweep opens c1 before.
+    await writeOutbox(t.db, { queue: 'work', name: 'note', payload: { centerId: '1' }, availableAt: new Date(Date.now() + 400) });
+    expect(await dispatcher.kick('c1', t.db)).toBe(0);
+    expect(await dispatcher.sweep()).toBe(0);
+    expect(opened).toEqual(['c1', 'c2']);
+    await sleep(500);
+    expect(await dispatcher.sweep()).toBe(1);
+    expect(opened).toEqual(['c1', 'c2', 'c1']);
+
+    // A row nobody kicked (its writer died after the commit) waits for the full sweep.
+    await writeOutbox(cp.db, { queue: 'work', name: 'note', payload: { centerId: '2' } });
+    expect(await dispatcher.sweep()).toBe(0);
+    expect(await dispatcher.sweep({ full: true })).toBe(1);
+    expect(opened).toEqual(['c1', 'c2', 'c1', 'c1', 'c2']);
+    await jobs.idle();
+    expect(seen.sort()).toEqual(['1', '2']);
+
+    // A source whose drain failed is tried again by the next sweep.
+    const failing = new OutboxDispatcher({
+      queue: jobs,
+      sources: async () => [{ key: 'c3', open: async () => (opened.push('c3'), cp.db) }],
+      fullSweepMs: 60_000,
+      log: silent,
+    });
+    await failing.sweep();
+    await writeOutbox(cp.db, { queue: 'work', name: 'note', payload: { centerId: '3' } });
+    await cp.db.raw('alter table outbox rename to outbox_away');
+    try {
+      expect(await failing.kick('c3', cp.db)).toBe(0);
+    } finally {
+      await cp.db.raw('alter table outbox_away rename to outbox');
+    }
+    opened.length = 0;
+    expect(await failing.sweep()).toBe(1);
+    expect(opened).toEqual(['c3']);
+    await jobs.close();
+  });
+
   it.skipIf(!redisUp)('dispatches into BullMQ, where a re-sent row is ignored', async () => {
     await reset();
     const prefix = uniquePrefix();

@@ -26,20 +26,36 @@ export function cameraSweepJob(opts: SweepKeys & { dbFor(centerId: string): Prom
   };
 }
 
+/**
+ * At start and every `fullSweepMs` (10 min), sweeps every active centre; every 30 s in between, the
+ * centres in use here (`hotCentres`: those with an open request pool, where live viewers'
+ * heartbeats arrive). The full rounds find sessions nobody here serves (their process died).
+ * Visiting every centre every 30 s opened a database session per centre each time, which with
+ * hundreds of centres kept Postgres busy.
+ */
 export function startCameraSweep(
   opts: SweepKeys & {
     centres(): Promise<string[]>;
+    hotCentres?(): string[];
     dbFor(centerId: string): Promise<Knex>;
     intervalMs?: number;
+    fullSweepMs?: number;
     onError?(err: unknown, centerId: string): void;
   },
 ): { stop(): void } {
   let running = false;
+  let stopped = false;
+  let lastFull = -Infinity;
   const tick = async () => {
     if (running) return;
     running = true;
     try {
+      const full = !opts.hotCentres || Date.now() - lastFull >= (opts.fullSweepMs ?? 10 * 60_000);
+      if (full) lastFull = Date.now();
+      const hot = full ? null : new Set(opts.hotCentres!());
       for (const id of await opts.centres()) {
+        if (stopped) break;
+        if (hot && !hot.has(id)) continue;
         try {
           await sweepSessions(await opts.dbFor(id), { secretKey: opts.secretKey, tenantId: id, keys: await mediaKeys(opts.jwtSeed) });
         } catch (err) {
@@ -50,7 +66,15 @@ export function startCameraSweep(
       running = false;
     }
   };
+  // The first (full) round at once: sessions a previous process left open end now, and the round
+  // does not fall in whatever load arrives 30 s after a start.
+  void tick();
   const timer = setInterval(() => void tick(), opts.intervalMs ?? 30_000);
   timer.unref();
-  return { stop: () => clearInterval(timer) };
+  return {
+    stop: () => {
+      stopped = true;
+      clearInterval(timer);
+    },
+  };
 }
