@@ -12,8 +12,11 @@ class FlakyProvisioner implements Provisioner {
   created: boolean[] = [];
   /** Runs when the migrate step starts: the database exists, the centre is still provisioning. */
   onMigrate: (() => Promise<void>) | null = null;
+  /** While set, the first step waits for it: what a centre looks like before its job runs. */
+  hold: Promise<void> | null = null;
   constructor(readonly real: Provisioner) {}
-  assignServer(id: string) {
+  async assignServer(id: string) {
+    await this.hold;
     return this.real.assignServer(id);
   }
   async createDatabase(serverId: string, name: string) {
@@ -65,6 +68,8 @@ describe('provisioning a centre', () => {
   };
 
   it('addCenter over GraphQL creates a real database, migrates it, invites the owner and publishes the hostname', async () => {
+    let release = () => undefined as void;
+    flaky.hold = new Promise<void>((r) => (release = r));
     const res = await h.gql(
       ADD_CENTER,
       { name: 'Sunny Days', slug: 'sunny-days', email: 'Owner@Sunny.example.com', trial: true, days: 14 },
@@ -79,7 +84,12 @@ describe('provisioning a centre', () => {
     });
     const id = added.center.id as string;
     expect(added.center.database_name).toBe(`${h.databasePrefix}sunny_days`);
-    expect(await h.directory.resolve('sunny-days.localhost')).toMatchObject({ id, status: 'provisioning', database_server_id: null });
+    try {
+      expect(await h.directory.resolve('sunny-days.localhost')).toMatchObject({ id, status: 'provisioning', database_server_id: null });
+    } finally {
+      flaky.hold = null;
+      release();
+    }
 
     // The entry cached above says "no database"; once the database exists, jobs resolving the centre
     // (the owner's invitation) must be given it.
