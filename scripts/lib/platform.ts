@@ -225,6 +225,10 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
     const host = normaliseHost(req.headers.host);
     (host === opts.platformDomain ? controlApp : tenantApp).routing(req, res);
   });
+  // As Fastify sets its own servers (Node's default is 5 s): idle keep-alive connections outlive a
+  // load balancer's 60 s idle timeout, so a client or proxy never sends a request on a connection
+  // the server is closing at that moment (an ECONNRESET for the caller).
+  server.keepAliveTimeout = 72_000;
   // WebSocket upgrades (GraphQL subscriptions) go to the same app as the host's HTTP requests.
   server.on('upgrade', (req, socket, head) => {
     const host = normaliseHost(req.headers.host);
