@@ -39,6 +39,17 @@ async function pending(db: Knex): Promise<number> {
 
 const silent = () => undefined;
 
+/** A started in-process queue whose `work/note` jobs record their centerId in `seen`. */
+async function noteQueue() {
+  const jobs = createJobQueue({ log: silent });
+  const seen: Array<string | null> = [];
+  jobs.register('work', 'note', async (job) => {
+    seen.push(job.data.centerId);
+  });
+  await jobs.start();
+  return { jobs, seen };
+}
+
 describe('outbox', () => {
   let t: TestDatabase;
   let cp: TestDatabase;
@@ -208,12 +219,7 @@ describe('outbox', () => {
 
   it('sweep drains every source (centre and control plane), and start() sweeps periodically', async () => {
     await reset();
-    const jobs = createJobQueue({ log: silent });
-    const seen: Array<string | null> = [];
-    jobs.register('work', 'note', async (job) => {
-      seen.push(job.data.centerId);
-    });
-    await jobs.start();
+    const { jobs, seen } = await noteQueue();
     await writeOutbox(t.db, { queue: 'work', name: 'note', payload: { centerId: '7' } });
     await writeOutbox(cp.db, { queue: 'work', name: 'note', payload: { centerId: null } });
     const sources = async () => [
@@ -237,12 +243,7 @@ describe('outbox', () => {
 
   it('a source opened on its turn is drained; one that cannot be opened is logged and skipped', async () => {
     await reset();
-    const jobs = createJobQueue({ log: silent });
-    const seen: Array<string | null> = [];
-    jobs.register('work', 'note', async (job) => {
-      seen.push(job.data.centerId);
-    });
-    await jobs.start();
+    const { jobs, seen } = await noteQueue();
     await writeOutbox(t.db, { queue: 'work', name: 'note', payload: { centerId: '8' } });
     const opened: string[] = [];
     const logged: string[] = [];
@@ -262,12 +263,7 @@ describe('outbox', () => {
 
   it('between full sweeps, a sweep opens only the sources with a row due, a failed drain or no drain yet', async () => {
     await reset();
-    const jobs = createJobQueue({ log: silent });
-    const seen: Array<string | null> = [];
-    jobs.register('work', 'note', async (job) => {
-      seen.push(job.data.centerId);
-    });
-    await jobs.start();
+    const { jobs, seen } = await noteQueue();
     const opened: string[] = [];
     const sources = async () => [
       { key: 'c1', open: async () => (opened.push('c1'), t.db) },
