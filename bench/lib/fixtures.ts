@@ -1,4 +1,4 @@
-import type { CentreDefinition } from '../../scripts/lib/seed-centre.ts';
+import type { CentreDefinition } from '../../scripts/lib/seed/index.ts';
 
 /** Password of every account the benchmarks seed (tokens are minted; nobody signs in with it). */
 export const BENCH_PASSWORD = 'bench-password';

@@ -12,7 +12,8 @@ import { hashPassword, createSessionStore, createTokenService } from '@kv/auth';
 import { ensureOperator, provisionCenterNow } from '@kv/control-plane';
 import { startPlatform } from '../../scripts/lib/platform.ts';
 import { platformSecret } from '../../scripts/lib/services.ts';
-import { seedCentre } from '../../scripts/lib/seed-centre.ts';
+import { NO_GENERATION } from '../../scripts/lib/seed/definition.ts';
+import { seedCentre } from '../../scripts/lib/seed/index.ts';
 import { BENCH_PASSWORD, centreDefinition } from '../lib/fixtures.ts';
 
 /** The centre roles, lowest first (packages/shared ROLE_LADDER). */
@@ -58,29 +59,20 @@ async function main() {
     }
     const db = await platform.centreDb(await centreId(slug));
     passwordHash ??= await hashPassword(BENCH_PASSWORD);
-    if (children > 0 && (await seedCentre(db, centreDefinition(slug, children), passwordHash)) && tags) await seedTags(db);
+    // The generator's first steps on the bench's own families (no generated people or history):
+    // the same rows as the demo centres, bulk-inserted, so 50 rush centres seed in seconds.
+    if (children > 0)
+      await seedCentre(db, centreDefinition(slug, children), {
+        passwordHash,
+        size: { ...NO_GENERATION, tagsPerChild: tags ? 2 : 0, exactTags: true },
+        steps: tags ? ['locations', 'staff', 'families', 'labels'] : ['locations', 'staff', 'families'],
+      });
     // Planner statistics as a centre in steady state has them (autovacuum would get there later).
     if (children > 0 && !analysed.has(slug)) {
       await db.raw('analyze');
       analysed.add(slug);
     }
     return { provisionedMs };
-  }
-
-  /** Two tags on every student (the students list shows them). */
-  async function seedTags(db: Knex) {
-    const tagIds = (
-      await db('tags')
-        .insert(['Allergy check', 'Nap early', 'Bus', 'Half day', 'Sibling'].map((name) => ({ name })))
-        .returning('id')
-    ).map((r) => r.id);
-    const students = await db('students').select('id').orderBy('id');
-    await db('student_tags').insert(
-      students.flatMap((s, i) => [
-        { student_id: s.id, tag_id: tagIds[i % tagIds.length] },
-        { student_id: s.id, tag_id: tagIds[(i + 2) % tagIds.length] },
-      ]),
-    );
   }
 
   /** Access tokens (15 minutes) for seeded accounts, each with its own live session. */

@@ -1,10 +1,11 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { execSync } from 'node:child_process';
 import { hashPassword } from '@kv/auth';
 import { ensureOperator, provisionCenterNow } from '@kv/control-plane';
 import { repoRoot, type Platform } from './platform.ts';
-import { seedCentre, type CentreDefinition } from './seed-centre.ts';
+import { seedCentre, type CentreDefinition } from './seed/index.ts';
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -45,6 +46,7 @@ export async function seedDemo(platform: Platform, password: string, log: (line:
   const operators = JSON.parse(readFileSync(path.join(repoRoot, 'tenants/operators.json'), 'utf8')).operators;
   for (const op of operators) await ensureOperator(platform.controlDb, { ...op, password });
   for (const def of demoCentres()) {
+    const t0 = performance.now();
     const owner = def.staff.find((s) => s.role === 'center')!;
     const centre = await provisionCenterNow(platform.cpDeps, {
       name: def.name,
@@ -56,7 +58,12 @@ export async function seedDemo(platform: Platform, password: string, log: (line:
       owner_lname: owner.lname,
       owner_username: owner.username,
     });
-    if (await seedCentre(await platform.centreDb(String(centre.id)), def, passwordHash)) log(`Seeded demo data for ${def.slug}`);
+    const steps = await seedCentre(await platform.centreDb(String(centre.id)), def, {
+      passwordHash,
+      centre: { id: String(centre.id), origin: platform.centreOrigin(def.slug) },
+      log,
+    });
+    if (steps.length) log(`Seeded demo data for ${def.slug}: ${steps.join(', ')} (${Math.round(performance.now() - t0)} ms)`);
   }
   await platform.startSchedules();
 }

@@ -46,6 +46,8 @@ export interface Platform {
 
   /** Database of an active centre, by id (seeding, jobs). */
   centreDb(centreId: string): Promise<Knex>;
+  /** The web origin of a centre's host (links in seeded mail). */
+  centreOrigin(slug: string): string;
   /** Starts every active centre's recurring jobs (call after provisioning). */
   startSchedules(): Promise<void>;
   /** Stops everything; `dropDatabases` removes every database it created (throw-away test runs). */
@@ -246,6 +248,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
     tenantApp,
     controlApp,
     centreDb,
+    centreOrigin,
     startSchedules,
     adminUrl: pg.adminUrl,
     redisUrl: redisHandle.url,

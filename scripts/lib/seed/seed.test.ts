@@ -1,0 +1,171 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '@kv/db/testing';
+import { seedCentre, type CentreDefinition } from './index.ts';
+import { SEED_STEPS } from './steps/index.ts';
+
+const root = path.resolve(new URL('../../..', import.meta.url).pathname);
+const definition = (slug: string) => JSON.parse(readFileSync(path.join(root, 'tenants', `${slug}.json`), 'utf8')) as CentreDefinition;
+/** A fixed "now": a Tuesday morning in the Americas, so today's records are partly open. */
+const NOW = new Date('2026-11-24T15:30:00Z');
+
+/** What provisioning leaves in a new centre database: the invited owner. */
+async function provisioned(db: TestDatabase['db'], def: CentreDefinition): Promise<void> {
+  const owner = def.staff.find((s) => s.role === 'center')!;
+  const [u] = await db('users')
+    .insert({ username: owner.username, fname: owner.fname, lname: owner.lname, email: def.contact_email, invited: true })
+    .returning('id');
+  await db('user_roles').insert({ user_id: u.id, role_id: db('roles').where({ name: 'center' }).select('id') });
+}
+
+const lines: string[] = [];
+const dbs: Record<string, TestDatabase> = {};
+
+beforeAll(async () => {
+  for (const slug of ['demo', 'pawsome', 'demo-again']) {
+    const def = definition(slug === 'demo-again' ? 'demo' : slug);
+    dbs[slug] = await createTestDatabase('tenant', `seed_${slug.replace('-', '_')}`);
+    await provisioned(dbs[slug]!.db, def);
+    await seedCentre(dbs[slug]!.db, def, { passwordHash: 'x', now: NOW, log: (l) => lines.push(l) });
+  }
+}, 120_000);
+
+afterAll(async () => {
+  for (const d of Object.values(dbs)) await d.drop();
+});
+
+const count = async (db: TestDatabase['db'], table: string, where: (q: ReturnType<TestDatabase['db']>) => unknown = () => undefined) => {
+  const q = db(table);
+  where(q);
+  return Number((await q.count({ n: '*' }).first())!.n);
+};
+
+describe('the demo seed generator', () => {
+  it('runs every step once, one progress line each', () => {
+    for (const step of SEED_STEPS) expect(lines.some((l) => l.includes(`demo: ${step.name}`))).toBe(true);
+  });
+
+  it.each(['demo', 'pawsome'])('%s: fills every area to the size of the issue', async (slug) => {
+    const { db } = dbs[slug]!;
+    const zones = await db('locations').distinct('timezone');
+    expect(await count(db, 'locations')).toBe(3);
+    expect(zones.length).toBe(2);
+    expect(await count(db, 'programs')).toBe(10);
+    expect(await count(db, 'room_ratios')).toBe(10);
+    expect(await count(db, 'students')).toBe(80);
+    expect(await count(db, 'students', (q) => q.where({ type: 'waitlist' }))).toBeGreaterThanOrEqual(2);
+    expect(await count(db, 'students', (q) => q.whereNotNull('deleted_at'))).toBeGreaterThanOrEqual(2);
+    expect(await count(db, 'student_siblings')).toBeGreaterThan(20);
+    const families = await db('student_users').where({ is_payer: true }).countDistinct({ n: 'user_id' }).first();
+    expect(Number(families!.n)).toBe(JSON.parse(JSON.stringify(definition(slug).families.length)) + definition(slug).generate!.families);
+    expect(await count(db, 'student_users', (q) => q.where({ black_list: true }))).toBeGreaterThan(0);
+    expect(await count(db, 'student_users', (q) => q.where({ pickup: false }))).toBeGreaterThan(0);
+    const staff = await db('user_roles as ur')
+      .join('roles as r', 'r.id', 'ur.role_id')
+      .whereIn('r.name', ['center', 'manager', 'teacher', 'blog'])
+      .join('users as u', 'u.id', 'ur.user_id')
+      .where('u.invited', false);
+    expect(staff.length).toBe(12);
+    expect(await count(db, 'user_programs')).toBeGreaterThanOrEqual(10);
+    for (const table of [
+      'tags',
+      'allergies',
+      'medications',
+      'relationships',
+      'student_tags',
+      'student_allergies',
+      'health_questions',
+      'camera_groups',
+    ])
+      expect(await count(db, table), table).toBeGreaterThan(0);
+    expect(await count(db, 'schedules')).toBe(6);
+    expect(await count(db, 'settings', (q) => q.where({ key: 'school_profile' }))).toBe(1);
+    expect(await count(db, 'users', (q) => q.where({ invited: true }))).toBe(3);
+    expect(await count(db, 'outbound_messages', (q) => q.where({ template: 'invite' }))).toBe(3);
+    expect(await count(db, 'users', (q) => q.where({ pending: true }))).toBe(2);
+    expect(await count(db, 'timeclock_links')).toBe(3);
+  });
+
+  it.each(['demo', 'pawsome'])('%s: 30 days of attendance and time clock that end now, within the schema rules', async (slug) => {
+    const { db } = dbs[slug]!;
+    const days = await db('attendances')
+      .select(db.raw('min(date)::text as first, max(date)::text as last, count(distinct date)::int as n'))
+      .first();
+    expect(days.last).toBe('2026-11-24');
+    expect(days.first).toBe('2026-10-26');
+    expect(await count(db, 'attendances', (q) => q.where('start_time', '>', NOW))).toBe(0);
+    expect(await count(db, 'attendances', (q) => q.where('end_time', '>', NOW))).toBe(0);
+    // Morning in every zone: children in now, none of them archived or on the waitlist.
+    expect(await count(db, 'attendances', (q) => q.whereNull('end_time'))).toBeGreaterThan(10);
+    const wrong = await db('attendances as a')
+      .join('students as s', 's.id', 'a.student_id')
+      .where((w) => w.whereNotNull('s.deleted_at').orWhereIn('s.type', ['waitlist', 'lead']))
+      .count({ n: '*' })
+      .first();
+    expect(Number(wrong!.n)).toBe(0);
+    expect(await count(db, 'attendance_absences')).toBeGreaterThan(0);
+    expect(await count(db, 'staff_attendances')).toBeGreaterThan(100);
+    expect(await count(db, 'staff_breaks')).toBeGreaterThan(100);
+    expect(await count(db, 'audit_log', (q) => q.where({ action: 'attendance.check_in' }))).toBe(await count(db, 'attendances'));
+    // A room never has more staff clocked in now than children in.
+    const rooms = await db.raw(`
+      select p.id from programs p
+       where (select count(*) from staff_attendances sa where sa.program_id = p.id and sa.end_time is null)
+           > (select count(*) from attendances a where a.program_id = p.id and a.end_time is null)`);
+    expect(rooms.rows).toEqual([]);
+  });
+
+  it("keeps the README's sign-ins, PINs and the parent's children exactly", async () => {
+    const { db } = dbs.demo!;
+    const pins = await db('users')
+      .whereIn('username', ['parent', 'center', 'manager', 'teacher'])
+      .orderBy('username')
+      .select('username', 'check_in_pin');
+    expect(pins).toEqual([
+      { username: 'center', check_in_pin: '1000' },
+      { username: 'manager', check_in_pin: '2000' },
+      { username: 'parent', check_in_pin: '1111' },
+      { username: 'teacher', check_in_pin: '3000' },
+    ]);
+    const kids = await db('students as s')
+      .join('student_users as su', 'su.student_id', 's.id')
+      .join('users as u', 'u.id', 'su.user_id')
+      .where('u.username', 'parent')
+      .orderBy('s.fname')
+      .select(db.raw("s.fname || ' ' || s.lname as name"));
+    expect(kids.map((k) => k.name)).toEqual(['Emma Bennett', 'Noah Bennett']);
+    // Journeys find the named children by name: nobody generated shares it.
+    for (const name of ['Emma', 'Ava', 'Mateo']) expect(await count(db, 'students', (q) => q.where({ fname: name }))).toBe(1);
+    expect(await count(db, 'students', (q) => q.where({ lname: 'Bennett' }))).toBe(2);
+    const pets = await dbs
+      .pawsome!.db('students as s')
+      .join('student_users as su', 'su.student_id', 's.id')
+      .join('users as u', 'u.id', 'su.user_id')
+      .where('u.username', 'parent')
+      .orderBy('s.fname')
+      .pluck('s.fname');
+    expect(pets).toEqual(['Biscuit', 'Maple']);
+  });
+
+  it('gives the same data for the same definition and day', async () => {
+    const shape = async (db: TestDatabase['db']) => ({
+      students: await db('students').orderBy('id').select('id', 'fname', 'lname', 'dob', 'program_id', 'type'),
+      users: await db('users').orderBy('id').select('id', 'username', 'check_in_pin'),
+      attendances: await db('attendances').orderBy('id').select('student_id', 'start_time', 'end_time'),
+    });
+    expect(await shape(dbs['demo-again']!.db)).toEqual(await shape(dbs.demo!.db));
+  });
+
+  it('a second run adds nothing; a step the centre has not had runs alone', async () => {
+    const { db } = dbs.demo!;
+    expect(await seedCentre(db, definition('demo'), { passwordHash: 'x', now: NOW })).toEqual([]);
+    const marker = await db('settings').where({ key: 'demo_seed' }).first('id', 'value');
+    await db('settings')
+      .where({ id: marker.id })
+      .update({ value: JSON.stringify({ steps: marker.value.steps.filter((s: string) => s !== 'school') }) });
+    await db('settings').where({ key: 'school_profile' }).del();
+    expect(await seedCentre(db, definition('demo'), { passwordHash: 'x', now: NOW })).toEqual(['school']);
+    expect(await count(db, 'settings', (q) => q.where({ key: 'school_profile' }))).toBe(1);
+  });
+});

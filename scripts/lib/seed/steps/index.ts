@@ -1,0 +1,27 @@
+import type { SeedStep } from '../context.ts';
+import { attendanceStep } from './attendance.ts';
+import { familiesStep } from './families.ts';
+import { healthStep } from './health.ts';
+import { invitationsStep } from './invitations.ts';
+import { labelsStep } from './labels.ts';
+import { locationsStep } from './locations.ts';
+import { schoolStep } from './school.ts';
+import { staffStep } from './staff.ts';
+import { timeclockStep } from './timeclock.ts';
+
+/**
+ * The generator's steps, in order: each reads what earlier ones wrote (by name, from the database)
+ * and writes its own area in one transaction. An area adds its demo data as one more file here,
+ * appended after the steps it reads.
+ */
+export const SEED_STEPS: readonly SeedStep[] = [
+  locationsStep,
+  staffStep,
+  familiesStep,
+  labelsStep,
+  schoolStep,
+  healthStep,
+  attendanceStep,
+  timeclockStep,
+  invitationsStep,
+];
