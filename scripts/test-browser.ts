@@ -25,10 +25,15 @@ let code = 1;
 try {
   await seedDemo(platform, 'demo-password', log);
   // Not spawnSync: the platform serves from this process's event loop while the journeys run.
-  const run = spawn('npx', ['tsx', path.join(repoRoot, 'apps/web/e2e/run.ts')], {
-    stdio: 'inherit',
-    env: { ...process.env, E2E_PORT: String(port) },
-  });
+  // The journeys compile with the web app's tsconfig (JSX of the route tables they read).
+  const run = spawn(
+    'npx',
+    ['tsx', '--tsconfig', path.join(repoRoot, 'apps/web/tsconfig.json'), path.join(repoRoot, 'apps/web/e2e/run.ts')],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, E2E_PORT: String(port) },
+    },
+  );
   code = await new Promise<number>((resolve) => run.once('exit', (c) => resolve(c ?? 1)));
 } finally {
   await platform.stop({ dropDatabases: Boolean(process.env.DATABASE_URL) });

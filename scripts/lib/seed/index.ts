@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { Faker, en } from '@faker-js/faker';
+import { Faker, base, en } from '@faker-js/faker';
 import type { Knex } from 'knex';
 import type { SeedContext, SeededChild, SeededLocation, SeededPerson, SeededRoom, SeedStep } from './context.ts';
 import { NO_GENERATION, type CentreDefinition, type SeedSize } from './definition.ts';
@@ -109,7 +109,7 @@ export async function seedCentre(db: Knex, def: CentreDefinition, opts: SeedOpti
       // A marker without steps is the one-shot seed's before steps existed: it had everything then.
       const done: string[] = marker?.value?.steps ?? (marker ? SEED_STEPS.map((s) => s.name) : []);
       if (done.includes(step.name)) return null;
-      const faker = new Faker({ locale: [en] });
+      const faker = new Faker({ locale: [en, base] });
       faker.seed(seedOf(`${def.slug}:${step.name}`));
       const ctx: SeedContext = {
         trx,

@@ -85,6 +85,8 @@ describe('the demo seed generator', () => {
     expect(await count(db, 'outbound_messages', (q) => q.where({ template: 'invite' }))).toBe(3);
     expect(await count(db, 'users', (q) => q.where({ pending: true }))).toBe(2);
     expect(await count(db, 'timeclock_links')).toBe(3);
+    expect(await count(db, 'camera_watch_sessions')).toBeGreaterThan(100);
+    expect(await count(db, 'camera_watch_sessions', (q) => q.whereNull('ended_at'))).toBe(0);
   });
 
   it.each(['demo', 'pawsome'])('%s: 30 days of attendance and time clock that end now, within the schema rules', async (slug) => {

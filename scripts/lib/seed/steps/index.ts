@@ -6,8 +6,10 @@ import { invitationsStep } from './invitations.ts';
 import { labelsStep } from './labels.ts';
 import { locationsStep } from './locations.ts';
 import { schoolStep } from './school.ts';
+import { signinsStep } from './signins.ts';
 import { staffStep } from './staff.ts';
 import { timeclockStep } from './timeclock.ts';
+import { watchingStep } from './watching.ts';
 
 /**
  * The generator's steps, in order: each reads what earlier ones wrote (by name, from the database)
@@ -24,4 +26,6 @@ export const SEED_STEPS: readonly SeedStep[] = [
   attendanceStep,
   timeclockStep,
   invitationsStep,
+  watchingStep,
+  signinsStep,
 ];

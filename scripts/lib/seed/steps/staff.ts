@@ -3,7 +3,7 @@ import { addPeople, nextPin, phoneFor, takenNames, usernameFor } from '../people
 
 /**
  * The named staff of the definition (the README's sign-ins and PINs), then generated teachers,
- * spread over the locations (a manager first for a location nobody manages), each working in one
+ * spread over the locations (first a manager for each location nobody manages), each working in one
  * or two rooms of their location; every room ends up with at least one teacher.
  */
 export const staffStep: SeedStep = {
@@ -22,9 +22,9 @@ export const staffStep: SeedStep = {
     const managed = new Set(def.staff.flatMap((s) => s.manages ?? []));
     const area = def.locations[0]?.phone.slice(0, 3) ?? '217';
     const pinSeries = { n: 0 };
+    const unmanaged = locs.filter((l) => !managed.has(l.name));
     const generated = Array.from({ length: size.staff }, (_, i) => {
-      const unmanaged = locs.filter((l) => !managed.has(l.name));
-      const manages = unmanaged.length > 0 && i === 0 ? [unmanaged[0]!.name] : undefined;
+      const manages = i < unmanaged.length ? [unmanaged[i]!.name] : undefined;
       const location = manages ? manages[0]! : locs[i % locs.length]!.name;
       const sex = faker.person.sexType();
       const fname = faker.person.firstName(sex);
