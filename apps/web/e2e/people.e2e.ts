@@ -413,6 +413,8 @@ export const journeys: Journey[] = [
         await checkA11y(page, `demo ${path}`);
       }
       await page.goto(`${hosts.demo}/users`);
+      // The seeded centre has a hundred contacts: find the demo parent by username.
+      await page.getByTestId('people-page').getByTestId('table-search').fill('parent');
       await page.getByTestId('person-link-parent').click();
       await page.getByTestId('person-profile').waitFor();
       assert.match(pathOf(page), /^\/user\/\d+/);
@@ -477,6 +479,7 @@ export const journeys: Journey[] = [
       }
       await page.goto(`${hosts.pawsome}/contacts`);
       await page.getByRole('heading', { name: 'Contacts', level: 1 }).waitFor();
+      await page.getByTestId('people-page').getByTestId('table-search').fill('parent');
       await page.getByTestId('person-link-parent').click();
       await page.waitForURL((url) => /^\/contact\/\d+/.test(url.pathname));
       await page.getByTestId('person-profile').getByRole('heading', { name: 'Pets' }).waitFor();

@@ -87,6 +87,11 @@ describe('the demo seed generator', () => {
     expect(await count(db, 'timeclock_links')).toBe(3);
     expect(await count(db, 'camera_watch_sessions')).toBeGreaterThan(100);
     expect(await count(db, 'camera_watch_sessions', (q) => q.whereNull('ended_at'))).toBe(0);
+    expect(await count(db, 'camera_watch_sessions', (q) => q.where('ended_at', '>', NOW))).toBe(0);
+    expect(await count(db, 'login_history', (q) => q.where({ success: true }))).toBeGreaterThan(500);
+    expect(await count(db, 'users', (q) => q.whereNotNull('last_login_time').where({ invited: false, pending: false }))).toBeGreaterThan(
+      100,
+    );
   });
 
   it.each(['demo', 'pawsome'])('%s: 30 days of attendance and time clock that end now, within the schema rules', async (slug) => {
