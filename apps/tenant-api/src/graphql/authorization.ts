@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { PERMISSIONS, roleAtLeast, isRoleName, type PermissionName, type RoleName } from '@kv/shared';
+import { holdsEveryPermission, isPermissionName, isRoleName, roleAtLeast, type PermissionName, type RoleName } from '@kv/shared';
 import { AppError, CommonError, forbidden } from '@kv/server';
 import type { RequestContext, Viewer } from '../types.ts';
 import { permissionsByUserIds } from '../modules/access/repo.ts';
@@ -26,11 +26,6 @@ export interface MatrixEntry {
 }
 
 export type AuthorizationMatrix = Record<string, MatrixEntry>;
-
-const isPermissionName = (p: unknown): p is PermissionName => typeof p === 'string' && Object.hasOwn(PERMISSIONS, p);
-
-/** The owner (`center`) and the platform roles above it hold every permission. */
-export const holdsEveryPermission = (role: RoleName) => roleAtLeast(role, 'center');
 
 export function loadMatrix(): AuthorizationMatrix {
   const raw = JSON.parse(readFileSync(new URL('../authorization-matrix.json', import.meta.url), 'utf8')) as {
