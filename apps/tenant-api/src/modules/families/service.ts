@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { randomToken, sha256Hex } from '@kv/auth';
 import { fields, parseArgs } from '@kv/server';
-import { displayEmail } from '@kv/shared';
+import { displayEmail, PARENT_EDITABLE_STUDENT_FIELDS } from '@kv/shared';
 import type { RequestContext } from '../../types.ts';
 import { charge, inTransaction } from '../auth/service/shared.ts';
 import { pageArgs, paginated } from '../locations/service/common.ts';
-import { PARENT_EDITABLE_STUDENT_FIELDS } from '../locations/service/settings.ts';
 import * as students from '../students/repo.ts';
 import { isParent, isStaff, scopeLocations, studentManageScope, studentScopeOf, viewerOf } from '../students/policy.ts';
 import { auditStudent, id, notice, parentEditRights, studentInScope } from '../students/service/common.ts';
