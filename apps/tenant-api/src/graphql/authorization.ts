@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { holdsEveryPermission, isPermissionName, isRoleName, roleAtLeast, type PermissionName, type RoleName } from '@kv/shared';
 import { AppError, CommonError, forbidden } from '@kv/server';
 import type { RequestContext, Viewer } from '../types.ts';
-import { permissionsByUserIds } from '../modules/access/repo.ts';
+import { permissionsByUserIds } from '../core/scope-repo.ts';
 
 /**
  * The authorization matrix (role × operation × relation) lives in a data file. The gate enforces
