@@ -104,6 +104,16 @@ export async function manageScope(ctx: RequestContext, permission: PermissionNam
   return readScope(ctx);
 }
 
+/**
+ * The locations a manager changes, for an operation whose named permission the access gate
+ * checks (authorization matrix): managers their managed ones, the owner all; below manager →
+ * FORBIDDEN.
+ */
+export async function managerScope(ctx: RequestContext): Promise<LocationScope> {
+  if (!roleAtLeast(requireViewer(ctx).role, 'manager')) throw forbidden();
+  return readScope(ctx);
+}
+
 /** A read scope for staff only (teacher and above); parents and blog editors → FORBIDDEN. */
 export async function staffScope(ctx: RequestContext): Promise<LocationScope> {
   if (!isStaff(requireViewer(ctx))) throw forbidden();

@@ -1,7 +1,7 @@
 import { roleAtLeast } from '@kv/shared';
 import { forbidden } from '@kv/server';
 import type { RequestContext, Viewer } from '../../types.ts';
-import { manageScope, requirePermission, requireViewer, staffScope, type LocationScope } from '../../core/access.ts';
+import { requirePermission, requireViewer, staffScope, type LocationScope, managerScope } from '../../core/access.ts';
 
 /**
  * Who may check children in and out (architecture "Data scope is not rank"):
@@ -39,7 +39,7 @@ export function familyViewer(ctx: RequestContext): Viewer {
 }
 
 /** Managers correct records of the locations they manage. */
-export const correctionScope = (ctx: RequestContext) => manageScope(ctx, 'attendance.manage');
+export const correctionScope = (ctx: RequestContext) => managerScope(ctx);
 
 /** Check-in settings are part of a location's setup. */
-export const checkInSettingsScope = (ctx: RequestContext) => manageScope(ctx, 'locations.manage');
+export const checkInSettingsScope = (ctx: RequestContext) => managerScope(ctx);
