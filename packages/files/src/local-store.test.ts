@@ -47,7 +47,8 @@ describe('local store: what S3 enforces and s3rver does not emulate', () => {
 
   it('refuses a form whose key, type or signature differ from the policy', async () => {
     const t = await ticket();
-    for (const fields of [{ key: uploadKey('101') }, { 'Content-Type': 'text/html' }, { signature: 'forged' }]) {
+    const variants: Record<string, string>[] = [{ key: uploadKey('101') }, { 'Content-Type': 'text/html' }, { signature: 'forged' }];
+    for (const fields of variants) {
       const res = await postUpload(t, Buffer.alloc(10, 1), { base, fields });
       expect(res.status).toBe(403);
     }
