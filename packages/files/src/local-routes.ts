@@ -99,8 +99,8 @@ async function receive(store: LocalFileStore, centreId: string | null, request: 
 
 /**
  * The local store's HTTP side, registered on the app that serves the centre hosts:
- * `POST /files/upload` (the signed form) and `GET /files/o/<key>?…&sig=` (the signed read).
- * Any other path under /files answers 404; nothing is ever listed.
+ * `POST /file-store/upload` (the signed form) and `GET /file-store/o/<key>?…&sig=` (the signed
+ * read). Any other path under /file-store answers 404; nothing is ever listed.
  */
 export async function localFileRoutes(app: FastifyInstance, opts: LocalFileRoutesOptions): Promise<void> {
   const { store } = opts;
@@ -152,5 +152,5 @@ export async function localFileRoutes(app: FastifyInstance, opts: LocalFileRoute
       .send(createReadStream(store.pathOf(key)));
   });
 
-  app.all('/files/*', async (_request, reply) => s3Error(reply, 404, 'NoSuchKey', 'The specified key does not exist.'));
+  app.all('/file-store/*', async (_request, reply) => s3Error(reply, 404, 'NoSuchKey', 'The specified key does not exist.'));
 }

@@ -79,10 +79,16 @@ describe('local store: what S3 enforces and s3rver does not emulate', () => {
       expiresInSeconds: 60,
     });
     expect((await fetch(new URL(signed.url, base))).status).toBe(200);
-    expect((await fetch(new URL(`/files/o/${key}`, base))).status).toBe(403);
+    expect((await fetch(new URL(`/file-store/o/${key}`, base))).status).toBe(403);
     expect((await fetch(new URL(signed.url.replace('type=text%2Fplain', 'type=text%2Fhtml'), base))).status).toBe(403);
     expect((await fetch(new URL(signed.url, base), { headers: { 'x-centre': '202' } })).status).toBe(403);
-    for (const p of ['/files/', '/files/o/', '/files/o/centre/101/', '/files/o/centre/101/files', '/files/o/../../etc/passwd']) {
+    for (const p of [
+      '/file-store/',
+      '/file-store/o/',
+      '/file-store/o/centre/101/',
+      '/file-store/o/centre/101/files',
+      '/file-store/o/../../etc/passwd',
+    ]) {
       expect((await fetch(new URL(p, base))).status).toBe(404);
     }
   });

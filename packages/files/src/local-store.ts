@@ -32,8 +32,9 @@ export class SignatureError extends Error {
   }
 }
 
-export const LOCAL_UPLOAD_PATH = '/files/upload';
-export const LOCAL_OBJECT_PREFIX = '/files/o/';
+/** Under a prefix of its own: the SPA has routes under /files (spec: /files/others …). */
+export const LOCAL_UPLOAD_PATH = '/file-store/upload';
+export const LOCAL_OBJECT_PREFIX = '/file-store/o/';
 
 /**
  * The embedded-mode store: objects are files under `root`, the app serves them (local-routes.ts)
