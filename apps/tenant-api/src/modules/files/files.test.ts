@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forCentre, ForeignKeyError, LocalFileStore, parseKey } from '@kv/files';
-import { jpegWithGps } from '@kv/files/testing';
+import { jpegWithGps, postUpload, startS3rver } from '@kv/files/testing';
 import type { RequestContext, Viewer } from '../../types.ts';
 import type { Harness } from '../../test/harness.ts';
 import { buildWorld, createPeopleHarness, type World } from '../students/test-fixtures.ts';
@@ -222,5 +222,37 @@ describe('files: who may upload and read', () => {
     expect(
       await checkQueuedUpload({ dbFor: async () => h.deps.pools.get(b.entry.id, b.url), files: store }, b.entry.id, ticket.upload_id),
     ).toBeNull();
+  });
+});
+
+describe('files on S3 (the real SDK against s3rver)', () => {
+  it('runs the same pipeline: signed POST to the bucket, check job, signed GET with the photo', async () => {
+    const s3 = await startS3rver();
+    const local = h.deps.files;
+    h.deps.files = s3.store;
+    try {
+      const body = await jpegWithGps(1000, 800);
+      const p = await w.q(PRESIGN, { purpose: 'student_photo', owner: w.kidX2, type: 'image/jpeg', size: body.length }, w.tokens.owner);
+      const ticket = p.data!.getPresignedUploadUrl;
+      expect(ticket.url.startsWith(s3.endpoint)).toBe(true);
+      const fields = Object.fromEntries(ticket.fields.map((f: { name: string; value: string }) => [f.name, f.value]));
+      expect((await postUpload({ url: ticket.url, fields }, body)).status).toBe(204);
+      expect((await w.q(COMPLETE, { id: ticket.upload_id }, w.tokens.owner)).data?.completeUpload.status).toBe('checking');
+      expect(await checkQueuedUpload({ ...jobDeps(), files: s3.store }, w.c.entry.id, ticket.upload_id)).toEqual({
+        status: 'ready',
+        reason: null,
+      });
+      const seen = (await w.q(PHOTO, { id: w.kidX2 }, w.parent2.token)).data!.student.photo;
+      // Turned upright (the fixture's 90° orientation tag).
+      expect(seen).toMatchObject({ status: 'ready', width: 800, height: 1000, content_type: 'image/webp' });
+      const res = await fetch(seen.thumbnail_url);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/webp');
+      expect((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).exif).toBeUndefined();
+      expect(await s3.store.stat(fields.key!)).toBeNull();
+    } finally {
+      h.deps.files = local;
+      await s3.stop();
+    }
   });
 });
