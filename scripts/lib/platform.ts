@@ -18,7 +18,8 @@ import {
   type ControlPlaneDeps,
 } from '@kv/control-plane';
 import type { FastifyInstance } from 'fastify';
-import { platformSecret, startPostgres, startRedis } from './services.ts';
+import { createFileStore } from '@kv/files';
+import { DATA_DIR, platformSecret, startPostgres, startRedis } from './services.ts';
 
 export interface PlatformOptions {
   port: number;
@@ -164,8 +165,13 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
   const scheme = opts.platformDomain === 'localhost' ? 'http' : 'https';
   const portSuffix = [80, 443].includes(opts.port) ? '' : `:${opts.port}`;
   const centreOrigin = (slug: string) => `${scheme}://${slug}.${opts.platformDomain}${portSuffix}`;
+  // Purpose-bound keys derived from the one platform secret.
+  const derive = (purpose: string) => createHmac('sha256', secret).update(purpose).digest('base64url');
+  // S3 when S3_BUCKET is set, else files under .data/files served by the tenant app.
+  const files = createFileStore({ dataDir: DATA_DIR, secret: derive('files-local') });
+  log(`Files: ${files.kind === 's3' ? `S3 bucket ${process.env.S3_BUCKET}` : `local store in ${path.join(DATA_DIR, 'files')}`}`);
   const cpJobs = registerControlPlaneJobs(queue, cpDeps);
-  registerTenantJobs(queue, { dbFor: backgroundDb, entryFor: entryById, centreOrigin, kick: (id, db) => void outbox.kick(id, db) });
+  registerTenantJobs(queue, { dbFor: backgroundDb, entryFor: entryById, centreOrigin, kick: (id, db) => void outbox.kick(id, db), files });
   registerMessageJobs(queue, {
     dbFor: (id) => (id === null ? Promise.resolve(controlDb) : backgroundDb(id)),
     sender: createMessageSender(messageSenderOptionsFromEnv()),
@@ -183,8 +189,6 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
   outbox.start();
 
   const devMailbox = cpDeps.devMailbox ?? false;
-  // Purpose-bound keys derived from the one platform secret.
-  const derive = (purpose: string) => createHmac('sha256', secret).update(purpose).digest('base64url');
   const media = {
     mediaSecretKey: derive('media-secret-key'),
     mediaAuthSecret: derive('media-auth'),
@@ -207,6 +211,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
     outbox: { kick: (id, db) => void outbox.kick(id, db) },
     redis,
     devOrigin,
+    files,
     config: {
       ...media,
       production: Boolean(opts.production),

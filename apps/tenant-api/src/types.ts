@@ -4,6 +4,7 @@ import type { CentreEntry } from '@kv/directory';
 import type { PoolCache } from '@kv/db';
 import type { TokenService, Throttle } from '@kv/auth';
 import type { RoleName } from '@kv/shared';
+import type { FileStore } from '@kv/files';
 import type { UserRow } from './modules/access/index.ts';
 import type { DevOriginSource } from './modules/watching/index.ts';
 
@@ -48,6 +49,8 @@ export interface TenantApiDeps {
   config: TenantApiConfig;
   /** The built-in HLS origin for demo cameras (embedded mode only). */
   devOrigin?: DevOriginSource;
+  /** Where uploads live (S3 or the local store); without it uploads answer FILES_UNAVAILABLE. */
+  files?: FileStore;
 }
 
 export interface Throttles {

@@ -19,6 +19,7 @@ import { timeclockModule } from './timeclock/index.ts';
 import { attendanceReportsModule } from './attendance-reports/index.ts';
 import { streamingModule } from './streaming/index.ts';
 import { watchingModule } from './watching/index.ts';
+import { filesModule } from './files/index.ts';
 import { clearRoom, findCameras } from './cameras/index.ts';
 import { roomCameras } from './rooms/index.ts';
 import { notifyTeam, publishRatios, scheduleAttendanceTick } from './attendance/index.ts';
@@ -56,6 +57,7 @@ export const modules: TenantModule[] = [
   attendanceReportsModule,
   streamingModule,
   watchingModule,
+  filesModule,
 ];
 
 // Ports: what a module needs from one that depends on it.

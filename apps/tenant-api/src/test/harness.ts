@@ -3,6 +3,7 @@ import { PoolCache } from '@kv/db';
 import { createTestDatabase, type TestDatabase } from '@kv/db/testing';
 import { createTokenService, createThrottle, hashPassword } from '@kv/auth';
 import type { CentreEntry } from '@kv/directory';
+import type { FileStore } from '@kv/files';
 import { buildTenantApp } from '../app.ts';
 import type { TenantApiDeps, Throttles } from '../types.ts';
 import type { DevOriginSource } from '../modules/watching/index.ts';
@@ -59,6 +60,8 @@ export interface HarnessOptions {
   trustProxy?: string;
   /** The built-in HLS origin, for the camera tests. */
   devOrigin?: DevOriginSource;
+  /** The file store, for the upload tests. */
+  files?: FileStore;
 }
 
 export async function createHarness(opts: HarnessOptions = {}): Promise<Harness> {
@@ -88,6 +91,7 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
     tokens: createTokenService({ secret: TEST_SECRET }),
     outbox: { kick: (id) => void kicks.push(id) },
     devOrigin: opts.devOrigin,
+    files: opts.files,
     config: {
       // Production refuses to start without media secrets; development falls back to fixed ones.
       ...(opts.production ? { mediaSecretKey: 'test-media-secret-key-0123456789abcdef', mediaAuthSecret: 'test-media-auth-secret' } : {}),
