@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../types.ts';
 import { mediaKeys } from './media-tokens.ts';
-import type { MediaEnv } from './service.ts';
+import type { MediaEnv } from './service/tiles.ts';
 import { mediaConfig } from '../streaming/index.ts';
 
 /** The media keys (per process, or from `mediaJwtSeed`), the secret key and whether the dev origin is mounted. */

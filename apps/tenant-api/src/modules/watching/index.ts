@@ -11,4 +11,4 @@ export type { DevOriginSource } from './dev-origin/index.ts';
 export { jwks, mediaKeys, readSessionSecret, secretMatches, sessionSecret, verifyPlaybackToken } from './media-tokens.ts';
 export type { MediaKeys, PlaybackClaims } from './media-tokens.ts';
 export { claimMediaToken } from './repo.ts';
-export { DEV_MEDIA_BASE } from './service.ts';
+export { DEV_MEDIA_BASE } from './service/tiles.ts';
