@@ -4,11 +4,18 @@ import path from 'node:path';
 import type { Knex } from 'knex';
 import { Redis } from 'ioredis';
 import { PoolCache, createKnex, poolPlan, createDatabase, databaseExists, dropDatabase, migrateLatest, withDatabase } from '@kv/db';
-import { createJobQueue, OutboxDispatcher, type JobQueue } from '@kv/jobs';
+import { createJobQueue, EventDispatcher, OutboxDispatcher, type JobQueue } from '@kv/jobs';
 import { createTenantDirectory, normaliseHost, type TenantDirectory, type CentreEntry } from '@kv/directory';
 import { createMessageSender, messageSenderOptionsFromEnv, registerMessageJobs } from '@kv/messaging';
 import { createTokenService } from '@kv/auth';
-import { buildTenantApp, registerTenantJobs, startCameraSweep, startDevOrigin, startTenantSchedules } from '@kv/tenant-api';
+import {
+  buildTenantApp,
+  registerTenantEvents,
+  registerTenantJobs,
+  startCameraSweep,
+  startDevOrigin,
+  startTenantSchedules,
+} from '@kv/tenant-api';
 import {
   buildControlPlaneApp,
   ensureTenantTemplate,
@@ -55,7 +62,7 @@ export interface Platform {
 /**
  * Starts everything `npm start` serves on one port: Postgres (embedded or DATABASE_URL), Redis if
  * available, the control plane on the platform host and the tenant API on every centre host, the
- * job workers and the outbox dispatcher.
+ * job workers, the outbox and the domain-event dispatchers.
  */
 export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
   const { log } = opts;
@@ -146,6 +153,14 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
     },
   });
 
+  // Domain events, delivered by the same rule: a kick after the commit that emitted, a sweep of
+  // the centres with a delivery due, every centre at start and every 10 min.
+  const events = new EventDispatcher({
+    log: (m) => log(`[events] ${m}`),
+    sources: async () => (await activeCentreIds()).map((id) => ({ key: id, open: () => backgroundDb(id) })),
+    onOutbox: (id, db) => void outbox.kick(id, db),
+  });
+
   const cpDeps: ControlPlaneDeps = {
     controlDb,
     directory,
@@ -166,6 +181,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
   const centreOrigin = (slug: string) => `${scheme}://${slug}.${opts.platformDomain}${portSuffix}`;
   const cpJobs = registerControlPlaneJobs(queue, cpDeps);
   registerTenantJobs(queue, { dbFor: backgroundDb, entryFor: entryById, centreOrigin, kick: (id, db) => void outbox.kick(id, db) });
+  registerTenantEvents(events, { entryFor: entryById });
   registerMessageJobs(queue, {
     dbFor: (id) => (id === null ? Promise.resolve(controlDb) : backgroundDb(id)),
     sender: createMessageSender(messageSenderOptionsFromEnv()),
@@ -181,6 +197,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
   }
   await startSchedules();
   outbox.start();
+  events.start();
 
   const devMailbox = cpDeps.devMailbox ?? false;
   // Purpose-bound keys derived from the one platform secret.
@@ -205,6 +222,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
     pools,
     tokens: createTokenService({ secret }),
     outbox: { kick: (id, db) => void outbox.kick(id, db) },
+    events: { kick: (id, db) => void events.kick(id, db) },
     redis,
     devOrigin,
     config: {
@@ -256,6 +274,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
       await Promise.allSettled([tenantApp.close(), controlApp.close()]);
       sweep.stop();
       await devOrigin?.close();
+      await events.stop();
       await outbox.stop();
       await cpJobs.close();
       await queue.close();

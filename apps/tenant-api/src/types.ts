@@ -39,11 +39,17 @@ export interface OutboxKicker {
   kick(centreId: string, db: Knex): void;
 }
 
+export interface EventKicker {
+  /** Delivers a centre's domain events (see `emit`, @kv/jobs) right after a commit that wrote some. */
+  kick(centreId: string, db: Knex): void;
+}
+
 export interface TenantApiDeps {
   directory: DirectoryReader;
   pools: PoolCache;
   tokens: TokenService;
   outbox: OutboxKicker;
+  events: EventKicker;
   redis?: Redis;
   config: TenantApiConfig;
   /** The built-in HLS origin for demo cameras (embedded mode only). */
