@@ -7,7 +7,7 @@ import { PoolCache, createKnex, poolPlan, createDatabase, databaseExists, dropDa
 import { createJobQueue, EventDispatcher, OutboxDispatcher, type JobQueue } from '@kv/jobs';
 import { createTenantDirectory, normaliseHost, type TenantDirectory, type CentreEntry } from '@kv/directory';
 import { createMessageSender, messageSenderOptionsFromEnv, registerMessageJobs } from '@kv/messaging';
-import { createTokenService } from '@kv/auth';
+import { createControlPlaneClient, createTokenService, httpTransport, inProcessTransport } from '@kv/auth';
 import {
   buildTenantApp,
   registerTenantEvents,
@@ -22,6 +22,7 @@ import {
   migrateTenants,
   registerControlPlaneJobs,
   registerDatabaseServer,
+  runtimeFor,
   type ControlPlaneDeps,
 } from '@kv/control-plane';
 import type { FastifyInstance } from 'fastify';
@@ -217,12 +218,20 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
     jwtSeed: media.mediaJwtSeed,
     onError: (err, id) => log(`[cameras] sweep of centre ${id} failed: ${String(err)}`),
   });
+  const tenantTokens = createTokenService({ secret });
   const tenantApp = await buildTenantApp({
     directory,
     pools,
-    tokens: createTokenService({ secret }),
+    tokens: tenantTokens,
     outbox: { kick: (id, db) => void outbox.kick(id, db) },
     events: { kick: (id, db) => void events.kick(id, db) },
+    // The centres' calls to the control plane: in this process, or over HTTP when it runs elsewhere.
+    controlPlane: createControlPlaneClient({
+      tokens: tenantTokens,
+      transport: process.env.CONTROL_PLANE_URL
+        ? httpTransport(process.env.CONTROL_PLANE_URL)
+        : inProcessTransport(runtimeFor(cpDeps).centreChannel),
+    }),
     redis,
     devOrigin,
     config: {

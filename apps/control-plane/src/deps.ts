@@ -8,6 +8,7 @@ import { createSessionStore, createThrottle, createTokenService, type SessionSto
 import type { Provisioner } from './modules/provisioning/provisioner.ts';
 import { SqlDatabaseProvisioner } from './modules/provisioning/sql-provisioner.ts';
 import { RdsServerProvisioner, type RdsOptions } from './modules/provisioning/rds-provisioner.ts';
+import { createCentreChannel, type CentreChannel } from './modules/centre-channel/service.ts';
 
 /** The slice of a pino logger the control plane uses (Fastify's logger fits). */
 export interface Log {
@@ -84,6 +85,8 @@ export interface ControlPlaneRuntime {
    * (its owner also runs the centres' jobs); otherwise the tenant side's sweep picks it up.
    */
   kickCentreOutbox(centerId: string, db: Knex): void;
+  /** The centres' calls to the control plane (service token, purpose, input), for HTTP or in-process. */
+  centreChannel: CentreChannel;
   secret: string;
   config: RuntimeConfig;
   log: Log;
@@ -139,11 +142,12 @@ function createRuntime(deps: ControlPlaneDeps): ControlPlaneRuntime {
       serverProvisioner,
       log,
     });
+  const tokens = createTokenService({ secret: deps.secret });
   return {
     controlDb: deps.controlDb,
     directory: deps.directory,
     queue: deps.queue,
-    tokens: createTokenService({ secret: deps.secret }),
+    tokens,
     sessions: createSessionStore(deps.controlDb),
     throttles: deps.throttles ?? {
       account: createThrottle({ redis: deps.redis, points: 5, durationSec: 15 * 60, blockSec: 15 * 60, keyPrefix: 'cp:login:account' }),
@@ -156,6 +160,7 @@ function createRuntime(deps: ControlPlaneDeps): ControlPlaneRuntime {
     kickCentreOutbox: (centerId, db) => {
       if (!ownOutbox) void outbox.kick(centerId, db);
     },
+    centreChannel: createCentreChannel({ tokens, controlDb: deps.controlDb, log }),
     secret: deps.secret,
     config,
     log,

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { Redis } from 'ioredis';
 import type { CentreEntry } from '@kv/directory';
 import type { PoolCache } from '@kv/db';
-import type { TokenService, Throttle } from '@kv/auth';
+import type { ControlPlaneClient, TokenService, Throttle } from '@kv/auth';
 import type { RoleName } from '@kv/shared';
 import type { DevOriginSource } from './modules/watching/dev-origin/index.ts';
 
@@ -50,6 +50,8 @@ export interface TenantApiDeps {
   tokens: TokenService;
   outbox: OutboxKicker;
   events: EventKicker;
+  /** Calls to the control plane as the request's centre (catalogues, the centre's plan). */
+  controlPlane: ControlPlaneClient;
   redis?: Redis;
   config: TenantApiConfig;
   /** The built-in HLS origin for demo cameras (embedded mode only). */

@@ -30,6 +30,7 @@ import { timeclockResolvers } from './timeclock/resolvers.ts';
 import { attendanceReportResolvers } from './attendance-reports/resolvers.ts';
 import { streamingResolvers } from './streaming/resolvers.ts';
 import { watchingResolvers } from './watching/resolvers.ts';
+import { platformResolvers } from './platform/resolvers.ts';
 
 export interface TenantModule {
   name: string;
@@ -70,4 +71,5 @@ export const modules: TenantModule[] = [
   { name: 'attendance-reports', schema: sdl('attendance-reports'), resolvers: attendanceReportResolvers },
   { name: 'streaming', schema: sdl('streaming'), resolvers: streamingResolvers },
   { name: 'watching', schema: sdl('watching'), resolvers: watchingResolvers },
+  { name: 'platform', schema: sdl('platform'), resolvers: platformResolvers },
 ];

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PoolCache } from '@kv/db';
 import { createTestDatabase, type TestDatabase } from '@kv/db/testing';
-import { createTokenService, createThrottle, hashPassword } from '@kv/auth';
+import { createControlPlaneClient, createTokenService, createThrottle, hashPassword, type ControlPlaneClient } from '@kv/auth';
 import type { CentreEntry } from '@kv/directory';
 import { EventDispatcher } from '@kv/jobs';
 import { buildTenantApp } from '../app.ts';
@@ -68,6 +68,8 @@ export interface HarnessOptions {
   trustProxy?: string;
   /** The built-in HLS origin, for the camera tests. */
   devOrigin?: DevOriginSource;
+  /** The control plane as the centres reach it; by default one that cannot be reached. */
+  controlPlane?: ControlPlaneClient;
 }
 
 export async function createHarness(opts: HarnessOptions = {}): Promise<Harness> {
@@ -101,6 +103,12 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
     outbox: { kick: (id) => void kicks.push(id) },
     // Recorded only, so a test's statement counts never include a delivery running beside them.
     events: { kick: (id) => void eventKicks.push(id) },
+    controlPlane:
+      opts.controlPlane ??
+      createControlPlaneClient({
+        tokens: createTokenService({ secret: TEST_SECRET }),
+        transport: async () => ({ status: 503, body: { error: { code: 'UNAVAILABLE', message: 'No control plane in this test.' } } }),
+      }),
     devOrigin: opts.devOrigin,
     config: {
       // Production refuses to start without media secrets; development falls back to fixed ones.
