@@ -174,6 +174,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
     production: opts.production,
     redis,
     outbox,
+    centreEvents: events,
     webDist: opts.webDist,
     devMailbox: process.env.MESSAGING_MODE !== 'live',
   };

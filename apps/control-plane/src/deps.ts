@@ -47,6 +47,8 @@ export interface ControlPlaneDeps {
   devMailbox?: boolean;
   /** Shared dispatcher (e.g. one that also drains centre outboxes); one for the control DB otherwise. */
   outbox?: OutboxDispatcher;
+  /** The centres' domain-event dispatcher, when it runs in this process (a retried parked event runs at once). */
+  centreEvents?: { kick(centerId: string, db: Knex): unknown };
   /** Replaces the SQL provisioner (tests inject failures through it). */
   provisioner?: Provisioner;
   throttles?: LoginThrottles;
@@ -85,6 +87,8 @@ export interface ControlPlaneRuntime {
    * (its owner also runs the centres' jobs); otherwise the tenant side's sweep picks it up.
    */
   kickCentreOutbox(centerId: string, db: Knex): void;
+  /** Delivers a centre's domain events now when their dispatcher shares this process; else its next full sweep does. */
+  kickCentreEvents(centerId: string, db: Knex): void;
   /** The centres' calls to the control plane (service token, purpose, input), for HTTP or in-process. */
   centreChannel: CentreChannel;
   secret: string;
@@ -160,6 +164,7 @@ function createRuntime(deps: ControlPlaneDeps): ControlPlaneRuntime {
     kickCentreOutbox: (centerId, db) => {
       if (!ownOutbox) void outbox.kick(centerId, db);
     },
+    kickCentreEvents: (centerId, db) => void deps.centreEvents?.kick(centerId, db),
     centreChannel: createCentreChannel({ tokens, controlDb: deps.controlDb, log }),
     secret: deps.secret,
     config,
