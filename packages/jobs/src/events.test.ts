@@ -162,6 +162,45 @@ describe('domain events', () => {
     expect(await effects()).toEqual(ids.flatMap((id) => [`${id}:k.a`, `${id}:k.b`]));
   });
 
+  it('two dispatchers draining one centre at once deliver each event once, in id order', async () => {
+    const order: string[] = [];
+    const handler: EventHandler = {
+      key: 't.order',
+      async handle(trx, event) {
+        order.push(event.id);
+        await trx('event_effects').insert({ event_id: event.id, handler: 't.order' });
+      },
+    };
+    const [a, b] = [dispatcher({ batchSize: 5 }), dispatcher({ batchSize: 5 })];
+    a.on('activity.saved', handler);
+    b.on('activity.saved', handler);
+    const ids: string[] = [];
+    for (let i = 0; i < 30; i++) ids.push(await emitOne('activity.saved'));
+    const dbA = createKnex(t.url, { max: 2 });
+    const dbB = createKnex(t.url, { max: 2 });
+    try {
+      await Promise.all([a.kick('c7', dbA), b.kick('c7', dbB), a.kick('c7', dbA), b.kick('c7', dbB)]);
+      // The one that found the drain lock taken looks again by itself shortly after.
+      for (let i = 0; i < 100 && order.length < ids.length; i++) await sleep(20);
+      await Promise.all([a.settle(), b.settle()]);
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+      await Promise.all([dbA.destroy(), dbB.destroy()]);
+    }
+    expect(order).toEqual(ids);
+    expect(await effects()).toHaveLength(ids.length);
+  });
+
+  it('deletes delivered events after keepDoneMs, never a parked one', async () => {
+    const d = dispatcher({ keepDoneMs: 0, maxAttempts: 1 });
+    d.on('activity.saved', recorder('g.ok').handler);
+    d.on('activity.broken', recorder('g.broken', { failTimes: 1 }).handler);
+    await emitOne('activity.saved');
+    const parked = await emitOne('activity.broken');
+    await d.kick('c7', t.db);
+    expect((await t.db('domain_events').pluck('id')).map(String)).toEqual([parked]);
+  });
+
   it('an event whose transaction rolled back is never delivered', async () => {
     const d = dispatcher();
     const h = recorder('r.only');
