@@ -158,6 +158,8 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
   // the centres with a delivery due, every centre at start and every 10 min.
   const events = new EventDispatcher({
     log: (m) => log(`[events] ${m}`),
+    // A second for a burst of commits to join one delivery batch (the morning rush's check-ins).
+    kickDelayMs: 1000,
     sources: async () => (await activeCentreIds()).map((id) => ({ key: id, open: () => backgroundDb(id) })),
     onOutbox: (id, db) => void outbox.kick(id, db),
   });

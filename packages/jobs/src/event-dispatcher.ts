@@ -1,4 +1,4 @@
-import type { Knex } from '@kv/db';
+import { runPrepared, type Knex } from '@kv/db';
 import { errorMessage } from './job-data.ts';
 import { wroteOutbox } from './outbox.ts';
 import { EVENT_NAME, type DomainEvent, type EventHandler, type EventPayload } from './events.ts';
@@ -13,6 +13,8 @@ export interface EventDispatcherOptions {
   /** Period of the full sweep (default 10 min). */
   fullSweepMs?: number;
   sweepConcurrency?: number;
+  /** A kick delivers this long after it arrived, with the kicks in between (default 0; see SourceSweeper). */
+  kickDelayMs?: number;
   /** Events taken per batch transaction (default 50). */
   batchSize?: number;
   /** A failed delivery waits base × 2^(attempts − 1) ms before its next run (default 2 s), capped (default 5 min). */
@@ -96,6 +98,7 @@ export class EventDispatcher {
       fullSweepMs: opts.fullSweepMs,
       sweepConcurrency: opts.sweepConcurrency,
       wakeEarly: true,
+      kickDelayMs: opts.kickDelayMs,
       log: this.log,
     });
   }
@@ -147,8 +150,9 @@ export class EventDispatcher {
 
   private async runBatch(trx: Knex.Transaction) {
     // The drain lock and the pending events (with what each handler did so far) in one round trip.
-    const { rows } = await trx.raw<{ rows: EventRow[] }>(
-      `with l as (select pg_try_advisory_xact_lock(${LOCK}) as locked)
+    const { rows } = await runPrepared<{ rows: EventRow[] }>(
+      trx.raw(
+        `with l as (select pg_try_advisory_xact_lock(${LOCK}) as locked)
        select l.locked, e.id, e.name, e.payload, e.created_at, e.deliveries
          from l left join lateral (
            select e.id::text as id, e.name, e.payload, e.created_at,
@@ -157,7 +161,9 @@ export class EventDispatcher {
              from domain_events e
             where l.locked and e.done_at is null
             order by e.id limit ?) e on true`,
-      [this.batchSize],
+        [this.batchSize],
+      ),
+      'kv_events_batch',
     );
     if (!rows[0]?.locked) return { locked: false, claimed: 0, delivered: 0, progressed: false, outbox: false, nextAt: Infinity };
     const events = rows.filter((r): r is EventRow & { id: string } => r.id !== null);
@@ -219,17 +225,21 @@ export class EventDispatcher {
       if (!open) settled.push(row.id);
     }
     if (outcomes.length) {
-      await trx.raw(
-        `insert into domain_event_deliveries (event_id, handler, status, attempts, last_error, next_at)
+      await runPrepared(
+        trx.raw(
+          `insert into domain_event_deliveries (event_id, handler, status, attempts, last_error, next_at)
          select (o->>'event_id')::bigint, o->>'handler', o->>'status', (o->>'attempts')::int, o->>'last_error', (o->>'next_at')::timestamptz
            from jsonb_array_elements(?::jsonb) o
          on conflict (event_id, handler) do update
             set status = excluded.status, attempts = excluded.attempts, last_error = excluded.last_error,
                 next_at = excluded.next_at, updated_at = now()`,
-        [JSON.stringify(outcomes)],
+          [JSON.stringify(outcomes)],
+        ),
+        'kv_events_record',
       );
     }
-    if (settled.length) await trx('domain_events').whereIn('id', settled).update({ done_at: trx.fn.now() });
+    if (settled.length)
+      await runPrepared(trx.raw('update domain_events set done_at = now() where id = any(?::bigint[])', [settled]), 'kv_events_settle');
     return {
       locked: true,
       claimed: events.length,

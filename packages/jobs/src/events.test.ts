@@ -191,6 +191,25 @@ describe('domain events', () => {
     expect(await effects()).toHaveLength(ids.length);
   });
 
+  it('kicks within kickDelayMs join one delivery batch', async () => {
+    const d = dispatcher({ kickDelayMs: 150 });
+    const h = recorder('j.once');
+    d.on('activity.saved', h.handler);
+    let batches = 0;
+    const count = (q: { sql: string }) => void (q.sql.includes('pg_try_advisory_xact_lock') && batches++);
+    t.db.on('query', count);
+    try {
+      const first = emitOne('activity.saved').then(() => d.kick('c7', t.db));
+      await sleep(20);
+      const second = emitOne('activity.saved').then(() => d.kick('c7', t.db));
+      expect(await Promise.all([first, second])).toEqual([2, 2]);
+    } finally {
+      t.db.off('query', count);
+    }
+    expect(h.runs).toHaveLength(2);
+    expect(batches).toBe(1);
+  });
+
   it('deletes delivered events after keepDoneMs, never a parked one', async () => {
     const d = dispatcher({ keepDoneMs: 0, maxAttempts: 1 });
     d.on('activity.saved', recorder('g.ok').handler);

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { runPrepared } from '@kv/db';
 import { checkInSettingsSql, type CheckInSettingsRow } from './family.ts';
 
 type Db = Knex | Knex.Transaction;
@@ -16,16 +17,19 @@ export interface AlertRecordRow extends CheckInSettingsRow {
   actor_lname: string | null;
 }
 
-/** The live records among `ids`, in id order, for the alert of their check-in or check-out (one read). */
+/**
+ * The live records among `ids`, in id order, for the alert of their check-in or check-out: one
+ * read, prepared once per connection (it runs for every check-in, alerts on or off).
+ */
 export async function alertRecords(db: Db, ids: readonly string[], type: 'check_in' | 'check_out'): Promise<AlertRecordRow[]> {
   if (!ids.length) return [];
-  const rows = await db('attendances as a')
+  const query = db('attendances as a')
     .join('students as st', 'st.id', 'a.student_id')
     .join('locations as l', 'l.id', 'a.location_id')
     .leftJoin('attendance_settings as s', 's.location_id', 'l.id')
     .leftJoin('location_settings as ls', 'ls.location_id', 'l.id')
     .leftJoin('users as u', 'u.id', type === 'check_in' ? 'a.checkedin_by' : 'a.checkedout_by')
-    .whereIn('a.id', ids as string[])
+    .whereRaw('a.id = any(?::bigint[])', [ids as string[]])
     .whereNull('a.deleted_at')
     .orderBy('a.id')
     .select(
@@ -40,5 +44,6 @@ export async function alertRecords(db: Db, ids: readonly string[], type: 'check_
       'u.lname as actor_lname',
       ...checkInSettingsSql().map((c) => db.raw(c)),
     );
+  const rows = await runPrepared<AlertRecordRow[]>(query, `attendance_alert_records_${type}`);
   return rows.map((r) => ({ ...r, id: String(r.id), student_id: String(r.student_id), location_id: String(r.location_id) }));
 }
