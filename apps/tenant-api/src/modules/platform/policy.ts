@@ -1,10 +1,10 @@
-import { roleAtLeast } from '@kv/shared';
-import { forbidden } from '@kv/server';
 import type { RequestContext } from '../../types.ts';
-import { requirePermission } from '../locations/policy.ts';
+import { requireViewer } from '../../core/access.ts';
 
-/** The centre's plan with the platform: the owner, and managers holding `billing.manage`. */
-export async function assertCanReadPlan(ctx: RequestContext): Promise<void> {
-  if (!ctx.viewer || !roleAtLeast(ctx.viewer.role, 'manager')) throw forbidden();
-  await requirePermission(ctx, 'billing.manage');
+/**
+ * The centre's plan with the platform: the owner, and managers holding `billing.manage`, which the
+ * access gate checks (authorization matrix: getMyPlan). It is the centre's own: no relation to check.
+ */
+export function assertCanReadPlan(ctx: RequestContext): void {
+  requireViewer(ctx);
 }

@@ -12,7 +12,7 @@ function fromPlatform(ctx: RequestContext, err: unknown): never {
 
 /** getMyPlan: the centre's plan and trial, as the platform has them now. */
 export async function getMyPlan(ctx: RequestContext) {
-  await assertCanReadPlan(ctx);
+  assertCanReadPlan(ctx);
   try {
     const { center_id: _id, ...plan } = await ctx.deps.controlPlane.plan(ctx.tenant.id);
     return plan;

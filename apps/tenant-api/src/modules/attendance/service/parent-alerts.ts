@@ -5,7 +5,7 @@ import { alertRecords } from '../repo/alerts.ts';
 import { contactsOf } from '../repo/family.ts';
 import { clock } from './checkin-notify.ts';
 import { joinNames, notifyContacts } from './notify.ts';
-import { localParts } from './time.ts';
+import { localParts } from '../../../core/time.ts';
 
 export const CHECKED_IN = 'attendance.checked_in';
 export const CHECKED_OUT = 'attendance.checked_out';

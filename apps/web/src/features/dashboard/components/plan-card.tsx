@@ -3,19 +3,25 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from 'urql';
 import { TIME_FORMAT } from '@kv/shared';
+import { canAccess } from '../../../lib/access';
+import { useViewer } from '../../../lib/shell-context';
 import { MyPlanQuery } from '../api/my-plan.query';
 
 const DATE_FORMAT = TIME_FORMAT.split(' ')[0]!;
 /** A `YYYY-MM-DD` date as the spec writes dates (`MM/DD/YYYY`). */
 const day = (date: string) => dayjs(date).format(DATE_FORMAT);
 
+/** Who may read the plan: the gate's rule for getMyPlan. */
+const PLAN_RULE = { role: 'manager', permissions: ['billing.manage'] } as const;
+
 /**
  * The centre's plan and trial with the platform, for the owner and managers who handle billing.
- * Nothing is shown to anyone else (the API refuses them) or while the platform cannot answer.
+ * Nothing is shown to anyone else (not even asked for) or while the platform cannot answer.
  */
 export function PlanCard() {
+  const allowed = canAccess(PLAN_RULE, useViewer());
   const { t } = useTranslation(['dashboard']);
-  const [{ data }] = useQuery({ query: MyPlanQuery, variables: {} });
+  const [{ data }] = useQuery({ query: MyPlanQuery, variables: {}, pause: !allowed });
   const mine = data?.getMyPlan;
   if (!mine) return null;
   const trialEnded = mine.on_trial && mine.trial_days_left === 0;
