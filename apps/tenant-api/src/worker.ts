@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import type { EventHandler, JobQueue } from '@kv/jobs';
 import type { CentreEntry } from '@kv/directory';
-import { registerImportJobs } from './modules/imports/jobs.ts';
-import { registerAttendanceEvents, registerAttendanceJobs, startAttendanceTick } from './modules/attendance/jobs.ts';
+import { registerImportJobs } from './modules/imports/index.ts';
+import { registerAttendanceEvents, registerAttendanceJobs, startAttendanceTick } from './modules/attendance/index.ts';
 
 export interface TenantJobDeps {
   /** A centre's database, by centre id. */
@@ -21,10 +21,7 @@ export function registerTenantJobs(queue: JobQueue, deps: TenantJobDeps): void {
 }
 
 /** Registers the domain-event handlers of every tenant-API area on the event dispatcher. */
-export function registerTenantEvents(
-  events: { on(name: string, handler: EventHandler): void },
-  deps: Pick<TenantJobDeps, 'entryFor'>,
-): void {
+export function registerTenantEvents(events: { on(name: string, handler: EventHandler): void }, deps: Pick<TenantJobDeps, 'entryFor'>): void {
   const onEvent = (name: string, handler: EventHandler) => events.on(name, handler);
   registerAttendanceEvents(onEvent, deps);
 }

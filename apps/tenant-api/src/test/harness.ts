@@ -6,8 +6,8 @@ import type { CentreEntry } from '@kv/directory';
 import { EventDispatcher } from '@kv/jobs';
 import { buildTenantApp } from '../app.ts';
 import { registerTenantEvents } from '../worker.ts';
-import type { DevOriginSource } from '../modules/watching/dev-origin/index.ts';
 import type { TenantApiDeps, Throttles } from '../types.ts';
+import type { DevOriginSource } from '../modules/watching/index.ts';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-0123456789';
 export const PASSWORD = 'a sensible passphrase';

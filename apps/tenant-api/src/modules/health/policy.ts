@@ -1,6 +1,5 @@
 import type { RequestContext } from '../../types.ts';
-import { familyViewer } from '../attendance/policy.ts';
-import { readScope, type LocationScope, managerScope } from '../../core/access.ts';
+import { familyViewer, managerScope, readScope, type LocationScope } from '../../core/access.ts';
 
 /**
  * The health questionnaire of a location: managers of the location edit it (`attendance.manage`);

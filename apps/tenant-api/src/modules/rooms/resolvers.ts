@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../types.ts';
+import { seesCameraSetup } from '../../core/access.ts';
 import * as service from './service.ts';
-import { seesCameraSetup } from '../cameras/policy.ts';
 import { iso } from '../../core/result.ts';
 
 type Args = Record<string, unknown>;

@@ -1,11 +1,6 @@
 import { z } from 'zod';
 import { fields, parseArgs } from '@kv/server';
 import type { RequestContext } from '../../types.ts';
-import { studentEditor } from '../students/service/write.ts';
-import { assertLabels, assertParentMayEdit, auditStudent, studentInScope, studentsInScope } from '../students/service/common.ts';
-import { findPeople, roleNamesOf } from '../users/repo.ts';
-import { areaOf, userManageScope, userScopeOf } from '../users/policy.ts';
-import { contactNotFound } from '../students/errors.ts';
 import * as repo from './repo.ts';
 import { assertMayReadLists } from './policy.ts';
 import { labelNameTaken, labelNotFound, nounOf, relationshipNameTaken, relationshipNotFound } from './errors.ts';
@@ -15,6 +10,16 @@ import { audit } from '../../core/audit.ts';
 import { id, idList, optionalText, pageArgs, paginated } from '../../core/args.ts';
 import { notice } from '../../core/result.ts';
 import { studentManageScope } from '../../core/access.ts';
+import {
+  studentEditor,
+  assertLabels,
+  assertParentMayEdit,
+  auditStudent,
+  studentInScope,
+  studentsInScope,
+  contactNotFound,
+} from '../students/index.ts';
+import { findPeople, roleNamesOf, areaOf, userManageScope, userScopeOf } from '../users/index.ts';
 
 const name = fields.name('Name');
 const search = z.string().trim().max(100, 'Search at most 100 characters.').nullish();

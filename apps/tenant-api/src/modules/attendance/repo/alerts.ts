@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { runPrepared } from '@kv/db';
-import { checkInSettingsSql, type CheckInSettingsRow } from './family.ts';
+import { checkInSettingsSql, type CheckInSettingsRow } from './settings.ts';
 
 type Db = Knex | Knex.Transaction;
 

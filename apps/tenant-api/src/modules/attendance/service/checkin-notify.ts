@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import type { ScreenResult } from '../../health/service.ts';
-import type { CheckInStudentRow } from '../repo/family.ts';
+import { type CheckInStudentRow } from '../repo/children.ts';
 import { notifyTeam, type NotifyEnv } from './notify.ts';
+import type { ScreenResult } from '../../health/index.ts';
 
 /** `14:05` → `2:05 PM` (spec §9 time format). */
 export function clock(hhmm: string): string {

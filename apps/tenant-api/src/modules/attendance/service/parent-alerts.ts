@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { emit, type DomainEvent, type EventHandler } from '@kv/jobs';
 import type { AttendanceRow } from '../repo/checkin.ts';
 import { alertRecords } from '../repo/alerts.ts';
-import { contactsOf } from '../repo/family.ts';
+import { contactsOf } from '../repo/contacts.ts';
 import { clock } from './checkin-notify.ts';
 import { joinNames, notifyContacts } from './notify.ts';
 import { localParts } from '../../../core/time.ts';
