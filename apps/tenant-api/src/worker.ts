@@ -21,7 +21,10 @@ export function registerTenantJobs(queue: JobQueue, deps: TenantJobDeps): void {
 }
 
 /** Registers the domain-event handlers of every tenant-API area on the event dispatcher. */
-export function registerTenantEvents(events: { on(name: string, handler: EventHandler): void }, deps: Pick<TenantJobDeps, 'entryFor'>): void {
+export function registerTenantEvents(
+  events: { on(name: string, handler: EventHandler): void },
+  deps: Pick<TenantJobDeps, 'entryFor'>,
+): void {
   const onEvent = (name: string, handler: EventHandler) => events.on(name, handler);
   registerAttendanceEvents(onEvent, deps);
 }

@@ -46,7 +46,10 @@ export function registerAttendanceJobs(queue: JobQueue, deps: AttendanceJobDeps)
 }
 
 /** The attendance handlers of domain events: parents hear of check-ins and check-outs. */
-export function registerAttendanceEvents(onEvent: (name: string, handler: EventHandler) => void, deps: Pick<AttendanceJobDeps, 'entryFor'>): void {
+export function registerAttendanceEvents(
+  onEvent: (name: string, handler: EventHandler) => void,
+  deps: Pick<AttendanceJobDeps, 'entryFor'>,
+): void {
   const alert = parentAlertHandler(deps);
   onEvent(CHECKED_IN, alert);
   onEvent(CHECKED_OUT, alert);
