@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Redis } from 'ioredis';
 import type { CentreEntry } from '@kv/directory';
 import type { PoolCache } from '@kv/db';
-import type { TokenService, Throttle } from '@kv/auth';
+import type { ControlPlaneClient, TokenService, Throttle } from '@kv/auth';
 import type { RoleName } from '@kv/shared';
 import type { FileStore } from '@kv/files';
 import type { UserRow } from './modules/access/index.ts';
@@ -40,11 +40,19 @@ export interface OutboxKicker {
   kick(centreId: string, db: Knex): void;
 }
 
+export interface EventKicker {
+  /** Delivers a centre's domain events (see `emit`, @kv/jobs) right after a commit that wrote some. */
+  kick(centreId: string, db: Knex): void;
+}
+
 export interface TenantApiDeps {
   directory: DirectoryReader;
   pools: PoolCache;
   tokens: TokenService;
   outbox: OutboxKicker;
+  events: EventKicker;
+  /** Calls to the control plane as the request's centre (catalogues, the centre's plan). */
+  controlPlane: ControlPlaneClient;
   redis?: Redis;
   config: TenantApiConfig;
   /** The built-in HLS origin for demo cameras (embedded mode only). */

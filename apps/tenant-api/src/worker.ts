@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
-import type { JobQueue } from '@kv/jobs';
+import type { EventHandler, JobQueue } from '@kv/jobs';
 import type { CentreEntry } from '@kv/directory';
 import { registerImportJobs } from './modules/imports/index.ts';
-import { registerAttendanceJobs, startAttendanceTick } from './modules/attendance/index.ts';
+import { registerAttendanceEvents, registerAttendanceJobs, startAttendanceTick } from './modules/attendance/index.ts';
 import { registerFileJobs } from './modules/files/index.ts';
 import type { FileStore } from '@kv/files';
 
@@ -23,6 +23,15 @@ export function registerTenantJobs(queue: JobQueue, deps: TenantJobDeps): void {
   registerImportJobs(queue, deps);
   registerAttendanceJobs(queue, deps);
   registerFileJobs(queue, deps);
+}
+
+/** Registers the domain-event handlers of every tenant-API area on the event dispatcher. */
+export function registerTenantEvents(
+  events: { on(name: string, handler: EventHandler): void },
+  deps: Pick<TenantJobDeps, 'entryFor'>,
+): void {
+  const onEvent = (name: string, handler: EventHandler) => events.on(name, handler);
+  registerAttendanceEvents(onEvent, deps);
 }
 
 /**

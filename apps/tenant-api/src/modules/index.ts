@@ -20,6 +20,7 @@ import { attendanceReportsModule } from './attendance-reports/index.ts';
 import { streamingModule } from './streaming/index.ts';
 import { watchingModule } from './watching/index.ts';
 import { filesModule } from './files/index.ts';
+import { platformModule } from './platform/index.ts';
 import { clearRoom, findCameras } from './cameras/index.ts';
 import { roomCameras } from './rooms/index.ts';
 import { notifyTeam, publishRatios, scheduleAttendanceTick } from './attendance/index.ts';
@@ -58,6 +59,7 @@ export const modules: TenantModule[] = [
   streamingModule,
   watchingModule,
   filesModule,
+  platformModule,
 ];
 
 // Ports: what a module needs from one that depends on it.

@@ -14,7 +14,7 @@ export const attendanceModule: TenantModule = {
 
 // What other modules (and the app around them) may use:
 export { pinInvalid } from './errors.ts';
-export { registerAttendanceJobs, runAttendanceTick, sendDueReminders, startAttendanceTick } from './jobs.ts';
+export { registerAttendanceEvents, registerAttendanceJobs, runAttendanceTick, sendDueReminders, startAttendanceTick } from './jobs.ts';
 export { publishAttendance, publishRatios } from './live.ts';
 export { claimRequest, completeRequest, findRequest } from './repo/checkin.ts';
 export { programsOfLocation } from './repo/places.ts';
