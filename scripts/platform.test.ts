@@ -132,6 +132,59 @@ describe('the platform on one port', () => {
     expect(refused.data.playCamera.status).toBe(false);
   });
 
+  it("the owner reads the centre's plan and trial from the control plane (the in-process channel)", async () => {
+    const centre = await platform.controlDb('centers').where({ slug: 'demo' }).first('id');
+    const [plan] = await platform.controlDb('center_plans').insert({ name: 'Growth', amount: '129.00', period: 'month' }).returning('id');
+    await platform.controlDb('centers').where({ id: centre.id }).update({ center_billing_plan_id: plan.id });
+    const login = await gql(
+      'demo.localhost',
+      'mutation { login(username: "center", password: "demo-password") { tokens { access_token } } }',
+    );
+    const token = login.data.login.tokens.access_token;
+    const mine = await gql('demo.localhost', '{ getMyPlan { plan { name amount period } status } }', token);
+    expect(mine.data?.getMyPlan, JSON.stringify(mine.errors)).toEqual({
+      plan: { name: 'Growth', amount: '129.00', period: 'month' },
+      status: 'active',
+    });
+  });
+
+  it("a check-in's parent alert is delivered after the commit by the event dispatcher, once", async () => {
+    const centre = await platform.controlDb('centers').where({ slug: 'demo' }).first('id');
+    const db = await platform.centreDb(String(centre.id));
+    const child = await db('students').where({ fname: 'Emma' }).first('id', 'location_id');
+    const login = await gql(
+      'demo.localhost',
+      'mutation { login(username: "center", password: "demo-password") { tokens { access_token } } }',
+    );
+    const token = login.data.login.tokens.access_token;
+    const alerts = (on: boolean) =>
+      gql(
+        'demo.localhost',
+        `mutation { saveCheckInSettings(location_id: "${child.location_id}", check_in_parent_alert: { email: ${on}, sms: false, app: false }) { status } }`,
+        token,
+      );
+    await alerts(true);
+    try {
+      const r = await gql(
+        'demo.localhost',
+        `mutation { saveStudentCheckInOut(students: ["${child.id}"], action: check_in) { status } }`,
+        token,
+      );
+      expect(r.data?.saveStudentCheckInOut.status, JSON.stringify(r.errors)).toBe(true);
+      const sent = async () => db('outbound_messages').where({ template: 'attendance-check-in' }).pluck('recipient');
+      for (let i = 0; i < 100 && !(await sent()).length; i++) await new Promise((res) => setTimeout(res, 100));
+      expect(await sent()).toContain('olivia.bennett@example.com');
+      const event = await db('domain_events').where({ name: 'attendance.checked_in' }).orderBy('id', 'desc').first('id', 'done_at');
+      expect(event.done_at).not.toBeNull();
+      expect(await db('domain_event_deliveries').where({ event_id: event.id }).select('handler', 'status')).toEqual([
+        { handler: 'attendance.parent-alert', status: 'done' },
+      ]);
+      await gql('demo.localhost', `mutation { saveStudentCheckInOut(students: ["${child.id}"], action: check_out) { status } }`, token);
+    } finally {
+      await alerts(false);
+    }
+  });
+
   it('unknown hosts get 404', async () => {
     expect((await request('nowhere.localhost', '/graphql', { query: '{ me { id } }' })).status).toBe(404);
   });

@@ -4,21 +4,30 @@ import path from 'node:path';
 import type { Knex } from 'knex';
 import { Redis } from 'ioredis';
 import { PoolCache, createKnex, poolPlan, createDatabase, databaseExists, dropDatabase, migrateLatest, withDatabase } from '@kv/db';
-import { createJobQueue, OutboxDispatcher, type JobQueue } from '@kv/jobs';
+import { createJobQueue, EventDispatcher, OutboxDispatcher, type JobQueue } from '@kv/jobs';
 import { createTenantDirectory, normaliseHost, type TenantDirectory, type CentreEntry } from '@kv/directory';
 import { createMessageSender, messageSenderOptionsFromEnv, registerMessageJobs } from '@kv/messaging';
-import { createTokenService } from '@kv/auth';
-import { buildTenantApp, registerTenantJobs, startCameraSweep, startDevOrigin, startTenantSchedules } from '@kv/tenant-api';
+import { createControlPlaneClient, createTokenService, httpTransport, inProcessTransport } from '@kv/auth';
+import {
+  buildTenantApp,
+  registerTenantEvents,
+  registerTenantJobs,
+  startCameraSweep,
+  startDevOrigin,
+  startTenantSchedules,
+} from '@kv/tenant-api';
 import {
   buildControlPlaneApp,
   ensureTenantTemplate,
   migrateTenants,
   registerControlPlaneJobs,
   registerDatabaseServer,
+  runtimeFor,
   type ControlPlaneDeps,
 } from '@kv/control-plane';
 import type { FastifyInstance } from 'fastify';
-import { platformSecret, startPostgres, startRedis } from './services.ts';
+import { createFileStore } from '@kv/files';
+import { DATA_DIR, platformSecret, startPostgres, startRedis } from './services.ts';
 
 export interface PlatformOptions {
   port: number;
@@ -57,7 +66,7 @@ export interface Platform {
 /**
  * Starts everything `npm start` serves on one port: Postgres (embedded or DATABASE_URL), Redis if
  * available, the control plane on the platform host and the tenant API on every centre host, the
- * job workers and the outbox dispatcher.
+ * job workers, the outbox and the domain-event dispatchers.
  */
 export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
   const { log } = opts;
@@ -148,6 +157,16 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
     },
   });
 
+  // Domain events, delivered by the same rule: a kick after the commit that emitted, a sweep of
+  // the centres with a delivery due, every centre at start and every 10 min.
+  const events = new EventDispatcher({
+    log: (m) => log(`[events] ${m}`),
+    // A second for a burst of commits to join one delivery batch (the morning rush's check-ins).
+    kickDelayMs: 1000,
+    sources: async () => (await activeCentreIds()).map((id) => ({ key: id, open: () => backgroundDb(id) })),
+    onOutbox: (id, db) => void outbox.kick(id, db),
+  });
+
   const cpDeps: ControlPlaneDeps = {
     controlDb,
     directory,
@@ -160,14 +179,21 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
     production: opts.production,
     redis,
     outbox,
+    centreEvents: events,
     webDist: opts.webDist,
     devMailbox: process.env.MESSAGING_MODE !== 'live',
   };
   const scheme = opts.platformDomain === 'localhost' ? 'http' : 'https';
   const portSuffix = [80, 443].includes(opts.port) ? '' : `:${opts.port}`;
   const centreOrigin = (slug: string) => `${scheme}://${slug}.${opts.platformDomain}${portSuffix}`;
+  // Purpose-bound keys derived from the one platform secret.
+  const derive = (purpose: string) => createHmac('sha256', secret).update(purpose).digest('base64url');
+  // S3 when S3_BUCKET is set, else files under .data/files served by the tenant app.
+  const files = createFileStore({ dataDir: DATA_DIR, secret: derive('files-local') });
+  log(`Files: ${files.kind === 's3' ? `S3 bucket ${process.env.S3_BUCKET}` : `local store in ${path.join(DATA_DIR, 'files')}`}`);
   const cpJobs = registerControlPlaneJobs(queue, cpDeps);
-  registerTenantJobs(queue, { dbFor: backgroundDb, entryFor: entryById, centreOrigin, kick: (id, db) => void outbox.kick(id, db) });
+  registerTenantJobs(queue, { dbFor: backgroundDb, entryFor: entryById, centreOrigin, kick: (id, db) => void outbox.kick(id, db), files });
+  registerTenantEvents(events, { entryFor: entryById });
   registerMessageJobs(queue, {
     dbFor: (id) => (id === null ? Promise.resolve(controlDb) : backgroundDb(id)),
     sender: createMessageSender(messageSenderOptionsFromEnv()),
@@ -183,10 +209,9 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
   }
   await startSchedules();
   outbox.start();
+  events.start();
 
   const devMailbox = cpDeps.devMailbox ?? false;
-  // Purpose-bound keys derived from the one platform secret.
-  const derive = (purpose: string) => createHmac('sha256', secret).update(purpose).digest('base64url');
   const media = {
     mediaSecretKey: derive('media-secret-key'),
     mediaAuthSecret: derive('media-auth'),
@@ -202,13 +227,23 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
     jwtSeed: media.mediaJwtSeed,
     onError: (err, id) => log(`[cameras] sweep of centre ${id} failed: ${String(err)}`),
   });
+  const tenantTokens = createTokenService({ secret });
   const tenantApp = await buildTenantApp({
     directory,
     pools,
-    tokens: createTokenService({ secret }),
+    tokens: tenantTokens,
     outbox: { kick: (id, db) => void outbox.kick(id, db) },
+    events: { kick: (id, db) => void events.kick(id, db) },
+    // The centres' calls to the control plane: in this process, or over HTTP when it runs elsewhere.
+    controlPlane: createControlPlaneClient({
+      tokens: tenantTokens,
+      transport: process.env.CONTROL_PLANE_URL
+        ? httpTransport(process.env.CONTROL_PLANE_URL)
+        : inProcessTransport(runtimeFor(cpDeps).centreChannel),
+    }),
     redis,
     devOrigin,
+    files,
     config: {
       ...media,
       production: Boolean(opts.production),
@@ -259,6 +294,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
       await Promise.allSettled([tenantApp.close(), controlApp.close()]);
       sweep.stop();
       await devOrigin?.close();
+      await events.stop();
       await outbox.stop();
       await cpJobs.close();
       await queue.close();

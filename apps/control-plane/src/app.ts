@@ -4,8 +4,9 @@ import { devMailboxRoutes } from '@kv/messaging';
 import { runtimeFor, type ControlPlaneDeps } from './deps.ts';
 import { operatorAuth } from './plugins/app/auth.ts';
 import { graphqlPlugin } from './plugins/app/graphql.ts';
+import { centreChannelRoutes } from './modules/centre-channel/routes.ts';
 
-/** The control-plane API (no listen): operators, centres, domains, databases, migrations, support. */
+/** The control-plane API (no listen): operators, centres, domains, databases, migrations, support, the centres' channel. */
 export async function buildControlPlaneApp(deps: ControlPlaneDeps): Promise<FastifyInstance> {
   const rt = runtimeFor(deps);
   const app = Fastify({
@@ -17,6 +18,7 @@ export async function buildControlPlaneApp(deps: ControlPlaneDeps): Promise<Fast
   await registerRateLimit(app);
   await app.register(operatorAuth, { rt });
   await app.register(graphqlPlugin, { rt });
+  await app.register(centreChannelRoutes, { channel: rt.centreChannel });
   app.get('/healthz', async () => ({ ok: true }));
   app.get('/app-config.json', async (_request, reply) => {
     reply.header('cache-control', 'no-store');

@@ -8,6 +8,7 @@ import { createSessionStore, createThrottle, createTokenService, type SessionSto
 import type { Provisioner } from './modules/provisioning/provisioner.ts';
 import { SqlDatabaseProvisioner } from './modules/provisioning/sql-provisioner.ts';
 import { RdsServerProvisioner, type RdsOptions } from './modules/provisioning/rds-provisioner.ts';
+import { createCentreChannel, type CentreChannel } from './modules/centre-channel/service.ts';
 
 /** The slice of a pino logger the control plane uses (Fastify's logger fits). */
 export interface Log {
@@ -46,6 +47,8 @@ export interface ControlPlaneDeps {
   devMailbox?: boolean;
   /** Shared dispatcher (e.g. one that also drains centre outboxes); one for the control DB otherwise. */
   outbox?: OutboxDispatcher;
+  /** The centres' domain-event dispatcher, when it runs in this process (a retried parked event runs at once). */
+  centreEvents?: { kick(centerId: string, db: Knex): unknown };
   /** Replaces the SQL provisioner (tests inject failures through it). */
   provisioner?: Provisioner;
   throttles?: LoginThrottles;
@@ -84,6 +87,10 @@ export interface ControlPlaneRuntime {
    * (its owner also runs the centres' jobs); otherwise the tenant side's sweep picks it up.
    */
   kickCentreOutbox(centerId: string, db: Knex): void;
+  /** Delivers a centre's domain events now when their dispatcher shares this process; else its next full sweep does. */
+  kickCentreEvents(centerId: string, db: Knex): void;
+  /** The centres' calls to the control plane (service token, purpose, input), for HTTP or in-process. */
+  centreChannel: CentreChannel;
   secret: string;
   config: RuntimeConfig;
   log: Log;
@@ -139,11 +146,12 @@ function createRuntime(deps: ControlPlaneDeps): ControlPlaneRuntime {
       serverProvisioner,
       log,
     });
+  const tokens = createTokenService({ secret: deps.secret });
   return {
     controlDb: deps.controlDb,
     directory: deps.directory,
     queue: deps.queue,
-    tokens: createTokenService({ secret: deps.secret }),
+    tokens,
     sessions: createSessionStore(deps.controlDb),
     throttles: deps.throttles ?? {
       account: createThrottle({ redis: deps.redis, points: 5, durationSec: 15 * 60, blockSec: 15 * 60, keyPrefix: 'cp:login:account' }),
@@ -156,6 +164,8 @@ function createRuntime(deps: ControlPlaneDeps): ControlPlaneRuntime {
     kickCentreOutbox: (centerId, db) => {
       if (!ownOutbox) void outbox.kick(centerId, db);
     },
+    kickCentreEvents: (centerId, db) => void deps.centreEvents?.kick(centerId, db),
+    centreChannel: createCentreChannel({ tokens, controlDb: deps.controlDb, log }),
     secret: deps.secret,
     config,
     log,

@@ -1,4 +1,5 @@
 export { buildControlPlaneApp } from './app.ts';
+export type { CentreChannel } from './modules/centre-channel/service.ts';
 export { registerControlPlaneJobs } from './worker.ts';
 export { runtimeFor, OUTBOX_SOURCE_KEY, type ControlPlaneDeps, type ControlPlaneRuntime, type LoginThrottles, type Log } from './deps.ts';
 export { ensureTenantTemplate } from './modules/provisioning/tenant-template.ts';

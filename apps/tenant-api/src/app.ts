@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { guardGraphqlRoute, registerRateLimit, registerSecurityHeaders, registerSpa } from '@kv/server';
 import { devMailboxRoutes } from '@kv/messaging';
+import { LocalFileStore, localFileRoutes } from '@kv/files';
 import type { TenantApiDeps, Throttles } from './types.ts';
 import { tenantResolver } from './plugins/app/tenant-resolver.ts';
 import { authPlugin } from './plugins/app/auth.ts';
@@ -35,7 +36,7 @@ export async function buildTenantApp(deps: TenantApiDeps, opts: BuildOptions = {
     reply.code(status).send({ error: status >= 500 ? 'Internal error' : error.message });
   });
 
-  await registerSecurityHeaders(app, { production: deps.config.production, apiPaths: ['/graphql'] });
+  await registerSecurityHeaders(app, { production: deps.config.production, apiPaths: ['/graphql'], fileOrigins: deps.files?.origins });
   await registerRateLimit(app, { max: opts.rateLimitMax });
   guardGraphqlRoute(app);
   await app.register(tenantResolver, { deps });
@@ -49,6 +50,10 @@ export async function buildTenantApp(deps: TenantApiDeps, opts: BuildOptions = {
     reply.header('cache-control', 'no-store');
     return { surface: 'centre', centre: { name, slug, kind, language_pack }, devMailbox: deps.config.devMailbox };
   });
+  // The local store's signed upload and read URLs, on every centre host (each host its own keys only).
+  if (deps.files instanceof LocalFileStore) {
+    await app.register(localFileRoutes, { store: deps.files, centreIdOf: (request) => request.tenant?.id ?? null });
+  }
   if (deps.config.devMailbox) await devMailboxRoutes(app, { dbFor: (request) => request.tenantDb() });
   if (deps.config.webDist) await registerSpa(app, deps.config.webDist);
   return app;

@@ -1,11 +1,12 @@
-import type { UserRow } from './modules/access/repo.ts';
 import type { Knex } from 'knex';
 import type { Redis } from 'ioredis';
 import type { CentreEntry } from '@kv/directory';
 import type { PoolCache } from '@kv/db';
-import type { TokenService, Throttle } from '@kv/auth';
+import type { ControlPlaneClient, TokenService, Throttle } from '@kv/auth';
 import type { RoleName } from '@kv/shared';
-import type { DevOriginSource } from './modules/watching/dev-origin/index.ts';
+import type { FileStore } from '@kv/files';
+import type { UserRow } from './modules/access/index.ts';
+import type { DevOriginSource } from './modules/watching/index.ts';
 
 export type { CentreEntry };
 
@@ -39,15 +40,25 @@ export interface OutboxKicker {
   kick(centreId: string, db: Knex): void;
 }
 
+export interface EventKicker {
+  /** Delivers a centre's domain events (see `emit`, @kv/jobs) right after a commit that wrote some. */
+  kick(centreId: string, db: Knex): void;
+}
+
 export interface TenantApiDeps {
   directory: DirectoryReader;
   pools: PoolCache;
   tokens: TokenService;
   outbox: OutboxKicker;
+  events: EventKicker;
+  /** Calls to the control plane as the request's centre (catalogues, the centre's plan). */
+  controlPlane: ControlPlaneClient;
   redis?: Redis;
   config: TenantApiConfig;
   /** The built-in HLS origin for demo cameras (embedded mode only). */
   devOrigin?: DevOriginSource;
+  /** Where uploads live (S3 or the local store); without it uploads answer FILES_UNAVAILABLE. */
+  files?: FileStore;
 }
 
 export interface Throttles {

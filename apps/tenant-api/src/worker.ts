@@ -1,8 +1,10 @@
 import type { Knex } from 'knex';
-import type { JobQueue } from '@kv/jobs';
+import type { EventHandler, JobQueue } from '@kv/jobs';
 import type { CentreEntry } from '@kv/directory';
-import { registerImportJobs } from './modules/imports/jobs.ts';
-import { registerAttendanceJobs, startAttendanceTick } from './modules/attendance/jobs.ts';
+import { registerImportJobs } from './modules/imports/index.ts';
+import { registerAttendanceEvents, registerAttendanceJobs, startAttendanceTick } from './modules/attendance/index.ts';
+import { registerFileJobs } from './modules/files/index.ts';
+import type { FileStore } from '@kv/files';
 
 export interface TenantJobDeps {
   /** A centre's database, by centre id. */
@@ -12,12 +14,24 @@ export interface TenantJobDeps {
   centreOrigin(slug: string): string;
   /** Wakes the outbox after a job's own transaction. */
   kick(centerId: string, db: Knex): void;
+  /** Where uploads live (the upload check reads and writes there). */
+  files?: FileStore;
 }
 
 /** Registers the job handlers of every tenant-API area on the queue (call `queue.start()` after). */
 export function registerTenantJobs(queue: JobQueue, deps: TenantJobDeps): void {
   registerImportJobs(queue, deps);
   registerAttendanceJobs(queue, deps);
+  registerFileJobs(queue, deps);
+}
+
+/** Registers the domain-event handlers of every tenant-API area on the event dispatcher. */
+export function registerTenantEvents(
+  events: { on(name: string, handler: EventHandler): void },
+  deps: Pick<TenantJobDeps, 'entryFor'>,
+): void {
+  const onEvent = (name: string, handler: EventHandler) => events.on(name, handler);
+  registerAttendanceEvents(onEvent, deps);
 }
 
 /**

@@ -97,3 +97,65 @@ describe('access tokens', () => {
     await rejected(tokens.verifyAccess('', '1'));
   });
 });
+
+describe('service tokens (a centre calling the control plane)', () => {
+  const serviceKey = (tid: string) => new Uint8Array(createHmac('sha256', secret).update(`service:${tid}`).digest());
+  const now = () => Math.floor(Date.now() / 1000);
+  /** A token built by hand: `over` changes the claims, header or times a genuine token would have. */
+  const forged = (tid: string, over: { claims?: object; typ?: string; aud?: string; iat?: number; exp?: number; key?: Uint8Array } = {}) =>
+    new SignJWT({ tid, pur: 'plan.read', ...over.claims })
+      .setProtectedHeader({ alg: 'HS256', typ: over.typ ?? 'svc+jwt' })
+      .setSubject(`centre:${tid}`)
+      .setIssuer('kidsvision')
+      .setAudience(over.aud ?? 'control-plane')
+      .setJti('j1')
+      .setIssuedAt(over.iat ?? now())
+      .setExpirationTime(over.exp ?? now() + 60)
+      .sign(over.key ?? serviceKey(tid));
+
+  it('names its one centre and purpose, lives at most 60 s, for the control plane', async () => {
+    const token = await tokens.signService({ tid: '4', purpose: 'plan.read' });
+    const claims = await tokens.verifyService(token, 'plan.read');
+    expect(claims).toMatchObject({ tid: '4', purpose: 'plan.read' });
+    expect(claims.exp - claims.iat).toBe(60);
+    // A hand-made token that is just as genuine verifies too (the checks below change one thing each).
+    await expect(tokens.verifyService(await forged('4'), 'plan.read')).resolves.toMatchObject({ tid: '4' });
+  });
+
+  it('is refused for another purpose', async () => {
+    const token = await tokens.signService({ tid: '4', purpose: 'catalogue.read' });
+    await expect(tokens.verifyService(token, 'plan.read')).rejects.toMatchObject({ reason: 'purpose' });
+    await expect(tokens.signService({ tid: '4', purpose: 'centre.delete' as never })).rejects.toThrow('Unknown service purpose');
+  });
+
+  it('of centre A never speaks for centre B', async () => {
+    // Centre A's key, centre B's id: the signature check fails (B's key is another key).
+    await expect(tokens.verifyService(await forged('5', { key: serviceKey('4') }), 'plan.read')).rejects.toMatchObject({
+      reason: 'invalid',
+    });
+    await expect(tokens.verifyService(await forged('4', { claims: { tid: '5' } }), 'plan.read')).rejects.toBeInstanceOf(AuthError);
+    // An access token of centre A is no service token, even carrying a tid.
+    await rejected(tokens.verifyService((await tokens.signAccess({ ...claims, tid: '4' })).token, 'plan.read'));
+  });
+
+  it('is refused with another audience, another typ, past its expiry or living longer than 60 s', async () => {
+    await expect(tokens.verifyService(await forged('4', { aud: 'kv:access:4' }), 'plan.read')).rejects.toMatchObject({ reason: 'invalid' });
+    await expect(tokens.verifyService(await forged('4', { typ: 'at+jwt' }), 'plan.read')).rejects.toMatchObject({ reason: 'invalid' });
+    await expect(tokens.verifyService(await forged('4', { iat: now() - 120, exp: now() - 60 }), 'plan.read')).rejects.toMatchObject({
+      reason: 'expired',
+    });
+    await expect(tokens.verifyService(await forged('4', { exp: now() + 3600 }), 'plan.read')).rejects.toMatchObject({ reason: 'claims' });
+    await expect(tokens.verifyService(await forged('4', { iat: now() - 90, exp: now() + 10 }), 'plan.read')).rejects.toBeInstanceOf(
+      AuthError,
+    );
+    const token = await tokens.signService({ tid: '4', purpose: 'plan.read' });
+    vi.useFakeTimers({ now: Date.now() + 61_000 });
+    try {
+      await expect(tokens.verifyService(token, 'plan.read')).rejects.toBeInstanceOf(AuthError);
+    } finally {
+      vi.useRealTimers();
+    }
+    await rejected(tokens.verifyService('not-a-token', 'plan.read'));
+    await rejected(createTokenService({ secret: 'y'.repeat(48) }).verifyService(token, 'plan.read'));
+  });
+});

@@ -1,11 +1,30 @@
 import { createHmac, webcrypto } from 'node:crypto';
-import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { SignJWT, decodeJwt, jwtVerify, errors as joseErrors } from 'jose';
 import { AuthError } from './errors.ts';
 import { randomToken } from './secure-token.ts';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const SUPPORT_TOKEN_TTL_SECONDS = 120;
+/** A service token lives for one call to the control plane: at most a minute. */
+export const SERVICE_TOKEN_TTL_SECONDS = 60;
+export const SERVICE_AUDIENCE = 'control-plane';
 const ISSUER = 'kidsvision';
+const CENTRE_ID = /^[0-9]{1,19}$/;
+
+/**
+ * What a centre may ask of the control plane, one purpose per token: a token minted to read a
+ * catalogue cannot read the plan, and the reverse.
+ */
+export const SERVICE_PURPOSES = ['catalogue.read', 'plan.read'] as const;
+export type ServicePurpose = (typeof SERVICE_PURPOSES)[number];
+
+export interface ServiceClaims {
+  /** The centre the call is made for: the only centre it may read or write. */
+  tid: string;
+  purpose: ServicePurpose;
+  iat: number;
+  exp: number;
+}
 
 export interface AccessClaims {
   sub: string;
@@ -85,6 +104,14 @@ export interface TokenService {
   verifyAccess(token: string, tid: string): Promise<AccessClaims>;
   signSupportAutologin(claims: { tid: string; sub: string; ssid: string; operator: string; exp: Date }): Promise<string>;
   verifySupportAutologin(token: string, tid: string): Promise<SupportAutologinClaims>;
+  /** A token for one call of centre `tid` to the control plane, for one purpose (60 s). */
+  signService(claims: { tid: string; purpose: ServicePurpose }): Promise<string>;
+  /**
+   * Verifies a service token for `purpose` and returns the centre it speaks for. The centre comes
+   * from the token, and the token verifies only with that centre's derived key: a token of centre
+   * A naming centre B fails its signature.
+   */
+  verifyService(token: string, purpose: ServicePurpose): Promise<ServiceClaims>;
 }
 
 export function createTokenService({ secret }: { secret: string }): TokenService {
@@ -147,6 +174,46 @@ export function createTokenService({ secret }: { secret: string }): TokenService
         throw new AuthError('claims');
       }
       return { tid, sub: p.sub!, ssid: p.ssid, operator: p.operator, sexp: p.sexp, jti: p.jti };
+    },
+    async signService({ tid, purpose }) {
+      if (!CENTRE_ID.test(tid)) throw new Error(`Invalid centre id for a service token: ${JSON.stringify(tid)}`);
+      if (!SERVICE_PURPOSES.includes(purpose)) throw new Error(`Unknown service purpose: ${JSON.stringify(purpose)}`);
+      return new SignJWT({ tid, pur: purpose })
+        .setProtectedHeader({ alg: 'HS256', typ: 'svc+jwt' })
+        .setSubject(`centre:${tid}`)
+        .setIssuer(ISSUER)
+        .setAudience(SERVICE_AUDIENCE)
+        .setJti(randomToken(12))
+        .setIssuedAt()
+        .setExpirationTime(`${SERVICE_TOKEN_TTL_SECONDS}s`)
+        .sign(await cryptoKey('service', tid));
+    },
+    async verifyService(token, purpose) {
+      let tid: unknown;
+      try {
+        tid = decodeJwt(token).tid; // unverified: only picks the key, which then must verify it
+      } catch {
+        throw new AuthError('invalid');
+      }
+      if (typeof tid !== 'string' || !CENTRE_ID.test(tid)) throw new AuthError('claims');
+      try {
+        const { payload, protectedHeader } = await jwtVerify(token, await cryptoKey('service', tid), {
+          algorithms: ['HS256'],
+          issuer: ISSUER,
+          audience: SERVICE_AUDIENCE,
+          typ: 'svc+jwt',
+          requiredClaims: ['sub', 'exp', 'iat', 'jti'],
+          maxTokenAge: `${SERVICE_TOKEN_TTL_SECONDS}s`,
+        });
+        if (protectedHeader.typ !== 'svc+jwt' || payload.tid !== tid || payload.sub !== `centre:${tid}`) throw new AuthError('claims');
+        // A longer-lived token is refused even when signed with the right key.
+        if (payload.exp! - payload.iat! > SERVICE_TOKEN_TTL_SECONDS) throw new AuthError('claims');
+        if (payload.pur !== purpose) throw new AuthError('purpose');
+        return { tid, purpose, iat: payload.iat!, exp: payload.exp! };
+      } catch (e) {
+        if (e instanceof AuthError) throw e;
+        throw new AuthError(e instanceof joseErrors.JWTExpired ? 'expired' : 'invalid');
+      }
     },
   };
 }

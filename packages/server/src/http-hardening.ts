@@ -8,7 +8,7 @@ type HelmetOptions = Parameters<typeof helmet>[0];
  * The security headers of the SPA and the API (ASVS V3.4): a strict CSP that still lets the SPA
  * load its own chunks, hls.js use blob: workers and media, and Mantine inject its style tags.
  */
-function helmetOptions(production: boolean): HelmetOptions {
+function helmetOptions(production: boolean, fileOrigins: readonly string[] = []): HelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -16,11 +16,11 @@ function helmetOptions(production: boolean): HelmetOptions {
         'default-src': ["'self'"],
         'script-src': ["'self'"],
         'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
+        'img-src': ["'self'", 'data:', 'blob:', ...fileOrigins],
         'font-src': ["'self'", 'data:'],
-        'media-src': ["'self'", 'blob:'],
+        'media-src': ["'self'", 'blob:', ...fileOrigins],
         'worker-src': ["'self'", 'blob:'],
-        'connect-src': ["'self'"],
+        'connect-src': ["'self'", ...fileOrigins],
         'frame-src': ["'self'"],
         'object-src': ["'none'"],
         'base-uri': ["'none'"],
@@ -40,7 +40,7 @@ function helmetOptions(production: boolean): HelmetOptions {
  * helmet's middleware on every request cost a tenth of a `{ __typename }` answer (bench
  * graphql-floor), so the middleware runs once against a recording response.
  */
-export function securityHeaders(production: boolean): Record<string, string> {
+export function securityHeaders(production: boolean, fileOrigins: readonly string[] = []): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader(name: string, value: string | number | readonly string[]) {
@@ -51,7 +51,7 @@ export function securityHeaders(production: boolean): Record<string, string> {
     },
   };
   let failure: unknown;
-  helmet(helmetOptions(production))({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
+  helmet(helmetOptions(production, fileOrigins))({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
     failure = err;
   });
   if (failure) throw failure;
@@ -79,14 +79,19 @@ export interface SecurityHeaderOptions {
   production: boolean;
   /** Paths answered with JSON only (exact, or followed by `?`): they get the API header set. */
   apiPaths?: readonly string[];
+  /** Origins of the file store (S3) the SPA uploads to and reads images from. */
+  fileOrigins?: readonly string[];
 }
 
 /** `url` is `path` itself or `path?query`. */
 export const isUnderPath = (url: string, path: string): boolean =>
   url.startsWith(path) && (url.length === path.length || url[path.length] === '?');
 
-export async function registerSecurityHeaders(app: FastifyInstance, { production, apiPaths = [] }: SecurityHeaderOptions): Promise<void> {
-  const documents = securityHeaders(production);
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  { production, apiPaths = [], fileOrigins = [] }: SecurityHeaderOptions,
+): Promise<void> {
+  const documents = securityHeaders(production, fileOrigins);
   const api = apiSecurityHeaders(production);
   app.addHook('onRequest', (request, reply, done) => {
     const url = request.url;

@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { PoolCache } from '@kv/db';
 import { createTestDatabase, type TestDatabase } from '@kv/db/testing';
-import { createTokenService, createThrottle, hashPassword } from '@kv/auth';
+import { createControlPlaneClient, createTokenService, createThrottle, hashPassword, type ControlPlaneClient } from '@kv/auth';
 import type { CentreEntry } from '@kv/directory';
+import type { FileStore } from '@kv/files';
+import { EventDispatcher } from '@kv/jobs';
 import { buildTenantApp } from '../app.ts';
-import type { DevOriginSource } from '../modules/watching/dev-origin/index.ts';
+import { registerTenantEvents } from '../worker.ts';
 import type { TenantApiDeps, Throttles } from '../types.ts';
+import type { DevOriginSource } from '../modules/watching/index.ts';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-0123456789';
 export const PASSWORD = 'a sensible passphrase';
@@ -21,7 +24,14 @@ export interface Harness {
   app: FastifyInstance;
   centres: TestCentre[];
   deps: TenantApiDeps;
+  /** Centres whose outbox a commit woke (jobs do not run in these tests). */
   kicks: string[];
+  /** Centres whose domain events a commit woke; `deliverEvents` delivers them. */
+  eventKicks: string[];
+  /** The dispatcher with every area's handlers; handlers' mail lands in `outbound_messages`. */
+  events: EventDispatcher;
+  /** Delivers the pending domain events of every centre (as the dispatcher would after a kick). */
+  deliverEvents(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -59,6 +69,10 @@ export interface HarnessOptions {
   trustProxy?: string;
   /** The built-in HLS origin, for the camera tests. */
   devOrigin?: DevOriginSource;
+  /** The file store, for the upload tests. */
+  files?: FileStore;
+  /** The control plane as the centres reach it; by default one that cannot be reached. */
+  controlPlane?: ControlPlaneClient;
 }
 
 export async function createHarness(opts: HarnessOptions = {}): Promise<Harness> {
@@ -78,7 +92,10 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
     hosts.set(c.host, c);
   }
   const kicks: string[] = [];
+  const eventKicks: string[] = [];
   const pools = new PoolCache({ max: 3 });
+  const events = new EventDispatcher({ sources: () => [], log: () => undefined, onOutbox: (id) => void kicks.push(id) });
+  registerTenantEvents(events, { entryFor: async (id) => [...hosts.values()].find((c) => c.entry.id === id)!.entry });
   const deps: TenantApiDeps = {
     directory: {
       resolve: async (host) => hosts.get(host)?.entry ?? null,
@@ -87,7 +104,16 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
     pools,
     tokens: createTokenService({ secret: TEST_SECRET }),
     outbox: { kick: (id) => void kicks.push(id) },
+    // Recorded only, so a test's statement counts never include a delivery running beside them.
+    events: { kick: (id) => void eventKicks.push(id) },
+    controlPlane:
+      opts.controlPlane ??
+      createControlPlaneClient({
+        tokens: createTokenService({ secret: TEST_SECRET }),
+        transport: async () => ({ status: 503, body: { error: { code: 'UNAVAILABLE', message: 'No control plane in this test.' } } }),
+      }),
     devOrigin: opts.devOrigin,
+    files: opts.files,
     config: {
       // Production refuses to start without media secrets; development falls back to fixed ones.
       ...(opts.production ? { mediaSecretKey: 'test-media-secret-key-0123456789abcdef', mediaAuthSecret: 'test-media-auth-secret' } : {}),
@@ -105,7 +131,15 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
     centres,
     deps,
     kicks,
+    eventKicks,
+    events,
+    deliverEvents: async () => {
+      let n = 0;
+      for (const c of centres) n += await events.kick(c.entry.id, pools.get(c.entry.id, c.url));
+      return n;
+    },
     close: async () => {
+      await events.stop();
       await app.close();
       await pools.closeAll();
       await Promise.all(centres.map((c) => c.db.drop()));

@@ -1,6 +1,7 @@
-import type { Resolver } from '../../graphql/context.ts';
+import type { CpContext, Resolver } from '../../graphql/context.ts';
 import type { AddCenterInput, UpdateCenterInput } from './service.ts';
 import type { PageArgs } from '../../graphql/pagination.ts';
+import type { CenterRow } from './repo.ts';
 
 type Id = { id: string };
 
@@ -20,5 +21,8 @@ export const centreResolvers = {
     extendCenterTrial: ((_, args, { actor, services }) => services.centres.extendCenterTrial(actor, args)) as Resolver<
       Id & { days: number }
     >,
+  },
+  Center: {
+    storage: (centre: CenterRow, _: unknown, { actor, services }: CpContext) => services.centres.storage(actor, centre),
   },
 };

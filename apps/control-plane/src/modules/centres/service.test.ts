@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseExists } from '@kv/db';
 import { testAdmin } from '@kv/db/testing';
@@ -42,6 +43,21 @@ describe('centre service', () => {
     const again = await provisionCenterNow(h.deps, centreInput('maple'), h.actors.admin);
     expect(again.id).toBe(maple.id);
     expect(await h.control.db('centers').where({ slug: 'maple' }).count({ n: '*' })).toEqual([{ n: '1' }]);
+  });
+
+  it('shows operators what a centre stores, read from its own files table', async () => {
+    const centre = (await centres.getCenter(h.actors.kvsupport, { id: maple.id })) as Parameters<CentreService['storage']>[1];
+    expect(await centres.storage(h.actors.kvsupport, centre)).toEqual({ files: 0, bytes: 0 });
+    const db = h.rt.pools.get(maple.id, await h.rt.directory.connectionUrl(centre));
+    const file = { purpose: 'student_photo', owner_id: 1, original_name: 'a.jpg', declared_type: 'image/jpeg', declared_size: 10 };
+    await db('files').insert([
+      { ...file, id: randomUUID(), status: 'ready', size: 1500, upload_expires_at: new Date() },
+      { ...file, id: randomUUID(), status: 'rejected', size: null, upload_expires_at: new Date() },
+      { ...file, id: randomUUID(), status: 'deleted', size: 9000, upload_expires_at: new Date() },
+    ]);
+    expect(await centres.storage(h.actors.kvsupport, centre)).toEqual({ files: 1, bytes: 1500 });
+    expect((await rejection(centres.storage({ viewer: null, ip: null }, centre))).code).toBe('UNAUTHENTICATED');
+    await db('files').del();
   });
 
   it('validates addCenter input field by field and refuses kvsupport', async () => {

@@ -13,6 +13,7 @@ import { centrePolicy } from './policy.ts';
 import * as repo from './repo.ts';
 import { CENTER_STATUSES, type CenterRow, type CenterStatus } from './repo.ts';
 import { centreNotFound, invalidState, slugReserved, slugTaken } from './errors.ts';
+import { centreStorage } from './storage.ts';
 
 export const CENTER_KINDS = ['childcare', 'petcare'] as const;
 export const LANGUAGE_PACKS = ['default', 'dogs'] as const;
@@ -105,6 +106,12 @@ export function createCentreService(rt: ControlPlaneRuntime) {
         limit: page.perPage,
       });
       return { data: rows, paginatorInfo: paginatorInfo(total, page) };
+    },
+
+    /** Center.storage: operators who may read the centre see its stored files and bytes. */
+    async storage(actor: Actor, centre: CenterRow) {
+      requireRole(actor, centrePolicy.getCenter);
+      return centreStorage(rt, centre);
     },
 
     async getCenter(actor: Actor, args: { id: string }) {

@@ -4,6 +4,7 @@ export const SupportError = {
   UserNotFound: 'USER_NOT_FOUND',
   CentreNotActive: 'CENTER_NOT_ACTIVE',
   SessionNotFound: 'SUPPORT_SESSION_NOT_FOUND',
+  ParkedEventNotFound: 'PARKED_EVENT_NOT_FOUND',
 } as const;
 
 export const userNotFound = () =>
@@ -11,3 +12,5 @@ export const userNotFound = () =>
 export const centreNotActive = () =>
   new AppError(SupportError.CentreNotActive, 'Support sessions are only possible on an active centre.', { field: 'center_id' });
 export const supportSessionNotFound = () => new AppError(SupportError.SessionNotFound, 'Support session not found.');
+export const parkedEventNotFound = () =>
+  new AppError(SupportError.ParkedEventNotFound, 'No parked delivery of this event to this handler.', { field: 'event_id' });

@@ -4,4 +4,6 @@ export const supportPolicy = {
   getCenterUsers: 'kvsupport',
   loginAsUser: 'kvsupport',
   endSupportSession: 'kvsupport',
+  getCenterParkedEvents: 'kvsupport',
+  retryCenterEvent: 'kvsupport',
 } as const satisfies Record<string, OperatorRole>;

@@ -164,4 +164,52 @@ describe('support sessions (login as user)', () => {
     });
     expect(await h.control.db('audit_log').where({ action: 'support.end' }).count({ n: '*' })).toEqual([{ n: '1' }]);
   });
+
+  it("lists a centre's parked event deliveries for support, and sends one back to its handler (audited)", async () => {
+    const PARKED = `query($c: ID!) { getCenterParkedEvents(center_id: $c) { data { event_id name payload handler attempts last_error parked_at } paginatorInfo { total } } }`;
+    const RETRY = `mutation($c: ID!, $e: ID!, $h: String!) { retryCenterEvent(center_id: $c, event_id: $e, handler: $h) { status message } }`;
+    const [event] = await tenant('domain_events')
+      .insert({
+        name: 'attendance.checked_in',
+        payload: JSON.stringify({ centerId: centre.id, attendanceIds: ['41'] }),
+        done_at: tenant.fn.now(),
+      })
+      .returning('id');
+    const eventId = String(event.id);
+    await tenant('domain_event_deliveries').insert({
+      event_id: eventId,
+      handler: 'attendance.parent-alert',
+      status: 'parked',
+      attempts: 8,
+      last_error: 'boom',
+    });
+    const listed = await h.gql(PARKED, { c: centre.id }, { token: h.tokens.kvsupport });
+    expect(listed.errors).toBeUndefined();
+    expect(listed.data.getCenterParkedEvents.paginatorInfo.total).toBe(1);
+    expect(listed.data.getCenterParkedEvents.data[0]).toMatchObject({
+      event_id: eventId,
+      name: 'attendance.checked_in',
+      handler: 'attendance.parent-alert',
+      attempts: 8,
+      last_error: 'boom',
+    });
+    expect(JSON.parse(listed.data.getCenterParkedEvents.data[0].payload)).toEqual({ centerId: centre.id, attendanceIds: ['41'] });
+    // Another centre's list is its own; anonymous callers get nothing.
+    expect((await h.gql(PARKED, { c: other.id }, { token: h.tokens.kvsupport })).data.getCenterParkedEvents.paginatorInfo.total).toBe(0);
+    expect((await h.gql(PARKED, { c: centre.id })).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+
+    const wrong = await h.gql(RETRY, { c: other.id, e: eventId, h: 'attendance.parent-alert' }, { token: h.tokens.kvsupport });
+    expect(wrong.errors?.[0]?.extensions).toMatchObject({ code: 'PARKED_EVENT_NOT_FOUND', field: 'event_id' });
+    const retried = await h.gql(RETRY, { c: centre.id, e: eventId, h: 'attendance.parent-alert' }, { token: h.tokens.kvsupport });
+    expect(retried.data.retryCenterEvent.status).toBe(true);
+    expect(await tenant('domain_event_deliveries').where({ event_id: eventId }).first('status', 'attempts')).toEqual({
+      status: 'failed',
+      attempts: 0,
+    });
+    expect((await tenant('domain_events').where({ id: eventId }).first('done_at')).done_at).toBeNull();
+    expect(await h.control.db('audit_log').where({ action: 'support.retry_event', entity_id: centre.id }).first('data')).toMatchObject({
+      data: { event_id: eventId, handler: 'attendance.parent-alert' },
+    });
+    expect((await h.gql(PARKED, { c: centre.id }, { token: h.tokens.kvsupport })).data.getCenterParkedEvents.paginatorInfo.total).toBe(0);
+  });
 });

@@ -10,7 +10,8 @@ import { centreNotFound } from '../centres/errors.ts';
 import { findCenter } from '../centres/repo.ts';
 import { supportPolicy } from './policy.ts';
 import * as repo from './repo.ts';
-import { centreNotActive, supportSessionNotFound, userNotFound } from './errors.ts';
+import { centreNotActive, parkedEventNotFound, supportSessionNotFound, userNotFound } from './errors.ts';
+import { parkedEvents, retryParkedEvent } from '@kv/jobs';
 
 const SUPPORT_SESSION_MS = 60 * 60_000;
 export function createSupportService(rt: ControlPlaneRuntime) {
@@ -18,6 +19,14 @@ export function createSupportService(rt: ControlPlaneRuntime) {
 
   async function centreDb(centre: { id: string; database_server_id: string | null; database_name: string | null }) {
     return rt.pools.get(centre.id, await rt.directory.connectionUrl(centre));
+  }
+
+  /** A centre with a database to open (active or suspended). */
+  async function liveCentre(centerId: string) {
+    const centre = await findCenter(db, centerId);
+    if (!centre) throw centreNotFound();
+    if (centre.status !== 'active' && centre.status !== 'suspended') throw centreNotActive();
+    return centre;
   }
 
   return {
@@ -36,6 +45,28 @@ export function createSupportService(rt: ControlPlaneRuntime) {
         limit: page.perPage,
       });
       return { data: rows, paginatorInfo: paginatorInfo(total, page) };
+    },
+
+    /** A centre's parked event deliveries (its background work that gave up), newest first. */
+    async getCenterParkedEvents(actor: Actor, args: PageArgs & { center_id: string }) {
+      requireRole(actor, supportPolicy.getCenterParkedEvents);
+      const centre = await liveCentre(idArg('center_id', args.center_id));
+      const page = toPage(args);
+      const { rows, total } = await parkedEvents(await centreDb(centre), { offset: page.offset, limit: page.perPage });
+      return { data: rows.map((r) => ({ ...r, payload: JSON.stringify(r.payload) })), paginatorInfo: paginatorInfo(total, page) };
+    },
+
+    /** Sends a parked delivery back to its handler (audited); the centre's dispatcher runs it at once when it shares this process. */
+    async retryCenterEvent(actor: Actor, args: { center_id: string; event_id: string; handler: string }) {
+      requireRole(actor, supportPolicy.retryCenterEvent);
+      const centre = await liveCentre(idArg('center_id', args.center_id));
+      const eventId = idArg('event_id', args.event_id);
+      const handler = text('handler', args.handler, { max: 120 });
+      const tenantDb = await centreDb(centre);
+      if (!(await retryParkedEvent(tenantDb, eventId, handler))) throw parkedEventNotFound();
+      await writeAudit(db, actor, 'support.retry_event', 'center', centre.id, { event_id: eventId, handler });
+      rt.kickCentreEvents(centre.id, tenantDb);
+      return done('The event goes back to its handler.');
     },
 
     /**

@@ -1,8 +1,5 @@
 import { badInput, notFound } from '@kv/server';
 
-/** The closed set of the attendance reports' error codes (the common ones). */
-export const ReportError = { NotFound: 'NOT_FOUND', BadInput: 'BAD_USER_INPUT' } as const;
-
 export const badRange = (field: string, message: string) => badInput(field, message);
 export const reportRoomNotFound = () => notFound('Room not found.');
 export const tooManyRows = (max: number) => badInput('to', `This export has more than ${max} rows. Choose a shorter period or a room.`);

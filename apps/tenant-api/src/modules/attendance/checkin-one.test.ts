@@ -30,6 +30,7 @@ const reset = async () => {
   await A().db.db('attendance_requests').del();
   await A().db.db('room_ratios').del();
   await A().db.db('room_ratio_states').del();
+  await A().db.db('domain_events').del();
 };
 const save = (vars: Record<string, unknown>, token = s.tokens.mgrX) =>
   q(SAVE, vars, token).then((r) => r.data?.saveStudentCheckInOut.results[0] as Record<string, unknown> & { attendance: { id: string } });
@@ -78,6 +79,11 @@ describe('one child, explicit action, request id: one statement', () => {
     expect(r!.attendance.id).toBe(id);
     expect(checkOut).toBeLessThanOrEqual(2);
     expect((await audits(id)).map((a) => a.action)).toEqual(['attendance.check_in', 'attendance.check_out']);
+    // and each statement wrote its domain event
+    expect(await A().db.db('domain_events').orderBy('id').select('name', 'payload')).toEqual([
+      { name: 'attendance.checked_in', payload: { centerId: A().entry.id, attendanceIds: [String(id)] } },
+      { name: 'attendance.checked_out', payload: { centerId: A().entry.id, attendanceIds: [String(id)] } },
+    ]);
   });
 
   it('a room with a ratio is re-counted after the commit (one more read) and answers its status', async () => {
@@ -193,7 +199,7 @@ describe('one child, explicit action, request id: one statement', () => {
     expect((await audits(open.attendance.id)).map((a) => a.action)).toEqual(['attendance.check_in']);
   });
 
-  it('with parents’ messages on, the statement gives way to the transaction, which queues them', async () => {
+  it('with parents’ messages on, the statement still answers alone: its event’s handler queues them', async () => {
     await reset();
     await A().db.db('outbound_messages').del();
     await q(
@@ -202,13 +208,23 @@ describe('one child, explicit action, request id: one statement', () => {
       s.tokens.mgrX,
     );
     try {
-      expect(await save({ students: [s.kids.ana], action: 'check_in', request_id: 'alerts-0001' })).toMatchObject({
-        type: 'check_in',
-        replayed: false,
+      const kicks = h.eventKicks.length;
+      let r: Awaited<ReturnType<typeof save>> | undefined;
+      const n = await countQueries(h, A(), async () => {
+        r = await save({ students: [s.kids.ana], action: 'check_in', request_id: 'alerts-0001' });
       });
+      expect(r).toMatchObject({ type: 'check_in', replayed: false });
+      expect(n).toBeLessThanOrEqual(2);
+      expect(h.eventKicks.length).toBe(kicks + 1);
+      expect(await A().db.db('domain_events').pluck('name')).toEqual(['attendance.checked_in']);
+      expect(await h.deliverEvents()).toBe(1);
       const sent = await A().db.db('outbound_messages').where({ template: 'attendance-check-in' }).pluck('recipient');
       expect(sent.sort()).toEqual(['dad@example.test', 'mum@example.test']);
       expect(await request(`r:${s.ids.mgrX}:alerts-0001:${s.kids.ana}`)).toMatchObject({ type: 'check_in' });
+      // A replay writes no second event, and no second message.
+      expect(await save({ students: [s.kids.ana], action: 'check_in', request_id: 'alerts-0001' })).toMatchObject({ replayed: true });
+      expect(await h.deliverEvents()).toBe(0);
+      expect(await A().db.db('outbound_messages').where({ template: 'attendance-check-in' }).count({ n: '*' })).toEqual([{ n: '2' }]);
     } finally {
       await q(
         'mutation($l: ID!) { saveCheckInSettings(location_id: $l, check_in_parent_alert: { email: false, sms: false, app: false }) { status } }',

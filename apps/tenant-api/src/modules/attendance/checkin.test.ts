@@ -4,7 +4,7 @@ import { createHarness, seedUser, signIn, type Harness } from '../../test/harnes
 import { code, field } from '../locations/test-fixtures.ts';
 import { saveStudentCheckInOut } from './service/checkin.ts';
 import { checkQrCode, currentQrCode } from './service/pin.ts';
-import { checkInSettings } from './repo/family.ts';
+import { checkInSettings } from './repo/settings.ts';
 import { contextFor, messages, poolFor, q as query, setupAttendance, SIGNATURE, type AttendanceSetup } from './test-fixtures.ts';
 
 let h: Harness;
@@ -36,6 +36,7 @@ const reset = async () => {
   await A().db.db('attendance_requests').del();
   await A().db.db('outbound_messages').del();
   await A().db.db('outbox').del();
+  await A().db.db('domain_events').del();
 };
 
 beforeAll(async () => {
@@ -378,8 +379,8 @@ describe('check-in by the location’s rotating QR code', () => {
   });
 });
 
-describe('parents are told (outbox, never inline)', () => {
-  it('one message per contact and action, on the location’s channels', async () => {
+describe('parents are told (an attendance event’s handler, through the outbox)', () => {
+  it('one message per contact and action, on the location’s channels, once per event', async () => {
     await reset();
     await A().db.db('push_tokens').insert({ user_id: s.family.dad, token: 'fcm-token-of-dads-phone', device: 'android' });
     await q(
@@ -387,9 +388,26 @@ describe('parents are told (outbox, never inline)', () => {
       { l: s.X },
       s.tokens.mgrX,
     );
-    const kicks = h.kicks.length;
+    const eventKicks = h.eventKicks.length;
     const r = await q(SAVE, { students: [s.kids.ana, s.kids.ben], pin: s.pins.mum }, s.tokens.teacher);
     expect(r.data?.saveStudentCheckInOut.status).toBe(true);
+    // The request wrote the event and woke the dispatcher; nothing is sent until it delivers.
+    expect(h.eventKicks.length).toBeGreaterThan(eventKicks);
+    expect(await A().db.db('domain_events').select('name', 'payload')).toEqual([
+      {
+        name: 'attendance.checked_in',
+        payload: {
+          centerId: A().entry.id,
+          attendanceIds: (await A().db.db('attendances').whereIn('student_id', [s.kids.ana, s.kids.ben]).orderBy('id').pluck('id')).map(
+            String,
+          ),
+        },
+      },
+    ]);
+    expect(await messages(A(), 'attendance-check-in')).toEqual([]);
+    const kicks = h.kicks.length;
+    expect(await h.deliverEvents()).toBe(1);
+    expect(await h.deliverEvents()).toBe(0);
     const sent = await messages(A(), 'attendance-check-in');
     expect(sent.map((m) => [m.channel, m.recipient]).sort()).toEqual(
       [
@@ -405,13 +423,23 @@ describe('parents are told (outbox, never inline)', () => {
     expect(await A().db.db('outbox').where({ queue: 'messages' }).count({ n: '*' })).toEqual([{ n: '4' }]);
     expect(h.kicks.length).toBeGreaterThan(kicks);
     await age(s.kids.ana, 5);
+    // One child's explicit check-out: the one statement writes the event.
     await q(SAVE, { students: [s.kids.ana], action: 'check_out' }, s.tokens.teacher);
-    expect((await messages(A(), 'attendance-check-out')).map((m) => m.subject)).toContain('Checked out: Ana');
+    expect(await h.deliverEvents()).toBe(1);
+    expect((await messages(A(), 'attendance-check-out')).map((m) => m.subject)).toEqual([
+      'Checked out: Ana',
+      'Checked out: Ana',
+      'Checked out: Ana',
+      'Checked out: Ana',
+    ]);
     await q(
       'mutation($l: ID!) { saveCheckInSettings(location_id: $l, check_in_parent_alert: { email: false, sms: false, app: false }) { status } }',
       { l: s.X },
       s.tokens.mgrX,
     );
+    await q(SAVE, { students: [s.kids.ben], action: 'check_out' }, s.tokens.teacher);
+    expect(await h.deliverEvents()).toBe(1);
+    expect(await messages(A(), 'attendance-check-out')).toHaveLength(4);
   });
 });
 

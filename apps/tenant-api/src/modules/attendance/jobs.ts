@@ -1,14 +1,15 @@
 import type { Knex } from 'knex';
-import { PermanentJobError, type JobContext, type JobQueue } from '@kv/jobs';
+import { PermanentJobError, type EventHandler, type JobContext, type JobQueue } from '@kv/jobs';
 import { ATTENDANCE_QUEUE, ATTENDANCE_TICK_JOB, TICK_MS, scheduleAttendanceTick, startAttendanceTick } from './tick.ts';
 import { pruneRequests } from './repo/checkin.ts';
-import { checkInSettings, contactsOf } from './repo/family.ts';
+import { checkInSettings } from './repo/settings.ts';
+import { contactsOf } from './repo/contacts.ts';
 import { markReminded, reminderLocations, studentsToRemind } from './repo/jobs.ts';
-import { ratioProgramIds } from '../ratios/repo.ts';
-import { refreshRoomRatios } from '../ratios/service.ts';
 import { joinNames, notifyContacts, type NotifyEnv } from './service/notify.ts';
 import { clock } from './service/checkin-notify.ts';
-import { localParts } from './service/time.ts';
+import { localParts } from '../../core/time.ts';
+import { ratioProgramIds, refreshRoomRatios } from '../ratios/index.ts';
+import { CHECKED_IN, CHECKED_OUT, parentAlertHandler } from './service/parent-alerts.ts';
 
 /**
  * Attendance jobs. One job, the **attendance tick**, runs every 5 minutes per centre:
@@ -42,6 +43,16 @@ export { ATTENDANCE_QUEUE, ATTENDANCE_TICK_JOB, TICK_MS, scheduleAttendanceTick,
 
 export function registerAttendanceJobs(queue: JobQueue, deps: AttendanceJobDeps): void {
   queue.register(ATTENDANCE_QUEUE, ATTENDANCE_TICK_JOB, (job) => runAttendanceTick(job, deps), { concurrency: 2 });
+}
+
+/** The attendance handlers of domain events: parents hear of check-ins and check-outs. */
+export function registerAttendanceEvents(
+  onEvent: (name: string, handler: EventHandler) => void,
+  deps: Pick<AttendanceJobDeps, 'entryFor'>,
+): void {
+  const alert = parentAlertHandler(deps);
+  onEvent(CHECKED_IN, alert);
+  onEvent(CHECKED_OUT, alert);
 }
 
 export async function runAttendanceTick(job: Pick<JobContext, 'data' | 'log'>, deps: AttendanceJobDeps, now = new Date()) {

@@ -1,7 +1,7 @@
 import { roleAtLeast } from '@kv/shared';
-import { AppError, CommonError, forbidden } from '@kv/server';
+import { forbidden } from '@kv/server';
 import type { RequestContext, Viewer } from '../../types.ts';
-import { manageScope, requirePermission, staffScope, type LocationScope } from '../locations/policy.ts';
+import { managerScope, requireViewer, staffScope, type LocationScope } from '../../core/access.ts';
 
 /**
  * Who may check children in and out (architecture "Data scope is not rank"):
@@ -16,38 +16,19 @@ import { manageScope, requirePermission, staffScope, type LocationScope } from '
  */
 export type CheckInAccess = { kind: 'parent'; viewer: Viewer } | { kind: 'staff'; viewer: Viewer; scope: LocationScope };
 
-export function viewerOf(ctx: RequestContext): Viewer {
-  if (!ctx.viewer) throw new AppError(CommonError.Unauthenticated, 'Please sign in.');
-  return ctx.viewer;
-}
-
 /** Staff who take attendance at the locations they reach. */
-export async function attendanceStaffScope(ctx: RequestContext): Promise<LocationScope> {
-  const scope = await staffScope(ctx);
-  await requirePermission(ctx, 'attendance.manage');
-  return scope;
-}
+export const attendanceStaffScope = (ctx: RequestContext): Promise<LocationScope> => staffScope(ctx, 'attendance.manage');
 
 /** The access of whoever saves a check-in or check-out. */
 export async function checkInAccess(ctx: RequestContext): Promise<CheckInAccess> {
-  const v = viewerOf(ctx);
+  const v = requireViewer(ctx);
   if (v.role === 'user') return { kind: 'parent', viewer: v };
   if (!roleAtLeast(v.role, 'teacher')) throw forbidden();
   return { kind: 'staff', viewer: v, scope: await attendanceStaffScope(ctx) };
 }
 
-/** Parents (for their own children) and staff; blog editors are refused. */
-export function familyViewer(ctx: RequestContext): Viewer {
-  const v = viewerOf(ctx);
-  if (v.role === 'blog') throw forbidden();
-  return v;
-}
-
 /** Managers correct records of the locations they manage. */
-export const correctionScope = (ctx: RequestContext) => manageScope(ctx, 'attendance.manage');
+export const correctionScope = (ctx: RequestContext) => managerScope(ctx);
 
 /** Check-in settings are part of a location's setup. */
-export const checkInSettingsScope = (ctx: RequestContext) => manageScope(ctx, 'locations.manage');
-
-/** Where a scope reaches a location. */
-export const reaches = (scope: LocationScope, locationId: string) => scope.all || scope.ids.has(String(locationId));
+export const checkInSettingsScope = (ctx: RequestContext) => managerScope(ctx);

@@ -1,24 +1,47 @@
 import { z } from 'zod';
 import { randomToken, sha256Hex } from '@kv/auth';
 import { fields, parseArgs } from '@kv/server';
-import { displayEmail } from '@kv/shared';
+import { displayEmail, PARENT_EDITABLE_STUDENT_FIELDS } from '@kv/shared';
 import type { RequestContext } from '../../types.ts';
-import { charge, inTransaction } from '../auth/service/shared.ts';
-import { pageArgs, paginated } from '../locations/service/common.ts';
-import { PARENT_EDITABLE_STUDENT_FIELDS } from '../locations/service/settings.ts';
-import * as students from '../students/repo.ts';
-import { isParent, isStaff, scopeLocations, studentManageScope, studentScopeOf, viewerOf } from '../students/policy.ts';
-import { auditStudent, id, notice, parentEditRights, studentInScope } from '../students/service/common.ts';
-import { parentEditOff } from '../students/errors.ts';
-import { childLocationIds, listLocations } from '../locations/repo/locations.ts';
-import * as people from '../users/repo.ts';
-import { holds, userScopeOf } from '../users/policy.ts';
-import { auditPerson, email, personDetails, personName, phone } from '../users/service/common.ts';
-import { sendInvitation } from '../users/service/invite.ts';
-import { settingOf } from '../users/service/account.ts';
 import * as repo from './repo.ts';
 import { assertParent } from './policy.ts';
 import { badCode, emailInUse, parentsOnly } from './errors.ts';
+import { inTransaction } from '../../core/tx.ts';
+import { id, pageArgs, paginated } from '../../core/args.ts';
+import { isParent, isStaff, scopeLocations, studentManageScope, studentScopeOf, requireViewer, hasPermission } from '../../core/access.ts';
+import { notice } from '../../core/result.ts';
+import { childLocationIds } from '../../core/scope-repo.ts';
+import { charge } from '../auth/index.ts';
+import { listLocations } from '../locations/index.ts';
+import {
+  claimStudentCode,
+  findStudents,
+  idsInScope,
+  insertStudentCode,
+  upsertPivots,
+  auditStudent,
+  parentEditRights,
+  studentInScope,
+  parentEditOff,
+} from '../students/index.ts';
+import {
+  addMemberLocations,
+  emailTaken,
+  findPeople,
+  insertPerson,
+  roleNamesOf,
+  setRoles,
+  updatePeople,
+  upsertSettings,
+  userScopeOf,
+  auditPerson,
+  email,
+  personDetails,
+  personName,
+  phone,
+  sendInvitation,
+  settingOf,
+} from '../users/index.ts';
 
 const CODE_DAYS = 30;
 
@@ -46,11 +69,11 @@ export async function createStudentUserByParent(ctx: RequestContext, raw: unknow
   );
   const s = await studentInScope(ctx, await studentScopeOf(ctx), a.student_id);
   if (!(await parentEditRights(ctx, s.location_id)).can_edit_student) throw parentEditOff();
-  if (await people.emailTaken(ctx.db, a.email)) throw emailInUse();
-  const v = viewerOf(ctx);
+  if (await emailTaken(ctx.db, a.email)) throw emailInUse();
+  const v = requireViewer(ctx);
   const userId = await inTransaction(ctx, async (trx) => {
     const username = await repo.freeUsername(trx, a.email.split('@')[0]!);
-    const uid = await people.insertPerson(trx, {
+    const uid = await insertPerson(trx, {
       fname: a.fname,
       lname: a.lname,
       username,
@@ -63,9 +86,9 @@ export async function createStudentUserByParent(ctx: RequestContext, raw: unknow
       created_by: v.id,
       updated_by: v.id,
     });
-    await people.setRoles(trx, uid, ['user']);
-    await people.addMemberLocations(trx, [uid], s.location_id);
-    await students.upsertPivots(trx, [
+    await setRoles(trx, uid, ['user']);
+    await addMemberLocations(trx, [uid], s.location_id);
+    await upsertPivots(trx, [
       {
         student_id: a.student_id,
         user_id: uid,
@@ -84,7 +107,7 @@ export async function createStudentUserByParent(ctx: RequestContext, raw: unknow
     await auditPerson(ctx, trx, 'user.create', uid, { kind: 'contact', by_parent: true, student_id: a.student_id }, s.location_id);
     return uid;
   });
-  const [user] = await people.findPeople(ctx.db, [userId]);
+  const [user] = await findPeople(ctx.db, [userId]);
   return { ...notice('Contact added and invited.'), user };
 }
 
@@ -99,10 +122,10 @@ export async function generateStudentQrCode(ctx: RequestContext, raw: unknown) {
   const code = randomToken(12);
   const expiresAt = new Date(Date.now() + (a.days ?? CODE_DAYS) * 24 * 3600_000);
   await inTransaction(ctx, async (trx) => {
-    await students.insertStudentCode(trx, {
+    await insertStudentCode(trx, {
       student_id: a.student_id,
       code_hash: sha256Hex(code),
-      created_by: viewerOf(ctx).id,
+      created_by: requireViewer(ctx).id,
       expires_at: expiresAt,
     });
     await auditStudent(ctx, trx, 'student.qr_code', a.student_id, s.location_id, { expires_at: expiresAt.toISOString() });
@@ -115,19 +138,19 @@ export async function addStudentByQrCode(ctx: RequestContext, raw: unknown) {
   assertParent(ctx);
   await charge(ctx.throttles.verifyIp, ctx.ip);
   const a = parseArgs(z.object({ code: z.string().trim().min(8, 'This code is not valid.').max(200, 'This code is not valid.') }), raw);
-  const v = viewerOf(ctx);
+  const v = requireViewer(ctx);
   const studentId = await inTransaction(ctx, async (trx) => {
-    const sid = await students.claimStudentCode(trx, sha256Hex(a.code), v.id);
+    const sid = await claimStudentCode(trx, sha256Hex(a.code), v.id);
     if (!sid) return null;
-    const [s] = await students.findStudents(trx, [sid]);
+    const [s] = await findStudents(trx, [sid]);
     if (!s) return null;
-    await students.upsertPivots(trx, [{ student_id: sid, user_id: v.id, pickup: false, watch_camera: true, black_list: false }]);
-    await people.addMemberLocations(trx, [v.id], s.location_id);
+    await upsertPivots(trx, [{ student_id: sid, user_id: v.id, pickup: false, watch_camera: true, black_list: false }]);
+    await addMemberLocations(trx, [v.id], s.location_id);
     await auditStudent(ctx, trx, 'student.guardian_add', sid, s.location_id, { user_id: v.id, by_qr_code: true });
     return sid;
   });
   if (!studentId) throw badCode();
-  const [s] = await students.findStudents(ctx.db, [studentId], { scope: await studentScopeOf(ctx) });
+  const [s] = await findStudents(ctx.db, [studentId], { scope: await studentScopeOf(ctx) });
   return { ...notice('Your child was added to your account.'), student: s ? { ...s, __scoped: true } : null, duplicates: [] };
 }
 
@@ -139,7 +162,7 @@ export async function addStudentByQrCode(ctx: RequestContext, raw: unknown) {
  * Each family shows what it chose: email, phone, children's first names.
  */
 export async function getParentDirectory(ctx: RequestContext, raw: unknown) {
-  const v = viewerOf(ctx);
+  const v = requireViewer(ctx);
   if (!isParent(v) && !isStaff(v)) throw parentsOnly();
   const a = parseArgs(z.object({ location_id: id.nullish(), search: z.string().trim().max(100).nullish(), ...pageArgs }), raw);
   let mine: string[];
@@ -166,7 +189,7 @@ export async function getParentDirectory(ctx: RequestContext, raw: unknown) {
 
 /** The signed-in family's directory privacy choice. */
 export async function updateParentDirectoryPrivacy(ctx: RequestContext, raw: unknown) {
-  const v = viewerOf(ctx);
+  const v = requireViewer(ctx);
   const a = parseArgs(
     z.object({
       directory_visible: z.boolean({ message: 'directory_visible must be true or false.' }),
@@ -184,7 +207,7 @@ export async function updateParentDirectoryPrivacy(ctx: RequestContext, raw: unk
     updated_by: v.id,
   };
   await inTransaction(ctx, async (trx) => {
-    await people.upsertSettings(trx, v.id, patch);
+    await upsertSettings(trx, v.id, patch);
     await auditPerson(ctx, trx, 'user.directory_privacy', v.id, patch);
   });
   return { ...notice('Directory choice saved.'), setting: await settingOf(ctx, v.id) };
@@ -192,7 +215,7 @@ export async function updateParentDirectoryPrivacy(ctx: RequestContext, raw: unk
 
 /** The signed-in person's own profile fields (route /user-profile, /contact-profile). */
 export async function updateProfile(ctx: RequestContext, raw: unknown) {
-  const v = viewerOf(ctx);
+  const v = requireViewer(ctx);
   const { middle_name, nick_name, phone: p1, phone2, phone_type, phone2_type, avatar } = personDetails;
   const a = parseArgs(
     z.object({
@@ -211,10 +234,10 @@ export async function updateProfile(ctx: RequestContext, raw: unknown) {
   const patch: Record<string, unknown> = {};
   for (const [k, val] of Object.entries(a)) if (val !== undefined) patch[k] = val;
   await inTransaction(ctx, async (trx) => {
-    await people.updatePeople(trx, [v.id], { ...patch, updated_by: v.id });
+    await updatePeople(trx, [v.id], { ...patch, updated_by: v.id });
     await auditPerson(ctx, trx, 'user.profile', v.id, { fields: Object.keys(patch) });
   });
-  const [user] = await people.findPeople(ctx.db, [v.id]);
+  const [user] = await findPeople(ctx.db, [v.id]);
   return { ...notice('Profile saved.'), user };
 }
 
@@ -224,19 +247,22 @@ export async function updateProfile(ctx: RequestContext, raw: unknown) {
 export async function checkStudentProfilePermission(ctx: RequestContext, raw: unknown) {
   const scope = await studentScopeOf(ctx);
   const a = parseArgs(z.object({ student_id: id }), raw);
-  const found = (await students.idsInScope(ctx.db, scope, [a.student_id])).length === 1;
-  const v = viewerOf(ctx);
-  const permission = found && (isParent(v) || (await holds(ctx, 'students.view')));
+  const found = (await idsInScope(ctx.db, scope, [a.student_id])).length === 1;
+  const v = requireViewer(ctx);
+  const permission = found && (isParent(v) || (await hasPermission(ctx, 'students.view')));
   return { found, permission };
 }
 
 export async function checkUserProfilePermission(ctx: RequestContext, raw: unknown) {
   const scope = await userScopeOf(ctx);
   const a = parseArgs(z.object({ user_id: id }), raw);
-  const found = (await people.findPeople(ctx.db, [a.user_id], { scope })).length === 1;
-  const v = viewerOf(ctx);
+  const found = (await findPeople(ctx.db, [a.user_id], { scope })).length === 1;
+  const v = requireViewer(ctx);
   const permission =
-    found && (a.user_id === v.id || isParent(v) || (isStaff(v) && ((await holds(ctx, 'users.view')) || (await holds(ctx, 'team.view')))));
+    found &&
+    (a.user_id === v.id ||
+      isParent(v) ||
+      (isStaff(v) && ((await hasPermission(ctx, 'users.view')) || (await hasPermission(ctx, 'team.view')))));
   return { found, permission };
 }
 
@@ -244,11 +270,11 @@ export async function checkUserProfilePermission(ctx: RequestContext, raw: unkno
 export async function checkTeamProfilePermission(ctx: RequestContext, raw: unknown) {
   const scope = await userScopeOf(ctx);
   const a = parseArgs(z.object({ user_id: id }), raw);
-  const [person] = await people.findPeople(ctx.db, [a.user_id], { scope });
-  const roles = person ? ((await people.roleNamesOf(ctx.db, [a.user_id])).get(a.user_id) ?? []) : [];
+  const [person] = await findPeople(ctx.db, [a.user_id], { scope });
+  const roles = person ? ((await roleNamesOf(ctx.db, [a.user_id])).get(a.user_id) ?? []) : [];
   const found = Boolean(person) && roles.some((r) => r !== 'user');
-  const v = viewerOf(ctx);
-  const permission = found && (a.user_id === v.id || (isStaff(v) && (await holds(ctx, 'team.view'))));
+  const v = requireViewer(ctx);
+  const permission = found && (a.user_id === v.id || (isStaff(v) && (await hasPermission(ctx, 'team.view'))));
   return { found, permission };
 }
 
@@ -257,8 +283,8 @@ export async function getStudentEditPermissions(ctx: RequestContext, raw: unknow
   const scope = await studentScopeOf(ctx);
   const a = parseArgs(z.object({ student_id: id }), raw);
   const s = await studentInScope(ctx, scope, a.student_id);
-  const v = viewerOf(ctx);
+  const v = requireViewer(ctx);
   if (isParent(v)) return { student_id: a.student_id, ...(await parentEditRights(ctx, s.location_id)) };
-  const staffMay = isStaff(v) && (await holds(ctx, 'students.edit'));
+  const staffMay = isStaff(v) && (await hasPermission(ctx, 'students.edit'));
   return { student_id: a.student_id, can_edit_student: staffMay, can_edit_fields: staffMay ? [...PARENT_EDITABLE_STUDENT_FIELDS] : [] };
 }

@@ -1,9 +1,6 @@
 import { badInput, notFound } from '@kv/server';
 import type { LabelKind } from './repo.ts';
 
-/** The closed set of this area's error codes: NOT_FOUND and BAD_USER_INPUT (the common ones). */
-export const TagError = { NotFound: 'NOT_FOUND', BadInput: 'BAD_USER_INPUT' } as const;
-
 const NOUN: Record<LabelKind, string> = { tag: 'Tag', allergy: 'Allergy', medication: 'Medication' };
 
 export const labelNotFound = (kind: LabelKind) => notFound(`${NOUN[kind]} not found.`);

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { JobHandler } from '@kv/jobs';
 import { PermanentJobError } from '@kv/jobs';
-import { sweepSessions } from './service.ts';
+import { sweepSessions } from './service/sweep.ts';
 import { mediaKeys } from './media-tokens.ts';
 
 /**

@@ -1,32 +1,41 @@
 import type { RequestContext } from '../../types.ts';
-import { iso } from '../locations/service/common.ts';
 import { mediaEnv } from './env.ts';
-import * as svc from './service.ts';
-import * as reports from './reports.ts';
+import { checkRemainingLogins, resetUserLogins, updateUserLogins } from './service/limits.ts';
+import { getOnlineCameras, getStudentCameras, playCamera, playCameraGridView } from './service/play.ts';
+import {
+  getCameraWatchTime,
+  getCamerasBeingWatched,
+  getDailyCameraLogins,
+  getLoginReport,
+  getOnlineContacts,
+  getWatchTimeReport,
+} from './service/reports.ts';
+import { addLoginTime, cameraHeartbeat, createCameraWatchTimeReport, stopCameraSession } from './service/sessions.ts';
+import { iso } from '../../core/result.ts';
 
 type Args = Record<string, unknown>;
 
 export const watchingResolvers = {
   Query: {
-    playCameraGridView: (_: unknown, args: Args, ctx: RequestContext) => svc.playCameraGridView(ctx, args),
-    getStudentCameras: (_: unknown, args: Args, ctx: RequestContext) => svc.getStudentCameras(ctx, args),
-    getOnlineCameras: (_: unknown, args: Args, ctx: RequestContext) => svc.getOnlineCameras(ctx, args),
-    checkRemainingLogins: (_: unknown, args: Args, ctx: RequestContext) => svc.checkRemainingLogins(ctx, args),
-    getDailyCameraLogins: (_: unknown, args: Args, ctx: RequestContext) => svc.getDailyCameraLogins(ctx, args),
-    getCameraWatchTime: (_: unknown, args: Args, ctx: RequestContext) => svc.getCameraWatchTime(ctx, args),
-    getCamerasBeingWatched: (_: unknown, args: Args, ctx: RequestContext) => svc.getCamerasBeingWatched(ctx, args),
-    getOnlineContacts: (_: unknown, args: Args, ctx: RequestContext) => svc.getOnlineContacts(ctx, args),
-    getLoginReport: (_: unknown, args: Args, ctx: RequestContext) => reports.getLoginReport(ctx, args),
-    getWatchTimeReport: (_: unknown, args: Args, ctx: RequestContext) => reports.getWatchTimeReport(ctx, args),
+    playCameraGridView: (_: unknown, args: Args, ctx: RequestContext) => playCameraGridView(ctx, args),
+    getStudentCameras: (_: unknown, args: Args, ctx: RequestContext) => getStudentCameras(ctx, args),
+    getOnlineCameras: (_: unknown, args: Args, ctx: RequestContext) => getOnlineCameras(ctx, args),
+    checkRemainingLogins: (_: unknown, args: Args, ctx: RequestContext) => checkRemainingLogins(ctx, args),
+    getDailyCameraLogins: (_: unknown, args: Args, ctx: RequestContext) => getDailyCameraLogins(ctx, args),
+    getCameraWatchTime: (_: unknown, args: Args, ctx: RequestContext) => getCameraWatchTime(ctx, args),
+    getCamerasBeingWatched: (_: unknown, args: Args, ctx: RequestContext) => getCamerasBeingWatched(ctx, args),
+    getOnlineContacts: (_: unknown, args: Args, ctx: RequestContext) => getOnlineContacts(ctx, args),
+    getLoginReport: (_: unknown, args: Args, ctx: RequestContext) => getLoginReport(ctx, args),
+    getWatchTimeReport: (_: unknown, args: Args, ctx: RequestContext) => getWatchTimeReport(ctx, args),
   },
   Mutation: {
-    playCamera: async (_: unknown, args: Args, ctx: RequestContext) => svc.playCamera(ctx, args, await mediaEnv(ctx)),
-    cameraHeartbeat: async (_: unknown, args: Args, ctx: RequestContext) => svc.cameraHeartbeat(ctx, args, await mediaEnv(ctx)),
-    addLoginTime: async (_: unknown, args: Args, ctx: RequestContext) => svc.addLoginTime(ctx, args, await mediaEnv(ctx)),
-    stopCameraSession: async (_: unknown, args: Args, ctx: RequestContext) => svc.stopCameraSession(ctx, args, await mediaEnv(ctx)),
-    createCameraWatchTimeReport: (_: unknown, args: Args, ctx: RequestContext) => svc.createCameraWatchTimeReport(ctx, args),
-    resetUserLogins: (_: unknown, args: Args, ctx: RequestContext) => svc.resetUserLogins(ctx, args),
-    updateUserLogins: (_: unknown, args: Args, ctx: RequestContext) => svc.updateUserLogins(ctx, args),
+    playCamera: async (_: unknown, args: Args, ctx: RequestContext) => playCamera(ctx, args, await mediaEnv(ctx)),
+    cameraHeartbeat: async (_: unknown, args: Args, ctx: RequestContext) => cameraHeartbeat(ctx, args, await mediaEnv(ctx)),
+    addLoginTime: async (_: unknown, args: Args, ctx: RequestContext) => addLoginTime(ctx, args, await mediaEnv(ctx)),
+    stopCameraSession: async (_: unknown, args: Args, ctx: RequestContext) => stopCameraSession(ctx, args, await mediaEnv(ctx)),
+    createCameraWatchTimeReport: (_: unknown, args: Args, ctx: RequestContext) => createCameraWatchTimeReport(ctx, args),
+    resetUserLogins: (_: unknown, args: Args, ctx: RequestContext) => resetUserLogins(ctx, args),
+    updateUserLogins: (_: unknown, args: Args, ctx: RequestContext) => updateUserLogins(ctx, args),
   },
   LoginReportRow: {
     last_watched_at: (r: Args) => iso(r.last_watched_at),

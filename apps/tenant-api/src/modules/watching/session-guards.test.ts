@@ -6,7 +6,7 @@ import { clipSource } from './dev-origin/index.ts';
 import { createMediaKeys, mediaKeys, signPlaybackToken } from './media-tokens.ts';
 import { findSession } from './repo.ts';
 import { localDate } from './rules.ts';
-import { sweepSessions } from './service.ts';
+import { sweepSessions } from './service/sweep.ts';
 
 /**
  * What ends or refuses a viewing besides the play rules: the daily limit reached mid-session, a

@@ -3,7 +3,7 @@ import { createHarness, gql, seedUser, signIn, type Harness } from '../../test/h
 import { code, seedStudent, setupCentre, type Setup } from '../locations/test-fixtures.ts';
 import { clipSource } from './dev-origin/index.ts';
 import { mediaKeys, signPlaybackToken } from './media-tokens.ts';
-import { sweepSessions } from './service.ts';
+import { sweepSessions } from './service/sweep.ts';
 import { kickMedia } from './media-server.ts';
 import { findSession } from './repo.ts';
 import { localDate } from './rules.ts';

@@ -7,10 +7,13 @@ import { raw, runPreparedSql, sql, type Sql } from './sql.ts';
  * One child's explicit check-in or check-out as a single statement: it reads what the request
  * checks (`read`, see checkin-read.ts `readSql`), and only when that allows it without a further
  * step (see `eligible`) writes the replay key (when the client sent a request id), the record, the
- * key's answer and the audit row — all or nothing, so no transaction is needed around it.
+ * key's answer, the audit row and the domain event (`attendance.checked_in` / `checked_out`, as
+ * `emit` writes it) — all or nothing, so no transaction is needed around it.
  */
 export interface OneAction {
   type: 'check_in' | 'check_out';
+  /** The centre, named in the event's payload. */
+  centerId: string;
   /** The one child's read, with the caller's rights. */
   read: Sql;
   studentId: string;
@@ -46,15 +49,14 @@ const cols = (alias: string) =>
 
 /**
  * The child may be checked in or out by this statement alone: found, at a live location the caller
- * reaches (or, for a parent, may pick up), in a room of that location when one is asked for, with
- * no parents' message to render and, for a check-in, no health screen to answer. Otherwise the
- * statement writes nothing and the request takes the general path, which gives the errors.
+ * reaches (or, for a parent, may pick up), in a room of that location when one is asked for and,
+ * for a check-in, with no health screen to answer. Otherwise the statement writes nothing and the
+ * request takes the general path, which gives the errors.
  */
 const eligible = (a: OneAction) => sql`
   select * from ctx
    where live_location_id is not null and allowed
      and (${a.programId}::bigint is null or program_ok)
-     and not (check_in_parent_alert_email or check_in_parent_alert_sms or check_in_parent_alert_app)
      ${raw(a.type === 'check_in' ? 'and not health_screen' : '')}`;
 
 /**
@@ -75,6 +77,11 @@ const audit = (a: OneAction, action: string, from: 'ins' | 'upd') => sql`
          jsonb_build_object('name', trim(e.s_fname || ' ' || e.s_lname), 'method', ${a.method}::text, 'by', ${a.by}::text),
          ${a.audit.actorUserId}, ${a.audit.supportSessionId}, ${a.audit.actorLabel}, ${a.audit.ip}
     from ${raw(from)} x, eligible e`;
+
+/** The domain event of the record written (see `emit` in @kv/jobs): parents' alerts are its handler's. */
+const event = (a: OneAction, name: string, from: 'ins' | 'upd') => sql`
+  insert into domain_events (name, payload)
+  select ${name}, jsonb_build_object('centerId', ${a.centerId}::text, 'attendanceIds', jsonb_build_array(x.id::text)) from ${raw(from)} x`;
 
 const current = (a: OneAction) => sql`
   select ${cols('a')} from attendances a where a.student_id = ${a.studentId} and a.end_time is null and a.deleted_at is null`;
@@ -101,7 +108,8 @@ function checkIn(a: OneAction): Sql {
       on conflict do nothing
       returning ${cols('a')}
     ),
-    audit as (${audit(a, 'attendance.check_in', 'ins')})
+    audit as (${audit(a, 'attendance.check_in', 'ins')}),
+    event as (${event(a, 'attendance.checked_in', 'ins')})
     select r.*, ctx.* from ctx left join (
       select 'done' as outcome, ins.* from ins
       union all
@@ -139,7 +147,8 @@ function checkOut(a: OneAction): Sql {
        where a.id = cur.id and a.end_time is null and a.deleted_at is null and exists (select 1 from gate)
       returning ${cols('a')}
     ),
-    audit as (${audit(a, 'attendance.check_out', 'upd')})
+    audit as (${audit(a, 'attendance.check_out', 'upd')}),
+    event as (${event(a, 'attendance.checked_out', 'upd')})
     select r.*, ctx.* from ctx left join (
       select 'done' as outcome, upd.* from upd
       union all

@@ -1,15 +1,17 @@
 import type { Knex } from 'knex';
 import type { RequestContext } from '../../../types.ts';
-import { recordScreen, type ScreenResult } from '../../health/service.ts';
-import { liveRatios, refreshRoomRatios, type RatioStatus, type RoomRatio } from '../../ratios/service.ts';
-import { inTransaction } from '../../auth/service/shared.ts';
 import * as rows from '../repo/checkin.ts';
 import { oneAction, type OneOutcome } from '../repo/checkin-one.ts';
 import { readSql, type CheckInRead, type KnownRooms, type ReadRights } from '../repo/checkin-read.ts';
-import type { CheckInSettingsRow, CheckInStudentRow } from '../repo/family.ts';
+import type { CheckInSettingsRow } from '../repo/settings.ts';
+import type { CheckInStudentRow } from '../repo/children.ts';
 import { badTime } from '../errors.ts';
-import { notifyCheckIns } from './checkin-notify.ts';
+import { notifyFailedScreens } from './checkin-notify.ts';
 import { envOf } from './notify.ts';
+import { inTransaction } from '../../../core/tx.ts';
+import { emitCheckIns } from './parent-alerts.ts';
+import { recordScreen, type ScreenResult } from '../../health/index.ts';
+import { liveRatios, refreshRoomRatios, type RatioStatus, type RoomRatio } from '../../ratios/index.ts';
 
 /** A toggle arriving this close to the opposite action is a double tap, not a new action. */
 export const DOUBLE_TAP_MS = 60_000;
@@ -78,12 +80,7 @@ const item = (
 
 /** Whether the request is one child's explicit action that `runOne` can do in one statement. */
 export const oneStatement = (p: Plan) =>
-  p.students.length === 1 &&
-  Boolean(p.args.action) &&
-  !p.args.signature &&
-  !(p.args.action === 'check_in' && p.questions) &&
-  // Parents' messages are rendered per contact: the general path queues them.
-  !(p.settings.check_in_parent_alert_email || p.settings.check_in_parent_alert_sms || p.settings.check_in_parent_alert_app);
+  p.students.length === 1 && Boolean(p.args.action) && !p.args.signature && !(p.args.action === 'check_in' && p.questions);
 
 /** One child's explicit action, for `runOne`. */
 export interface OneRequest {
@@ -101,15 +98,17 @@ export interface OneRequest {
 }
 
 /**
- * The common request, one child's explicit check-in or check-out without a signature, health
- * screen or parents' message, in one statement and no transaction (see ../repo/checkin-one.ts):
- * the statement also reads the child, the location and the caller's rights (`read`). `outcome` is
- * null when the statement gave way, having written nothing: the general path runs instead.
+ * The common request, one child's explicit check-in or check-out without a signature or health
+ * screen, in one statement and no transaction (see ../repo/checkin-one.ts): the statement also
+ * reads the child, the location and the caller's rights (`read`), and writes the domain event
+ * whose handler tells the parents (parent-alerts.ts). `outcome` is null when the statement gave
+ * way, having written nothing: the general path runs instead.
  */
 export async function runOne(r: OneRequest): Promise<{ read: CheckInRead | null; outcome: OneOutcome | null }> {
   const viewer = r.ctx.viewer!;
-  return oneAction(r.ctx.db, {
+  const done = await oneAction(r.ctx.db, {
     type: r.type,
+    centerId: r.ctx.tenant.id,
     read: readSql([r.studentId], r.rights, r.programId),
     studentId: r.studentId,
     key: r.keyBase === null ? null : `${r.keyBase}:${r.studentId}`,
@@ -126,6 +125,8 @@ export async function runOne(r: OneRequest): Promise<{ read: CheckInRead | null;
       ip: r.ctx.ip ?? null,
     },
   });
+  if (done.outcome?.outcome === 'done') r.ctx.deps.events.kick(r.ctx.tenant.id, r.ctx.db);
+  return done;
 }
 
 /** The answer of `runOne`, as the general path gives it. */
@@ -251,8 +252,8 @@ export async function run(trx: Knex.Transaction, p: Plan) {
     }
   }
 
-  const env = envOf(p.ctx);
-  await notifyCheckIns(trx, env, p, changed, failed);
+  await emitCheckIns(trx, p.ctx.tenant.id, changed);
+  await notifyFailedScreens(trx, envOf(p.ctx), p, failed);
   await rows.insertAuditRows(
     trx,
     [

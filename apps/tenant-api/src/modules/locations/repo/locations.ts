@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { userColumns } from '../../access/repo.ts';
+import { userColumns } from '../../access/index.ts';
 
 type Db = Knex | Knex.Transaction;
 
@@ -38,45 +38,6 @@ export interface LocationRow {
 }
 
 const live = (db: Db) => db('locations').whereNull('deleted_at');
-
-// ── scope ────────────────────────────────────────────────────────────────────
-
-export async function managedLocationIds(db: Db, userId: string): Promise<string[]> {
-  const rows = await db('location_managers as lm')
-    .join('locations as l', 'l.id', 'lm.location_id')
-    .where('lm.user_id', userId)
-    .whereNull('l.deleted_at')
-    .select('l.id');
-  return rows.map((r) => String(r.id));
-}
-
-export async function memberLocationIds(db: Db, userId: string): Promise<string[]> {
-  const rows = await db('user_locations as ul')
-    .join('locations as l', 'l.id', 'ul.location_id')
-    .where('ul.user_id', userId)
-    .whereNull('l.deleted_at')
-    .select('l.id');
-  return rows.map((r) => String(r.id));
-}
-
-/** Locations of a parent's children (not deleted students, not deleted locations). */
-export async function childLocationIds(db: Db, userId: string): Promise<string[]> {
-  const rows = await db('student_users as su')
-    .join('students as s', 's.id', 'su.student_id')
-    .join('locations as l', 'l.id', 's.location_id')
-    .where('su.user_id', userId)
-    .whereNull('s.deleted_at')
-    .whereNull('l.deleted_at')
-    .distinct('l.id');
-  return rows.map((r) => String(r.id));
-}
-
-export async function existingLocationIds(db: Db, ids: readonly string[]): Promise<string[]> {
-  const rows = await live(db)
-    .whereIn('id', ids as string[])
-    .select('id');
-  return rows.map((r) => String(r.id));
-}
 
 // ── reads ────────────────────────────────────────────────────────────────────
 
@@ -196,4 +157,16 @@ export async function setLocationManagers(db: Db, locationId: string, userIds: r
 
 export async function setQrToken(db: Db, id: string, tokenHash: string): Promise<void> {
   await db('locations').where({ id }).update({ qr_token_hash: tokenHash, qr_generated_at: db.fn.now() });
+}
+
+/** A location's name and time zone (the zone its local dates and times are read in). */
+export interface LocationInfo {
+  id: string;
+  name: string;
+  timezone: string;
+}
+
+export async function locationInfo(db: Db, id: string): Promise<LocationInfo | undefined> {
+  const row = await db('locations').where({ id }).whereNull('deleted_at').first('id', 'name', 'timezone');
+  return row ? { ...row, id: String(row.id) } : undefined;
 }

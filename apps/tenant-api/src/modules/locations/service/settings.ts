@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { fields, parseArgs } from '@kv/server';
+import { PARENT_EDITABLE_STUDENT_FIELDS } from '@kv/shared';
 import type { RequestContext } from '../../../types.ts';
 import { findLocation } from '../repo/locations.ts';
 import { findLocationSettings, locationCounters, upsertLocationSettings } from '../repo/settings.ts';
-import { assertLocations, manageScope, staffScope } from '../policy.ts';
-import { locationNotFound } from '../errors.ts';
-import { audit, clockTime, diff, id, notice, optionalText, blankToNull } from './common.ts';
+import { assertLocations, manageScope, staffScope, locationNotFound } from '../../../core/access.ts';
+import { audit, diff } from '../../../core/audit.ts';
+import { localTime } from '../../../core/time.ts';
+import { id, optionalText, blankToNull } from '../../../core/args.ts';
+import { notice } from '../../../core/result.ts';
 
 /** Spec §3 "Location settings", with the values a location has before anything is saved. */
 const DEFAULTS: Record<string, unknown> = {
@@ -40,30 +43,6 @@ const DEFAULTS: Record<string, unknown> = {
   send_parent_activity_report: false,
   send_parent_activity_report_time: null,
 };
-
-/** Student fields a parent may be allowed to edit (spec §6 can_edit_fields). */
-export const PARENT_EDITABLE_STUDENT_FIELDS = [
-  'fname',
-  'middle_name',
-  'lname',
-  'nick_name',
-  'image',
-  'dob',
-  'gender',
-  'race',
-  'ethnicity',
-  'allergies',
-  'medications',
-  'doctor_name',
-  'doctor_phone',
-  'note',
-  'street_1',
-  'street_2',
-  'city',
-  'state',
-  'country',
-  'zip',
-] as const;
 
 const count = (label: string, max = 100_000) =>
   z.number().int(`${label} must be a whole number.`).min(0, `${label} cannot be negative.`).max(max, `${label} is too large.`).nullish();
@@ -110,10 +89,10 @@ const GROUPS = {
   }),
   notification: z.object({
     check_in_parent_alert: z
-      .object({ email: z.boolean().nullish(), sms: z.boolean().nullish(), app: z.boolean().nullish(), time: clockTime.nullish() })
+      .object({ email: z.boolean().nullish(), sms: z.boolean().nullish(), app: z.boolean().nullish(), time: localTime.nullish() })
       .nullish(),
     send_parent_activity_report: z.boolean().nullish(),
-    send_parent_activity_report_time: clockTime.nullish(),
+    send_parent_activity_report_time: localTime.nullish(),
   }),
   check_in_qr: z.object({
     check_in_qr: z.boolean(),

@@ -2,10 +2,8 @@ import { z } from 'zod';
 import type { Knex } from 'knex';
 import { parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
-import { inTransaction } from '../../auth/service/shared.ts';
-import { setLabelsOf } from '../../tags/repo.ts';
+import { studentLabels } from '../ports.ts';
 import * as repo from '../repo.ts';
-import { isParent, studentManageScope, studentScopeOf, viewerOf, type StudentScope } from '../policy.ts';
 import { locationFull } from '../errors.ts';
 import {
   DETAIL_COLUMNS,
@@ -16,9 +14,6 @@ import {
   assertPlacement,
   assertRooms,
   auditStudent,
-  id,
-  idList,
-  notice,
   pivotRow,
   scoped,
   studentDetails,
@@ -29,6 +24,10 @@ import {
   WAITLIST_TYPES,
   type StudentUserInput,
 } from './common.ts';
+import { id, idList } from '../../../core/args.ts';
+import { inTransaction } from '../../../core/tx.ts';
+import { isParent, studentManageScope, studentScopeOf, requireViewer, type StudentScope } from '../../../core/access.ts';
+import { notice } from '../../../core/result.ts';
 
 const relations = {
   other_rooms: idList.nullish(),
@@ -96,9 +95,9 @@ async function writeRelations(
       a.users.map((u) => pivotRow(studentId, u)),
     );
   }
-  if (a.tags) await setLabelsOf(trx, 'tag', 'student', studentId, [...new Set(a.tags)]);
-  if (a.allergies) await setLabelsOf(trx, 'allergy', 'student', studentId, [...new Set(a.allergies)]);
-  if (a.medications) await setLabelsOf(trx, 'medication', 'student', studentId, [...new Set(a.medications)]);
+  if (a.tags) await studentLabels.use.setLabelsOf(trx, 'tag', 'student', studentId, [...new Set(a.tags)]);
+  if (a.allergies) await studentLabels.use.setLabelsOf(trx, 'allergy', 'student', studentId, [...new Set(a.allergies)]);
+  if (a.medications) await studentLabels.use.setLabelsOf(trx, 'medication', 'student', studentId, [...new Set(a.medications)]);
   if (a.siblings) {
     const current = await repo.siblingIdsOf(trx, studentId);
     await repo.removeSiblings(
@@ -149,7 +148,7 @@ export async function createNewStudent(ctx: RequestContext, raw: unknown) {
         duplicates: scoped(dupes),
       };
   }
-  const v = viewerOf(ctx);
+  const v = requireViewer(ctx);
   const created = await inTransaction(ctx, async (trx) => {
     if (countsAsActive(a.status, a.type)) await assertCapacity(trx, a.location_id, 1);
     const row: Record<string, unknown> = {
@@ -190,7 +189,7 @@ type UpdateInput = { id: string } & Partial<z.infer<typeof updateArgs>>;
 
 /** Staff with `students.edit` within their scope, or a parent of the child within the centre's settings. */
 export async function studentEditor(ctx: RequestContext): Promise<Editor> {
-  const v = viewerOf(ctx);
+  const v = requireViewer(ctx);
   if (isParent(v)) return { parent: true, scope: await studentScopeOf(ctx) };
   return { parent: false, scope: await studentManageScope(ctx) };
 }
@@ -204,7 +203,7 @@ async function applyUpdate(ctx: RequestContext, editor: Editor, a: UpdateInput, 
   const changed = changedFields(a);
   if (editor.parent) await assertParentMayEdit(ctx, before.location_id, changed);
   await checkReferences(ctx, editor.scope, before.location_id, a);
-  const v = viewerOf(ctx);
+  const v = requireViewer(ctx);
   const after = await inTransaction(ctx, async (trx) => {
     const patch: Record<string, unknown> = { updated_by: v.id };
     Object.assign(patch, detailPatch(a));

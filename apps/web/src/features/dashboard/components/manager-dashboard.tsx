@@ -5,6 +5,7 @@ import { useAppConfig } from '../../../lib/shell-context';
 import { managerLinks } from '../quick-links';
 import type { DashboardWidgets } from '../routes';
 import { LocationCounters } from './location-counters';
+import { PlanCard } from './plan-card';
 import { QuickLinkGrid } from './quick-link-grid';
 import { SetupChecklist } from './setup-checklist';
 import { WelcomeCard } from './welcome-card';
@@ -17,6 +18,7 @@ export function ManagerDashboard({ widgets }: { widgets: DashboardWidgets }) {
   return (
     <Stack gap="md" data-testid="dashboard-manager">
       <WelcomeCard lead={t('dashboard:manager.lead')} />
+      <PlanCard />
       <LocationCounters />
       {RoomRatio ? (
         <Suspense fallback={null}>

@@ -8,6 +8,7 @@ import { EmailText } from '../../../components/formatted';
 import { formatDateTime } from '../../../lib/format';
 import { useViewer } from '../../../lib/shell-context';
 import { CenterQuery } from '../api/center.query';
+import { CenterStorageQuery } from '../api/center-storage.query';
 import { CentreDomainsCard } from '../components/centre-domains-card';
 import { CentreMigrationCard } from '../components/centre-migration-card';
 import { CentreSupportCard } from '../components/centre-support-card';
@@ -15,6 +16,18 @@ import { CentreTrialCard } from '../components/centre-trial-card';
 import { ProvisioningProgress } from '../components/provisioning-progress';
 import { StatusBadge } from '../components/status-badge';
 import { useCentreActions } from '../hooks/use-centre-actions';
+
+/** Bytes as the operator reads them: 0 B, 12.3 KB, 4.5 MB, 1.2 GB. */
+function formatBytes(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`;
+}
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -40,6 +53,8 @@ export function CentreDetailPage() {
     variables: { id: centerId },
     requestPolicy: 'cache-and-network',
   });
+  const [{ data: stored }] = useQuery({ query: CenterStorageQuery, variables: { id: centerId }, requestPolicy: 'network-only' });
+  const storage = stored?.getCenter?.storage;
   const actions = useCentreActions(centerId);
   const reload = useCallback(() => refetch({ requestPolicy: 'network-only' }), [refetch]);
   const centre = data?.getCenter;
@@ -121,6 +136,11 @@ export function CentreDetailPage() {
           </Fact>
           <Fact label={t('operator:centre.owner')}>{[centre.owner_fname, centre.owner_lname].filter(Boolean).join(' ') || '—'}</Fact>
           <Fact label={t('operator:centre.database')}>{centre.database_name ?? '—'}</Fact>
+          <Fact label={t('operator:centre.storage')}>
+            <span data-testid="centre-storage">
+              {storage ? t('operator:centre.storageValue', { size: formatBytes(storage.bytes), count: storage.files }) : '—'}
+            </span>
+          </Fact>
           <Fact label={t('operator:centre.added')}>
             {[centre.added_by, formatDateTime(centre.added_at)].filter(Boolean).join(' · ') || '—'}
           </Fact>

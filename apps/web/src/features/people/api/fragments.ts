@@ -108,6 +108,8 @@ export interface StudentDetail extends StudentRow {
   cameras: NamedRef[];
   siblings: { id: string; full_name: string }[];
   guardians: GuardianData[];
+  /** The accepted photo: signed URLs that last five minutes. */
+  photo: { id: string; url: string | null; thumbnail_url: string | null } | null;
 }
 
 export const StudentDetailFields = gql`
@@ -151,6 +153,11 @@ export const StudentDetailFields = gql`
     siblings {
       id
       full_name
+    }
+    photo {
+      id
+      url
+      thumbnail_url
     }
     guardians {
       student_id

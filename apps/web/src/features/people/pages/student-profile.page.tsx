@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Box, Button, Card, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconMailPlus, IconPencil } from '@tabler/icons-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,7 @@ import { ParentStudentForm } from '../components/parent-student-form';
 import { SiblingsCard } from '../components/siblings-card';
 import { DateText, StatusBadge } from '../components/people-format';
 import { StudentEditor } from '../components/student-editor';
+import { StudentPhoto } from '../components/student-photo';
 import { StudentQrCode } from '../components/student-qr-code';
 import { useFinish } from '../hooks/use-notice-call';
 import { usePeoplePaths } from '../hooks/use-people-paths';
@@ -180,6 +181,9 @@ export function StudentProfilePage() {
   if (!student) return null;
 
   const edit = access?.getStudentEditPermissions;
+  const mayChangePhoto = links.staff
+    ? links.viewer.permissions.includes('students.edit')
+    : Boolean(edit?.can_edit_student && edit.can_edit_fields.includes('image'));
   return (
     <Stack gap="md" data-testid="student-profile">
       <PageHead
@@ -211,6 +215,9 @@ export function StudentProfilePage() {
           </Title>
           <StatusBadge active={student.status} />
         </Group>
+        <Box mb="md">
+          <StudentPhoto studentId={student.id} name={student.full_name} photo={student.photo} canUpload={mayChangePhoto} onSaved={reload} />
+        </Box>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" component="dl" m={0}>
           <Detail label={t('people:student.dob')}>
             <DateText value={student.dob} />

@@ -1,0 +1,87 @@
+import type { Knex } from 'knex';
+import type { JobQueue } from '@kv/jobs';
+import { checkUpload, FileTooLargeError, fileKey, forCentre, ObjectMissingError, type FileStore } from '@kv/files';
+import { insertAudit } from '../../core/audit.ts';
+import * as repo from './repo.ts';
+import { purposeOf } from './purposes.ts';
+import { CHECK_UPLOAD_JOB, FILES_QUEUE } from './service.ts';
+
+export interface FileJobDeps {
+  dbFor(centerId: string): Promise<Knex>;
+  files?: FileStore;
+}
+
+export type CheckOutcome = { status: 'ready' | 'rejected'; reason: string | null } | null;
+
+/**
+ * Checks one upload (the job completeUpload queued). Runs at least once: the outcome is written only
+ * if the row is still `checking`, variants go to keys fixed by the file id, so a second run changes
+ * nothing. The raw object is deleted either way; a refused file never becomes readable.
+ */
+export async function checkQueuedUpload(deps: FileJobDeps, centerId: string, fileId: string): Promise<CheckOutcome> {
+  if (!deps.files) throw new Error('No file store configured');
+  const db = await deps.dbFor(centerId);
+  const row = await repo.findFile(db, fileId);
+  if (!row || row.status !== 'checking' || !row.upload_key) return null;
+  const purpose = purposeOf(row.purpose);
+  const store = forCentre(deps.files, centerId);
+
+  const refuse = async (reason: string): Promise<CheckOutcome> => {
+    await store.remove([row.upload_key!]);
+    const moved = await repo.moveFile(db, row.id, 'checking', { status: 'rejected', reason, upload_key: null, checked_at: db.fn.now() });
+    return moved ? { status: 'rejected', reason } : null;
+  };
+  if (!purpose) return refuse('This kind of file is no longer accepted.');
+
+  let bytes: Buffer;
+  try {
+    bytes = await store.read(row.upload_key, Math.min(purpose.rules.maxBytes, Number(row.declared_size)));
+  } catch (e) {
+    if (e instanceof FileTooLargeError) return refuse('The file is larger than declared.');
+    if (e instanceof ObjectMissingError) return refuse('The file never arrived.');
+    throw e;
+  }
+  const result = await checkUpload(bytes, row.declared_type, purpose.rules);
+  if (!result.ok) return refuse(result.reason);
+
+  const variants: Record<string, repo.VariantInfo> = {};
+  for (const v of result.variants) {
+    await store.write(fileKey(centerId, row.id, v.variant), v.body, v.contentType);
+    variants[v.variant] = { type: v.contentType, size: v.body.length, width: v.width, height: v.height };
+  }
+  const retired = await db.transaction(async (trx) => {
+    const ready = await repo.moveFile(trx, row.id, 'checking', {
+      status: 'ready',
+      key: `centre/${centerId}/files/${row.id}`,
+      variants,
+      upload_key: null,
+      content_type: result.contentType,
+      size: Object.values(variants).reduce((n, v) => n + v.size, 0),
+      width: result.width,
+      height: result.height,
+      duration: result.duration,
+      sha256: result.sha256,
+      checked_at: trx.fn.now(),
+    });
+    if (!ready) return null;
+    await insertAudit(trx, {
+      actor_user_id: row.uploaded_by ? String(row.uploaded_by) : null,
+      action: `file.${row.purpose}`,
+      entity: purpose.entity,
+      entity_id: String(row.owner_id),
+      data: { file_id: row.id, name: row.original_name, size: ready.size },
+    });
+    return purpose.single ? repo.retireOthers(trx, ready) : [];
+  });
+  if (retired === null) return null;
+  await store.remove([row.upload_key, ...retired]);
+  return { status: 'ready', reason: null };
+}
+
+/** Registers the upload check on a queue (the worker process calls this at start-up). */
+export function registerFileJobs(queue: JobQueue, deps: FileJobDeps): void {
+  queue.register(FILES_QUEUE, CHECK_UPLOAD_JOB, async (job) => {
+    const { centerId, fileId } = job.data as { centerId: string; fileId: string };
+    return checkQueuedUpload(deps, String(centerId), String(fileId));
+  });
+}

@@ -1,0 +1,10 @@
+import type { RequestContext } from '../../types.ts';
+import { requireViewer } from '../../core/access.ts';
+
+/**
+ * The centre's plan with the platform: the owner, and managers holding `billing.manage`, which the
+ * access gate checks (authorization matrix: getMyPlan). It is the centre's own: no relation to check.
+ */
+export function assertCanReadPlan(ctx: RequestContext): void {
+  requireViewer(ctx);
+}

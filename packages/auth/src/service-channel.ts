@@ -1,0 +1,51 @@
+import type { ServicePurpose } from './tokens.ts';
+
+/**
+ * The control-plane channel: what the tenant API may ask the control plane, as a centre, with a
+ * service token of one purpose. Over HTTP a call is `POST <CENTRE_API_PATH>/<purpose>` with the
+ * token as bearer and the input as JSON; in one process the same handler is called directly.
+ */
+export const CENTRE_API_PATH = '/internal/centre-api';
+
+/** The answer of a call: `data`, or an error with its code (and the input field it concerns). */
+export type ChannelAnswer<T = unknown> = { status: number; body: { data: T } | { error: ChannelErrorBody } };
+
+export interface ChannelErrorBody {
+  code: 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'BAD_USER_INPUT' | 'UNAVAILABLE';
+  message: string;
+  field?: string;
+}
+
+/** A platform catalogue (immunizations, learning frameworks, newsletter templates, …). */
+export interface CatalogueInfo {
+  name: string;
+  title: string;
+  description: string | null;
+  updated_at: string;
+  items: { key: string; position: number; data: Record<string, unknown> }[];
+}
+
+/** The centre's own plan and trial, as the platform bills it. */
+export interface CentrePlanInfo {
+  center_id: string;
+  status: string;
+  plan: { id: string; name: string; amount: string; period: 'month' | 'year'; note: string | null } | null;
+  on_trial: boolean;
+  /** YYYY-MM-DD. */
+  trial_start_date: string | null;
+  trial_days: number | null;
+  /** YYYY-MM-DD: the first day the trial no longer covers. */
+  trial_ends_on: string | null;
+  /** Days of trial left today (0 once it ended); null when not on trial. */
+  trial_days_left: number | null;
+  payment_start: string | null;
+  payment_end: string | null;
+}
+
+export interface ChannelCalls {
+  'catalogue.read': { input: { name: string }; output: CatalogueInfo };
+  'plan.read': { input: Record<string, never>; output: CentrePlanInfo };
+}
+
+export type ChannelInput<P extends ServicePurpose> = ChannelCalls[P]['input'];
+export type ChannelOutput<P extends ServicePurpose> = ChannelCalls[P]['output'];
