@@ -31,6 +31,7 @@ const EMPTY_BY_DESIGN: Record<string, string> = {
     "Downtown (the staff's first location) does not screen: the journeys check the README's children in there without a questionnaire; Lakeside's screens are seeded",
   'pawsome teacher /attendance/health-screen':
     'the demo teacher works at Pawsome Midtown, which does not screen (as Downtown); the owner sees the seeded screens of Pawsome Denver',
+  'pawsome manager /attendance/health-screen': 'the demo manager manages Pawsome Midtown only, which does not screen (as above)',
 };
 
 interface Centre {
