@@ -26,6 +26,8 @@ const EMPTY_BY_DESIGN: Record<string, string> = {
   '/streaming-servers': 'the built-in dev origin plays the demo cameras; a streaming server row would route playback away from it',
   '/streamings': 'stream settings list the streaming servers, of which the demo has none (see /streaming-servers)',
   'blog /user/students': 'a blog editor has no children of their own',
+  'blog /pets': 'a blog editor has no pets of their own (pet pack)',
+  'blog /contact/pets': 'a blog editor has no pets of their own (pet pack)',
   'blog /parent-directory': "the directory lists the families of the viewer's locations; a blog editor belongs to none",
   'demo /attendance/health-screen':
     "Downtown (the staff's first location) does not screen: the journeys check the README's children in there without a questionnaire; Lakeside's screens are seeded",
