@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { guardGraphqlRoute, registerRateLimit, registerSecurityHeaders, registerSpa } from '@kv/server';
+import { guardGraphqlRoute, registerJsonCompression, registerRateLimit, registerSecurityHeaders, registerSpa } from '@kv/server';
 import { devMailboxRoutes } from '@kv/messaging';
 import type { TenantApiDeps, Throttles } from './types.ts';
 import { tenantResolver } from './plugins/app/tenant-resolver.ts';
@@ -37,6 +37,7 @@ export async function buildTenantApp(deps: TenantApiDeps, opts: BuildOptions = {
 
   await registerSecurityHeaders(app, { production: deps.config.production, apiPaths: ['/graphql'] });
   await registerRateLimit(app, { max: opts.rateLimitMax });
+  registerJsonCompression(app);
   guardGraphqlRoute(app);
   await app.register(tenantResolver, { deps });
   await app.register(authPlugin, { deps });
@@ -50,6 +51,6 @@ export async function buildTenantApp(deps: TenantApiDeps, opts: BuildOptions = {
     return { surface: 'centre', centre: { name, slug, kind, language_pack }, devMailbox: deps.config.devMailbox };
   });
   if (deps.config.devMailbox) await devMailboxRoutes(app, { dbFor: (request) => request.tenantDb() });
-  if (deps.config.webDist) await registerSpa(app, deps.config.webDist);
+  if (deps.config.webDist) await registerSpa(app, deps.config.webDist, { indexable: ['/', '/login'] });
   return app;
 }
