@@ -1,4 +1,7 @@
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -24,10 +27,44 @@ function reactRouterProductionBuild(): Plugin {
   };
 }
 
+/** Text files the server sends compressed; smaller ones gain less than a compressed answer's overhead. */
+const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt)$/;
+const COMPRESS_MIN_BYTES = 1024;
+
+/**
+ * Writes a brotli (quality 11) and a gzip (level 9) copy beside every text file of the build, once:
+ * the server sends the copy a browser's Accept-Encoding takes (packages/server/src/spa.ts) and never
+ * compresses a file per request. A copy no smaller than its file is not written.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'kv:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    // Once everything is written, the copied public/ files included.
+    closeBundle() {
+      for (const file of readdirSync(outDir, { recursive: true, encoding: 'utf8' })) {
+        if (!COMPRESSIBLE.test(file) || file.startsWith('.vite')) continue;
+        const body = readFileSync(path.join(outDir, file));
+        if (body.length < COMPRESS_MIN_BYTES) continue;
+        const br = brotliCompressSync(body, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+        });
+        const gz = gzipSync(body, { level: 9 });
+        if (br.length < body.length) writeFileSync(path.join(outDir, `${file}.br`), br);
+        if (gz.length < body.length) writeFileSync(path.join(outDir, `${file}.gz`), gz);
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root,
   base: '/',
-  plugins: [react(), reactRouterProductionBuild()],
+  plugins: [react(), reactRouterProductionBuild(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
