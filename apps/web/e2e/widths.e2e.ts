@@ -39,6 +39,21 @@ function sideways(page: Page) {
 }
 
 /**
+ * The overflow once the layout has caught up with the new width: media queries apply on the next
+ * frame, but components that measure themselves (a segmented control's indicator, a table's
+ * columns) re-render from a ResizeObserver, later on a busy machine. Null when it fits.
+ */
+async function settledWidth(page: Page, withinMs = 3000) {
+  const until = Date.now() + withinMs;
+  await page.waitForTimeout(300);
+  for (;;) {
+    const found = await sideways(page);
+    if (!found || Date.now() > until) return found;
+    await page.waitForTimeout(250);
+  }
+}
+
+/**
  * Visits every page of `username`'s menu and, at each width, fails when the document scrolls
  * sideways (scrollWidth > innerWidth); every offender is listed, not only the first.
  */
@@ -51,9 +66,7 @@ async function checkWidths(page: Page, base: string, who: string): Promise<void>
     await settled(page);
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: HEIGHT });
-      // Media queries apply on the next frame; let transitions (navbar, route fade) end.
-      await page.waitForTimeout(300);
-      const found = await sideways(page);
+      const found = await settledWidth(page);
       if (found) failures.push(`${who} ${path} at ${width} px: ${found.over} px too wide (${found.culprits.join('; ')})`);
     }
   }
@@ -91,8 +104,15 @@ export const journeys: Journey[] = [
       assert.ok((await navbar.boundingBox())!.x < 0, 'the sidebar should start closed at 1024 px');
       assert.ok((await main.boundingBox())!.x < 20, 'the content should start at the left edge');
       await page.getByRole('button', { name: /open the menu|abrir el menú/i }).click();
-      await page.locator('[data-testid="main-menu"]').waitFor();
-      assert.ok((await navbar.boundingBox())!.x >= 0, 'the sidebar should open over the content');
+      // It slides in (a transition): wait until its left edge is on screen.
+      await page.waitForFunction(
+        () => (document.querySelector('nav.mantine-AppShell-navbar')?.getBoundingClientRect().x ?? -1) >= 0,
+        null,
+        {
+          timeout: 5000,
+        },
+      );
+      assert.ok((await main.boundingBox())!.x < 20, 'the open sidebar should cover the content, not push it');
     },
   },
 ];
