@@ -74,7 +74,8 @@ function preloadCentreApp(): Plugin {
       order: 'post',
       handler(_html, ctx) {
         const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
-        const app = chunks.find((c) => c.facadeModuleId?.endsWith('/src/app/centre-app.tsx'));
+        // The centre app's chunk holds more than its module (no facade): found by the module it holds.
+        const app = chunks.find((c) => c.moduleIds.some((id) => id.endsWith('/src/app/centre-app.tsx')));
         if (!app) return [];
         const entry = chunks.find((c) => c.isEntry);
         const files = new Set<string>();
