@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { registerRateLimit, registerSecurityHeaders, registerSpa } from '@kv/server';
+import { registerJsonCompression, registerRateLimit, registerSecurityHeaders, registerSpa } from '@kv/server';
 import { devMailboxRoutes } from '@kv/messaging';
 import { runtimeFor, type ControlPlaneDeps } from './deps.ts';
 import { operatorAuth } from './plugins/app/auth.ts';
@@ -16,6 +16,7 @@ export async function buildControlPlaneApp(deps: ControlPlaneDeps): Promise<Fast
   }) as unknown as FastifyInstance;
   await registerSecurityHeaders(app, { production: rt.config.production, apiPaths: ['/graphql'] });
   await registerRateLimit(app);
+  registerJsonCompression(app);
   await app.register(operatorAuth, { rt });
   await app.register(graphqlPlugin, { rt });
   await app.register(centreChannelRoutes, { channel: rt.centreChannel });
@@ -25,7 +26,7 @@ export async function buildControlPlaneApp(deps: ControlPlaneDeps): Promise<Fast
     return { surface: 'platform', centre: null, devMailbox: Boolean(deps.devMailbox && !rt.config.production) };
   });
   if (deps.devMailbox && !rt.config.production) await app.register(devMailboxRoutes, { dbFor: async () => rt.controlDb });
-  if (deps.webDist) await registerSpa(app, deps.webDist);
+  if (deps.webDist) await registerSpa(app, deps.webDist, { indexable: [] });
   app.addHook('onReady', async () => rt.start());
   app.addHook('onClose', async () => rt.close());
   return app;

@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { guardGraphqlRoute, registerRateLimit, registerSecurityHeaders, registerSpa } from '@kv/server';
+import { guardGraphqlRoute, registerJsonCompression, registerRateLimit, registerSecurityHeaders, registerSpa } from '@kv/server';
 import { devMailboxRoutes } from '@kv/messaging';
 import { LocalFileStore, localFileRoutes } from '@kv/files';
 import type { TenantApiDeps, Throttles } from './types.ts';
@@ -38,6 +38,7 @@ export async function buildTenantApp(deps: TenantApiDeps, opts: BuildOptions = {
 
   await registerSecurityHeaders(app, { production: deps.config.production, apiPaths: ['/graphql'], fileOrigins: deps.files?.origins });
   await registerRateLimit(app, { max: opts.rateLimitMax });
+  registerJsonCompression(app);
   guardGraphqlRoute(app);
   await app.register(tenantResolver, { deps });
   await app.register(authPlugin, { deps });
@@ -55,6 +56,6 @@ export async function buildTenantApp(deps: TenantApiDeps, opts: BuildOptions = {
     await app.register(localFileRoutes, { store: deps.files, centreIdOf: (request) => request.tenant?.id ?? null });
   }
   if (deps.config.devMailbox) await devMailboxRoutes(app, { dbFor: (request) => request.tenantDb() });
-  if (deps.config.webDist) await registerSpa(app, deps.config.webDist);
+  if (deps.config.webDist) await registerSpa(app, deps.config.webDist, { indexable: ['/', '/login'] });
   return app;
 }
