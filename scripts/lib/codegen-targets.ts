@@ -124,7 +124,6 @@ export async function generatedFiles(): Promise<GeneratedFile[]> {
     avoidOptionals: false,
   };
   const webConfig = {
-    onlyOperationTypes: true,
     skipTypename: true,
     preResolveTypes: true,
     avoidOptionals: { field: true, inputValue: false, object: false, defaultValue: false },
@@ -143,14 +142,14 @@ export async function generatedFiles(): Promise<GeneratedFile[]> {
     render(
       at('apps/web/src/graphql/generated/tenant-api.ts'),
       tenant,
-      [{ typescript: {} }, { 'typescript-operations': {} }],
+      [{ 'typescript-operations': {} }],
       webConfig,
       documents['tenant-api'],
     ),
     render(
       at('apps/web/src/graphql/generated/control-plane.ts'),
       controlPlane,
-      [{ typescript: {} }, { 'typescript-operations': {} }],
+      [{ 'typescript-operations': {} }],
       { ...webConfig, scalars: { DateTime: 'string' } },
       documents['control-plane'],
     ),

@@ -3978,7 +3978,7 @@ export type Student = {
   created_at?: Maybe<Scalars['String']['output']>;
   updated_at?: Maybe<Scalars['String']['output']>;
   /** checked_in, checked_out, absent or not_arrived (today, the location's day). */
-  checked_in_out: Scalars['String']['output'];
+  checked_in_out: CheckInStatus;
   /** Marked absent today. */
   absent: Scalars['Boolean']['output'];
   /** The open record, or today's latest. */
@@ -4685,6 +4685,13 @@ export type HealthScreenPaginator = {
   paginatorInfo: PaginatorInfo;
 };
 
+/** A room's ratio state: ok; warning (out of ratio within 30 minutes when the expected children arrive); out_of_ratio; not_set (no ratio). */
+export type RatioStatus =
+  | 'ok'
+  | 'warning'
+  | 'out_of_ratio'
+  | 'not_set';
+
 /** A room's live child:staff ratio (the /room-ratio page and the dashboard widget). */
 export type RoomRatio = {
   __typename?: 'RoomRatio';
@@ -4706,7 +4713,7 @@ export type RoomRatio = {
   /** Staff the children present need. */
   staff_required: Scalars['Int']['output'];
   /** ok, warning (out of ratio within 30 minutes when the expected children arrive), out_of_ratio or not_set. */
-  status: Scalars['String']['output'];
+  status: RatioStatus;
   /** Children of the room expected in the next 30 minutes (or already due) who are not here yet. */
   expected_arrivals: Scalars['Int']['output'];
   /** children_present + expected_arrivals. */
@@ -4714,7 +4721,7 @@ export type RoomRatio = {
   /** Staff the projected children need. */
   projected_staff_required: Scalars['Int']['output'];
   /** ok or out_of_ratio once the expected children are here (not_set without a ratio). */
-  projected_status: Scalars['String']['output'];
+  projected_status: RatioStatus;
   /** Children the staff present can still take (null without a ratio). */
   spare_places?: Maybe<Scalars['Int']['output']>;
 };
@@ -4831,7 +4838,7 @@ export type CheckInChild = {
   program_id?: Maybe<Scalars['ID']['output']>;
   program?: Maybe<Program>;
   /** Spec Student.checked_in_out: checked_in, checked_out, absent or not_arrived. */
-  checked_in_out: Scalars['String']['output'];
+  checked_in_out: CheckInStatus;
   /** Spec Student.absent: marked absent for the day. */
   absent: Scalars['Boolean']['output'];
   /** Why the child is absent (when marked absent). */
@@ -6028,6 +6035,7 @@ export type ResolversTypes = {
   HealthScreenAnswer: ResolverTypeWrapper<Row<HealthScreenAnswer>>;
   HealthScreen: ResolverTypeWrapper<Row<HealthScreen>>;
   HealthScreenPaginator: ResolverTypeWrapper<Row<HealthScreenPaginator>>;
+  RatioStatus: ResolverTypeWrapper<Row<RatioStatus>>;
   RoomRatio: ResolverTypeWrapper<Row<RoomRatio>>;
   RoomRatioResult: ResolverTypeWrapper<Row<RoomRatioResult>>;
   CheckInPerson: ResolverTypeWrapper<Row<CheckInPerson>>;
@@ -7218,7 +7226,7 @@ export type StudentResolvers<ContextType = RequestContext, ParentType extends Re
   archived_at?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   created_at?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   updated_at?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  checked_in_out?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  checked_in_out?: Resolver<ResolversTypes['CheckInStatus'], ParentType, ContextType>;
   absent?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   attendance?: Resolver<Maybe<ResolversTypes['Attendance']>, ParentType, ContextType>;
 };
@@ -7705,11 +7713,11 @@ export type RoomRatioResolvers<ContextType = RequestContext, ParentType extends 
   children_present?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   staff_present?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   staff_required?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['RatioStatus'], ParentType, ContextType>;
   expected_arrivals?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   projected_children?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   projected_staff_required?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  projected_status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  projected_status?: Resolver<ResolversTypes['RatioStatus'], ParentType, ContextType>;
   spare_places?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
@@ -7790,7 +7798,7 @@ export type CheckInChildResolvers<ContextType = RequestContext, ParentType exten
   location_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   program_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   program?: Resolver<Maybe<ResolversTypes['Program']>, ParentType, ContextType>;
-  checked_in_out?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  checked_in_out?: Resolver<ResolversTypes['CheckInStatus'], ParentType, ContextType>;
   absent?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   absence_reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   absence_note?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;

@@ -3,153 +3,6 @@
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
-export type Maybe<T> = T | null;
-export type InputMaybe<T> = Maybe<T>;
-/** All built-in and custom scalars, mapped to their actual values */
-export type Scalars = {
-  ID: { input: string; output: string; }
-  String: { input: string; output: string; }
-  Boolean: { input: boolean; output: boolean; }
-  Int: { input: number; output: number; }
-  Float: { input: number; output: number; }
-};
-
-export type ThemeSettingInput = {
-  /** 3- or 6-digit hex such as #7367F0 */
-  theme_color?: InputMaybe<Scalars['String']['input']>;
-  set_title?: InputMaybe<Scalars['String']['input']>;
-  theme_mode?: InputMaybe<Scalars['String']['input']>;
-  collapse_sidebar?: InputMaybe<Scalars['Boolean']['input']>;
-  app_logo?: InputMaybe<Scalars['String']['input']>;
-  login_page_image?: InputMaybe<Scalars['String']['input']>;
-  top_bar_title?: InputMaybe<Scalars['String']['input']>;
-  show_room_ration_widget?: InputMaybe<Scalars['Boolean']['input']>;
-  /** grid or list; null: the default (grid). */
-  camera_module_setting?: InputMaybe<Scalars['String']['input']>;
-};
-
-export type ParentAlertSettingInput = {
-  email?: InputMaybe<Scalars['Boolean']['input']>;
-  sms?: InputMaybe<Scalars['Boolean']['input']>;
-  app?: InputMaybe<Scalars['Boolean']['input']>;
-  /** HH:MM */
-  time?: InputMaybe<Scalars['String']['input']>;
-};
-
-/** A time range to save: ranges of one day may not overlap. */
-export type ScheduleDateInput = {
-  /** monday … sunday */
-  day: Scalars['String']['input'];
-  /** HH:MM (24-hour clock). */
-  start_time: Scalars['String']['input'];
-  /** HH:MM, after start_time. */
-  end_time: Scalars['String']['input'];
-};
-
-/** One camera of a bulk create. */
-export type CameraInput = {
-  name: Scalars['String']['input'];
-  code: Scalars['String']['input'];
-  /** 3- or 6-digit hex colour, unique within the location. */
-  color_code: Scalars['String']['input'];
-  camera_id?: InputMaybe<Scalars['String']['input']>;
-  /** On (default) or off. */
-  status?: InputMaybe<Scalars['Boolean']['input']>;
-  /** The room (program) of the camera's location. */
-  program_id?: InputMaybe<Scalars['ID']['input']>;
-};
-
-/** A contact to link to a student, with the pivot flags (omitted flags keep their value or default). */
-export type StudentUserInput = {
-  user_id: Scalars['ID']['input'];
-  relation?: InputMaybe<Scalars['String']['input']>;
-  emergency_contact?: InputMaybe<Scalars['Boolean']['input']>;
-  alert?: InputMaybe<Scalars['Boolean']['input']>;
-  /** Black-listing also turns pickup and watch_camera off. */
-  black_list?: InputMaybe<Scalars['Boolean']['input']>;
-  watch_camera?: InputMaybe<Scalars['Boolean']['input']>;
-  legal_guardian?: InputMaybe<Scalars['Boolean']['input']>;
-  pickup?: InputMaybe<Scalars['Boolean']['input']>;
-  is_payer?: InputMaybe<Scalars['Boolean']['input']>;
-};
-
-/** A child to link a new contact to, with the pivot flags. */
-export type ContactStudentInput = {
-  student_id: Scalars['ID']['input'];
-  relation?: InputMaybe<Scalars['String']['input']>;
-  emergency_contact?: InputMaybe<Scalars['Boolean']['input']>;
-  alert?: InputMaybe<Scalars['Boolean']['input']>;
-  black_list?: InputMaybe<Scalars['Boolean']['input']>;
-  watch_camera?: InputMaybe<Scalars['Boolean']['input']>;
-  legal_guardian?: InputMaybe<Scalars['Boolean']['input']>;
-  pickup?: InputMaybe<Scalars['Boolean']['input']>;
-  is_payer?: InputMaybe<Scalars['Boolean']['input']>;
-};
-
-/** One person of inviteMultipleUsers (spec §5 invite fields). */
-export type InviteUserInput = {
-  fname: Scalars['String']['input'];
-  lname: Scalars['String']['input'];
-  username: Scalars['String']['input'];
-  email: Scalars['String']['input'];
-  locations: Array<Scalars['ID']['input']>;
-  roles: Array<Scalars['String']['input']>;
-  email_confirmed: Scalars['Boolean']['input'];
-  phone?: InputMaybe<Scalars['String']['input']>;
-  send_sms?: InputMaybe<Scalars['Boolean']['input']>;
-  send_invite?: InputMaybe<Scalars['Boolean']['input']>;
-};
-
-/** A column of the file and the field to match it to (null: ignore the column). */
-export type HeaderMatchInput = {
-  header: Scalars['String']['input'];
-  field?: InputMaybe<Scalars['String']['input']>;
-};
-
-/** check_in or check_out; without it a check-in request toggles. */
-export type CheckInAction =
-  | 'check_in'
-  | 'check_out';
-
-/** A child's state on a day. */
-export type CheckInStatus =
-  | 'checked_in'
-  | 'checked_out'
-  | 'absent'
-  | 'not_arrived';
-
-/** One answer to a health statement. */
-export type HealthAnswerInput = {
-  question_id: Scalars['ID']['input'];
-  /** Yes (true) or no (false). */
-  answer: Scalars['Boolean']['input'];
-};
-
-/** One child's answers to the location's health questionnaire. */
-export type HealthScreenInput = {
-  student_id: Scalars['ID']['input'];
-  answers: Array<HealthAnswerInput>;
-};
-
-/** A staff punch; without one a punch toggles in and out. */
-export type TeamAttendanceAction =
-  | 'check_in'
-  | 'check_out'
-  | 'break_start'
-  | 'break_end'
-  | 'move';
-
-/** The attendance reports that export to CSV. */
-export type AttendanceReportKind =
-  | 'staff_hours'
-  | 'staff_time_tracking'
-  | 'timeclock'
-  | 'student_daily_hours'
-  | 'student_hours'
-  | 'staff_activity'
-  | 'attendance_summary'
-  | 'student_attendance';
-
 export type ThemeSettingInput = {
   /** 3- or 6-digit hex such as #7367F0 */
   theme_color?: string | null | undefined;
@@ -241,6 +94,13 @@ export type HeaderMatchInput = {
   header: string;
   field?: string | null | undefined;
 };
+
+/** A room's ratio state: ok; warning (out of ratio within 30 minutes when the expected children arrive); out_of_ratio; not_set (no ratio). */
+export type RatioStatus =
+  | 'ok'
+  | 'warning'
+  | 'out_of_ratio'
+  | 'not_set';
 
 /** check_in or check_out; without it a check-in request toggles. */
 export type CheckInAction =
@@ -356,7 +216,7 @@ export type AttendanceChangedSubscriptionVariables = Exact<{
 
 export type AttendanceChangedSubscription = { attendanceChanged: { location_id: string, kind: string, type: string, student_id: string | null, user_id: string | null, program_id: string | null, at: string } };
 
-export type AttendanceCheckInChildFieldsFragment = { id: string, full_name: string, image: string | null, location_id: string, program_id: string | null, checked_in_out: string, absent: boolean, absence_reason: string | null, program: { id: string, name: string, color_code: string | null } | null, attendance: { id: string, program_id: string | null, start_time: string, end_time: string | null, hours: number, check_in_method: string, check_out_method: string | null, checkedin_by: { id: string, full_name: string } | null, checkedout_by: { id: string, full_name: string } | null } | null };
+export type AttendanceCheckInChildFieldsFragment = { id: string, full_name: string, image: string | null, location_id: string, program_id: string | null, checked_in_out: CheckInStatus, absent: boolean, absence_reason: string | null, program: { id: string, name: string, color_code: string | null } | null, attendance: { id: string, program_id: string | null, start_time: string, end_time: string | null, hours: number, check_in_method: string, check_out_method: string | null, checkedin_by: { id: string, full_name: string } | null, checkedout_by: { id: string, full_name: string } | null } | null };
 
 export type AttendanceCheckInQrCodeQueryVariables = Exact<{
   location_id: string | number;
@@ -446,7 +306,7 @@ export type AttendanceFamilyByPinQueryVariables = Exact<{
 }>;
 
 
-export type AttendanceFamilyByPinQuery = { getCheckInByPin: { status: boolean, message: string, location_id: string, health_screen: boolean, signature_required: boolean, contact: { id: string, fname: string, full_name: string }, children: Array<{ id: string, full_name: string, image: string | null, location_id: string, program_id: string | null, checked_in_out: string, absent: boolean, absence_reason: string | null, program: { id: string, name: string, color_code: string | null } | null, attendance: { id: string, program_id: string | null, start_time: string, end_time: string | null, hours: number, check_in_method: string, check_out_method: string | null, checkedin_by: { id: string, full_name: string } | null, checkedout_by: { id: string, full_name: string } | null } | null }>, questions: Array<{ id: string, statement: string, pass_answer: boolean, position: number }> } };
+export type AttendanceFamilyByPinQuery = { getCheckInByPin: { status: boolean, message: string, location_id: string, health_screen: boolean, signature_required: boolean, contact: { id: string, fname: string, full_name: string }, children: Array<{ id: string, full_name: string, image: string | null, location_id: string, program_id: string | null, checked_in_out: CheckInStatus, absent: boolean, absence_reason: string | null, program: { id: string, name: string, color_code: string | null } | null, attendance: { id: string, program_id: string | null, start_time: string, end_time: string | null, hours: number, check_in_method: string, check_out_method: string | null, checkedin_by: { id: string, full_name: string } | null, checkedout_by: { id: string, full_name: string } | null } | null }>, questions: Array<{ id: string, statement: string, pass_answer: boolean, position: number }> } };
 
 export type AttendanceFamilyByPinAndPhoneQueryVariables = Exact<{
   location_id: string | number;
@@ -455,9 +315,9 @@ export type AttendanceFamilyByPinAndPhoneQueryVariables = Exact<{
 }>;
 
 
-export type AttendanceFamilyByPinAndPhoneQuery = { getCheckInByPinAndPhone: { status: boolean, message: string, location_id: string, health_screen: boolean, signature_required: boolean, contact: { id: string, fname: string, full_name: string }, children: Array<{ id: string, full_name: string, image: string | null, location_id: string, program_id: string | null, checked_in_out: string, absent: boolean, absence_reason: string | null, program: { id: string, name: string, color_code: string | null } | null, attendance: { id: string, program_id: string | null, start_time: string, end_time: string | null, hours: number, check_in_method: string, check_out_method: string | null, checkedin_by: { id: string, full_name: string } | null, checkedout_by: { id: string, full_name: string } | null } | null }>, questions: Array<{ id: string, statement: string, pass_answer: boolean, position: number }> } };
+export type AttendanceFamilyByPinAndPhoneQuery = { getCheckInByPinAndPhone: { status: boolean, message: string, location_id: string, health_screen: boolean, signature_required: boolean, contact: { id: string, fname: string, full_name: string }, children: Array<{ id: string, full_name: string, image: string | null, location_id: string, program_id: string | null, checked_in_out: CheckInStatus, absent: boolean, absence_reason: string | null, program: { id: string, name: string, color_code: string | null } | null, attendance: { id: string, program_id: string | null, start_time: string, end_time: string | null, hours: number, check_in_method: string, check_out_method: string | null, checkedin_by: { id: string, full_name: string } | null, checkedout_by: { id: string, full_name: string } | null } | null }>, questions: Array<{ id: string, statement: string, pass_answer: boolean, position: number }> } };
 
-export type AttendanceFamilyFieldsFragment = { status: boolean, message: string, location_id: string, health_screen: boolean, signature_required: boolean, contact: { id: string, fname: string, full_name: string }, children: Array<{ id: string, full_name: string, image: string | null, location_id: string, program_id: string | null, checked_in_out: string, absent: boolean, absence_reason: string | null, program: { id: string, name: string, color_code: string | null } | null, attendance: { id: string, program_id: string | null, start_time: string, end_time: string | null, hours: number, check_in_method: string, check_out_method: string | null, checkedin_by: { id: string, full_name: string } | null, checkedout_by: { id: string, full_name: string } | null } | null }>, questions: Array<{ id: string, statement: string, pass_answer: boolean, position: number }> };
+export type AttendanceFamilyFieldsFragment = { status: boolean, message: string, location_id: string, health_screen: boolean, signature_required: boolean, contact: { id: string, fname: string, full_name: string }, children: Array<{ id: string, full_name: string, image: string | null, location_id: string, program_id: string | null, checked_in_out: CheckInStatus, absent: boolean, absence_reason: string | null, program: { id: string, name: string, color_code: string | null } | null, attendance: { id: string, program_id: string | null, start_time: string, end_time: string | null, hours: number, check_in_method: string, check_out_method: string | null, checkedin_by: { id: string, full_name: string } | null, checkedout_by: { id: string, full_name: string } | null } | null }>, questions: Array<{ id: string, statement: string, pass_answer: boolean, position: number }> };
 
 export type AttendanceGenerateTimeclockLinkMutationVariables = Exact<{
   location_id: string | number;
@@ -504,7 +364,7 @@ export type AttendanceMarkAbsentMutation = { markStudentsAbsent: { status: boole
 export type AttendanceMyCheckInQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type AttendanceMyCheckInQuery = { getMyCheckIn: Array<{ location_id: string, location_name: string, parent_check_in: boolean, qr_required: boolean, signature_required: boolean, health_screen: boolean, children: Array<{ id: string, full_name: string, image: string | null, location_id: string, program_id: string | null, checked_in_out: string, absent: boolean, absence_reason: string | null, program: { id: string, name: string, color_code: string | null } | null, attendance: { id: string, program_id: string | null, start_time: string, end_time: string | null, hours: number, check_in_method: string, check_out_method: string | null, checkedin_by: { id: string, full_name: string } | null, checkedout_by: { id: string, full_name: string } | null } | null }>, questions: Array<{ id: string, statement: string, pass_answer: boolean, position: number }> }> };
+export type AttendanceMyCheckInQuery = { getMyCheckIn: Array<{ location_id: string, location_name: string, parent_check_in: boolean, qr_required: boolean, signature_required: boolean, health_screen: boolean, children: Array<{ id: string, full_name: string, image: string | null, location_id: string, program_id: string | null, checked_in_out: CheckInStatus, absent: boolean, absence_reason: string | null, program: { id: string, name: string, color_code: string | null } | null, attendance: { id: string, program_id: string | null, start_time: string, end_time: string | null, hours: number, check_in_method: string, check_out_method: string | null, checkedin_by: { id: string, full_name: string } | null, checkedout_by: { id: string, full_name: string } | null } | null }>, questions: Array<{ id: string, statement: string, pass_answer: boolean, position: number }> }> };
 
 export type AttendanceRatioWidgetSettingQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -546,16 +406,16 @@ export type AttendanceRoomRatioQueryVariables = Exact<{
 }>;
 
 
-export type AttendanceRoomRatioQuery = { getRoomRatio: Array<{ program_id: string, name: string, color_code: string | null, location_id: string, ratio_children: number | null, ratio_staff: number | null, ratio: string | null, children_present: number, staff_present: number, staff_required: number, status: string, expected_arrivals: number, projected_children: number, projected_staff_required: number, projected_status: string, spare_places: number | null }> };
+export type AttendanceRoomRatioQuery = { getRoomRatio: Array<{ program_id: string, name: string, color_code: string | null, location_id: string, ratio_children: number | null, ratio_staff: number | null, ratio: string | null, children_present: number, staff_present: number, staff_required: number, status: RatioStatus, expected_arrivals: number, projected_children: number, projected_staff_required: number, projected_status: RatioStatus, spare_places: number | null }> };
 
 export type AttendanceRoomRatioChangedSubscriptionVariables = Exact<{
   location_id: string | number;
 }>;
 
 
-export type AttendanceRoomRatioChangedSubscription = { roomRatioChanged: { location_id: string, rooms: Array<{ program_id: string, name: string, color_code: string | null, location_id: string, ratio_children: number | null, ratio_staff: number | null, ratio: string | null, children_present: number, staff_present: number, staff_required: number, status: string, expected_arrivals: number, projected_children: number, projected_staff_required: number, projected_status: string, spare_places: number | null }> } };
+export type AttendanceRoomRatioChangedSubscription = { roomRatioChanged: { location_id: string, rooms: Array<{ program_id: string, name: string, color_code: string | null, location_id: string, ratio_children: number | null, ratio_staff: number | null, ratio: string | null, children_present: number, staff_present: number, staff_required: number, status: RatioStatus, expected_arrivals: number, projected_children: number, projected_staff_required: number, projected_status: RatioStatus, spare_places: number | null }> } };
 
-export type AttendanceRoomRatioFieldsFragment = { program_id: string, name: string, color_code: string | null, location_id: string, ratio_children: number | null, ratio_staff: number | null, ratio: string | null, children_present: number, staff_present: number, staff_required: number, status: string, expected_arrivals: number, projected_children: number, projected_staff_required: number, projected_status: string, spare_places: number | null };
+export type AttendanceRoomRatioFieldsFragment = { program_id: string, name: string, color_code: string | null, location_id: string, ratio_children: number | null, ratio_staff: number | null, ratio: string | null, children_present: number, staff_present: number, staff_required: number, status: RatioStatus, expected_arrivals: number, projected_children: number, projected_staff_required: number, projected_status: RatioStatus, spare_places: number | null };
 
 export type AttendanceSaveCheckInOutMutationVariables = Exact<{
   students: Array<string | number> | string | number;
@@ -721,7 +581,7 @@ export type AttendanceStudentsDayQueryVariables = Exact<{
 }>;
 
 
-export type AttendanceStudentsDayQuery = { getStudentsAfterCheckInLocation: { date: string, data: Array<{ id: string, full_name: string, image: string | null, location_id: string, program_id: string | null, checked_in_out: string, absent: boolean, absence_reason: string | null, program: { id: string, name: string, color_code: string | null } | null, attendance: { id: string, program_id: string | null, start_time: string, end_time: string | null, hours: number, check_in_method: string, check_out_method: string | null, checkedin_by: { id: string, full_name: string } | null, checkedout_by: { id: string, full_name: string } | null } | null }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number }, counts: { checked_in: number, checked_out: number, absent: number, not_arrived: number } } };
+export type AttendanceStudentsDayQuery = { getStudentsAfterCheckInLocation: { date: string, data: Array<{ id: string, full_name: string, image: string | null, location_id: string, program_id: string | null, checked_in_out: CheckInStatus, absent: boolean, absence_reason: string | null, program: { id: string, name: string, color_code: string | null } | null, attendance: { id: string, program_id: string | null, start_time: string, end_time: string | null, hours: number, check_in_method: string, check_out_method: string | null, checkedin_by: { id: string, full_name: string } | null, checkedout_by: { id: string, full_name: string } | null } | null }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number }, counts: { checked_in: number, checked_out: number, absent: number, not_arrived: number } } };
 
 export type AttendanceSummaryReportQueryVariables = Exact<{
   location_id: string | number;
@@ -2654,6 +2514,11 @@ export type SetupVerifyLocationEmailCodeMutationVariables = Exact<{
 
 
 export type SetupVerifyLocationEmailCodeMutation = { verifyLocationEmailCode: { status: boolean, message: string, color: string, location: { id: string, name: string, email: string | null, email_verified: boolean | null, phone: string | null, longitude: number | null, latitude: number | null, address: string | null, pin_url: string | null, map_url: string | null, is_signup: boolean | null, signup_code: string | null, color_code: string | null, billing: boolean | null, active: boolean, qr_generated_at: string | null, timezone: { id: string, name: string, value: string }, location_billing_request: { value: boolean } | null, managers: Array<{ id: string, full_name: string }>, schedule: { id: string, name: string, status: boolean, location_id: string, scheduledates: Array<{ id: string, day: string, start_time: string, end_time: string }> } | null } | null } };
+
+export type ShellPickerLocationsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ShellPickerLocationsQuery = { dropdownLocations: Array<{ id: string, name: string }> };
 
 export type StopCameraSessionMutationVariables = Exact<{
   session_id: string | number;
