@@ -1,12 +1,6 @@
-import type { NoticeColor } from '@kv/shared';
-
-export interface Notice {
-  status: boolean;
-  message: string;
-  color: NoticeColor;
-}
+import { notice, type Notice } from '@kv/server';
 
 /** A successful mutation result: the notice triple plus its payload. */
 export function done<T extends object>(message: string, payload: T = {} as T): Notice & T {
-  return { status: true, message, color: 'success', ...payload };
+  return { ...notice(message), ...payload };
 }

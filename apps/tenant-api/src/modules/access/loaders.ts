@@ -1,6 +1,7 @@
 import type { RequestContext } from '../../types.ts';
-import { permissionsByRoleIds, permissionsByUserIds, rolesByUserIds } from './repo.ts';
+import { permissionsByRoleIds, rolesByUserIds } from './repo.ts';
 import { roleRank, isRoleName } from '@kv/shared';
+import { permissionsByUserIds } from '../../core/scope-repo.ts';
 
 type Query<T> = { obj: T; params: unknown }[];
 

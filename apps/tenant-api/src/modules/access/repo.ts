@@ -70,18 +70,6 @@ export async function rolesByUserIds(
   return map;
 }
 
-/** Permission names per user through their roles, for a batch of users. */
-export async function permissionsByUserIds(db: Db, userIds: readonly string[]): Promise<Map<string, string[]>> {
-  const rows = await db('user_roles as ur')
-    .join('role_permissions as rp', 'rp.role_id', 'ur.role_id')
-    .join('permissions as p', 'p.id', 'rp.permission_id')
-    .whereIn('ur.user_id', userIds as string[])
-    .distinct('ur.user_id', 'p.name');
-  const map = new Map<string, string[]>();
-  for (const r of rows) map.set(String(r.user_id), [...(map.get(String(r.user_id)) ?? []), r.name]);
-  return map;
-}
-
 export async function permissionsOfRoles(db: Db, roleNames: readonly string[]): Promise<string[]> {
   const rows = await db('roles as r')
     .join('role_permissions as rp', 'rp.role_id', 'r.id')

@@ -1,7 +1,6 @@
 import { roleAtLeast } from '@kv/shared';
 import type { RequestContext } from '../../types.ts';
-import { viewerOf } from '../attendance/policy.ts';
-import { manageScope, requirePermission, staffScope, type LocationScope } from '../locations/policy.ts';
+import { requireViewer, manageScope, requirePermission, staffScope, type LocationScope } from '../../core/access.ts';
 
 /**
  * Attendance and staff-hours reports are for managers of the location (`reports.view`; the
@@ -15,7 +14,7 @@ export const reportScope = (ctx: RequestContext) => manageScope(ctx, 'reports.vi
  * (`attendance.manage`) read them for their own locations; managers need `reports.view`.
  */
 export async function classReportScope(ctx: RequestContext): Promise<LocationScope> {
-  if (roleAtLeast(viewerOf(ctx).role, 'manager')) return reportScope(ctx);
+  if (roleAtLeast(requireViewer(ctx).role, 'manager')) return reportScope(ctx);
   const scope = await staffScope(ctx);
   await requirePermission(ctx, 'attendance.manage');
   return scope;

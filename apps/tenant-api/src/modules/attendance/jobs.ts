@@ -8,7 +8,7 @@ import { ratioProgramIds } from '../ratios/repo.ts';
 import { refreshRoomRatios } from '../ratios/service.ts';
 import { joinNames, notifyContacts, type NotifyEnv } from './service/notify.ts';
 import { clock } from './service/checkin-notify.ts';
-import { localParts } from './service/time.ts';
+import { localParts } from '../../core/time.ts';
 
 /**
  * Attendance jobs. One job, the **attendance tick**, runs every 5 minutes per centre:

@@ -3,12 +3,11 @@ import { roleAtLeast } from '@kv/shared';
 import { forbidden, parseArgs } from '@kv/server';
 import { z } from 'zod';
 import type { RequestContext } from '../../types.ts';
-import { assertLocations, readScope, staffScope } from '../locations/policy.ts';
-import { id } from '../locations/service/common.ts';
 import { familyStudents } from './repo/family.ts';
-import { viewerOf } from './policy.ts';
 import { snapshot, type RoomRatio } from '../ratios/service.ts';
 import { programIdsOfLocation } from '../ratios/repo.ts';
+import { assertLocations, readScope, staffScope, requireViewer } from '../../core/access.ts';
+import { id } from '../../core/args.ts';
 
 /**
  * Live updates (GraphQL subscriptions). Mutations publish after their commit through the
@@ -73,7 +72,7 @@ const { withFilter } = mercurius;
 type SubscribeCtx = RequestContext & { pubsub: { subscribe(topic: string): Promise<AsyncIterable<unknown>> } };
 
 async function subscribeAttendance(_root: unknown, raw: Record<string, unknown>, ctx: SubscribeCtx) {
-  const v = viewerOf(ctx);
+  const v = requireViewer(ctx);
   const a = parseArgs(args, raw);
   if (roleAtLeast(v.role, 'teacher')) {
     await assertLocations(ctx, await staffScope(ctx), [a.location_id]);
@@ -104,7 +103,7 @@ async function* currentThenEvents<T>(first: () => Promise<T>, events: AsyncItera
  * listening, so a check-in between a page's first load and its subscription is never missed.
  */
 async function subscribeRatios(_root: unknown, raw: Record<string, unknown>, ctx: SubscribeCtx) {
-  viewerOf(ctx);
+  requireViewer(ctx);
   const a = parseArgs(args, raw);
   await assertLocations(ctx, await staffScope(ctx), [a.location_id]);
   const events = (await ctx.pubsub.subscribe(ratioTopic(ctx.tenant.id, a.location_id))) as AsyncIterable<unknown>;

@@ -5,7 +5,7 @@ import { studentsByIds, userNames } from './repo/family.ts';
 import { attendancesByIds, childStates, type ChildStateRow } from './repo/lists.ts';
 import { locationZones } from './repo/family.ts';
 import { checkInPinsFor } from './service/pins.ts';
-import { localParts } from './service/time.ts';
+import { localParts } from '../../core/time.ts';
 
 type Query<T> = { obj: T; params: unknown }[];
 

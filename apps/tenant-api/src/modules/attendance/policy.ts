@@ -1,7 +1,7 @@
 import { roleAtLeast } from '@kv/shared';
-import { AppError, CommonError, forbidden } from '@kv/server';
+import { forbidden } from '@kv/server';
 import type { RequestContext, Viewer } from '../../types.ts';
-import { manageScope, requirePermission, staffScope, type LocationScope } from '../locations/policy.ts';
+import { manageScope, requirePermission, requireViewer, staffScope, type LocationScope } from '../../core/access.ts';
 
 /**
  * Who may check children in and out (architecture "Data scope is not rank"):
@@ -16,11 +16,6 @@ import { manageScope, requirePermission, staffScope, type LocationScope } from '
  */
 export type CheckInAccess = { kind: 'parent'; viewer: Viewer } | { kind: 'staff'; viewer: Viewer; scope: LocationScope };
 
-export function viewerOf(ctx: RequestContext): Viewer {
-  if (!ctx.viewer) throw new AppError(CommonError.Unauthenticated, 'Please sign in.');
-  return ctx.viewer;
-}
-
 /** Staff who take attendance at the locations they reach. */
 export async function attendanceStaffScope(ctx: RequestContext): Promise<LocationScope> {
   const scope = await staffScope(ctx);
@@ -30,7 +25,7 @@ export async function attendanceStaffScope(ctx: RequestContext): Promise<Locatio
 
 /** The access of whoever saves a check-in or check-out. */
 export async function checkInAccess(ctx: RequestContext): Promise<CheckInAccess> {
-  const v = viewerOf(ctx);
+  const v = requireViewer(ctx);
   if (v.role === 'user') return { kind: 'parent', viewer: v };
   if (!roleAtLeast(v.role, 'teacher')) throw forbidden();
   return { kind: 'staff', viewer: v, scope: await attendanceStaffScope(ctx) };
@@ -38,7 +33,7 @@ export async function checkInAccess(ctx: RequestContext): Promise<CheckInAccess>
 
 /** Parents (for their own children) and staff; blog editors are refused. */
 export function familyViewer(ctx: RequestContext): Viewer {
-  const v = viewerOf(ctx);
+  const v = requireViewer(ctx);
   if (v.role === 'blog') throw forbidden();
   return v;
 }
@@ -48,6 +43,3 @@ export const correctionScope = (ctx: RequestContext) => manageScope(ctx, 'attend
 
 /** Check-in settings are part of a location's setup. */
 export const checkInSettingsScope = (ctx: RequestContext) => manageScope(ctx, 'locations.manage');
-
-/** Where a scope reaches a location. */
-export const reaches = (scope: LocationScope, locationId: string) => scope.all || scope.ids.has(String(locationId));

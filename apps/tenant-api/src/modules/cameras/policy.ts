@@ -1,6 +1,6 @@
 import { roleAtLeast } from '@kv/shared';
 import type { RequestContext } from '../../types.ts';
-import { manageScope, staffScope } from '../locations/policy.ts';
+import { manageScope, staffScope } from '../../core/access.ts';
 
 /**
  * Camera management (`cameras.manage`): managers for the locations they manage, the owner for all.

@@ -1,10 +1,10 @@
 import type { RequestContext } from '../../types.ts';
-import { iso } from '../locations/service/common.ts';
 import * as cameras from './service/cameras.ts';
 import * as reads from './service/reads.ts';
 import * as imports from './service/import.ts';
 import * as settings from './service/settings.ts';
 import { seesCameraSetup } from './policy.ts';
+import { iso } from '../../core/result.ts';
 
 type Args = Record<string, unknown>;
 

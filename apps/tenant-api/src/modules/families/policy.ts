@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../types.ts';
-import { isParent, viewerOf } from '../students/policy.ts';
 import { parentsOnly } from './errors.ts';
+import { isParent, requireViewer } from '../../core/access.ts';
 
 /**
  * Families: parents act on their own children only (the students scope `own`), within the centre's
@@ -10,5 +10,5 @@ import { parentsOnly } from './errors.ts';
  * people or children outside the viewer's scope.
  */
 export function assertParent(ctx: RequestContext): void {
-  if (!isParent(viewerOf(ctx))) throw parentsOnly();
+  if (!isParent(requireViewer(ctx))) throw parentsOnly();
 }

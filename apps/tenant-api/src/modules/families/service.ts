@@ -3,22 +3,25 @@ import { randomToken, sha256Hex } from '@kv/auth';
 import { fields, parseArgs } from '@kv/server';
 import { displayEmail } from '@kv/shared';
 import type { RequestContext } from '../../types.ts';
-import { charge, inTransaction } from '../auth/service/shared.ts';
-import { pageArgs, paginated } from '../locations/service/common.ts';
+import { charge } from '../auth/service/shared.ts';
 import { PARENT_EDITABLE_STUDENT_FIELDS } from '../locations/service/settings.ts';
 import * as students from '../students/repo.ts';
-import { isParent, isStaff, scopeLocations, studentManageScope, studentScopeOf, viewerOf } from '../students/policy.ts';
-import { auditStudent, id, notice, parentEditRights, studentInScope } from '../students/service/common.ts';
+import { auditStudent, id, parentEditRights, studentInScope } from '../students/service/common.ts';
 import { parentEditOff } from '../students/errors.ts';
-import { childLocationIds, listLocations } from '../locations/repo/locations.ts';
+import { listLocations } from '../locations/repo/locations.ts';
 import * as people from '../users/repo.ts';
-import { holds, userScopeOf } from '../users/policy.ts';
+import { userScopeOf } from '../users/policy.ts';
 import { auditPerson, email, personDetails, personName, phone } from '../users/service/common.ts';
 import { sendInvitation } from '../users/service/invite.ts';
 import { settingOf } from '../users/service/account.ts';
 import * as repo from './repo.ts';
 import { assertParent } from './policy.ts';
 import { badCode, emailInUse, parentsOnly } from './errors.ts';
+import { inTransaction } from '../../core/tx.ts';
+import { pageArgs, paginated } from '../../core/args.ts';
+import { isParent, isStaff, scopeLocations, studentManageScope, studentScopeOf, requireViewer, hasPermission } from '../../core/access.ts';
+import { notice } from '../../core/result.ts';
+import { childLocationIds } from '../../core/scope-repo.ts';
 
 const CODE_DAYS = 30;
 
@@ -47,7 +50,7 @@ export async function createStudentUserByParent(ctx: RequestContext, raw: unknow
   const s = await studentInScope(ctx, await studentScopeOf(ctx), a.student_id);
   if (!(await parentEditRights(ctx, s.location_id)).can_edit_student) throw parentEditOff();
   if (await people.emailTaken(ctx.db, a.email)) throw emailInUse();
-  const v = viewerOf(ctx);
+  const v = requireViewer(ctx);
   const userId = await inTransaction(ctx, async (trx) => {
     const username = await repo.freeUsername(trx, a.email.split('@')[0]!);
     const uid = await people.insertPerson(trx, {
@@ -102,7 +105,7 @@ export async function generateStudentQrCode(ctx: RequestContext, raw: unknown) {
     await students.insertStudentCode(trx, {
       student_id: a.student_id,
       code_hash: sha256Hex(code),
-      created_by: viewerOf(ctx).id,
+      created_by: requireViewer(ctx).id,
       expires_at: expiresAt,
     });
     await auditStudent(ctx, trx, 'student.qr_code', a.student_id, s.location_id, { expires_at: expiresAt.toISOString() });
@@ -115,7 +118,7 @@ export async function addStudentByQrCode(ctx: RequestContext, raw: unknown) {
   assertParent(ctx);
   await charge(ctx.throttles.verifyIp, ctx.ip);
   const a = parseArgs(z.object({ code: z.string().trim().min(8, 'This code is not valid.').max(200, 'This code is not valid.') }), raw);
-  const v = viewerOf(ctx);
+  const v = requireViewer(ctx);
   const studentId = await inTransaction(ctx, async (trx) => {
     const sid = await students.claimStudentCode(trx, sha256Hex(a.code), v.id);
     if (!sid) return null;
@@ -139,7 +142,7 @@ export async function addStudentByQrCode(ctx: RequestContext, raw: unknown) {
  * Each family shows what it chose: email, phone, children's first names.
  */
 export async function getParentDirectory(ctx: RequestContext, raw: unknown) {
-  const v = viewerOf(ctx);
+  const v = requireViewer(ctx);
   if (!isParent(v) && !isStaff(v)) throw parentsOnly();
   const a = parseArgs(z.object({ location_id: id.nullish(), search: z.string().trim().max(100).nullish(), ...pageArgs }), raw);
   let mine: string[];
@@ -166,7 +169,7 @@ export async function getParentDirectory(ctx: RequestContext, raw: unknown) {
 
 /** The signed-in family's directory privacy choice. */
 export async function updateParentDirectoryPrivacy(ctx: RequestContext, raw: unknown) {
-  const v = viewerOf(ctx);
+  const v = requireViewer(ctx);
   const a = parseArgs(
     z.object({
       directory_visible: z.boolean({ message: 'directory_visible must be true or false.' }),
@@ -192,7 +195,7 @@ export async function updateParentDirectoryPrivacy(ctx: RequestContext, raw: unk
 
 /** The signed-in person's own profile fields (route /user-profile, /contact-profile). */
 export async function updateProfile(ctx: RequestContext, raw: unknown) {
-  const v = viewerOf(ctx);
+  const v = requireViewer(ctx);
   const { middle_name, nick_name, phone: p1, phone2, phone_type, phone2_type, avatar } = personDetails;
   const a = parseArgs(
     z.object({
@@ -225,8 +228,8 @@ export async function checkStudentProfilePermission(ctx: RequestContext, raw: un
   const scope = await studentScopeOf(ctx);
   const a = parseArgs(z.object({ student_id: id }), raw);
   const found = (await students.idsInScope(ctx.db, scope, [a.student_id])).length === 1;
-  const v = viewerOf(ctx);
-  const permission = found && (isParent(v) || (await holds(ctx, 'students.view')));
+  const v = requireViewer(ctx);
+  const permission = found && (isParent(v) || (await hasPermission(ctx, 'students.view')));
   return { found, permission };
 }
 
@@ -234,9 +237,12 @@ export async function checkUserProfilePermission(ctx: RequestContext, raw: unkno
   const scope = await userScopeOf(ctx);
   const a = parseArgs(z.object({ user_id: id }), raw);
   const found = (await people.findPeople(ctx.db, [a.user_id], { scope })).length === 1;
-  const v = viewerOf(ctx);
+  const v = requireViewer(ctx);
   const permission =
-    found && (a.user_id === v.id || isParent(v) || (isStaff(v) && ((await holds(ctx, 'users.view')) || (await holds(ctx, 'team.view')))));
+    found &&
+    (a.user_id === v.id ||
+      isParent(v) ||
+      (isStaff(v) && ((await hasPermission(ctx, 'users.view')) || (await hasPermission(ctx, 'team.view')))));
   return { found, permission };
 }
 
@@ -247,8 +253,8 @@ export async function checkTeamProfilePermission(ctx: RequestContext, raw: unkno
   const [person] = await people.findPeople(ctx.db, [a.user_id], { scope });
   const roles = person ? ((await people.roleNamesOf(ctx.db, [a.user_id])).get(a.user_id) ?? []) : [];
   const found = Boolean(person) && roles.some((r) => r !== 'user');
-  const v = viewerOf(ctx);
-  const permission = found && (a.user_id === v.id || (isStaff(v) && (await holds(ctx, 'team.view'))));
+  const v = requireViewer(ctx);
+  const permission = found && (a.user_id === v.id || (isStaff(v) && (await hasPermission(ctx, 'team.view'))));
   return { found, permission };
 }
 
@@ -257,8 +263,8 @@ export async function getStudentEditPermissions(ctx: RequestContext, raw: unknow
   const scope = await studentScopeOf(ctx);
   const a = parseArgs(z.object({ student_id: id }), raw);
   const s = await studentInScope(ctx, scope, a.student_id);
-  const v = viewerOf(ctx);
+  const v = requireViewer(ctx);
   if (isParent(v)) return { student_id: a.student_id, ...(await parentEditRights(ctx, s.location_id)) };
-  const staffMay = isStaff(v) && (await holds(ctx, 'students.edit'));
+  const staffMay = isStaff(v) && (await hasPermission(ctx, 'students.edit'));
   return { student_id: a.student_id, can_edit_student: staffMay, can_edit_fields: staffMay ? [...PARENT_EDITABLE_STUDENT_FIELDS] : [] };
 }

@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../types.ts';
-import { manageScope, readScope, type LocationScope } from '../locations/policy.ts';
 import { familyViewer } from '../attendance/policy.ts';
+import { manageScope, readScope, type LocationScope } from '../../core/access.ts';
 
 /**
  * The health questionnaire of a location: managers of the location edit it (`attendance.manage`);

@@ -1,15 +1,17 @@
 import { z } from 'zod';
 import { badInput, parseArgs } from '@kv/server';
 import type { RequestContext } from '../../types.ts';
-import { assertLocations } from '../locations/policy.ts';
-import { audit, id, notice, pageArgs, paginated } from '../locations/service/common.ts';
-import { inTransaction } from '../auth/service/shared.ts';
 import { attendanceStaffScope } from '../attendance/policy.ts';
-import { localDate, localParts } from '../attendance/service/time.ts';
 import { locationInfo } from '../attendance/repo/family.ts';
 import * as repo from './repo.ts';
 import { questionnaireManageScope, questionnaireReadScope } from './policy.ts';
 import { questionNotFound, screenIncomplete, tooManyQuestions, unknownQuestion } from './errors.ts';
+import { assertLocations } from '../../core/access.ts';
+import { audit } from '../../core/audit.ts';
+import { id, pageArgs, paginated } from '../../core/args.ts';
+import { notice } from '../../core/result.ts';
+import { inTransaction } from '../../core/tx.ts';
+import { localDate, localParts } from '../../core/time.ts';
 
 export const MAX_QUESTIONS = 30;
 

@@ -1,10 +1,9 @@
 import type { RequestContext } from '../../types.ts';
-import { locationNotFound } from '../locations/errors.ts';
-import { existingLocationIds } from '../locations/repo/locations.ts';
 import { forbidden } from '@kv/server';
-import { isStaff, scopeLocations, studentManageScope, studentScopeOf, viewerOf } from '../students/policy.ts';
 import { userManageScope } from '../users/policy.ts';
 import type { ImportKind } from './csv.ts';
+import { locationNotFound, isStaff, scopeLocations, studentManageScope, studentScopeOf, requireViewer } from '../../core/access.ts';
+import { existingLocationIds } from '../../core/scope-repo.ts';
 
 /**
  * Imports and exports are staff tools (support runs them in a support session as a manager or
@@ -25,5 +24,5 @@ export async function assertImportLocation(ctx: RequestContext, locations: strin
 
 /** Imports are staff tools: parents and blog editors are refused before anything is read. */
 export function assertImportStaff(ctx: RequestContext): void {
-  if (!isStaff(viewerOf(ctx))) throw forbidden();
+  if (!isStaff(requireViewer(ctx))) throw forbidden();
 }

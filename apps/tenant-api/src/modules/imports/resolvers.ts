@@ -1,10 +1,10 @@
 import type { RequestContext } from '../../types.ts';
-import { iso } from '../locations/service/common.ts';
 import * as stage from './service/stage.ts';
 import * as apply from './service/apply.ts';
 import * as exports from './service/export.ts';
 import { FIELDS, REQUIRED, type ImportKind } from './csv.ts';
 import type { ImportRow as Row } from './repo.ts';
+import { iso } from '../../core/result.ts';
 
 type Args = Record<string, unknown>;
 type Svc = (ctx: RequestContext, args: Args) => unknown;

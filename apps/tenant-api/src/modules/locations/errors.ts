@@ -1,4 +1,4 @@
-import { AppError, badInput, notFound } from '@kv/server';
+import { AppError, badInput } from '@kv/server';
 
 /** The closed set of error codes of locations and their settings (plus the common ones). */
 export const LocationError = {
@@ -7,8 +7,6 @@ export const LocationError = {
   HasStudents: 'LOCATION_HAS_STUDENTS',
   NoEmail: 'LOCATION_NO_EMAIL',
 } as const;
-
-export const locationNotFound = () => notFound('Location not found.');
 
 export const nameTaken = (field = 'name') => badInput(field, 'A location with this name already exists.');
 export const signupCodeTaken = (field = 'signup_code') => badInput(field, 'This signup code is already used by another location.');

@@ -4,7 +4,7 @@ import * as queries from './service/queries.ts';
 import * as settings from './service/settings.ts';
 import * as email from './service/email.ts';
 import { getLocationHistory } from './service/history.ts';
-import { iso } from './service/common.ts';
+import { iso } from '../../core/result.ts';
 
 type Args = Record<string, unknown>;
 type Row = Record<string, unknown> & { __view?: string };

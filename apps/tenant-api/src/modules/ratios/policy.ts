@@ -1,5 +1,5 @@
 import type { RequestContext } from '../../types.ts';
-import { manageScope, staffScope } from '../locations/policy.ts';
+import { manageScope, staffScope } from '../../core/access.ts';
 
 /**
  * Room ratios: the required ratio is part of a location's setup (`locations.manage`, managers of

@@ -4,7 +4,7 @@ import { code } from '../locations/test-fixtures.ts';
 import { messages, q as query, setupAttendance, type AttendanceSetup } from '../attendance/test-fixtures.ts';
 import { ratioOf, staffRequired } from './service.ts';
 import { runAttendanceTick, sendDueReminders } from '../attendance/jobs.ts';
-import { localParts, zonedInstant } from '../attendance/service/time.ts';
+import { localParts, zonedInstant } from '../../core/time.ts';
 
 let h: Harness;
 let s: AttendanceSetup;

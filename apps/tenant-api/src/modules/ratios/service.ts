@@ -2,15 +2,17 @@ import { z } from 'zod';
 import type { Knex } from 'knex';
 import { parseArgs } from '@kv/server';
 import type { RequestContext } from '../../types.ts';
-import { assertLocations } from '../locations/policy.ts';
-import { audit, id, notice } from '../locations/service/common.ts';
-import { inTransaction } from '../auth/service/shared.ts';
 import { envOf, notifyTeam, type NotifyEnv } from '../attendance/service/notify.ts';
 import { publishRatios } from '../attendance/live.ts';
 import { scheduleAttendanceTick } from '../attendance/tick.ts';
 import * as repo from './repo.ts';
 import { ratioManageScope, ratioReadScope } from './policy.ts';
 import { ratioRoomNotFound } from './errors.ts';
+import { assertLocations } from '../../core/access.ts';
+import { audit } from '../../core/audit.ts';
+import { id } from '../../core/args.ts';
+import { notice } from '../../core/result.ts';
+import { inTransaction } from '../../core/tx.ts';
 
 export type RatioStatus = 'ok' | 'warning' | 'out_of_ratio' | 'not_set';
 

@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../types.ts';
-import { iso } from '../locations/service/common.ts';
 import * as service from './service.ts';
 import { seesCameraSetup } from '../cameras/policy.ts';
+import { iso } from '../../core/result.ts';
 
 type Args = Record<string, unknown>;
 

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { fields, notFound, parseArgs } from '@kv/server';
 import type { RequestContext } from '../../types.ts';
-import { assertLocations, type LocationScope } from '../locations/policy.ts';
-import { audit, diff, hexColour, id, idList, notice } from '../locations/service/common.ts';
 import { clearRoom, findCameras, type CameraRow } from '../cameras/repo.ts';
 import * as repo from './repo.ts';
 import { groupManageScope, roomManageScope, roomReadScope } from './policy.ts';
 import { groupNameTaken, groupNotFound, roomHasStudents, roomNameTaken, roomNotFound } from './errors.ts';
+import { assertLocations, type LocationScope } from '../../core/access.ts';
+import { audit, diff } from '../../core/audit.ts';
+import { hexColour, id, idList } from '../../core/args.ts';
+import { notice } from '../../core/result.ts';
 
 const roomName = fields.name('Room name').pipe(z.string().max(150, 'Room name must be at most 150 characters.'));
 const groupName = fields.name('Group name');

@@ -1,5 +1,5 @@
 import type { RequestContext } from '../../types.ts';
-import { manageScope, staffScope } from '../locations/policy.ts';
+import { manageScope, staffScope } from '../../core/access.ts';
 
 /**
  * Camera schedules belong to a location. Managers (with `cameras.manage`) change the schedules of

@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../types.ts';
-import { iso } from '../locations/service/common.ts';
 import * as service from './service.ts';
+import { iso } from '../../core/result.ts';
 
 type Args = Record<string, unknown>;
 const hhmm = (v: unknown) => String(v).slice(0, 5);

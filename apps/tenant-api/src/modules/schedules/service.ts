@@ -2,11 +2,14 @@ import { z } from 'zod';
 import type { Knex } from 'knex';
 import { parseArgs } from '@kv/server';
 import type { RequestContext } from '../../types.ts';
-import { assertLocations, scopeFilter } from '../locations/policy.ts';
-import { audit, clockTime, diff, id, notice, pageArgs, paginated } from '../locations/service/common.ts';
 import * as repo from './repo.ts';
 import { scheduleManageScope, scheduleReadScope } from './policy.ts';
 import { scheduleNameTaken, scheduleNotFound } from './errors.ts';
+import { assertLocations, scopeFilter } from '../../core/access.ts';
+import { audit, diff } from '../../core/audit.ts';
+import { localTime } from '../../core/time.ts';
+import { id, pageArgs, paginated } from '../../core/args.ts';
+import { notice } from '../../core/result.ts';
 
 export const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 
@@ -16,8 +19,8 @@ const scheduleDate = z.object({
     .trim()
     .toLowerCase()
     .pipe(z.enum(DAYS, { message: 'Use a day of the week such as monday.' })),
-  start_time: clockTime,
-  end_time: clockTime,
+  start_time: localTime,
+  end_time: localTime,
 });
 
 /** Opening hours: each range ends after it starts, and ranges of one day do not overlap. */

@@ -1,11 +1,11 @@
 import { roleAtLeast } from '@kv/shared';
-import { AppError, CommonError, forbidden } from '@kv/server';
+import { forbidden } from '@kv/server';
 import type { RequestContext } from '../../types.ts';
-import { requirePermission } from '../locations/policy.ts';
+import { requirePermission, requireViewer } from '../../core/access.ts';
 
 /** Anyone signed in reads the school profile; managers with `settings.manage` (and the owner) change it. */
 export function assertCanReadProfile(ctx: RequestContext): void {
-  if (!ctx.viewer) throw new AppError(CommonError.Unauthenticated, 'Please sign in.');
+  requireViewer(ctx);
 }
 
 export async function assertCanEditProfile(ctx: RequestContext): Promise<void> {

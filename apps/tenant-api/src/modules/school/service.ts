@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { fields, parseArgs } from '@kv/server';
 import type { RequestContext } from '../../types.ts';
-import { diff, notice } from '../locations/service/common.ts';
 import { assertCanEditProfile, assertCanReadProfile } from './policy.ts';
 import * as repo from './repo.ts';
+import { diff } from '../../core/audit.ts';
+import { notice } from '../../core/result.ts';
 
 const logo = z
   .string()

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { parseArgs, forbidden } from '@kv/server';
 import { CAMERA_MODULE_SETTINGS, DEFAULT_THEME_MODE, THEME_MODES, isHexColour, roleAtLeast } from '@kv/shared';
 import type { RequestContext } from '../../types.ts';
-import { requirePermission } from '../locations/policy.ts';
 import { audit, readSetting, writeSetting } from './repo.ts';
+import { requirePermission } from '../../core/access.ts';
 
 export interface ThemeSetting {
   theme_color: string | null;

@@ -1,7 +1,7 @@
 import { roleAtLeast } from '@kv/shared';
 import { forbidden } from '@kv/server';
 import type { RequestContext } from '../../types.ts';
-import { manageScope } from '../locations/policy.ts';
+import { manageScope } from '../../core/access.ts';
 
 /**
  * Streaming servers: managers (`cameras.manage`) for the servers of the locations they manage;

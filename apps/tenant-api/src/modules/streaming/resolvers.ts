@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../types.ts';
-import { iso } from '../locations/service/common.ts';
 import { mediaConfig } from './config.ts';
 import * as svc from './service.ts';
+import { iso } from '../../core/result.ts';
 
 type Args = Record<string, unknown>;
 const key = (ctx: RequestContext) => mediaConfig(ctx.deps.config).mediaSecretKey;

@@ -2,12 +2,14 @@ import { z } from 'zod';
 import { encryptSecret } from '@kv/directory';
 import { parseArgs } from '@kv/server';
 import type { RequestContext } from '../../types.ts';
-import { assertLocations, scopeFilter, type LocationScope } from '../locations/policy.ts';
-import { audit, httpUrl, id, notice, pageArgs, paginated } from '../locations/service/common.ts';
 import { readLocationSetting, writeLocationSetting } from '../cameras/repo.ts';
 import * as repo from './repo.ts';
 import { requireCentreWide, streamManageScope } from './policy.ts';
 import { secretNeeded, streamNotFound } from './errors.ts';
+import { assertLocations, scopeFilter, type LocationScope } from '../../core/access.ts';
+import { audit } from '../../core/audit.ts';
+import { httpUrl, id, pageArgs, paginated } from '../../core/args.ts';
+import { notice } from '../../core/result.ts';
 
 /**
  * Streaming servers ("streams", spec §7: create, list, update, delete, set default) and a

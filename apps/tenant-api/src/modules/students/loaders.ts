@@ -1,12 +1,12 @@
 import { AppError } from '@kv/server';
 import type { RequestContext } from '../../types.ts';
-import { readScope, visibleLocation, type LocationScope } from '../locations/policy.ts';
+import { visibleLocation } from '../locations/policy.ts';
 import { listLocations } from '../locations/repo/locations.ts';
 import { programsById } from '../rooms/service.ts';
 import { labelsOf, type LabelKind } from '../tags/repo.ts';
 import * as repo from './repo.ts';
-import { isParent, isStaff, studentReadScope, viewerOf, type StudentScope } from './policy.ts';
 import { limited, scoped } from './service/common.ts';
+import { readScope, type LocationScope, isParent, isStaff, studentReadScope, requireViewer, type StudentScope } from '../../core/access.ts';
 
 type Query<T> = { obj: T; params: unknown }[];
 type StudentObj = { id: string; location_id: string; program_id: string | null; __scoped?: boolean };
@@ -39,7 +39,7 @@ function splitPivot(row: Record<string, unknown>) {
  * cameras (stream codes) are reached only through the live-camera area's own checks.
  */
 function roomFor(ctx: RequestContext) {
-  const staff = isStaff(viewerOf(ctx));
+  const staff = isStaff(requireViewer(ctx));
   return <T extends Record<string, unknown>>(p: T): T => (staff ? p : { ...p, camera_group_id: null });
 }
 
@@ -61,7 +61,7 @@ async function labels(kind: LabelKind, queries: Query<StudentObj>, ctx: RequestC
 
 async function guardianRows(queries: Query<StudentObj>, ctx: RequestContext) {
   const ids = scopedIds(queries);
-  const rows = ids.length ? await repo.guardiansOf(ctx.db, ids, { hideBlackListed: isParent(viewerOf(ctx)) }) : [];
+  const rows = ids.length ? await repo.guardiansOf(ctx.db, ids, { hideBlackListed: isParent(requireViewer(ctx)) }) : [];
   const map = new Map<string, { pivot: Record<string, unknown>; user: Record<string, unknown> }[]>();
   for (const r of rows) {
     const { pivot, rest } = splitPivot(r);
@@ -107,7 +107,7 @@ export const studentLoaders = {
     /** Parents see a child's cameras only while they may watch (not black-listed, watch_camera on). */
     async cameras(queries: Query<StudentObj>, ctx: RequestContext) {
       const ids = scopedIds(queries);
-      const v = viewerOf(ctx);
+      const v = requireViewer(ctx);
       const [rows, pivots] = await Promise.all([
         ids.length ? repo.camerasOfStudents(ctx.db, ids) : [],
         isParent(v) && ids.length ? repo.findPivots(ctx.db, ids, [v.id]) : [],

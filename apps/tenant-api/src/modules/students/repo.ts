@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { pageWithTotal } from '@kv/db';
-import type { StudentScope } from './policy.ts';
+import { type StudentScope } from '../../core/access.ts';
 
 export * from './repo/relations.ts';
 
@@ -87,15 +87,6 @@ export function applyScope(db: Db, q: Knex.QueryBuilder, scope: StudentScope, al
         }
       });
   }
-}
-
-export async function teacherProgramIds(db: Db, userId: string): Promise<string[]> {
-  const rows: { id: string }[] = await db('user_programs as up')
-    .join('programs as p', 'p.id', 'up.program_id')
-    .where('up.user_id', userId)
-    .whereNull('p.deleted_at')
-    .select('p.id');
-  return rows.map((r) => String(r.id));
 }
 
 /** Of the given ids, those in the scope (archived ones only when asked). */

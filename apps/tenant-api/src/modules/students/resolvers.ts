@@ -1,9 +1,9 @@
 import type { RequestContext } from '../../types.ts';
-import { iso } from '../locations/service/common.ts';
 import * as read from './service/read.ts';
 import * as write from './service/write.ts';
 import * as life from './service/lifecycle.ts';
 import * as rel from './service/relations.ts';
+import { iso } from '../../core/result.ts';
 
 type Args = Record<string, unknown>;
 type Row = Record<string, unknown> & { __scoped?: boolean; __pivot?: unknown };

@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../types.ts';
-import { isStaff, viewerOf } from '../students/policy.ts';
 import { labelCounts, labelsOf, type LabelKind } from './repo.ts';
+import { isStaff, requireViewer } from '../../core/access.ts';
 
 type Query<T> = { obj: T; params: unknown }[];
 
@@ -19,7 +19,7 @@ function counts(kind: LabelKind, owner: 'student' | 'user') {
 /** A person's labels; allergies and medications only to themself and to staff. */
 function ofUser(kind: LabelKind) {
   return async (queries: Query<{ id: string }>, ctx: RequestContext) => {
-    const v = viewerOf(ctx);
+    const v = requireViewer(ctx);
     const allowed = (id: string) => kind === 'tag' || isStaff(v) || id === v.id;
     const ids = queries.map((q) => String(q.obj.id)).filter(allowed);
     const map = ids.length ? await labelsOf(ctx.db, kind, 'user', ids) : new Map();

@@ -1,7 +1,6 @@
 import { forbidden } from '@kv/server';
 import type { RequestContext } from '../../types.ts';
-import { requirePermission } from '../locations/policy.ts';
-import { isStaff, viewerOf } from '../students/policy.ts';
+import { requirePermission, isStaff, requireViewer } from '../../core/access.ts';
 
 /**
  * Tags, allergies, medications and relationships are centre-wide lists. Managers (with
@@ -11,12 +10,12 @@ import { isStaff, viewerOf } from '../students/policy.ts';
  * people scope (users policy).
  */
 export async function assertMayKeepLists(ctx: RequestContext): Promise<void> {
-  if (!isStaff(viewerOf(ctx))) throw forbidden();
+  if (!isStaff(requireViewer(ctx))) throw forbidden();
   await requirePermission(ctx, 'students.edit');
 }
 
 export async function assertMayReadLists(ctx: RequestContext, parentsToo: boolean): Promise<void> {
-  const v = viewerOf(ctx);
+  const v = requireViewer(ctx);
   if (v.role === 'user' && parentsToo) return;
   if (!isStaff(v)) throw forbidden();
 }

@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { fields, parseArgs } from '@kv/server';
 import type { RequestContext } from '../../types.ts';
-import { inTransaction } from '../auth/service/shared.ts';
-import { audit, id, idList, notice, optionalText, pageArgs, paginated } from '../locations/service/common.ts';
-import { studentManageScope } from '../students/policy.ts';
 import { studentEditor } from '../students/service/write.ts';
 import { assertLabels, assertParentMayEdit, auditStudent, studentInScope, studentsInScope } from '../students/service/common.ts';
 import { findPeople, roleNamesOf } from '../users/repo.ts';
@@ -13,6 +10,11 @@ import * as repo from './repo.ts';
 import { assertMayKeepLists, assertMayReadLists } from './policy.ts';
 import { labelNameTaken, labelNotFound, nounOf, relationshipNameTaken, relationshipNotFound } from './errors.ts';
 import type { LabelKind } from './repo.ts';
+import { inTransaction } from '../../core/tx.ts';
+import { audit } from '../../core/audit.ts';
+import { id, idList, optionalText, pageArgs, paginated } from '../../core/args.ts';
+import { notice } from '../../core/result.ts';
+import { studentManageScope } from '../../core/access.ts';
 
 const name = fields.name('Name');
 const search = z.string().trim().max(100, 'Search at most 100 characters.').nullish();

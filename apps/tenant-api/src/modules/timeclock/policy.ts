@@ -1,5 +1,5 @@
 import type { RequestContext } from '../../types.ts';
-import { manageScope, staffScope } from '../locations/policy.ts';
+import { manageScope, staffScope } from '../../core/access.ts';
 
 /**
  * The staff time clock:

@@ -1,9 +1,9 @@
 import type { RequestContext } from '../../types.ts';
-import { readScope, visibleLocation, type LocationScope } from '../locations/policy.ts';
+import { visibleLocation } from '../locations/policy.ts';
 import { listLocations } from '../locations/repo/locations.ts';
-import { isStaff, viewerOf } from '../students/policy.ts';
 import * as repo from './repo.ts';
 import { shapeSetting } from './service/account.ts';
+import { readScope, type LocationScope, isStaff, requireViewer } from '../../core/access.ts';
 
 type Query<T> = { obj: T; params: unknown }[];
 
@@ -58,7 +58,7 @@ export const userLoaders = {
     },
     /** The contact setting: the person themself and staff only. */
     async setting(queries: Query<{ id: string }>, ctx: RequestContext) {
-      const v = viewerOf(ctx);
+      const v = requireViewer(ctx);
       const allowed = (id: string) => isStaff(v) || id === v.id;
       const ids = queries.map((q) => String(q.obj.id)).filter(allowed);
       const [rows, maxima] = await Promise.all([

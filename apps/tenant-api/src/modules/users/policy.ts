@@ -1,8 +1,7 @@
 import { highestRole, roleAtLeast, roleRank, type RoleName } from '@kv/shared';
 import { forbidden } from '@kv/server';
 import type { RequestContext } from '../../types.ts';
-import { permissionsByUserIds } from '../access/repo.ts';
-import { isOwner, isStaff, studentScopeOf, viewerOf, type StudentScope } from '../students/policy.ts';
+import { hasPermission, isOwner, isStaff, requireViewer, studentScopeOf, type StudentScope } from '../../core/access.ts';
 
 /**
  * Which people a viewer reaches:
@@ -24,10 +23,9 @@ export type UserScope =
 export type PeopleArea = 'users' | 'team';
 
 const cache = new WeakMap<RequestContext, Promise<UserScope>>();
-const permCache = new WeakMap<RequestContext, Promise<Set<string>>>();
 
 async function compute(ctx: RequestContext): Promise<UserScope> {
-  const v = viewerOf(ctx);
+  const v = requireViewer(ctx);
   if (isOwner(v)) return { kind: 'all', selfId: v.id };
   if (isStaff(v)) {
     const students = await studentScopeOf(ctx);
@@ -46,31 +44,16 @@ export function userScopeOf(ctx: RequestContext): Promise<UserScope> {
   return p;
 }
 
-async function permissions(ctx: RequestContext): Promise<Set<string>> {
-  const v = viewerOf(ctx);
-  let p = permCache.get(ctx);
-  if (!p) {
-    p = permissionsByUserIds(ctx.db, [v.id]).then((m) => new Set(m.get(v.id) ?? []));
-    permCache.set(ctx, p);
-  }
-  return p;
-}
-
-/** Whether the viewer holds a named permission (the owner holds every one). */
-export async function holds(ctx: RequestContext, permission: string): Promise<boolean> {
-  const v = viewerOf(ctx);
-  if (roleAtLeast(v.role, 'center')) return true;
-  return (await permissions(ctx)).has(permission);
-}
-
 /**
  * People the viewer may read. Staff need `users.view` (contacts) or `team.view` (staff) for the
  * area asked; without an area, either. Parents and blog editors get their small scopes.
  */
 export async function userReadScope(ctx: RequestContext, area?: PeopleArea): Promise<UserScope> {
-  const v = viewerOf(ctx);
+  const v = requireViewer(ctx);
   if (isStaff(v)) {
-    const ok = area ? await holds(ctx, `${area}.view`) : (await holds(ctx, 'users.view')) || (await holds(ctx, 'team.view'));
+    const ok = area
+      ? await hasPermission(ctx, `${area}.view`)
+      : (await hasPermission(ctx, 'users.view')) || (await hasPermission(ctx, 'team.view'));
     if (!ok) throw forbidden();
   }
   return userScopeOf(ctx);
@@ -78,22 +61,22 @@ export async function userReadScope(ctx: RequestContext, area?: PeopleArea): Pro
 
 /** Staff lists and reports: teachers and above with the area's view permission. */
 export async function userStaffScope(ctx: RequestContext, area: PeopleArea): Promise<UserScope> {
-  const v = viewerOf(ctx);
+  const v = requireViewer(ctx);
   if (!isStaff(v)) throw forbidden();
   return userReadScope(ctx, area);
 }
 
 /** People the viewer may change: managers and above (or staff granted `<area>.edit`). */
 export async function userManageScope(ctx: RequestContext, area: PeopleArea): Promise<UserScope> {
-  const v = viewerOf(ctx);
+  const v = requireViewer(ctx);
   if (!isStaff(v)) throw forbidden();
-  if (!(await holds(ctx, `${area}.edit`))) throw forbidden();
+  if (!(await hasPermission(ctx, `${area}.edit`))) throw forbidden();
   return userScopeOf(ctx);
 }
 
 /** Roles a viewer may give or take: none above their own; the owner role only by the owner. */
 export function assertMayGrant(ctx: RequestContext, roles: readonly string[]): void {
-  const v = viewerOf(ctx);
+  const v = requireViewer(ctx);
   for (const r of roles) {
     const role = r as RoleName;
     if (roleRank(role) > roleRank(v.role)) throw forbidden('You cannot give a role above your own.');
@@ -103,7 +86,7 @@ export function assertMayGrant(ctx: RequestContext, roles: readonly string[]): v
 
 /** A viewer may change another person only if that person's highest role is not above theirs. */
 export function assertMayChange(ctx: RequestContext, targetRoles: readonly string[]): void {
-  const v = viewerOf(ctx);
+  const v = requireViewer(ctx);
   const top = highestRole(targetRoles);
   if (roleRank(top) > roleRank(v.role)) throw forbidden('You cannot change someone with a higher role.');
   if (top === 'center' && !roleAtLeast(v.role, 'center')) throw forbidden('Only the centre owner can change owners.');
@@ -116,12 +99,12 @@ export function areaOf(roles: readonly string[]): PeopleArea {
 
 /** Writes to existing people: staff only; the area's edit permission is checked once the person is known. */
 export async function userWriteScope(ctx: RequestContext): Promise<UserScope> {
-  if (!isStaff(viewerOf(ctx))) throw forbidden();
+  if (!isStaff(requireViewer(ctx))) throw forbidden();
   return userScopeOf(ctx);
 }
 
 /** The viewer holds `<area>.edit` for this person and does not rank below them. */
 export async function assertMayEditPerson(ctx: RequestContext, targetRoles: readonly string[]): Promise<void> {
-  if (!(await holds(ctx, `${areaOf(targetRoles)}.edit`))) throw forbidden();
+  if (!(await hasPermission(ctx, `${areaOf(targetRoles)}.edit`))) throw forbidden();
   assertMayChange(ctx, targetRoles);
 }

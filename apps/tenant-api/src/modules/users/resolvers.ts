@@ -1,9 +1,9 @@
 import type { RequestContext } from '../../types.ts';
-import { iso } from '../locations/service/common.ts';
 import * as read from './service/read.ts';
 import * as people from './service/people.ts';
 import * as account from './service/account.ts';
 import * as invite from './service/invite.ts';
+import { iso } from '../../core/result.ts';
 
 type Args = Record<string, unknown>;
 type Svc = (ctx: RequestContext, args: Args) => unknown;

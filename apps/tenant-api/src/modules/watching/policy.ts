@@ -1,7 +1,5 @@
-import { roleAtLeast } from '@kv/shared';
-import { AppError, CommonError } from '@kv/server';
 import type { RequestContext } from '../../types.ts';
-import { manageScope, readScope, requirePermission, type LocationScope } from '../locations/policy.ts';
+import { isStaff, manageScope, readScope, requirePermission, requireViewer, type LocationScope } from '../../core/access.ts';
 
 /**
  * Watching: any signed-in person with `cameras.watch` (parents and teachers by default; the owner
@@ -9,21 +7,14 @@ import { manageScope, readScope, requirePermission, type LocationScope } from '.
  * above) through the locations of their scope. Reports, logins and other people's sessions are for
  * managers of the location (`cameras.manage`) and the owner.
  */
-export function viewerOf(ctx: RequestContext) {
-  if (!ctx.viewer) throw new AppError(CommonError.Unauthenticated, 'Please sign in.');
-  return ctx.viewer;
-}
-
-export const isStaff = (ctx: RequestContext) => roleAtLeast(viewerOf(ctx).role, 'teacher');
-
 /**
  * May the viewer watch at all? Staff get their location scope; parents null: the rules reach a
  * camera through their children, so their scope (a query) is never needed.
  */
 export async function watchAccess(ctx: RequestContext): Promise<LocationScope | null> {
-  viewerOf(ctx);
+  const v = requireViewer(ctx);
   await requirePermission(ctx, 'cameras.watch');
-  return isStaff(ctx) ? readScope(ctx) : null;
+  return isStaff(v) ? readScope(ctx) : null;
 }
 
 export const reportScope = (ctx: RequestContext) => manageScope(ctx, 'cameras.manage');

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { parseArgs } from '@kv/server';
 import type { RequestContext } from '../../types.ts';
-import { id, paginated } from '../locations/service/common.ts';
 import { reportScope } from './policy.ts';
 import { range, reportArgs, reportLocations } from './service.ts';
 import * as reports from './report-repo.ts';
+import { id, paginated } from '../../core/args.ts';
 
 /**
  * /dailylogins (spec "login report", date, range or week): camera logins per contact and location

@@ -1,8 +1,8 @@
 import type { RequestContext } from '../../types.ts';
-import { iso } from '../locations/service/common.ts';
 import { mediaEnv } from './env.ts';
 import * as svc from './service.ts';
 import * as reports from './reports.ts';
+import { iso } from '../../core/result.ts';
 
 type Args = Record<string, unknown>;
 

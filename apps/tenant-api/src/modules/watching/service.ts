@@ -3,9 +3,6 @@ import { z } from 'zod';
 import type { Knex } from 'knex';
 import { parseArgs } from '@kv/server';
 import type { RequestContext } from '../../types.ts';
-import { assertLocations, scopeFilter, type LocationScope } from '../locations/policy.ts';
-import { audit, id, notice, pageArgs, paginated } from '../locations/service/common.ts';
-import { insertAudit } from '../locations/repo/history.ts';
 import type { CameraRow } from '../cameras/repo.ts';
 import { CAMERA_SETTING_DEFAULTS } from '../cameras/service/settings.ts';
 import type { StreamSettings } from '../streaming/service.ts';
@@ -23,10 +20,14 @@ import {
   type RefusalCode,
   type WatchFacts,
 } from './rules.ts';
-import { isStaff, reportScope, viewerOf, watchAccess } from './policy.ts';
+import { reportScope, watchAccess } from './policy.ts';
 import { badRange, cameraNotFound, refusal, sessionNotFound } from './errors.ts';
 import { signPlaybackToken, type MediaKeys } from './media-tokens.ts';
 import { kickEndedMediaSessions, kickMedia } from './media-server.ts';
+import { assertLocations, isStaff, requireViewer, scopeFilter, type LocationScope } from '../../core/access.ts';
+import { audit, insertAudit } from '../../core/audit.ts';
+import { id, pageArgs, paginated } from '../../core/args.ts';
+import { notice } from '../../core/result.ts';
 
 /** What the watching services need besides the request: the media keys, the secret key, whether the dev origin serves. */
 export interface MediaEnv {
@@ -79,8 +80,8 @@ async function decisions(
   at: Date,
   opts: FactsOptions = {},
 ): Promise<{ batch: FactsBatch; tiles: Tile[] }> {
-  const v = viewerOf(ctx);
-  const staff = isStaff(ctx);
+  const v = requireViewer(ctx);
+  const staff = isStaff(requireViewer(ctx));
   const batch = await loadFacts(ctx.db, v.id, select, at, opts);
   const tiles = batch.rows.map((row) => {
     const cid = String(row.id);
@@ -115,7 +116,7 @@ const tileOut = (t: Tile) => ({
 export async function playCamera(ctx: RequestContext, raw: unknown, env: MediaEnv) {
   const staffScope = await watchAccess(ctx);
   const a = parseArgs(z.object({ id, code: z.string().max(200).nullish(), location: id.nullish() }), raw);
-  const v = viewerOf(ctx);
+  const v = requireViewer(ctx);
   const at = new Date();
   const { batch, tiles } = await decisions(ctx, staffScope, { ids: [a.id] }, at, { player: true });
   const tile = tiles[0];
@@ -167,7 +168,7 @@ export async function playCamera(ctx: RequestContext, raw: unknown, env: MediaEn
     streaming_server_id: server?.id ?? null,
     date: localDate(at, tz),
     at,
-    counted: decision.counts && !isStaff(ctx),
+    counted: decision.counts && !isStaff(requireViewer(ctx)),
     ip: ctx.ip,
     user_agent: ctx.userAgent?.slice(0, 500) ?? null,
     token_jti: jti,
@@ -190,8 +191,8 @@ export async function playCamera(ctx: RequestContext, raw: unknown, env: MediaEn
     reason: null,
     session_id: String(session.id),
     remaining_logins: decision.remaining,
-    live_until: isStaff(ctx) ? null : (liveUntil(cam, at, tz)?.toISOString() ?? null),
-    idle_minutes: isStaff(ctx) ? null : (loc?.user_time_out ?? null),
+    live_until: isStaff(requireViewer(ctx)) ? null : (liveUntil(cam, at, tz)?.toISOString() ?? null),
+    idle_minutes: isStaff(requireViewer(ctx)) ? null : (loc?.user_time_out ?? null),
     embed_code: {
       url,
       type: !server ? 'dev' : server.type,
@@ -257,7 +258,7 @@ export async function getOnlineCameras(ctx: RequestContext, raw: unknown) {
 
 async function ownSession(ctx: RequestContext, sessionId: string) {
   const s = await repo.findSession(ctx.db, sessionId);
-  if (!s || String(s.user_id) !== viewerOf(ctx).id) throw sessionNotFound();
+  if (!s || String(s.user_id) !== requireViewer(ctx).id) throw sessionNotFound();
   return s;
 }
 
@@ -301,11 +302,11 @@ export async function cameraHeartbeat(ctx: RequestContext, raw: unknown, env: Me
     };
   const at = new Date();
   const batch = await loadFacts(ctx.db, s.user_id, { ids: [String(s.camera_id)] }, at);
-  const f = factsFor(batch, String(s.camera_id), { id: s.user_id, staff: isStaff(ctx) }, staffScope);
+  const f = factsFor(batch, String(s.camera_id), { id: s.user_id, staff: isStaff(requireViewer(ctx)) }, staffScope);
   const lastActivity = a.active ? at : s.last_activity_at;
   const reason = endReason(f, { started_at: s.started_at, last_heartbeat_at: at, last_activity_at: lastActivity }, at);
   if (reason) {
-    const [ended] = await endWithAudit(ctx, ctx.db, [a.session_id], reason, at, viewerOf(ctx).id);
+    const [ended] = await endWithAudit(ctx, ctx.db, [a.session_id], reason, at, requireViewer(ctx).id);
     await kickMedia(ctx.db, ended ? [ended] : [], env.secretKey);
     return {
       ...refusal(reason),
@@ -332,7 +333,7 @@ export async function stopCameraSession(ctx: RequestContext, raw: unknown, env: 
   await watchAccess(ctx);
   const a = parseArgs(z.object({ session_id: id }), raw);
   const s = await ownSession(ctx, a.session_id);
-  const ended = s.ended_at ? [] : await endWithAudit(ctx, ctx.db, [a.session_id], 'CLOSED', new Date(), viewerOf(ctx).id);
+  const ended = s.ended_at ? [] : await endWithAudit(ctx, ctx.db, [a.session_id], 'CLOSED', new Date(), requireViewer(ctx).id);
   await kickMedia(ctx.db, ended, env.secretKey);
   return { ...notice('Stopped.'), session_id: a.session_id, seconds: ended[0]?.seconds ?? s.seconds };
 }
@@ -344,11 +345,11 @@ export async function stopCameraSession(ctx: RequestContext, raw: unknown, env: 
 export async function createCameraWatchTimeReport(ctx: RequestContext, raw: unknown) {
   const staffScope = await watchAccess(ctx);
   const a = parseArgs(z.object({ camera_id: id }), raw);
-  const v = viewerOf(ctx);
+  const v = requireViewer(ctx);
   const at = new Date();
   const { batch, tiles } = await decisions(ctx, staffScope, { ids: [a.camera_id] }, at, { player: true });
   if (!tiles[0]) throw cameraNotFound();
-  const f = factsFor(batch, a.camera_id, { id: v.id, staff: isStaff(ctx) }, staffScope);
+  const f = factsFor(batch, a.camera_id, { id: v.id, staff: isStaff(requireViewer(ctx)) }, staffScope);
   const open = batch.player.get(a.camera_id)?.openSession;
   const remaining = remainingLogins(f.location, f.limit);
   const limitOver = !f.hasOpenSession && remaining !== null && remaining <= 0;
@@ -402,7 +403,7 @@ async function loginStatus(db: Knex, userId: string, locationId: string, at: Dat
 export async function checkRemainingLogins(ctx: RequestContext, raw: unknown) {
   await watchAccess(ctx);
   const a = parseArgs(z.object({ location_id: id.nullish() }), raw);
-  const v = viewerOf(ctx);
+  const v = requireViewer(ctx);
   const mine = await repo.contactLocationIds(ctx.db, v.id);
   const ids = a.location_id ? mine.filter((l) => l === a.location_id) : mine;
   const at = new Date();

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
-import { assertLocations, type LocationScope } from '../../locations/policy.ts';
-import { id, idList, pageArgs } from '../../locations/service/common.ts';
 import { locationInfo, programsOfLocation } from '../../attendance/repo/family.ts';
-import { daysBetween, localDate, localParts } from '../../attendance/service/time.ts';
 import type { RangeFilter } from '../repo.ts';
 import { reportScope } from '../policy.ts';
 import { badRange, reportRoomNotFound } from '../errors.ts';
+import { assertLocations, type LocationScope } from '../../../core/access.ts';
+import { id, idList, pageArgs } from '../../../core/args.ts';
+import { daysBetween, localDate, localParts } from '../../../core/time.ts';
 
 export const MAX_DAYS = 366;
 

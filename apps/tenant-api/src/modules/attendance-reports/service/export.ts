@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
-import { notice } from '../../locations/service/common.ts';
 import { staffEvents, studentRecords } from '../repo.ts';
 import { tooManyRows } from '../errors.ts';
 import { byPerson, dayOut, getAttendanceSummary, staffDays, studentDays } from './hours.ts';
 import { eventOut, recordOut } from './records.ts';
 import { reportFilter } from './common.ts';
 import { classReportScope, reportScope } from '../policy.ts';
+import { notice } from '../../../core/result.ts';
 
 export const REPORTS = [
   'staff_hours',

@@ -1,8 +1,8 @@
 import type { RequestContext } from '../../../types.ts';
-import { paginated } from '../../locations/service/common.ts';
 import { staffEvents, studentRecords, type EventRow, type RecordRow } from '../repo.ts';
 import { localStamp, reportFilter, round2 } from './common.ts';
 import { classReportScope } from '../policy.ts';
+import { paginated } from '../../../core/args.ts';
 
 export const recordOut = (r: RecordRow, tz: string) => {
   const end = r.end_time ?? new Date();

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import type { LocationScope } from '../../locations/policy.ts';
 import { checkInSettingsSql, type CheckInSettingsRow, type CheckInStudentRow, type LocationInfo } from './family.ts';
 import { raw, runPreparedSql, sql, type Sql } from './sql.ts';
+import { type LocationScope } from '../../../core/access.ts';
 
 type Db = Knex | Knex.Transaction;
 

@@ -2,7 +2,6 @@ import type { Knex } from 'knex';
 import type { RequestContext } from '../../../types.ts';
 import { recordScreen, type ScreenResult } from '../../health/service.ts';
 import { liveRatios, refreshRoomRatios, type RatioStatus, type RoomRatio } from '../../ratios/service.ts';
-import { inTransaction } from '../../auth/service/shared.ts';
 import * as rows from '../repo/checkin.ts';
 import { oneAction, type OneOutcome } from '../repo/checkin-one.ts';
 import { readSql, type CheckInRead, type KnownRooms, type ReadRights } from '../repo/checkin-read.ts';
@@ -10,6 +9,7 @@ import type { CheckInSettingsRow, CheckInStudentRow } from '../repo/family.ts';
 import { badTime } from '../errors.ts';
 import { notifyCheckIns } from './checkin-notify.ts';
 import { envOf } from './notify.ts';
+import { inTransaction } from '../../../core/tx.ts';
 
 /** A toggle arriving this close to the opposite action is a double tap, not a new action. */
 export const DOUBLE_TAP_MS = 60_000;

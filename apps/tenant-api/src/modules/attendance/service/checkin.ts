@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { badInput, parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
-import { id } from '../../locations/service/common.ts';
-import { inTransaction } from '../../auth/service/shared.ts';
 import { evaluateScreen, questionsForLocation, type ScreenResult } from '../../health/service.ts';
 import * as rows from '../repo/checkin.ts';
 import { isLocationStaff, pickupStudentIds } from '../repo/family.ts';
@@ -26,8 +24,10 @@ import {
 } from '../errors.ts';
 import { publishAttendance, publishRatios, type AttendanceEvent } from '../live.ts';
 import { checkQrCode, countWrongGuess, phoneArg, phoneMatches, pinArg, pinHolder } from './pin.ts';
-import { localDate, localParts, localTime, zonedInstant } from './time.ts';
 import { oneItems, oneStatement, rateRooms, run, runOne, summarise, DOUBLE_TAP_MS, type CheckInItem, type Plan } from './checkin-run.ts';
+import { id } from '../../../core/args.ts';
+import { inTransaction } from '../../../core/tx.ts';
+import { localDate, localParts, localTime, zonedInstant } from '../../../core/time.ts';
 
 /** Staff may enter a time this far back; older records are corrections. */
 const STAFF_BACKDATE_DAYS = 7;

@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { badInput, parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
-import { assertLocations, type LocationScope } from '../../locations/policy.ts';
-import { audit, id, notice, pageArgs } from '../../locations/service/common.ts';
 import { pageEntityHistory } from '../../locations/service/history.ts';
-import { inTransaction } from '../../auth/service/shared.ts';
 import { refreshRoomRatios } from '../../ratios/service.ts';
 import * as rows from '../repo/checkin.ts';
 import { findActiveStudents, locationInfo, programsOfLocation } from '../repo/family.ts';
@@ -12,7 +9,12 @@ import { correctionScope } from '../policy.ts';
 import { attendanceNotFound, badTime, overlap, roomNotFound, studentNotFound } from '../errors.ts';
 import { publishAttendance, publishRatios } from '../live.ts';
 import { envOf } from './notify.ts';
-import { localDateTime, localParts, zonedInstant } from './time.ts';
+import { assertLocations, type LocationScope } from '../../../core/access.ts';
+import { audit } from '../../../core/audit.ts';
+import { id, pageArgs } from '../../../core/args.ts';
+import { notice } from '../../../core/result.ts';
+import { inTransaction } from '../../../core/tx.ts';
+import { localDateTime, localParts, zonedInstant } from '../../../core/time.ts';
 
 const reason = z
   .string()

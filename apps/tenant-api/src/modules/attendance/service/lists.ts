@@ -1,16 +1,17 @@
 import { z } from 'zod';
 import { badInput, parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
-import { assertLocations } from '../../locations/policy.ts';
-import { id, idList, notice, pageArgs, paginated } from '../../locations/service/common.ts';
-import { inTransaction } from '../../auth/service/shared.ts';
 import { findActiveStudents, locationInfo, pickupStudentIds, programsOfLocation } from '../repo/family.ts';
 import * as lists from '../repo/lists.ts';
 import { insertAuditRows } from '../repo/checkin.ts';
-import { attendanceStaffScope, checkInAccess, reaches } from '../policy.ts';
+import { attendanceStaffScope, checkInAccess } from '../policy.ts';
 import { mixedLocations, roomNotFound, studentNotFound } from '../errors.ts';
 import { publishAttendance } from '../live.ts';
-import { addDays, localDate, localParts } from './time.ts';
+import { assertLocations, reaches } from '../../../core/access.ts';
+import { id, idList, pageArgs, paginated } from '../../../core/args.ts';
+import { notice } from '../../../core/result.ts';
+import { inTransaction } from '../../../core/tx.ts';
+import { addDays, localDate, localParts } from '../../../core/time.ts';
 
 const STATUSES = ['checked_in', 'checked_out', 'absent', 'not_arrived'] as const;
 

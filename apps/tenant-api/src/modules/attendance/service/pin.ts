@@ -5,7 +5,6 @@ import type { RequestContext } from '../../../types.ts';
 import { throttled } from '../../auth/errors.ts';
 import { ensureQrSecret, findUserByPin, type CheckInSettingsRow, type PinUserRow } from '../repo/family.ts';
 import { pinInvalid } from '../errors.ts';
-import { parseDuration } from './time.ts';
 
 export const pinArg = z
   .string()
@@ -101,4 +100,20 @@ export function checkQrCode(settings: CheckInSettingsRow, code: string, now: Dat
   const lookBack = Math.min(200, Math.ceil(86_400_000 / windowMs));
   for (let i = 1; i <= lookBack; i++) if (same(c, codeOf(secret, loc, String(index - i)))) return 'expired';
   return 'invalid';
+}
+
+/**
+ * Length of a rotating-code window from `check_in_qr_expire`: `30s`, `5m`, `2h`, `1d`, words
+ * (`10 minutes`), or a bare number of minutes. Blank → `null` (the code never rotates).
+ * Anything unreadable → 24 hours.
+ */
+export function parseDuration(raw: string | null | undefined): number | null {
+  const v = (raw ?? '').trim().toLowerCase();
+  if (!v) return null;
+  const m = /^(\d{1,6})\s*(s|sec|secs|seconds?|m|min|mins|minutes?|h|hr|hrs|hours?|d|days?)?$/.exec(v);
+  if (!m) return 24 * 3_600_000;
+  const n = Number(m[1]);
+  const unit = (m[2] ?? 'm')[0];
+  const ms = unit === 's' ? n * 1000 : unit === 'h' ? n * 3_600_000 : unit === 'd' ? n * 86_400_000 : n * 60_000;
+  return Math.min(Math.max(ms, 15_000), 366 * 86_400_000);
 }

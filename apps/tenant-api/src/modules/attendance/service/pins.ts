@@ -2,14 +2,16 @@ import { z } from 'zod';
 import { randomPin } from '@kv/auth';
 import { parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
-import { id, notice } from '../../locations/service/common.ts';
-import { inTransaction } from '../../auth/service/shared.ts';
 import { findPeople, roleNamesOf } from '../../users/repo.ts';
-import { assertMayEditPerson, holds, userScopeOf, userWriteScope } from '../../users/policy.ts';
+import { assertMayEditPerson, userScopeOf, userWriteScope } from '../../users/policy.ts';
 import { pinsOf, setPin } from '../repo/family.ts';
 import { contactNotFound } from '../errors.ts';
 import { familyViewer } from '../policy.ts';
 import { insertAuditRows } from '../repo/checkin.ts';
+import { id } from '../../../core/args.ts';
+import { notice } from '../../../core/result.ts';
+import { inTransaction } from '../../../core/tx.ts';
+import { hasPermission } from '../../../core/access.ts';
 
 const PIN_DIGITS = 6;
 
@@ -70,7 +72,7 @@ export async function checkInPinsFor(ctx: RequestContext, ids: readonly string[]
     for (const p of people) {
       const r = roles.get(String(p.id)) ?? [];
       const area = r.some((x) => x !== 'user') ? 'team' : 'users';
-      if (!(await holds(ctx, `${area}.edit`))) continue;
+      if (!(await hasPermission(ctx, `${area}.edit`))) continue;
       try {
         await assertMayEditPerson(ctx, r);
         visible.add(String(p.id));

@@ -2,14 +2,16 @@ import { z } from 'zod';
 import { randomToken } from '@kv/auth';
 import { parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
-import { assertLocations } from '../../locations/policy.ts';
-import { audit, diff, id, notice } from '../../locations/service/common.ts';
 import { upsertLocationSettings } from '../../locations/repo/settings.ts';
-import { inTransaction } from '../../auth/service/shared.ts';
 import { checkInSettings, upsertCheckInSettings, type CheckInSettingsRow } from '../repo/family.ts';
 import { attendanceStaffScope, checkInSettingsScope } from '../policy.ts';
 import { scheduleAttendanceTick } from '../tick.ts';
-import { localTime } from './time.ts';
+import { assertLocations } from '../../../core/access.ts';
+import { audit, diff } from '../../../core/audit.ts';
+import { id } from '../../../core/args.ts';
+import { notice } from '../../../core/result.ts';
+import { inTransaction } from '../../../core/tx.ts';
+import { localTime } from '../../../core/time.ts';
 
 /** A location's check-in settings as the API shows them. */
 export function shapeSettings(s: CheckInSettingsRow) {

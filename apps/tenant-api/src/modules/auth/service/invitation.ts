@@ -6,8 +6,10 @@ import { invalidLink } from '../errors.ts';
 import { audit, findAuthToken, findUserById, findUsersByEmail, markAuthTokenUsed, rolesOfUser, updateUser } from '../repo.ts';
 import { consumePin } from './registration.ts';
 import { newPasswordHash } from './recovery.ts';
-import { charge, inTransaction, issueToken, link, notice, sendMail } from './shared.ts';
+import { charge, issueToken, link, sendMail } from './shared.ts';
 import { login } from './sign-in.ts';
+import { inTransaction } from '../../../core/tx.ts';
+import { notice } from '../../../core/result.ts';
 
 const INVITE_DAYS = 7;
 const SET_PASSWORD_MINUTES = 30;
@@ -28,7 +30,7 @@ export async function verifyInvitedUserEmail(ctx: RequestContext, raw: unknown) 
     });
     return (await issueToken(trx, check.userId, 'set_password', SET_PASSWORD_MINUTES)).token;
   });
-  return { ...notice(true, 'Your email is confirmed. Choose a password to finish.'), token };
+  return { ...notice('Your email is confirmed. Choose a password to finish.'), token };
 }
 
 export async function resendInvitedUserEmail(ctx: RequestContext, raw: unknown) {
@@ -43,7 +45,7 @@ export async function resendInvitedUserEmail(ctx: RequestContext, raw: unknown) 
       return token;
     });
   }
-  return { ...notice(true, 'If this address has a pending invitation, we sent it again.'), pin_time: pinTime };
+  return { ...notice('If this address has a pending invitation, we sent it again.'), pin_time: pinTime };
 }
 
 /** Step 2: set the password and sign in. */
@@ -62,6 +64,6 @@ export async function updateInvitedUserPassword(ctx: RequestContext, raw: unknow
   });
   if (!userId) throw invalidLink('token', 'This link has expired. Ask the centre to send the invitation again.');
   const user = await findUserById(ctx.db, userId);
-  if (!user || (await rolesOfUser(ctx.db, userId)).length === 0) return notice(true, 'Your password is set. Please sign in.');
+  if (!user || (await rolesOfUser(ctx.db, userId)).length === 0) return notice('Your password is set. Please sign in.');
   return login(ctx, { username: user.username, password: args.password, device: 'web' });
 }

@@ -4,7 +4,9 @@ import { badInput, fields, parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
 import { invalidLink } from '../errors.ts';
 import { audit, emailTaken, findAuthToken, findUserById, findUsersByEmail, markAuthTokenUsed, updateUser } from '../repo.ts';
-import { charge, inTransaction, issueToken, link, notice, sendMail } from './shared.ts';
+import { charge, issueToken, link, sendMail } from './shared.ts';
+import { inTransaction } from '../../../core/tx.ts';
+import { notice } from '../../../core/result.ts';
 
 const RESET_MINUTES = 60;
 
@@ -33,7 +35,7 @@ export async function forgotPassword(ctx: RequestContext, raw: unknown) {
       }
     });
   }
-  return notice(true, 'If an account uses this address, we have emailed a link to reset its password.');
+  return notice('If an account uses this address, we have emailed a link to reset its password.');
 }
 
 export async function updateForgottenPassword(ctx: RequestContext, raw: unknown) {
@@ -52,7 +54,7 @@ export async function updateForgottenPassword(ctx: RequestContext, raw: unknown)
     return id;
   });
   if (!userId) throw invalidLink('token', 'This reset link is invalid or has expired. Request a new one.');
-  return notice(true, 'Your password has been changed. Please sign in.');
+  return notice('Your password has been changed. Please sign in.');
 }
 
 export async function requestEmailChange(ctx: RequestContext, raw: unknown) {
@@ -69,7 +71,7 @@ export async function requestEmailChange(ctx: RequestContext, raw: unknown) {
       url: link(ctx, `/email-confirmation?change=${encodeURIComponent(token)}`),
     });
   });
-  return notice(true, 'We emailed a confirmation link to the new address.');
+  return notice('We emailed a confirmation link to the new address.');
 }
 
 export async function verifyEmailChange(ctx: RequestContext, raw: unknown) {
@@ -94,5 +96,5 @@ export async function verifyEmailChange(ctx: RequestContext, raw: unknown) {
   });
   if (outcome === 'invalid') throw invalidLink('token');
   if (outcome === 'taken') throw badInput('email', 'An account with this email already exists.');
-  return notice(true, 'Your email address has been changed.');
+  return notice('Your email address has been changed.');
 }

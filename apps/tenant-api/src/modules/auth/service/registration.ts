@@ -21,7 +21,9 @@ import {
   updateUser,
   usernameTaken,
 } from '../repo.ts';
-import { charge, inTransaction, issueToken, link, notice, sendMail } from './shared.ts';
+import { charge, issueToken, link, sendMail } from './shared.ts';
+import { inTransaction } from '../../../core/tx.ts';
+import { notice } from '../../../core/result.ts';
 
 const MAX_PIN_ATTEMPTS = 5;
 const DEFAULT_PIN_MINUTES = 60;
@@ -96,7 +98,7 @@ export async function register(ctx: RequestContext, raw: unknown) {
     return token;
   });
   return {
-    ...notice(true, 'Your account was created. Enter the PIN we emailed you to confirm your address.'),
+    ...notice('Your account was created. Enter the PIN we emailed you to confirm your address.'),
     pin_time: pinTime,
     signup_success_text: location?.signup_success_text ?? null,
   };
@@ -146,8 +148,8 @@ export async function verifyEmail(ctx: RequestContext, raw: unknown) {
     }
   });
   return signup.requires_approval
-    ? notice(true, 'Your email is confirmed. The centre will approve your account shortly.', 'info')
-    : notice(true, 'Your email is confirmed. You can sign in now.');
+    ? notice('Your email is confirmed. The centre will approve your account shortly.', true, 'info')
+    : notice('Your email is confirmed. You can sign in now.');
 }
 
 /**
@@ -167,7 +169,7 @@ export async function resendTokenEmail(ctx: RequestContext, raw: unknown) {
       return token;
     });
   }
-  return { ...notice(true, 'If an unconfirmed account uses this address, a new PIN is on its way.'), pin_time: pinTime };
+  return { ...notice('If an unconfirmed account uses this address, a new PIN is on its way.'), pin_time: pinTime };
 }
 
 /** The link sent to managers when a registration needs approval. */
@@ -188,5 +190,5 @@ export async function approveUser(ctx: RequestContext, raw: unknown) {
     return String(row.user_id);
   });
   if (!done) throw invalidLink('token');
-  return notice(true, 'The account is approved; its owner can sign in now.');
+  return notice('The account is approved; its owner can sign in now.');
 }

@@ -1,12 +1,9 @@
 import type { Knex } from 'knex';
-import { wroteOutbox } from '@kv/jobs';
 import { queueMessage } from '@kv/messaging';
 import { randomPin, randomToken, sha256Hex } from '@kv/auth';
 import type { RequestContext } from '../../../types.ts';
 import { throttled } from '../errors.ts';
 import { expireAuthTokens, insertAuthToken } from '../repo.ts';
-
-export const notice = (status: boolean, message: string, color = status ? 'success' : 'danger') => ({ status, message, color });
 
 /** Charges one attempt to a throttle, or refuses the operation. */
 export async function charge(
@@ -61,17 +58,4 @@ export async function sendMail(
 
 export function link(ctx: RequestContext, path: string): string {
   return `${ctx.deps.config.centreOrigin(ctx.tenant.slug)}${path}`;
-}
-
-/** Runs a write transaction, then wakes the outbox (when it queued a job) so mail leaves at once. */
-export async function inTransaction<T>(ctx: RequestContext, work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
-  let queued = false;
-  const result = await ctx.db.transaction(async (trx) => {
-    const value = await work(trx);
-    queued = wroteOutbox(trx);
-    return value;
-  });
-  // A transaction that queued no job leaves the dispatcher alone (its drain is three statements).
-  if (queued) ctx.deps.outbox.kick(ctx.tenant.id, ctx.db);
-  return result;
 }

@@ -14,7 +14,8 @@ import {
   updateUser,
   type UserAuthRow,
 } from '../repo.ts';
-import { charge, notice } from './shared.ts';
+import { charge } from './shared.ts';
+import { notice } from '../../../core/result.ts';
 
 const STAFF_SESSION_MS = 12 * 3600_000;
 const FAMILY_SESSION_MS = 30 * 24 * 3600_000;
@@ -60,7 +61,7 @@ async function openSession(
   const access = await ctx.deps.tokens.signAccess({ sub: user.id, tid: ctx.tenant.id, role, sid: session.sessionId });
   await updateUser(ctx.db, user.id, { last_login_time: ctx.db.fn.now() });
   return {
-    ...notice(true, LOGIN_MESSAGES.welcome),
+    ...notice(LOGIN_MESSAGES.welcome),
     tokens: { access_token: access.token, refresh_token: session.refreshToken },
     expires_in: access.expiresIn,
     session_id: session.sessionId,
@@ -83,13 +84,13 @@ export async function login(
   const history = { username: login, device: args.device ?? null, ip: ctx.ip, user_agent: ctx.userAgent };
   if (!user || !ok) {
     await recordLogin(ctx.db, { ...history, user_id: user?.id ?? null, success: false, reason: 'credentials' });
-    return notice(false, LOGIN_MESSAGES.invalid);
+    return notice(LOGIN_MESSAGES.invalid, false);
   }
   const roles = await rolesOfUser(ctx.db, user.id);
   const refused = refusal(user, roles);
   if (refused) {
     await recordLogin(ctx.db, { ...history, user_id: user.id, success: false, reason: 'refused' });
-    return { ...notice(false, refused, 'warning') };
+    return { ...notice(refused, false, 'warning') };
   }
   await ctx.throttles.loginAccount.reset(`${ctx.tenant.id}:${login.toLowerCase()}`);
   await recordLogin(ctx.db, { ...history, user_id: user.id, success: true });
@@ -113,7 +114,7 @@ export async function refreshToken(ctx: RequestContext, args: { refresh_token: s
   }
   const access = await ctx.deps.tokens.signAccess({ sub: user.id, tid: ctx.tenant.id, role: highestRole(roles), sid: rotated.sessionId });
   return {
-    ...notice(true, 'Session refreshed.'),
+    ...notice('Session refreshed.'),
     tokens: { access_token: access.token, refresh_token: rotated.refreshToken },
     expires_in: access.expiresIn,
     session_id: rotated.sessionId,
@@ -130,7 +131,7 @@ export async function logout(ctx: RequestContext, args: { session_id?: string | 
   // Only the viewer's own sessions; another user's session id is "not found", not "forbidden".
   if (!session || session.user_id !== viewer.id) throw notFound('Session not found.');
   await store.revoke(sessionId, 'logout');
-  return notice(true, 'You have been signed out.');
+  return notice('You have been signed out.');
 }
 
 /**

@@ -2,13 +2,15 @@ import { z } from 'zod';
 import { badInput, notFound, parseArgs } from '@kv/server';
 import { isHexColour } from '@kv/shared';
 import type { RequestContext } from '../../../types.ts';
-import { assertLocations } from '../../locations/policy.ts';
-import { audit, hexColour, id, notice } from '../../locations/service/common.ts';
 import { findPrograms, programsByLocationIds } from '../../rooms/repo.ts';
 import * as repo from '../repo.ts';
 import { cameraManageScope } from '../policy.ts';
 import { parseCsv } from '../csv.ts';
 import { cameraCode, cameraName, externalId, mapColorViolation } from './cameras.ts';
+import { assertLocations } from '../../../core/access.ts';
+import { audit } from '../../../core/audit.ts';
+import { hexColour, id } from '../../../core/args.ts';
+import { notice } from '../../../core/result.ts';
 
 const MAX_ROWS = 500;
 

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
-import { assertLocations } from '../../locations/policy.ts';
-import { audit, diff, hexColour, id, notice } from '../../locations/service/common.ts';
 import * as repo from '../repo.ts';
 import { cameraManageScope, cameraReadScope } from '../policy.ts';
+import { assertLocations } from '../../../core/access.ts';
+import { audit, diff } from '../../../core/audit.ts';
+import { hexColour, id } from '../../../core/args.ts';
+import { notice } from '../../../core/result.ts';
 
 /** Distinct, readable camera colours, offered in this order. */
 export const CAMERA_PALETTE = [

@@ -3,8 +3,6 @@ import type { Knex } from 'knex';
 import { AppError, parseArgs } from '@kv/server';
 import { writeOutbox } from '@kv/jobs';
 import type { RequestContext } from '../../../types.ts';
-import { inTransaction } from '../../auth/service/shared.ts';
-import { id } from '../../locations/service/common.ts';
 import { assertCapacity } from '../../students/service/write.ts';
 import { auditStudent } from '../../students/service/common.ts';
 import { insertStudent, upsertPivots } from '../../students/repo.ts';
@@ -12,12 +10,14 @@ import * as people from '../../users/repo.ts';
 import { auditPerson } from '../../users/service/common.ts';
 import { sendInvitation } from '../../users/service/invite.ts';
 import { freeUsername } from '../../families/repo.ts';
-import { audit } from '../../locations/service/common.ts';
 import * as repo from '../repo.ts';
 import { assertImportStaff } from '../policy.ts';
 import { importInvalid, wrongState } from '../errors.ts';
 import { readDate, readStatus, type ImportKind } from '../csv.ts';
 import { flatErrors, importInScope, importResult, mapRowsOf, splitList, validateRows } from './stage.ts';
+import { inTransaction } from '../../../core/tx.ts';
+import { id } from '../../../core/args.ts';
+import { audit } from '../../../core/audit.ts';
 
 /** Imports up to this many rows run in the request; longer ones run as a job (progress in getImport). */
 export const INLINE_MAX_ROWS = 200;

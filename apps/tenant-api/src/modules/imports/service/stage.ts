@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { badInput, parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
-import { audit, id, pageArgs, paginated } from '../../locations/service/common.ts';
-import { inTransaction } from '../../auth/service/shared.ts';
-import { viewerOf } from '../../students/policy.ts';
 import { findPeople } from '../../users/repo.ts';
 import { userScopeOf } from '../../users/policy.ts';
 import * as repo from '../repo.ts';
@@ -23,6 +20,10 @@ import {
   type ImportSource,
   type RawTable,
 } from '../csv.ts';
+import { audit } from '../../../core/audit.ts';
+import { id, pageArgs, paginated } from '../../../core/args.ts';
+import { inTransaction } from '../../../core/tx.ts';
+import { requireViewer } from '../../../core/access.ts';
 
 export const MAX_ROWS = 2000;
 const MAX_LENGTH: Record<string, number> = {
@@ -182,7 +183,7 @@ export async function stage(ctx: RequestContext, kind: ImportKind, source: Impor
     throw badFile(`The first line must name the columns ${missing.join(', ')} (for example: First Name, Last Name, Room).`);
   const rows = await validateRows(ctx, kind, a.location_id, mapRows(table, mapping));
   const errors = flatErrors(rows);
-  const v = viewerOf(ctx);
+  const v = requireViewer(ctx);
   const importId = await stageRow(ctx, {
     kind,
     source,
@@ -218,7 +219,7 @@ export async function uploadAdvanceOnboardingFile(ctx: RequestContext, raw: unkn
   const a = parseArgs(stageArgs.extend({ kind: z.string() }), raw);
   await assertImportLocation(ctx, locations, a.location_id);
   const table = readFile(a.csv);
-  const v = viewerOf(ctx);
+  const v = requireViewer(ctx);
   const importId = await stageRow(ctx, {
     kind,
     source: 'onboarding',

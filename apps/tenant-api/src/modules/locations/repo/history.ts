@@ -2,24 +2,6 @@ import type { Knex } from 'knex';
 
 type Db = Knex | Knex.Transaction;
 
-// ── audit and history ────────────────────────────────────────────────────────
-
-export interface AuditInput {
-  actor_user_id: string | null;
-  actor_label?: string | null;
-  support_session_id?: string | null;
-  action: string;
-  entity: string;
-  entity_id: string;
-  location_id?: string | null;
-  data?: object;
-  ip?: string;
-}
-
-export async function insertAudit(db: Db, row: AuditInput): Promise<void> {
-  await db('audit_log').insert({ ...row, data: JSON.stringify(row.data ?? {}) });
-}
-
 const HISTORY_COLUMNS = [
   'a.id',
   'a.action',

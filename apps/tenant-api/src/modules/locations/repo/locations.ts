@@ -39,45 +39,6 @@ export interface LocationRow {
 
 const live = (db: Db) => db('locations').whereNull('deleted_at');
 
-// ── scope ────────────────────────────────────────────────────────────────────
-
-export async function managedLocationIds(db: Db, userId: string): Promise<string[]> {
-  const rows = await db('location_managers as lm')
-    .join('locations as l', 'l.id', 'lm.location_id')
-    .where('lm.user_id', userId)
-    .whereNull('l.deleted_at')
-    .select('l.id');
-  return rows.map((r) => String(r.id));
-}
-
-export async function memberLocationIds(db: Db, userId: string): Promise<string[]> {
-  const rows = await db('user_locations as ul')
-    .join('locations as l', 'l.id', 'ul.location_id')
-    .where('ul.user_id', userId)
-    .whereNull('l.deleted_at')
-    .select('l.id');
-  return rows.map((r) => String(r.id));
-}
-
-/** Locations of a parent's children (not deleted students, not deleted locations). */
-export async function childLocationIds(db: Db, userId: string): Promise<string[]> {
-  const rows = await db('student_users as su')
-    .join('students as s', 's.id', 'su.student_id')
-    .join('locations as l', 'l.id', 's.location_id')
-    .where('su.user_id', userId)
-    .whereNull('s.deleted_at')
-    .whereNull('l.deleted_at')
-    .distinct('l.id');
-  return rows.map((r) => String(r.id));
-}
-
-export async function existingLocationIds(db: Db, ids: readonly string[]): Promise<string[]> {
-  const rows = await live(db)
-    .whereIn('id', ids as string[])
-    .select('id');
-  return rows.map((r) => String(r.id));
-}
-
 // ── reads ────────────────────────────────────────────────────────────────────
 
 function scoped(db: Db, ids: string[] | null, opts: { active?: boolean | null } = {}) {

@@ -5,10 +5,12 @@ import { parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
 import { findLocation, setQrToken, updateLocation } from '../repo/locations.ts';
 import { countEmailCodeAttempt, insertEmailCode, latestEmailCode, useEmailCode } from '../repo/settings.ts';
-import { assertLocations, manageScope } from '../policy.ts';
-import { expiredCode, locationHasNoEmail, locationNotFound, wrongCode } from '../errors.ts';
+import { expiredCode, locationHasNoEmail, wrongCode } from '../errors.ts';
 import { charge } from '../../auth/service/shared.ts';
-import { audit, id, notice } from './common.ts';
+import { assertLocations, manageScope, locationNotFound } from '../../../core/access.ts';
+import { audit } from '../../../core/audit.ts';
+import { id } from '../../../core/args.ts';
+import { notice } from '../../../core/result.ts';
 
 const CODE_MINUTES = 30;
 const MAX_ATTEMPTS = 5;

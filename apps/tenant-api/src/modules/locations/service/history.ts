@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
 import { entityHistory, locationHistory } from '../repo/history.ts';
-import { assertLocations, manageScope } from '../policy.ts';
-import { id, iso, pageArgs, paginated } from './common.ts';
+import { assertLocations, manageScope } from '../../../core/access.ts';
+import { id, pageArgs, paginated } from '../../../core/args.ts';
+import { iso } from '../../../core/result.ts';
 
 const SUMMARIES: Record<string, string> = {
   'location.create': 'Location created',

@@ -3,9 +3,11 @@ import { fields, parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
 import { findLocation } from '../repo/locations.ts';
 import { findLocationSettings, locationCounters, upsertLocationSettings } from '../repo/settings.ts';
-import { assertLocations, manageScope, staffScope } from '../policy.ts';
-import { locationNotFound } from '../errors.ts';
-import { audit, clockTime, diff, id, notice, optionalText, blankToNull } from './common.ts';
+import { assertLocations, manageScope, staffScope, locationNotFound } from '../../../core/access.ts';
+import { audit, diff } from '../../../core/audit.ts';
+import { localTime } from '../../../core/time.ts';
+import { id, optionalText, blankToNull } from '../../../core/args.ts';
+import { notice } from '../../../core/result.ts';
 
 /** Spec §3 "Location settings", with the values a location has before anything is saved. */
 const DEFAULTS: Record<string, unknown> = {
@@ -110,10 +112,10 @@ const GROUPS = {
   }),
   notification: z.object({
     check_in_parent_alert: z
-      .object({ email: z.boolean().nullish(), sms: z.boolean().nullish(), app: z.boolean().nullish(), time: clockTime.nullish() })
+      .object({ email: z.boolean().nullish(), sms: z.boolean().nullish(), app: z.boolean().nullish(), time: localTime.nullish() })
       .nullish(),
     send_parent_activity_report: z.boolean().nullish(),
-    send_parent_activity_report_time: clockTime.nullish(),
+    send_parent_activity_report_time: localTime.nullish(),
   }),
   check_in_qr: z.object({
     check_in_qr: z.boolean(),

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import type { StudentScope } from '../policy.ts';
 import { applyScope, studentColumns } from '../repo.ts';
 import { userColumns } from '../../access/repo.ts';
+import { type StudentScope } from '../../../core/access.ts';
 
 type Db = Knex | Knex.Transaction;
 

@@ -2,18 +2,18 @@ import { z } from 'zod';
 import type { Knex } from 'knex';
 import { badInput, fields } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
-import { audit as auditRow, blankToNull, id, idList, optionalText } from '../../locations/service/common.ts';
-import { existingLocationIds } from '../../locations/repo/locations.ts';
 import { findPrograms } from '../../rooms/repo.ts';
 import { findCameras } from '../../cameras/repo.ts';
-import { locationNotFound } from '../../locations/errors.ts';
 import { findLocationSettings } from '../../locations/repo/settings.ts';
 import { findPeople } from '../../users/repo.ts';
 import { userScopeOf } from '../../users/policy.ts';
 import { findLabels, type LabelKind } from '../../tags/repo.ts';
 import * as repo from '../repo.ts';
-import { mayPlaceIn, type StudentScope } from '../policy.ts';
 import { cameraNotInLocation, contactNotFound, notYourField, parentEditOff, roomNotInLocation, studentNotFound } from '../errors.ts';
+import { audit as auditRow } from '../../../core/audit.ts';
+import { blankToNull, id, idList, optionalText } from '../../../core/args.ts';
+import { existingLocationIds } from '../../../core/scope-repo.ts';
+import { locationNotFound, mayPlaceIn, type StudentScope } from '../../../core/access.ts';
 
 export { id, idList, optionalText, blankToNull };
 
@@ -201,8 +201,6 @@ export async function auditStudent(
 ): Promise<void> {
   await auditRow(ctx, trx, { action, entity: 'student', entity_id: String(studentId), location_id: locationId, data });
 }
-
-export const notice = (message: string, status = true, color = status ? 'success' : 'danger') => ({ status, message, color });
 
 /** Contacts the viewer reaches (their people scope); NOT_FOUND otherwise. */
 export async function assertContacts(ctx: RequestContext, ids: readonly string[]): Promise<void> {

@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { badInput, parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
-import { inTransaction } from '../../auth/service/shared.ts';
 import { findPrograms } from '../../rooms/repo.ts';
 import { roomNotFound } from '../../rooms/errors.ts';
 import * as repo from '../repo.ts';
-import { mayPlaceIn, studentManageScope, viewerOf } from '../policy.ts';
 import { assertCapacity } from './write.ts';
 import {
   assertPlacement,
@@ -13,12 +11,14 @@ import {
   auditStudent,
   id,
   idList,
-  notice,
   scoped,
   studentInScope,
   studentsInScope,
   WAITLIST_TYPES,
 } from './common.ts';
+import { inTransaction } from '../../../core/tx.ts';
+import { mayPlaceIn, studentManageScope, requireViewer } from '../../../core/access.ts';
+import { notice } from '../../../core/result.ts';
 
 const isActive = (s: repo.StudentRow) => s.status && !WAITLIST_TYPES.includes(s.type ?? '');
 
@@ -45,7 +45,7 @@ export async function updateStudentStatus(ctx: RequestContext, raw: unknown) {
   const scope = await studentManageScope(ctx);
   const a = parseArgs(z.object({ id, status: z.boolean({ message: 'status must be true or false.' }) }), raw);
   const before = await studentInScope(ctx, scope, a.id);
-  const v = viewerOf(ctx);
+  const v = requireViewer(ctx);
   const after = await inTransaction(ctx, async (trx) => {
     await checkCapacities(trx, [before], (s) => ({
       location: String(s.location_id),
@@ -73,7 +73,7 @@ export async function bulkUpdateStudentStatus(ctx: RequestContext, raw: unknown)
   const rows = await studentsInScope(ctx, scope, a.ids);
   const patch: Record<string, unknown> =
     a.status === 'active' ? { status: true } : a.status === 'inactive' ? { status: false } : { type: a.status };
-  const v = viewerOf(ctx);
+  const v = requireViewer(ctx);
   const after = await inTransaction(ctx, async (trx) => {
     await checkCapacities(trx, rows, (s) => {
       const status = (patch.status ?? s.status) as boolean;
@@ -93,7 +93,7 @@ export async function deleteStudent(ctx: RequestContext, raw: unknown) {
   const a = parseArgs(z.object({ id }), raw);
   const s = await studentInScope(ctx, scope, a.id);
   await inTransaction(ctx, async (trx) => {
-    await repo.archiveStudents(trx, [a.id], viewerOf(ctx).id);
+    await repo.archiveStudents(trx, [a.id], requireViewer(ctx).id);
     await auditStudent(ctx, trx, 'student.archive', a.id, s.location_id, { name: `${s.fname} ${s.lname}` });
   });
   return { ...notice('Student archived.'), id: a.id };
@@ -110,7 +110,7 @@ export async function restoreArchived(ctx: RequestContext, raw: unknown) {
       (s) => ({ location: String(s.location_id), active: isActive(s) }),
       () => false,
     );
-    await repo.restoreStudents(trx, a.ids, viewerOf(ctx).id);
+    await repo.restoreStudents(trx, a.ids, requireViewer(ctx).id);
     for (const s of rows) await auditStudent(ctx, trx, 'student.restore', s.id, s.location_id, { name: `${s.fname} ${s.lname}` });
     return repo.findStudents(trx, a.ids);
   });
@@ -139,7 +139,7 @@ export async function transferStudents(ctx: RequestContext, raw: unknown) {
   const rows = await studentsInScope(ctx, scope, a.ids);
   await assertPlacement(ctx, scope, a.location_id);
   await assertRooms(ctx, a.location_id, [a.program_id]);
-  const v = viewerOf(ctx);
+  const v = requireViewer(ctx);
   const moving = rows.filter((r) => String(r.location_id) !== a.location_id).map((r) => r.id);
   const after = await inTransaction(ctx, async (trx) => {
     await checkCapacities(trx, rows, (s) => ({ location: a.location_id, active: isActive(s) }));
@@ -168,7 +168,7 @@ export async function transferPrograms(ctx: RequestContext, raw: unknown) {
   if (!to || !mayPlaceIn(scope, to.location_id)) throw roomNotFound();
   if (String(from.location_id) !== String(to.location_id)) throw badInput('to_program_id', 'Choose a room of the same location.');
   const after = await inTransaction(ctx, async (trx) => {
-    const ids = await repo.moveProgramStudents(trx, a.from_program_id, a.to_program_id, viewerOf(ctx).id);
+    const ids = await repo.moveProgramStudents(trx, a.from_program_id, a.to_program_id, requireViewer(ctx).id);
     for (const sid of ids)
       await auditStudent(ctx, trx, 'student.rooms', sid, from.location_id, {
         from_program_id: a.from_program_id,
@@ -187,7 +187,7 @@ export async function updateStudentRooms(ctx: RequestContext, raw: unknown) {
   await assertRooms(ctx, s.location_id, [a.program_id]);
   await assertRooms(ctx, s.location_id, a.other_rooms ?? [], 'other_rooms');
   const after = await inTransaction(ctx, async (trx) => {
-    if (a.program_id !== undefined) await repo.updateStudents(trx, [a.id], { program_id: a.program_id, updated_by: viewerOf(ctx).id });
+    if (a.program_id !== undefined) await repo.updateStudents(trx, [a.id], { program_id: a.program_id, updated_by: requireViewer(ctx).id });
     if (a.other_rooms)
       await repo.setOtherRooms(
         trx,

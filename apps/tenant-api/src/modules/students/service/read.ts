@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { badInput, parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
-import { pageArgs, paginated } from '../../locations/service/common.ts';
 import { findLocationSettings } from '../../locations/repo/settings.ts';
 import { peopleCounters } from '../../users/repo.ts';
 import { userScopeOf } from '../../users/policy.ts';
 import * as repo from '../repo.ts';
-import { studentManageScope, studentReadScope, studentStaffScope, type StudentScope } from '../policy.ts';
 import { id, idList, isoDate, limited, scoped, studentInScope, studentsInScope, STUDENT_TYPES, WAITLIST_TYPES } from './common.ts';
+import { pageArgs, paginated } from '../../../core/args.ts';
+import { studentManageScope, studentReadScope, studentStaffScope, type StudentScope } from '../../../core/access.ts';
 
 const search = z.string().trim().max(100, 'Search at most 100 characters.').nullish();
 const one = (v: string | null | undefined) => (v ? [v] : null);

@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { badInput, notFound, parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
-import { inTransaction } from '../../auth/service/shared.ts';
 import { findPeople } from '../../users/repo.ts';
 import * as repo from '../repo.ts';
-import { studentManageScope, studentReadScope } from '../policy.ts';
 import { blackListedPivot } from '../errors.ts';
 import {
   assertCameras,
@@ -12,7 +10,6 @@ import {
   auditStudent,
   id,
   idList,
-  notice,
   pivotRow,
   scoped,
   studentInScope,
@@ -20,6 +17,9 @@ import {
   studentUserInput,
   studentUserList,
 } from './common.ts';
+import { inTransaction } from '../../../core/tx.ts';
+import { studentManageScope, studentReadScope } from '../../../core/access.ts';
+import { notice } from '../../../core/result.ts';
 
 async function studentResult(ctx: RequestContext, studentId: string, message: string) {
   const [s] = await repo.findStudents(ctx.db, [studentId]);

@@ -2,10 +2,8 @@ import { z } from 'zod';
 import type { Knex } from 'knex';
 import { parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
-import { inTransaction } from '../../auth/service/shared.ts';
 import { setLabelsOf } from '../../tags/repo.ts';
 import * as repo from '../repo.ts';
-import { isParent, studentManageScope, studentScopeOf, viewerOf, type StudentScope } from '../policy.ts';
 import { locationFull } from '../errors.ts';
 import {
   DETAIL_COLUMNS,
@@ -18,7 +16,6 @@ import {
   auditStudent,
   id,
   idList,
-  notice,
   pivotRow,
   scoped,
   studentDetails,
@@ -29,6 +26,9 @@ import {
   WAITLIST_TYPES,
   type StudentUserInput,
 } from './common.ts';
+import { inTransaction } from '../../../core/tx.ts';
+import { isParent, studentManageScope, studentScopeOf, requireViewer, type StudentScope } from '../../../core/access.ts';
+import { notice } from '../../../core/result.ts';
 
 const relations = {
   other_rooms: idList.nullish(),
@@ -149,7 +149,7 @@ export async function createNewStudent(ctx: RequestContext, raw: unknown) {
         duplicates: scoped(dupes),
       };
   }
-  const v = viewerOf(ctx);
+  const v = requireViewer(ctx);
   const created = await inTransaction(ctx, async (trx) => {
     if (countsAsActive(a.status, a.type)) await assertCapacity(trx, a.location_id, 1);
     const row: Record<string, unknown> = {
@@ -190,7 +190,7 @@ type UpdateInput = { id: string } & Partial<z.infer<typeof updateArgs>>;
 
 /** Staff with `students.edit` within their scope, or a parent of the child within the centre's settings. */
 export async function studentEditor(ctx: RequestContext): Promise<Editor> {
-  const v = viewerOf(ctx);
+  const v = requireViewer(ctx);
   if (isParent(v)) return { parent: true, scope: await studentScopeOf(ctx) };
   return { parent: false, scope: await studentManageScope(ctx) };
 }
@@ -204,7 +204,7 @@ async function applyUpdate(ctx: RequestContext, editor: Editor, a: UpdateInput, 
   const changed = changedFields(a);
   if (editor.parent) await assertParentMayEdit(ctx, before.location_id, changed);
   await checkReferences(ctx, editor.scope, before.location_id, a);
-  const v = viewerOf(ctx);
+  const v = requireViewer(ctx);
   const after = await inTransaction(ctx, async (trx) => {
     const patch: Record<string, unknown> = { updated_by: v.id };
     Object.assign(patch, detailPatch(a));

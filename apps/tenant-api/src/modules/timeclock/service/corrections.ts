@@ -1,17 +1,19 @@
 import { z } from 'zod';
 import { badInput, parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
-import { assertLocations } from '../../locations/policy.ts';
-import { audit, id, notice } from '../../locations/service/common.ts';
-import { inTransaction } from '../../auth/service/shared.ts';
 import { refreshRoomRatios } from '../../ratios/service.ts';
 import { locationInfo, programsOfLocation } from '../../attendance/repo/family.ts';
 import { envOf } from '../../attendance/service/notify.ts';
-import { localDateTime, localParts, zonedInstant } from '../../attendance/service/time.ts';
 import { publishAttendance, publishRatios } from '../../attendance/live.ts';
 import * as repo from '../repo/records.ts';
 import { teamClockScope } from '../policy.ts';
 import { badTime, overlap, roomNotFound, staffRecordNotFound } from '../errors.ts';
+import { assertLocations } from '../../../core/access.ts';
+import { audit } from '../../../core/audit.ts';
+import { id } from '../../../core/args.ts';
+import { notice } from '../../../core/result.ts';
+import { inTransaction } from '../../../core/tx.ts';
+import { localDateTime, localParts, zonedInstant } from '../../../core/time.ts';
 
 const reason = z
   .string()

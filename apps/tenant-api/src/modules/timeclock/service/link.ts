@@ -3,15 +3,12 @@ import { roleAtLeast, isRoleName } from '@kv/shared';
 import { randomToken, sha256Hex } from '@kv/auth';
 import { fields, parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
-import { assertLocations } from '../../locations/policy.ts';
-import { audit, id, notice } from '../../locations/service/common.ts';
-import { inTransaction, link } from '../../auth/service/shared.ts';
+import { link } from '../../auth/service/shared.ts';
 import { throttled } from '../../auth/errors.ts';
 import { programsOfLocation } from '../../attendance/repo/family.ts';
 import { requestIdArg } from '../../attendance/service/checkin.ts';
 import { countWrongGuess, pinArg, pinHolder } from '../../attendance/service/pin.ts';
 import { envOf } from '../../attendance/service/notify.ts';
-import { localParts } from '../../attendance/service/time.ts';
 import { pinInvalid } from '../../attendance/errors.ts';
 import * as links from '../repo/links.ts';
 import * as repo from '../repo/records.ts';
@@ -19,6 +16,12 @@ import { linkManageScope } from '../policy.ts';
 import { linkInactive, linkInvalid, roomNotFound } from '../errors.ts';
 import { punch, TEAM_ACTIONS, type TeamAction } from './clock.ts';
 import { afterPunches, publishPunches } from './team.ts';
+import { assertLocations } from '../../../core/access.ts';
+import { audit } from '../../../core/audit.ts';
+import { id } from '../../../core/args.ts';
+import { notice } from '../../../core/result.ts';
+import { inTransaction } from '../../../core/tx.ts';
+import { localParts } from '../../../core/time.ts';
 
 const shape = (ctx: RequestContext, row: links.LinkRow | undefined, locationId: string) =>
   row

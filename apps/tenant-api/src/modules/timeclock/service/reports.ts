@@ -1,15 +1,15 @@
 import { roleAtLeast } from '@kv/shared';
 import type { RequestContext } from '../../../types.ts';
-import { viewerOf } from '../../attendance/policy.ts';
 import { rangeFilter, reportFilter, pageOf, round2 } from '../../attendance-reports/service/common.ts';
 import { byPerson, dayOut, staffDays } from '../../attendance-reports/service/hours.ts';
 import { staffSegments } from '../../attendance-reports/repo.ts';
 import { findStaffRecords } from '../repo/records.ts';
 import { selfClockScope } from '../policy.ts';
+import { requireViewer } from '../../../core/access.ts';
 
 /** Managers see their locations' team (`reports.view`); other staff only their own punches. */
 async function clockFilter(ctx: RequestContext, raw: unknown) {
-  const v = viewerOf(ctx);
+  const v = requireViewer(ctx);
   if (roleAtLeast(v.role, 'manager')) return reportFilter(ctx, raw);
   const r = await rangeFilter(ctx, await selfClockScope(ctx), raw);
   r.filter.user_ids = [v.id];

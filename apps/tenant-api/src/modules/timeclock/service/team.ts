@@ -3,21 +3,20 @@ import type { Knex } from 'knex';
 import { roleAtLeast } from '@kv/shared';
 import { parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
-import { id, pageArgs, paginated } from '../../locations/service/common.ts';
-import { inTransaction } from '../../auth/service/shared.ts';
 import { refreshRoomRatios, type RoomRatio } from '../../ratios/service.ts';
 import { locationInfo, programsOfLocation } from '../../attendance/repo/family.ts';
-import { reaches } from '../../attendance/policy.ts';
 import { requestIdArg } from '../../attendance/service/checkin.ts';
 import { pinArg, pinHolder } from '../../attendance/service/pin.ts';
 import { envOf, type NotifyEnv } from '../../attendance/service/notify.ts';
-import { localDate, localParts, localTime, zonedInstant } from '../../attendance/service/time.ts';
 import { publishAttendance, publishRatios } from '../../attendance/live.ts';
-import { assertLocations } from '../../locations/policy.ts';
 import * as repo from '../repo/records.ts';
 import { selfClockScope, teamClockScope } from '../policy.ts';
 import { badTime, locationRequired, roomNotFound, staffRecordNotFound, teamMemberNotFound } from '../errors.ts';
 import { punch, TEAM_ACTIONS, type PunchOutcome, type TeamAction } from './clock.ts';
+import { id, pageArgs, paginated } from '../../../core/args.ts';
+import { inTransaction } from '../../../core/tx.ts';
+import { reaches, assertLocations } from '../../../core/access.ts';
+import { localDate, localParts, localTime, zonedInstant } from '../../../core/time.ts';
 
 const args = z.object({
   program_id: id.nullish(),

@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import { forbidden, parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
-import { inTransaction } from '../../auth/service/shared.ts';
 import { newPasswordHash } from '../../auth/service/recovery.ts';
-import { isStaff, viewerOf } from '../../students/policy.ts';
 import * as repo from '../repo.ts';
 import { assertMayEditPerson, userReadScope, userWriteScope } from '../policy.ts';
 import { notYourself, personNotFound } from '../errors.ts';
 import { endSessions } from './people.ts';
-import { assertPeopleLocations, auditPerson, id, idList, notice, peopleInScope, personInScope, rolesOf } from './common.ts';
+import { assertPeopleLocations, auditPerson, peopleInScope, personInScope, rolesOf } from './common.ts';
+import { inTransaction } from '../../../core/tx.ts';
+import { isStaff, requireViewer } from '../../../core/access.ts';
+import { id, idList } from '../../../core/args.ts';
+import { notice } from '../../../core/result.ts';
 
 async function editable(ctx: RequestContext, personId: string) {
   const scope = await userWriteScope(ctx);
@@ -31,9 +33,9 @@ export async function updateUserStatus(ctx: RequestContext, raw: unknown) {
   await userWriteScope(ctx);
   const a = parseArgs(z.object({ id, status: z.boolean({ message: 'status must be true or false.' }) }), raw);
   await editable(ctx, a.id);
-  if (!a.status && a.id === viewerOf(ctx).id) throw notYourself('deactivate');
+  if (!a.status && a.id === requireViewer(ctx).id) throw notYourself('deactivate');
   await inTransaction(ctx, async (trx) => {
-    await repo.updatePeople(trx, [a.id], { status: a.status, updated_by: viewerOf(ctx).id });
+    await repo.updatePeople(trx, [a.id], { status: a.status, updated_by: requireViewer(ctx).id });
     if (!a.status) await endSessions(trx, [a.id], 'deactivated');
     await auditPerson(ctx, trx, a.status ? 'user.activate' : 'user.deactivate', a.id);
   });
@@ -46,7 +48,7 @@ export async function activateUser(ctx: RequestContext, raw: unknown) {
   const a = parseArgs(z.object({ id }), raw);
   await editable(ctx, a.id);
   await inTransaction(ctx, async (trx) => {
-    await repo.updatePeople(trx, [a.id], { status: true, pending: false, updated_by: viewerOf(ctx).id });
+    await repo.updatePeople(trx, [a.id], { status: true, pending: false, updated_by: requireViewer(ctx).id });
     await auditPerson(ctx, trx, 'user.activate', a.id);
   });
   return result(ctx, a.id, 'User activated.');
@@ -59,7 +61,7 @@ export async function approvePendingUser(ctx: RequestContext, raw: unknown) {
   const { person } = await editable(ctx, a.id);
   if (!person.pending) return { ...notice('This account is already approved.', true, 'info'), user: person };
   await inTransaction(ctx, async (trx) => {
-    await repo.updatePeople(trx, [a.id], { pending: false, updated_by: viewerOf(ctx).id });
+    await repo.updatePeople(trx, [a.id], { pending: false, updated_by: requireViewer(ctx).id });
     await auditPerson(ctx, trx, 'user.approve', a.id);
   });
   return result(ctx, a.id, 'Account approved; its owner can sign in now.');
@@ -80,8 +82,8 @@ export function passwordSetter(requiredRole: 'user' | 'manager' | 'center' | nul
     if (needed && !roles.includes(needed)) throw personNotFound();
     const hash = await newPasswordHash(a.password, a.password_confirmation);
     await inTransaction(ctx, async (trx) => {
-      await repo.updatePeople(trx, [a.id], { password_hash: hash, invited: false, updated_by: viewerOf(ctx).id });
-      if (a.id !== viewerOf(ctx).id) await endSessions(trx, [a.id], 'password_set_by_staff');
+      await repo.updatePeople(trx, [a.id], { password_hash: hash, invited: false, updated_by: requireViewer(ctx).id });
+      if (a.id !== requireViewer(ctx).id) await endSessions(trx, [a.id], 'password_set_by_staff');
       await auditPerson(ctx, trx, 'user.password_set', a.id, { by_staff: true });
     });
     return notice('Password saved.');
@@ -121,7 +123,7 @@ export async function getUserSettingData(ctx: RequestContext, raw: unknown) {
   const scope = await userReadScope(ctx);
   const a = parseArgs(z.object({ user_id: id }), raw);
   await personInScope(ctx, scope, a.user_id);
-  const v = viewerOf(ctx);
+  const v = requireViewer(ctx);
   if (!isStaff(v) && a.user_id !== v.id) throw personNotFound();
   return settingOf(ctx, a.user_id);
 }
@@ -167,7 +169,7 @@ export async function updateUserCameraLogins(ctx: RequestContext, raw: unknown) 
   );
   await editable(ctx, a.user_id);
   await inTransaction(ctx, async (trx) => {
-    await repo.upsertSettings(trx, a.user_id, { max_daily_camera_logins: a.max_daily_camera_logins, updated_by: viewerOf(ctx).id });
+    await repo.upsertSettings(trx, a.user_id, { max_daily_camera_logins: a.max_daily_camera_logins, updated_by: requireViewer(ctx).id });
     await auditPerson(ctx, trx, 'user.camera_logins', a.user_id, { max_daily_camera_logins: a.max_daily_camera_logins });
   });
   return { ...notice('Camera login limit saved.'), setting: await settingOf(ctx, a.user_id) };
@@ -185,7 +187,11 @@ export async function raiseTodayCameraLimit(ctx: RequestContext, raw: unknown) {
   const current = await repo.findSettings(ctx.db, a.user_id);
   const extra = (current?.extra_on === today ? Number(current.extra_camera_logins ?? 0) : 0) + (a.extra ?? 1);
   await inTransaction(ctx, async (trx) => {
-    await repo.upsertSettings(trx, a.user_id, { extra_camera_logins: extra, extra_camera_logins_on: today, updated_by: viewerOf(ctx).id });
+    await repo.upsertSettings(trx, a.user_id, {
+      extra_camera_logins: extra,
+      extra_camera_logins_on: today,
+      updated_by: requireViewer(ctx).id,
+    });
     await auditPerson(ctx, trx, 'user.camera_logins_raise', a.user_id, { extra, date: today });
   });
   return { ...notice(`Today's limit raised by ${a.extra ?? 1}.`), setting: await settingOf(ctx, a.user_id) };
@@ -193,7 +199,7 @@ export async function raiseTodayCameraLimit(ctx: RequestContext, raw: unknown) {
 
 /** Registers this device's push token for the signed-in person (spec: failures are logged or ignored). */
 export async function saveFcmToken(ctx: RequestContext, raw: unknown) {
-  const v = viewerOf(ctx);
+  const v = requireViewer(ctx);
   if (v.support) throw forbidden('Push tokens are not saved in a support session.');
   const a = parseArgs(
     z.object({

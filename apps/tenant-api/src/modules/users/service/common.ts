@@ -3,18 +3,15 @@ import type { Knex } from 'knex';
 import { badInput, fields } from '@kv/server';
 import { CENTRE_ROLES } from '@kv/shared';
 import type { RequestContext } from '../../../types.ts';
-import { audit as auditRow, blankToNull, id, idList, optionalText } from '../../locations/service/common.ts';
-import { existingLocationIds } from '../../locations/repo/locations.ts';
-import { locationNotFound } from '../../locations/errors.ts';
 import { findPrograms } from '../../rooms/repo.ts';
 import { roomNotInLocation } from '../../students/errors.ts';
-import { scopeLocations, studentScopeOf } from '../../students/policy.ts';
 import * as repo from '../repo.ts';
 import type { UserScope } from '../policy.ts';
 import { personNotFound } from '../errors.ts';
-
-export { id, idList, optionalText, blankToNull };
-export const notice = (message: string, status = true, color = status ? 'success' : 'danger') => ({ status, message, color });
+import { audit as auditRow } from '../../../core/audit.ts';
+import { blankToNull, optionalText } from '../../../core/args.ts';
+import { existingLocationIds } from '../../../core/scope-repo.ts';
+import { locationNotFound, scopeLocations, studentScopeOf } from '../../../core/access.ts';
 
 /** A phone a person can be texted at: 7–15 digits, stored as typed. */
 export const phone = z

@@ -3,9 +3,6 @@ import type { Knex } from 'knex';
 import { createSessionStore } from '@kv/auth';
 import { badInput, fields, parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
-import { inTransaction } from '../../auth/service/shared.ts';
-import { diff } from '../../locations/service/common.ts';
-import { studentManageScope, viewerOf } from '../../students/policy.ts';
 import { pivotRow, studentsInScope, studentUserInput } from '../../students/service/common.ts';
 import { upsertPivots } from '../../students/repo.ts';
 import * as repo from '../repo.ts';
@@ -19,9 +16,6 @@ import {
   auditPerson,
   e164,
   email,
-  id,
-  idList,
-  notice,
   personDetails,
   personInScope,
   personName,
@@ -29,6 +23,11 @@ import {
   rolesOf,
   viewerLocations,
 } from './common.ts';
+import { inTransaction } from '../../../core/tx.ts';
+import { diff } from '../../../core/audit.ts';
+import { studentManageScope, requireViewer } from '../../../core/access.ts';
+import { id, idList } from '../../../core/args.ts';
+import { notice } from '../../../core/result.ts';
 
 /** Which person an operation creates: the spec's Manager, Admin (centre owner), User (contact), Teacher, or an invite with roles. */
 export type PersonKind = 'contact' | 'teacher' | 'manager' | 'admin' | 'invite';
@@ -73,7 +72,7 @@ type CreateInput = z.infer<typeof createSchemas.invite> | (z.infer<typeof create
 /** Checks and writes one new person; the caller's transaction also carries the invitation. */
 async function insertOne(ctx: RequestContext, trx: Knex.Transaction, kind: PersonKind, a: CreateInput) {
   const roles = kind === 'invite' ? a.roles! : FIXED_ROLES[kind];
-  const v = viewerOf(ctx);
+  const v = requireViewer(ctx);
   if (await repo.usernameTaken(trx, a.username)) throw usernameTaken();
   if (await repo.emailTaken(trx, a.email)) throw emailTaken();
   // By email unless send_invite is false; by SMS with send_sms (alone, or with the email).
@@ -196,7 +195,7 @@ export async function updatePerson(ctx: RequestContext, kind: PersonKind, raw: u
   if (kind !== 'invite' && !FIXED_ROLES[kind].every((r) => roles.includes(r))) throw personNotFound();
   await assertMayEditPerson(ctx, roles);
   if (a.roles) {
-    if (a.id === viewerOf(ctx).id) throw notYourself('change the roles of');
+    if (a.id === requireViewer(ctx).id) throw notYourself('change the roles of');
     assertMayGrant(ctx, a.roles);
   }
   if (a.username && (await repo.usernameTaken(ctx.db, a.username, a.id))) throw usernameTaken();
@@ -206,7 +205,7 @@ export async function updatePerson(ctx: RequestContext, kind: PersonKind, raw: u
   if (a.programs?.length) await assertTeacherRooms(ctx, locations ?? (await repo.memberLocationIdsOf(ctx.db, a.id)), a.programs);
   const within = await viewerLocations(ctx);
   await inTransaction(ctx, async (trx) => {
-    const patch: Record<string, unknown> = { updated_by: viewerOf(ctx).id };
+    const patch: Record<string, unknown> = { updated_by: requireViewer(ctx).id };
     for (const k of ['fname', 'lname', 'username', 'email', 'email_confirmed', ...PERSON_DETAIL_COLUMNS] as const) {
       const value = a[k as keyof typeof a];
       if (value !== undefined) patch[k] = value === null && (k === 'email_confirmed' || k === 'emergency_contact') ? false : value;
@@ -248,9 +247,9 @@ export async function deletePerson(ctx: RequestContext, kind: PersonKind, raw: u
   const roles = await rolesOf(ctx, a.id);
   if (kind !== 'invite' && !FIXED_ROLES[kind].every((r) => roles.includes(r))) throw personNotFound();
   await assertMayEditPerson(ctx, roles);
-  if (a.id === viewerOf(ctx).id) throw notYourself('delete');
+  if (a.id === requireViewer(ctx).id) throw notYourself('delete');
   await inTransaction(ctx, async (trx) => {
-    await repo.softDeletePeople(trx, [a.id], viewerOf(ctx).id);
+    await repo.softDeletePeople(trx, [a.id], requireViewer(ctx).id);
     await endSessions(trx, [a.id], 'deleted');
     await auditPerson(ctx, trx, 'user.delete', a.id, { kind, name: `${person.fname} ${person.lname}` });
   });

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { fields, parseArgs } from '@kv/server';
 import { CENTRE_ROLES, roleRank, type RoleName } from '@kv/shared';
 import type { RequestContext } from '../../../types.ts';
-import { pageArgs, paginated } from '../../locations/service/common.ts';
 import { listRoles } from '../../access/repo.ts';
-import { isOwner, isStaff, studentScopeOf, scopeLocations, viewerOf } from '../../students/policy.ts';
 import { personNotFound } from '../errors.ts';
 import * as repo from '../repo.ts';
 import { userReadScope, userStaffScope, type UserScope } from '../policy.ts';
-import { id, personInScope } from './common.ts';
+import { personInScope } from './common.ts';
+import { pageArgs, paginated, id } from '../../../core/args.ts';
+import { isOwner, isStaff, studentScopeOf, scopeLocations, requireViewer } from '../../../core/access.ts';
 
 const search = z.string().trim().max(100, 'Search at most 100 characters.').nullish();
 const STAFF_ROLES = ['blog', 'teacher', 'manager', 'center'];
@@ -41,7 +41,7 @@ export async function userByUserName(ctx: RequestContext, raw: unknown) {
 
 /** Is a username free (usernames are unique in the centre)? Pass id to ignore that person. */
 export async function checkUserNameExceptId(ctx: RequestContext, raw: unknown) {
-  viewerOf(ctx);
+  requireViewer(ctx);
   const a = parseArgs(z.object({ username: fields.username, id: id.nullish() }), raw);
   const taken = await repo.usernameTaken(ctx.db, a.username, a.id);
   return {
@@ -115,7 +115,7 @@ export async function getManagersList(ctx: RequestContext, raw: unknown) {
 
 /** The roles the viewer may give (admin, manager and team screens). */
 export async function getAdminRolesList(ctx: RequestContext) {
-  const v = viewerOf(ctx);
+  const v = requireViewer(ctx);
   const roles = await listRoles(ctx.db);
   return roles.filter(
     (r: { name: string }) =>
@@ -127,7 +127,7 @@ export async function getUserLoginHistory(ctx: RequestContext, raw: unknown) {
   const scope = await userReadScope(ctx);
   const a = parseArgs(z.object({ user_id: id, ...pageArgs }), raw);
   await personInScope(ctx, scope, a.user_id);
-  const v = viewerOf(ctx);
+  const v = requireViewer(ctx);
   if (!isStaff(v) && a.user_id !== v.id) throw personNotFound();
   const { rows, total } = await repo.pageLoginHistory(ctx.db, null, a.user_id, a.page, a.first);
   return paginated(rows, total, a.page, a.first);

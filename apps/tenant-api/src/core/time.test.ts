@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, daysBetween, localParts, parseDuration, weekdayOf, zonedInstant } from './service/time.ts';
+import { addDays, daysBetween, localParts, weekdayOf, zonedInstant } from './time.ts';
 
 describe('time in the location’s zone', () => {
   it('turns a local date and time into the instant, across DST changes', () => {
@@ -29,18 +29,6 @@ describe('time in the location’s zone', () => {
     expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
     expect(daysBetween('2026-01-01', '2026-12-31')).toBe(364);
     expect(weekdayOf('2026-03-02')).toBe('mon');
-  });
-
-  it('reads the QR expiry setting', () => {
-    expect(parseDuration('5m')).toBe(300_000);
-    expect(parseDuration('30s')).toBe(30_000);
-    expect(parseDuration('2 hours')).toBe(7_200_000);
-    expect(parseDuration('1d')).toBe(86_400_000);
-    expect(parseDuration('10')).toBe(600_000);
-    expect(parseDuration('')).toBeNull();
-    expect(parseDuration(null)).toBeNull();
-    expect(parseDuration('1s')).toBe(15_000);
-    expect(parseDuration('whenever')).toBe(86_400_000);
   });
 });
 

@@ -153,26 +153,15 @@ export const localDateTime = z
   .transform((v) => ({ date: v.slice(0, 10), time: v.slice(11, 16) }))
   .refine((v) => localDate.safeParse(v.date).success, 'This date does not exist.');
 
+/** IANA time zones the runtime knows (checked with `Intl.supportedValuesOf`). */
+const ZONES = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC', 'Etc/UTC']);
+export const isTimeZone = (v: string) => ZONES.has(v);
+export const timezone = z.string().trim().refine(isTimeZone, 'Choose a time zone from the list, such as America/New_York.');
+
 /** A date range of at most `maxDays` days, `from` ≤ `to`. */
 export function dateRange(maxDays = 366) {
   return z
     .object({ from: localDate, to: localDate })
     .refine((r) => r.from <= r.to, { message: 'The end date must be on or after the start date.', path: ['to'] })
     .refine((r) => daysBetween(r.from, r.to) < maxDays, { message: `Choose at most ${maxDays} days.`, path: ['to'] });
-}
-
-/**
- * Length of a rotating-code window from `check_in_qr_expire`: `30s`, `5m`, `2h`, `1d`, words
- * (`10 minutes`), or a bare number of minutes. Blank → `null` (the code never rotates).
- * Anything unreadable → 24 hours.
- */
-export function parseDuration(raw: string | null | undefined): number | null {
-  const v = (raw ?? '').trim().toLowerCase();
-  if (!v) return null;
-  const m = /^(\d{1,6})\s*(s|sec|secs|seconds?|m|min|mins|minutes?|h|hr|hrs|hours?|d|days?)?$/.exec(v);
-  if (!m) return 24 * 3_600_000;
-  const n = Number(m[1]);
-  const unit = (m[2] ?? 'm')[0];
-  const ms = unit === 's' ? n * 1000 : unit === 'h' ? n * 3_600_000 : unit === 'd' ? n * 86_400_000 : n * 60_000;
-  return Math.min(Math.max(ms, 15_000), 366 * 86_400_000);
 }
