@@ -133,6 +133,11 @@ export async function generatedFiles(): Promise<GeneratedFile[]> {
     render(at('apps/tenant-api/src/graphql/generated/resolvers.ts'), tenant, [{ typescript: {} }, { 'typescript-resolvers': {} }], {
       ...resolverConfig,
       contextType: '../../types.ts#RequestContext',
+      // Types whose field resolvers read columns the GraphQL type does not have (or has in another form).
+      mappers: {
+        User: '../../modules/access/repo.ts#UserRow',
+        LoginResult: '../../modules/auth/service/sign-in.ts#LoginPayload',
+      },
     }),
     render(at('apps/control-plane/src/generated/resolvers.ts'), controlPlane, [{ typescript: {} }, { 'typescript-resolvers': {} }], {
       ...resolverConfig,

@@ -1,12 +1,13 @@
+import type { Resolvers } from '../../graphql/generated/resolvers.ts';
 import type { RequestContext } from '../../types.ts';
 import { mediaEnv } from './env.ts';
 import * as svc from './service.ts';
 import * as reports from './reports.ts';
-import { iso } from '../../core/result.ts';
+import { iso, isoTime } from '../../core/result.ts';
 
 type Args = Record<string, unknown>;
 
-export const watchingResolvers = {
+export const watchingResolvers: Resolvers = {
   Query: {
     playCameraGridView: (_: unknown, args: Args, ctx: RequestContext) => svc.playCameraGridView(ctx, args),
     getStudentCameras: (_: unknown, args: Args, ctx: RequestContext) => svc.getStudentCameras(ctx, args),
@@ -32,11 +33,11 @@ export const watchingResolvers = {
     last_watched_at: (r: Args) => iso(r.last_watched_at),
   },
   WatchTimeReportRow: {
-    first_started_at: (r: Args) => iso(r.first_started_at),
-    last_seen_at: (r: Args) => iso(r.last_seen_at),
+    first_started_at: (r: Args) => isoTime(r.first_started_at),
+    last_seen_at: (r: Args) => isoTime(r.last_seen_at),
   },
   CameraWatchSession: {
-    started_at: (s: Args) => iso(s.started_at),
+    started_at: (s: Args) => isoTime(s.started_at),
     ended_at: (s: Args) => iso(s.ended_at),
   },
 };
