@@ -3,5 +3,4 @@ export { createThrottles } from './plugins/app/throttles.ts';
 export { registerTenantJobs, startTenantSchedules, type TenantJobDeps } from './worker.ts';
 export { tenantSchemaText } from './plugins/app/graphql.ts';
 export type { TenantApiDeps, TenantApiConfig, DirectoryReader, OutboxKicker, RequestContext } from './types.ts';
-export { startDevOrigin } from './modules/watching/dev-origin/index.ts';
-export { startCameraSweep } from './modules/watching/jobs.ts';
+export { startCameraSweep, startDevOrigin } from './modules/watching/index.ts';

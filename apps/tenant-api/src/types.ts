@@ -1,11 +1,11 @@
-import type { UserRow } from './modules/access/repo.ts';
 import type { Knex } from 'knex';
 import type { Redis } from 'ioredis';
 import type { CentreEntry } from '@kv/directory';
 import type { PoolCache } from '@kv/db';
 import type { TokenService, Throttle } from '@kv/auth';
 import type { RoleName } from '@kv/shared';
-import type { DevOriginSource } from './modules/watching/dev-origin/index.ts';
+import type { UserRow } from './modules/access/index.ts';
+import type { DevOriginSource } from './modules/watching/index.ts';
 
 export type { CentreEntry };
 

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import type { JobQueue } from '@kv/jobs';
 import type { CentreEntry } from '@kv/directory';
-import { registerImportJobs } from './modules/imports/jobs.ts';
-import { registerAttendanceJobs, startAttendanceTick } from './modules/attendance/jobs.ts';
+import { registerImportJobs } from './modules/imports/index.ts';
+import { registerAttendanceJobs, startAttendanceTick } from './modules/attendance/index.ts';
 
 export interface TenantJobDeps {
   /** A centre's database, by centre id. */

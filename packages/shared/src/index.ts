@@ -2,3 +2,4 @@ export * from './roles.ts';
 export * from './permissions.ts';
 export * from './format.ts';
 export * from './constants.ts';
+export * from './student-fields.ts';

@@ -1,3 +1,5 @@
+import { roleAtLeast, type RoleName } from './roles.ts';
+
 /**
  * Named permissions (spec §6): a role's permission list refines what its rank allows.
  * The defaults seed every new centre; managers edit them on the permissions screen.
@@ -29,6 +31,26 @@ export const PERMISSIONS = {
 
 export type PermissionName = keyof typeof PERMISSIONS;
 
+export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as PermissionName[];
+
+export function isPermissionName(value: unknown): value is PermissionName {
+  return typeof value === 'string' && Object.hasOwn(PERMISSIONS, value);
+}
+
+/** The owner (`center`) and the platform roles above it hold every permission, whatever their roles list. */
+export function holdsEveryPermission(role: RoleName): boolean {
+  return roleAtLeast(role, 'center');
+}
+
+/**
+ * A person's abilities: the named permissions the server's access gate grants them (every one for
+ * the owner and above), sorted. The SPA decides menus and routes from these, as the gate does.
+ */
+export function abilitiesOf(role: RoleName, held: Iterable<string>): PermissionName[] {
+  if (holdsEveryPermission(role)) return [...PERMISSION_NAMES].sort();
+  return [...new Set(held)].filter(isPermissionName).sort();
+}
+
 export const DEFAULT_ROLE_PERMISSIONS: Record<string, PermissionName[]> = {
   user: ['cameras.watch', 'billing.view'],
   blog: ['blog.manage'],
@@ -44,7 +66,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<string, PermissionName[]> = {
     'learning.manage',
   ],
   manager: Object.keys(PERMISSIONS).filter((p) => p !== 'blog.manage' && p !== 'billing.view') as PermissionName[],
-  center: Object.keys(PERMISSIONS) as PermissionName[],
+  center: PERMISSION_NAMES,
 };
 
 /** Menu entries of spec §2 "Menu" whose visibility is stored per centre (sidebar permission). */

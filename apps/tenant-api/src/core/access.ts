@@ -30,6 +30,21 @@ export const isStaff = (v: Viewer) => roleAtLeast(v.role, 'teacher');
 /** Contacts of children (`user`). */
 export const isParent = (v: Viewer) => v.role === 'user';
 
+/** Parents (for their own children) and staff; blog editors never touch child data → FORBIDDEN. */
+export function familyViewer(ctx: RequestContext): Viewer {
+  const v = requireViewer(ctx);
+  if (v.role === 'blog') throw forbidden();
+  return v;
+}
+
+/**
+ * Camera setup data — stream codes, a camera's groups, a room's camera group, the cameras of a
+ * schedule or a group — is for staff, whose every way to a camera is already inside their location
+ * scope. Parents and blog editors meet a camera only as the live-camera area hands it to them (its
+ * own rules decide), so these relations answer them nothing, whatever path led there.
+ */
+export const seesCameraSetup = (ctx: RequestContext) => Boolean(ctx.viewer && isStaff(ctx.viewer));
+
 // ── named permissions (spec §6) ──────────────────────────────────────────────
 
 const permissionCache = new WeakMap<RequestContext, Promise<Set<string>>>();
@@ -104,10 +119,25 @@ export async function manageScope(ctx: RequestContext, permission: PermissionNam
   return readScope(ctx);
 }
 
-/** A read scope for staff only (teacher and above); parents and blog editors → FORBIDDEN. */
-export async function staffScope(ctx: RequestContext): Promise<LocationScope> {
-  if (!isStaff(requireViewer(ctx))) throw forbidden();
+/**
+ * The locations a manager changes, for an operation whose named permission the access gate
+ * checks (authorization matrix): managers their managed ones, the owner all; below manager →
+ * FORBIDDEN.
+ */
+export async function managerScope(ctx: RequestContext): Promise<LocationScope> {
+  if (!roleAtLeast(requireViewer(ctx).role, 'manager')) throw forbidden();
   return readScope(ctx);
+}
+
+/**
+ * A read scope for staff only (teacher and above, holding `permission` when one is named);
+ * parents and blog editors → FORBIDDEN.
+ */
+export async function staffScope(ctx: RequestContext, permission?: PermissionName): Promise<LocationScope> {
+  if (!isStaff(requireViewer(ctx))) throw forbidden();
+  const scope = await readScope(ctx);
+  if (permission) await requirePermission(ctx, permission);
+  return scope;
 }
 
 /** Ids the scope restricts a query to; `null` means every location. */

@@ -83,3 +83,27 @@ describe('authorization matrix', () => {
     },
   );
 });
+
+describe('the gate reads the permissions of the session', () => {
+  // Query.permissions is checked by the gate alone (permissions.manage): no service re-checks it.
+  const PERMISSIONS_LIST = 'query { permissions { name } }';
+  const grant = (sql: 'insert' | 'delete') =>
+    h.centres[0]!.db.db.raw(
+      sql === 'delete'
+        ? `delete from role_permissions where role_id = (select id from roles where name = 'manager') and permission_id = (select id from permissions where name = 'permissions.manage')`
+        : `insert into role_permissions (role_id, permission_id) select r.id, p.id from roles r, permissions p where r.name = 'manager' and p.name = 'permissions.manage'`,
+    );
+  const ask = (role: RoleName) => gql(h.app, h.centres[0]!.host, PERMISSIONS_LIST, {}, tokens.get(role));
+
+  it('refuses a manager whose role lost the permission, lets the owner in, and the manager again once granted', async () => {
+    expect((await ask('manager')).data?.permissions.length).toBeGreaterThan(0);
+    await grant('delete');
+    try {
+      expect((await ask('manager')).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+      expect((await ask('center')).data?.permissions.length).toBeGreaterThan(0);
+    } finally {
+      await grant('insert');
+    }
+    expect((await ask('manager')).data?.permissions.length).toBeGreaterThan(0);
+  });
+});

@@ -1,73 +1,69 @@
-import { readFileSync } from 'node:fs';
-import { accessLoaders } from './access/loaders.ts';
-import { accessResolvers } from './access/resolvers.ts';
-import { authResolvers } from './auth/resolvers.ts';
-import { settingsResolvers } from './settings/resolvers.ts';
-import { locationLoaders } from './locations/loaders.ts';
-import { locationResolvers } from './locations/resolvers.ts';
-import { scheduleLoaders } from './schedules/loaders.ts';
-import { scheduleResolvers } from './schedules/resolvers.ts';
-import { roomLoaders } from './rooms/loaders.ts';
-import { roomResolvers } from './rooms/resolvers.ts';
-import { cameraLoaders } from './cameras/loaders.ts';
-import { cameraResolvers } from './cameras/resolvers.ts';
-import { schoolResolvers } from './school/resolvers.ts';
-import { studentLoaders } from './students/loaders.ts';
-import { studentResolvers } from './students/resolvers.ts';
-import { userLoaders } from './users/loaders.ts';
-import { userResolvers } from './users/resolvers.ts';
-import { familyResolvers } from './families/resolvers.ts';
-import { tagLoaders } from './tags/loaders.ts';
-import { tagResolvers } from './tags/resolvers.ts';
-import { importResolvers } from './imports/resolvers.ts';
-import { attendanceLoaders } from './attendance/loaders.ts';
-import { attendanceResolvers } from './attendance/resolvers.ts';
-import { attendanceSubscriptionResolvers } from './attendance/live.ts';
-import { healthResolvers } from './health/resolvers.ts';
-import { ratioResolvers } from './ratios/resolvers.ts';
-import { timeclockLoaders } from './timeclock/loaders.ts';
-import { timeclockResolvers } from './timeclock/resolvers.ts';
-import { attendanceReportResolvers } from './attendance-reports/resolvers.ts';
-import { streamingResolvers } from './streaming/resolvers.ts';
-import { watchingResolvers } from './watching/resolvers.ts';
+import type { TenantModule } from '../core/module.ts';
+import { authModule } from './auth/index.ts';
+import { accessModule } from './access/index.ts';
+import { settingsModule } from './settings/index.ts';
+import { locationsModule } from './locations/index.ts';
+import { schedulesModule } from './schedules/index.ts';
+import { roomsModule } from './rooms/index.ts';
+import { camerasModule } from './cameras/index.ts';
+import { schoolModule } from './school/index.ts';
+import { studentsModule } from './students/index.ts';
+import { usersModule } from './users/index.ts';
+import { familiesModule } from './families/index.ts';
+import { tagsModule } from './tags/index.ts';
+import { importsModule } from './imports/index.ts';
+import { healthModule } from './health/index.ts';
+import { ratiosModule } from './ratios/index.ts';
+import { attendanceModule } from './attendance/index.ts';
+import { timeclockModule } from './timeclock/index.ts';
+import { attendanceReportsModule } from './attendance-reports/index.ts';
+import { streamingModule } from './streaming/index.ts';
+import { watchingModule } from './watching/index.ts';
+import { clearRoom, findCameras } from './cameras/index.ts';
+import { roomCameras } from './rooms/index.ts';
+import { notifyTeam, publishRatios, scheduleAttendanceTick } from './attendance/index.ts';
+import { ratioEffects } from './ratios/index.ts';
+import { findLabels, setLabelsOf } from './tags/index.ts';
+import { findPeople, peopleCounters, userScopeOf } from './users/index.ts';
+import { studentLabels, studentPeople } from './students/index.ts';
 
-export interface TenantModule {
-  name: string;
-  schema: string;
-  resolvers: Record<string, Record<string, unknown>>;
-  loaders?: Record<string, Record<string, unknown>>;
-  /** The area's `extend type Subscription` SDL (its resolvers check access themselves). */
-  subscriptions?: string;
-}
+export type { TenantModule };
 
-const sdl = (area: string, file = 'schema.graphql') => readFileSync(new URL(`./${area}/${file}`, import.meta.url), 'utf8');
-
-/** The explicit registry of tenant-API areas: add a module here and nowhere else. */
+/**
+ * The explicit registry of tenant-API areas: add a module here and nowhere else. Each module's
+ * `index.ts` exports its definition and the functions other modules may use; modules depend on
+ * each other one way only (boundaries.test.ts), and where a module needs one that depends on it,
+ * it declares a port that is plugged in below.
+ */
 export const modules: TenantModule[] = [
-  { name: 'auth', schema: sdl('auth'), resolvers: authResolvers },
-  { name: 'access', schema: sdl('access'), resolvers: accessResolvers, loaders: accessLoaders },
-  { name: 'settings', schema: sdl('settings'), resolvers: settingsResolvers },
-  { name: 'locations', schema: sdl('locations'), resolvers: locationResolvers, loaders: locationLoaders },
-  { name: 'schedules', schema: sdl('schedules'), resolvers: scheduleResolvers, loaders: scheduleLoaders },
-  { name: 'rooms', schema: sdl('rooms'), resolvers: roomResolvers, loaders: roomLoaders },
-  { name: 'cameras', schema: sdl('cameras'), resolvers: cameraResolvers, loaders: cameraLoaders },
-  { name: 'school', schema: sdl('school'), resolvers: schoolResolvers },
-  { name: 'students', schema: sdl('students'), resolvers: studentResolvers, loaders: studentLoaders },
-  { name: 'users', schema: sdl('users'), resolvers: userResolvers, loaders: userLoaders },
-  { name: 'families', schema: sdl('families'), resolvers: familyResolvers },
-  { name: 'tags', schema: sdl('tags'), resolvers: tagResolvers, loaders: tagLoaders },
-  { name: 'imports', schema: sdl('imports'), resolvers: importResolvers },
-  { name: 'health', schema: sdl('health'), resolvers: healthResolvers },
-  { name: 'ratios', schema: sdl('ratios'), resolvers: ratioResolvers },
-  {
-    name: 'attendance',
-    schema: sdl('attendance'),
-    subscriptions: sdl('attendance', 'subscriptions.graphql'),
-    resolvers: { ...attendanceResolvers, ...attendanceSubscriptionResolvers },
-    loaders: attendanceLoaders,
-  },
-  { name: 'timeclock', schema: sdl('timeclock'), resolvers: timeclockResolvers, loaders: timeclockLoaders },
-  { name: 'attendance-reports', schema: sdl('attendance-reports'), resolvers: attendanceReportResolvers },
-  { name: 'streaming', schema: sdl('streaming'), resolvers: streamingResolvers },
-  { name: 'watching', schema: sdl('watching'), resolvers: watchingResolvers },
+  authModule,
+  accessModule,
+  settingsModule,
+  locationsModule,
+  schedulesModule,
+  roomsModule,
+  camerasModule,
+  schoolModule,
+  studentsModule,
+  usersModule,
+  familiesModule,
+  tagsModule,
+  importsModule,
+  healthModule,
+  ratiosModule,
+  attendanceModule,
+  timeclockModule,
+  attendanceReportsModule,
+  streamingModule,
+  watchingModule,
 ];
+
+// Ports: what a module needs from one that depends on it.
+roomCameras.provide({ findCameras, clearRoom });
+ratioEffects.provide({ notifyTeam, publishRatios, scheduleTick: scheduleAttendanceTick });
+studentLabels.provide({ findLabels, setLabelsOf });
+studentPeople.provide({
+  contactsInScope: async (ctx, ids) => findPeople(ctx.db, ids, { scope: await userScopeOf(ctx) }),
+  person: async (db, id) => (await findPeople(db, [id]))[0],
+  peopleCounters: async (ctx, locationId) => peopleCounters(ctx.db, await userScopeOf(ctx), locationId),
+});

@@ -4,8 +4,8 @@ import { createTestDatabase, type TestDatabase } from '@kv/db/testing';
 import { createTokenService, createThrottle, hashPassword } from '@kv/auth';
 import type { CentreEntry } from '@kv/directory';
 import { buildTenantApp } from '../app.ts';
-import type { DevOriginSource } from '../modules/watching/dev-origin/index.ts';
 import type { TenantApiDeps, Throttles } from '../types.ts';
+import type { DevOriginSource } from '../modules/watching/index.ts';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-0123456789';
 export const PASSWORD = 'a sensible passphrase';

@@ -37,7 +37,9 @@ describe('statements per request', () => {
 
   it("a parent's feed (me + children with rooms + total) costs the same for 1 child as for 4", async () => {
     const [room] = await knex('programs').insert({ location_id: s.X, name: 'Room A' }).returning('id');
-    await knex('students').whereIn('id', knex('student_users').where({ user_id: s.ids.parent }).select('student_id')).update({ program_id: room.id });
+    await knex('students')
+      .whereIn('id', knex('student_users').where({ user_id: s.ids.parent }).select('student_id'))
+      .update({ program_id: room.id });
     const one = await count(FEED, s.tokens.parent);
     for (let i = 0; i < 3; i++) await seedStudent(h.centres[0]!, s.X, s.ids.parent, { program_id: room.id });
     expect(await count(FEED, s.tokens.parent)).toBe(one);

@@ -1,18 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SIDEBAR } from '@kv/shared';
+import { DEFAULT_ROLE_PERMISSIONS, DEFAULT_SIDEBAR, abilitiesOf, isRoleName } from '@kv/shared';
 import { menuLinks, visibleMenu, type SidebarRules } from '../lib/menu';
 import { viewerFromUser } from '../lib/viewer';
 import { centreMenu } from './centre-menu';
 
 const defaults: SidebarRules = new Map(Object.entries(DEFAULT_SIDEBAR));
-const viewer = (role: string, permissions: string[] = []) =>
+/** A role's abilities in a new centre (its default permissions; the owner every one). */
+const defaultAbilities = (role: string) => (isRoleName(role) ? abilitiesOf(role, DEFAULT_ROLE_PERMISSIONS[role] ?? []) : []);
+const viewer = (role: string, permissions: string[] = defaultAbilities(role)) =>
   viewerFromUser({ id: '1', full_name: 'X', username: 'x', roles: [{ name: role }], permissions });
 
 const ids = (
   role: string,
   kind: 'childcare' | 'petcare' = 'childcare',
   sidebar: SidebarRules | null = defaults,
-  permissions: string[] = [],
+  permissions: string[] = defaultAbilities(role),
 ) => menuLinks(visibleMenu(centreMenu, { viewer: viewer(role, permissions), sidebar, centreKind: kind })).map((l) => l.id);
 
 describe('centre menu', () => {
@@ -21,7 +23,7 @@ describe('centre menu', () => {
   });
 
   it('shows a blog editor the dashboard and, with the permission, the blog', () => {
-    expect(ids('blog')).toEqual(['dashboard']);
+    expect(ids('blog', 'childcare', defaults, [])).toEqual(['dashboard']);
     expect(ids('blog', 'childcare', defaults, ['blog.manage'])).toEqual(['dashboard', 'blog']);
   });
 
@@ -44,14 +46,29 @@ describe('centre menu', () => {
     expect(teacher).not.toContain('users');
   });
 
-  it('shows managers the settings but not the access screens; owners with the permission get those too', () => {
-    const manager = ids('manager', 'childcare', defaults, ['settings.manage', 'permissions.manage']);
+  it('shows managers the settings but not the access screens; owners (every permission) get those too', () => {
+    const manager = ids('manager');
     expect(manager).toEqual(
       expect.arrayContaining(['users', 'teachers', 'cameras', 'themeCustomizer', 'cameraLogins', 'systemLog', 'allLocations']),
     );
     expect(manager).not.toContain('permissions');
-    const owner = ids('center', 'childcare', defaults, ['permissions.manage']);
+    const owner = ids('center');
     expect(owner).toEqual(expect.arrayContaining(['permissions', 'navigation']));
+  });
+
+  it('hides the pages a manager lacks the permission for', () => {
+    const without = (p: string) => defaultAbilities('manager').filter((x) => x !== p);
+    expect(ids('manager', 'childcare', defaults, without('team.view'))).not.toContain('teachers');
+    expect(ids('manager', 'childcare', defaults, without('cameras.manage'))).not.toContain('cameraLogins');
+    expect(ids('manager', 'childcare', defaults, without('locations.manage'))).not.toContain('allLocations');
+    expect(
+      ids(
+        'teacher',
+        'childcare',
+        defaults,
+        defaultAbilities('teacher').filter((x) => x !== 'students.view'),
+      ),
+    ).not.toContain('students');
   });
 
   it("follows the centre's sidebar setting per menu name", () => {

@@ -49,6 +49,9 @@ import { centreEntryPath } from '../lib/entry';
 import type { MenuItem, MenuLink } from '../lib/menu';
 import { paths } from '../lib/paths';
 
+/** The people lists and the system log load contacts (`users.view`) and staff (`team.view`). */
+const PEOPLE = ['users.view', 'team.view'] as const;
+
 const link = (entry: Omit<MenuLink, 'kind'>): MenuLink => ({ kind: 'link', ...entry });
 const fixed = (path: string) => () => path;
 
@@ -68,7 +71,7 @@ export const centreMenu: readonly MenuItem[] = [
     label: 'shell:menu.students',
     icon: IconSchool,
     to: (v) => (v.role === 'teacher' ? paths.teacherStudents.to() : paths.students.to()),
-    access: { role: 'teacher' },
+    access: { role: 'teacher', permissions: ['students.view'] },
     sidebar: 'students',
     kinds: ['childcare'],
   }),
@@ -77,7 +80,7 @@ export const centreMenu: readonly MenuItem[] = [
     label: 'shell:menu.pets',
     icon: IconPaw,
     to: (v) => (v.role === 'teacher' ? paths.staffPets.to() : paths.pets.to()),
-    access: { role: 'user' },
+    access: (v) => (v.role === 'teacher' ? { role: 'teacher', permissions: ['students.view'] } : { role: 'user' }),
     kinds: ['petcare'],
   }),
   link({
@@ -85,7 +88,7 @@ export const centreMenu: readonly MenuItem[] = [
     label: 'shell:menu.petCameras',
     icon: IconDeviceCctv,
     to: fixed(paths.contactPetsCameras.to()),
-    access: { role: 'user' },
+    access: { role: 'user', permissions: ['cameras.watch'] },
     below: 'blog',
     kinds: ['petcare'],
   }),
@@ -94,7 +97,7 @@ export const centreMenu: readonly MenuItem[] = [
     label: 'shell:menu.users',
     icon: IconUsers,
     to: fixed(paths.users.to()),
-    access: { role: 'manager' },
+    access: { role: 'manager', permissions: PEOPLE },
     sidebar: 'users',
     kinds: ['childcare'],
   }),
@@ -103,7 +106,7 @@ export const centreMenu: readonly MenuItem[] = [
     label: 'shell:menu.contacts',
     icon: IconAddressBook,
     to: fixed(paths.contacts.to()),
-    access: { role: 'manager' },
+    access: { role: 'manager', permissions: PEOPLE },
     sidebar: 'users',
     kinds: ['petcare'],
   }),
@@ -112,7 +115,7 @@ export const centreMenu: readonly MenuItem[] = [
     label: 'shell:menu.admins',
     icon: IconUserShield,
     to: fixed(paths.admins.to()),
-    access: { role: 'manager' },
+    access: { role: 'manager', permissions: PEOPLE },
     sidebar: 'admins',
   }),
   link({
@@ -120,7 +123,7 @@ export const centreMenu: readonly MenuItem[] = [
     label: 'shell:menu.managers',
     icon: IconUserStar,
     to: fixed(paths.managers.to()),
-    access: { role: 'manager' },
+    access: { role: 'manager', permissions: PEOPLE },
     sidebar: 'managers',
   }),
   link({
@@ -128,7 +131,7 @@ export const centreMenu: readonly MenuItem[] = [
     label: 'shell:menu.teachers',
     icon: IconChalkboard,
     to: fixed(paths.teachers.to()),
-    access: { role: 'manager' },
+    access: { role: 'manager', permissions: PEOPLE },
     sidebar: 'teachers',
     kinds: ['childcare'],
   }),
@@ -137,7 +140,7 @@ export const centreMenu: readonly MenuItem[] = [
     label: 'shell:menu.staff',
     icon: IconUsersGroup,
     to: fixed(paths.staff.to()),
-    access: { role: 'manager' },
+    access: { role: 'manager', permissions: PEOPLE },
     sidebar: 'teachers',
     kinds: ['petcare'],
   }),
@@ -313,7 +316,7 @@ export const centreMenu: readonly MenuItem[] = [
         label: 'shell:menu.cameraLogins',
         icon: IconLogin,
         to: fixed(paths.dailylogins.to()),
-        access: { role: 'manager' },
+        access: { role: 'manager', permissions: ['cameras.manage'] },
         sidebar: 'camera logins',
       }),
       link({
@@ -321,7 +324,7 @@ export const centreMenu: readonly MenuItem[] = [
         label: 'shell:menu.watchTime',
         icon: IconEye,
         to: fixed(paths.dailywatchtime.to()),
-        access: { role: 'manager' },
+        access: { role: 'manager', permissions: ['cameras.manage'] },
         sidebar: 'watch time',
       }),
       link({
@@ -329,7 +332,7 @@ export const centreMenu: readonly MenuItem[] = [
         label: 'shell:menu.systemLog',
         icon: IconFile,
         to: fixed(paths.logReport.to()),
-        access: { role: 'manager' },
+        access: { role: 'manager', permissions: PEOPLE },
         sidebar: 'system log',
       }),
     ],
@@ -345,7 +348,7 @@ export const centreMenu: readonly MenuItem[] = [
         label: 'shell:menu.allLocations',
         icon: IconBuilding,
         to: fixed(paths.locations.to()),
-        access: { role: 'manager' },
+        access: { role: 'manager', permissions: ['locations.manage'] },
         sidebar: 'all locations',
       }),
       link({
@@ -393,7 +396,7 @@ export const centreMenu: readonly MenuItem[] = [
         label: 'shell:menu.onboarding',
         icon: IconRocket,
         to: fixed(paths.onboarding.to()),
-        access: { role: 'manager' },
+        access: { role: 'manager', permissions: ['students.edit'] },
         sidebar: 'onboarding',
       }),
       link({

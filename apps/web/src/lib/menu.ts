@@ -14,7 +14,8 @@ export interface MenuLink {
   icon: Icon;
   /** The path for this viewer (the dashboard entry differs by role). */
   to(viewer: Viewer): string;
-  access: AccessRule;
+  /** Who sees the link: the rule of the page it leads to (per viewer where the page differs by role). */
+  access: AccessRule | ((viewer: Viewer) => AccessRule);
   /** The menu name whose visibility the centre stores (`getSidebarPermissions`). */
   sidebar?: string;
   /** Only on these kinds of centre (pet-pack entries). */
@@ -48,10 +49,14 @@ export interface MenuContext {
   centreKind: CentreKind | null;
 }
 
+export function linkAccess(link: MenuLink, viewer: Viewer): AccessRule {
+  return typeof link.access === 'function' ? link.access(viewer) : link.access;
+}
+
 /** A link shows when the role rule allows it AND the centre's sidebar setting lists one of the viewer's roles. */
 export function isLinkVisible(link: MenuLink, { viewer, sidebar, centreKind }: MenuContext): boolean {
   if (link.kinds && (!centreKind || !link.kinds.includes(centreKind))) return false;
-  if (!canAccess(link.access, viewer)) return false;
+  if (!canAccess(linkAccess(link, viewer), viewer)) return false;
   if (link.below && roleAtLeast(viewer.role, link.below)) return false;
   if (link.sidebar && sidebar?.has(link.sidebar)) {
     const roles = sidebar.get(link.sidebar) ?? [];

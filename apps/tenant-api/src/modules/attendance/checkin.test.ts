@@ -4,7 +4,7 @@ import { createHarness, seedUser, signIn, type Harness } from '../../test/harnes
 import { code, field } from '../locations/test-fixtures.ts';
 import { saveStudentCheckInOut } from './service/checkin.ts';
 import { checkQrCode, currentQrCode } from './service/pin.ts';
-import { checkInSettings } from './repo/family.ts';
+import { checkInSettings } from './repo/settings.ts';
 import { contextFor, messages, poolFor, q as query, setupAttendance, SIGNATURE, type AttendanceSetup } from './test-fixtures.ts';
 
 let h: Harness;

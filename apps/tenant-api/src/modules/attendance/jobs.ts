@@ -2,13 +2,13 @@ import type { Knex } from 'knex';
 import { PermanentJobError, type JobContext, type JobQueue } from '@kv/jobs';
 import { ATTENDANCE_QUEUE, ATTENDANCE_TICK_JOB, TICK_MS, scheduleAttendanceTick, startAttendanceTick } from './tick.ts';
 import { pruneRequests } from './repo/checkin.ts';
-import { checkInSettings, contactsOf } from './repo/family.ts';
+import { checkInSettings } from './repo/settings.ts';
+import { contactsOf } from './repo/contacts.ts';
 import { markReminded, reminderLocations, studentsToRemind } from './repo/jobs.ts';
-import { ratioProgramIds } from '../ratios/repo.ts';
-import { refreshRoomRatios } from '../ratios/service.ts';
 import { joinNames, notifyContacts, type NotifyEnv } from './service/notify.ts';
 import { clock } from './service/checkin-notify.ts';
 import { localParts } from '../../core/time.ts';
+import { ratioProgramIds, refreshRoomRatios } from '../ratios/index.ts';
 
 /**
  * Attendance jobs. One job, the **attendance tick**, runs every 5 minutes per centre:

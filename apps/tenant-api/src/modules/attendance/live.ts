@@ -3,11 +3,10 @@ import { roleAtLeast } from '@kv/shared';
 import { forbidden, parseArgs } from '@kv/server';
 import { z } from 'zod';
 import type { RequestContext } from '../../types.ts';
-import { familyStudents } from './repo/family.ts';
-import { snapshot, type RoomRatio } from '../ratios/service.ts';
-import { programIdsOfLocation } from '../ratios/repo.ts';
+import { familyStudents } from './repo/children.ts';
 import { assertLocations, readScope, staffScope, requireViewer } from '../../core/access.ts';
 import { id } from '../../core/args.ts';
+import { snapshot, type RoomRatio, programIdsOfLocation } from '../ratios/index.ts';
 
 /**
  * Live updates (GraphQL subscriptions). Mutations publish after their commit through the

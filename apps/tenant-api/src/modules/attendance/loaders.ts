@@ -1,11 +1,12 @@
 import type { RequestContext } from '../../types.ts';
-import { programsById } from '../rooms/service.ts';
 import { signaturesByIds } from './repo/checkin.ts';
-import { studentsByIds, userNames } from './repo/family.ts';
+import { studentsByIds } from './repo/children.ts';
+import { userNames } from './repo/contacts.ts';
 import { attendancesByIds, childStates, type ChildStateRow } from './repo/lists.ts';
-import { locationZones } from './repo/family.ts';
+import { locationZones } from './repo/places.ts';
 import { checkInPinsFor } from './service/pins.ts';
 import { localParts } from '../../core/time.ts';
+import { programsById } from '../rooms/index.ts';
 
 type Query<T> = { obj: T; params: unknown }[];
 

@@ -1,7 +1,7 @@
 import { roleAtLeast } from '@kv/shared';
 import { forbidden } from '@kv/server';
 import type { RequestContext, Viewer } from '../../types.ts';
-import { manageScope, requirePermission, requireViewer, staffScope, type LocationScope } from '../../core/access.ts';
+import { managerScope, requireViewer, staffScope, type LocationScope } from '../../core/access.ts';
 
 /**
  * Who may check children in and out (architecture "Data scope is not rank"):
@@ -17,11 +17,7 @@ import { manageScope, requirePermission, requireViewer, staffScope, type Locatio
 export type CheckInAccess = { kind: 'parent'; viewer: Viewer } | { kind: 'staff'; viewer: Viewer; scope: LocationScope };
 
 /** Staff who take attendance at the locations they reach. */
-export async function attendanceStaffScope(ctx: RequestContext): Promise<LocationScope> {
-  const scope = await staffScope(ctx);
-  await requirePermission(ctx, 'attendance.manage');
-  return scope;
-}
+export const attendanceStaffScope = (ctx: RequestContext): Promise<LocationScope> => staffScope(ctx, 'attendance.manage');
 
 /** The access of whoever saves a check-in or check-out. */
 export async function checkInAccess(ctx: RequestContext): Promise<CheckInAccess> {
@@ -31,15 +27,8 @@ export async function checkInAccess(ctx: RequestContext): Promise<CheckInAccess>
   return { kind: 'staff', viewer: v, scope: await attendanceStaffScope(ctx) };
 }
 
-/** Parents (for their own children) and staff; blog editors are refused. */
-export function familyViewer(ctx: RequestContext): Viewer {
-  const v = requireViewer(ctx);
-  if (v.role === 'blog') throw forbidden();
-  return v;
-}
-
 /** Managers correct records of the locations they manage. */
-export const correctionScope = (ctx: RequestContext) => manageScope(ctx, 'attendance.manage');
+export const correctionScope = (ctx: RequestContext) => managerScope(ctx);
 
 /** Check-in settings are part of a location's setup. */
-export const checkInSettingsScope = (ctx: RequestContext) => manageScope(ctx, 'locations.manage');
+export const checkInSettingsScope = (ctx: RequestContext) => managerScope(ctx);

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { preparedStatement } from '@kv/db';
-import { userColumns, type UserRow } from '../access/repo.ts';
+import { userColumns, type UserRow } from '../access/index.ts';
 
 type Db = Knex | Knex.Transaction;
 

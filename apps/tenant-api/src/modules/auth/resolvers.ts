@@ -4,7 +4,7 @@ import { login, logout, refreshToken, verifyAutologin, type LoginPayload } from 
 import { approveUser, register, resendTokenEmail, verifyEmail } from './service/registration.ts';
 import { forgotPassword, requestEmailChange, updateForgottenPassword, verifyEmailChange } from './service/recovery.ts';
 import { resendInvitedUserEmail, updateInvitedUserPassword, verifyInvitedUserEmail } from './service/invitation.ts';
-import { findFullUser, JUST_OPENED_SUPPORT } from '../access/repo.ts';
+import { findFullUser, JUST_OPENED_SUPPORT } from '../access/index.ts';
 
 type Args = Record<string, unknown>;
 

@@ -1,9 +1,9 @@
 import type { RequestContext } from '../../types.ts';
-import { schedulesByIds } from '../schedules/service.ts';
-import { programsById } from '../rooms/service.ts';
-import { camerasByLocationIds, camerasByScheduleIds, groupsByCameraIds } from './repo.ts';
+import { seesCameraSetup } from '../../core/access.ts';
+import { camerasByGroupIds, camerasByLocationIds, camerasByScheduleIds, groupsByCameraIds } from './repo.ts';
 import { cameraSettingsOf } from './service/settings.ts';
-import { seesCameraSetup } from './policy.ts';
+import { schedulesByIds } from '../schedules/index.ts';
+import { programsById } from '../rooms/index.ts';
 
 type Query<T> = { obj: T; params: unknown }[];
 
@@ -52,6 +52,17 @@ export const cameraLoaders = {
     async schedule(queries: Query<{ schedule_id: string | null }>, ctx: RequestContext) {
       const map = await schedulesByIds(ctx, present(queries.map((q) => q.obj.schedule_id)));
       return queries.map((q) => (q.obj.schedule_id ? (map.get(String(q.obj.schedule_id)) ?? null) : null));
+    },
+  },
+  /** A camera group (rooms area) lists its cameras here, where cameras are read. */
+  CameraGroup: {
+    async cameras(queries: Query<{ id: string }>, ctx: RequestContext) {
+      if (!seesCameraSetup(ctx)) return queries.map(() => []);
+      const map = await camerasByGroupIds(
+        ctx.db,
+        queries.map((q) => String(q.obj.id)),
+      );
+      return queries.map((q) => map.get(String(q.obj.id)) ?? []);
     },
   },
 };

@@ -4,7 +4,7 @@ import * as cameras from './service/cameras.ts';
 import * as reads from './service/reads.ts';
 import * as imports from './service/import.ts';
 import * as settings from './service/settings.ts';
-import { seesCameraSetup } from './policy.ts';
+import { seesCameraSetup } from '../../core/access.ts';
 import { iso } from '../../core/result.ts';
 
 type Args = Record<string, unknown>;

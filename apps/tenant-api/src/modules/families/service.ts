@@ -1,27 +1,47 @@
 import { z } from 'zod';
 import { randomToken, sha256Hex } from '@kv/auth';
 import { fields, parseArgs } from '@kv/server';
-import { displayEmail } from '@kv/shared';
+import { displayEmail, PARENT_EDITABLE_STUDENT_FIELDS } from '@kv/shared';
 import type { RequestContext } from '../../types.ts';
-import { charge } from '../auth/service/shared.ts';
-import { PARENT_EDITABLE_STUDENT_FIELDS } from '../locations/service/settings.ts';
-import * as students from '../students/repo.ts';
-import { auditStudent, id, parentEditRights, studentInScope } from '../students/service/common.ts';
-import { parentEditOff } from '../students/errors.ts';
-import { listLocations } from '../locations/repo/locations.ts';
-import * as people from '../users/repo.ts';
-import { userScopeOf } from '../users/policy.ts';
-import { auditPerson, email, personDetails, personName, phone } from '../users/service/common.ts';
-import { sendInvitation } from '../users/service/invite.ts';
-import { settingOf } from '../users/service/account.ts';
 import * as repo from './repo.ts';
 import { assertParent } from './policy.ts';
 import { badCode, emailInUse, parentsOnly } from './errors.ts';
 import { inTransaction } from '../../core/tx.ts';
-import { pageArgs, paginated } from '../../core/args.ts';
+import { id, pageArgs, paginated } from '../../core/args.ts';
 import { isParent, isStaff, scopeLocations, studentManageScope, studentScopeOf, requireViewer, hasPermission } from '../../core/access.ts';
 import { notice } from '../../core/result.ts';
 import { childLocationIds } from '../../core/scope-repo.ts';
+import { charge } from '../auth/index.ts';
+import { listLocations } from '../locations/index.ts';
+import {
+  claimStudentCode,
+  findStudents,
+  idsInScope,
+  insertStudentCode,
+  upsertPivots,
+  auditStudent,
+  parentEditRights,
+  studentInScope,
+  parentEditOff,
+} from '../students/index.ts';
+import {
+  addMemberLocations,
+  emailTaken,
+  findPeople,
+  insertPerson,
+  roleNamesOf,
+  setRoles,
+  updatePeople,
+  upsertSettings,
+  userScopeOf,
+  auditPerson,
+  email,
+  personDetails,
+  personName,
+  phone,
+  sendInvitation,
+  settingOf,
+} from '../users/index.ts';
 
 const CODE_DAYS = 30;
 
@@ -49,11 +69,11 @@ export async function createStudentUserByParent(ctx: RequestContext, raw: unknow
   );
   const s = await studentInScope(ctx, await studentScopeOf(ctx), a.student_id);
   if (!(await parentEditRights(ctx, s.location_id)).can_edit_student) throw parentEditOff();
-  if (await people.emailTaken(ctx.db, a.email)) throw emailInUse();
+  if (await emailTaken(ctx.db, a.email)) throw emailInUse();
   const v = requireViewer(ctx);
   const userId = await inTransaction(ctx, async (trx) => {
     const username = await repo.freeUsername(trx, a.email.split('@')[0]!);
-    const uid = await people.insertPerson(trx, {
+    const uid = await insertPerson(trx, {
       fname: a.fname,
       lname: a.lname,
       username,
@@ -66,9 +86,9 @@ export async function createStudentUserByParent(ctx: RequestContext, raw: unknow
       created_by: v.id,
       updated_by: v.id,
     });
-    await people.setRoles(trx, uid, ['user']);
-    await people.addMemberLocations(trx, [uid], s.location_id);
-    await students.upsertPivots(trx, [
+    await setRoles(trx, uid, ['user']);
+    await addMemberLocations(trx, [uid], s.location_id);
+    await upsertPivots(trx, [
       {
         student_id: a.student_id,
         user_id: uid,
@@ -87,7 +107,7 @@ export async function createStudentUserByParent(ctx: RequestContext, raw: unknow
     await auditPerson(ctx, trx, 'user.create', uid, { kind: 'contact', by_parent: true, student_id: a.student_id }, s.location_id);
     return uid;
   });
-  const [user] = await people.findPeople(ctx.db, [userId]);
+  const [user] = await findPeople(ctx.db, [userId]);
   return { ...notice('Contact added and invited.'), user };
 }
 
@@ -102,7 +122,7 @@ export async function generateStudentQrCode(ctx: RequestContext, raw: unknown) {
   const code = randomToken(12);
   const expiresAt = new Date(Date.now() + (a.days ?? CODE_DAYS) * 24 * 3600_000);
   await inTransaction(ctx, async (trx) => {
-    await students.insertStudentCode(trx, {
+    await insertStudentCode(trx, {
       student_id: a.student_id,
       code_hash: sha256Hex(code),
       created_by: requireViewer(ctx).id,
@@ -120,17 +140,17 @@ export async function addStudentByQrCode(ctx: RequestContext, raw: unknown) {
   const a = parseArgs(z.object({ code: z.string().trim().min(8, 'This code is not valid.').max(200, 'This code is not valid.') }), raw);
   const v = requireViewer(ctx);
   const studentId = await inTransaction(ctx, async (trx) => {
-    const sid = await students.claimStudentCode(trx, sha256Hex(a.code), v.id);
+    const sid = await claimStudentCode(trx, sha256Hex(a.code), v.id);
     if (!sid) return null;
-    const [s] = await students.findStudents(trx, [sid]);
+    const [s] = await findStudents(trx, [sid]);
     if (!s) return null;
-    await students.upsertPivots(trx, [{ student_id: sid, user_id: v.id, pickup: false, watch_camera: true, black_list: false }]);
-    await people.addMemberLocations(trx, [v.id], s.location_id);
+    await upsertPivots(trx, [{ student_id: sid, user_id: v.id, pickup: false, watch_camera: true, black_list: false }]);
+    await addMemberLocations(trx, [v.id], s.location_id);
     await auditStudent(ctx, trx, 'student.guardian_add', sid, s.location_id, { user_id: v.id, by_qr_code: true });
     return sid;
   });
   if (!studentId) throw badCode();
-  const [s] = await students.findStudents(ctx.db, [studentId], { scope: await studentScopeOf(ctx) });
+  const [s] = await findStudents(ctx.db, [studentId], { scope: await studentScopeOf(ctx) });
   return { ...notice('Your child was added to your account.'), student: s ? { ...s, __scoped: true } : null, duplicates: [] };
 }
 
@@ -187,7 +207,7 @@ export async function updateParentDirectoryPrivacy(ctx: RequestContext, raw: unk
     updated_by: v.id,
   };
   await inTransaction(ctx, async (trx) => {
-    await people.upsertSettings(trx, v.id, patch);
+    await upsertSettings(trx, v.id, patch);
     await auditPerson(ctx, trx, 'user.directory_privacy', v.id, patch);
   });
   return { ...notice('Directory choice saved.'), setting: await settingOf(ctx, v.id) };
@@ -214,10 +234,10 @@ export async function updateProfile(ctx: RequestContext, raw: unknown) {
   const patch: Record<string, unknown> = {};
   for (const [k, val] of Object.entries(a)) if (val !== undefined) patch[k] = val;
   await inTransaction(ctx, async (trx) => {
-    await people.updatePeople(trx, [v.id], { ...patch, updated_by: v.id });
+    await updatePeople(trx, [v.id], { ...patch, updated_by: v.id });
     await auditPerson(ctx, trx, 'user.profile', v.id, { fields: Object.keys(patch) });
   });
-  const [user] = await people.findPeople(ctx.db, [v.id]);
+  const [user] = await findPeople(ctx.db, [v.id]);
   return { ...notice('Profile saved.'), user };
 }
 
@@ -227,7 +247,7 @@ export async function updateProfile(ctx: RequestContext, raw: unknown) {
 export async function checkStudentProfilePermission(ctx: RequestContext, raw: unknown) {
   const scope = await studentScopeOf(ctx);
   const a = parseArgs(z.object({ student_id: id }), raw);
-  const found = (await students.idsInScope(ctx.db, scope, [a.student_id])).length === 1;
+  const found = (await idsInScope(ctx.db, scope, [a.student_id])).length === 1;
   const v = requireViewer(ctx);
   const permission = found && (isParent(v) || (await hasPermission(ctx, 'students.view')));
   return { found, permission };
@@ -236,7 +256,7 @@ export async function checkStudentProfilePermission(ctx: RequestContext, raw: un
 export async function checkUserProfilePermission(ctx: RequestContext, raw: unknown) {
   const scope = await userScopeOf(ctx);
   const a = parseArgs(z.object({ user_id: id }), raw);
-  const found = (await people.findPeople(ctx.db, [a.user_id], { scope })).length === 1;
+  const found = (await findPeople(ctx.db, [a.user_id], { scope })).length === 1;
   const v = requireViewer(ctx);
   const permission =
     found &&
@@ -250,8 +270,8 @@ export async function checkUserProfilePermission(ctx: RequestContext, raw: unkno
 export async function checkTeamProfilePermission(ctx: RequestContext, raw: unknown) {
   const scope = await userScopeOf(ctx);
   const a = parseArgs(z.object({ user_id: id }), raw);
-  const [person] = await people.findPeople(ctx.db, [a.user_id], { scope });
-  const roles = person ? ((await people.roleNamesOf(ctx.db, [a.user_id])).get(a.user_id) ?? []) : [];
+  const [person] = await findPeople(ctx.db, [a.user_id], { scope });
+  const roles = person ? ((await roleNamesOf(ctx.db, [a.user_id])).get(a.user_id) ?? []) : [];
   const found = Boolean(person) && roles.some((r) => r !== 'user');
   const v = requireViewer(ctx);
   const permission = found && (a.user_id === v.id || (isStaff(v) && (await hasPermission(ctx, 'team.view'))));

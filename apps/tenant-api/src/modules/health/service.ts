@@ -1,17 +1,16 @@
 import { z } from 'zod';
 import { badInput, parseArgs } from '@kv/server';
 import type { RequestContext } from '../../types.ts';
-import { attendanceStaffScope } from '../attendance/policy.ts';
-import { locationInfo } from '../attendance/repo/family.ts';
 import * as repo from './repo.ts';
 import { questionnaireManageScope, questionnaireReadScope } from './policy.ts';
 import { questionNotFound, screenIncomplete, tooManyQuestions, unknownQuestion } from './errors.ts';
-import { assertLocations } from '../../core/access.ts';
+import { assertLocations, staffScope } from '../../core/access.ts';
 import { audit } from '../../core/audit.ts';
 import { id, pageArgs, paginated } from '../../core/args.ts';
 import { notice } from '../../core/result.ts';
 import { inTransaction } from '../../core/tx.ts';
 import { localDate, localParts } from '../../core/time.ts';
+import { locationInfo } from '../locations/index.ts';
 
 export const MAX_QUESTIONS = 30;
 
@@ -105,7 +104,7 @@ export async function deleteHealthQuestionnaire(ctx: RequestContext, raw: unknow
 
 /** Answered screens of a location on a day (default today), failed ones first when filtered. */
 export async function getHealthScreens(ctx: RequestContext, raw: unknown) {
-  const scope = await attendanceStaffScope(ctx);
+  const scope = await staffScope(ctx, 'attendance.manage');
   const args = parseArgs(z.object({ location_id: id, date: localDate.nullish(), passed: z.boolean().nullish(), ...pageArgs }), raw);
   await assertLocations(ctx, scope, [args.location_id]);
   const loc = await locationInfo(ctx.db, args.location_id);

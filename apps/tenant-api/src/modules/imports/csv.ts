@@ -1,5 +1,5 @@
 import { isPlaceholderEmail } from '@kv/shared';
-import { parseCsv } from '../cameras/csv.ts';
+import { parseCsv } from '../cameras/index.ts';
 
 export { parseCsv };
 

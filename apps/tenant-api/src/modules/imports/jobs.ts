@@ -3,11 +3,11 @@ import type { JobQueue } from '@kv/jobs';
 import type { CentreEntry } from '@kv/directory';
 import type { RequestContext, TenantApiDeps } from '../../types.ts';
 import { highestRole, type RoleName } from '@kv/shared';
-import { roleNamesOf } from '../users/repo.ts';
 import * as repo from './repo.ts';
 import { flatErrors, mapRowsOf, validateRows } from './service/stage.ts';
 import type { ImportKind } from './csv.ts';
 import { IMPORTS_QUEUE, RUN_IMPORT_JOB, runImport } from './service/apply.ts';
+import { roleNamesOf } from '../users/index.ts';
 
 export interface ImportJobDeps {
   dbFor(centerId: string): Promise<Knex>;

@@ -1,9 +1,9 @@
 import type { RequestContext } from '../../types.ts';
 import { forbidden } from '@kv/server';
-import { userManageScope } from '../users/policy.ts';
 import type { ImportKind } from './csv.ts';
 import { locationNotFound, isStaff, scopeLocations, studentManageScope, studentScopeOf, requireViewer } from '../../core/access.ts';
 import { existingLocationIds } from '../../core/scope-repo.ts';
+import { userManageScope } from '../users/index.ts';
 
 /**
  * Imports and exports are staff tools (support runs them in a support session as a manager or

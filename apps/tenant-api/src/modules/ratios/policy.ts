@@ -1,5 +1,5 @@
 import type { RequestContext } from '../../types.ts';
-import { manageScope, staffScope } from '../../core/access.ts';
+import { staffScope, managerScope } from '../../core/access.ts';
 
 /**
  * Room ratios: the required ratio is part of a location's setup (`locations.manage`, managers of
@@ -7,5 +7,5 @@ import { manageScope, staffScope } from '../../core/access.ts';
  * the location (teachers their locations, managers the ones they manage). Parents and blog
  * editors never see them.
  */
-export const ratioManageScope = (ctx: RequestContext) => manageScope(ctx, 'locations.manage');
+export const ratioManageScope = (ctx: RequestContext) => managerScope(ctx);
 export const ratioReadScope = (ctx: RequestContext) => staffScope(ctx);

@@ -3,8 +3,8 @@ import { createHarness, type Harness } from '../../test/harness.ts';
 import { code } from '../locations/test-fixtures.ts';
 import { messages, q as query, setupAttendance, type AttendanceSetup } from '../attendance/test-fixtures.ts';
 import { ratioOf, staffRequired } from './service.ts';
-import { runAttendanceTick, sendDueReminders } from '../attendance/jobs.ts';
 import { localParts, zonedInstant } from '../../core/time.ts';
+import { runAttendanceTick, sendDueReminders } from '../attendance/index.ts';
 
 let h: Harness;
 let s: AttendanceSetup;

@@ -2,9 +2,7 @@ import { z } from 'zod';
 import type { Knex } from 'knex';
 import { parseArgs } from '@kv/server';
 import type { RequestContext } from '../../types.ts';
-import { envOf, notifyTeam, type NotifyEnv } from '../attendance/service/notify.ts';
-import { publishRatios } from '../attendance/live.ts';
-import { scheduleAttendanceTick } from '../attendance/tick.ts';
+import { ratioEffects, ratioEnvOf, type RatioEnv } from './effects-port.ts';
 import * as repo from './repo.ts';
 import { ratioManageScope, ratioReadScope } from './policy.ts';
 import { ratioRoomNotFound } from './errors.ts';
@@ -115,7 +113,7 @@ export async function liveRatios(db: Knex, programIds: readonly string[]): Promi
  */
 export async function refreshRoomRatios(
   trx: Knex.Transaction,
-  env: NotifyEnv,
+  env: RatioEnv,
   programIds: readonly string[],
 ): Promise<Map<string, RoomRatio>> {
   const ids = [...new Set(programIds.filter(Boolean).map(String))];
@@ -141,9 +139,9 @@ export async function refreshRoomRatios(
       ratio: room.ratio ?? '',
       expected: String(room.expected_arrivals),
     };
-    if (room.status === 'out_of_ratio') await notifyTeam(trx, env, room.location_id, 'ratio-alert', data);
+    if (room.status === 'out_of_ratio') await ratioEffects.use.notifyTeam(trx, env, room.location_id, 'ratio-alert', data);
     else if (room.status === 'warning' && prev?.status !== 'out_of_ratio')
-      await notifyTeam(trx, env, room.location_id, 'ratio-warning', data);
+      await ratioEffects.use.notifyTeam(trx, env, room.location_id, 'ratio-warning', data);
   }
   return new Map(rooms.map((r) => [r.program_id, r]));
 }
@@ -187,12 +185,12 @@ export async function saveRoomRatio(ctx: RequestContext, raw: unknown) {
       location_id: room.location_id,
       data: { name: room.name, changes: { ratio: [prev ? `${prev.children}:${prev.staff}` : null, `${args.children}:${staff}`] } },
     });
-    const fresh = await refreshRoomRatios(trx, envOf(ctx), [room.id]);
+    const fresh = await refreshRoomRatios(trx, ratioEnvOf(ctx), [room.id]);
     // The tick re-checks ratios every 5 minutes (warnings as expected arrivals approach).
-    await scheduleAttendanceTick(trx, ctx.tenant.id, ctx.tenant.name);
+    await ratioEffects.use.scheduleTick(trx, ctx.tenant.id, ctx.tenant.name);
     return { ratio: fresh.get(room.id)!, before: prev };
   });
-  publishRatios(ctx, room.location_id, [ratio]);
+  ratioEffects.use.publishRatios(ctx, room.location_id, [ratio]);
   return { ...notice(before ? 'Room ratio saved.' : 'Room ratio set.'), room_ratio: ratio };
 }
 
@@ -216,8 +214,8 @@ export async function removeRoomRatio(ctx: RequestContext, raw: unknown) {
         location_id: room.location_id,
         data: { name: room.name, changes: { ratio: [`${prev.children}:${prev.staff}`, null] } },
       });
-    return (await refreshRoomRatios(trx, envOf(ctx), [room.id])).get(room.id)!;
+    return (await refreshRoomRatios(trx, ratioEnvOf(ctx), [room.id])).get(room.id)!;
   });
-  publishRatios(ctx, room.location_id, [ratio]);
+  ratioEffects.use.publishRatios(ctx, room.location_id, [ratio]);
   return { ...notice('Room ratio removed.'), room_ratio: ratio };
 }

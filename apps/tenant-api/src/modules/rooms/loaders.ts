@@ -1,6 +1,5 @@
 import type { RequestContext } from '../../types.ts';
-import { camerasByGroupIds } from '../cameras/repo.ts';
-import { seesCameraSetup } from '../cameras/policy.ts';
+import { seesCameraSetup } from '../../core/access.ts';
 import { groupsById, groupsOfLocations, programsByLocation, studentCounts } from './service.ts';
 
 type Query<T> = { obj: T; params: unknown }[];
@@ -45,16 +44,6 @@ export const roomLoaders = {
         queries.map((q) => String(q.obj.id)),
       );
       return queries.map((q) => map.get(String(q.obj.id)) ?? 0);
-    },
-  },
-  CameraGroup: {
-    async cameras(queries: Query<{ id: string }>, ctx: RequestContext) {
-      if (!seesCameraSetup(ctx)) return queries.map(() => []);
-      const map = await camerasByGroupIds(
-        ctx.db,
-        queries.map((q) => String(q.obj.id)),
-      );
-      return queries.map((q) => map.get(String(q.obj.id)) ?? []);
     },
   },
 };

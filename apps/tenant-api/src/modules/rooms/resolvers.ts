@@ -1,7 +1,7 @@
 import type { Resolvers } from '../../graphql/generated/resolvers.ts';
 import type { RequestContext } from '../../types.ts';
+import { seesCameraSetup } from '../../core/access.ts';
 import * as service from './service.ts';
-import { seesCameraSetup } from '../cameras/policy.ts';
 import { iso } from '../../core/result.ts';
 
 type Args = Record<string, unknown>;

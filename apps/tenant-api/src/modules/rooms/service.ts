@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { fields, notFound, parseArgs } from '@kv/server';
 import type { RequestContext } from '../../types.ts';
-import { clearRoom, findCameras, type CameraRow } from '../cameras/repo.ts';
+import { roomCameras, type GroupCamera } from './cameras-port.ts';
 import * as repo from './repo.ts';
 import { groupManageScope, roomManageScope, roomReadScope } from './policy.ts';
 import { groupNameTaken, groupNotFound, roomHasStudents, roomNameTaken, roomNotFound } from './errors.ts';
@@ -38,10 +38,10 @@ const groupsInScope = async (ctx: RequestContext, scope: LocationScope, ids: str
   inScope(ctx, scope, await repo.findGroups(ctx.db, ids), new Set(ids).size, groupNotFound);
 
 /** Cameras that must all belong to one location (a group's cameras); otherwise NOT_FOUND. */
-async function camerasOf(ctx: RequestContext, locationId: string, ids: readonly string[]): Promise<CameraRow[]> {
+async function camerasOf(ctx: RequestContext, locationId: string, ids: readonly string[]): Promise<GroupCamera[]> {
   const wanted = [...new Set(ids)];
   if (!wanted.length) return [];
-  const rows = await findCameras(ctx.db, wanted);
+  const rows = await roomCameras.use.findCameras(ctx.db, wanted);
   if (rows.length !== wanted.length || rows.some((c) => String(c.location_id) !== String(locationId))) throw notFound('Camera not found.');
   return rows;
 }
@@ -119,7 +119,7 @@ export async function deleteRoom(ctx: RequestContext, raw: unknown) {
   const students = await repo.activeStudentsInProgram(ctx.db, args.id);
   if (students > 0) throw roomHasStudents(students);
   await ctx.db.transaction(async (trx) => {
-    await clearRoom(trx, args.id);
+    await roomCameras.use.clearRoom(trx, args.id);
     await repo.softDeleteProgram(trx, args.id);
     await audit(ctx, trx, {
       action: 'room.delete',
@@ -146,7 +146,7 @@ export async function getGroupCameras(ctx: RequestContext, raw: unknown) {
   const args = parseArgs(z.object({ id }), raw);
   const [group] = await groupsInScope(ctx, scope, [args.id]);
   const ids = await repo.groupCameraIds(ctx.db, group!.id);
-  const cams = ids.length ? await findCameras(ctx.db, ids) : [];
+  const cams = ids.length ? await roomCameras.use.findCameras(ctx.db, ids) : [];
   return cams.sort((a, b) => a.order - b.order || Number(a.id) - Number(b.id));
 }
 

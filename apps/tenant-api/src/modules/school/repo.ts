@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { readSetting, writeSetting } from '../settings/repo.ts';
 import { insertAudit, type AuditInput } from '../../core/audit.ts';
+import { readSetting, writeSetting } from '../settings/index.ts';
 
 type Db = Knex | Knex.Transaction;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { fields, parseArgs } from '@kv/server';
 import type { RequestContext } from '../../types.ts';
-import { assertCanEditProfile, assertCanReadProfile } from './policy.ts';
+import { assertCanReadProfile } from './policy.ts';
 import * as repo from './repo.ts';
 import { diff } from '../../core/audit.ts';
 import { notice } from '../../core/result.ts';
@@ -23,7 +23,6 @@ export async function getSchoolProfile(ctx: RequestContext) {
 }
 
 export async function addSchool(ctx: RequestContext, raw: unknown) {
-  await assertCanEditProfile(ctx);
   const args = parseArgs(
     z.object({
       school_name: fields.name('School name').pipe(z.string().max(150, 'School name must be at most 150 characters.')),

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { parseArgs, forbidden } from '@kv/server';
-import { CAMERA_MODULE_SETTINGS, DEFAULT_THEME_MODE, THEME_MODES, isHexColour, roleAtLeast } from '@kv/shared';
+import { parseArgs } from '@kv/server';
+import { CAMERA_MODULE_SETTINGS, DEFAULT_THEME_MODE, THEME_MODES, isHexColour } from '@kv/shared';
 import type { RequestContext } from '../../types.ts';
 import { audit, readSetting, writeSetting } from './repo.ts';
-import { requirePermission } from '../../core/access.ts';
 
 export interface ThemeSetting {
   theme_color: string | null;
@@ -56,9 +55,8 @@ export async function getThemeSetting(ctx: RequestContext): Promise<ThemeSetting
   return { ...DEFAULTS, ...((await readSetting<Partial<ThemeSetting>>(ctx.db, 'theme')) ?? {}) };
 }
 
+/** Managers with `settings.manage` and the owner (checked by the access gate). */
 export async function saveAppSettings(ctx: RequestContext, raw: { input?: unknown }) {
-  if (!ctx.viewer || !roleAtLeast(ctx.viewer.role, 'manager')) throw forbidden();
-  await requirePermission(ctx, 'settings.manage');
   const input = parseArgs(z.object({ input: themeInput }), raw).input;
   const next = await ctx.db.transaction(async (trx) => {
     const current = { ...DEFAULTS, ...((await readSetting<Partial<ThemeSetting>>(trx, 'theme')) ?? {}) };

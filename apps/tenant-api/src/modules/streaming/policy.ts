@@ -1,13 +1,13 @@
 import { roleAtLeast } from '@kv/shared';
 import { forbidden } from '@kv/server';
 import type { RequestContext } from '../../types.ts';
-import { manageScope } from '../../core/access.ts';
+import { managerScope } from '../../core/access.ts';
 
 /**
  * Streaming servers: managers (`cameras.manage`) for the servers of the locations they manage;
  * servers for the whole centre (location_id null) are the owner's. Nobody else sees them.
  */
-export const streamManageScope = (ctx: RequestContext) => manageScope(ctx, 'cameras.manage');
+export const streamManageScope = (ctx: RequestContext) => managerScope(ctx);
 
 export function requireCentreWide(ctx: RequestContext): void {
   if (!roleAtLeast(ctx.viewer!.role, 'center')) throw forbidden('Only the owner manages streaming servers for the whole centre.');

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { encryptSecret } from '@kv/directory';
 import { parseArgs } from '@kv/server';
 import type { RequestContext } from '../../types.ts';
-import { readLocationSetting, writeLocationSetting } from '../cameras/repo.ts';
 import * as repo from './repo.ts';
 import { requireCentreWide, streamManageScope } from './policy.ts';
 import { secretNeeded, streamNotFound } from './errors.ts';
@@ -10,6 +9,7 @@ import { assertLocations, scopeFilter, type LocationScope } from '../../core/acc
 import { audit } from '../../core/audit.ts';
 import { httpUrl, id, pageArgs, paginated } from '../../core/args.ts';
 import { notice } from '../../core/result.ts';
+import { readLocationSetting, writeLocationSetting } from '../cameras/index.ts';
 
 /**
  * Streaming servers ("streams", spec §7: create, list, update, delete, set default) and a

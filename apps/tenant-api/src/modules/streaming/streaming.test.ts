@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptSecret } from '@kv/directory';
-import { clipSource } from '../watching/dev-origin/index.ts';
 import { createHarness, gql, seedUser, signIn, type Harness } from '../../test/harness.ts';
 import { code, field, setupCentre, type Setup } from '../locations/test-fixtures.ts';
+import { clipSource } from '../watching/index.ts';
 
 let h: Harness;
 let s: Setup;

@@ -1,12 +1,10 @@
 import { AppError } from '@kv/server';
 import type { RequestContext } from '../../types.ts';
-import { visibleLocation } from '../locations/policy.ts';
-import { listLocations } from '../locations/repo/locations.ts';
-import { programsById } from '../rooms/service.ts';
-import { labelsOf, type LabelKind } from '../tags/repo.ts';
 import * as repo from './repo.ts';
 import { limited, scoped } from './service/common.ts';
 import { readScope, type LocationScope, isParent, isStaff, studentReadScope, requireViewer, type StudentScope } from '../../core/access.ts';
+import { visibleLocation, listLocations } from '../locations/index.ts';
+import { programsById } from '../rooms/index.ts';
 
 type Query<T> = { obj: T; params: unknown }[];
 type StudentObj = { id: string; location_id: string; program_id: string | null; __scoped?: boolean };
@@ -53,12 +51,6 @@ async function softScope(ctx: RequestContext): Promise<StudentScope> {
   }
 }
 
-async function labels(kind: LabelKind, queries: Query<StudentObj>, ctx: RequestContext) {
-  const ids = scopedIds(queries);
-  const map = ids.length ? await labelsOf(ctx.db, kind, 'student', ids) : new Map();
-  return queries.map((q) => (q.obj.__scoped ? (map.get(String(q.obj.id)) ?? []) : []));
-}
-
 async function guardianRows(queries: Query<StudentObj>, ctx: RequestContext) {
   const ids = scopedIds(queries);
   const rows = ids.length ? await repo.guardiansOf(ctx.db, ids, { hideBlackListed: isParent(requireViewer(ctx)) }) : [];
@@ -95,9 +87,6 @@ export const studentLoaders = {
       const room = roomFor(ctx);
       return queries.map((q) => (q.obj.__scoped ? (map.get(String(q.obj.id)) ?? []).map((p) => room(p as Record<string, unknown>)) : []));
     },
-    tags: (queries: Query<StudentObj>, ctx: RequestContext) => labels('tag', queries, ctx),
-    allergies: (queries: Query<StudentObj>, ctx: RequestContext) => labels('allergy', queries, ctx),
-    medications: (queries: Query<StudentObj>, ctx: RequestContext) => labels('medication', queries, ctx),
     async users(queries: Query<StudentObj>, ctx: RequestContext) {
       return (await guardianRows(queries, ctx)).map((list) => list.map((g) => g.user));
     },

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { pageWithTotal } from '@kv/db';
-import { type StudentScope } from '../../core/access.ts';
+import type { StudentScope } from '../../core/access.ts';
 
 export * from './repo/relations.ts';
 

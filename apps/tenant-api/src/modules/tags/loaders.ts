@@ -27,10 +27,20 @@ function ofUser(kind: LabelKind) {
   };
 }
 
-/** Counts and a person's labels: one query per field per request. */
+/** A student's labels: only on rows reached through the viewer's student scope (marked `__scoped`). */
+function ofStudent(kind: LabelKind) {
+  return async (queries: Query<{ id: string; __scoped?: boolean }>, ctx: RequestContext) => {
+    const ids = [...new Set(queries.filter((q) => q.obj.__scoped).map((q) => String(q.obj.id)))];
+    const map = ids.length ? await labelsOf(ctx.db, kind, 'student', ids) : new Map();
+    return queries.map((q) => (q.obj.__scoped ? (map.get(String(q.obj.id)) ?? []) : []));
+  };
+}
+
+/** Counts and a person's or a student's labels: one query per field per request. */
 export const tagLoaders = {
   Tag: { student_count: counts('tag', 'student'), user_count: counts('tag', 'user') },
   Allergy: { student_count: counts('allergy', 'student'), user_count: counts('allergy', 'user') },
   Medication: { student_count: counts('medication', 'student'), user_count: counts('medication', 'user') },
   User: { tags: ofUser('tag'), allergies: ofUser('allergy'), medications: ofUser('medication') },
+  Student: { tags: ofStudent('tag'), allergies: ofStudent('allergy'), medications: ofStudent('medication') },
 };

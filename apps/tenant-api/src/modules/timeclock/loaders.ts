@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../types.ts';
-import { programsById } from '../rooms/service.ts';
-import { userNames } from '../attendance/repo/family.ts';
 import { breaksOf, findStaffRecords } from './repo/records.ts';
+import { programsById } from '../rooms/index.ts';
+import { userNames } from '../attendance/index.ts';
 
 type Query<T> = { obj: T; params: unknown }[];
 

@@ -1,5 +1,5 @@
 import type { RequestContext } from '../../types.ts';
-import { manageScope, staffScope } from '../../core/access.ts';
+import { manageScope, staffScope, managerScope } from '../../core/access.ts';
 
 /**
  * The staff time clock:
@@ -14,5 +14,5 @@ import { manageScope, staffScope } from '../../core/access.ts';
  */
 export const selfClockScope = (ctx: RequestContext) => staffScope(ctx);
 export const teamClockScope = (ctx: RequestContext) => manageScope(ctx, 'attendance.manage');
-export const linkManageScope = (ctx: RequestContext) => manageScope(ctx, 'locations.manage');
+export const linkManageScope = (ctx: RequestContext) => managerScope(ctx);
 export const timeclockReportScope = (ctx: RequestContext) => manageScope(ctx, 'reports.view');

@@ -1,9 +1,8 @@
 import type { RequestContext } from '../../types.ts';
-import { visibleLocation } from '../locations/policy.ts';
-import { listLocations } from '../locations/repo/locations.ts';
 import * as repo from './repo.ts';
 import { shapeSetting } from './service/account.ts';
 import { readScope, type LocationScope, isStaff, requireViewer } from '../../core/access.ts';
+import { visibleLocation, listLocations } from '../locations/index.ts';
 
 type Query<T> = { obj: T; params: unknown }[];
 

@@ -1,11 +1,10 @@
 import type { Knex } from 'knex';
 import { pageWithTotal } from '@kv/db';
-import { applyScope } from '../students/repo.ts';
 import type { UserScope } from './policy.ts';
+import { applyScope } from '../students/index.ts';
+import { userColumns as accessUserColumns } from '../access/index.ts';
 
 export * from './repo/reports.ts';
-
-import { userColumns as accessUserColumns } from '../access/repo.ts';
 
 type Db = Knex | Knex.Transaction;
 

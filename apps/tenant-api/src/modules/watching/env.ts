@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../types.ts';
-import { mediaConfig } from '../streaming/config.ts';
 import { mediaKeys } from './media-tokens.ts';
 import type { MediaEnv } from './service.ts';
+import { mediaConfig } from '../streaming/index.ts';
 
 /** The media keys (per process, or from `mediaJwtSeed`), the secret key and whether the dev origin is mounted. */
 export async function mediaEnv(ctx: RequestContext): Promise<MediaEnv> {

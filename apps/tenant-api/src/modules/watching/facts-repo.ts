@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { runPrepared } from '@kv/db';
-import { CAMERA_COLUMNS, type CameraRow } from '../cameras/repo.ts';
 import type { CameraFacts, ChildLink, LimitFacts, LocationFacts, ScheduleDate } from './rules.ts';
 import { localDate } from './rules.ts';
+import { CAMERA_COLUMNS, type CameraRow } from '../cameras/index.ts';
 
 type Db = Knex | Knex.Transaction;
 

@@ -1,9 +1,8 @@
 import type { Knex } from 'knex';
 import { decryptSecret } from '@kv/directory';
-import * as streams from '../streaming/repo.ts';
-import type { StreamRow } from '../streaming/repo.ts';
 import { readPlaybackTokenIgnoringExpiry, type MediaKeys } from './media-tokens.ts';
 import type { SessionRow } from './repo.ts';
+import { findStreams, mediamtxServers, type StreamRow } from '../streaming/index.ts';
 
 /**
  * MediaMTX's control API (`api: yes`; `api_url` and "user:password" as the server's secret):
@@ -42,7 +41,7 @@ export async function kickMedia(db: Knex, ended: SessionRow[], secretKey: string
   const withMedia = ended.filter((s) => s.media_session_id && s.streaming_server_id);
   if (!withMedia.length) return 0;
   const servers = new Map(
-    (await streams.findStreams(db, [...new Set(withMedia.map((s) => String(s.streaming_server_id)))])).map((s) => [String(s.id), s]),
+    (await findStreams(db, [...new Set(withMedia.map((s) => String(s.streaming_server_id)))])).map((s) => [String(s.id), s]),
   );
   let kicked = 0;
   for (const s of withMedia) {
@@ -97,7 +96,7 @@ export async function kickEndedMediaSessions(
 ): Promise<number> {
   const fetchFn = opts.fetchFn ?? fetch;
   let kicked = 0;
-  for (const server of await streams.mediamtxServers(db)) {
+  for (const server of await mediamtxServers(db)) {
     const listed = await listHlsSessions(server, opts.secretKey, fetchFn);
     if (!listed?.length) continue;
     const bySid = new Map<string, HlsSession[]>();

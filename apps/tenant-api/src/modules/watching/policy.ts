@@ -1,5 +1,5 @@
 import type { RequestContext } from '../../types.ts';
-import { isStaff, manageScope, readScope, requirePermission, requireViewer, type LocationScope } from '../../core/access.ts';
+import { isStaff, readScope, requireViewer, type LocationScope, managerScope } from '../../core/access.ts';
 
 /**
  * Watching: any signed-in person with `cameras.watch` (parents and teachers by default; the owner
@@ -8,13 +8,13 @@ import { isStaff, manageScope, readScope, requirePermission, requireViewer, type
  * managers of the location (`cameras.manage`) and the owner.
  */
 /**
- * May the viewer watch at all? Staff get their location scope; parents null: the rules reach a
- * camera through their children, so their scope (a query) is never needed.
+ * Where the viewer watches from (the gate has checked `cameras.watch`): staff get their location
+ * scope; parents null: the rules reach a camera through their children, so their scope (a query)
+ * is never needed.
  */
 export async function watchAccess(ctx: RequestContext): Promise<LocationScope | null> {
   const v = requireViewer(ctx);
-  await requirePermission(ctx, 'cameras.watch');
   return isStaff(v) ? readScope(ctx) : null;
 }
 
-export const reportScope = (ctx: RequestContext) => manageScope(ctx, 'cameras.manage');
+export const reportScope = (ctx: RequestContext) => managerScope(ctx);

@@ -3,9 +3,6 @@ import { z } from 'zod';
 import type { Knex } from 'knex';
 import { parseArgs } from '@kv/server';
 import type { RequestContext } from '../../types.ts';
-import type { CameraRow } from '../cameras/repo.ts';
-import { CAMERA_SETTING_DEFAULTS } from '../cameras/service/settings.ts';
-import type { StreamSettings } from '../streaming/service.ts';
 import * as repo from './repo.ts';
 import { loadFacts, type CameraSelection, type FactsBatch, type FactsOptions, type PlayerFacts } from './facts-repo.ts';
 import {
@@ -28,6 +25,8 @@ import { assertLocations, isStaff, requireViewer, scopeFilter, type LocationScop
 import { audit, insertAudit } from '../../core/audit.ts';
 import { id, pageArgs, paginated } from '../../core/args.ts';
 import { notice } from '../../core/result.ts';
+import { type CameraRow, CAMERA_SETTING_DEFAULTS } from '../cameras/index.ts';
+import type { StreamSettings } from '../streaming/index.ts';
 
 /** What the watching services need besides the request: the media keys, the secret key, whether the dev origin serves. */
 export interface MediaEnv {

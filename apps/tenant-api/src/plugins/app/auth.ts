@@ -5,7 +5,7 @@ import { highestRole, type RoleName } from '@kv/shared';
 import { isDatabaseUnavailable } from '@kv/server';
 import type { Knex } from 'knex';
 import type { CentreEntry, TenantApiDeps, Viewer } from '../../types.ts';
-import { findViewer } from '../../modules/auth/repo.ts';
+import { findViewer } from '../../modules/auth/index.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

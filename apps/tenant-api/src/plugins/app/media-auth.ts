@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
 import type { TenantApiDeps } from '../../types.ts';
-import { mediaConfig } from '../../modules/streaming/config.ts';
+import { mediaConfig } from '../../modules/streaming/index.ts';
 import {
   jwks,
   mediaKeys,
@@ -11,10 +11,10 @@ import {
   verifyPlaybackToken,
   type MediaKeys,
   type PlaybackClaims,
-} from '../../modules/watching/media-tokens.ts';
-import type { DevOriginSource } from '../../modules/watching/dev-origin/index.ts';
-import { DEV_MEDIA_BASE } from '../../modules/watching/service.ts';
-import { claimMediaToken } from '../../modules/watching/repo.ts';
+  type DevOriginSource,
+  DEV_MEDIA_BASE,
+  claimMediaToken,
+} from '../../modules/watching/index.ts';
 
 /**
  * The streaming servers' side of playback tokens (issue 7), for every centre host:

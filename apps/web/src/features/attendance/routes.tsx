@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import type { RoleName } from '@kv/shared';
+import type { PermissionName, RoleName } from '@kv/shared';
 import { lazyPage } from '../../lib/lazy-page';
 import type { CentreKind } from '../../lib/menu';
 import { paths, type PathName } from '../../lib/paths';
@@ -14,11 +14,16 @@ function route(
   role: RoleName,
   title: string,
   lazy: NonNullable<RouteObject['lazy']>,
-  extra: Partial<RouteHandle> = {},
+  extra: Partial<RouteHandle> & { permissions?: readonly PermissionName[] } = {},
 ): RouteObject {
-  const handle: RouteHandle = { access: { role }, title: T(title), ...extra };
+  const { permissions, ...rest } = extra;
+  const handle: RouteHandle = { access: { role, permissions }, title: T(title), ...rest };
   return { path: paths[path].pattern, handle, lazy };
 }
+
+/** The gate's permissions for what the pages load (authorization matrix). */
+const TAKE = { permissions: ['attendance.manage'] } as const satisfies { permissions: readonly PermissionName[] };
+const REPORTS = { permissions: ['reports.view'] } as const satisfies { permissions: readonly PermissionName[] };
 
 const students = () => import('./pages/students.page');
 const report = {
@@ -47,8 +52,10 @@ export function attendanceRoutes(kind: CentreKind | null): RouteObject[] {
       'teacher',
       'attendance',
       lazyPage(() => import('./pages/attendance-home.page'), 'AttendanceHomePage'),
+      TAKE,
     ),
     route('attendanceStudents', 'teacher', 'attendanceStudents', lazyPage(students, 'AttendanceStudentsPage'), {
+      ...TAKE,
       parents: ATTENDANCE_PARENT,
     }),
     route(
@@ -75,16 +82,14 @@ export function attendanceRoutes(kind: CentreKind | null): RouteObject[] {
       'teacher',
       'attendanceHealthScreen',
       lazyPage(() => import('./pages/health-screen.page'), 'HealthScreenPage'),
-      { parents: ATTENDANCE_PARENT },
+      { ...TAKE, parents: ATTENDANCE_PARENT },
     ),
     route(
       'attendanceKiosk',
       'teacher',
       'attendanceKiosk',
       lazyPage(() => import('./pages/kiosk.page'), 'KioskPage'),
-      {
-        parents: ATTENDANCE_PARENT,
-      },
+      { ...TAKE, parents: ATTENDANCE_PARENT },
     ),
     route(
       'attendanceCheckInQr',
@@ -93,8 +98,8 @@ export function attendanceRoutes(kind: CentreKind | null): RouteObject[] {
       lazyPage(() => import('./pages/check-in-qr.page'), 'CheckInQrPage'),
       { parents: ATTENDANCE_PARENT },
     ),
-    route('teacherStudentsCheckInOrOut', 'teacher', 'teacherStudentsCheckInOrOut', lazyPage(students, 'TeacherCheckInPage')),
-    route('studentActivityCheckInOrOut', 'manager', 'studentActivityCheckInOrOut', lazyPage(students, 'ManagerCheckInPage')),
+    route('teacherStudentsCheckInOrOut', 'teacher', 'teacherStudentsCheckInOrOut', lazyPage(students, 'TeacherCheckInPage'), TAKE),
+    route('studentActivityCheckInOrOut', 'manager', 'studentActivityCheckInOrOut', lazyPage(students, 'ManagerCheckInPage'), TAKE),
     route(
       'userStudentsCheckInOrOut',
       'user',
@@ -107,11 +112,11 @@ export function attendanceRoutes(kind: CentreKind | null): RouteObject[] {
       'roomRatio',
       lazyPage(() => import('./pages/room-ratio.page'), 'RoomRatioPage'),
     ),
-    route('staffHours', 'manager', 'staffHours', report.staffHours),
-    route('staffTimeTracking', 'manager', 'staffTimeTracking', report.staffTimeTracking),
-    route('studentDailyHours', 'manager', 'studentDailyHours', report.studentDailyHours),
-    route('studentHours', 'manager', 'studentHours', report.studentHours),
-    route('staffActivity', 'manager', 'staffActivity', report.staffActivity),
+    route('staffHours', 'manager', 'staffHours', report.staffHours, REPORTS),
+    route('staffTimeTracking', 'manager', 'staffTimeTracking', report.staffTimeTracking, REPORTS),
+    route('studentDailyHours', 'manager', 'studentDailyHours', report.studentDailyHours, REPORTS),
+    route('studentHours', 'manager', 'studentHours', report.studentHours, REPORTS),
+    route('staffActivity', 'manager', 'staffActivity', report.staffActivity, REPORTS),
     route('attendanceSummary', 'teacher', 'attendanceSummary', report.attendanceSummary),
     route('studentAttendanceReport', 'teacher', 'studentAttendanceReport', report.studentAttendance),
   ];

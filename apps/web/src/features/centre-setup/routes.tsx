@@ -20,7 +20,7 @@ export function setupRoutes(kind: CentreKind | null): RouteObject[] {
   const manager = { role: 'manager' } as const;
   const locationChild = { access: manager, title: 'shell:features.locations', parents: toLocations };
   return [
-    route('locations', { access: manager, title: locationsTitle }, locationsPage),
+    route('locations', { access: { role: 'manager', permissions: ['locations.manage'] }, title: locationsTitle }, locationsPage),
     route('location', locationChild, locationPage),
     route('locationRooms', locationChild, locationPage),
     route('locationPrograms', locationChild, locationPage),
@@ -31,7 +31,11 @@ export function setupRoutes(kind: CentreKind | null): RouteObject[] {
     route(
       'importCameras',
       // Managers import their own locations' cameras (uploadCamerasList / saveUploadCameraList: cameras.manage).
-      { access: manager, title: 'shell:features.cameras', parents: [{ title: 'shell:menu.cameras', path: 'cameras' }] },
+      {
+        access: { role: 'manager', permissions: ['cameras.manage'] },
+        title: 'shell:features.cameras',
+        parents: [{ title: 'shell:menu.cameras', path: 'cameras' }],
+      },
       lazyPage(() => import('./pages/import-cameras.page'), 'ImportCamerasPage'),
     ),
     route(

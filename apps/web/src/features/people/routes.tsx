@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
-import type { RoleName } from '@kv/shared';
+import type { PermissionName, RoleName } from '@kv/shared';
 import { lazyPage } from '../../lib/lazy-page';
 import type { CentreKind } from '../../lib/menu';
 import { paths, type PathName } from '../../lib/paths';
@@ -14,12 +14,17 @@ const myProfile = lazyPage(() => import('./pages/my-profile.page'), 'MyProfilePa
 interface PeopleRoute {
   path: PathName;
   role: RoleName;
+  /** What the gate also requires for the queries the page loads (authorization matrix). */
+  permissions?: readonly PermissionName[];
   title: string;
   parent?: { title: string; path: PathName };
   lazy: NonNullable<RouteObject['lazy']>;
   /** Pet-pack paths: only on pet-care centres. */
   pet?: boolean;
 }
+
+/** The people lists and the system log load contacts (`users.view`) and staff (`team.view`). */
+const PEOPLE: readonly PermissionName[] = ['users.view', 'team.view'];
 
 const STUDENTS = 'shell:menu.students';
 const FEATURE_STUDENTS = 'shell:features.students';
@@ -30,19 +35,57 @@ const FEATURE_ONBOARDING = 'shell:features.onboarding';
 /** Role, title and breadcrumb parent of each path as the spec's route table (features/upcoming) gives them. */
 const ROUTES: PeopleRoute[] = [
   // manager
-  { path: 'students', role: 'manager', title: STUDENTS, lazy: managerStudents },
-  { path: 'users', role: 'manager', title: 'shell:menu.users', lazy: lazyPage(() => import('./pages/people.page'), 'UsersPage') },
-  { path: 'admins', role: 'manager', title: 'shell:menu.admins', lazy: lazyPage(() => import('./pages/people.page'), 'AdminsPage') },
-  { path: 'managers', role: 'manager', title: 'shell:menu.managers', lazy: lazyPage(() => import('./pages/people.page'), 'ManagersPage') },
-  { path: 'teachers', role: 'manager', title: 'shell:menu.teachers', lazy: lazyPage(() => import('./pages/people.page'), 'TeachersPage') },
-  { path: 'team', role: 'manager', title: FEATURE_STAFF, lazy: lazyPage(() => import('./pages/people.page'), 'TeamPage') },
+  { path: 'students', role: 'manager', permissions: ['students.view'], title: STUDENTS, lazy: managerStudents },
+  {
+    path: 'users',
+    role: 'manager',
+    permissions: PEOPLE,
+    title: 'shell:menu.users',
+    lazy: lazyPage(() => import('./pages/people.page'), 'UsersPage'),
+  },
+  {
+    path: 'admins',
+    role: 'manager',
+    permissions: PEOPLE,
+    title: 'shell:menu.admins',
+    lazy: lazyPage(() => import('./pages/people.page'), 'AdminsPage'),
+  },
+  {
+    path: 'managers',
+    role: 'manager',
+    permissions: PEOPLE,
+    title: 'shell:menu.managers',
+    lazy: lazyPage(() => import('./pages/people.page'), 'ManagersPage'),
+  },
+  {
+    path: 'teachers',
+    role: 'manager',
+    permissions: PEOPLE,
+    title: 'shell:menu.teachers',
+    lazy: lazyPage(() => import('./pages/people.page'), 'TeachersPage'),
+  },
+  {
+    path: 'team',
+    role: 'manager',
+    permissions: PEOPLE,
+    title: FEATURE_STAFF,
+    lazy: lazyPage(() => import('./pages/people.page'), 'TeamPage'),
+  },
   {
     path: 'teamProfile',
     role: 'manager',
+    permissions: ['team.view'],
     title: FEATURE_STAFF,
     lazy: lazyPage(() => import('./pages/person-profile.page'), 'TeamProfilePage'),
   },
-  { path: 'user', role: 'manager', title: FEATURE_CONTACTS, parent: { title: 'shell:menu.users', path: 'users' }, lazy: contactProfile },
+  {
+    path: 'user',
+    role: 'manager',
+    permissions: ['users.view'],
+    title: FEATURE_CONTACTS,
+    parent: { title: 'shell:menu.users', path: 'users' },
+    lazy: contactProfile,
+  },
   {
     path: 'relationships',
     role: 'manager',
@@ -65,14 +108,16 @@ const ROUTES: PeopleRoute[] = [
   {
     path: 'logReport',
     role: 'manager',
+    permissions: PEOPLE,
     title: 'shell:menu.systemLog',
     lazy: lazyPage(() => import('./pages/log-report.page'), 'LogReportPage'),
   },
   // teacher
-  { path: 'teacherStudents', role: 'teacher', title: STUDENTS, lazy: students },
+  { path: 'teacherStudents', role: 'teacher', permissions: ['students.view'], title: STUDENTS, lazy: students },
   {
     path: 'teacherStudent',
     role: 'teacher',
+    permissions: ['students.view'],
     title: FEATURE_STUDENTS,
     parent: { title: STUDENTS, path: 'teacherStudents' },
     lazy: studentProfile,
@@ -96,10 +141,11 @@ const ROUTES: PeopleRoute[] = [
   // pet pack
   { path: 'pets', role: 'user', title: 'shell:menu.pets', lazy: students, pet: true },
   { path: 'contactPets', role: 'user', title: FEATURE_STUDENTS, lazy: students, pet: true },
-  { path: 'staffPets', role: 'teacher', title: 'shell:menu.pets', lazy: students, pet: true },
+  { path: 'staffPets', role: 'teacher', permissions: ['students.view'], title: 'shell:menu.pets', lazy: students, pet: true },
   {
     path: 'contacts',
     role: 'manager',
+    permissions: PEOPLE,
     title: 'shell:menu.contacts',
     lazy: lazyPage(() => import('./pages/people.page'), 'ContactsPage'),
     pet: true,
@@ -107,6 +153,7 @@ const ROUTES: PeopleRoute[] = [
   {
     path: 'staff',
     role: 'manager',
+    permissions: PEOPLE,
     title: 'shell:menu.staff',
     lazy: lazyPage(() => import('./pages/people.page'), 'StaffPage'),
     pet: true,
@@ -122,6 +169,7 @@ const ROUTES: PeopleRoute[] = [
   {
     path: 'staffPet',
     role: 'teacher',
+    permissions: ['students.view'],
     title: FEATURE_STUDENTS,
     parent: { title: 'shell:menu.pets', path: 'staffPets' },
     lazy: studentProfile,
@@ -130,6 +178,7 @@ const ROUTES: PeopleRoute[] = [
   {
     path: 'contact',
     role: 'manager',
+    permissions: ['users.view'],
     title: FEATURE_CONTACTS,
     parent: { title: 'shell:menu.contacts', path: 'contacts' },
     lazy: contactProfile,
@@ -140,30 +189,35 @@ const ROUTES: PeopleRoute[] = [
   {
     path: 'onboarding',
     role: 'manager',
+    permissions: ['students.edit'],
     title: 'shell:menu.onboarding',
     lazy: lazyPage(() => import('./pages/imports.page'), 'OnboardingPage'),
   },
   {
     path: 'advanceOnboarding',
     role: 'kvsupport',
+    permissions: ['students.edit'],
     title: FEATURE_ONBOARDING,
     lazy: lazyPage(() => import('./pages/imports.page'), 'AdvanceOnboardingPage'),
   },
   {
     path: 'procareImport',
     role: 'kvsupport',
+    permissions: ['students.edit'],
     title: FEATURE_ONBOARDING,
     lazy: lazyPage(() => import('./pages/imports.page'), 'ProcareImportPage'),
   },
   {
     path: 'procareImportStaff',
     role: 'kvsupport',
+    permissions: ['students.edit'],
     title: FEATURE_ONBOARDING,
     lazy: lazyPage(() => import('./pages/imports.page'), 'ProcareStaffImportPage'),
   },
   {
     path: 'syncBrightwheel',
     role: 'kvsupport',
+    permissions: ['students.edit'],
     title: FEATURE_ONBOARDING,
     lazy: lazyPage(() => import('./pages/imports.page'), 'BrightwheelImportPage'),
   },
@@ -173,7 +227,7 @@ const ROUTES: PeopleRoute[] = [
 export function peopleRoutes(kind: CentreKind | null): RouteObject[] {
   return ROUTES.filter((route) => !route.pet || kind === 'petcare').map((route) => {
     const handle: RouteHandle = {
-      access: { role: route.role },
+      access: { role: route.role, permissions: route.permissions },
       title: route.title,
       parents: route.parent ? [route.parent] : undefined,
     };

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
-import { locationInfo, programsOfLocation } from '../../attendance/repo/family.ts';
 import type { RangeFilter } from '../repo.ts';
 import { reportScope } from '../policy.ts';
 import { badRange, reportRoomNotFound } from '../errors.ts';
 import { assertLocations, type LocationScope } from '../../../core/access.ts';
 import { id, idList, pageArgs } from '../../../core/args.ts';
 import { daysBetween, localDate, localParts } from '../../../core/time.ts';
+import { programsOfLocation } from '../../attendance/index.ts';
+import { locationInfo } from '../../locations/index.ts';
 
 export const MAX_DAYS = 366;
 

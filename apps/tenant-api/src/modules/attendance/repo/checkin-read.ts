@@ -1,7 +1,9 @@
 import type { Knex } from 'knex';
-import { checkInSettingsSql, type CheckInSettingsRow, type CheckInStudentRow, type LocationInfo } from './family.ts';
+import { checkInSettingsSql, type CheckInSettingsRow } from './settings.ts';
+import { type CheckInStudentRow } from './children.ts';
 import { raw, runPreparedSql, sql, type Sql } from './sql.ts';
-import { type LocationScope } from '../../../core/access.ts';
+import type { LocationScope } from '../../../core/access.ts';
+import type { LocationInfo } from '../../locations/index.ts';
 
 type Db = Knex | Knex.Transaction;
 

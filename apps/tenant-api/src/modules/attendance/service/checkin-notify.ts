@@ -1,8 +1,10 @@
 import type { Knex } from 'knex';
-import type { ScreenResult } from '../../health/service.ts';
 import type { AttendanceRow } from '../repo/checkin.ts';
-import { contactsOf, userNames, type CheckInSettingsRow, type CheckInStudentRow } from '../repo/family.ts';
+import { contactsOf, userNames } from '../repo/contacts.ts';
+import { type CheckInSettingsRow } from '../repo/settings.ts';
+import { type CheckInStudentRow } from '../repo/children.ts';
 import { joinNames, notifyContacts, notifyTeam, type NotifyEnv } from './notify.ts';
+import type { ScreenResult } from '../../health/index.ts';
 
 /** `14:05` → `2:05 PM` (spec §9 time format). */
 export function clock(hhmm: string): string {

@@ -1,15 +1,16 @@
 import type { Knex } from 'knex';
 import type { RequestContext } from '../../../types.ts';
-import { recordScreen, type ScreenResult } from '../../health/service.ts';
-import { liveRatios, refreshRoomRatios, type RatioStatus, type RoomRatio } from '../../ratios/service.ts';
 import * as rows from '../repo/checkin.ts';
 import { oneAction, type OneOutcome } from '../repo/checkin-one.ts';
 import { readSql, type CheckInRead, type KnownRooms, type ReadRights } from '../repo/checkin-read.ts';
-import type { CheckInSettingsRow, CheckInStudentRow } from '../repo/family.ts';
+import type { CheckInSettingsRow } from '../repo/settings.ts';
+import type { CheckInStudentRow } from '../repo/children.ts';
 import { badTime } from '../errors.ts';
 import { notifyCheckIns } from './checkin-notify.ts';
 import { envOf } from './notify.ts';
 import { inTransaction } from '../../../core/tx.ts';
+import { recordScreen, type ScreenResult } from '../../health/index.ts';
+import { liveRatios, refreshRoomRatios, type RatioStatus, type RoomRatio } from '../../ratios/index.ts';
 
 /** A toggle arriving this close to the opposite action is a double tap, not a new action. */
 export const DOUBLE_TAP_MS = 60_000;

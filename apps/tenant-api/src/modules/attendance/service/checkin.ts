@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { badInput, parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
-import { evaluateScreen, questionsForLocation, type ScreenResult } from '../../health/service.ts';
 import * as rows from '../repo/checkin.ts';
-import { isLocationStaff, pickupStudentIds } from '../repo/family.ts';
+import { isLocationStaff } from '../repo/pins.ts';
+import { pickupStudentIds } from '../repo/children.ts';
 import { readCheckIn, type CheckInRead, type ReadRights } from '../repo/checkin-read.ts';
 import { checkInAccess, type CheckInAccess } from '../policy.ts';
 import {
@@ -28,6 +28,7 @@ import { oneItems, oneStatement, rateRooms, run, runOne, summarise, DOUBLE_TAP_M
 import { id } from '../../../core/args.ts';
 import { inTransaction } from '../../../core/tx.ts';
 import { localDate, localParts, localTime, zonedInstant } from '../../../core/time.ts';
+import { evaluateScreen, questionsForLocation, type ScreenResult } from '../../health/index.ts';
 
 /** Staff may enter a time this far back; older records are corrections. */
 const STAFF_BACKDATE_DAYS = 7;

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { badInput, parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
-import { pageEntityHistory } from '../../locations/service/history.ts';
-import { refreshRoomRatios } from '../../ratios/service.ts';
 import * as rows from '../repo/checkin.ts';
-import { findActiveStudents, locationInfo, programsOfLocation } from '../repo/family.ts';
+import { findActiveStudents } from '../repo/children.ts';
+import { programsOfLocation } from '../repo/places.ts';
 import { correctionScope } from '../policy.ts';
 import { attendanceNotFound, badTime, overlap, roomNotFound, studentNotFound } from '../errors.ts';
 import { publishAttendance, publishRatios } from '../live.ts';
@@ -15,6 +14,8 @@ import { id, pageArgs } from '../../../core/args.ts';
 import { notice } from '../../../core/result.ts';
 import { inTransaction } from '../../../core/tx.ts';
 import { localDateTime, localParts, zonedInstant } from '../../../core/time.ts';
+import { pageEntityHistory, locationInfo } from '../../locations/index.ts';
+import { refreshRoomRatios } from '../../ratios/index.ts';
 
 const reason = z
   .string()

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { badInput, parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
-import { findActiveStudents, locationInfo, pickupStudentIds, programsOfLocation } from '../repo/family.ts';
+import { findActiveStudents, pickupStudentIds } from '../repo/children.ts';
+import { programsOfLocation } from '../repo/places.ts';
 import * as lists from '../repo/lists.ts';
 import { insertAuditRows } from '../repo/checkin.ts';
 import { attendanceStaffScope, checkInAccess } from '../policy.ts';
@@ -12,6 +13,7 @@ import { id, idList, pageArgs, paginated } from '../../../core/args.ts';
 import { notice } from '../../../core/result.ts';
 import { inTransaction } from '../../../core/tx.ts';
 import { addDays, localDate, localParts } from '../../../core/time.ts';
+import { locationInfo } from '../../locations/index.ts';
 
 const STATUSES = ['checked_in', 'checked_out', 'absent', 'not_arrived'] as const;
 

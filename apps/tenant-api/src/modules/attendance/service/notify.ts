@@ -2,7 +2,8 @@ import type { Knex } from 'knex';
 import { queueMessage, type Channel } from '@kv/messaging';
 import { isPlaceholderEmail } from '@kv/shared';
 import type { RequestContext } from '../../../types.ts';
-import { checkInSettings, locationManagers, pushTokensOf, type CheckInSettingsRow, type ContactRow } from '../repo/family.ts';
+import { checkInSettings, type CheckInSettingsRow } from '../repo/settings.ts';
+import { locationManagers, pushTokensOf, type ContactRow } from '../repo/contacts.ts';
 
 /**
  * Messages about attendance. They are only ever queued (outbox rows in the caller's transaction);

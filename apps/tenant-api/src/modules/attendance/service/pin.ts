@@ -2,9 +2,10 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { randomToken } from '@kv/auth';
 import type { RequestContext } from '../../../types.ts';
-import { throttled } from '../../auth/errors.ts';
-import { ensureQrSecret, findUserByPin, type CheckInSettingsRow, type PinUserRow } from '../repo/family.ts';
+import { ensureQrSecret, type CheckInSettingsRow } from '../repo/settings.ts';
+import { findUserByPin, type PinUserRow } from '../repo/pins.ts';
 import { pinInvalid } from '../errors.ts';
+import { throttled } from '../../auth/index.ts';
 
 export const pinArg = z
   .string()

@@ -2,16 +2,15 @@ import { z } from 'zod';
 import { randomPin } from '@kv/auth';
 import { parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
-import { findPeople, roleNamesOf } from '../../users/repo.ts';
-import { assertMayEditPerson, userScopeOf, userWriteScope } from '../../users/policy.ts';
-import { pinsOf, setPin } from '../repo/family.ts';
+import { pinsOf, setPin } from '../repo/pins.ts';
 import { contactNotFound } from '../errors.ts';
-import { familyViewer } from '../policy.ts';
+import { familyViewer } from '../../../core/access.ts';
 import { insertAuditRows } from '../repo/checkin.ts';
 import { id } from '../../../core/args.ts';
 import { notice } from '../../../core/result.ts';
 import { inTransaction } from '../../../core/tx.ts';
 import { hasPermission } from '../../../core/access.ts';
+import { findPeople, roleNamesOf, assertMayEditPerson, userScopeOf, userWriteScope } from '../../users/index.ts';
 
 const PIN_DIGITS = 6;
 

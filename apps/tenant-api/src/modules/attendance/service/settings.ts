@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { randomToken } from '@kv/auth';
 import { parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
-import { upsertLocationSettings } from '../../locations/repo/settings.ts';
-import { checkInSettings, upsertCheckInSettings, type CheckInSettingsRow } from '../repo/family.ts';
+import { checkInSettings, upsertCheckInSettings, type CheckInSettingsRow } from '../repo/settings.ts';
 import { attendanceStaffScope, checkInSettingsScope } from '../policy.ts';
 import { scheduleAttendanceTick } from '../tick.ts';
 import { assertLocations } from '../../../core/access.ts';
@@ -12,6 +11,7 @@ import { id } from '../../../core/args.ts';
 import { notice } from '../../../core/result.ts';
 import { inTransaction } from '../../../core/tx.ts';
 import { localTime } from '../../../core/time.ts';
+import { upsertLocationSettings } from '../../locations/index.ts';
 
 /** A location's check-in settings as the API shows them. */
 export function shapeSettings(s: CheckInSettingsRow) {

@@ -2,9 +2,6 @@ import { z } from 'zod';
 import type { Knex } from 'knex';
 import { fields, notFound, parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
-import { applyNamedSchedule, scheduleDatesInput, schedulesInScope } from '../../schedules/service.ts';
-import { findSchedules } from '../../schedules/repo.ts';
-import { findGroups, findPrograms } from '../../rooms/repo.ts';
 import * as repo from '../repo.ts';
 import { cameraManageScope } from '../policy.ts';
 import { cameraNotFound, colorTaken } from '../errors.ts';
@@ -12,6 +9,8 @@ import { assertLocations, type LocationScope } from '../../../core/access.ts';
 import { audit, diff } from '../../../core/audit.ts';
 import { hexColour, id, idList } from '../../../core/args.ts';
 import { notice } from '../../../core/result.ts';
+import { applyNamedSchedule, scheduleDatesInput, schedulesInScope, findSchedules } from '../../schedules/index.ts';
+import { findGroups, findPrograms } from '../../rooms/index.ts';
 
 export const cameraName = fields.name('Camera name');
 export const cameraCode = z.string().trim().min(1, 'Camera code is required.').max(200, 'Camera code must be at most 200 characters.');

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { badInput, notFound, parseArgs } from '@kv/server';
 import { isHexColour } from '@kv/shared';
 import type { RequestContext } from '../../../types.ts';
-import { findPrograms, programsByLocationIds } from '../../rooms/repo.ts';
 import * as repo from '../repo.ts';
 import { cameraManageScope } from '../policy.ts';
 import { parseCsv } from '../csv.ts';
@@ -11,6 +10,7 @@ import { assertLocations } from '../../../core/access.ts';
 import { audit } from '../../../core/audit.ts';
 import { hexColour, id } from '../../../core/args.ts';
 import { notice } from '../../../core/result.ts';
+import { findPrograms, programsByLocationIds } from '../../rooms/index.ts';
 
 const MAX_ROWS = 500;
 

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
-import { pageEntityHistory } from '../../locations/service/history.ts';
 import * as repo from '../repo.ts';
 import { cameraManageScope, cameraReadScope } from '../policy.ts';
 import { cameraNotFound } from '../errors.ts';
 import { camerasInScope } from './cameras.ts';
 import { assertLocations } from '../../../core/access.ts';
 import { id, pageArgs, paginated } from '../../../core/args.ts';
+import { pageEntityHistory } from '../../locations/index.ts';
 
 export async function locationCameras(ctx: RequestContext, raw: unknown) {
   const scope = await cameraReadScope(ctx);

@@ -3,13 +3,6 @@ import type { Knex } from 'knex';
 import { AppError, parseArgs } from '@kv/server';
 import { writeOutbox } from '@kv/jobs';
 import type { RequestContext } from '../../../types.ts';
-import { assertCapacity } from '../../students/service/write.ts';
-import { auditStudent } from '../../students/service/common.ts';
-import { insertStudent, upsertPivots } from '../../students/repo.ts';
-import * as people from '../../users/repo.ts';
-import { auditPerson } from '../../users/service/common.ts';
-import { sendInvitation } from '../../users/service/invite.ts';
-import { freeUsername } from '../../families/repo.ts';
 import * as repo from '../repo.ts';
 import { assertImportStaff } from '../policy.ts';
 import { importInvalid, wrongState } from '../errors.ts';
@@ -18,6 +11,18 @@ import { flatErrors, importInScope, importResult, mapRowsOf, splitList, validate
 import { inTransaction } from '../../../core/tx.ts';
 import { id } from '../../../core/args.ts';
 import { audit } from '../../../core/audit.ts';
+import { assertCapacity, auditStudent, insertStudent, upsertPivots } from '../../students/index.ts';
+import {
+  addMemberLocations,
+  insertPerson,
+  setManagedLocations,
+  setMemberLocations,
+  setRoles,
+  setTeacherPrograms,
+  auditPerson,
+  sendInvitation,
+} from '../../users/index.ts';
+import { freeUsername } from '../../families/index.ts';
 
 /** Imports up to this many rows run in the request; longer ones run as a job (progress in getImport). */
 export const INLINE_MAX_ROWS = 200;
@@ -147,7 +152,7 @@ async function applyStudents(
         if (existing.has(userId) && !linked.has(userId)) totals.linked_contacts++;
         linked.add(userId);
       } else {
-        userId = await people.insertPerson(trx, {
+        userId = await insertPerson(trx, {
           fname: v.parent_fname,
           lname: v.parent_lname,
           username: await freeUsername(trx, email.split('@')[0]!),
@@ -159,14 +164,14 @@ async function applyStudents(
           created_by: viewer.id,
           updated_by: viewer.id,
         });
-        await people.setRoles(trx, userId, ['user']);
+        await setRoles(trx, userId, ['user']);
         byEmail.set(email, userId);
         totals.contacts++;
         await auditPerson(ctx, trx, 'user.create', userId, { kind: 'contact', import_id: row.id }, row.location_id);
         if (invite)
           await sendInvitation(ctx, trx, { id: userId, fname: v.parent_fname!, email, phone: v.parent_phone }, { email: true, sms: false });
       }
-      await people.addMemberLocations(trx, [userId], row.location_id);
+      await addMemberLocations(trx, [userId], row.location_id);
       await upsertPivots(trx, [{ student_id: student.id, user_id: userId, relation: v.relation || null }]);
     }
     await auditStudent(ctx, trx, 'student.create', student.id, row.location_id, { import_id: row.id, line: staged[i]!.line });
@@ -189,7 +194,7 @@ async function applyPeople(
   for (const [i, { values: v }] of staged.entries()) {
     const email = v.email!.toLowerCase();
     const role = row.kind === 'staff' ? (v.role || 'teacher').toLowerCase() : 'user';
-    const userId = await people.insertPerson(trx, {
+    const userId = await insertPerson(trx, {
       fname: v.fname,
       lname: v.lname,
       username: v.username || (await freeUsername(trx, email.split('@')[0]!)),
@@ -202,13 +207,13 @@ async function applyPeople(
       created_by: viewer.id,
       updated_by: viewer.id,
     });
-    await people.setRoles(trx, userId, [role]);
-    await people.setMemberLocations(trx, userId, [row.location_id], null);
-    if (role === 'manager') await people.setManagedLocations(trx, userId, [row.location_id], null);
+    await setRoles(trx, userId, [role]);
+    await setMemberLocations(trx, userId, [row.location_id], null);
+    if (role === 'manager') await setManagedLocations(trx, userId, [row.location_id], null);
     const programs = splitList(v.programs ?? '')
       .map((p) => rooms.get(p.toLowerCase())!)
       .filter(Boolean);
-    if (programs.length) await people.setTeacherPrograms(trx, userId, [...new Set(programs)]);
+    if (programs.length) await setTeacherPrograms(trx, userId, [...new Set(programs)]);
     if (invite) await sendInvitation(ctx, trx, { id: userId, fname: v.fname!, email, phone: v.phone }, { email: true, sms: false });
     await auditPerson(ctx, trx, 'user.create', userId, { kind: row.kind, role, import_id: row.id, line: staged[i]!.line }, row.location_id);
     if (row.kind === 'staff') totals.staff++;

@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { parseArgs } from '@kv/server';
 import { displayEmail } from '@kv/shared';
 import type { RequestContext } from '../../../types.ts';
-import { assertRooms } from '../../students/service/common.ts';
-import { findLocation } from '../../locations/repo/locations.ts';
 import * as repo from '../repo.ts';
 import { assertImportLocation, importScope } from '../policy.ts';
 import { csvLine } from '../csv.ts';
 import { audit } from '../../../core/audit.ts';
 import { id } from '../../../core/args.ts';
 import { inTransaction } from '../../../core/tx.ts';
+import { assertRooms } from '../../students/index.ts';
+import { findLocation } from '../../locations/index.ts';
 
 /** Columns of the roster; the same headers uploadStudentsCsv reads back. No medical data leaves this way. */
 const HEADERS = [

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { badInput, parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
-import { findPeople } from '../../users/repo.ts';
-import { userScopeOf } from '../../users/policy.ts';
 import * as repo from '../repo.ts';
 import { assertImportLocation, assertImportStaff, importScope } from '../policy.ts';
 import { badFile, importNotFound } from '../errors.ts';
@@ -24,6 +22,7 @@ import { audit } from '../../../core/audit.ts';
 import { id, pageArgs, paginated } from '../../../core/args.ts';
 import { inTransaction } from '../../../core/tx.ts';
 import { requireViewer } from '../../../core/access.ts';
+import { findPeople, userScopeOf } from '../../users/index.ts';
 
 export const MAX_ROWS = 2000;
 const MAX_LENGTH: Record<string, number> = {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { userColumns } from '../../access/repo.ts';
+import { userColumns } from '../../access/index.ts';
 
 type Db = Knex | Knex.Transaction;
 
@@ -157,4 +157,16 @@ export async function setLocationManagers(db: Db, locationId: string, userIds: r
 
 export async function setQrToken(db: Db, id: string, tokenHash: string): Promise<void> {
   await db('locations').where({ id }).update({ qr_token_hash: tokenHash, qr_generated_at: db.fn.now() });
+}
+
+/** A location's name and time zone (the zone its local dates and times are read in). */
+export interface LocationInfo {
+  id: string;
+  name: string;
+  timezone: string;
+}
+
+export async function locationInfo(db: Db, id: string): Promise<LocationInfo | undefined> {
+  const row = await db('locations').where({ id }).whereNull('deleted_at').first('id', 'name', 'timezone');
+  return row ? { ...row, id: String(row.id) } : undefined;
 }

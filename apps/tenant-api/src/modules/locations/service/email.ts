@@ -6,11 +6,11 @@ import type { RequestContext } from '../../../types.ts';
 import { findLocation, setQrToken, updateLocation } from '../repo/locations.ts';
 import { countEmailCodeAttempt, insertEmailCode, latestEmailCode, useEmailCode } from '../repo/settings.ts';
 import { expiredCode, locationHasNoEmail, wrongCode } from '../errors.ts';
-import { charge } from '../../auth/service/shared.ts';
 import { assertLocations, manageScope, locationNotFound } from '../../../core/access.ts';
 import { audit } from '../../../core/audit.ts';
 import { id } from '../../../core/args.ts';
 import { notice } from '../../../core/result.ts';
+import { charge } from '../../auth/index.ts';
 
 const CODE_MINUTES = 30;
 const MAX_ATTEMPTS = 5;

@@ -3,12 +3,12 @@ import { badInput, fields, parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
 import * as repo from '../repo/locations.ts';
 import { locationHasStudents, nameTaken, signupCodeTaken } from '../errors.ts';
-import { applyNamedSchedule, scheduleDatesInput } from '../../schedules/service.ts';
 import { assertLocations, manageScope, locationNotFound } from '../../../core/access.ts';
 import { audit, diff } from '../../../core/audit.ts';
 import { hexColour, httpUrl, id, optionalText, blankToNull } from '../../../core/args.ts';
 import { notice } from '../../../core/result.ts';
 import { timezone } from '../../../core/time.ts';
+import { applyNamedSchedule, scheduleDatesInput } from '../../schedules/index.ts';
 
 export const locationName = fields.name('Location name').pipe(z.string().max(150, 'Location name must be at most 150 characters.'));
 export const signupCode = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fields, parseArgs } from '@kv/server';
+import { PARENT_EDITABLE_STUDENT_FIELDS } from '@kv/shared';
 import type { RequestContext } from '../../../types.ts';
 import { findLocation } from '../repo/locations.ts';
 import { findLocationSettings, locationCounters, upsertLocationSettings } from '../repo/settings.ts';
@@ -42,30 +43,6 @@ const DEFAULTS: Record<string, unknown> = {
   send_parent_activity_report: false,
   send_parent_activity_report_time: null,
 };
-
-/** Student fields a parent may be allowed to edit (spec §6 can_edit_fields). */
-export const PARENT_EDITABLE_STUDENT_FIELDS = [
-  'fname',
-  'middle_name',
-  'lname',
-  'nick_name',
-  'image',
-  'dob',
-  'gender',
-  'race',
-  'ethnicity',
-  'allergies',
-  'medications',
-  'doctor_name',
-  'doctor_phone',
-  'note',
-  'street_1',
-  'street_2',
-  'city',
-  'state',
-  'country',
-  'zip',
-] as const;
 
 const count = (label: string, max = 100_000) =>
   z.number().int(`${label} must be a whole number.`).min(0, `${label} cannot be negative.`).max(max, `${label} is too large.`).nullish();

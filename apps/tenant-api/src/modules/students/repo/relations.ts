@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { applyScope, studentColumns } from '../repo.ts';
-import { userColumns } from '../../access/repo.ts';
-import { type StudentScope } from '../../../core/access.ts';
+import type { StudentScope } from '../../../core/access.ts';
+import { userColumns } from '../../access/index.ts';
 
 type Db = Knex | Knex.Transaction;
 

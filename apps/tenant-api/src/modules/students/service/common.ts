@@ -2,20 +2,16 @@ import { z } from 'zod';
 import type { Knex } from 'knex';
 import { badInput, fields } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
-import { findPrograms } from '../../rooms/repo.ts';
-import { findCameras } from '../../cameras/repo.ts';
-import { findLocationSettings } from '../../locations/repo/settings.ts';
-import { findPeople } from '../../users/repo.ts';
-import { userScopeOf } from '../../users/policy.ts';
-import { findLabels, type LabelKind } from '../../tags/repo.ts';
+import { studentLabels, studentPeople, type LabelKind } from '../ports.ts';
 import * as repo from '../repo.ts';
 import { cameraNotInLocation, contactNotFound, notYourField, parentEditOff, roomNotInLocation, studentNotFound } from '../errors.ts';
 import { audit as auditRow } from '../../../core/audit.ts';
-import { blankToNull, id, idList, optionalText } from '../../../core/args.ts';
+import { blankToNull, id, optionalText } from '../../../core/args.ts';
 import { existingLocationIds } from '../../../core/scope-repo.ts';
 import { locationNotFound, mayPlaceIn, type StudentScope } from '../../../core/access.ts';
-
-export { id, idList, optionalText, blankToNull };
+import { findPrograms } from '../../rooms/index.ts';
+import { findCameras } from '../../cameras/index.ts';
+import { findLocationSettings } from '../../locations/index.ts';
 
 /** `YYYY-MM-DD`, a real calendar day. */
 export const isoDate = z
@@ -206,7 +202,7 @@ export async function auditStudent(
 export async function assertContacts(ctx: RequestContext, ids: readonly string[]): Promise<void> {
   const wanted = [...new Set(ids.map(String))];
   if (!wanted.length) return;
-  const rows = await findPeople(ctx.db, wanted, { scope: await userScopeOf(ctx) });
+  const rows = await studentPeople.use.contactsInScope(ctx, wanted);
   if (rows.length !== wanted.length) throw contactNotFound();
 }
 
@@ -219,7 +215,7 @@ export async function assertLabels(
 ): Promise<void> {
   const wanted = [...new Set((ids ?? []).map(String))];
   if (!wanted.length) return;
-  const rows = await findLabels(ctx.db, kind, wanted);
+  const rows = await studentLabels.use.findLabels(ctx.db, kind, wanted);
   if (rows.length !== wanted.length) throw badInput(field, `Choose ${field} from the list.`);
 }
 

@@ -1,24 +1,14 @@
 import { z } from 'zod';
 import { badInput, parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
-import { findPrograms } from '../../rooms/repo.ts';
-import { roomNotFound } from '../../rooms/errors.ts';
 import * as repo from '../repo.ts';
 import { assertCapacity } from './write.ts';
-import {
-  assertPlacement,
-  assertRooms,
-  auditStudent,
-  id,
-  idList,
-  scoped,
-  studentInScope,
-  studentsInScope,
-  WAITLIST_TYPES,
-} from './common.ts';
+import { assertPlacement, assertRooms, auditStudent, scoped, studentInScope, studentsInScope, WAITLIST_TYPES } from './common.ts';
+import { id, idList } from '../../../core/args.ts';
 import { inTransaction } from '../../../core/tx.ts';
 import { mayPlaceIn, studentManageScope, requireViewer } from '../../../core/access.ts';
 import { notice } from '../../../core/result.ts';
+import { findPrograms, roomNotFound } from '../../rooms/index.ts';
 
 const isActive = (s: repo.StudentRow) => s.status && !WAITLIST_TYPES.includes(s.type ?? '');
 

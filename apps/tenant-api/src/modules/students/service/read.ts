@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { badInput, parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
-import { findLocationSettings } from '../../locations/repo/settings.ts';
-import { peopleCounters } from '../../users/repo.ts';
-import { userScopeOf } from '../../users/policy.ts';
+import { id, idList } from '../../../core/args.ts';
+import { studentPeople } from '../ports.ts';
 import * as repo from '../repo.ts';
-import { id, idList, isoDate, limited, scoped, studentInScope, studentsInScope, STUDENT_TYPES, WAITLIST_TYPES } from './common.ts';
+import { isoDate, limited, scoped, studentInScope, studentsInScope, STUDENT_TYPES, WAITLIST_TYPES } from './common.ts';
 import { pageArgs, paginated } from '../../../core/args.ts';
 import { studentManageScope, studentReadScope, studentStaffScope, type StudentScope } from '../../../core/access.ts';
+import { findLocationSettings } from '../../locations/index.ts';
 
 const search = z.string().trim().max(100, 'Search at most 100 characters.').nullish();
 const one = (v: string | null | undefined) => (v ? [v] : null);
@@ -218,7 +218,7 @@ export async function counters(ctx: RequestContext, raw: unknown) {
   const a = parseArgs(z.object({ location_id: id.nullish() }), raw);
   const [students, people] = await Promise.all([
     repo.studentCounters(ctx.db, scope, a.location_id ?? null),
-    peopleCounters(ctx.db, await userScopeOf(ctx), a.location_id ?? null),
+    studentPeople.use.peopleCounters(ctx, a.location_id ?? null),
   ]);
   return { location_id: a.location_id ?? null, ...students, ...people };
 }

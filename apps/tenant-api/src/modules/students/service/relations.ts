@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import { badInput, notFound, parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
-import { findPeople } from '../../users/repo.ts';
+import { studentPeople } from '../ports.ts';
 import * as repo from '../repo.ts';
 import { blackListedPivot } from '../errors.ts';
 import {
   assertCameras,
   assertContacts,
   auditStudent,
-  id,
-  idList,
   pivotRow,
   scoped,
   studentInScope,
@@ -17,6 +15,7 @@ import {
   studentUserInput,
   studentUserList,
 } from './common.ts';
+import { id, idList } from '../../../core/args.ts';
 import { inTransaction } from '../../../core/tx.ts';
 import { studentManageScope, studentReadScope } from '../../../core/access.ts';
 import { notice } from '../../../core/result.ts';
@@ -81,7 +80,7 @@ export async function updateSibling(ctx: RequestContext, raw: unknown) {
 
 async function guardianResult(ctx: RequestContext, studentId: string, userId: string, message: string) {
   const [pivot] = await repo.findPivots(ctx.db, [studentId], [userId]);
-  const [user] = await findPeople(ctx.db, [userId]);
+  const user = await studentPeople.use.person(ctx.db, userId);
   return { ...notice(message), guardian: pivot && user ? { ...pivot, user } : null };
 }
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Knex } from 'knex';
 import { parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
-import { setLabelsOf } from '../../tags/repo.ts';
+import { studentLabels } from '../ports.ts';
 import * as repo from '../repo.ts';
 import { locationFull } from '../errors.ts';
 import {
@@ -14,8 +14,6 @@ import {
   assertPlacement,
   assertRooms,
   auditStudent,
-  id,
-  idList,
   pivotRow,
   scoped,
   studentDetails,
@@ -26,6 +24,7 @@ import {
   WAITLIST_TYPES,
   type StudentUserInput,
 } from './common.ts';
+import { id, idList } from '../../../core/args.ts';
 import { inTransaction } from '../../../core/tx.ts';
 import { isParent, studentManageScope, studentScopeOf, requireViewer, type StudentScope } from '../../../core/access.ts';
 import { notice } from '../../../core/result.ts';
@@ -96,9 +95,9 @@ async function writeRelations(
       a.users.map((u) => pivotRow(studentId, u)),
     );
   }
-  if (a.tags) await setLabelsOf(trx, 'tag', 'student', studentId, [...new Set(a.tags)]);
-  if (a.allergies) await setLabelsOf(trx, 'allergy', 'student', studentId, [...new Set(a.allergies)]);
-  if (a.medications) await setLabelsOf(trx, 'medication', 'student', studentId, [...new Set(a.medications)]);
+  if (a.tags) await studentLabels.use.setLabelsOf(trx, 'tag', 'student', studentId, [...new Set(a.tags)]);
+  if (a.allergies) await studentLabels.use.setLabelsOf(trx, 'allergy', 'student', studentId, [...new Set(a.allergies)]);
+  if (a.medications) await studentLabels.use.setLabelsOf(trx, 'medication', 'student', studentId, [...new Set(a.medications)]);
   if (a.siblings) {
     const current = await repo.siblingIdsOf(trx, studentId);
     await repo.removeSiblings(

@@ -1,9 +1,8 @@
 import type { Knex } from 'knex';
 import { badInput } from '@kv/server';
-import { claimRequest, completeRequest, findRequest } from '../../attendance/repo/checkin.ts';
-import { isDoubleTap } from '../../attendance/service/checkin-run.ts';
 import * as repo from '../repo/records.ts';
 import { badTime, clockedInElsewhere, notClockedIn, notOnBreak, onBreak, staffRecordNotFound } from '../errors.ts';
+import { claimRequest, completeRequest, findRequest, isDoubleTap } from '../../attendance/index.ts';
 
 export const TEAM_ACTIONS = ['check_in', 'check_out', 'break_start', 'break_end', 'move'] as const;
 export type TeamAction = (typeof TEAM_ACTIONS)[number];

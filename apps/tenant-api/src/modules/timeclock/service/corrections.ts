@@ -1,10 +1,6 @@
 import { z } from 'zod';
 import { badInput, parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
-import { refreshRoomRatios } from '../../ratios/service.ts';
-import { locationInfo, programsOfLocation } from '../../attendance/repo/family.ts';
-import { envOf } from '../../attendance/service/notify.ts';
-import { publishAttendance, publishRatios } from '../../attendance/live.ts';
 import * as repo from '../repo/records.ts';
 import { teamClockScope } from '../policy.ts';
 import { badTime, overlap, roomNotFound, staffRecordNotFound } from '../errors.ts';
@@ -14,6 +10,9 @@ import { id } from '../../../core/args.ts';
 import { notice } from '../../../core/result.ts';
 import { inTransaction } from '../../../core/tx.ts';
 import { localDateTime, localParts, zonedInstant } from '../../../core/time.ts';
+import { refreshRoomRatios } from '../../ratios/index.ts';
+import { programsOfLocation, envOf, publishAttendance, publishRatios } from '../../attendance/index.ts';
+import { locationInfo } from '../../locations/index.ts';
 
 const reason = z
   .string()

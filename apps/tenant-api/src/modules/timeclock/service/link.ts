@@ -3,13 +3,6 @@ import { roleAtLeast, isRoleName } from '@kv/shared';
 import { randomToken, sha256Hex } from '@kv/auth';
 import { fields, parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
-import { link } from '../../auth/service/shared.ts';
-import { throttled } from '../../auth/errors.ts';
-import { programsOfLocation } from '../../attendance/repo/family.ts';
-import { requestIdArg } from '../../attendance/service/checkin.ts';
-import { countWrongGuess, pinArg, pinHolder } from '../../attendance/service/pin.ts';
-import { envOf } from '../../attendance/service/notify.ts';
-import { pinInvalid } from '../../attendance/errors.ts';
 import * as links from '../repo/links.ts';
 import * as repo from '../repo/records.ts';
 import { linkManageScope } from '../policy.ts';
@@ -22,6 +15,8 @@ import { id } from '../../../core/args.ts';
 import { notice } from '../../../core/result.ts';
 import { inTransaction } from '../../../core/tx.ts';
 import { localParts } from '../../../core/time.ts';
+import { link, throttled } from '../../auth/index.ts';
+import { programsOfLocation, requestIdArg, countWrongGuess, pinArg, pinHolder, envOf, pinInvalid } from '../../attendance/index.ts';
 
 const shape = (ctx: RequestContext, row: links.LinkRow | undefined, locationId: string) =>
   row

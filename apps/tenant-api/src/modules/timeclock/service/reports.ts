@@ -1,11 +1,9 @@
 import { roleAtLeast } from '@kv/shared';
 import type { RequestContext } from '../../../types.ts';
-import { rangeFilter, reportFilter, pageOf, round2 } from '../../attendance-reports/service/common.ts';
-import { byPerson, dayOut, staffDays } from '../../attendance-reports/service/hours.ts';
-import { staffSegments } from '../../attendance-reports/repo.ts';
 import { findStaffRecords } from '../repo/records.ts';
 import { selfClockScope } from '../policy.ts';
 import { requireViewer } from '../../../core/access.ts';
+import { rangeFilter, reportFilter, pageOf, round2, byPerson, dayOut, staffDays, staffSegments } from '../../attendance-reports/index.ts';
 
 /** Managers see their locations' team (`reports.view`); other staff only their own punches. */
 async function clockFilter(ctx: RequestContext, raw: unknown) {

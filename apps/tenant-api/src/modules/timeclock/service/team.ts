@@ -3,12 +3,6 @@ import type { Knex } from 'knex';
 import { roleAtLeast } from '@kv/shared';
 import { parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
-import { refreshRoomRatios, type RoomRatio } from '../../ratios/service.ts';
-import { locationInfo, programsOfLocation } from '../../attendance/repo/family.ts';
-import { requestIdArg } from '../../attendance/service/checkin.ts';
-import { pinArg, pinHolder } from '../../attendance/service/pin.ts';
-import { envOf, type NotifyEnv } from '../../attendance/service/notify.ts';
-import { publishAttendance, publishRatios } from '../../attendance/live.ts';
 import * as repo from '../repo/records.ts';
 import { selfClockScope, teamClockScope } from '../policy.ts';
 import { badTime, locationRequired, roomNotFound, staffRecordNotFound, teamMemberNotFound } from '../errors.ts';
@@ -17,6 +11,18 @@ import { id, pageArgs, paginated } from '../../../core/args.ts';
 import { inTransaction } from '../../../core/tx.ts';
 import { reaches, assertLocations } from '../../../core/access.ts';
 import { localDate, localParts, localTime, zonedInstant } from '../../../core/time.ts';
+import { refreshRoomRatios, type RoomRatio } from '../../ratios/index.ts';
+import {
+  programsOfLocation,
+  requestIdArg,
+  pinArg,
+  pinHolder,
+  envOf,
+  type NotifyEnv,
+  publishAttendance,
+  publishRatios,
+} from '../../attendance/index.ts';
+import { locationInfo } from '../../locations/index.ts';
 
 const args = z.object({
   program_id: id.nullish(),

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { forbidden, parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
-import { newPasswordHash } from '../../auth/service/recovery.ts';
 import * as repo from '../repo.ts';
 import { assertMayEditPerson, userReadScope, userWriteScope } from '../policy.ts';
 import { notYourself, personNotFound } from '../errors.ts';
@@ -11,6 +10,7 @@ import { inTransaction } from '../../../core/tx.ts';
 import { isStaff, requireViewer } from '../../../core/access.ts';
 import { id, idList } from '../../../core/args.ts';
 import { notice } from '../../../core/result.ts';
+import { newPasswordHash } from '../../auth/index.ts';
 
 async function editable(ctx: RequestContext, personId: string) {
   const scope = await userWriteScope(ctx);

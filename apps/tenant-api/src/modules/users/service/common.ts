@@ -3,8 +3,6 @@ import type { Knex } from 'knex';
 import { badInput, fields } from '@kv/server';
 import { CENTRE_ROLES } from '@kv/shared';
 import type { RequestContext } from '../../../types.ts';
-import { findPrograms } from '../../rooms/repo.ts';
-import { roomNotInLocation } from '../../students/errors.ts';
 import * as repo from '../repo.ts';
 import type { UserScope } from '../policy.ts';
 import { personNotFound } from '../errors.ts';
@@ -12,6 +10,8 @@ import { audit as auditRow } from '../../../core/audit.ts';
 import { blankToNull, optionalText } from '../../../core/args.ts';
 import { existingLocationIds } from '../../../core/scope-repo.ts';
 import { locationNotFound, scopeLocations, studentScopeOf } from '../../../core/access.ts';
+import { findPrograms } from '../../rooms/index.ts';
+import { roomNotInLocation } from '../../students/index.ts';
 
 /** A phone a person can be texted at: 7–15 digits, stored as typed. */
 export const phone = z

@@ -4,8 +4,6 @@ import { fields, parseArgs } from '@kv/server';
 import { isPlaceholderEmail } from '@kv/shared';
 import { queueMessage } from '@kv/messaging';
 import type { RequestContext } from '../../../types.ts';
-import { issueToken, link, sendMail } from '../../auth/service/shared.ts';
-import { approveUser, consumePin } from '../../auth/service/registration.ts';
 import * as repo from '../repo.ts';
 import { assertMayEditPerson, userWriteScope } from '../policy.ts';
 import { noPhone, notInvited } from '../errors.ts';
@@ -13,6 +11,7 @@ import { auditPerson, e164, personInScope, rolesOf } from './common.ts';
 import { inTransaction } from '../../../core/tx.ts';
 import { id } from '../../../core/args.ts';
 import { notice } from '../../../core/result.ts';
+import { issueToken, link, sendMail, approveUser, consumePin } from '../../auth/index.ts';
 
 export const INVITE_MINUTES = 7 * 24 * 60;
 const SET_PASSWORD_MINUTES = 30;

@@ -3,8 +3,6 @@ import type { Knex } from 'knex';
 import { createSessionStore } from '@kv/auth';
 import { badInput, fields, parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
-import { pivotRow, studentsInScope, studentUserInput } from '../../students/service/common.ts';
-import { upsertPivots } from '../../students/repo.ts';
 import * as repo from '../repo.ts';
 import { areaOf, assertMayEditPerson, assertMayGrant, userManageScope, userWriteScope, type PeopleArea } from '../policy.ts';
 import { emailTaken, noPhone, notYourself, personNotFound, usernameTaken } from '../errors.ts';
@@ -28,6 +26,7 @@ import { diff } from '../../../core/audit.ts';
 import { studentManageScope, requireViewer } from '../../../core/access.ts';
 import { id, idList } from '../../../core/args.ts';
 import { notice } from '../../../core/result.ts';
+import { pivotRow, studentsInScope, studentUserInput, upsertPivots } from '../../students/index.ts';
 
 /** Which person an operation creates: the spec's Manager, Admin (centre owner), User (contact), Teacher, or an invite with roles. */
 export type PersonKind = 'contact' | 'teacher' | 'manager' | 'admin' | 'invite';

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { fields, parseArgs } from '@kv/server';
 import { CENTRE_ROLES, roleRank, type RoleName } from '@kv/shared';
 import type { RequestContext } from '../../../types.ts';
-import { listRoles } from '../../access/repo.ts';
 import { personNotFound } from '../errors.ts';
 import * as repo from '../repo.ts';
 import { userReadScope, userStaffScope, type UserScope } from '../policy.ts';
 import { personInScope } from './common.ts';
 import { pageArgs, paginated, id } from '../../../core/args.ts';
 import { isOwner, isStaff, studentScopeOf, scopeLocations, requireViewer } from '../../../core/access.ts';
+import { listRoles } from '../../access/index.ts';
 
 const search = z.string().trim().max(100, 'Search at most 100 characters.').nullish();
 const STAFF_ROLES = ['blog', 'teacher', 'manager', 'center'];

@@ -224,7 +224,7 @@ export function AttendanceStaffPage() {
         />
       </Card>
       {canCorrect ? <StaffRecords locationId={location.id} timeZone={location.timeZone} rooms={location.info?.rooms ?? []} /> : null}
-      {isManager ? <TimeclockLinkCard locationId={location.id} /> : null}
+      {isManager && viewer.permissions.includes('locations.manage') ? <TimeclockLinkCard locationId={location.id} /> : null}
     </Stack>
   );
 }

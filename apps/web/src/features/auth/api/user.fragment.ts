@@ -1,6 +1,8 @@
 /**
  * What the shell keeps about the signed-in user (userInfo / userRoles). Plain text: the sign-in
- * page and the session store post it without urql; urql documents interpolate it.
+ * page and the session store post it without urql; urql documents interpolate it. `permissions`
+ * are the user's abilities: the permissions the server's access gate grants (all for the owner),
+ * so menus and route guards decide as the gate does.
  */
 export const SESSION_USER_FIELDS = `
   fragment SessionUserFields on User {
@@ -13,7 +15,7 @@ export const SESSION_USER_FIELDS = `
     avatar
     locale
     last_login_time
-    permissions
+    permissions: abilities
     roles {
       id
       name

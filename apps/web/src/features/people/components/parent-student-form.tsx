@@ -2,12 +2,13 @@ import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { useMutation } from 'urql';
+import type { ParentEditableStudentField } from '@kv/shared';
 import { TextField } from '../../../components/form/text-field';
 import type { StudentDetail } from '../api/fragments';
 import { UpdateStudentMutation } from '../api/students.mutation';
 import { useFinish } from '../hooks/use-notice-call';
 
-/** The fields a parent may be allowed to change (the centre's can_edit_fields decides which). */
+/** The text fields of this form, among those a parent may be allowed to change (the centre's can_edit_fields decides which). */
 const PARENT_FIELDS = [
   'fname',
   'lname',
@@ -24,7 +25,7 @@ const PARENT_FIELDS = [
   'zip',
   'country',
   'note',
-] as const;
+] as const satisfies readonly ParentEditableStudentField[];
 type ParentField = (typeof PARENT_FIELDS)[number];
 type Values = Record<ParentField, string>;
 

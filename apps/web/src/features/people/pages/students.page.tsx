@@ -58,6 +58,8 @@ function StudentsList({ statusRoute }: { statusRoute: ((status: string | null) =
   const [selected, setSelected] = useState<string[]>([]);
   // Bulk actions work on live students the viewer manages: not on the archive.
   const selectable = links.manager && status !== 'archived';
+  // The archive (getArchivedList) is for managers holding students.edit.
+  const mayArchive = links.manager && links.viewer.permissions.includes('students.edit');
   const shown = `${status}|${paged.vars.page}|${paged.vars.first}|${paged.vars.search ?? ''}`;
   useEffect(() => setSelected([]), [shown]);
 
@@ -256,7 +258,7 @@ function StudentsList({ statusRoute }: { statusRoute: ((status: string | null) =
             if (statusRoute) navigate(statusRoute(value === 'all' ? null : value));
             else setLocalStatus(asStatus(value));
           }}
-          data={STATUSES.filter((s) => links.manager || (s !== 'archived' && s !== 'waitlist')).map((s) => ({
+          data={STATUSES.filter((s) => (s === 'archived' ? mayArchive : s === 'waitlist' ? links.manager : true)).map((s) => ({
             value: s,
             label: t(`people:students.statuses.${s}`),
           }))}

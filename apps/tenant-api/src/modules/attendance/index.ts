@@ -1,0 +1,28 @@
+import { sdl, type TenantModule } from '../../core/module.ts';
+import { attendanceResolvers } from './resolvers.ts';
+import { attendanceSubscriptionResolvers } from './live.ts';
+import { attendanceLoaders } from './loaders.ts';
+
+/** Check-in and check-out, kiosk, QR, absences, corrections and live updates. */
+export const attendanceModule: TenantModule = {
+  name: 'attendance',
+  schema: sdl(import.meta.url),
+  subscriptions: sdl(import.meta.url, 'subscriptions.graphql'),
+  resolvers: { ...attendanceResolvers, ...attendanceSubscriptionResolvers },
+  loaders: attendanceLoaders,
+};
+
+// What other modules (and the app around them) may use:
+export { pinInvalid } from './errors.ts';
+export { registerAttendanceJobs, runAttendanceTick, sendDueReminders, startAttendanceTick } from './jobs.ts';
+export { publishAttendance, publishRatios } from './live.ts';
+export { claimRequest, completeRequest, findRequest } from './repo/checkin.ts';
+export { programsOfLocation } from './repo/places.ts';
+export { userNames } from './repo/contacts.ts';
+export { isDoubleTap } from './service/checkin-run.ts';
+export { requestIdArg } from './service/checkin.ts';
+export { envOf } from './service/notify.ts';
+export type { NotifyEnv } from './service/notify.ts';
+export { countWrongGuess, pinArg, pinHolder } from './service/pin.ts';
+export { notifyTeam } from './service/notify.ts';
+export { scheduleAttendanceTick } from './tick.ts';

@@ -1,0 +1,11 @@
+import { sdl, type TenantModule } from '../../core/module.ts';
+import { timeclockResolvers } from './resolvers.ts';
+import { timeclockLoaders } from './loaders.ts';
+
+/** The staff time clock. */
+export const timeclockModule: TenantModule = {
+  name: 'timeclock',
+  schema: sdl(import.meta.url),
+  resolvers: timeclockResolvers,
+  loaders: timeclockLoaders,
+};
