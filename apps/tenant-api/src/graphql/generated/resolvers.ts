@@ -3220,6 +3220,11 @@ export type User = {
   roles: Array<Role>;
   /** Names of the permissions granted by the user's roles. */
   permissions: Array<Scalars['String']['output']>;
+  /**
+   * What the access gate lets this person do: the permissions it grants them, every one for the
+   * centre owner. The app shows menus and pages from these, as the server decides.
+   */
+  abilities: Array<Scalars['String']['output']>;
   /** Set when this session is a platform support session (login as user). */
   support_session?: Maybe<SupportSessionInfo>;
   /** The person's children the viewer may read, each with its pivot. */
@@ -6743,6 +6748,7 @@ export type UserResolvers<ContextType = RequestContext, ParentType extends Resol
   locale?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   roles?: Resolver<Array<ResolversTypes['Role']>, ParentType, ContextType>;
   permissions?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  abilities?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   support_session?: Resolver<Maybe<ResolversTypes['SupportSessionInfo']>, ParentType, ContextType>;
   students?: Resolver<Array<ResolversTypes['Student']>, ParentType, ContextType>;
   pivot?: Resolver<Maybe<ResolversTypes['StudentUserPivot']>, ParentType, ContextType>;
