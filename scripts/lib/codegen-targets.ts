@@ -135,8 +135,8 @@ export async function generatedFiles(): Promise<GeneratedFile[]> {
       contextType: '../../types.ts#RequestContext',
       // Types whose field resolvers read columns the GraphQL type does not have (or has in another form).
       mappers: {
-        User: '../../modules/access/repo.ts#UserRow',
-        LoginResult: '../../modules/auth/service/sign-in.ts#LoginPayload',
+        User: '../../modules/access/index.ts#UserRow',
+        LoginResult: '../../modules/auth/index.ts#LoginPayload',
       },
     }),
     render(at('apps/control-plane/src/generated/resolvers.ts'), controlPlane, [{ typescript: {} }, { 'typescript-resolvers': {} }], {

@@ -2,8 +2,8 @@
 export type Row<T> = { [K in keyof T]?: RowValue<T[K]> };
 export type RowValue<V> = V extends ReadonlyArray<infer U> ? Array<RowValue<U>> : V extends object ? Row<V> : V;
 import type { GraphQLResolveInfo } from 'graphql';
-import type { UserRow } from '../../modules/access/repo.ts';
-import type { LoginPayload } from '../../modules/auth/service/sign-in.ts';
+import type { UserRow } from '../../modules/access/index.ts';
+import type { LoginPayload } from '../../modules/auth/index.ts';
 import type { RequestContext } from '../../types.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
