@@ -18,6 +18,7 @@ import {
   type ControlPlaneDeps,
 } from '@kv/control-plane';
 import type { FastifyInstance } from 'fastify';
+import { createLogger, type Logger } from '@kv/server';
 import { platformSecret, startPostgres, startRedis } from './services.ts';
 
 export interface PlatformOptions {
@@ -29,6 +30,8 @@ export interface PlatformOptions {
   production?: boolean;
   /** Prefix of every database this platform creates (default `kv_`); test runs use their own. */
   databasePrefix?: string;
+  /** The servers' logger; default: `createLogger()` (LOG_LEVEL, pretty in a terminal). */
+  logger?: Logger;
 }
 
 export interface Platform {
@@ -59,6 +62,7 @@ export interface Platform {
  */
 export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
   const { log } = opts;
+  const logger = opts.logger ?? createLogger();
   const pg = await startPostgres(log);
   const redisHandle = await startRedis(log);
   const secret = platformSecret();
@@ -160,6 +164,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
     outbox,
     webDist: opts.webDist,
     devMailbox: process.env.MESSAGING_MODE !== 'live',
+    log: logger.child({ app: 'control-plane' }),
   };
   const scheme = opts.platformDomain === 'localhost' ? 'http' : 'https';
   const portSuffix = [80, 443].includes(opts.port) ? '' : `:${opts.port}`;
@@ -200,23 +205,26 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
     jwtSeed: media.mediaJwtSeed,
     onError: (err, id) => log(`[cameras] sweep of centre ${id} failed: ${String(err)}`),
   });
-  const tenantApp = await buildTenantApp({
-    directory,
-    pools,
-    tokens: createTokenService({ secret }),
-    outbox: { kick: (id, db) => void outbox.kick(id, db) },
-    redis,
-    devOrigin,
-    config: {
-      ...media,
-      production: Boolean(opts.production),
-      platformDomain: opts.platformDomain,
-      centreOrigin,
-      trustProxy: process.env.TRUST_PROXY || false,
-      devMailbox,
-      webDist: opts.webDist,
+  const tenantApp = await buildTenantApp(
+    {
+      directory,
+      pools,
+      tokens: createTokenService({ secret }),
+      outbox: { kick: (id, db) => void outbox.kick(id, db) },
+      redis,
+      devOrigin,
+      config: {
+        ...media,
+        production: Boolean(opts.production),
+        platformDomain: opts.platformDomain,
+        centreOrigin,
+        trustProxy: process.env.TRUST_PROXY || false,
+        devMailbox,
+        webDist: opts.webDist,
+      },
     },
-  });
+    { log: logger.child({ app: 'tenant-api' }) },
+  );
   const controlApp = await buildControlPlaneApp(cpDeps);
   await Promise.all([tenantApp.ready(), controlApp.ready()]);
 

@@ -1,15 +1,16 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { registerRateLimit, registerSecurityHeaders, registerSpa } from '@kv/server';
+import { registerRateLimit, registerSecurityHeaders, registerSpa, serverLogOptions } from '@kv/server';
 import { devMailboxRoutes } from '@kv/messaging';
 import { runtimeFor, type ControlPlaneDeps } from './deps.ts';
 import { operatorAuth } from './plugins/app/auth.ts';
 import { graphqlPlugin } from './plugins/app/graphql.ts';
+import { describeRequest } from './plugins/app/log-facts.ts';
 
 /** The control-plane API (no listen): operators, centres, domains, databases, migrations, support. */
 export async function buildControlPlaneApp(deps: ControlPlaneDeps): Promise<FastifyInstance> {
   const rt = runtimeFor(deps);
   const app = Fastify({
-    ...(deps.log ? { loggerInstance: deps.log } : { logger: false }),
+    ...serverLogOptions(deps.log, describeRequest),
     trustProxy: rt.config.trustProxy,
     bodyLimit: 256 * 1024,
   }) as unknown as FastifyInstance;

@@ -8,8 +8,9 @@ import {
 } from 'graphql';
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { isUnderPath } from './http-hardening.ts';
+import { GRAPHQL_RESPONSE_TYPE, prefersGraphqlResponse } from './graphql-media-type.ts';
 
 export const GRAPHQL_LIMITS = {
   depth: 10,
@@ -43,7 +44,21 @@ export function hardenedGraphqlOptions({ production }: { production: boolean }) 
       requiredHeaders: ['x-mercurius-operation-name', 'mercurius-require-preflight', 'upgrade'] as string[],
     },
     graphql: { parseOptions: { maxTokens: GRAPHQL_LIMITS.tokens } },
+    additionalRouteOptions: { preValidation: acceptNullExtensions, preHandler: answerMediaType },
   } as const;
+}
+
+/** GraphQL over HTTP lets `extensions` be null, as `variables` and `operationName` may; Mercurius' body schema wants an object. */
+function acceptNullExtensions(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) {
+  const body = request.body as { extensions?: unknown } | undefined;
+  if (body && typeof body === 'object' && body.extensions === null) delete body.extensions;
+  done();
+}
+
+/** A client that accepts `application/graphql-response+json` gets it (the error formatter does the same for errors). */
+function answerMediaType(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
+  if (prefersGraphqlResponse(request.headers.accept)) reply.type(GRAPHQL_RESPONSE_TYPE);
+  done();
 }
 
 /** GET on /graphql leaks queries into logs and referrers: refuse it. (`apiSecurityHeaders` keep answers out of caches.) */

@@ -8,6 +8,7 @@ import { viewerFromToken } from './auth.ts';
 import { gateRootResolvers, loadMatrix } from '../../graphql/authorization.ts';
 import { loaderResolvers } from '../../graphql/loaders.ts';
 import type { RequestContext, TenantApiDeps, Throttles } from '../../types.ts';
+import { describeRequest } from './log-facts.ts';
 
 const BASE_SCHEMA = /* GraphQL */ `
   type Query
@@ -69,7 +70,7 @@ export const graphqlPlugin = fp(
       schema,
       resolvers: resolvers as never,
       ...hardenedGraphqlOptions({ production: deps.config.production }),
-      errorFormatter: createErrorFormatter({ production: deps.config.production }) as never,
+      errorFormatter: createErrorFormatter({ production: deps.config.production, describe: describeRequest }) as never,
       context: async (request): Promise<RequestContext> => ({
         tenant: request.tenant,
         db: await request.tenantDb(),

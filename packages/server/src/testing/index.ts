@@ -1,0 +1,2 @@
+export * from './inject-fetch.ts';
+export * from './audit.ts';
