@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError, badInput } from './errors.ts';
 import { createErrorFormatter } from './error-formatter.ts';
-import { hardenedGraphqlOptions } from './graphql-hardening.ts';
+import { guardGraphqlExecution, guardGraphqlRoute, hardenedGraphqlOptions } from './graphql-hardening.ts';
 import { LOG_REDACT_PATHS, serverLogOptions } from './logging.ts';
 
 const schema = /* GraphQL */ `
@@ -26,6 +26,9 @@ const schema = /* GraphQL */ `
   type Mutation {
     addPeople(people: [PersonInput!]!): Int!
   }
+  type Subscription {
+    ticks: Int!
+  }
 `;
 
 const lines: Record<string, any>[] = [];
@@ -40,6 +43,7 @@ async function build(level: string): Promise<FastifyInstance> {
   const log = pino({ level, redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' } }, sink);
   const describeRequest = () => ({ centreId: '7', userId: '42' });
   const app = Fastify(serverLogOptions(log, describeRequest)) as unknown as FastifyInstance;
+  guardGraphqlRoute(app);
   await app.register(mercurius, {
     schema,
     resolvers: {
@@ -58,6 +62,7 @@ async function build(level: string): Promise<FastifyInstance> {
     ...hardenedGraphqlOptions({ production: true }),
     errorFormatter: createErrorFormatter({ production: true, describe: describeRequest }) as never,
   });
+  guardGraphqlExecution(app);
   return app;
 }
 
@@ -181,6 +186,32 @@ describe('error formatter', () => {
     await quiet.inject({ method: 'POST', url: '/graphql', payload: { query: '{ boom }' } });
     expect(lines.map((l) => l.msg)).toEqual(['internal error']);
     await quiet.close();
+  });
+
+  it('refuses text with a NUL character, naming the variable and the place in it', async () => {
+    const r = await post({ query: ADD, variables: { people: [{ id: '1', name: 'a\u0000b' }] } });
+    expect(r.json().errors[0].extensions).toEqual({ code: 'BAD_USER_INPUT', field: 'people[0].name' });
+    const literal = await post({ query: '{ node(id: "a\\u0000") { id } }' });
+    expect(literal.json().errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+  });
+
+  it('refuses subscriptions over POST, a query that is a JSON syntax tree, and methods other than POST', async () => {
+    const sub = await post({ query: 'subscription { ticks }' });
+    expect(sub.statusCode).toBe(200);
+    expect(sub.json().errors[0]).toMatchObject({
+      message: expect.stringMatching(/WebSocket/),
+      extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+    });
+    for (const query of ['12', '"{ people { id } }"', JSON.stringify({ kind: 'Document', definitions: [{}] })]) {
+      const r = await post({ query });
+      expect(r.statusCode).toBe(200);
+      expect(r.json().errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    }
+    for (const method of ['GET', 'PUT', 'DELETE'] as const) {
+      const r = await app.inject({ method, url: '/graphql?query=%7B__typename%7D' });
+      expect(r.statusCode).toBe(405);
+      expect(r.json().errors[0].extensions.code).toBe('METHOD_NOT_ALLOWED');
+    }
   });
 
   it('redacts secrets wherever they sit in a logged object', () => {

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import mercurius from 'mercurius';
-import { createErrorFormatter, guardGraphqlRoute, hardenedGraphqlOptions } from '@kv/server';
+import { createErrorFormatter, guardGraphqlExecution, guardGraphqlRoute, hardenedGraphqlOptions } from '@kv/server';
 import type { ControlPlaneRuntime } from '../../deps.ts';
 import type { CpContext } from '../../graphql/context.ts';
 import { createServices } from '../../services.ts';
@@ -26,6 +26,7 @@ export const graphqlPlugin = fp(
         services,
       }),
     });
+    guardGraphqlExecution(app);
     app.graphql.addHook('preExecution', async (_schema, document, context, variables) => {
       const ctx = context as unknown as CpContext;
       await chargeLogins(rt.throttles, ctx.actor.ip ?? 'unknown', loginUsernames(document, variables));

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import mercurius from 'mercurius';
 import { buildSchema } from 'graphql';
-import { AppError, CommonError, countRootFields, createErrorFormatter, hardenedGraphqlOptions } from '@kv/server';
+import { AppError, CommonError, countRootFields, createErrorFormatter, guardGraphqlExecution, hardenedGraphqlOptions } from '@kv/server';
 import mqemitterRedis from 'mqemitter-redis';
 import { modules } from '../../modules/index.ts';
 import { viewerFromToken } from './auth.ts';
@@ -95,6 +95,8 @@ export const graphqlPlugin = fp(
         }),
       },
     });
+
+    guardGraphqlExecution(app);
 
     // A browser WebSocket carries no Authorization header: the token comes in connection_init.
     app.graphql.addHook('preSubscriptionExecution', async (_schema, _document, context) => {
