@@ -140,10 +140,19 @@ describe('error formatter', () => {
     expect(legacy.headers['content-type']).toMatch(/^application\/json/);
   });
 
-  it('accepts a null extensions parameter', async () => {
+  it('accepts a null extensions parameter, and refuses parameters of the wrong type with 400 BAD_REQUEST', async () => {
     const r = await post({ query: '{ people { id } }', extensions: null });
     expect(r.statusCode).toBe(200);
     expect(r.json()).toEqual({ data: { people: [] } });
+    for (const body of [
+      { query: 12 },
+      { query: '{ people { id } }', operationName: true },
+      { query: '{ people { id } }', variables: [1] },
+    ]) {
+      const bad = await post(body);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().errors[0]).toMatchObject({ message: expect.stringMatching(/^body\//), extensions: { code: 'BAD_REQUEST' } });
+    }
   });
 
   it('passes AppErrors with their code and field', async () => {

@@ -1,6 +1,6 @@
 import { GraphQLError, type ExecutionResult } from 'graphql';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, CommonError, isDatabaseUnavailable } from './errors.ts';
+import { AppError, BadRequestError, CommonError, isDatabaseUnavailable } from './errors.ts';
 import { noteErrorCodes, requestLogFields, type DescribeRequest } from './logging.ts';
 import { prefersGraphqlResponse, GRAPHQL_RESPONSE_TYPE } from './graphql-media-type.ts';
 
@@ -53,6 +53,7 @@ function flatten(err: AnyError, beforeExecution = false): Found[] {
 const QUERY_DEPTH = 'MER_ERR_GQL_QUERY_DEPTH';
 /** Mercurius and Fastify errors about the HTTP request (4xx): bad JSON, parameters, media type, CSRF, size. */
 const isRequestFailure = (e: AnyError | undefined) =>
+  e instanceof BadRequestError ||
   Boolean(e?.code && /^(MER_ERR_|FST_)/.test(e.code) && e.code !== QUERY_DEPTH && (e.statusCode ?? 500) < 500);
 
 /** `Variable "$users" got invalid value "6" at "users[0]"; …` → users[0]; `Argument "id" of …` → id. */

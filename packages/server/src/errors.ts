@@ -23,6 +23,11 @@ export class AppError extends mercurius.ErrorWithProps {
   }
 }
 
+/** The HTTP request itself is unusable (a parameter of the wrong type): answered 4xx with code BAD_REQUEST. */
+export class BadRequestError extends Error {
+  readonly statusCode = 400;
+}
+
 export function badInput(field: string, message: string): AppError {
   return new AppError(CommonError.BadUserInput, message, { field });
 }

@@ -14,6 +14,7 @@ import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { isUnderPath } from './http-hardening.ts';
+import { BadRequestError } from './errors.ts';
 import { GRAPHQL_RESPONSE_TYPE, prefersGraphqlResponse } from './graphql-media-type.ts';
 
 export const GRAPHQL_LIMITS = {
@@ -49,14 +50,32 @@ export function hardenedGraphqlOptions({ production }: { production: boolean }) 
       requiredHeaders: ['x-mercurius-operation-name', 'mercurius-require-preflight', 'upgrade'] as string[],
     },
     graphql: { parseOptions: { maxTokens: GRAPHQL_LIMITS.tokens } },
-    additionalRouteOptions: { preValidation: acceptNullExtensions, preHandler: answerMediaType },
+    additionalRouteOptions: { preValidation: checkParameters, preHandler: answerMediaType },
   } as const;
 }
 
-/** GraphQL over HTTP lets `extensions` be null, as `variables` and `operationName` may; Mercurius' body schema wants an object. */
-function acceptNullExtensions(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) {
-  const body = request.body as { extensions?: unknown } | undefined;
-  if (body && typeof body === 'object' && body.extensions === null) delete body.extensions;
+const isMap = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The parameters' types, as GraphQL over HTTP sets them, checked before Mercurius' body schema
+ * coerces them (a number `query` would become the text "1"): a wrong type is a 400. A null
+ * `extensions` is allowed, as null `variables` and `operationName` are; the schema wants an object.
+ */
+function checkParameters(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) {
+  const body = request.body as Record<string, unknown> | undefined;
+  if (!isMap(body)) return done();
+  const wrong =
+    body!.query !== undefined && typeof body!.query !== 'string'
+      ? 'query must be a string'
+      : body!.operationName != null && typeof body!.operationName !== 'string'
+        ? 'operationName must be a string or null'
+        : body!.variables != null && !isMap(body!.variables)
+          ? 'variables must be a map or null'
+          : body!.extensions != null && !isMap(body!.extensions)
+            ? 'extensions must be a map or null'
+            : null;
+  if (wrong) return done(new BadRequestError(`body/${wrong}`));
+  if (body!.extensions === null) delete body!.extensions;
   done();
 }
 

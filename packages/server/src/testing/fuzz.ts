@@ -44,6 +44,8 @@ export interface FuzzReport {
   internal: number;
   leaks: number;
   untyped: number;
+  /** How the answers went, by first error code (`data` when none): shows how deep the requests reached. */
+  outcomes: Record<string, number>;
   findings: FuzzFinding[];
 }
 
@@ -166,6 +168,7 @@ export async function fuzzGraphql(opts: FuzzOptions): Promise<FuzzReport> {
     internal: 0,
     leaks: 0,
     untyped: 0,
+    outcomes: {},
     findings: [],
   };
   const send = async (request: FuzzRequest, actor: FuzzActor): Promise<string[]> => {
@@ -177,6 +180,8 @@ export async function fuzzGraphql(opts: FuzzOptions): Promise<FuzzReport> {
     });
     report.requests++;
     const { problems, codes } = judge(request, res.statusCode, res.body);
+    const outcome = codes[0] ?? (res.statusCode < 300 ? 'data' : `HTTP ${res.statusCode}`);
+    report.outcomes[outcome] = (report.outcomes[outcome] ?? 0) + 1;
     if (res.statusCode >= 500) report.serverErrors++;
     if (codes.includes('INTERNAL')) report.internal++;
     if (problems.some((p) => p.startsWith('leak'))) report.leaks++;
@@ -220,7 +225,11 @@ export async function fuzzGraphql(opts: FuzzOptions): Promise<FuzzReport> {
 export function formatFuzz(name: string, r: FuzzReport): string {
   return (
     `fuzz ${name}: ${r.requests} requests over ${r.operations} operations, ${r.serverErrors} 5xx, ${r.internal} INTERNAL, ` +
-    `${r.leaks} leaks, ${r.untyped} untyped errors, seed ${r.seed} (FC_SEED=${r.seed} replays it)`
+    `${r.leaks} leaks, ${r.untyped} untyped errors, seed ${r.seed} (FC_SEED=${r.seed} replays it)\n  answers: ` +
+    Object.entries(r.outcomes)
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ')
   );
 }
 
