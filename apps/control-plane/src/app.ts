@@ -1,16 +1,17 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { registerJsonCompression, registerRateLimit, registerSecurityHeaders, registerSpa } from '@kv/server';
+import { registerJsonCompression, registerRateLimit, registerSecurityHeaders, registerSpa, serverLogOptions } from '@kv/server';
 import { devMailboxRoutes } from '@kv/messaging';
 import { runtimeFor, type ControlPlaneDeps } from './deps.ts';
 import { operatorAuth } from './plugins/app/auth.ts';
 import { graphqlPlugin } from './plugins/app/graphql.ts';
 import { centreChannelRoutes } from './modules/centre-channel/routes.ts';
+import { describeRequest } from './plugins/app/log-facts.ts';
 
 /** The control-plane API (no listen): operators, centres, domains, databases, migrations, support, the centres' channel. */
 export async function buildControlPlaneApp(deps: ControlPlaneDeps): Promise<FastifyInstance> {
   const rt = runtimeFor(deps);
   const app = Fastify({
-    ...(deps.log ? { loggerInstance: deps.log } : { logger: false }),
+    ...serverLogOptions(deps.log, describeRequest),
     trustProxy: rt.config.trustProxy,
     bodyLimit: 256 * 1024,
   }) as unknown as FastifyInstance;

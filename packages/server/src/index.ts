@@ -1,4 +1,7 @@
 export * from './errors.ts';
+export * from './error-formatter.ts';
+export * from './graphql-media-type.ts';
+export * from './logging.ts';
 export * from './graphql-hardening.ts';
 export * from './http-hardening.ts';
 export * from './compression.ts';
