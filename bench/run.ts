@@ -24,6 +24,8 @@ import { graphqlFloor } from './graphql-floor.ts';
 import { morningRush } from './morning-rush.ts';
 import { cameraStart } from './camera-start.ts';
 import { spaWeight } from './spa-weight.ts';
+import { lighthouseBench } from './lighthouse.ts';
+import { buildWeb } from './lib/web-build.ts';
 
 export const BENCHMARKS: Benchmark[] = [
   studentsPage,
@@ -33,6 +35,7 @@ export const BENCHMARKS: Benchmark[] = [
   graphqlFloor,
   cameraStart,
   spaWeight,
+  lighthouseBench,
   // Last: it floods the server, and other benchmarks should not run in its backlog.
   morningRush,
 ];
@@ -52,6 +55,8 @@ async function serverMaxConnections(url: string): Promise<number> {
 function fmt(v: number | null, unit: string): string {
   if (v === null || !Number.isFinite(v)) return '—';
   if (unit === 'count' || unit === 'stmts' || unit === 'conns') return String(Math.round(v));
+  if (unit === 'score') return v.toFixed(2);
+  if (unit === 'cls') return v.toFixed(3);
   if (Math.abs(v) >= 100) return v.toFixed(0);
   return v.toFixed(1);
 }
@@ -120,6 +125,8 @@ async function main() {
     });
   }
   try {
+    // The SPA is built before the platform starts, which serves it (with its compressed copies).
+    const webDist = selected.some((b) => b.web) ? buildWeb(log) : undefined;
     log('Starting the platform (server process) and the reference server…');
     const track = <T extends ServerProcess<{ port: number; ctlPort: number }>>(p: Promise<T>) =>
       p.then((proc) => {
@@ -134,6 +141,7 @@ async function main() {
             DATABASE_URL: pgHandle.adminUrl,
             REDIS_URL: redisHandle.url,
             KV_DATA_DIR: dataDir,
+            BENCH_WEB_DIST: webDist,
             RATE_LIMIT_MAX: '100000000',
             // Extra flags for the server process (CPU profiles: BENCH_PROFILE_DIR, see lib/procs.ts).
             NODE_OPTIONS: [process.env.NODE_OPTIONS, process.env.BENCH_SERVER_NODE_OPTIONS].filter(Boolean).join(' ') || undefined,

@@ -1,10 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Benchmark } from './lib/context.ts';
 import { figure } from './lib/context.ts';
-import { ROOT } from './lib/procs.ts';
+import { webDistDir } from './lib/web-build.ts';
 
 interface ManifestEntry {
   file: string;
@@ -39,17 +38,13 @@ export function routeWeight(dist: string, pages: string[], namespaces: string[])
   return { js: js / 1024, css: css / 1024 };
 }
 
-/** Production build of the SPA (into the bench data folder), then what the login and parent home routes load. */
+/** What the login and parent home routes load, in the production build the runner made. */
 export const spaWeight: Benchmark = {
   name: 'spa-weight',
   title: 'SPA weight of the login and parent home routes (gzip)',
-  async run(ctx) {
-    const out = path.join(path.resolve(ROOT, process.env.KV_DATA_DIR ?? '.data/bench'), 'web-dist');
-    ctx.log('  building the web app (vite build)…');
-    execFileSync(path.join(ROOT, 'apps/web/node_modules/.bin/vite'), ['build', '--outDir', out, '--emptyOutDir', '--logLevel', 'warn'], {
-      cwd: path.join(ROOT, 'apps/web'),
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+  web: true,
+  async run() {
+    const out = webDistDir();
     const login = routeWeight(out, ['src/features/auth/pages/login.page.tsx'], ['common', 'auth']);
     const home = routeWeight(
       out,

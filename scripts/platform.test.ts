@@ -1,3 +1,4 @@
+// @services PostgreSQL server: the whole platform booting in server mode (DATABASE_URL)
 import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';

@@ -1,4 +1,7 @@
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -24,10 +27,79 @@ function reactRouterProductionBuild(): Plugin {
   };
 }
 
+/** Text files the server sends compressed; smaller ones gain less than a compressed answer's overhead. */
+const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt)$/;
+const COMPRESS_MIN_BYTES = 1024;
+
+/**
+ * Writes a brotli (quality 11) and a gzip (level 9) copy beside every text file of the build, once:
+ * the server sends the copy a browser's Accept-Encoding takes (packages/server/src/spa.ts) and never
+ * compresses a file per request. A copy no smaller than its file is not written.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'kv:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    // Once everything is written, the copied public/ files included.
+    closeBundle() {
+      for (const file of readdirSync(outDir, { recursive: true, encoding: 'utf8' })) {
+        if (!COMPRESSIBLE.test(file) || file.startsWith('.vite')) continue;
+        const body = readFileSync(path.join(outDir, file));
+        if (body.length < COMPRESS_MIN_BYTES) continue;
+        const br = brotliCompressSync(body, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+        });
+        const gz = gzipSync(body, { level: 9 });
+        if (br.length < body.length) writeFileSync(path.join(outDir, `${file}.br`), br);
+        if (gz.length < body.length) writeFileSync(path.join(outDir, `${file}.gz`), gz);
+      }
+    },
+  };
+}
+
+/**
+ * Adds `<link rel="modulepreload">` for the centre app and its static imports to index.html: they
+ * download beside the entry instead of after `/app-config.json` has answered (boot.tsx picks the
+ * surface then). Every host but the platform's is a centre; the operator console pays a few KB.
+ */
+function preloadCentreApp(): Plugin {
+  return {
+    name: 'kv:preload-centre-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
+        // The centre app's chunk holds more than its module (no facade): found by the module it holds.
+        const app = chunks.find((c) => c.moduleIds.some((id) => id.endsWith('/src/app/centre-app.tsx')));
+        if (!app) return [];
+        const entry = chunks.find((c) => c.isEntry);
+        const files = new Set<string>();
+        const visit = (file: string) => {
+          const chunk = chunks.find((c) => c.fileName === file);
+          if (!chunk || files.has(file) || file === entry?.fileName || entry?.imports.includes(file)) return;
+          files.add(file);
+          chunk.imports.forEach(visit);
+        };
+        visit(app.fileName);
+        return [...files].map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+          injectTo: 'head',
+        }));
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root,
   base: '/',
-  plugins: [react(), reactRouterProductionBuild()],
+  plugins: [react(), reactRouterProductionBuild(), preloadCentreApp(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -40,8 +112,8 @@ export default defineConfig({
     assetsInlineLimit: (file) => (file.endsWith('.svg') ? false : undefined),
     // dist/.vite/manifest.json lets scripts/route-size.mjs measure what a route downloads.
     manifest: true,
-    // The polyfill only fetches <link rel="modulepreload"> tags, and there are none: index.html has
-    // a single entry, and the preload helper of lazy chunks already falls back to rel="preload".
+    // No polyfill: a browser without modulepreload (Safari before 17) skips the hints of index.html,
+    // and the preload helper of lazy chunks already falls back to rel="preload".
     modulePreload: { polyfill: false },
   },
   // Translations are read whole (lib/i18n): one default export, no named export per top-level key.

@@ -43,6 +43,8 @@ export interface BenchContext {
 export interface Benchmark {
   name: string;
   title: string;
+  /** Needs the production build of the SPA, served by the platform (built once before the servers start: lib/web-build.ts). */
+  web?: boolean;
   run(ctx: BenchContext): Promise<Figure[]>;
 }
 

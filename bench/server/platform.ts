@@ -23,7 +23,14 @@ const CTL_PORT = Number(process.env.BENCH_CTL_PORT ?? 0);
 const log = (line: string) => process.stderr.write(`[platform] ${line}\n`);
 
 async function main() {
-  const platform = await startPlatform({ port: PORT, platformDomain: 'localhost', log, databasePrefix: 'kvb_' });
+  // BENCH_WEB_DIST: the runner's build of the SPA, served as `npm start` serves it (bench/lib/web-build.ts).
+  const platform = await startPlatform({
+    port: PORT,
+    platformDomain: 'localhost',
+    log,
+    databasePrefix: 'kvb_',
+    webDist: process.env.BENCH_WEB_DIST,
+  });
   const port = (platform.server.address() as { port: number }).port;
   const tokens = createTokenService({ secret: platformSecret() });
   let passwordHash: string | undefined;

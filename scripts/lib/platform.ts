@@ -27,6 +27,7 @@ import {
 } from '@kv/control-plane';
 import type { FastifyInstance } from 'fastify';
 import { createFileStore } from '@kv/files';
+import { createLogger, type Logger } from '@kv/server';
 import { DATA_DIR, platformSecret, startPostgres, startRedis } from './services.ts';
 
 export interface PlatformOptions {
@@ -38,6 +39,8 @@ export interface PlatformOptions {
   production?: boolean;
   /** Prefix of every database this platform creates (default `kv_`); test runs use their own. */
   databasePrefix?: string;
+  /** The servers' logger; default: `createLogger()` (LOG_LEVEL, pretty in a terminal). */
+  logger?: Logger;
 }
 
 export interface Platform {
@@ -70,6 +73,7 @@ export interface Platform {
  */
 export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
   const { log } = opts;
+  const logger = opts.logger ?? createLogger();
   const pg = await startPostgres(log);
   const redisHandle = await startRedis(log);
   const secret = platformSecret();
@@ -182,6 +186,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
     centreEvents: events,
     webDist: opts.webDist,
     devMailbox: process.env.MESSAGING_MODE !== 'live',
+    log: logger.child({ app: 'control-plane' }),
   };
   const scheme = opts.platformDomain === 'localhost' ? 'http' : 'https';
   const portSuffix = [80, 443].includes(opts.port) ? '' : `:${opts.port}`;
@@ -228,32 +233,35 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
     onError: (err, id) => log(`[cameras] sweep of centre ${id} failed: ${String(err)}`),
   });
   const tenantTokens = createTokenService({ secret });
-  const tenantApp = await buildTenantApp({
-    directory,
-    pools,
-    tokens: tenantTokens,
-    outbox: { kick: (id, db) => void outbox.kick(id, db) },
-    events: { kick: (id, db) => void events.kick(id, db) },
-    // The centres' calls to the control plane: in this process, or over HTTP when it runs elsewhere.
-    controlPlane: createControlPlaneClient({
+  const tenantApp = await buildTenantApp(
+    {
+      directory,
+      pools,
       tokens: tenantTokens,
-      transport: process.env.CONTROL_PLANE_URL
-        ? httpTransport(process.env.CONTROL_PLANE_URL)
-        : inProcessTransport(runtimeFor(cpDeps).centreChannel),
-    }),
-    redis,
-    devOrigin,
-    files,
-    config: {
-      ...media,
-      production: Boolean(opts.production),
-      platformDomain: opts.platformDomain,
-      centreOrigin,
-      trustProxy: process.env.TRUST_PROXY || false,
-      devMailbox,
-      webDist: opts.webDist,
+      outbox: { kick: (id, db) => void outbox.kick(id, db) },
+      events: { kick: (id, db) => void events.kick(id, db) },
+      // The centres' calls to the control plane: in this process, or over HTTP when it runs elsewhere.
+      controlPlane: createControlPlaneClient({
+        tokens: tenantTokens,
+        transport: process.env.CONTROL_PLANE_URL
+          ? httpTransport(process.env.CONTROL_PLANE_URL)
+          : inProcessTransport(runtimeFor(cpDeps).centreChannel),
+      }),
+      redis,
+      devOrigin,
+      files,
+      config: {
+        ...media,
+        production: Boolean(opts.production),
+        platformDomain: opts.platformDomain,
+        centreOrigin,
+        trustProxy: process.env.TRUST_PROXY || false,
+        devMailbox,
+        webDist: opts.webDist,
+      },
     },
-  });
+    { log: logger.child({ app: 'tenant-api' }) },
+  );
   const controlApp = await buildControlPlaneApp(cpDeps);
   await Promise.all([tenantApp.ready(), controlApp.ready()]);
 

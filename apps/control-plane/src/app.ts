@@ -1,21 +1,23 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { registerRateLimit, registerSecurityHeaders, registerSpa } from '@kv/server';
+import { registerJsonCompression, registerRateLimit, registerSecurityHeaders, registerSpa, serverLogOptions } from '@kv/server';
 import { devMailboxRoutes } from '@kv/messaging';
 import { runtimeFor, type ControlPlaneDeps } from './deps.ts';
 import { operatorAuth } from './plugins/app/auth.ts';
 import { graphqlPlugin } from './plugins/app/graphql.ts';
 import { centreChannelRoutes } from './modules/centre-channel/routes.ts';
+import { describeRequest } from './plugins/app/log-facts.ts';
 
 /** The control-plane API (no listen): operators, centres, domains, databases, migrations, support, the centres' channel. */
 export async function buildControlPlaneApp(deps: ControlPlaneDeps): Promise<FastifyInstance> {
   const rt = runtimeFor(deps);
   const app = Fastify({
-    ...(deps.log ? { loggerInstance: deps.log } : { logger: false }),
+    ...serverLogOptions(deps.log, describeRequest),
     trustProxy: rt.config.trustProxy,
     bodyLimit: 256 * 1024,
   }) as unknown as FastifyInstance;
   await registerSecurityHeaders(app, { production: rt.config.production, apiPaths: ['/graphql'] });
   await registerRateLimit(app);
+  registerJsonCompression(app);
   await app.register(operatorAuth, { rt });
   await app.register(graphqlPlugin, { rt });
   await app.register(centreChannelRoutes, { channel: rt.centreChannel });
@@ -25,7 +27,7 @@ export async function buildControlPlaneApp(deps: ControlPlaneDeps): Promise<Fast
     return { surface: 'platform', centre: null, devMailbox: Boolean(deps.devMailbox && !rt.config.production) };
   });
   if (deps.devMailbox && !rt.config.production) await app.register(devMailboxRoutes, { dbFor: async () => rt.controlDb });
-  if (deps.webDist) await registerSpa(app, deps.webDist);
+  if (deps.webDist) await registerSpa(app, deps.webDist, { indexable: [] });
   app.addHook('onReady', async () => rt.start());
   app.addHook('onClose', async () => rt.close());
   return app;

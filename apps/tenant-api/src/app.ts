@@ -1,5 +1,13 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { guardGraphqlRoute, registerRateLimit, registerSecurityHeaders, registerSpa } from '@kv/server';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  guardGraphqlRoute,
+  registerJsonCompression,
+  registerRateLimit,
+  registerSecurityHeaders,
+  registerSpa,
+  requestLogFields,
+  serverLogOptions,
+} from '@kv/server';
 import { devMailboxRoutes } from '@kv/messaging';
 import { LocalFileStore, localFileRoutes } from '@kv/files';
 import type { TenantApiDeps, Throttles } from './types.ts';
@@ -8,9 +16,11 @@ import { authPlugin } from './plugins/app/auth.ts';
 import { graphqlPlugin } from './plugins/app/graphql.ts';
 import { createThrottles } from './plugins/app/throttles.ts';
 import { mediaAuthPlugin } from './plugins/app/media-auth.ts';
+import { describeRequest } from './plugins/app/log-facts.ts';
 
 export interface BuildOptions {
-  logger?: FastifyServerOptions['logger'];
+  /** pino logger (scripts/lib/platform.ts); none: nothing is logged. */
+  log?: FastifyBaseLogger;
   /** Tests pass their own limits. */
   throttles?: Throttles;
   /** Requests per client per minute (default 3000, see registerRateLimit). */
@@ -20,7 +30,7 @@ export interface BuildOptions {
 /** The tenant API: every centre host, bound per request to that centre's database. No listen here. */
 export async function buildTenantApp(deps: TenantApiDeps, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const options: FastifyServerOptions = {
-    logger: opts.logger ?? false,
+    ...serverLogOptions(opts.log, describeRequest),
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestTimeout: 30_000,
@@ -32,12 +42,13 @@ export async function buildTenantApp(deps: TenantApiDeps, opts: BuildOptions = {
 
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (status >= 500) request.log.error({ err: error, ...requestLogFields(request, describeRequest) }, 'request failed');
     reply.code(status).send({ error: status >= 500 ? 'Internal error' : error.message });
   });
 
   await registerSecurityHeaders(app, { production: deps.config.production, apiPaths: ['/graphql'], fileOrigins: deps.files?.origins });
   await registerRateLimit(app, { max: opts.rateLimitMax });
+  registerJsonCompression(app);
   guardGraphqlRoute(app);
   await app.register(tenantResolver, { deps });
   await app.register(authPlugin, { deps });
@@ -55,6 +66,6 @@ export async function buildTenantApp(deps: TenantApiDeps, opts: BuildOptions = {
     await app.register(localFileRoutes, { store: deps.files, centreIdOf: (request) => request.tenant?.id ?? null });
   }
   if (deps.config.devMailbox) await devMailboxRoutes(app, { dbFor: (request) => request.tenantDb() });
-  if (deps.config.webDist) await registerSpa(app, deps.config.webDist);
+  if (deps.config.webDist) await registerSpa(app, deps.config.webDist, { indexable: ['/', '/login'] });
   return app;
 }

@@ -32,7 +32,7 @@ function schemaOf(app: string): GraphQLSchema {
   return buildASTSchema(parse(`${roots}\n${text}`), { assumeValidSDL: false });
 }
 
-const documents = import.meta.glob<Record<string, unknown>>('./features/*/api/*.ts', { eager: true });
+const documents = import.meta.glob<Record<string, unknown>>(['./**/api/*.ts', '!./**/*.test.ts'], { eager: true });
 
 /** urql documents, and the plain-text operations posted without urql (lib/graphql-post). */
 function asDocument(value: unknown): DocumentNode | null {
@@ -49,6 +49,30 @@ const operations = Object.entries(documents).flatMap(([file, exports]) =>
   }),
 );
 
+const sources = import.meta.glob<string>(['./**/api/*.ts', '!./**/*.test.ts', '!./graphql/generated/**'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+const KIND = { query: 'Query', mutation: 'Mutation', subscription: 'Subscription' } as const;
+
+/**
+ * Each operation's result and variables types are the ones `npm run codegen` generated for it
+ * (graphql/generated): `gql<AuthMeQuery, AuthMeQueryVariables>` on `query AuthMe`, or the same
+ * pair in `as GraphqlDocument<…>` for the text lib/graphql-post sends. A generated name clashing
+ * with the document's own export is imported as `…Result`.
+ */
+function typedOperations(source: string) {
+  const found: { operation: string; result: string; variables: string }[] = [];
+  const typed = /gql<\s*(\w+),\s*(\w+),?\s*>`\s*(query|mutation|subscription)\s+(\w+)/g;
+  for (const m of source.matchAll(typed))
+    found.push({ operation: m[4]! + KIND[m[3] as keyof typeof KIND], result: m[1]!, variables: m[2]! });
+  const text = /=\s*`\s*(query|mutation|subscription)\s+(\w+)[^`]*`\s*as\s+GraphqlDocument<\s*(\w+),\s*(\w+),?\s*>/g;
+  for (const m of source.matchAll(text))
+    found.push({ operation: m[2]! + KIND[m[1] as keyof typeof KIND], result: m[3]!, variables: m[4]! });
+  return found;
+}
+
 describe('GraphQL documents', () => {
   const schemas = { 'tenant-api': schemaOf('tenant-api'), 'control-plane': schemaOf('control-plane') };
 
@@ -61,6 +85,16 @@ describe('GraphQL documents', () => {
   it.each(operations.map((o) => [`${o.file} ${o.name}`, o] as const))('%s is valid against its server', (_label, operation) => {
     const errors = validate(schemas[operation.app as keyof typeof schemas], operation.document);
     expect(errors.map((e) => e.message)).toEqual([]);
+  });
+
+  it.each(Object.entries(sources))('%s types each operation with its generated types', (_file, source) => {
+    const operations = [...source.matchAll(/^\s*(query|mutation|subscription)\s+\w+/gm)].length;
+    const typed = typedOperations(source);
+    expect(typed).toHaveLength(operations);
+    for (const t of typed) {
+      expect([t.operation, `${t.operation}Result`]).toContain(t.result);
+      expect(t.variables).toBe(`${t.operation}Variables`);
+    }
   });
 
   it('names every operation uniquely', () => {

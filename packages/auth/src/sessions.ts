@@ -32,6 +32,8 @@ export interface SessionStore {
   active(sessionId: string): Promise<SessionRow | null>;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** Works on any database with the `sessions` + `refresh_tokens` tables (centres and the control plane). */
 export function createSessionStore(db: Knex): SessionStore {
   async function issue(trx: Knex.Transaction | Knex, sessionId: string): Promise<string> {
@@ -94,6 +96,8 @@ export function createSessionStore(db: Knex): SessionStore {
     },
 
     async active(sessionId) {
+      // Session ids are UUIDs; any other text (a client's guess) names no session, and Postgres would refuse it.
+      if (!UUID.test(sessionId)) return null;
       const row = await db('sessions')
         .where({ id: sessionId })
         .whereNull('revoked_at')

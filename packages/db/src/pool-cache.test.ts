@@ -1,3 +1,4 @@
+// @services PostgreSQL server: pool plans from max_connections, connections the server terminates
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testAdmin, testAdminUrl } from './testing.ts';
 import { databaseExists, dropDatabase } from './admin.ts';

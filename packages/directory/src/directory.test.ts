@@ -1,3 +1,4 @@
+// @services Redis: the directory's shared cache and pub/sub invalidation
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';

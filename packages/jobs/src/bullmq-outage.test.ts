@@ -1,3 +1,4 @@
+// @services Redis: BullMQ through a Redis outage
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';

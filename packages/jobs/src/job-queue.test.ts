@@ -1,3 +1,4 @@
+// @services Redis: the job queue contract on BullMQ as well as in-process
 import { afterEach, describe, expect, it } from 'vitest';
 import { Queue } from 'bullmq';
 import { createJobQueue } from './create-job-queue.ts';

@@ -1,3 +1,4 @@
+// @services Redis: the outbox dispatching into BullMQ
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKnex, type Knex } from '@kv/db';
 import { createTestDatabase, type TestDatabase } from '@kv/db/testing';

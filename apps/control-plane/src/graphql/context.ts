@@ -6,6 +6,3 @@ export interface CpContext {
   actor: Actor;
   services: Services;
 }
-
-/** A resolver: parse args → call one service method → return. */
-export type Resolver<A = Record<string, never>> = (root: unknown, args: A, ctx: CpContext) => unknown;

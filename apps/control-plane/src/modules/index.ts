@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { DateTime } from '../graphql/scalars.ts';
+import type { Resolvers } from '../generated/resolvers.ts';
 import { operatorResolvers } from './operators/resolvers.ts';
 import { centreResolvers } from './centres/resolvers.ts';
 import { domainResolvers } from './domains/resolvers.ts';
@@ -12,7 +13,7 @@ import { supportResolvers } from './support/resolvers.ts';
 const sdl = (path: string) => readFileSync(fileURLToPath(new URL(path, import.meta.url)), 'utf8');
 
 /** The explicit module registry: schema files, resolvers and loaders of every area. */
-const modules = [
+const modules: { schema: string; resolvers: Resolvers }[] = [
   { schema: sdl('./operators/schema.graphql'), resolvers: operatorResolvers },
   { schema: sdl('./centres/schema.graphql'), resolvers: centreResolvers },
   { schema: sdl('./domains/schema.graphql'), resolvers: domainResolvers },
@@ -24,11 +25,10 @@ const modules = [
 
 export const schema = [sdl('../graphql/base.graphql'), ...modules.map((m) => m.schema)].join('\n');
 
-type ResolverMap = Record<string, any>;
-
-export const resolvers: ResolverMap = { DateTime, Query: {}, Mutation: {} };
+/** Every module's resolvers merged by type, as Mercurius takes them. */
+export const resolvers: Record<string, object> = { DateTime, Query: {}, Mutation: {} };
 for (const m of modules) {
-  for (const [type, fields] of Object.entries(m.resolvers as ResolverMap)) resolvers[type] = { ...resolvers[type], ...fields };
+  for (const [type, fields] of Object.entries(m.resolvers)) resolvers[type] = { ...resolvers[type], ...fields };
 }
 
 export const loaders = { ...migrationLoaders };

@@ -7,6 +7,7 @@ import { CentreThemeSync } from '../features/settings/components/centre-theme-sy
 import type { AppConfig } from '../lib/app-config';
 import { centreEntryPath } from '../lib/entry';
 import { GRAPHQL_ENDPOINT } from '../lib/graphql-post';
+import { guestPaths } from '../lib/guest-paths';
 import { createSessionStore, isUser } from '../lib/session-store';
 import { AppRoot, type SurfaceDefinition } from './app-root';
 import { centreRoutes, patchCentreRoutes } from './centre-routes';
@@ -30,6 +31,9 @@ const centreSurface: SurfaceDefinition = {
 /** A centre host (`<slug>.localhost`): parents, staff, managers and owners of one centre. */
 export function renderSurface(root: Root, config: AppConfig, i18n: I18n): void {
   const session = createSessionStore({ endpoint: GRAPHQL_ENDPOINT, refreshDocument: REFRESH_TOKEN_DOCUMENT });
+  // Most first visits land on the sign-in page: its translations download beside its chunks, not
+  // once its component asks for them.
+  if (window.location.pathname === guestPaths.login.pattern) void i18n.loadNamespaces('auth');
   const router = createBrowserRouter(centreRoutes(), { patchRoutesOnNavigation: patchCentreRoutes(config.centre?.kind ?? null) });
   root.render(
     <StrictMode>

@@ -1,14 +1,11 @@
-import type { Resolver } from '../../graphql/context.ts';
+import type { Resolvers } from '../../generated/resolvers.ts';
 
-export const domainResolvers = {
+export const domainResolvers: Resolvers = {
   Query: {
-    getServerDomains: ((_, args, { actor, services }) => services.domains.getServerDomains(actor, args)) as Resolver<{ center_id: string }>,
+    getServerDomains: (_, args, { actor, services }) => services.domains.getServerDomains(actor, args),
   },
   Mutation: {
-    addServerDomain: ((_, args, { actor, services }) => services.domains.addServerDomain(actor, args)) as Resolver<{
-      center_id: string;
-      domain: string;
-    }>,
-    removeServerDomain: ((_, args, { actor, services }) => services.domains.removeServerDomain(actor, args)) as Resolver<{ id: string }>,
+    addServerDomain: (_, args, { actor, services }) => services.domains.addServerDomain(actor, args),
+    removeServerDomain: (_, args, { actor, services }) => services.domains.removeServerDomain(actor, args),
   },
 };

@@ -1,3 +1,4 @@
+// @services PostgreSQL server: migrations fanned out over centre databases, one failing
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

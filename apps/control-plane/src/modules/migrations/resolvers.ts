@@ -1,17 +1,14 @@
-import type { CpContext, Resolver } from '../../graphql/context.ts';
-import type { PageArgs } from '../../graphql/pagination.ts';
+import type { Resolvers } from '../../generated/resolvers.ts';
+import type { CpContext } from '../../graphql/context.ts';
 import type { MigrationRunRow } from './repo.ts';
 
-export const migrationResolvers = {
+export const migrationResolvers: Resolvers = {
   Query: {
-    migrationRun: ((_, args, { actor, services }) => services.migrations.migrationRun(actor, args)) as Resolver<{ id: string }>,
-    migrationRuns: ((_, args, { actor, services }) => services.migrations.migrationRuns(actor, args)) as Resolver<PageArgs>,
+    migrationRun: (_, args, { actor, services }) => services.migrations.migrationRun(actor, args),
+    migrationRuns: (_, args, { actor, services }) => services.migrations.migrationRuns(actor, args),
   },
   Mutation: {
-    runTenantMigrations: ((_, args, { actor, services }) => services.migrations.runTenantMigrations(actor, args)) as Resolver<{
-      dry_run?: boolean;
-      center_id?: string;
-    }>,
+    runTenantMigrations: (_, args, { actor, services }) => services.migrations.runTenantMigrations(actor, args),
   },
 };
 

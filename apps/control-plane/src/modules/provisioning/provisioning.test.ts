@@ -1,3 +1,4 @@
+// @services PostgreSQL server: provisioning centre databases, owners and spare templates
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKnex, databaseExists, latestAvailableVersion, pendingMigrations, type Knex } from '@kv/db';
 import { testAdmin } from '@kv/db/testing';

@@ -1,12 +1,10 @@
-import type { Resolver } from '../../graphql/context.ts';
+import type { Resolvers } from '../../generated/resolvers.ts';
 
-export const provisioningResolvers = {
+export const provisioningResolvers: Resolvers = {
   Query: {
-    centerProvisioning: ((_, args, { actor, services }) => services.provisioning.centerProvisioning(actor, args)) as Resolver<{
-      id: string;
-    }>,
+    centerProvisioning: (_, args, { actor, services }) => services.provisioning.centerProvisioning(actor, args),
   },
   Mutation: {
-    retryProvisioning: ((_, args, { actor, services }) => services.provisioning.retryProvisioning(actor, args)) as Resolver<{ id: string }>,
+    retryProvisioning: (_, args, { actor, services }) => services.provisioning.retryProvisioning(actor, args),
   },
 };

@@ -1,11 +1,8 @@
-import type { Resolver } from '../../graphql/context.ts';
-import type { PageArgs } from '../../graphql/pagination.ts';
+import type { Resolvers } from '../../generated/resolvers.ts';
 
-export const serverResolvers = {
+export const serverResolvers: Resolvers = {
   Query: {
-    getDeploymentServers: ((_, _args, { actor, services }) => services.servers.getDeploymentServers(actor)) as Resolver,
-    getCenterDatabases: ((_, args, { actor, services }) => services.servers.getCenterDatabases(actor, args)) as Resolver<
-      PageArgs & { search?: string; server_id?: string }
-    >,
+    getDeploymentServers: (_, _args, { actor, services }) => services.servers.getDeploymentServers(actor),
+    getCenterDatabases: (_, args, { actor, services }) => services.servers.getCenterDatabases(actor, args),
   },
 };

@@ -1,3 +1,4 @@
+// @services PostgreSQL server: database servers and the centres provisioned on them
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptSecret } from '@kv/directory';
 import { centreInput, SECRET, startControlPlane, type ControlPlaneHarness } from '../../test/helpers.ts';

@@ -1,11 +1,12 @@
 import fp from 'fastify-plugin';
 import mercurius from 'mercurius';
-import { createErrorFormatter, guardGraphqlRoute, hardenedGraphqlOptions } from '@kv/server';
+import { createErrorFormatter, guardGraphqlExecution, guardGraphqlRoute, hardenedGraphqlOptions } from '@kv/server';
 import type { ControlPlaneRuntime } from '../../deps.ts';
 import type { CpContext } from '../../graphql/context.ts';
 import { createServices } from '../../services.ts';
 import { loaders, resolvers, schema } from '../../modules/index.ts';
 import { viewerOf } from './auth.ts';
+import { describeRequest } from './log-facts.ts';
 import { chargeLogins, loginUsernames } from './login-throttle.ts';
 
 /** Mercurius on /graphql with the shared hardening (depth, aliases, cost, tokens, no GET, masked errors). */
@@ -19,12 +20,13 @@ export const graphqlPlugin = fp(
       resolvers: resolvers as never,
       loaders: loaders as never,
       path: '/graphql',
-      errorFormatter: createErrorFormatter({ production: rt.config.production }) as never,
+      errorFormatter: createErrorFormatter({ production: rt.config.production, describe: describeRequest }) as never,
       context: (request): CpContext => ({
         actor: { viewer: viewerOf(request), ip: request.ip, userAgent: request.headers['user-agent'] ?? null },
         services,
       }),
     });
+    guardGraphqlExecution(app);
     app.graphql.addHook('preExecution', async (_schema, document, context, variables) => {
       const ctx = context as unknown as CpContext;
       await chargeLogins(rt.throttles, ctx.actor.ip ?? 'unknown', loginUsernames(document, variables));

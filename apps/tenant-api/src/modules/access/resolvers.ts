@@ -1,3 +1,4 @@
+import type { Resolvers } from '../../graphql/generated/resolvers.ts';
 import { displayEmail } from '@kv/shared';
 import type { RequestContext } from '../../types.ts';
 import { JUST_OPENED_SUPPORT, type UserRow } from './repo.ts';
@@ -6,7 +7,7 @@ import * as service from './service.ts';
 type Args = Record<string, unknown>;
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v ? String(v) : null);
 
-export const accessResolvers = {
+export const accessResolvers: Resolvers = {
   Query: {
     roles: (_: unknown, __: Args, ctx: RequestContext) => service.listRoles(ctx),
     getRolesWithPermissions: (_: unknown, __: Args, ctx: RequestContext) => service.rolesWithPermissions(ctx),

@@ -1,3 +1,4 @@
+import type { Resolvers } from '../../graphql/generated/resolvers.ts';
 import type { RequestContext } from '../../types.ts';
 import * as hours from './service/hours.ts';
 import * as records from './service/records.ts';
@@ -5,7 +6,7 @@ import { exportAttendanceReport } from './service/export.ts';
 
 type Args = Record<string, unknown>;
 
-export const attendanceReportResolvers = {
+export const attendanceReportResolvers: Resolvers = {
   Query: {
     getStaffHoursReport: (_: unknown, args: Args, ctx: RequestContext) => hours.getStaffHoursReport(ctx, args),
     getStaffTimeTrackingReport: (_: unknown, args: Args, ctx: RequestContext) => hours.getStaffTimeTrackingReport(ctx, args),

@@ -1,3 +1,4 @@
+// @services Redis: live updates fan out across two tenant-api instances (mqemitter-redis)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';

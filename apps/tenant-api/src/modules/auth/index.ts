@@ -6,6 +6,7 @@ export const authModule: TenantModule = { name: 'auth', schema: sdl(import.meta.
 
 // What other modules (and the app around them) may use:
 export { throttled } from './errors.ts';
+export type { LoginPayload } from './service/sign-in.ts';
 export { findViewer } from './repo.ts';
 export { newPasswordHash } from './service/recovery.ts';
 export { approveUser, consumePin } from './service/registration.ts';

@@ -185,7 +185,12 @@ export async function recordLogin(
     user_agent?: string | null;
   },
 ): Promise<void> {
-  await db('login_history').insert({ ...row, username: row.username.slice(0, 100), user_agent: row.user_agent?.slice(0, 300) ?? null });
+  await db('login_history').insert({
+    ...row,
+    username: row.username.slice(0, 100),
+    device: row.device?.slice(0, 100) ?? null,
+    user_agent: row.user_agent?.slice(0, 300) ?? null,
+  });
 }
 
 export async function audit(

@@ -1,3 +1,4 @@
+import type { Resolvers } from '../../graphql/generated/resolvers.ts';
 import type { RequestContext } from '../../types.ts';
 import { login, logout, refreshToken, verifyAutologin, type LoginPayload } from './service/sign-in.ts';
 import { approveUser, register, resendTokenEmail, verifyEmail } from './service/registration.ts';
@@ -7,9 +8,10 @@ import { findFullUser, JUST_OPENED_SUPPORT } from '../access/index.ts';
 
 type Args = Record<string, unknown>;
 
-export const authResolvers = {
+export const authResolvers: Resolvers = {
   Query: {
-    me: (_: unknown, __: Args, ctx: RequestContext) => (ctx.viewer ? (ctx.viewer.user ?? findFullUser(ctx.db, ctx.viewer.id)) : null),
+    me: async (_: unknown, __: Args, ctx: RequestContext) =>
+      ctx.viewer ? (ctx.viewer.user ?? (await findFullUser(ctx.db, ctx.viewer.id)) ?? null) : null,
   },
   Mutation: {
     register: (_: unknown, args: Args, ctx: RequestContext) => register(ctx, args),
@@ -33,7 +35,8 @@ export const authResolvers = {
     user: async (parent: LoginPayload, _: Args, ctx: RequestContext) => {
       if (!parent.user) return null;
       const row = await findFullUser(ctx.db, parent.user.id);
-      return row && parent.user.support ? { ...row, [JUST_OPENED_SUPPORT]: parent.user.support } : row;
+      if (!row) return null;
+      return parent.user.support ? { ...row, [JUST_OPENED_SUPPORT]: parent.user.support } : row;
     },
   },
 };

@@ -1,3 +1,4 @@
+import type { Resolvers } from '../../graphql/generated/resolvers.ts';
 import type { RequestContext } from '../../types.ts';
 import * as cameras from './service/cameras.ts';
 import * as reads from './service/reads.ts';
@@ -8,7 +9,7 @@ import { iso } from '../../core/result.ts';
 
 type Args = Record<string, unknown>;
 
-export const cameraResolvers = {
+export const cameraResolvers: Resolvers = {
   Query: {
     location_cameras: (_: unknown, args: Args, ctx: RequestContext) => reads.locationCameras(ctx, args),
     getCameraDetail: (_: unknown, args: Args, ctx: RequestContext) => reads.getCameraDetail(ctx, args),
@@ -35,7 +36,7 @@ export const cameraResolvers = {
     saveStreamModeSettings: (_: unknown, args: Args, ctx: RequestContext) => settings.saveStreamModeSettings(ctx, args),
   },
   Camera: {
-    code: (c: Args, _: Args, ctx: RequestContext) => (seesCameraSetup(ctx) ? c.code : null),
+    code: (c, _, ctx) => (seesCameraSetup(ctx) ? (c.code ?? null) : null),
     created_at: (c: Args) => iso(c.created_at),
     updated_at: (c: Args) => iso(c.updated_at),
   },

@@ -1,12 +1,12 @@
+import type { Resolvers } from '../../graphql/generated/resolvers.ts';
 import type { RequestContext } from '../../types.ts';
 import * as service from './service.ts';
+import { iso, isoTime } from '../../core/result.ts';
 
 type Args = Record<string, unknown>;
 type Row = Record<string, unknown>;
 
-const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v ? String(v) : null);
-
-export const healthResolvers = {
+export const healthResolvers: Resolvers = {
   Query: {
     getHealthQuestionnaire: (_: unknown, args: Args, ctx: RequestContext) => service.getHealthQuestionnaire(ctx, args),
     getHealthScreens: (_: unknown, args: Args, ctx: RequestContext) => service.getHealthScreens(ctx, args),
@@ -20,6 +20,6 @@ export const healthResolvers = {
     updated_at: (r: Row) => iso(r.updated_at),
   },
   HealthScreen: {
-    created_at: (r: Row) => iso(r.created_at),
+    created_at: (r: Row) => isoTime(r.created_at),
   },
 };

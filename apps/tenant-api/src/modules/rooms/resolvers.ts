@@ -1,3 +1,4 @@
+import type { Resolvers } from '../../graphql/generated/resolvers.ts';
 import type { RequestContext } from '../../types.ts';
 import { seesCameraSetup } from '../../core/access.ts';
 import * as service from './service.ts';
@@ -5,7 +6,7 @@ import { iso } from '../../core/result.ts';
 
 type Args = Record<string, unknown>;
 
-export const roomResolvers = {
+export const roomResolvers: Resolvers = {
   Query: {
     roomsByLocation: (_: unknown, args: Args, ctx: RequestContext) => service.roomsByLocation(ctx, args),
     groupsByLocation: (_: unknown, args: Args, ctx: RequestContext) => service.groupsByLocation(ctx, args),
@@ -24,7 +25,7 @@ export const roomResolvers = {
     deleteLocationGroup: (_: unknown, args: Args, ctx: RequestContext) => service.deleteLocationGroup(ctx, args),
   },
   Program: {
-    camera_group_id: (p: Args, _: Args, ctx: RequestContext) => (seesCameraSetup(ctx) ? p.camera_group_id : null),
+    camera_group_id: (p, _, ctx) => (seesCameraSetup(ctx) ? (p.camera_group_id ?? null) : null),
     created_at: (p: Args) => iso(p.created_at),
     updated_at: (p: Args) => iso(p.updated_at),
   },

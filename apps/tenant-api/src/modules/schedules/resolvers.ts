@@ -1,3 +1,4 @@
+import type { Resolvers } from '../../graphql/generated/resolvers.ts';
 import type { RequestContext } from '../../types.ts';
 import * as service from './service.ts';
 import { iso } from '../../core/result.ts';
@@ -5,7 +6,7 @@ import { iso } from '../../core/result.ts';
 type Args = Record<string, unknown>;
 const hhmm = (v: unknown) => String(v).slice(0, 5);
 
-export const scheduleResolvers = {
+export const scheduleResolvers: Resolvers = {
   Query: {
     schedules: (_: unknown, args: Args, ctx: RequestContext) => service.schedules(ctx, args),
   },

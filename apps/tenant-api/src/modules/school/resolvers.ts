@@ -1,9 +1,10 @@
+import type { Resolvers } from '../../graphql/generated/resolvers.ts';
 import type { RequestContext } from '../../types.ts';
 import * as service from './service.ts';
 
 type Args = Record<string, unknown>;
 
-export const schoolResolvers = {
+export const schoolResolvers: Resolvers = {
   Query: {
     getSchoolProfile: (_: unknown, __: Args, ctx: RequestContext) => service.getSchoolProfile(ctx),
   },

@@ -1,7 +1,8 @@
+import type { Resolvers } from '../../graphql/generated/resolvers.ts';
 import type { RequestContext } from '../../types.ts';
 import { getThemeSetting, saveAppSettings } from './service.ts';
 
-export const settingsResolvers = {
+export const settingsResolvers: Resolvers = {
   Query: {
     getThemeSetting: (_: unknown, __: unknown, ctx: RequestContext) => getThemeSetting(ctx),
   },

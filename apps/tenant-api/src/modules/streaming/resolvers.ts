@@ -1,3 +1,4 @@
+import type { Resolvers } from '../../graphql/generated/resolvers.ts';
 import type { RequestContext } from '../../types.ts';
 import { mediaConfig } from './config.ts';
 import * as svc from './service.ts';
@@ -6,7 +7,7 @@ import { iso } from '../../core/result.ts';
 type Args = Record<string, unknown>;
 const key = (ctx: RequestContext) => mediaConfig(ctx.deps.config).mediaSecretKey;
 
-export const streamingResolvers = {
+export const streamingResolvers: Resolvers = {
   Query: {
     getStreams: (_: unknown, args: Args, ctx: RequestContext) => svc.getStreams(ctx, args),
     getStreamSettings: (_: unknown, args: Args, ctx: RequestContext) => svc.getStreamSettings(ctx, args),

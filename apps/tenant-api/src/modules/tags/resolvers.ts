@@ -1,49 +1,72 @@
 import type { RequestContext } from '../../types.ts';
 import * as service from './service.ts';
-import { LABELS, type LabelKind } from './repo.ts';
+import type { LabelKind } from './repo.ts';
 import { iso } from '../../core/result.ts';
 
 type Args = Record<string, unknown>;
 
-const NAMES: Record<LabelKind, { type: string; plural: string; Plural: string }> = {
-  tag: { type: 'Tag', plural: 'tags', Plural: 'Tags' },
-  allergy: { type: 'Allergy', plural: 'allergies', Plural: 'Allergies' },
-  medication: { type: 'Medication', plural: 'medications', Plural: 'Medications' },
-};
+/** The six operations every label kind has; the root fields below name each one. */
+function labelOperations<K extends LabelKind, P extends string>(kind: K, plural: P) {
+  return {
+    list: (_: unknown, args: Args, ctx: RequestContext) => service.listLabels(ctx, kind, args),
+    add: async (_: unknown, args: Args, ctx: RequestContext) => {
+      const { item, ...notice } = await service.addLabel(ctx, kind, args);
+      return { ...notice, [kind]: item } as typeof notice & Record<K, typeof item>;
+    },
+    update: async (_: unknown, args: Args, ctx: RequestContext) => {
+      const { item, ...notice } = await service.updateLabel(ctx, kind, args);
+      return { ...notice, [kind]: item } as typeof notice & Record<K, typeof item>;
+    },
+    remove: (_: unknown, args: Args, ctx: RequestContext) => service.deleteLabel(ctx, kind, args),
+    autoCreate: async (_: unknown, args: Args, ctx: RequestContext) => {
+      const { items, ...notice } = await service.autoCreateLabels(ctx, kind, args);
+      return { ...notice, [plural]: items } as typeof notice & Record<P, typeof items>;
+    },
+    assignToStudent: (_: unknown, args: Args, ctx: RequestContext) => service.assignLabelsToStudent(ctx, kind, args),
+    assignToUser: (_: unknown, args: Args, ctx: RequestContext) => service.assignLabelsToUser(ctx, kind, args),
+  };
+}
 
-const Query: Record<string, unknown> = {
-  getRelationships: (_: unknown, args: Args, ctx: RequestContext) => service.getRelationships(ctx, args),
-};
-const Mutation: Record<string, unknown> = {
-  bulkAddTags: (_: unknown, args: Args, ctx: RequestContext) => service.bulkTags(ctx, args, false),
-  bulkDetachTags: (_: unknown, args: Args, ctx: RequestContext) => service.bulkTags(ctx, args, true),
-  addRelationship: (_: unknown, args: Args, ctx: RequestContext) => service.addRelationship(ctx, args),
-  updateRelationship: (_: unknown, args: Args, ctx: RequestContext) => service.updateRelationship(ctx, args),
-  deleteRelationship: (_: unknown, args: Args, ctx: RequestContext) => service.deleteRelationship(ctx, args),
-};
-const types: Record<string, Record<string, unknown>> = {};
+const tag = labelOperations('tag', 'tags');
+const allergy = labelOperations('allergy', 'allergies');
+const medication = labelOperations('medication', 'medications');
 
 const dates = { created_at: (r: Args) => iso(r.created_at), updated_at: (r: Args) => iso(r.updated_at) };
 
-for (const kind of Object.keys(LABELS) as LabelKind[]) {
-  const { type, plural, Plural } = NAMES[kind];
-  Query[`get${Plural}`] = (_: unknown, args: Args, ctx: RequestContext) => service.listLabels(ctx, kind, args);
-  Mutation[`add${type}`] = async (_: unknown, args: Args, ctx: RequestContext) => {
-    const { item, ...n } = await service.addLabel(ctx, kind, args);
-    return { ...n, [kind]: item };
-  };
-  Mutation[`update${type}`] = async (_: unknown, args: Args, ctx: RequestContext) => {
-    const { item, ...n } = await service.updateLabel(ctx, kind, args);
-    return { ...n, [kind]: item };
-  };
-  Mutation[`delete${type}`] = (_: unknown, args: Args, ctx: RequestContext) => service.deleteLabel(ctx, kind, args);
-  Mutation[`autoCreate${Plural}`] = async (_: unknown, args: Args, ctx: RequestContext) => {
-    const { items, ...n } = await service.autoCreateLabels(ctx, kind, args);
-    return { ...n, [plural]: items };
-  };
-  Mutation[`assign${type}ToStudent`] = (_: unknown, args: Args, ctx: RequestContext) => service.assignLabelsToStudent(ctx, kind, args);
-  Mutation[`assign${type}ToUser`] = (_: unknown, args: Args, ctx: RequestContext) => service.assignLabelsToUser(ctx, kind, args);
-  types[type] = dates;
-}
-
-export const tagResolvers = { Query, Mutation, ...types, Relationship: dates };
+export const tagResolvers = {
+  Query: {
+    getTags: tag.list,
+    getAllergies: allergy.list,
+    getMedications: medication.list,
+    getRelationships: (_: unknown, args: Args, ctx: RequestContext) => service.getRelationships(ctx, args),
+  },
+  Mutation: {
+    addTag: tag.add,
+    updateTag: tag.update,
+    deleteTag: tag.remove,
+    autoCreateTags: tag.autoCreate,
+    assignTagToStudent: tag.assignToStudent,
+    assignTagToUser: tag.assignToUser,
+    addAllergy: allergy.add,
+    updateAllergy: allergy.update,
+    deleteAllergy: allergy.remove,
+    autoCreateAllergies: allergy.autoCreate,
+    assignAllergyToStudent: allergy.assignToStudent,
+    assignAllergyToUser: allergy.assignToUser,
+    addMedication: medication.add,
+    updateMedication: medication.update,
+    deleteMedication: medication.remove,
+    autoCreateMedications: medication.autoCreate,
+    assignMedicationToStudent: medication.assignToStudent,
+    assignMedicationToUser: medication.assignToUser,
+    bulkAddTags: (_: unknown, args: Args, ctx: RequestContext) => service.bulkTags(ctx, args, false),
+    bulkDetachTags: (_: unknown, args: Args, ctx: RequestContext) => service.bulkTags(ctx, args, true),
+    addRelationship: (_: unknown, args: Args, ctx: RequestContext) => service.addRelationship(ctx, args),
+    updateRelationship: (_: unknown, args: Args, ctx: RequestContext) => service.updateRelationship(ctx, args),
+    deleteRelationship: (_: unknown, args: Args, ctx: RequestContext) => service.deleteRelationship(ctx, args),
+  },
+  Tag: dates,
+  Allergy: dates,
+  Medication: dates,
+  Relationship: dates,
+};

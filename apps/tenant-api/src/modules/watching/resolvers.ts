@@ -1,3 +1,4 @@
+import type { Resolvers } from '../../graphql/generated/resolvers.ts';
 import type { RequestContext } from '../../types.ts';
 import { mediaEnv } from './env.ts';
 import { checkRemainingLogins, resetUserLogins, updateUserLogins } from './service/limits.ts';
@@ -11,11 +12,11 @@ import {
   getWatchTimeReport,
 } from './service/reports.ts';
 import { addLoginTime, cameraHeartbeat, createCameraWatchTimeReport, stopCameraSession } from './service/sessions.ts';
-import { iso } from '../../core/result.ts';
+import { iso, isoTime } from '../../core/result.ts';
 
 type Args = Record<string, unknown>;
 
-export const watchingResolvers = {
+export const watchingResolvers: Resolvers = {
   Query: {
     playCameraGridView: (_: unknown, args: Args, ctx: RequestContext) => playCameraGridView(ctx, args),
     getStudentCameras: (_: unknown, args: Args, ctx: RequestContext) => getStudentCameras(ctx, args),
@@ -41,11 +42,11 @@ export const watchingResolvers = {
     last_watched_at: (r: Args) => iso(r.last_watched_at),
   },
   WatchTimeReportRow: {
-    first_started_at: (r: Args) => iso(r.first_started_at),
-    last_seen_at: (r: Args) => iso(r.last_seen_at),
+    first_started_at: (r: Args) => isoTime(r.first_started_at),
+    last_seen_at: (r: Args) => isoTime(r.last_seen_at),
   },
   CameraWatchSession: {
-    started_at: (s: Args) => iso(s.started_at),
+    started_at: (s: Args) => isoTime(s.started_at),
     ended_at: (s: Args) => iso(s.ended_at),
   },
 };

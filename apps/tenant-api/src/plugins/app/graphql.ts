@@ -1,13 +1,14 @@
 import fp from 'fastify-plugin';
 import mercurius from 'mercurius';
 import { buildSchema } from 'graphql';
-import { AppError, CommonError, countRootFields, createErrorFormatter, hardenedGraphqlOptions } from '@kv/server';
+import { AppError, CommonError, countRootFields, createErrorFormatter, guardGraphqlExecution, hardenedGraphqlOptions } from '@kv/server';
 import mqemitterRedis from 'mqemitter-redis';
 import { modules } from '../../modules/index.ts';
 import { viewerFromToken } from './auth.ts';
 import { gateRootResolvers, loadMatrix } from '../../graphql/authorization.ts';
 import { loaderResolvers } from '../../graphql/loaders.ts';
 import type { RequestContext, TenantApiDeps, Throttles } from '../../types.ts';
+import { describeRequest } from './log-facts.ts';
 
 const BASE_SCHEMA = /* GraphQL */ `
   type Query
@@ -69,7 +70,7 @@ export const graphqlPlugin = fp(
       schema,
       resolvers: resolvers as never,
       ...hardenedGraphqlOptions({ production: deps.config.production }),
-      errorFormatter: createErrorFormatter({ production: deps.config.production }) as never,
+      errorFormatter: createErrorFormatter({ production: deps.config.production, describe: describeRequest }) as never,
       context: async (request): Promise<RequestContext> => ({
         tenant: request.tenant,
         db: await request.tenantDb(),
@@ -94,6 +95,8 @@ export const graphqlPlugin = fp(
         }),
       },
     });
+
+    guardGraphqlExecution(app);
 
     // A browser WebSocket carries no Authorization header: the token comes in connection_init.
     app.graphql.addHook('preSubscriptionExecution', async (_schema, _document, context) => {

@@ -187,8 +187,15 @@ export function DataTable<T>({
           />
         </Group>
       </Group>
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped highlightOnHover verticalSpacing="sm" aria-label={label} aria-busy={loading || undefined}>
+      <Table.ScrollContainer minWidth={560} className={classes.scroll}>
+        <Table
+          striped
+          highlightOnHover
+          verticalSpacing="sm"
+          aria-label={label}
+          aria-busy={loading || undefined}
+          className={classes.stacked}
+        >
           <Table.Thead>
             <Table.Tr>
               {selection ? (
@@ -262,7 +269,9 @@ export function DataTable<T>({
                       </Table.Td>
                     ) : null}
                     {columns.map((column) => (
-                      <Table.Td key={column.key}>{column.render ? column.render(row) : String(valueOf(row, column.key) ?? '')}</Table.Td>
+                      <Table.Td key={column.key} data-label={column.header}>
+                        {column.render ? column.render(row) : String(valueOf(row, column.key) ?? '')}
+                      </Table.Td>
                     ))}
                   </Table.Tr>
                 );

@@ -3,18 +3,8 @@ import { IconMapPin } from '@tabler/icons-react';
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocation } from '../../lib/current-location';
-import { gql } from '@urql/core';
 import { useQuery } from 'urql';
-
-/** The locations the viewer may see (every role's picker list). */
-export const PickerLocationsQuery = gql<{ dropdownLocations: { id: string; name: string }[] }, Record<string, never>>`
-  query ShellPickerLocations {
-    dropdownLocations {
-      id
-      name
-    }
-  }
-`;
+import { PickerLocationsQuery } from './api/picker-locations.query';
 
 const PICKER_CONTEXT = { additionalTypenames: ['Location'] };
 

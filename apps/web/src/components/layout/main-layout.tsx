@@ -72,7 +72,7 @@ export function MainLayout({ menu, sidebar, topBarStart, menuReady = true }: Mai
     <ModalsProvider>
       <AppShell
         header={{ height: 72 }}
-        navbar={{ width: 264, breakpoint: 'lg', collapsed: { mobile: !mobileOpened, desktop: desktopCollapsed } }}
+        navbar={{ width: 264, breakpoint: 'xl', collapsed: { mobile: !mobileOpened, desktop: desktopCollapsed } }}
         padding="md"
       >
         <a href="#main-content" className="kv-skip-link">
@@ -80,13 +80,13 @@ export function MainLayout({ menu, sidebar, topBarStart, menuReady = true }: Mai
         </a>
         <AppShell.Header className={classes.header}>
           <div className={classes.floatingBar}>
-            <Burger opened={mobileOpened} onClick={mobile.toggle} hiddenFrom="lg" size="sm" aria-label={t('shell:layout.openMenu')} />
+            <Burger opened={mobileOpened} onClick={mobile.toggle} hiddenFrom="xl" size="sm" aria-label={t('shell:layout.openMenu')} />
             <Tooltip label={collapseLabel}>
               <ActionIcon
                 variant="subtle"
                 color="gray"
                 size="lg"
-                visibleFrom="lg"
+                visibleFrom="xl"
                 aria-label={collapseLabel}
                 onClick={() => collapsedStore.set(!desktopCollapsed)}
                 data-testid="sidebar-collapse"

@@ -26,6 +26,7 @@ export async function getCameraDetail(ctx: RequestContext, raw: unknown) {
   const scope = await cameraReadScope(ctx);
   const args = parseArgs(z.object({ id }), raw);
   const [cam] = await camerasInScope(ctx, scope, [args.id]);
+  if (!cam) throw cameraNotFound();
   return cam;
 }
 

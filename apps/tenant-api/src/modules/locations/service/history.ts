@@ -4,7 +4,6 @@ import type { RequestContext } from '../../../types.ts';
 import { entityHistory, locationHistory } from '../repo/history.ts';
 import { assertLocations, manageScope } from '../../../core/access.ts';
 import { id, pageArgs, paginated } from '../../../core/args.ts';
-import { iso } from '../../../core/result.ts';
 
 const SUMMARIES: Record<string, string> = {
   'location.create': 'Location created',
@@ -74,7 +73,7 @@ export function historyEntry(r: AuditRow) {
     actor_id: r.actor_user_id ? String(r.actor_user_id) : null,
     actor_name: who,
     by_support: Boolean(r.support_session_id),
-    created_at: iso(r.created_at),
+    created_at: r.created_at.toISOString(),
   };
 }
 

@@ -1,7 +1,8 @@
 import { gql } from '@urql/core';
-import { RolesResultFields, type RolesResultData } from './roles-result.fragment';
+import { RolesResultFields } from './roles-result.fragment';
+import type { AccessDeletePermissionMutation, AccessDeletePermissionMutationVariables } from '../../../graphql/generated/tenant-api';
 
-export const DeletePermissionMutation = gql<{ deletePermission: RolesResultData }, { permission: string }>`
+export const DeletePermissionMutation = gql<AccessDeletePermissionMutation, AccessDeletePermissionMutationVariables>`
   mutation AccessDeletePermission($permission: String!) {
     deletePermission(permission: $permission) {
       ...RolesResultFields

@@ -1,7 +1,14 @@
 import { gql } from '@urql/core';
-import { RolesResultFields, type RolesResultData } from './roles-result.fragment';
+import { RolesResultFields } from './roles-result.fragment';
+import type {
+  AccessRemovePermissionFromRoleMutation,
+  AccessRemovePermissionFromRoleMutationVariables,
+} from '../../../graphql/generated/tenant-api';
 
-export const RemovePermissionFromRoleMutation = gql<{ removePermissionFromRole: RolesResultData }, { role: string; permission: string }>`
+export const RemovePermissionFromRoleMutation = gql<
+  AccessRemovePermissionFromRoleMutation,
+  AccessRemovePermissionFromRoleMutationVariables
+>`
   mutation AccessRemovePermissionFromRole($role: String!, $permission: String!) {
     removePermissionFromRole(role: $role, permission: $permission) {
       ...RolesResultFields

@@ -1,4 +1,5 @@
 import { gql } from '@urql/core';
+import type { AccessRolesWithPermissionsQuery, AccessRolesWithPermissionsQueryVariables } from '../../../graphql/generated/tenant-api';
 
 export interface PermissionData {
   id: string;
@@ -13,7 +14,7 @@ export interface RoleData {
   permissions: PermissionData[];
 }
 
-export const RolesWithPermissionsQuery = gql<{ getRolesWithPermissions: RoleData[]; permissions: PermissionData[] }, Record<string, never>>`
+export const RolesWithPermissionsQuery = gql<AccessRolesWithPermissionsQuery, AccessRolesWithPermissionsQueryVariables>`
   query AccessRolesWithPermissions {
     getRolesWithPermissions {
       id

@@ -1,6 +1,7 @@
 import { gql } from '@urql/core';
+import type { AccessRolesQuery, AccessRolesQueryVariables } from '../../../graphql/generated/tenant-api';
 
-export const RolesQuery = gql<{ roles: { id: string; name: string; display_name: string }[] }, Record<string, never>>`
+export const RolesQuery = gql<AccessRolesQuery, AccessRolesQueryVariables>`
   query AccessRoles {
     roles {
       id

@@ -1,7 +1,10 @@
 import { gql } from '@urql/core';
-import type { NoticeTriple } from '../../../lib/notices';
+import type {
+  AccessUpdateSidebarPermissionMutation,
+  AccessUpdateSidebarPermissionMutationVariables,
+} from '../../../graphql/generated/tenant-api';
 
-export const UpdateSidebarPermissionMutation = gql<{ updateSidebarPermission: NoticeTriple }, { menu_name: string; roles: string[] }>`
+export const UpdateSidebarPermissionMutation = gql<AccessUpdateSidebarPermissionMutation, AccessUpdateSidebarPermissionMutationVariables>`
   mutation AccessUpdateSidebarPermission($menu_name: String!, $roles: [String!]!) {
     updateSidebarPermission(menu_name: $menu_name, roles: $roles) {
       status

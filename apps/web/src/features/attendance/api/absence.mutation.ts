@@ -1,12 +1,12 @@
 import { gql } from '@urql/core';
+import type {
+  AttendanceMarkAbsentMutation,
+  AttendanceMarkAbsentMutationVariables,
+  AttendanceRemoveAbsenceMutation,
+  AttendanceRemoveAbsenceMutationVariables,
+} from '../../../graphql/generated/tenant-api';
 
-interface AbsenceResultData {
-  status: boolean;
-  message: string;
-  color: string;
-}
-
-export const MarkAbsentMutation = gql<{ markStudentsAbsent: AbsenceResultData }, { students: string[]; reason?: string | null }>`
+export const MarkAbsentMutation = gql<AttendanceMarkAbsentMutation, AttendanceMarkAbsentMutationVariables>`
   mutation AttendanceMarkAbsent($students: [ID!]!, $reason: String) {
     markStudentsAbsent(students: $students, reason: $reason) {
       status
@@ -16,7 +16,7 @@ export const MarkAbsentMutation = gql<{ markStudentsAbsent: AbsenceResultData },
   }
 `;
 
-export const RemoveAbsenceMutation = gql<{ removeStudentAbsence: AbsenceResultData }, { students: string[] }>`
+export const RemoveAbsenceMutation = gql<AttendanceRemoveAbsenceMutation, AttendanceRemoveAbsenceMutationVariables>`
   mutation AttendanceRemoveAbsence($students: [ID!]!) {
     removeStudentAbsence(students: $students) {
       status

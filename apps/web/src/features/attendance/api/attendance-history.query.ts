@@ -1,5 +1,5 @@
 import { gql } from '@urql/core';
-import type { PaginatorInfoData } from './fragments';
+import type { AttendanceRecordHistoryQuery, AttendanceRecordHistoryQueryVariables } from '../../../graphql/generated/tenant-api';
 
 export interface HistoryEntryData {
   id: string;
@@ -13,10 +13,7 @@ export interface HistoryEntryData {
 }
 
 /** The audit trail of one record: check-in, check-out and every correction with who, when and why. */
-export const AttendanceHistoryQuery = gql<
-  { getAttendanceHistory: { data: HistoryEntryData[]; paginatorInfo: PaginatorInfoData } },
-  { id: string; page: number; first: number }
->`
+export const AttendanceHistoryQuery = gql<AttendanceRecordHistoryQuery, AttendanceRecordHistoryQueryVariables>`
   query AttendanceRecordHistory($id: ID!, $page: Int, $first: Int) {
     getAttendanceHistory(id: $id, page: $page, first: $first) {
       data {

@@ -1,4 +1,12 @@
 import { gql } from '@urql/core';
+import type {
+  AttendanceCheckInQrCodeQuery,
+  AttendanceCheckInQrCodeQueryVariables,
+  AttendanceResetCheckInQrCodeMutation,
+  AttendanceResetCheckInQrCodeMutationVariables,
+  AttendanceValidateCheckInCodeQuery,
+  AttendanceValidateCheckInCodeQueryVariables,
+} from '../../../graphql/generated/tenant-api';
 
 export interface CheckInQrCodeData {
   location_id: string;
@@ -9,7 +17,7 @@ export interface CheckInQrCodeData {
 }
 
 /** The rotating check-in QR code a location shows now (staff of the location). */
-export const CheckInQrCodeQuery = gql<{ getCheckInQrCode: CheckInQrCodeData }, { location_id: string }>`
+export const CheckInQrCodeQuery = gql<AttendanceCheckInQrCodeQuery, AttendanceCheckInQrCodeQueryVariables>`
   query AttendanceCheckInQrCode($location_id: ID!) {
     getCheckInQrCode(location_id: $location_id) {
       location_id
@@ -22,10 +30,7 @@ export const CheckInQrCodeQuery = gql<{ getCheckInQrCode: CheckInQrCodeData }, {
 `;
 
 /** A new secret for the location's code: every earlier code stops working (managers). */
-export const ResetCheckInQrCodeMutation = gql<
-  { resetCheckInQrCode: { status: boolean; message: string; color: string } },
-  { location_id: string }
->`
+export const ResetCheckInQrCodeMutation = gql<AttendanceResetCheckInQrCodeMutation, AttendanceResetCheckInQrCodeMutationVariables>`
   mutation AttendanceResetCheckInQrCode($location_id: ID!) {
     resetCheckInQrCode(location_id: $location_id) {
       status
@@ -43,7 +48,7 @@ export interface CheckInCodeData {
 }
 
 /** A scanned check-in code: valid now, and at which location (parents). */
-export const ValidateCheckInCodeQuery = gql<{ validateCheckInCode: CheckInCodeData }, { code: string }>`
+export const ValidateCheckInCodeQuery = gql<AttendanceValidateCheckInCodeQuery, AttendanceValidateCheckInCodeQueryVariables>`
   query AttendanceValidateCheckInCode($code: String!) {
     validateCheckInCode(code: $code) {
       status

@@ -1,4 +1,10 @@
 import { gql } from '@urql/core';
+import type {
+  AttendanceCheckInSettingsQuery,
+  AttendanceCheckInSettingsQueryVariables,
+  AttendanceSaveCheckInSettingsMutation,
+  AttendanceSaveCheckInSettingsMutationVariables,
+} from '../../../graphql/generated/tenant-api';
 
 export interface CheckInSettingsData {
   location_id: string;
@@ -25,7 +31,7 @@ const SettingsFields = gql`
   }
 `;
 
-export const CheckInSettingsQuery = gql<{ getCheckInSettings: CheckInSettingsData }, { location_id: string }>`
+export const CheckInSettingsQuery = gql<AttendanceCheckInSettingsQuery, AttendanceCheckInSettingsQueryVariables>`
   query AttendanceCheckInSettings($location_id: ID!) {
     getCheckInSettings(location_id: $location_id) {
       ...AttendanceCheckInSettingsFields
@@ -43,10 +49,7 @@ export interface SaveCheckInSettingsVars {
   check_in_parent_alert?: { email?: boolean; sms?: boolean; app?: boolean; time?: string | null };
 }
 
-export const SaveCheckInSettingsMutation = gql<
-  { saveCheckInSettings: { status: boolean; message: string; color: string; setting: CheckInSettingsData } },
-  SaveCheckInSettingsVars
->`
+export const SaveCheckInSettingsMutation = gql<AttendanceSaveCheckInSettingsMutation, AttendanceSaveCheckInSettingsMutationVariables>`
   mutation AttendanceSaveCheckInSettings(
     $location_id: ID!
     $health_screen: Boolean

@@ -1,11 +1,12 @@
 import { gql } from '@urql/core';
-
-interface RecordResult {
-  status: boolean;
-  message: string;
-  color: string;
-  attendance: { id: string; program_id: string | null; start_time: string; end_time: string | null; hours: number } | null;
-}
+import type {
+  AttendanceCorrectRecordMutation,
+  AttendanceCorrectRecordMutationVariables,
+  AttendanceCreateRecordMutation,
+  AttendanceCreateRecordMutationVariables,
+  AttendanceDeleteRecordMutation,
+  AttendanceDeleteRecordMutationVariables,
+} from '../../../graphql/generated/tenant-api';
 
 export interface CorrectAttendanceVars {
   id: string;
@@ -18,7 +19,7 @@ export interface CorrectAttendanceVars {
 }
 
 /** A manager corrects a child's record (times, room); the reason goes to the record's audit trail. */
-export const CorrectAttendanceMutation = gql<{ updateStudentAttendance: RecordResult }, CorrectAttendanceVars>`
+export const CorrectAttendanceMutation = gql<AttendanceCorrectRecordMutation, AttendanceCorrectRecordMutationVariables>`
   mutation AttendanceCorrectRecord($id: ID!, $start_time: String, $end_time: String, $program_id: ID, $reason: String!) {
     updateStudentAttendance(id: $id, start_time: $start_time, end_time: $end_time, program_id: $program_id, reason: $reason) {
       status
@@ -36,10 +37,7 @@ export const CorrectAttendanceMutation = gql<{ updateStudentAttendance: RecordRe
 `;
 
 /** A manager adds a record missed at the door (times in the location's zone; room default the homeroom). */
-export const CreateAttendanceMutation = gql<
-  { createStudentAttendance: RecordResult },
-  { student_id: string; start_time: string; end_time?: string | null; program_id?: string | null; reason: string }
->`
+export const CreateAttendanceMutation = gql<AttendanceCreateRecordMutation, AttendanceCreateRecordMutationVariables>`
   mutation AttendanceCreateRecord($student_id: ID!, $start_time: String!, $end_time: String, $program_id: ID, $reason: String!) {
     createStudentAttendance(
       student_id: $student_id
@@ -63,10 +61,7 @@ export const CreateAttendanceMutation = gql<
 `;
 
 /** A manager deletes a record; it stays in the audit trail with the reason. */
-export const DeleteAttendanceMutation = gql<
-  { deleteStudentAttendance: { status: boolean; message: string; color: string } },
-  { id: string; reason: string }
->`
+export const DeleteAttendanceMutation = gql<AttendanceDeleteRecordMutation, AttendanceDeleteRecordMutationVariables>`
   mutation AttendanceDeleteRecord($id: ID!, $reason: String!) {
     deleteStudentAttendance(id: $id, reason: $reason) {
       status

@@ -1,7 +1,17 @@
 import { gql } from '@urql/core';
-import { HealthQuestionFields, type HealthQuestionData, type PaginatorInfoData } from './fragments';
+import { HealthQuestionFields } from './fragments';
+import type {
+  AttendanceDeleteHealthQuestionMutation,
+  AttendanceDeleteHealthQuestionMutationVariables,
+  AttendanceHealthQuestionnaireQuery,
+  AttendanceHealthQuestionnaireQueryVariables,
+  AttendanceHealthScreensQuery,
+  AttendanceHealthScreensQueryVariables,
+  AttendanceSaveHealthQuestionMutation,
+  AttendanceSaveHealthQuestionMutationVariables,
+} from '../../../graphql/generated/tenant-api';
 
-export const HealthQuestionnaireQuery = gql<{ getHealthQuestionnaire: HealthQuestionData[] }, { location_id: string }>`
+export const HealthQuestionnaireQuery = gql<AttendanceHealthQuestionnaireQuery, AttendanceHealthQuestionnaireQueryVariables>`
   query AttendanceHealthQuestionnaire($location_id: ID!) {
     getHealthQuestionnaire(location_id: $location_id) {
       ...AttendanceHealthQuestionFields
@@ -17,10 +27,7 @@ export interface SaveHealthQuestionVars {
   pass_answer?: boolean;
 }
 
-export const SaveHealthQuestionMutation = gql<
-  { saveHealthQuestionnaire: { status: boolean; message: string; color: string; question: HealthQuestionData | null } },
-  SaveHealthQuestionVars
->`
+export const SaveHealthQuestionMutation = gql<AttendanceSaveHealthQuestionMutation, AttendanceSaveHealthQuestionMutationVariables>`
   mutation AttendanceSaveHealthQuestion($id: ID, $location_id: ID, $statement: String!, $pass_answer: Boolean) {
     saveHealthQuestionnaire(id: $id, location_id: $location_id, statement: $statement, pass_answer: $pass_answer) {
       status
@@ -34,10 +41,7 @@ export const SaveHealthQuestionMutation = gql<
   ${HealthQuestionFields}
 `;
 
-export const DeleteHealthQuestionMutation = gql<
-  { deleteHealthQuestionnaire: { status: boolean; message: string; color: string } },
-  { id: string }
->`
+export const DeleteHealthQuestionMutation = gql<AttendanceDeleteHealthQuestionMutation, AttendanceDeleteHealthQuestionMutationVariables>`
   mutation AttendanceDeleteHealthQuestion($id: ID!) {
     deleteHealthQuestionnaire(id: $id) {
       status
@@ -58,10 +62,7 @@ export interface HealthScreenData {
   answers: { question_id: string; statement: string; answer: boolean; passed: boolean }[];
 }
 
-export const HealthScreensQuery = gql<
-  { getHealthScreens: { data: HealthScreenData[]; paginatorInfo: PaginatorInfoData } },
-  { location_id: string; date?: string | null; passed?: boolean | null; page?: number; first?: number }
->`
+export const HealthScreensQuery = gql<AttendanceHealthScreensQuery, AttendanceHealthScreensQueryVariables>`
   query AttendanceHealthScreens($location_id: ID!, $date: String, $passed: Boolean, $page: Int, $first: Int) {
     getHealthScreens(location_id: $location_id, date: $date, passed: $passed, page: $page, first: $first) {
       data {

@@ -1,5 +1,11 @@
 import { gql } from '@urql/core';
 import { CheckInChildFields, HealthQuestionFields, type CheckInChildData, type HealthQuestionData } from './fragments';
+import type {
+  AttendanceFamilyByPinAndPhoneQuery,
+  AttendanceFamilyByPinAndPhoneQueryVariables,
+  AttendanceFamilyByPinQuery,
+  AttendanceFamilyByPinQueryVariables,
+} from '../../../graphql/generated/tenant-api';
 
 export interface CheckInFamilyData {
   status: boolean;
@@ -36,7 +42,7 @@ const FamilyFields = gql`
 `;
 
 /** Kiosk: the family holding a PIN (a staff session of the location). */
-export const FamilyByPinQuery = gql<{ getCheckInByPin: CheckInFamilyData }, { location_id: string; pin: string }>`
+export const FamilyByPinQuery = gql<AttendanceFamilyByPinQuery, AttendanceFamilyByPinQueryVariables>`
   query AttendanceFamilyByPin($location_id: ID!, $pin: String!) {
     getCheckInByPin(location_id: $location_id, pin: $pin) {
       ...AttendanceFamilyFields
@@ -46,10 +52,7 @@ export const FamilyByPinQuery = gql<{ getCheckInByPin: CheckInFamilyData }, { lo
 `;
 
 /** Kiosk: the family holding a PIN, confirmed by the phone (or its last 4 digits). */
-export const FamilyByPinAndPhoneQuery = gql<
-  { getCheckInByPinAndPhone: CheckInFamilyData },
-  { location_id: string; pin: string; phone: string }
->`
+export const FamilyByPinAndPhoneQuery = gql<AttendanceFamilyByPinAndPhoneQuery, AttendanceFamilyByPinAndPhoneQueryVariables>`
   query AttendanceFamilyByPinAndPhone($location_id: ID!, $pin: String!, $phone: String!) {
     getCheckInByPinAndPhone(location_id: $location_id, pin: $pin, phone: $phone) {
       ...AttendanceFamilyFields

@@ -1,5 +1,11 @@
 import { gql } from '@urql/core';
-import { RoomRatioFields, type RoomRatioData } from './room-ratio';
+import { RoomRatioFields } from './room-ratio';
+import type {
+  AttendanceChangedSubscription as AttendanceChangedSubscriptionResult,
+  AttendanceChangedSubscriptionVariables,
+  AttendanceRoomRatioChangedSubscription,
+  AttendanceRoomRatioChangedSubscriptionVariables,
+} from '../../../graphql/generated/tenant-api';
 
 export interface AttendanceEventData {
   location_id: string;
@@ -12,7 +18,7 @@ export interface AttendanceEventData {
 }
 
 /** A child or a staff member checked in or out at the location, elsewhere (subscriptions.graphql). */
-export const AttendanceChangedSubscription = gql<{ attendanceChanged: AttendanceEventData }, { location_id: string }>`
+export const AttendanceChangedSubscription = gql<AttendanceChangedSubscriptionResult, AttendanceChangedSubscriptionVariables>`
   subscription AttendanceChanged($location_id: ID!) {
     attendanceChanged(location_id: $location_id) {
       location_id
@@ -27,10 +33,7 @@ export const AttendanceChangedSubscription = gql<{ attendanceChanged: Attendance
 `;
 
 /** Rooms of the location whose live ratio changed. */
-export const RoomRatioChangedSubscription = gql<
-  { roomRatioChanged: { location_id: string; rooms: RoomRatioData[] } },
-  { location_id: string }
->`
+export const RoomRatioChangedSubscription = gql<AttendanceRoomRatioChangedSubscription, AttendanceRoomRatioChangedSubscriptionVariables>`
   subscription AttendanceRoomRatioChanged($location_id: ID!) {
     roomRatioChanged(location_id: $location_id) {
       location_id

@@ -1,4 +1,5 @@
 import { gql } from '@urql/core';
+import type { AttendanceLocationInfoQuery, AttendanceLocationInfoQueryVariables } from '../../../graphql/generated/tenant-api';
 
 export interface LocationInfoData {
   id: string;
@@ -8,7 +9,7 @@ export interface LocationInfoData {
 }
 
 /** The current location's time zone (every time is shown in it) and its rooms (filters). */
-export const LocationInfoQuery = gql<{ location: LocationInfoData }, { id: string }>`
+export const LocationInfoQuery = gql<AttendanceLocationInfoQuery, AttendanceLocationInfoQueryVariables>`
   query AttendanceLocationInfo($id: ID!) {
     location(id: $id) {
       id

@@ -1,5 +1,6 @@
 import { gql } from '@urql/core';
 import { CheckInChildFields, HealthQuestionFields, type CheckInChildData, type HealthQuestionData } from './fragments';
+import type { AttendanceMyCheckInQuery, AttendanceMyCheckInQueryVariables } from '../../../graphql/generated/tenant-api';
 
 export interface ParentCheckInData {
   location_id: string;
@@ -13,7 +14,7 @@ export interface ParentCheckInData {
 }
 
 /** The parent's own children they may pick up, per location, and what a phone check-in asks there. */
-export const MyCheckInQuery = gql<{ getMyCheckIn: ParentCheckInData[] }, Record<string, never>>`
+export const MyCheckInQuery = gql<AttendanceMyCheckInQuery, AttendanceMyCheckInQueryVariables>`
   query AttendanceMyCheckIn {
     getMyCheckIn {
       location_id

@@ -1,8 +1,13 @@
 import { gql } from '@urql/core';
-import type { PersonData } from './fragments';
+import type {
+  AttendanceChildOptionsQuery,
+  AttendanceChildOptionsQueryVariables,
+  AttendanceStaffOptionsQuery,
+  AttendanceStaffOptionsQueryVariables,
+} from '../../../graphql/generated/tenant-api';
 
 /** Active staff of a location matching a search (the report filters' options). */
-export const StaffOptionsQuery = gql<{ getTeamList: { data: PersonData[] } }, { location_id: string; search?: string | null }>`
+export const StaffOptionsQuery = gql<AttendanceStaffOptionsQuery, AttendanceStaffOptionsQueryVariables>`
   query AttendanceStaffOptions($location_id: ID, $search: String) {
     getTeamList(location_id: $location_id, status: true, search: $search, first: 50) {
       data {
@@ -14,7 +19,7 @@ export const StaffOptionsQuery = gql<{ getTeamList: { data: PersonData[] } }, { 
 `;
 
 /** Children of a location matching a search (the report filters' options). */
-export const ChildOptionsQuery = gql<{ students: { data: PersonData[] } }, { location_id: string; search?: string | null }>`
+export const ChildOptionsQuery = gql<AttendanceChildOptionsQuery, AttendanceChildOptionsQueryVariables>`
   query AttendanceChildOptions($location_id: ID, $search: String) {
     students(location_id: $location_id, search: $search, first: 50) {
       data {

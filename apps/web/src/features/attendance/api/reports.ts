@@ -1,5 +1,23 @@
 import { gql } from '@urql/core';
-import type { PaginatorInfoData, PersonData } from './fragments';
+import type { PersonData } from './fragments';
+import type {
+  AttendanceExportReportQuery,
+  AttendanceExportReportQueryVariables,
+  AttendanceStaffActivityQuery,
+  AttendanceStaffActivityQueryVariables,
+  AttendanceStaffHoursQuery,
+  AttendanceStaffHoursQueryVariables,
+  AttendanceStaffTimeTrackingQuery,
+  AttendanceStaffTimeTrackingQueryVariables,
+  AttendanceStudentAttendanceQuery,
+  AttendanceStudentAttendanceQueryVariables,
+  AttendanceStudentDailyHoursQuery,
+  AttendanceStudentDailyHoursQueryVariables,
+  AttendanceStudentHoursQuery,
+  AttendanceStudentHoursQueryVariables,
+  AttendanceSummaryReportQuery,
+  AttendanceSummaryReportQueryVariables,
+} from '../../../graphql/generated/tenant-api';
 
 /** Filters every report takes (local dates of the location, YYYY-MM-DD). */
 export interface ReportVars {
@@ -28,10 +46,7 @@ export interface StaffHoursRowData {
   break_minutes: number;
   average_hours: number;
 }
-export const StaffHoursQuery = gql<
-  { getStaffHoursReport: { data: StaffHoursRowData[]; paginatorInfo: PaginatorInfoData; total_hours: number } },
-  ReportVars
->`
+export const StaffHoursQuery = gql<AttendanceStaffHoursQuery, AttendanceStaffHoursQueryVariables>`
   query AttendanceStaffHours($location_id: ID!, $from: String!, $to: String!, $user_ids: [ID!], $program_id: ID, $page: Int, $first: Int) {
     getStaffHoursReport(location_id: $location_id, from: $from, to: $to, user_ids: $user_ids, program_id: $program_id, page: $page, first: $first) {
       data {
@@ -66,17 +81,7 @@ export interface StaffTimeRowData {
   break_minutes: number;
   days: DayHoursData[];
 }
-export const StaffTimeTrackingQuery = gql<
-  {
-    getStaffTimeTrackingReport: {
-      result: StaffTimeRowData[];
-      paginatorInfo: PaginatorInfoData;
-      total_overall_hours: number;
-      total_employees: number;
-    };
-  },
-  ReportVars
->`
+export const StaffTimeTrackingQuery = gql<AttendanceStaffTimeTrackingQuery, AttendanceStaffTimeTrackingQueryVariables>`
   query AttendanceStaffTimeTracking($location_id: ID!, $from: String!, $to: String!, $user_ids: [ID!], $program_id: ID, $page: Int, $first: Int) {
     getStaffTimeTrackingReport(location_id: $location_id, from: $from, to: $to, user_ids: $user_ids, program_id: $program_id, page: $page, first: $first) {
       result {
@@ -113,10 +118,7 @@ export interface StudentDayRowData {
   last_out_local: string | null;
   open: boolean;
 }
-export const StudentDailyHoursQuery = gql<
-  { getStudentDailyHoursReport: { data: StudentDayRowData[]; paginatorInfo: PaginatorInfoData; total_hours: number } },
-  ReportVars
->`
+export const StudentDailyHoursQuery = gql<AttendanceStudentDailyHoursQuery, AttendanceStudentDailyHoursQueryVariables>`
   query AttendanceStudentDailyHours($location_id: ID!, $from: String!, $to: String!, $student_ids: [ID!], $program_id: ID, $page: Int, $first: Int) {
     getStudentDailyHoursReport(location_id: $location_id, from: $from, to: $to, student_ids: $student_ids, program_id: $program_id, page: $page, first: $first) {
       data {
@@ -143,10 +145,7 @@ export interface StudentHoursRowData {
   total_hours: number;
   average_hours: number;
 }
-export const StudentHoursQuery = gql<
-  { getStudentHoursReport: { data: StudentHoursRowData[]; paginatorInfo: PaginatorInfoData; total_hours: number } },
-  ReportVars
->`
+export const StudentHoursQuery = gql<AttendanceStudentHoursQuery, AttendanceStudentHoursQueryVariables>`
   query AttendanceStudentHours($location_id: ID!, $from: String!, $to: String!, $student_ids: [ID!], $program_id: ID, $page: Int, $first: Int) {
     getStudentHoursReport(location_id: $location_id, from: $from, to: $to, student_ids: $student_ids, program_id: $program_id, page: $page, first: $first) {
       data {
@@ -172,10 +171,7 @@ export interface StaffActivityRowData {
   detail: string | null;
   room: string | null;
 }
-export const StaffActivityQuery = gql<
-  { getStaffActivityReport: { data: StaffActivityRowData[]; paginatorInfo: PaginatorInfoData } },
-  ReportVars
->`
+export const StaffActivityQuery = gql<AttendanceStaffActivityQuery, AttendanceStaffActivityQueryVariables>`
   query AttendanceStaffActivity($location_id: ID!, $from: String!, $to: String!, $user_ids: [ID!], $page: Int, $first: Int) {
     getStaffActivityReport(location_id: $location_id, from: $from, to: $to, user_ids: $user_ids, page: $page, first: $first) {
       data {
@@ -203,10 +199,7 @@ export interface SummaryDayData {
   staff_present: number;
   staff_hours: number;
 }
-export const AttendanceSummaryQuery = gql<
-  { getAttendanceSummary: { days: SummaryDayData[]; totals: SummaryDayData } },
-  { location_id: string; from: string; to: string; program_id?: string | null }
->`
+export const AttendanceSummaryQuery = gql<AttendanceSummaryReportQuery, AttendanceSummaryReportQueryVariables>`
   query AttendanceSummaryReport($location_id: ID!, $from: String!, $to: String!, $program_id: ID) {
     getAttendanceSummary(location_id: $location_id, from: $from, to: $to, program_id: $program_id) {
       days {
@@ -246,10 +239,7 @@ export interface StudentAttendanceRowData {
   signed_in: boolean;
   signed_out: boolean;
 }
-export const StudentAttendanceQuery = gql<
-  { getStudentAttendanceReport: { data: StudentAttendanceRowData[]; paginatorInfo: PaginatorInfoData } },
-  ReportVars
->`
+export const StudentAttendanceQuery = gql<AttendanceStudentAttendanceQuery, AttendanceStudentAttendanceQueryVariables>`
   query AttendanceStudentAttendance($location_id: ID!, $from: String!, $to: String!, $student_ids: [ID!], $program_id: ID, $page: Int, $first: Int) {
     getStudentAttendanceReport(location_id: $location_id, from: $from, to: $to, student_ids: $student_ids, program_id: $program_id, page: $page, first: $first) {
       data {
@@ -284,18 +274,7 @@ export type ReportKind =
   | 'attendance_summary'
   | 'student_attendance';
 
-export const ExportReportQuery = gql<
-  { exportAttendanceReport: { status: boolean; message: string; color: string; filename: string; content_type: string; content: string } },
-  {
-    report: ReportKind;
-    location_id: string;
-    from: string;
-    to: string;
-    program_id?: string | null;
-    user_ids?: string[] | null;
-    student_ids?: string[] | null;
-  }
->`
+export const ExportReportQuery = gql<AttendanceExportReportQuery, AttendanceExportReportQueryVariables>`
   query AttendanceExportReport(
     $report: AttendanceReportKind!
     $location_id: ID!

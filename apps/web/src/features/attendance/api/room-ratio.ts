@@ -1,4 +1,12 @@
 import { gql } from '@urql/core';
+import type {
+  AttendanceRemoveRoomRatioMutation,
+  AttendanceRemoveRoomRatioMutationVariables,
+  AttendanceRoomRatioQuery,
+  AttendanceRoomRatioQueryVariables,
+  AttendanceSaveRoomRatioMutation,
+  AttendanceSaveRoomRatioMutationVariables,
+} from '../../../graphql/generated/tenant-api';
 
 export interface RoomRatioData {
   program_id: string;
@@ -40,7 +48,7 @@ export const RoomRatioFields = gql`
   }
 `;
 
-export const RoomRatioQuery = gql<{ getRoomRatio: RoomRatioData[] }, { location_id: string }>`
+export const RoomRatioQuery = gql<AttendanceRoomRatioQuery, AttendanceRoomRatioQueryVariables>`
   query AttendanceRoomRatio($location_id: ID!) {
     getRoomRatio(location_id: $location_id) {
       ...AttendanceRoomRatioFields
@@ -49,10 +57,7 @@ export const RoomRatioQuery = gql<{ getRoomRatio: RoomRatioData[] }, { location_
   ${RoomRatioFields}
 `;
 
-export const SaveRoomRatioMutation = gql<
-  { saveRoomRatio: { status: boolean; message: string; color: string } },
-  { program_id: string; children: number; staff: number }
->`
+export const SaveRoomRatioMutation = gql<AttendanceSaveRoomRatioMutation, AttendanceSaveRoomRatioMutationVariables>`
   mutation AttendanceSaveRoomRatio($program_id: ID!, $children: Int!, $staff: Int) {
     saveRoomRatio(program_id: $program_id, children: $children, staff: $staff) {
       status
@@ -63,10 +68,7 @@ export const SaveRoomRatioMutation = gql<
 `;
 
 /** Removes a room's required ratio (the room is then "not set"). */
-export const RemoveRoomRatioMutation = gql<
-  { removeRoomRatio: { status: boolean; message: string; color: string } },
-  { program_id: string }
->`
+export const RemoveRoomRatioMutation = gql<AttendanceRemoveRoomRatioMutation, AttendanceRemoveRoomRatioMutationVariables>`
   mutation AttendanceRemoveRoomRatio($program_id: ID!) {
     removeRoomRatio(program_id: $program_id) {
       status

@@ -1,5 +1,5 @@
 import { gql } from '@urql/core';
-import type { CheckInResultData } from './fragments';
+import type { AttendanceSaveCheckInOutMutation, AttendanceSaveCheckInOutMutationVariables } from '../../../graphql/generated/tenant-api';
 
 export interface HealthScreenInput {
   student_id: string;
@@ -19,7 +19,7 @@ export interface SaveCheckInOutVars {
 }
 
 /** Spec §7 saveStudentCheckInOut: one or several children; request_id makes a retry answer the first result. */
-export const SaveCheckInOutMutation = gql<{ saveStudentCheckInOut: CheckInResultData }, SaveCheckInOutVars>`
+export const SaveCheckInOutMutation = gql<AttendanceSaveCheckInOutMutation, AttendanceSaveCheckInOutMutationVariables>`
   mutation AttendanceSaveCheckInOut(
     $students: [ID!]!
     $action: CheckInAction

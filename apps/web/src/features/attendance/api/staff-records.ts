@@ -1,5 +1,15 @@
 import { gql } from '@urql/core';
-import type { PaginatorInfoData, PersonData } from './fragments';
+import type { PersonData } from './fragments';
+import type {
+  AttendanceDeleteTeamRecordMutation,
+  AttendanceDeleteTeamRecordMutationVariables,
+  AttendanceTimeclockHistoryQuery,
+  AttendanceTimeclockHistoryQueryVariables,
+  AttendanceTimeclockReportQuery,
+  AttendanceTimeclockReportQueryVariables,
+  AttendanceUpdateTeamRecordMutation,
+  AttendanceUpdateTeamRecordMutationVariables,
+} from '../../../graphql/generated/tenant-api';
 
 /** One clock-in segment of a staff member (a room move starts a new one). */
 export interface StaffRecordData {
@@ -49,10 +59,7 @@ const RECORD_FIELDS = `
 `;
 
 /** The punches themselves over a range, newest first (managers: the team; other staff: their own). */
-export const TimeclockHistoryQuery = gql<
-  { getTimeclockHistory: { data: StaffRecordData[]; paginatorInfo: PaginatorInfoData } },
-  StaffRangeVars
->`
+export const TimeclockHistoryQuery = gql<AttendanceTimeclockHistoryQuery, AttendanceTimeclockHistoryQueryVariables>`
   query AttendanceTimeclockHistory($location_id: ID!, $from: String!, $to: String!, $user_ids: [ID!], $program_id: ID, $page: Int, $first: Int) {
     getTimeclockHistory(location_id: $location_id, from: $from, to: $to, user_ids: $user_ids, program_id: $program_id, page: $page, first: $first) {
       data {
@@ -80,10 +87,7 @@ export interface TimeclockRowData {
 }
 
 /** Hours per staff member and local day (split at midnight), breaks deducted. */
-export const TimeclockReportQuery = gql<
-  { getTimeclockReport: { data: TimeclockRowData[]; paginatorInfo: PaginatorInfoData; total_hours: number } },
-  StaffRangeVars
->`
+export const TimeclockReportQuery = gql<AttendanceTimeclockReportQuery, AttendanceTimeclockReportQueryVariables>`
   query AttendanceTimeclockReport(
     $location_id: ID!
     $from: String!
@@ -126,20 +130,8 @@ export const TimeclockReportQuery = gql<
   }
 `;
 
-type Notice = { status: boolean; message: string; color: string };
-
 /** A manager corrects a staff record (times at the location, room, break minutes) with a reason. */
-export const UpdateTeamAttendanceMutation = gql<
-  { updateTeamAttendance: Notice & { record: { id: string } | null } },
-  {
-    id: string;
-    start_time?: string | null;
-    end_time?: string | null;
-    program_id?: string | null;
-    break_time?: number | null;
-    reason: string;
-  }
->`
+export const UpdateTeamAttendanceMutation = gql<AttendanceUpdateTeamRecordMutation, AttendanceUpdateTeamRecordMutationVariables>`
   mutation AttendanceUpdateTeamRecord(
     $id: ID!
     $start_time: String
@@ -167,7 +159,7 @@ export const UpdateTeamAttendanceMutation = gql<
 `;
 
 /** A manager deletes a staff record; it stays in the audit trail with the reason. */
-export const DeleteTeamAttendanceMutation = gql<{ deleteTeamAttendance: Notice }, { id: string; reason: string }>`
+export const DeleteTeamAttendanceMutation = gql<AttendanceDeleteTeamRecordMutation, AttendanceDeleteTeamRecordMutationVariables>`
   mutation AttendanceDeleteTeamRecord($id: ID!, $reason: String!) {
     deleteTeamAttendance(id: $id, reason: $reason) {
       status

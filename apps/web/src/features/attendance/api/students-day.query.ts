@@ -1,5 +1,6 @@
 import { gql } from '@urql/core';
 import { CheckInChildFields, type CheckInChildData, type PaginatorInfoData } from './fragments';
+import type { AttendanceStudentsDayQuery, AttendanceStudentsDayQueryVariables } from '../../../graphql/generated/tenant-api';
 
 export type CheckInStatus = 'checked_in' | 'checked_out' | 'absent' | 'not_arrived';
 
@@ -23,7 +24,7 @@ export interface StudentsDayVars {
   first?: number;
 }
 
-export const StudentsDayQuery = gql<StudentsDayData, StudentsDayVars>`
+export const StudentsDayQuery = gql<AttendanceStudentsDayQuery, AttendanceStudentsDayQueryVariables>`
   query AttendanceStudentsDay(
     $location_id: ID!
     $date: String

@@ -1,5 +1,21 @@
 import { gql } from '@urql/core';
-import type { PaginatorInfoData, PersonData } from './fragments';
+import type { PersonData } from './fragments';
+import type {
+  AttendanceActivateTimeclockLinkMutation,
+  AttendanceActivateTimeclockLinkMutationVariables,
+  AttendanceGenerateTimeclockLinkMutation,
+  AttendanceGenerateTimeclockLinkMutationVariables,
+  AttendanceSaveTeamMutation,
+  AttendanceSaveTeamMutationVariables,
+  AttendanceSignTimeclockMutation,
+  AttendanceSignTimeclockMutationVariables,
+  AttendanceTeamQuery,
+  AttendanceTeamQueryVariables,
+  AttendanceTimeclockLinkQuery,
+  AttendanceTimeclockLinkQueryVariables,
+  AttendanceTimeclockLocationQuery,
+  AttendanceTimeclockLocationQueryVariables,
+} from '../../../graphql/generated/tenant-api';
 
 export type TeamAction = 'check_in' | 'check_out' | 'break_start' | 'break_end' | 'move';
 
@@ -14,10 +30,7 @@ export interface TeamMemberData {
   record: { id: string; start_time: string } | null;
 }
 
-export const TeamAttendanceQuery = gql<
-  { getTeamAttendance: { data: TeamMemberData[]; paginatorInfo: PaginatorInfoData; date: string } },
-  { location_id: string; page?: number; first?: number }
->`
+export const TeamAttendanceQuery = gql<AttendanceTeamQuery, AttendanceTeamQueryVariables>`
   query AttendanceTeam($location_id: ID!, $page: Int, $first: Int) {
     getTeamAttendance(location_id: $location_id, page: $page, first: $first) {
       data {
@@ -58,10 +71,7 @@ export interface TeamPunchResultData {
   results: { user_id: string; status: boolean; type: string; message: string }[];
 }
 
-export const SaveTeamAttendanceMutation = gql<
-  { saveTeamAttendance: TeamPunchResultData },
-  { team?: string[] | null; action: TeamAction; program_id?: string | null; location_id?: string | null; request_id: string }
->`
+export const SaveTeamAttendanceMutation = gql<AttendanceSaveTeamMutation, AttendanceSaveTeamMutationVariables>`
   mutation AttendanceSaveTeam($team: [ID!], $action: TeamAttendanceAction, $program_id: ID, $location_id: ID, $request_id: String) {
     saveTeamAttendance(team: $team, action: $action, program_id: $program_id, location_id: $location_id, request_id: $request_id) {
       status
@@ -98,7 +108,7 @@ const LinkFields = gql`
   }
 `;
 
-export const TimeclockLinkQuery = gql<{ getTimeclockLink: TimeclockLinkData | null }, { location_id: string }>`
+export const TimeclockLinkQuery = gql<AttendanceTimeclockLinkQuery, AttendanceTimeclockLinkQueryVariables>`
   query AttendanceTimeclockLink($location_id: ID!) {
     getTimeclockLink(location_id: $location_id) {
       ...AttendanceTimeclockLinkFields
@@ -107,9 +117,7 @@ export const TimeclockLinkQuery = gql<{ getTimeclockLink: TimeclockLinkData | nu
   ${LinkFields}
 `;
 
-type LinkResult = { status: boolean; message: string; color: string; link: TimeclockLinkData | null };
-
-export const GenerateTimeclockLinkMutation = gql<{ generateTimeclockLink: LinkResult }, { location_id: string }>`
+export const GenerateTimeclockLinkMutation = gql<AttendanceGenerateTimeclockLinkMutation, AttendanceGenerateTimeclockLinkMutationVariables>`
   mutation AttendanceGenerateTimeclockLink($location_id: ID!) {
     generateTimeclockLink(location_id: $location_id) {
       status
@@ -123,7 +131,7 @@ export const GenerateTimeclockLinkMutation = gql<{ generateTimeclockLink: LinkRe
   ${LinkFields}
 `;
 
-export const ActivateTimeclockLinkMutation = gql<{ activateTimeclockLink: LinkResult }, { location_id: string; active: boolean }>`
+export const ActivateTimeclockLinkMutation = gql<AttendanceActivateTimeclockLinkMutation, AttendanceActivateTimeclockLinkMutationVariables>`
   mutation AttendanceActivateTimeclockLink($location_id: ID!, $active: Boolean!) {
     activateTimeclockLink(location_id: $location_id, active: $active) {
       status
@@ -145,7 +153,7 @@ export interface TimeclockLocationData {
   rooms: { id: string; name: string; color_code: string | null }[];
 }
 
-export const TimeclockLocationQuery = gql<{ getTimeclockLocation: TimeclockLocationData }, { token: string }>`
+export const TimeclockLocationQuery = gql<AttendanceTimeclockLocationQuery, AttendanceTimeclockLocationQueryVariables>`
   query AttendanceTimeclockLocation($token: String!) {
     getTimeclockLocation(token: $token) {
       location_id
@@ -171,10 +179,7 @@ export interface TimeclockSignData {
   time: string;
 }
 
-export const SignTimeclockMutation = gql<
-  { signTimeclock: TimeclockSignData },
-  { token: string; pin: string; action?: TeamAction | null; program_id?: string | null; request_id: string }
->`
+export const SignTimeclockMutation = gql<AttendanceSignTimeclockMutation, AttendanceSignTimeclockMutationVariables>`
   mutation AttendanceSignTimeclock($token: String!, $pin: String!, $action: TeamAttendanceAction, $program_id: ID, $request_id: String) {
     signTimeclock(token: $token, pin: $pin, action: $action, program_id: $program_id, request_id: $request_id) {
       status

@@ -1,7 +1,7 @@
 import { gql } from '@urql/core';
-import type { NoticeTriple } from '../../../lib/notices';
+import type { AuthApproveUserMutation, AuthApproveUserMutationVariables } from '../../../graphql/generated/tenant-api';
 
-export const ApproveUserMutation = gql<{ approveUser: NoticeTriple }, { token: string }>`
+export const ApproveUserMutation = gql<AuthApproveUserMutation, AuthApproveUserMutationVariables>`
   mutation AuthApproveUser($token: String!) {
     approveUser(token: $token) {
       status

@@ -1,7 +1,7 @@
 import { gql } from '@urql/core';
-import type { NoticeTriple } from '../../../lib/notices';
+import type { AuthForgotPasswordMutation, AuthForgotPasswordMutationVariables } from '../../../graphql/generated/tenant-api';
 
-export const ForgotPasswordMutation = gql<{ forgotPassword: NoticeTriple }, { email: string }>`
+export const ForgotPasswordMutation = gql<AuthForgotPasswordMutation, AuthForgotPasswordMutationVariables>`
   mutation AuthForgotPassword($email: String!) {
     forgotPassword(email: $email) {
       status

@@ -1,5 +1,6 @@
 import type { GraphqlDocument } from '../../../lib/graphql-post';
-import { LOGIN_RESULT_FIELDS, type LoginResultData } from './login-result.fragment';
+import { LOGIN_RESULT_FIELDS } from './login-result.fragment';
+import type { AuthLoginMutation, AuthLoginMutationVariables } from '../../../graphql/generated/tenant-api';
 
 /** Posted by the sign-in page itself (lib/graphql-post), which does not load urql. */
 export const LOGIN_DOCUMENT = `
@@ -9,4 +10,4 @@ export const LOGIN_DOCUMENT = `
     }
   }
   ${LOGIN_RESULT_FIELDS}
-` as GraphqlDocument<{ login: LoginResultData }, { username: string; password: string; device: string }>;
+` as GraphqlDocument<AuthLoginMutation, AuthLoginMutationVariables>;

@@ -1,7 +1,8 @@
 import { gql } from '@urql/core';
-import { SESSION_USER_FIELDS, type SessionUserData } from './user.fragment';
+import { SESSION_USER_FIELDS } from './user.fragment';
+import type { AuthMeQuery, AuthMeQueryVariables } from '../../../graphql/generated/tenant-api';
 
-export const MeQuery = gql<{ me: SessionUserData | null }, Record<string, never>>`
+export const MeQuery = gql<AuthMeQuery, AuthMeQueryVariables>`
   query AuthMe {
     me {
       ...SessionUserFields

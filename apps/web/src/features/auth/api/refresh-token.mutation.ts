@@ -1,5 +1,6 @@
 import type { GraphqlDocument } from '../../../lib/graphql-post';
-import { LOGIN_RESULT_FIELDS, type LoginResultData } from './login-result.fragment';
+import { LOGIN_RESULT_FIELDS } from './login-result.fragment';
+import type { AuthRefreshTokenMutation, AuthRefreshTokenMutationVariables } from '../../../graphql/generated/tenant-api';
 
 /** The session store posts this text itself, outside urql. */
 export const REFRESH_TOKEN_DOCUMENT = `
@@ -9,4 +10,4 @@ export const REFRESH_TOKEN_DOCUMENT = `
     }
   }
   ${LOGIN_RESULT_FIELDS}
-` as GraphqlDocument<{ refreshToken: LoginResultData }, { refresh_token: string }>;
+` as GraphqlDocument<AuthRefreshTokenMutation, AuthRefreshTokenMutationVariables>;

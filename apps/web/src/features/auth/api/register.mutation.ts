@@ -1,5 +1,5 @@
 import { gql } from '@urql/core';
-import type { NoticeTriple } from '../../../lib/notices';
+import type { AuthRegisterMutation, AuthRegisterMutationVariables } from '../../../graphql/generated/tenant-api';
 
 export interface RegisterVariables {
   fname: string;
@@ -10,10 +10,7 @@ export interface RegisterVariables {
   signup_code?: string | null;
 }
 
-export const RegisterMutation = gql<
-  { register: NoticeTriple & { pin_time: string | null; signup_success_text: string | null } },
-  RegisterVariables
->`
+export const RegisterMutation = gql<AuthRegisterMutation, AuthRegisterMutationVariables>`
   mutation AuthRegister($fname: String!, $lname: String!, $username: String!, $email: String!, $password: String!, $signup_code: String) {
     register(fname: $fname, lname: $lname, username: $username, email: $email, password: $password, signup_code: $signup_code) {
       status

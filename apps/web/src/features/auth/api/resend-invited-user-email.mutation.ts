@@ -1,10 +1,10 @@
 import { gql } from '@urql/core';
-import type { NoticeTriple } from '../../../lib/notices';
+import type {
+  AuthResendInvitedUserEmailMutation,
+  AuthResendInvitedUserEmailMutationVariables,
+} from '../../../graphql/generated/tenant-api';
 
-export const ResendInvitedUserEmailMutation = gql<
-  { resendInvitedUserEmail: NoticeTriple & { pin_time: string | null } },
-  { email: string }
->`
+export const ResendInvitedUserEmailMutation = gql<AuthResendInvitedUserEmailMutation, AuthResendInvitedUserEmailMutationVariables>`
   mutation AuthResendInvitedUserEmail($email: String!) {
     resendInvitedUserEmail(email: $email) {
       status

@@ -1,7 +1,7 @@
 import { gql } from '@urql/core';
-import type { NoticeTriple } from '../../../lib/notices';
+import type { AuthResendTokenEmailMutation, AuthResendTokenEmailMutationVariables } from '../../../graphql/generated/tenant-api';
 
-export const ResendTokenEmailMutation = gql<{ resendTokenEmail: NoticeTriple & { pin_time: string | null } }, { email: string }>`
+export const ResendTokenEmailMutation = gql<AuthResendTokenEmailMutation, AuthResendTokenEmailMutationVariables>`
   mutation AuthResendTokenEmail($email: String!) {
     resendTokenEmail(email: $email) {
       status

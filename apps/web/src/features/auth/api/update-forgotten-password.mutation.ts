@@ -1,10 +1,10 @@
 import { gql } from '@urql/core';
-import type { NoticeTriple } from '../../../lib/notices';
+import type {
+  AuthUpdateForgottenPasswordMutation,
+  AuthUpdateForgottenPasswordMutationVariables,
+} from '../../../graphql/generated/tenant-api';
 
-export const UpdateForgottenPasswordMutation = gql<
-  { updateForgottenPassword: NoticeTriple },
-  { token: string; password: string; password_confirmation: string }
->`
+export const UpdateForgottenPasswordMutation = gql<AuthUpdateForgottenPasswordMutation, AuthUpdateForgottenPasswordMutationVariables>`
   mutation AuthUpdateForgottenPassword($token: String!, $password: String!, $password_confirmation: String!) {
     updateForgottenPassword(token: $token, password: $password, password_confirmation: $password_confirmation) {
       status

@@ -1,7 +1,8 @@
 import { gql } from '@urql/core';
-import { LOGIN_RESULT_FIELDS, type LoginResultData } from './login-result.fragment';
+import { LOGIN_RESULT_FIELDS } from './login-result.fragment';
+import type { AuthVerifyAutologinMutation, AuthVerifyAutologinMutationVariables } from '../../../graphql/generated/tenant-api';
 
-export const VerifyAutologinMutation = gql<{ verifyAutologin: LoginResultData }, { token: string }>`
+export const VerifyAutologinMutation = gql<AuthVerifyAutologinMutation, AuthVerifyAutologinMutationVariables>`
   mutation AuthVerifyAutologin($token: String!) {
     verifyAutologin(token: $token) {
       ...LoginResultFields

@@ -1,7 +1,7 @@
 import { gql } from '@urql/core';
-import type { NoticeTriple } from '../../../lib/notices';
+import type { AuthVerifyEmailChangeMutation, AuthVerifyEmailChangeMutationVariables } from '../../../graphql/generated/tenant-api';
 
-export const VerifyEmailChangeMutation = gql<{ verifyEmailChange: NoticeTriple }, { token: string }>`
+export const VerifyEmailChangeMutation = gql<AuthVerifyEmailChangeMutation, AuthVerifyEmailChangeMutationVariables>`
   mutation AuthVerifyEmailChange($token: String!) {
     verifyEmailChange(token: $token) {
       status

@@ -1,7 +1,7 @@
 import { gql } from '@urql/core';
-import type { NoticeTriple } from '../../../lib/notices';
+import type { AuthVerifyEmailMutation, AuthVerifyEmailMutationVariables } from '../../../graphql/generated/tenant-api';
 
-export const VerifyEmailMutation = gql<{ verifyEmail: NoticeTriple }, { pin_time: string; pin: string }>`
+export const VerifyEmailMutation = gql<AuthVerifyEmailMutation, AuthVerifyEmailMutationVariables>`
   mutation AuthVerifyEmail($pin_time: String!, $pin: String!) {
     verifyEmail(pin_time: $pin_time, pin: $pin) {
       status

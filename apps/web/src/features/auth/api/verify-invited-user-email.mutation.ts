@@ -1,10 +1,10 @@
 import { gql } from '@urql/core';
-import type { NoticeTriple } from '../../../lib/notices';
+import type {
+  AuthVerifyInvitedUserEmailMutation,
+  AuthVerifyInvitedUserEmailMutationVariables,
+} from '../../../graphql/generated/tenant-api';
 
-export const VerifyInvitedUserEmailMutation = gql<
-  { verifyInvitedUserEmail: NoticeTriple & { token: string | null } },
-  { pin_time: string; pin: string }
->`
+export const VerifyInvitedUserEmailMutation = gql<AuthVerifyInvitedUserEmailMutation, AuthVerifyInvitedUserEmailMutationVariables>`
   mutation AuthVerifyInvitedUserEmail($pin_time: String!, $pin: String!) {
     verifyInvitedUserEmail(pin_time: $pin_time, pin: $pin) {
       status

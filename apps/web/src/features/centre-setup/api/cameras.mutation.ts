@@ -1,7 +1,28 @@
 import { gql } from '@urql/core';
 import { CameraFields, type CameraData, type NoticeData } from './fragments';
-import type { CameraUploadResultData } from './cameras.query';
 import type { ScheduleDateInput } from './locations.mutation';
+import type {
+  SetupApplyScheduleMutation,
+  SetupApplyScheduleMutationVariables,
+  SetupCreateCameraMutation,
+  SetupCreateCameraMutationVariables,
+  SetupCreateMultipleCamerasMutation,
+  SetupCreateMultipleCamerasMutationVariables,
+  SetupDeleteCameraMutation,
+  SetupDeleteCameraMutationVariables,
+  SetupSaveCameraOrderMutation,
+  SetupSaveCameraOrderMutationVariables,
+  SetupSaveCameraSettingsMutation,
+  SetupSaveCameraSettingsMutationVariables,
+  SetupSaveStreamModeMutation,
+  SetupSaveStreamModeMutationVariables,
+  SetupSaveUploadCameraListMutation,
+  SetupSaveUploadCameraListMutationVariables,
+  SetupUpdateCameraMutation,
+  SetupUpdateCameraMutationVariables,
+  SetupUpdateCameraStatusMutation,
+  SetupUpdateCameraStatusMutationVariables,
+} from '../../../graphql/generated/tenant-api';
 
 export type CameraResultData = NoticeData & { camera: CameraData | null };
 export type CamerasResultData = NoticeData & { cameras: CameraData[] };
@@ -20,7 +41,7 @@ export interface CameraInputVars {
   scheduledates: ScheduleDateInput[] | null;
 }
 
-export const CreateCameraMutation = gql<{ createCameraWithScheduleInLocation: CameraResultData }, CameraInputVars>`
+export const CreateCameraMutation = gql<SetupCreateCameraMutation, SetupCreateCameraMutationVariables>`
   mutation SetupCreateCamera(
     $name: String!
     $code: String!
@@ -58,10 +79,7 @@ export const CreateCameraMutation = gql<{ createCameraWithScheduleInLocation: Ca
   ${CameraFields}
 `;
 
-export const UpdateCameraMutation = gql<
-  { updateCameraWithScheduleInLocation: CameraResultData },
-  Omit<CameraInputVars, 'schedule_name'> & { id: string; schedule_name: string }
->`
+export const UpdateCameraMutation = gql<SetupUpdateCameraMutation, SetupUpdateCameraMutationVariables>`
   mutation SetupUpdateCamera(
     $id: ID!
     $name: String!
@@ -101,7 +119,7 @@ export const UpdateCameraMutation = gql<
   ${CameraFields}
 `;
 
-export const DeleteCameraMutation = gql<{ deleteCamera: NoticeData }, { id: string }>`
+export const DeleteCameraMutation = gql<SetupDeleteCameraMutation, SetupDeleteCameraMutationVariables>`
   mutation SetupDeleteCamera($id: ID!) {
     deleteCamera(id: $id) {
       status
@@ -111,7 +129,7 @@ export const DeleteCameraMutation = gql<{ deleteCamera: NoticeData }, { id: stri
   }
 `;
 
-export const UpdateCameraStatusMutation = gql<{ updateCameraStatus: CameraResultData }, { id: string; status: boolean }>`
+export const UpdateCameraStatusMutation = gql<SetupUpdateCameraStatusMutation, SetupUpdateCameraStatusMutationVariables>`
   mutation SetupUpdateCameraStatus($id: ID!, $status: Boolean!) {
     updateCameraStatus(id: $id, status: $status) {
       status
@@ -125,10 +143,7 @@ export const UpdateCameraStatusMutation = gql<{ updateCameraStatus: CameraResult
   ${CameraFields}
 `;
 
-export const CreateMultipleCamerasMutation = gql<
-  { createMultipleCameras: CamerasResultData },
-  { location_id: string; cameras: { name: string; code: string; color_code: string; status: boolean; program_id: string | null }[] }
->`
+export const CreateMultipleCamerasMutation = gql<SetupCreateMultipleCamerasMutation, SetupCreateMultipleCamerasMutationVariables>`
   mutation SetupCreateMultipleCameras($location_id: ID!, $cameras: [CameraInput!]!) {
     createMultipleCameras(location_id: $location_id, cameras: $cameras) {
       status
@@ -142,7 +157,7 @@ export const CreateMultipleCamerasMutation = gql<
   ${CameraFields}
 `;
 
-export const SaveCameraOrderMutation = gql<{ saveCameraOrder: CamerasResultData }, { location_id: string; cameras: string[] }>`
+export const SaveCameraOrderMutation = gql<SetupSaveCameraOrderMutation, SetupSaveCameraOrderMutationVariables>`
   mutation SetupSaveCameraOrder($location_id: ID!, $cameras: [ID!]!) {
     saveCameraOrder(location_id: $location_id, cameras: $cameras) {
       status
@@ -156,7 +171,7 @@ export const SaveCameraOrderMutation = gql<{ saveCameraOrder: CamerasResultData 
   ${CameraFields}
 `;
 
-export const ApplyScheduleMutation = gql<{ applyScheduleToCameras: CamerasResultData }, { schedule_id: string | null; cameras: string[] }>`
+export const ApplyScheduleMutation = gql<SetupApplyScheduleMutation, SetupApplyScheduleMutationVariables>`
   mutation SetupApplySchedule($schedule_id: ID, $cameras: [ID!]!) {
     applyScheduleToCameras(schedule_id: $schedule_id, cameras: $cameras) {
       status
@@ -170,7 +185,7 @@ export const ApplyScheduleMutation = gql<{ applyScheduleToCameras: CamerasResult
   ${CameraFields}
 `;
 
-export const SaveUploadCameraListMutation = gql<{ saveUploadCameraList: CameraUploadResultData }, { location_id: string; csv: string }>`
+export const SaveUploadCameraListMutation = gql<SetupSaveUploadCameraListMutation, SetupSaveUploadCameraListMutationVariables>`
   mutation SetupSaveUploadCameraList($location_id: ID!, $csv: String!) {
     saveUploadCameraList(location_id: $location_id, csv: $csv) {
       status
@@ -198,10 +213,7 @@ export const SaveUploadCameraListMutation = gql<{ saveUploadCameraList: CameraUp
   }
 `;
 
-export const SaveCameraSettingsMutation = gql<
-  { saveCameraSettings: NoticeData },
-  { location_id: string; width: number; height: number; server: string | null; fullscreen: boolean }
->`
+export const SaveCameraSettingsMutation = gql<SetupSaveCameraSettingsMutation, SetupSaveCameraSettingsMutationVariables>`
   mutation SetupSaveCameraSettings($location_id: ID!, $width: Int, $height: Int, $server: String, $fullscreen: Boolean) {
     saveCameraSettings(location_id: $location_id, width: $width, height: $height, server: $server, fullscreen: $fullscreen) {
       status
@@ -211,10 +223,7 @@ export const SaveCameraSettingsMutation = gql<
   }
 `;
 
-export const SaveStreamModeMutation = gql<
-  { saveStreamModeSettings: NoticeData },
-  { location_id: string; value: string; enable_test_mode: boolean }
->`
+export const SaveStreamModeMutation = gql<SetupSaveStreamModeMutation, SetupSaveStreamModeMutationVariables>`
   mutation SetupSaveStreamMode($location_id: ID!, $value: String!, $enable_test_mode: Boolean) {
     saveStreamModeSettings(location_id: $location_id, value: $value, enable_test_mode: $enable_test_mode) {
       status

@@ -1,10 +1,21 @@
 import { gql } from '@urql/core';
-import { CameraFields, HistoryFields, type CameraData, type HistoryEntryData, type PaginatorInfoData } from './fragments';
+import { CameraFields, HistoryFields, type CameraData, type PaginatorInfoData } from './fragments';
+import type {
+  SetupCameraHistoryQuery,
+  SetupCameraHistoryQueryVariables,
+  SetupCameraSettingsQuery,
+  SetupCameraSettingsQueryVariables,
+  SetupCheckCameraColorQuery,
+  SetupCheckCameraColorQueryVariables,
+  SetupLocationCamerasQuery,
+  SetupLocationCamerasQueryVariables,
+  SetupSuggestColorsQuery,
+  SetupSuggestColorsQueryVariables,
+  SetupUploadCamerasListQuery,
+  SetupUploadCamerasListQueryVariables,
+} from '../../../graphql/generated/tenant-api';
 
-export const LocationCamerasQuery = gql<
-  { location_cameras: { data: CameraData[]; paginatorInfo: PaginatorInfoData } },
-  { location_id: string; page: number; first: number }
->`
+export const LocationCamerasQuery = gql<SetupLocationCamerasQuery, SetupLocationCamerasQueryVariables>`
   query SetupLocationCameras($location_id: ID!, $page: Int, $first: Int) {
     location_cameras(location_id: $location_id, page: $page, first: $first) {
       data {
@@ -23,10 +34,7 @@ export const LocationCamerasQuery = gql<
 
 export const pickCameras = (d: { location_cameras: { data: CameraData[]; paginatorInfo: PaginatorInfoData } }) => d.location_cameras;
 
-export const CameraHistoryQuery = gql<
-  { getCameraHistory: { data: HistoryEntryData[]; paginatorInfo: PaginatorInfoData } },
-  { id: string; page: number; first: number }
->`
+export const CameraHistoryQuery = gql<SetupCameraHistoryQuery, SetupCameraHistoryQueryVariables>`
   query SetupCameraHistory($id: ID!, $page: Int, $first: Int) {
     getCameraHistory(id: $id, page: $page, first: $first) {
       ...SetupHistoryFields
@@ -35,16 +43,13 @@ export const CameraHistoryQuery = gql<
   ${HistoryFields}
 `;
 
-export const SuggestColorsQuery = gql<{ suggestcolors: string[] }, { location_id: string; count?: number }>`
+export const SuggestColorsQuery = gql<SetupSuggestColorsQuery, SetupSuggestColorsQueryVariables>`
   query SetupSuggestColors($location_id: ID!, $count: Int) {
     suggestcolors(location_id: $location_id, count: $count)
   }
 `;
 
-export const CheckCameraColorQuery = gql<
-  { checkCameraColor: { available: boolean; message: string } },
-  { location_id: string; color_code: string; id?: string | null }
->`
+export const CheckCameraColorQuery = gql<SetupCheckCameraColorQuery, SetupCheckCameraColorQueryVariables>`
   query SetupCheckCameraColor($location_id: ID!, $color_code: String!, $id: ID) {
     checkCameraColor(location_id: $location_id, color_code: $color_code, id: $id) {
       available
@@ -58,7 +63,7 @@ export interface CameraSettingsData {
   getStreamModeSettings: { id: string | null; key: string; value: string; object_id: string; enable_test_mode: boolean };
 }
 
-export const CameraSettingsQuery = gql<CameraSettingsData, { location_id: string }>`
+export const CameraSettingsQuery = gql<SetupCameraSettingsQuery, SetupCameraSettingsQueryVariables>`
   query SetupCameraSettings($location_id: ID!) {
     getCameraSettings(location_id: $location_id) {
       location_id
@@ -97,7 +102,7 @@ export interface CameraUploadResultData {
   cameras: { id: string; name: string }[];
 }
 
-export const UploadCamerasListQuery = gql<{ uploadCamerasList: CameraUploadResultData }, { location_id: string; csv: string }>`
+export const UploadCamerasListQuery = gql<SetupUploadCamerasListQuery, SetupUploadCamerasListQueryVariables>`
   query SetupUploadCamerasList($location_id: ID!, $csv: String!) {
     uploadCamerasList(location_id: $location_id, csv: $csv) {
       status

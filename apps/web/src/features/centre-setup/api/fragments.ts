@@ -164,7 +164,7 @@ export const RoomFields = gql`
 export interface CameraData {
   id: string;
   name: string;
-  code: string;
+  code: string | null;
   color_code: string;
   camera_id: string | null;
   status: boolean;

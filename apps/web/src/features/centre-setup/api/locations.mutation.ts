@@ -1,5 +1,43 @@
 import { gql } from '@urql/core';
 import { LocationFields, LocationSettingFields, type LocationData, type LocationSettingData, type NoticeData } from './fragments';
+import type {
+  SetupAddSchoolMutation,
+  SetupAddSchoolMutationVariables,
+  SetupCreateLocationMutation,
+  SetupCreateLocationMutationVariables,
+  SetupDeleteLocationMutation,
+  SetupDeleteLocationMutationVariables,
+  SetupGenerateLocationQrMutation,
+  SetupGenerateLocationQrMutationVariables,
+  SetupSaveAddressSettingsMutation,
+  SetupSaveAddressSettingsMutationVariables,
+  SetupSaveCheckInQrSettingMutation,
+  SetupSaveCheckInQrSettingMutationVariables,
+  SetupSaveLoginSettingsMutation,
+  SetupSaveLoginSettingsMutationVariables,
+  SetupSaveNotificationSettingsMutation,
+  SetupSaveNotificationSettingsMutationVariables,
+  SetupSaveParentSettingsMutation,
+  SetupSaveParentSettingsMutationVariables,
+  SetupSaveSignupSettingsMutation,
+  SetupSaveSignupSettingsMutationVariables,
+  SetupSendLocationEmailCodeMutation,
+  SetupSendLocationEmailCodeMutationVariables,
+  SetupUpdateLocationBillingMutation,
+  SetupUpdateLocationBillingMutationVariables,
+  SetupUpdateLocationBillingRequestMutation,
+  SetupUpdateLocationBillingRequestMutationVariables,
+  SetupUpdateLocationManagerMutation,
+  SetupUpdateLocationManagerMutationVariables,
+  SetupUpdateLocationMutation,
+  SetupUpdateLocationMutationVariables,
+  SetupUpdateLocationSignupCodeMutation,
+  SetupUpdateLocationSignupCodeMutationVariables,
+  SetupUpdateTeamNotificationMutation,
+  SetupUpdateTeamNotificationMutationVariables,
+  SetupVerifyLocationEmailCodeMutation,
+  SetupVerifyLocationEmailCodeMutationVariables,
+} from '../../../graphql/generated/tenant-api';
 
 export type LocationResultData = NoticeData & { location: LocationData | null };
 export type SettingResultData = NoticeData & { setting: LocationSettingData };
@@ -28,7 +66,7 @@ export interface LocationInput {
   scheduledates?: ScheduleDateInput[] | null;
 }
 
-export const CreateLocationMutation = gql<{ createNewLocation: LocationResultData }, LocationInput>`
+export const CreateLocationMutation = gql<SetupCreateLocationMutation, SetupCreateLocationMutationVariables>`
   mutation SetupCreateLocation(
     $name: String!
     $timezone: String
@@ -74,7 +112,7 @@ export const CreateLocationMutation = gql<{ createNewLocation: LocationResultDat
   ${LocationFields}
 `;
 
-export const UpdateLocationMutation = gql<{ updateLocation: LocationResultData }, LocationInput & { id: string; active?: boolean | null }>`
+export const UpdateLocationMutation = gql<SetupUpdateLocationMutation, SetupUpdateLocationMutationVariables>`
   mutation SetupUpdateLocation(
     $id: ID!
     $name: String
@@ -124,7 +162,7 @@ export const UpdateLocationMutation = gql<{ updateLocation: LocationResultData }
   ${LocationFields}
 `;
 
-export const DeleteLocationMutation = gql<{ deleteLocation: NoticeData }, { id: string }>`
+export const DeleteLocationMutation = gql<SetupDeleteLocationMutation, SetupDeleteLocationMutationVariables>`
   mutation SetupDeleteLocation($id: ID!) {
     deleteLocation(id: $id) {
       status
@@ -134,10 +172,7 @@ export const DeleteLocationMutation = gql<{ deleteLocation: NoticeData }, { id: 
   }
 `;
 
-export const UpdateLocationManagerMutation = gql<
-  { updateLocationManager: LocationResultData },
-  { location_id: string; managers: string[] }
->`
+export const UpdateLocationManagerMutation = gql<SetupUpdateLocationManagerMutation, SetupUpdateLocationManagerMutationVariables>`
   mutation SetupUpdateLocationManager($location_id: ID!, $managers: [ID!]!) {
     updateLocationManager(location_id: $location_id, managers: $managers) {
       status
@@ -151,10 +186,7 @@ export const UpdateLocationManagerMutation = gql<
   ${LocationFields}
 `;
 
-export const UpdateLocationSignupCodeMutation = gql<
-  { updateLocationSignupCode: LocationResultData },
-  { location_id: string; is_signup: boolean; signup_code?: string | null }
->`
+export const UpdateLocationSignupCodeMutation = gql<SetupUpdateLocationSignupCodeMutation, SetupUpdateLocationSignupCodeMutationVariables>`
   mutation SetupUpdateLocationSignupCode($location_id: ID!, $is_signup: Boolean!, $signup_code: String) {
     updateLocationSignupCode(location_id: $location_id, is_signup: $is_signup, signup_code: $signup_code) {
       status
@@ -168,7 +200,7 @@ export const UpdateLocationSignupCodeMutation = gql<
   ${LocationFields}
 `;
 
-export const UpdateLocationBillingMutation = gql<{ updateLocationBilling: LocationResultData }, { location_id: string; billing: boolean }>`
+export const UpdateLocationBillingMutation = gql<SetupUpdateLocationBillingMutation, SetupUpdateLocationBillingMutationVariables>`
   mutation SetupUpdateLocationBilling($location_id: ID!, $billing: Boolean!) {
     updateLocationBilling(location_id: $location_id, billing: $billing) {
       status
@@ -183,8 +215,8 @@ export const UpdateLocationBillingMutation = gql<{ updateLocationBilling: Locati
 `;
 
 export const UpdateLocationBillingRequestMutation = gql<
-  { updateLocationBillingRequestSetting: LocationResultData },
-  { location_id: string; value: boolean }
+  SetupUpdateLocationBillingRequestMutation,
+  SetupUpdateLocationBillingRequestMutationVariables
 >`
   mutation SetupUpdateLocationBillingRequest($location_id: ID!, $value: Boolean!) {
     updateLocationBillingRequestSetting(location_id: $location_id, value: $value) {
@@ -199,7 +231,7 @@ export const UpdateLocationBillingRequestMutation = gql<
   ${LocationFields}
 `;
 
-export const SendLocationEmailCodeMutation = gql<{ sendLocationEmailVerificationCode: NoticeData }, { location_id: string }>`
+export const SendLocationEmailCodeMutation = gql<SetupSendLocationEmailCodeMutation, SetupSendLocationEmailCodeMutationVariables>`
   mutation SetupSendLocationEmailCode($location_id: ID!) {
     sendLocationEmailVerificationCode(location_id: $location_id) {
       status
@@ -209,7 +241,7 @@ export const SendLocationEmailCodeMutation = gql<{ sendLocationEmailVerification
   }
 `;
 
-export const VerifyLocationEmailCodeMutation = gql<{ verifyLocationEmailCode: LocationResultData }, { location_id: string; code: string }>`
+export const VerifyLocationEmailCodeMutation = gql<SetupVerifyLocationEmailCodeMutation, SetupVerifyLocationEmailCodeMutationVariables>`
   mutation SetupVerifyLocationEmailCode($location_id: ID!, $code: String!) {
     verifyLocationEmailCode(location_id: $location_id, code: $code) {
       status
@@ -223,7 +255,7 @@ export const VerifyLocationEmailCodeMutation = gql<{ verifyLocationEmailCode: Lo
   ${LocationFields}
 `;
 
-export const GenerateLocationQrMutation = gql<{ generateLocationQr: NoticeData & { token: string; url: string } }, { location_id: string }>`
+export const GenerateLocationQrMutation = gql<SetupGenerateLocationQrMutation, SetupGenerateLocationQrMutationVariables>`
   mutation SetupGenerateLocationQr($location_id: ID!) {
     generateLocationQr(location_id: $location_id) {
       status
@@ -235,19 +267,7 @@ export const GenerateLocationQrMutation = gql<{ generateLocationQr: NoticeData &
   }
 `;
 
-export const UpdateTeamNotificationMutation = gql<
-  { updateTeamNotification: NoticeData },
-  {
-    location_id: string;
-    emails: string[];
-    phones: string[];
-    signup_notification_email: boolean;
-    signup_notification_phone: boolean;
-    app: boolean;
-    email: boolean;
-    sms: boolean;
-  }
->`
+export const UpdateTeamNotificationMutation = gql<SetupUpdateTeamNotificationMutation, SetupUpdateTeamNotificationMutationVariables>`
   mutation SetupUpdateTeamNotification(
     $location_id: ID!
     $emails: [String!]
@@ -277,17 +297,7 @@ export const UpdateTeamNotificationMutation = gql<
 
 const settingResult = `status message color setting { ...SetupLocationSettingFields }`;
 
-export const SaveLoginSettingsMutation = gql<
-  { saveLoginSettings: SettingResultData },
-  {
-    location_id: string;
-    max_no_of_students: number | null;
-    max_no_of_users: number | null;
-    max_daily_logins: number | null;
-    user_time_out: number | null;
-    enable_max_login_feature: boolean;
-  }
->`
+export const SaveLoginSettingsMutation = gql<SetupSaveLoginSettingsMutation, SetupSaveLoginSettingsMutationVariables>`
   mutation SetupSaveLoginSettings(
     $location_id: ID!
     $max_no_of_students: Int
@@ -310,16 +320,7 @@ export const SaveLoginSettingsMutation = gql<
   ${LocationSettingFields}
 `;
 
-export const SaveSignupSettingsMutation = gql<
-  { saveSignupSettings: SettingResultData },
-  {
-    location_id: string;
-    expiry_time: number | null;
-    signup_pin_code_expiry: number | null;
-    signup_success_text: string | null;
-    signup_fail_text: string | null;
-  }
->`
+export const SaveSignupSettingsMutation = gql<SetupSaveSignupSettingsMutation, SetupSaveSignupSettingsMutationVariables>`
   mutation SetupSaveSignupSettings(
     $location_id: ID!
     $expiry_time: Int
@@ -340,10 +341,7 @@ export const SaveSignupSettingsMutation = gql<
   ${LocationSettingFields}
 `;
 
-export const SaveParentSettingsMutation = gql<
-  { saveParentSettings: SettingResultData },
-  { location_id: string; can_edit_student: boolean; can_edit_fields: string[]; parent_directory_visibility: boolean }
->`
+export const SaveParentSettingsMutation = gql<SetupSaveParentSettingsMutation, SetupSaveParentSettingsMutationVariables>`
   mutation SetupSaveParentSettings(
     $location_id: ID!
     $can_edit_student: Boolean
@@ -362,10 +360,7 @@ export const SaveParentSettingsMutation = gql<
   ${LocationSettingFields}
 `;
 
-export const SaveAddressSettingsMutation = gql<
-  { saveAddressSettings: SettingResultData },
-  { location_id: string; default_city: string | null; default_state: string | null; default_zip: string | null }
->`
+export const SaveAddressSettingsMutation = gql<SetupSaveAddressSettingsMutation, SetupSaveAddressSettingsMutationVariables>`
   mutation SetupSaveAddressSettings($location_id: ID!, $default_city: String, $default_state: String, $default_zip: String) {
     saveAddressSettings(location_id: $location_id, default_city: $default_city, default_state: $default_state, default_zip: $default_zip) {
       ${settingResult}
@@ -374,15 +369,7 @@ export const SaveAddressSettingsMutation = gql<
   ${LocationSettingFields}
 `;
 
-export const SaveNotificationSettingsMutation = gql<
-  { saveLocationNotificationSettings: SettingResultData },
-  {
-    location_id: string;
-    check_in_parent_alert: { email: boolean; sms: boolean; app: boolean; time: string | null };
-    send_parent_activity_report: boolean;
-    send_parent_activity_report_time: string | null;
-  }
->`
+export const SaveNotificationSettingsMutation = gql<SetupSaveNotificationSettingsMutation, SetupSaveNotificationSettingsMutationVariables>`
   mutation SetupSaveNotificationSettings(
     $location_id: ID!
     $check_in_parent_alert: ParentAlertSettingInput
@@ -401,10 +388,7 @@ export const SaveNotificationSettingsMutation = gql<
   ${LocationSettingFields}
 `;
 
-export const SaveCheckInQrSettingMutation = gql<
-  { saveCheckInQrSetting: SettingResultData },
-  { location_id: string; check_in_qr: boolean; check_in_qr_expire: string | null }
->`
+export const SaveCheckInQrSettingMutation = gql<SetupSaveCheckInQrSettingMutation, SetupSaveCheckInQrSettingMutationVariables>`
   mutation SetupSaveCheckInQrSetting($location_id: ID!, $check_in_qr: Boolean!, $check_in_qr_expire: String) {
     saveCheckInQrSetting(location_id: $location_id, check_in_qr: $check_in_qr, check_in_qr_expire: $check_in_qr_expire) {
       ${settingResult}
@@ -413,10 +397,7 @@ export const SaveCheckInQrSettingMutation = gql<
   ${LocationSettingFields}
 `;
 
-export const AddSchoolMutation = gql<
-  { addSchool: NoticeData & { profile: { school_name: string | null; school_logo: string | null } } },
-  { school_name: string; school_logo: string | null }
->`
+export const AddSchoolMutation = gql<SetupAddSchoolMutation, SetupAddSchoolMutationVariables>`
   mutation SetupAddSchool($school_name: String!, $school_logo: String) {
     addSchool(school_name: $school_name, school_logo: $school_logo) {
       status

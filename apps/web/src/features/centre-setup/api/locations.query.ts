@@ -1,19 +1,27 @@
 import { gql } from '@urql/core';
-import {
-  HistoryFields,
-  LocationFields,
-  LocationSettingFields,
-  type HistoryEntryData,
-  type LocationData,
-  type LocationSettingData,
-  type ManagerData,
-  type PaginatorInfoData,
-} from './fragments';
+import { HistoryFields, LocationFields, LocationSettingFields } from './fragments';
+import type {
+  SetupCheckLocationCodeQuery,
+  SetupCheckLocationCodeQueryVariables,
+  SetupCheckLocationNameQuery,
+  SetupCheckLocationNameQueryVariables,
+  SetupLocationHistoryQuery,
+  SetupLocationHistoryQueryVariables,
+  SetupLocationOptionsQuery,
+  SetupLocationOptionsQueryVariables,
+  SetupLocationQuery,
+  SetupLocationQueryVariables,
+  SetupLocationSettingQuery,
+  SetupLocationSettingQueryVariables,
+  SetupLocationsPageQuery,
+  SetupLocationsPageQueryVariables,
+  SetupManagerOptionsQuery,
+  SetupManagerOptionsQueryVariables,
+  SetupSchoolProfileQuery,
+  SetupSchoolProfileQueryVariables,
+} from '../../../graphql/generated/tenant-api';
 
-export const LocationsPageQuery = gql<
-  { getAllLocations: { data: LocationData[]; paginatorInfo: PaginatorInfoData } },
-  { page: number; first: number }
->`
+export const LocationsPageQuery = gql<SetupLocationsPageQuery, SetupLocationsPageQueryVariables>`
   query SetupLocationsPage($page: Int, $first: Int) {
     getAllLocations(page: $page, first: $first) {
       data {
@@ -30,7 +38,7 @@ export const LocationsPageQuery = gql<
   ${LocationFields}
 `;
 
-export const LocationQuery = gql<{ location: LocationData }, { id: string }>`
+export const LocationQuery = gql<SetupLocationQuery, SetupLocationQueryVariables>`
   query SetupLocation($id: ID!) {
     location(id: $id) {
       ...SetupLocationFields
@@ -39,7 +47,7 @@ export const LocationQuery = gql<{ location: LocationData }, { id: string }>`
   ${LocationFields}
 `;
 
-export const LocationOptionsQuery = gql<{ dropdownLocations: { id: string; name: string }[] }, Record<string, never>>`
+export const LocationOptionsQuery = gql<SetupLocationOptionsQuery, SetupLocationOptionsQueryVariables>`
   query SetupLocationOptions {
     dropdownLocations {
       id
@@ -48,7 +56,7 @@ export const LocationOptionsQuery = gql<{ dropdownLocations: { id: string; name:
   }
 `;
 
-export const ManagerOptionsQuery = gql<{ getManagersList: ManagerData[] }, Record<string, never>>`
+export const ManagerOptionsQuery = gql<SetupManagerOptionsQuery, SetupManagerOptionsQueryVariables>`
   query SetupManagerOptions {
     getManagersList {
       id
@@ -62,7 +70,7 @@ export interface AvailabilityData {
   message: string;
 }
 
-export const CheckLocationNameQuery = gql<{ checkLocationName: AvailabilityData }, { name: string; id?: string | null }>`
+export const CheckLocationNameQuery = gql<SetupCheckLocationNameQuery, SetupCheckLocationNameQueryVariables>`
   query SetupCheckLocationName($name: String!, $id: ID) {
     checkLocationName(name: $name, id: $id) {
       available
@@ -71,7 +79,7 @@ export const CheckLocationNameQuery = gql<{ checkLocationName: AvailabilityData 
   }
 `;
 
-export const CheckLocationCodeQuery = gql<{ checkLocationCode: AvailabilityData }, { signup_code: string; id?: string | null }>`
+export const CheckLocationCodeQuery = gql<SetupCheckLocationCodeQuery, SetupCheckLocationCodeQueryVariables>`
   query SetupCheckLocationCode($signup_code: String!, $id: ID) {
     checkLocationCode(signup_code: $signup_code, id: $id) {
       available
@@ -80,10 +88,7 @@ export const CheckLocationCodeQuery = gql<{ checkLocationCode: AvailabilityData 
   }
 `;
 
-export const LocationHistoryQuery = gql<
-  { getLocationHistory: { data: HistoryEntryData[]; paginatorInfo: PaginatorInfoData } },
-  { location: string; page: number; first: number }
->`
+export const LocationHistoryQuery = gql<SetupLocationHistoryQuery, SetupLocationHistoryQueryVariables>`
   query SetupLocationHistory($location: ID!, $page: Int, $first: Int) {
     getLocationHistory(location: $location, page: $page, first: $first) {
       ...SetupHistoryFields
@@ -92,19 +97,7 @@ export const LocationHistoryQuery = gql<
   ${HistoryFields}
 `;
 
-export const LocationSettingQuery = gql<
-  {
-    getLocationSettingData: LocationSettingData;
-    getLocationDefaultAddress: {
-      address: string | null;
-      default_city: string | null;
-      default_state: string | null;
-      default_zip: string | null;
-    };
-    location: LocationData;
-  },
-  { location_id: string }
->`
+export const LocationSettingQuery = gql<SetupLocationSettingQuery, SetupLocationSettingQueryVariables>`
   query SetupLocationSetting($location_id: ID!) {
     getLocationSettingData(location_id: $location_id) {
       ...SetupLocationSettingFields
@@ -123,10 +116,7 @@ export const LocationSettingQuery = gql<
   ${LocationFields}
 `;
 
-export const SchoolProfileQuery = gql<
-  { getSchoolProfile: { school_name: string | null; school_logo: string | null } },
-  Record<string, never>
->`
+export const SchoolProfileQuery = gql<SetupSchoolProfileQuery, SetupSchoolProfileQueryVariables>`
   query SetupSchoolProfile {
     getSchoolProfile {
       school_name

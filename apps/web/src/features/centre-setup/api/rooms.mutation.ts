@@ -1,5 +1,27 @@
 import { gql } from '@urql/core';
 import { CameraGroupFields, RoomFields, type CameraGroupData, type NoticeData, type RoomData } from './fragments';
+import type {
+  SetupCreateGroupMutation,
+  SetupCreateGroupMutationVariables,
+  SetupCreateProgramMutation,
+  SetupCreateProgramMutationVariables,
+  SetupCreateRoomMutation,
+  SetupCreateRoomMutationVariables,
+  SetupDeleteGroupMutation,
+  SetupDeleteGroupMutationVariables,
+  SetupDeleteProgramMutation,
+  SetupDeleteProgramMutationVariables,
+  SetupDeleteRoomMutation,
+  SetupDeleteRoomMutationVariables,
+  SetupRenameGroupMutation,
+  SetupRenameGroupMutationVariables,
+  SetupUpdateGroupCamerasMutation,
+  SetupUpdateGroupCamerasMutationVariables,
+  SetupUpdateProgramMutation,
+  SetupUpdateProgramMutationVariables,
+  SetupUpdateRoomMutation,
+  SetupUpdateRoomMutationVariables,
+} from '../../../graphql/generated/tenant-api';
 
 export type RoomResultData = NoticeData & { room: RoomData | null };
 export type GroupResultData = NoticeData & { group: CameraGroupData | null };
@@ -10,7 +32,7 @@ export interface RoomInput {
   camera_group_id: string | null;
 }
 
-export const CreateRoomMutation = gql<{ createLocationRoom: RoomResultData }, RoomInput & { location_id: string }>`
+export const CreateRoomMutation = gql<SetupCreateRoomMutation, SetupCreateRoomMutationVariables>`
   mutation SetupCreateRoom($location_id: ID!, $name: String!, $color_code: String, $camera_group_id: ID) {
     createLocationRoom(location_id: $location_id, name: $name, color_code: $color_code, camera_group_id: $camera_group_id) {
       status
@@ -24,7 +46,7 @@ export const CreateRoomMutation = gql<{ createLocationRoom: RoomResultData }, Ro
   ${RoomFields}
 `;
 
-export const UpdateRoomMutation = gql<{ updateLocationRoom: RoomResultData }, RoomInput & { id: string }>`
+export const UpdateRoomMutation = gql<SetupUpdateRoomMutation, SetupUpdateRoomMutationVariables>`
   mutation SetupUpdateRoom($id: ID!, $name: String, $color_code: String, $camera_group_id: ID) {
     updateLocationRoom(id: $id, name: $name, color_code: $color_code, camera_group_id: $camera_group_id) {
       status
@@ -38,7 +60,7 @@ export const UpdateRoomMutation = gql<{ updateLocationRoom: RoomResultData }, Ro
   ${RoomFields}
 `;
 
-export const DeleteRoomMutation = gql<{ deleteLocationRoom: NoticeData }, { id: string }>`
+export const DeleteRoomMutation = gql<SetupDeleteRoomMutation, SetupDeleteRoomMutationVariables>`
   mutation SetupDeleteRoom($id: ID!) {
     deleteLocationRoom(id: $id) {
       status
@@ -48,7 +70,7 @@ export const DeleteRoomMutation = gql<{ deleteLocationRoom: NoticeData }, { id: 
   }
 `;
 
-export const CreateProgramMutation = gql<{ createProgram: RoomResultData }, RoomInput & { location_id: string }>`
+export const CreateProgramMutation = gql<SetupCreateProgramMutation, SetupCreateProgramMutationVariables>`
   mutation SetupCreateProgram($location_id: ID!, $name: String!, $color_code: String, $camera_group_id: ID) {
     createProgram(location_id: $location_id, name: $name, color_code: $color_code, camera_group_id: $camera_group_id) {
       status
@@ -62,7 +84,7 @@ export const CreateProgramMutation = gql<{ createProgram: RoomResultData }, Room
   ${RoomFields}
 `;
 
-export const UpdateProgramMutation = gql<{ updateProgram: RoomResultData }, RoomInput & { id: string }>`
+export const UpdateProgramMutation = gql<SetupUpdateProgramMutation, SetupUpdateProgramMutationVariables>`
   mutation SetupUpdateProgram($id: ID!, $name: String, $color_code: String, $camera_group_id: ID) {
     updateProgram(id: $id, name: $name, color_code: $color_code, camera_group_id: $camera_group_id) {
       status
@@ -76,7 +98,7 @@ export const UpdateProgramMutation = gql<{ updateProgram: RoomResultData }, Room
   ${RoomFields}
 `;
 
-export const DeleteProgramMutation = gql<{ deleteProgram: NoticeData }, { id: string }>`
+export const DeleteProgramMutation = gql<SetupDeleteProgramMutation, SetupDeleteProgramMutationVariables>`
   mutation SetupDeleteProgram($id: ID!) {
     deleteProgram(id: $id) {
       status
@@ -86,7 +108,7 @@ export const DeleteProgramMutation = gql<{ deleteProgram: NoticeData }, { id: st
   }
 `;
 
-export const CreateGroupMutation = gql<{ createLocationGroup: GroupResultData }, { location_id: string; name: string; cameras: string[] }>`
+export const CreateGroupMutation = gql<SetupCreateGroupMutation, SetupCreateGroupMutationVariables>`
   mutation SetupCreateGroup($location_id: ID!, $name: String!, $cameras: [ID!]) {
     createLocationGroup(location_id: $location_id, name: $name, cameras: $cameras) {
       status
@@ -100,7 +122,7 @@ export const CreateGroupMutation = gql<{ createLocationGroup: GroupResultData },
   ${CameraGroupFields}
 `;
 
-export const UpdateGroupCamerasMutation = gql<{ updateGroupCamera: GroupResultData }, { id: string; cameras: string[] }>`
+export const UpdateGroupCamerasMutation = gql<SetupUpdateGroupCamerasMutation, SetupUpdateGroupCamerasMutationVariables>`
   mutation SetupUpdateGroupCameras($id: ID!, $cameras: [ID!]!) {
     updateGroupCamera(id: $id, cameras: $cameras) {
       status
@@ -114,7 +136,7 @@ export const UpdateGroupCamerasMutation = gql<{ updateGroupCamera: GroupResultDa
   ${CameraGroupFields}
 `;
 
-export const RenameGroupMutation = gql<{ updateLocationGroupName: GroupResultData }, { id: string; name: string }>`
+export const RenameGroupMutation = gql<SetupRenameGroupMutation, SetupRenameGroupMutationVariables>`
   mutation SetupRenameGroup($id: ID!, $name: String!) {
     updateLocationGroupName(id: $id, name: $name) {
       status
@@ -128,7 +150,7 @@ export const RenameGroupMutation = gql<{ updateLocationGroupName: GroupResultDat
   ${CameraGroupFields}
 `;
 
-export const DeleteGroupMutation = gql<{ deleteLocationGroup: NoticeData }, { id: string }>`
+export const DeleteGroupMutation = gql<SetupDeleteGroupMutation, SetupDeleteGroupMutationVariables>`
   mutation SetupDeleteGroup($id: ID!) {
     deleteLocationGroup(id: $id) {
       status

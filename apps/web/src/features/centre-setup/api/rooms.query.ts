@@ -1,7 +1,13 @@
 import { gql } from '@urql/core';
-import { CameraGroupFields, RoomFields, type CameraGroupData, type RoomData } from './fragments';
+import { CameraGroupFields, RoomFields } from './fragments';
+import type {
+  SetupGroupCamerasQuery,
+  SetupGroupCamerasQueryVariables,
+  SetupRoomsAndGroupsQuery,
+  SetupRoomsAndGroupsQueryVariables,
+} from '../../../graphql/generated/tenant-api';
 
-export const RoomsAndGroupsQuery = gql<{ roomsByLocation: RoomData[]; groupsByLocation: CameraGroupData[] }, { location_id: string }>`
+export const RoomsAndGroupsQuery = gql<SetupRoomsAndGroupsQuery, SetupRoomsAndGroupsQueryVariables>`
   query SetupRoomsAndGroups($location_id: ID!) {
     roomsByLocation(location_id: $location_id) {
       ...SetupRoomFields
@@ -14,7 +20,7 @@ export const RoomsAndGroupsQuery = gql<{ roomsByLocation: RoomData[]; groupsByLo
   ${CameraGroupFields}
 `;
 
-export const GroupCamerasQuery = gql<{ getGroupCameras: { id: string; name: string; color_code: string }[] }, { id: string }>`
+export const GroupCamerasQuery = gql<SetupGroupCamerasQuery, SetupGroupCamerasQueryVariables>`
   query SetupGroupCameras($id: ID!) {
     getGroupCameras(id: $id) {
       id

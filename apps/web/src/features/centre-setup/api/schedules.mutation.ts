@@ -1,13 +1,17 @@
 import { gql } from '@urql/core';
 import { ScheduleFields, type NoticeData, type ScheduleData } from './fragments';
-import type { ScheduleDateInput } from './locations.mutation';
+import type {
+  SetupCreateScheduleMutation,
+  SetupCreateScheduleMutationVariables,
+  SetupDeleteScheduleMutation,
+  SetupDeleteScheduleMutationVariables,
+  SetupUpdateScheduleMutation,
+  SetupUpdateScheduleMutationVariables,
+} from '../../../graphql/generated/tenant-api';
 
 export type ScheduleResultData = NoticeData & { schedule: ScheduleData | null };
 
-export const CreateScheduleMutation = gql<
-  { createSchedule: ScheduleResultData },
-  { location_id: string; name: string; status: boolean; scheduledates: ScheduleDateInput[] }
->`
+export const CreateScheduleMutation = gql<SetupCreateScheduleMutation, SetupCreateScheduleMutationVariables>`
   mutation SetupCreateSchedule($location_id: ID!, $name: String!, $status: Boolean, $scheduledates: [ScheduleDateInput!]!) {
     createSchedule(location_id: $location_id, name: $name, status: $status, scheduledates: $scheduledates) {
       status
@@ -21,10 +25,7 @@ export const CreateScheduleMutation = gql<
   ${ScheduleFields}
 `;
 
-export const UpdateScheduleMutation = gql<
-  { updateSchedule: ScheduleResultData },
-  { id: string; name: string; status: boolean; scheduledates: ScheduleDateInput[] }
->`
+export const UpdateScheduleMutation = gql<SetupUpdateScheduleMutation, SetupUpdateScheduleMutationVariables>`
   mutation SetupUpdateSchedule($id: ID!, $name: String, $status: Boolean, $scheduledates: [ScheduleDateInput!]) {
     updateSchedule(id: $id, name: $name, status: $status, scheduledates: $scheduledates) {
       status
@@ -38,7 +39,7 @@ export const UpdateScheduleMutation = gql<
   ${ScheduleFields}
 `;
 
-export const DeleteScheduleMutation = gql<{ deleteSchedule: NoticeData }, { id: string }>`
+export const DeleteScheduleMutation = gql<SetupDeleteScheduleMutation, SetupDeleteScheduleMutationVariables>`
   mutation SetupDeleteSchedule($id: ID!) {
     deleteSchedule(id: $id) {
       status

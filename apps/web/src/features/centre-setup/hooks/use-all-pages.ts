@@ -21,7 +21,7 @@ export interface AllPages<R> {
  * pickers): the first page through the cache, so a mutation's typenames refresh it, and each
  * refresh re-reads the other pages.
  */
-export function useAllPages<D, V extends { page: number; first: number }, R>(
+export function useAllPages<D, V extends { page?: number | null; first?: number | null }, R>(
   query: TypedDocumentNode<D, V>,
   variables: Omit<V, 'page' | 'first'>,
   pick: (data: D) => Paged<R>,

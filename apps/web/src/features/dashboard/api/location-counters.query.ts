@@ -1,4 +1,5 @@
 import { gql } from '@urql/core';
+import type { DashboardLocationCountersQuery, DashboardLocationCountersQueryVariables } from '../../../graphql/generated/tenant-api';
 
 export interface LocationCountersData {
   invited: number;
@@ -11,7 +12,7 @@ export interface LocationCountersData {
   waitlist: number;
 }
 
-export const LocationCountersQuery = gql<{ getLocationCounters: LocationCountersData }, { location_id: string }>`
+export const LocationCountersQuery = gql<DashboardLocationCountersQuery, DashboardLocationCountersQueryVariables>`
   query DashboardLocationCounters($location_id: ID!) {
     getLocationCounters(location_id: $location_id) {
       invited

@@ -1,9 +1,22 @@
 import { gql } from '@urql/core';
+import type {
+  DashboardSetupCamerasQuery,
+  DashboardSetupCamerasQueryVariables,
+  DashboardSetupLocationsQuery,
+  DashboardSetupLocationsQueryVariables,
+  DashboardSetupRoleUsersQuery,
+  DashboardSetupRoleUsersQueryVariables,
+  DashboardSetupRoomsQuery,
+  DashboardSetupRoomsQueryVariables,
+  DashboardSetupSchoolProfileQuery,
+  DashboardSetupSchoolProfileQueryVariables,
+  DashboardSetupStreamsQuery,
+  DashboardSetupStreamsQueryVariables,
+  DashboardSetupStudentsQuery,
+  DashboardSetupStudentsQueryVariables,
+} from '../../../graphql/generated/tenant-api';
 
-/** One count per setup step; each step is its own request so one refused query cannot hide the others. */
-type Total = { paginatorInfo: { total: number } };
-
-export const SetupLocationsQuery = gql<{ locations: Total }, Record<string, never>>`
+export const SetupLocationsQuery = gql<DashboardSetupLocationsQuery, DashboardSetupLocationsQueryVariables>`
   query DashboardSetupLocations {
     locations(first: 1) {
       paginatorInfo {
@@ -13,7 +26,7 @@ export const SetupLocationsQuery = gql<{ locations: Total }, Record<string, neve
   }
 `;
 
-export const SetupCamerasQuery = gql<{ location_cameras: Total }, { location_id: string }>`
+export const SetupCamerasQuery = gql<DashboardSetupCamerasQuery, DashboardSetupCamerasQueryVariables>`
   query DashboardSetupCameras($location_id: ID!) {
     location_cameras(location_id: $location_id, first: 1) {
       paginatorInfo {
@@ -23,7 +36,7 @@ export const SetupCamerasQuery = gql<{ location_cameras: Total }, { location_id:
   }
 `;
 
-export const SetupStreamsQuery = gql<{ getStreams: Total }, { location_id: string | null }>`
+export const SetupStreamsQuery = gql<DashboardSetupStreamsQuery, DashboardSetupStreamsQueryVariables>`
   query DashboardSetupStreams($location_id: ID) {
     getStreams(location_id: $location_id, first: 1) {
       paginatorInfo {
@@ -33,7 +46,7 @@ export const SetupStreamsQuery = gql<{ getStreams: Total }, { location_id: strin
   }
 `;
 
-export const SetupSchoolProfileQuery = gql<{ getSchoolProfile: { school_name: string | null } }, Record<string, never>>`
+export const SetupSchoolProfileQuery = gql<DashboardSetupSchoolProfileQuery, DashboardSetupSchoolProfileQueryVariables>`
   query DashboardSetupSchoolProfile {
     getSchoolProfile {
       school_name
@@ -41,7 +54,7 @@ export const SetupSchoolProfileQuery = gql<{ getSchoolProfile: { school_name: st
   }
 `;
 
-export const SetupRoomsQuery = gql<{ roomsByLocation: { id: string }[] }, { location_id: string }>`
+export const SetupRoomsQuery = gql<DashboardSetupRoomsQuery, DashboardSetupRoomsQueryVariables>`
   query DashboardSetupRooms($location_id: ID!) {
     roomsByLocation(location_id: $location_id) {
       id
@@ -49,7 +62,7 @@ export const SetupRoomsQuery = gql<{ roomsByLocation: { id: string }[] }, { loca
   }
 `;
 
-export const SetupRoleUsersQuery = gql<{ roleUsers: Total }, { role: string; location_id: string | null }>`
+export const SetupRoleUsersQuery = gql<DashboardSetupRoleUsersQuery, DashboardSetupRoleUsersQueryVariables>`
   query DashboardSetupRoleUsers($role: String!, $location_id: ID) {
     roleUsers(role: $role, location_id: $location_id, first: 1) {
       paginatorInfo {
@@ -59,7 +72,7 @@ export const SetupRoleUsersQuery = gql<{ roleUsers: Total }, { role: string; loc
   }
 `;
 
-export const SetupStudentsQuery = gql<{ students: Total }, { location_id: string | null }>`
+export const SetupStudentsQuery = gql<DashboardSetupStudentsQuery, DashboardSetupStudentsQueryVariables>`
   query DashboardSetupStudents($location_id: ID) {
     students(location_id: $location_id, first: 1) {
       paginatorInfo {

@@ -1,8 +1,8 @@
 import { gql } from '@urql/core';
 import { CameraTileFields } from './camera-fields.fragment';
-import type { CameraTileData, Notice } from './types';
+import type { CameraGridQuery as CameraGridQueryResult, CameraGridQueryVariables } from '../../../graphql/generated/tenant-api';
 
-export const CameraGridQuery = gql<{ playCameraGridView: Notice & { tiles: CameraTileData[] } }, { location_id?: string | null }>`
+export const CameraGridQuery = gql<CameraGridQueryResult, CameraGridQueryVariables>`
   query CameraGrid($location_id: ID) {
     playCameraGridView(location_id: $location_id) {
       status

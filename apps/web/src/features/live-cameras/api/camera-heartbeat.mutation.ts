@@ -1,7 +1,10 @@
 import { gql } from '@urql/core';
-import type { WatchSessionData } from './types';
+import type {
+  CameraHeartbeatMutation as CameraHeartbeatMutationResult,
+  CameraHeartbeatMutationVariables,
+} from '../../../graphql/generated/tenant-api';
 
-export const CameraHeartbeatMutation = gql<{ cameraHeartbeat: WatchSessionData }, { session_id: string; active: boolean }>`
+export const CameraHeartbeatMutation = gql<CameraHeartbeatMutationResult, CameraHeartbeatMutationVariables>`
   mutation CameraHeartbeat($session_id: ID!, $active: Boolean) {
     cameraHeartbeat(session_id: $session_id, active: $active) {
       status

@@ -1,6 +1,6 @@
 import { gql } from '@urql/core';
 import { StreamingServerFields } from './camera-fields.fragment';
-import type { Notice, StreamingServer } from './types';
+import type { CreateStreamingServerMutation, CreateStreamingServerMutationVariables } from '../../../graphql/generated/tenant-api';
 
 export interface StreamInput {
   name: string;
@@ -13,7 +13,7 @@ export interface StreamInput {
   status?: boolean;
 }
 
-export const CreateStreamMutation = gql<{ createStream: Notice & { stream: StreamingServer | null } }, StreamInput>`
+export const CreateStreamMutation = gql<CreateStreamingServerMutation, CreateStreamingServerMutationVariables>`
   mutation CreateStreamingServer(
     $name: String!
     $type: String!

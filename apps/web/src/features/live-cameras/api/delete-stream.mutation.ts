@@ -1,7 +1,7 @@
 import { gql } from '@urql/core';
-import type { Notice } from './types';
+import type { DeleteStreamingServerMutation, DeleteStreamingServerMutationVariables } from '../../../graphql/generated/tenant-api';
 
-export const DeleteStreamMutation = gql<{ deleteStream: Notice }, { id: string }>`
+export const DeleteStreamMutation = gql<DeleteStreamingServerMutation, DeleteStreamingServerMutationVariables>`
   mutation DeleteStreamingServer($id: ID!) {
     deleteStream(id: $id) {
       status

@@ -1,6 +1,7 @@
 import { gql } from '@urql/core';
+import type { CameraLocationsQuery, CameraLocationsQueryVariables } from '../../../graphql/generated/tenant-api';
 
-export const DropdownLocationsQuery = gql<{ dropdownLocations: { id: string; name: string }[] }, Record<string, never>>`
+export const DropdownLocationsQuery = gql<CameraLocationsQuery, CameraLocationsQueryVariables>`
   query CameraLocations {
     dropdownLocations {
       id

@@ -1,11 +1,13 @@
 import { gql } from '@urql/core';
 import { WatchSessionFields } from './camera-fields.fragment';
-import type { PaginatorInfo, WatchSessionRow } from './types';
+import type {
+  CamerasBeingWatchedQuery as CamerasBeingWatchedQueryResult,
+  CamerasBeingWatchedQueryVariables,
+  OnlineCameraContactsQuery,
+  OnlineCameraContactsQueryVariables,
+} from '../../../graphql/generated/tenant-api';
 
-type LivePage = { data: WatchSessionRow[]; paginatorInfo: PaginatorInfo };
-type LiveVars = { location_id?: string | null; page?: number; first?: number };
-
-export const CamerasBeingWatchedQuery = gql<{ getCamerasBeingWatched: LivePage }, LiveVars>`
+export const CamerasBeingWatchedQuery = gql<CamerasBeingWatchedQueryResult, CamerasBeingWatchedQueryVariables>`
   query CamerasBeingWatched($location_id: ID, $page: Int, $first: Int) {
     getCamerasBeingWatched(location_id: $location_id, page: $page, first: $first) {
       data {
@@ -22,7 +24,7 @@ export const CamerasBeingWatchedQuery = gql<{ getCamerasBeingWatched: LivePage }
   ${WatchSessionFields}
 `;
 
-export const OnlineContactsQuery = gql<{ getOnlineContacts: LivePage }, LiveVars>`
+export const OnlineContactsQuery = gql<OnlineCameraContactsQuery, OnlineCameraContactsQueryVariables>`
   query OnlineCameraContacts($location_id: ID, $page: Int, $first: Int) {
     getOnlineContacts(location_id: $location_id, page: $page, first: $first) {
       data {

@@ -1,5 +1,6 @@
 import { gql } from '@urql/core';
-import type { CameraLoginToday, PaginatorInfo, PeriodVars } from './types';
+import type { CameraLoginToday } from './types';
+import type { CameraLoginReportQuery, CameraLoginReportQueryVariables } from '../../../graphql/generated/tenant-api';
 
 export interface LoginReportRow {
   user_id: string;
@@ -13,19 +14,7 @@ export interface LoginReportRow {
   today: CameraLoginToday;
 }
 
-export const LoginReportQuery = gql<
-  {
-    getLoginReport: {
-      data: LoginReportRow[];
-      paginatorInfo: PaginatorInfo;
-      from: string;
-      to: string;
-      total_logins: number;
-      total_seconds: number;
-    };
-  },
-  PeriodVars
->`
+export const LoginReportQuery = gql<CameraLoginReportQuery, CameraLoginReportQueryVariables>`
   query CameraLoginReport($location_id: ID, $date: String, $from: String, $to: String, $week: String, $page: Int, $first: Int) {
     getLoginReport(location_id: $location_id, date: $date, from: $from, to: $to, week: $week, page: $page, first: $first) {
       data {

@@ -1,7 +1,7 @@
 import { gql } from '@urql/core';
-import type { PlayCameraData } from './types';
+import type { PlayCameraMutation as PlayCameraMutationResult, PlayCameraMutationVariables } from '../../../graphql/generated/tenant-api';
 
-export const PlayCameraMutation = gql<{ playCamera: PlayCameraData }, { id: string; code?: string | null; location?: string | null }>`
+export const PlayCameraMutation = gql<PlayCameraMutationResult, PlayCameraMutationVariables>`
   mutation PlayCamera($id: ID!, $code: String, $location: ID) {
     playCamera(id: $id, code: $code, location: $location) {
       status

@@ -1,14 +1,7 @@
 import { gql } from '@urql/core';
-import type { Notice } from './types';
+import type { RaiseTodayCameraLimitMutation, RaiseTodayCameraLimitMutationVariables } from '../../../graphql/generated/tenant-api';
 
-export const RaiseTodayLimitMutation = gql<
-  {
-    raiseTodayCameraLimit: Notice & {
-      setting: { user_id: string; daily_camera_login_limit: number | null; extra_camera_logins_today: number };
-    };
-  },
-  { user_id: string; extra?: number | null }
->`
+export const RaiseTodayLimitMutation = gql<RaiseTodayCameraLimitMutation, RaiseTodayCameraLimitMutationVariables>`
   mutation RaiseTodayCameraLimit($user_id: ID!, $extra: Int) {
     raiseTodayCameraLimit(user_id: $user_id, extra: $extra) {
       status

@@ -1,4 +1,5 @@
 import { gql } from '@urql/core';
+import type { RemainingCameraLoginsQuery, RemainingCameraLoginsQueryVariables } from '../../../graphql/generated/tenant-api';
 
 export interface LoginStatus {
   location_id: string;
@@ -10,7 +11,7 @@ export interface LoginStatus {
   remaining: number | null;
 }
 
-export const RemainingLoginsQuery = gql<{ checkRemainingLogins: LoginStatus[] }, { location_id?: string | null }>`
+export const RemainingLoginsQuery = gql<RemainingCameraLoginsQuery, RemainingCameraLoginsQueryVariables>`
   query RemainingCameraLogins($location_id: ID) {
     checkRemainingLogins(location_id: $location_id) {
       location_id

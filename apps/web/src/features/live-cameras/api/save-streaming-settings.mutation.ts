@@ -1,5 +1,8 @@
 import { gql } from '@urql/core';
-import type { Notice } from './types';
+import type {
+  SaveStreamingSettingsMutation as SaveStreamingSettingsMutationResult,
+  SaveStreamingSettingsMutationVariables,
+} from '../../../graphql/generated/tenant-api';
 
 export interface SaveStreamingSettingsVars {
   location_id: string;
@@ -16,10 +19,7 @@ export interface SaveStreamingSettingsVars {
 }
 
 /** Saves the three settings of /streamings in one request (each mutation is its own transaction). */
-export const SaveStreamingSettingsMutation = gql<
-  { saveStreamSettings: Notice; saveCameraSettings: Notice; saveStreamModeSettings: Notice },
-  SaveStreamingSettingsVars
->`
+export const SaveStreamingSettingsMutation = gql<SaveStreamingSettingsMutationResult, SaveStreamingSettingsMutationVariables>`
   mutation SaveStreamingSettings(
     $location_id: ID!
     $streaming_server_id: ID

@@ -1,7 +1,7 @@
 import { gql } from '@urql/core';
-import type { Notice } from './types';
+import type { SetDefaultStreamingServerMutation, SetDefaultStreamingServerMutationVariables } from '../../../graphql/generated/tenant-api';
 
-export const SetDefaultStreamMutation = gql<{ setDefaultStream: Notice }, { id: string }>`
+export const SetDefaultStreamMutation = gql<SetDefaultStreamingServerMutation, SetDefaultStreamingServerMutationVariables>`
   mutation SetDefaultStreamingServer($id: ID!) {
     setDefaultStream(id: $id) {
       status

@@ -1,7 +1,10 @@
 import { gql } from '@urql/core';
-import type { WatchSessionData } from './types';
+import type {
+  StopCameraSessionMutation as StopCameraSessionMutationResult,
+  StopCameraSessionMutationVariables,
+} from '../../../graphql/generated/tenant-api';
 
-export const StopCameraSessionMutation = gql<{ stopCameraSession: WatchSessionData }, { session_id: string }>`
+export const StopCameraSessionMutation = gql<StopCameraSessionMutationResult, StopCameraSessionMutationVariables>`
   mutation StopCameraSession($session_id: ID!) {
     stopCameraSession(session_id: $session_id) {
       status

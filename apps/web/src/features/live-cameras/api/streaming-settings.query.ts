@@ -1,4 +1,8 @@
 import { gql } from '@urql/core';
+import type {
+  StreamingSettingsQuery as StreamingSettingsQueryResult,
+  StreamingSettingsQueryVariables,
+} from '../../../graphql/generated/tenant-api';
 
 export interface StreamSettingsData {
   location_id: string;
@@ -22,10 +26,7 @@ export interface StreamModeData {
 }
 
 /** Everything /streamings edits for one location: stream, player (camera) and stream-mode settings. */
-export const StreamingSettingsQuery = gql<
-  { getStreamSettings: StreamSettingsData; getCameraSettings: CameraSettingData; getStreamModeSettings: StreamModeData },
-  { location_id: string }
->`
+export const StreamingSettingsQuery = gql<StreamingSettingsQueryResult, StreamingSettingsQueryVariables>`
   query StreamingSettings($location_id: ID!) {
     getStreamSettings(location_id: $location_id) {
       location_id

@@ -1,11 +1,8 @@
 import { gql } from '@urql/core';
 import { StreamingServerFields } from './camera-fields.fragment';
-import type { PaginatorInfo, StreamingServer } from './types';
+import type { StreamingServersQuery, StreamingServersQueryVariables } from '../../../graphql/generated/tenant-api';
 
-export const StreamsQuery = gql<
-  { getStreams: { data: StreamingServer[]; paginatorInfo: PaginatorInfo } },
-  { location_id?: string | null; page?: number; first?: number }
->`
+export const StreamsQuery = gql<StreamingServersQuery, StreamingServersQueryVariables>`
   query StreamingServers($location_id: ID, $page: Int, $first: Int) {
     getStreams(location_id: $location_id, page: $page, first: $first) {
       data {

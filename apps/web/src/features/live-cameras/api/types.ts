@@ -8,7 +8,7 @@ export interface Notice {
 export interface CameraSummary {
   id: string;
   name: string;
-  code: string;
+  code: string | null;
   color_code: string;
   location_id: string;
   room: { id: string; name: string } | null;

@@ -1,10 +1,7 @@
 import { gql } from '@urql/core';
-import type { Notice } from './types';
+import type { UpdateContactCameraLimitMutation, UpdateContactCameraLimitMutationVariables } from '../../../graphql/generated/tenant-api';
 
-export const UpdateContactLimitMutation = gql<
-  { updateUserCameraLogins: Notice & { setting: { user_id: string; max_daily_camera_logins: number | null } } },
-  { user_id: string; max_daily_camera_logins: number | null }
->`
+export const UpdateContactLimitMutation = gql<UpdateContactCameraLimitMutation, UpdateContactCameraLimitMutationVariables>`
   mutation UpdateContactCameraLimit($user_id: ID!, $max_daily_camera_logins: Int) {
     updateUserCameraLogins(user_id: $user_id, max_daily_camera_logins: $max_daily_camera_logins) {
       status

@@ -1,11 +1,8 @@
 import { gql } from '@urql/core';
 import { StreamingServerFields } from './camera-fields.fragment';
-import type { Notice, StreamingServer } from './types';
+import type { UpdateStreamingServerMutation, UpdateStreamingServerMutationVariables } from '../../../graphql/generated/tenant-api';
 
-export const UpdateStreamMutation = gql<
-  { updateStream: Notice & { stream: StreamingServer | null } },
-  { id: string; name?: string; type?: string; base_url?: string; api_url?: string | null; secret?: string | null; status?: boolean }
->`
+export const UpdateStreamMutation = gql<UpdateStreamingServerMutation, UpdateStreamingServerMutationVariables>`
   mutation UpdateStreamingServer(
     $id: ID!
     $name: String

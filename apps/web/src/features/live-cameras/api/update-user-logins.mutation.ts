@@ -1,7 +1,10 @@
 import { gql } from '@urql/core';
-import type { Notice } from './types';
+import type {
+  UpdateUserCameraLoginsUsedMutation,
+  UpdateUserCameraLoginsUsedMutationVariables,
+} from '../../../graphql/generated/tenant-api';
 
-export const UpdateUserLoginsMutation = gql<{ updateUserLogins: Notice }, { user_id: string; logins: number; location_id?: string | null }>`
+export const UpdateUserLoginsMutation = gql<UpdateUserCameraLoginsUsedMutation, UpdateUserCameraLoginsUsedMutationVariables>`
   mutation UpdateUserCameraLoginsUsed($user_id: ID!, $logins: Int!, $location_id: ID) {
     updateUserLogins(user_id: $user_id, logins: $logins, location_id: $location_id) {
       status

@@ -1,12 +1,9 @@
 import { gql } from '@urql/core';
 import { WatchSessionFields } from './camera-fields.fragment';
-import type { PaginatorInfo, PeriodVars, WatchSessionRow } from './types';
+import type { CameraWatchSessionsQuery, CameraWatchSessionsQueryVariables } from '../../../graphql/generated/tenant-api';
 
 /** The access log: every viewing (who, which child, camera, start, end, seconds, IP, browser). */
-export const WatchSessionsQuery = gql<
-  { getCameraWatchTime: { data: WatchSessionRow[]; paginatorInfo: PaginatorInfo; from: string; to: string; total_seconds: number } },
-  PeriodVars & { user_id?: string | null }
->`
+export const WatchSessionsQuery = gql<CameraWatchSessionsQuery, CameraWatchSessionsQueryVariables>`
   query CameraWatchSessions(
     $location_id: ID
     $date: String

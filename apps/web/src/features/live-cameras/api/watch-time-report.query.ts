@@ -1,5 +1,5 @@
 import { gql } from '@urql/core';
-import type { PaginatorInfo, PeriodVars } from './types';
+import type { CameraWatchTimeReportQuery, CameraWatchTimeReportQueryVariables } from '../../../graphql/generated/tenant-api';
 
 export interface WatchTimeRow {
   user_id: string;
@@ -14,10 +14,7 @@ export interface WatchTimeRow {
   live: boolean;
 }
 
-export const WatchTimeReportQuery = gql<
-  { getWatchTimeReport: { data: WatchTimeRow[]; paginatorInfo: PaginatorInfo; from: string; to: string; total_seconds: number } },
-  PeriodVars & { user_id?: string | null }
->`
+export const WatchTimeReportQuery = gql<CameraWatchTimeReportQuery, CameraWatchTimeReportQueryVariables>`
   query CameraWatchTimeReport(
     $location_id: ID
     $date: String

@@ -1,5 +1,6 @@
 import { gql } from '@urql/core';
-import { CenterResultFields, type CenterResultData } from './center.fragment';
+import { CenterResultFields } from './center.fragment';
+import type { OperatorAddCenterMutation, OperatorAddCenterMutationVariables } from '../../../graphql/generated/control-plane';
 
 export interface AddCenterVariables {
   name: string;
@@ -14,7 +15,7 @@ export interface AddCenterVariables {
   trial_days?: number | null;
 }
 
-export const AddCenterMutation = gql<{ addCenter: CenterResultData }, AddCenterVariables>`
+export const AddCenterMutation = gql<OperatorAddCenterMutation, OperatorAddCenterMutationVariables>`
   mutation OperatorAddCenter(
     $name: String!
     $slug: String!

@@ -1,7 +1,17 @@
 import { gql } from '@urql/core';
-import { CenterResultFields, type CenterResultData } from './center.fragment';
+import { CenterResultFields } from './center.fragment';
+import type {
+  OperatorActivateCenterMutation,
+  OperatorActivateCenterMutationVariables,
+  OperatorExtendCenterTrialMutation,
+  OperatorExtendCenterTrialMutationVariables,
+  OperatorRetryProvisioningMutation,
+  OperatorRetryProvisioningMutationVariables,
+  OperatorSuspendCenterMutation,
+  OperatorSuspendCenterMutationVariables,
+} from '../../../graphql/generated/control-plane';
 
-export const SuspendCenterMutation = gql<{ suspendCenter: CenterResultData }, { id: string }>`
+export const SuspendCenterMutation = gql<OperatorSuspendCenterMutation, OperatorSuspendCenterMutationVariables>`
   mutation OperatorSuspendCenter($id: ID!) {
     suspendCenter(id: $id) {
       ...CenterResultFields
@@ -10,7 +20,7 @@ export const SuspendCenterMutation = gql<{ suspendCenter: CenterResultData }, { 
   ${CenterResultFields}
 `;
 
-export const ActivateCenterMutation = gql<{ activateCenter: CenterResultData }, { id: string }>`
+export const ActivateCenterMutation = gql<OperatorActivateCenterMutation, OperatorActivateCenterMutationVariables>`
   mutation OperatorActivateCenter($id: ID!) {
     activateCenter(id: $id) {
       ...CenterResultFields
@@ -19,7 +29,7 @@ export const ActivateCenterMutation = gql<{ activateCenter: CenterResultData }, 
   ${CenterResultFields}
 `;
 
-export const ExtendCenterTrialMutation = gql<{ extendCenterTrial: CenterResultData }, { id: string; days: number }>`
+export const ExtendCenterTrialMutation = gql<OperatorExtendCenterTrialMutation, OperatorExtendCenterTrialMutationVariables>`
   mutation OperatorExtendCenterTrial($id: ID!, $days: Int!) {
     extendCenterTrial(id: $id, days: $days) {
       ...CenterResultFields
@@ -28,7 +38,7 @@ export const ExtendCenterTrialMutation = gql<{ extendCenterTrial: CenterResultDa
   ${CenterResultFields}
 `;
 
-export const RetryProvisioningMutation = gql<{ retryProvisioning: CenterResultData }, { id: string }>`
+export const RetryProvisioningMutation = gql<OperatorRetryProvisioningMutation, OperatorRetryProvisioningMutationVariables>`
   mutation OperatorRetryProvisioning($id: ID!) {
     retryProvisioning(id: $id) {
       ...CenterResultFields

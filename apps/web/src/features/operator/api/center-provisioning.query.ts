@@ -1,4 +1,5 @@
 import { gql } from '@urql/core';
+import type { OperatorCenterProvisioningQuery, OperatorCenterProvisioningQueryVariables } from '../../../graphql/generated/control-plane';
 
 export interface CenterProvisioningData {
   status: string;
@@ -8,7 +9,7 @@ export interface CenterProvisioningData {
   attempts: number;
 }
 
-export const CenterProvisioningQuery = gql<{ centerProvisioning: CenterProvisioningData | null }, { id: string }>`
+export const CenterProvisioningQuery = gql<OperatorCenterProvisioningQuery, OperatorCenterProvisioningQueryVariables>`
   query OperatorCenterProvisioning($id: ID!) {
     centerProvisioning(id: $id) {
       status

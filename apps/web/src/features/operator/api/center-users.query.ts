@@ -1,4 +1,5 @@
 import { gql } from '@urql/core';
+import type { OperatorCenterUsersQuery, OperatorCenterUsersQueryVariables } from '../../../graphql/generated/control-plane';
 
 export interface CenterUserData {
   id: string;
@@ -8,10 +9,7 @@ export interface CenterUserData {
   role: string | null;
 }
 
-export const CenterUsersQuery = gql<
-  { getCenterUsers: { data: CenterUserData[]; paginatorInfo: { total: number } } },
-  { center_id: string; search?: string | null; first?: number }
->`
+export const CenterUsersQuery = gql<OperatorCenterUsersQuery, OperatorCenterUsersQueryVariables>`
   query OperatorCenterUsers($center_id: ID!, $search: String, $first: Int) {
     getCenterUsers(center_id: $center_id, search: $search, first: $first) {
       data {

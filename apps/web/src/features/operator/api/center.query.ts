@@ -1,8 +1,9 @@
 import { gql } from '@urql/core';
-import { CenterFields, type CenterData } from './center.fragment';
-import { ServerDomainFields, type ServerDomainData } from './server-domain.fragment';
+import { CenterFields } from './center.fragment';
+import { ServerDomainFields } from './server-domain.fragment';
+import type { OperatorCenterQuery, OperatorCenterQueryVariables } from '../../../graphql/generated/control-plane';
 
-export const CenterQuery = gql<{ getCenter: CenterData | null; getServerDomains: ServerDomainData[] }, { id: string }>`
+export const CenterQuery = gql<OperatorCenterQuery, OperatorCenterQueryVariables>`
   query OperatorCenter($id: ID!) {
     getCenter(id: $id) {
       ...CenterFields

@@ -1,5 +1,6 @@
 import { gql } from '@urql/core';
-import { CenterFields, type CenterData, type PaginatorInfoData } from './center.fragment';
+import { CenterFields } from './center.fragment';
+import type { OperatorCentersQuery, OperatorCentersQueryVariables } from '../../../graphql/generated/control-plane';
 
 export interface CentersVariables {
   page?: number;
@@ -8,7 +9,7 @@ export interface CentersVariables {
   status?: string | null;
 }
 
-export const CentersQuery = gql<{ getCenters: { data: CenterData[]; paginatorInfo: PaginatorInfoData } }, CentersVariables>`
+export const CentersQuery = gql<OperatorCentersQuery, OperatorCentersQueryVariables>`
   query OperatorCenters($page: Int, $first: Int, $search: String, $status: String) {
     getCenters(page: $page, first: $first, search: $search, status: $status) {
       data {

@@ -1,7 +1,8 @@
 import { gql } from '@urql/core';
-import { MigrationRunFields, type MigrationRunData, type TenantMigrationData } from './migration-run.fragment';
+import { MigrationRunFields } from './migration-run.fragment';
+import type { OperatorMigrationRunQuery, OperatorMigrationRunQueryVariables } from '../../../graphql/generated/control-plane';
 
-export const MigrationRunQuery = gql<{ migrationRun: (MigrationRunData & { centers: TenantMigrationData[] }) | null }, { id: string }>`
+export const MigrationRunQuery = gql<OperatorMigrationRunQuery, OperatorMigrationRunQueryVariables>`
   query OperatorMigrationRun($id: ID!) {
     migrationRun(id: $id) {
       ...MigrationRunFields

@@ -1,11 +1,8 @@
 import { gql } from '@urql/core';
-import type { PaginatorInfoData } from './center.fragment';
-import { MigrationRunFields, type MigrationRunData } from './migration-run.fragment';
+import { MigrationRunFields } from './migration-run.fragment';
+import type { OperatorMigrationRunsQuery, OperatorMigrationRunsQueryVariables } from '../../../graphql/generated/control-plane';
 
-export const MigrationRunsQuery = gql<
-  { migrationRuns: { data: MigrationRunData[]; paginatorInfo: PaginatorInfoData } },
-  { page?: number; first?: number }
->`
+export const MigrationRunsQuery = gql<OperatorMigrationRunsQuery, OperatorMigrationRunsQueryVariables>`
   query OperatorMigrationRuns($page: Int, $first: Int) {
     migrationRuns(page: $page, first: $first) {
       data {

@@ -1,7 +1,10 @@
 import { gql } from '@urql/core';
-import type { NoticeTriple } from '../../../lib/notices';
+import type {
+  OperatorLogoutMutation as OperatorLogoutMutationResult,
+  OperatorLogoutMutationVariables,
+} from '../../../graphql/generated/control-plane';
 
-export const OperatorLogoutMutation = gql<{ logout: NoticeTriple }, { session_id?: string | null }>`
+export const OperatorLogoutMutation = gql<OperatorLogoutMutationResult, OperatorLogoutMutationVariables>`
   mutation OperatorLogout($session_id: ID) {
     logout(session_id: $session_id) {
       status

@@ -1,7 +1,8 @@
 import { gql } from '@urql/core';
-import { OPERATOR_FIELDS, type OperatorData } from './operator.fragment';
+import { OPERATOR_FIELDS } from './operator.fragment';
+import type { OperatorMeQuery as OperatorMeQueryResult, OperatorMeQueryVariables } from '../../../graphql/generated/control-plane';
 
-export const OperatorMeQuery = gql<{ me: OperatorData | null }, Record<string, never>>`
+export const OperatorMeQuery = gql<OperatorMeQueryResult, OperatorMeQueryVariables>`
   query OperatorMe {
     me {
       ...OperatorFields

@@ -1,5 +1,6 @@
 import type { GraphqlDocument } from '../../../lib/graphql-post';
-import { OPERATOR_LOGIN_RESULT_FIELDS, type OperatorLoginResultData } from './operator-login-result.fragment';
+import { OPERATOR_LOGIN_RESULT_FIELDS } from './operator-login-result.fragment';
+import type { OperatorRefreshTokenMutation, OperatorRefreshTokenMutationVariables } from '../../../graphql/generated/control-plane';
 
 /** The session store posts this text itself, outside urql. */
 export const OPERATOR_REFRESH_TOKEN_DOCUMENT = `
@@ -9,4 +10,4 @@ export const OPERATOR_REFRESH_TOKEN_DOCUMENT = `
     }
   }
   ${OPERATOR_LOGIN_RESULT_FIELDS}
-` as GraphqlDocument<{ refreshToken: OperatorLoginResultData }, { refresh_token: string }>;
+` as GraphqlDocument<OperatorRefreshTokenMutation, OperatorRefreshTokenMutationVariables>;

@@ -1,11 +1,11 @@
 import { gql } from '@urql/core';
-import type { NoticeTriple } from '../../../lib/notices';
-import { MigrationRunFields, type MigrationRunData } from './migration-run.fragment';
+import { MigrationRunFields } from './migration-run.fragment';
+import type {
+  OperatorRunTenantMigrationsMutation,
+  OperatorRunTenantMigrationsMutationVariables,
+} from '../../../graphql/generated/control-plane';
 
-export const RunTenantMigrationsMutation = gql<
-  { runTenantMigrations: NoticeTriple & { run: MigrationRunData | null } },
-  { dry_run: boolean; center_id?: string | null }
->`
+export const RunTenantMigrationsMutation = gql<OperatorRunTenantMigrationsMutation, OperatorRunTenantMigrationsMutationVariables>`
   mutation OperatorRunTenantMigrations($dry_run: Boolean, $center_id: ID) {
     runTenantMigrations(dry_run: $dry_run, center_id: $center_id) {
       status

@@ -1,10 +1,13 @@
 import { gql } from '@urql/core';
-import type { NoticeTriple } from '../../../lib/notices';
-import { ServerDomainFields, type ServerDomainData } from './server-domain.fragment';
+import { ServerDomainFields } from './server-domain.fragment';
+import type {
+  OperatorAddServerDomainMutation,
+  OperatorAddServerDomainMutationVariables,
+  OperatorRemoveServerDomainMutation,
+  OperatorRemoveServerDomainMutationVariables,
+} from '../../../graphql/generated/control-plane';
 
-type DomainResult = NoticeTriple & { domain: ServerDomainData | null };
-
-export const AddServerDomainMutation = gql<{ addServerDomain: DomainResult }, { center_id: string; domain: string }>`
+export const AddServerDomainMutation = gql<OperatorAddServerDomainMutation, OperatorAddServerDomainMutationVariables>`
   mutation OperatorAddServerDomain($center_id: ID!, $domain: String!) {
     addServerDomain(center_id: $center_id, domain: $domain) {
       status
@@ -18,7 +21,7 @@ export const AddServerDomainMutation = gql<{ addServerDomain: DomainResult }, { 
   ${ServerDomainFields}
 `;
 
-export const RemoveServerDomainMutation = gql<{ removeServerDomain: DomainResult }, { id: string }>`
+export const RemoveServerDomainMutation = gql<OperatorRemoveServerDomainMutation, OperatorRemoveServerDomainMutationVariables>`
   mutation OperatorRemoveServerDomain($id: ID!) {
     removeServerDomain(id: $id) {
       status

@@ -1,7 +1,15 @@
 import { gql } from '@urql/core';
+import type {
+  PeopleGenerateCheckInPinMutation,
+  PeopleGenerateCheckInPinMutationVariables,
+  PeopleMyCheckInPinQuery,
+  PeopleMyCheckInPinQueryVariables,
+  PeoplePersonCheckInPinQuery,
+  PeoplePersonCheckInPinQueryVariables,
+} from '../../../graphql/generated/tenant-api';
 
 /** The signed-in person's own check-in PIN (spec User.check_in_pin). */
-export const MyCheckInPinQuery = gql<{ me: { id: string; check_in_pin: string | null } | null }, Record<string, never>>`
+export const MyCheckInPinQuery = gql<PeopleMyCheckInPinQuery, PeopleMyCheckInPinQueryVariables>`
   query PeopleMyCheckInPin {
     me {
       id
@@ -11,7 +19,7 @@ export const MyCheckInPinQuery = gql<{ me: { id: string; check_in_pin: string | 
 `;
 
 /** Someone else's check-in PIN: null unless the viewer may edit them (the API decides). */
-export const PersonCheckInPinQuery = gql<{ user: { id: string; check_in_pin: string | null } | null }, { id: string }>`
+export const PersonCheckInPinQuery = gql<PeoplePersonCheckInPinQuery, PeoplePersonCheckInPinQueryVariables>`
   query PeoplePersonCheckInPin($id: ID!) {
     user(id: $id) {
       id
@@ -21,10 +29,7 @@ export const PersonCheckInPinQuery = gql<{ user: { id: string; check_in_pin: str
 `;
 
 /** A new random PIN for oneself (no user_id) or for a person the viewer may edit; the old one stops working. */
-export const GenerateCheckInPinMutation = gql<
-  { generateCheckInPin: { status: boolean; message: string; color: string; user_id: string; check_in_pin: string } },
-  { user_id?: string | null }
->`
+export const GenerateCheckInPinMutation = gql<PeopleGenerateCheckInPinMutation, PeopleGenerateCheckInPinMutationVariables>`
   mutation PeopleGenerateCheckInPin($user_id: ID) {
     generateCheckInPin(user_id: $user_id) {
       status

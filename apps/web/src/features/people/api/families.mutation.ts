@@ -1,10 +1,13 @@
 import { gql } from '@urql/core';
-import { StudentRowFields, type ResultTriple, type StudentRow } from './fragments';
+import { StudentRowFields } from './fragments';
+import type {
+  PeopleAddStudentByQrCodeMutation,
+  PeopleAddStudentByQrCodeMutationVariables,
+  PeopleGenerateStudentQrCodeMutation,
+  PeopleGenerateStudentQrCodeMutationVariables,
+} from '../../../graphql/generated/tenant-api';
 
-export const GenerateStudentQrCodeMutation = gql<
-  { generateStudentQrCode: ResultTriple & { student_id: string; code: string; expires_at: string } },
-  { student_id: string; days?: number | null }
->`
+export const GenerateStudentQrCodeMutation = gql<PeopleGenerateStudentQrCodeMutation, PeopleGenerateStudentQrCodeMutationVariables>`
   mutation PeopleGenerateStudentQrCode($student_id: ID!, $days: Int) {
     generateStudentQrCode(student_id: $student_id, days: $days) {
       status
@@ -17,7 +20,7 @@ export const GenerateStudentQrCodeMutation = gql<
   }
 `;
 
-export const AddStudentByQrCodeMutation = gql<{ addStudentByQrCode: ResultTriple & { student: StudentRow | null } }, { code: string }>`
+export const AddStudentByQrCodeMutation = gql<PeopleAddStudentByQrCodeMutation, PeopleAddStudentByQrCodeMutationVariables>`
   mutation PeopleAddStudentByQrCode($code: String!) {
     addStudentByQrCode(code: $code) {
       status

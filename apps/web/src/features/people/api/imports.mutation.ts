@@ -1,5 +1,27 @@
 import { gql } from '@urql/core';
 import { ImportFields, type ImportData, type ResultTriple } from './fragments';
+import type {
+  PeopleAdvanceMatchMutation,
+  PeopleAdvanceMatchMutationVariables,
+  PeopleAdvanceSaveMutation,
+  PeopleAdvanceSaveMutationVariables,
+  PeopleAdvanceUploadMutation,
+  PeopleAdvanceUploadMutationVariables,
+  PeopleConfirmImportMutation,
+  PeopleConfirmImportMutationVariables,
+  PeopleExportRosterMutation,
+  PeopleExportRosterMutationVariables,
+  PeopleExternalRosterMutation,
+  PeopleExternalRosterMutationVariables,
+  PeopleProcareImportMutation,
+  PeopleProcareImportMutationVariables,
+  PeopleProcareStaffSaveMutation,
+  PeopleProcareStaffSaveMutationVariables,
+  PeopleProcareStaffStageMutation,
+  PeopleProcareStaffStageMutationVariables,
+  PeopleUploadStudentsCsvMutation,
+  PeopleUploadStudentsCsvMutationVariables,
+} from '../../../graphql/generated/tenant-api';
 
 export type ImportResultData = ResultTriple & { import: ImportData | null };
 
@@ -12,7 +34,7 @@ const RESULT = `
   }
 `;
 
-export const UploadStudentsCsvMutation = gql<{ uploadStudentsCsv: ImportResultData }, { location_id: string; csv: string }>`
+export const UploadStudentsCsvMutation = gql<PeopleUploadStudentsCsvMutation, PeopleUploadStudentsCsvMutationVariables>`
   mutation PeopleUploadStudentsCsv($location_id: ID!, $csv: String!) {
     uploadStudentsCsv(location_id: $location_id, csv: $csv) {
       ${RESULT}
@@ -21,7 +43,7 @@ export const UploadStudentsCsvMutation = gql<{ uploadStudentsCsv: ImportResultDa
   ${ImportFields}
 `;
 
-export const ProcareImportMutation = gql<{ procareImport: ImportResultData }, { location_id: string; csv: string }>`
+export const ProcareImportMutation = gql<PeopleProcareImportMutation, PeopleProcareImportMutationVariables>`
   mutation PeopleProcareImport($location_id: ID!, $csv: String!) {
     procareImport(location_id: $location_id, csv: $csv) {
       ${RESULT}
@@ -30,7 +52,7 @@ export const ProcareImportMutation = gql<{ procareImport: ImportResultData }, { 
   ${ImportFields}
 `;
 
-export const ProcareStaffStageMutation = gql<{ saveTempProCareStaff: ImportResultData }, { location_id: string; csv: string }>`
+export const ProcareStaffStageMutation = gql<PeopleProcareStaffStageMutation, PeopleProcareStaffStageMutationVariables>`
   mutation PeopleProcareStaffStage($location_id: ID!, $csv: String!) {
     saveTempProCareStaff(location_id: $location_id, csv: $csv) {
       ${RESULT}
@@ -39,7 +61,7 @@ export const ProcareStaffStageMutation = gql<{ saveTempProCareStaff: ImportResul
   ${ImportFields}
 `;
 
-export const ProcareStaffSaveMutation = gql<{ saveProcareStaff: ImportResultData }, { import_id: string; send_invites?: boolean }>`
+export const ProcareStaffSaveMutation = gql<PeopleProcareStaffSaveMutation, PeopleProcareStaffSaveMutationVariables>`
   mutation PeopleProcareStaffSave($import_id: ID!, $send_invites: Boolean) {
     saveProcareStaff(import_id: $import_id, send_invites: $send_invites) {
       ${RESULT}
@@ -48,7 +70,7 @@ export const ProcareStaffSaveMutation = gql<{ saveProcareStaff: ImportResultData
   ${ImportFields}
 `;
 
-export const ExternalRosterMutation = gql<{ importExternalRoster: ImportResultData }, { location_id: string; source: string; csv: string }>`
+export const ExternalRosterMutation = gql<PeopleExternalRosterMutation, PeopleExternalRosterMutationVariables>`
   mutation PeopleExternalRoster($location_id: ID!, $source: String!, $csv: String!) {
     importExternalRoster(location_id: $location_id, source: $source, csv: $csv) {
       ${RESULT}
@@ -57,7 +79,7 @@ export const ExternalRosterMutation = gql<{ importExternalRoster: ImportResultDa
   ${ImportFields}
 `;
 
-export const ConfirmImportMutation = gql<{ confirmImport: ImportResultData }, { import_id: string; send_invites?: boolean }>`
+export const ConfirmImportMutation = gql<PeopleConfirmImportMutation, PeopleConfirmImportMutationVariables>`
   mutation PeopleConfirmImport($import_id: ID!, $send_invites: Boolean) {
     confirmImport(import_id: $import_id, send_invites: $send_invites) {
       ${RESULT}
@@ -66,10 +88,7 @@ export const ConfirmImportMutation = gql<{ confirmImport: ImportResultData }, { 
   ${ImportFields}
 `;
 
-export const AdvanceUploadMutation = gql<
-  { uploadAdvanceOnboardingFile: ImportResultData },
-  { location_id: string; csv: string; kind: string }
->`
+export const AdvanceUploadMutation = gql<PeopleAdvanceUploadMutation, PeopleAdvanceUploadMutationVariables>`
   mutation PeopleAdvanceUpload($location_id: ID!, $csv: String!, $kind: String!) {
     uploadAdvanceOnboardingFile(location_id: $location_id, csv: $csv, kind: $kind) {
       ${RESULT}
@@ -78,10 +97,7 @@ export const AdvanceUploadMutation = gql<
   ${ImportFields}
 `;
 
-export const AdvanceMatchMutation = gql<
-  { matchAdvanceOnboardingHeaders: ImportResultData },
-  { import_id: string; mapping: { header: string; field: string | null }[] }
->`
+export const AdvanceMatchMutation = gql<PeopleAdvanceMatchMutation, PeopleAdvanceMatchMutationVariables>`
   mutation PeopleAdvanceMatch($import_id: ID!, $mapping: [HeaderMatchInput!]!) {
     matchAdvanceOnboardingHeaders(import_id: $import_id, mapping: $mapping) {
       ${RESULT}
@@ -90,7 +106,7 @@ export const AdvanceMatchMutation = gql<
   ${ImportFields}
 `;
 
-export const AdvanceSaveMutation = gql<{ saveAdvanceOnboardingData: ImportResultData }, { import_id: string; send_invites?: boolean }>`
+export const AdvanceSaveMutation = gql<PeopleAdvanceSaveMutation, PeopleAdvanceSaveMutationVariables>`
   mutation PeopleAdvanceSave($import_id: ID!, $send_invites: Boolean) {
     saveAdvanceOnboardingData(import_id: $import_id, send_invites: $send_invites) {
       ${RESULT}
@@ -99,10 +115,7 @@ export const AdvanceSaveMutation = gql<{ saveAdvanceOnboardingData: ImportResult
   ${ImportFields}
 `;
 
-export const ExportRosterMutation = gql<
-  { exportRoster: ResultTriple & { filename: string; content_type: string; csv: string; rows: number } },
-  { location_id: string; program_id?: string | null }
->`
+export const ExportRosterMutation = gql<PeopleExportRosterMutation, PeopleExportRosterMutationVariables>`
   mutation PeopleExportRoster($location_id: ID!, $program_id: ID) {
     exportRoster(location_id: $location_id, program_id: $program_id) {
       status

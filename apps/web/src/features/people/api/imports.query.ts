@@ -1,7 +1,13 @@
 import { gql } from '@urql/core';
-import { ImportFields, type ImportData } from './fragments';
+import { ImportFields } from './fragments';
+import type {
+  PeopleBoardingDataQuery,
+  PeopleBoardingDataQueryVariables,
+  PeopleImportQuery,
+  PeopleImportQueryVariables,
+} from '../../../graphql/generated/tenant-api';
 
-export const ImportQuery = gql<{ getImport: ImportData }, { id: string }>`
+export const ImportQuery = gql<PeopleImportQuery, PeopleImportQueryVariables>`
   query PeopleImport($id: ID!) {
     getImport(id: $id) {
       ...PeopleImportFields
@@ -22,7 +28,7 @@ export interface BoardingData {
   steps: { step: string; done: boolean | null }[];
 }
 
-export const BoardingDataQuery = gql<{ getBoardingData: BoardingData }, { location_id?: string | null }>`
+export const BoardingDataQuery = gql<PeopleBoardingDataQuery, PeopleBoardingDataQueryVariables>`
   query PeopleBoardingData($location_id: ID) {
     getBoardingData(location_id: $location_id) {
       location_id

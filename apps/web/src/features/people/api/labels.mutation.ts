@@ -1,9 +1,38 @@
 import { gql } from '@urql/core';
-import type { ResultTriple } from './fragments';
+import type {
+  PeopleAddAllergyMutation,
+  PeopleAddAllergyMutationVariables,
+  PeopleAddMedicationMutation,
+  PeopleAddMedicationMutationVariables,
+  PeopleAddRelationshipMutation,
+  PeopleAddRelationshipMutationVariables,
+  PeopleAddTagMutation,
+  PeopleAddTagMutationVariables,
+  PeopleAssignUserLabelsMutation,
+  PeopleAssignUserLabelsMutationVariables,
+  PeopleBulkAddTagsMutation,
+  PeopleBulkAddTagsMutationVariables,
+  PeopleBulkDetachTagsMutation,
+  PeopleBulkDetachTagsMutationVariables,
+  PeopleDeleteAllergyMutation,
+  PeopleDeleteAllergyMutationVariables,
+  PeopleDeleteMedicationMutation,
+  PeopleDeleteMedicationMutationVariables,
+  PeopleDeleteRelationshipMutation,
+  PeopleDeleteRelationshipMutationVariables,
+  PeopleDeleteTagMutation,
+  PeopleDeleteTagMutationVariables,
+  PeopleUpdateAllergyMutation,
+  PeopleUpdateAllergyMutationVariables,
+  PeopleUpdateMedicationMutation,
+  PeopleUpdateMedicationMutationVariables,
+  PeopleUpdateRelationshipMutation,
+  PeopleUpdateRelationshipMutationVariables,
+  PeopleUpdateTagMutation,
+  PeopleUpdateTagMutationVariables,
+} from '../../../graphql/generated/tenant-api';
 
-type R = ResultTriple;
-
-export const AddTagMutation = gql<{ addTag: R }, { name: string }>`
+export const AddTagMutation = gql<PeopleAddTagMutation, PeopleAddTagMutationVariables>`
   mutation PeopleAddTag($name: String!) {
     addTag(name: $name) {
       status
@@ -12,7 +41,7 @@ export const AddTagMutation = gql<{ addTag: R }, { name: string }>`
     }
   }
 `;
-export const UpdateTagMutation = gql<{ updateTag: R }, { id: string; name: string }>`
+export const UpdateTagMutation = gql<PeopleUpdateTagMutation, PeopleUpdateTagMutationVariables>`
   mutation PeopleUpdateTag($id: ID!, $name: String!) {
     updateTag(id: $id, name: $name) {
       status
@@ -21,7 +50,7 @@ export const UpdateTagMutation = gql<{ updateTag: R }, { id: string; name: strin
     }
   }
 `;
-export const DeleteTagMutation = gql<{ deleteTag: R }, { id: string }>`
+export const DeleteTagMutation = gql<PeopleDeleteTagMutation, PeopleDeleteTagMutationVariables>`
   mutation PeopleDeleteTag($id: ID!) {
     deleteTag(id: $id) {
       status
@@ -30,7 +59,7 @@ export const DeleteTagMutation = gql<{ deleteTag: R }, { id: string }>`
     }
   }
 `;
-export const AddAllergyMutation = gql<{ addAllergy: R }, { name: string }>`
+export const AddAllergyMutation = gql<PeopleAddAllergyMutation, PeopleAddAllergyMutationVariables>`
   mutation PeopleAddAllergy($name: String!) {
     addAllergy(name: $name) {
       status
@@ -39,7 +68,7 @@ export const AddAllergyMutation = gql<{ addAllergy: R }, { name: string }>`
     }
   }
 `;
-export const UpdateAllergyMutation = gql<{ updateAllergy: R }, { id: string; name: string }>`
+export const UpdateAllergyMutation = gql<PeopleUpdateAllergyMutation, PeopleUpdateAllergyMutationVariables>`
   mutation PeopleUpdateAllergy($id: ID!, $name: String!) {
     updateAllergy(id: $id, name: $name) {
       status
@@ -48,7 +77,7 @@ export const UpdateAllergyMutation = gql<{ updateAllergy: R }, { id: string; nam
     }
   }
 `;
-export const DeleteAllergyMutation = gql<{ deleteAllergy: R }, { id: string }>`
+export const DeleteAllergyMutation = gql<PeopleDeleteAllergyMutation, PeopleDeleteAllergyMutationVariables>`
   mutation PeopleDeleteAllergy($id: ID!) {
     deleteAllergy(id: $id) {
       status
@@ -57,7 +86,7 @@ export const DeleteAllergyMutation = gql<{ deleteAllergy: R }, { id: string }>`
     }
   }
 `;
-export const AddMedicationMutation = gql<{ addMedication: R }, { name: string }>`
+export const AddMedicationMutation = gql<PeopleAddMedicationMutation, PeopleAddMedicationMutationVariables>`
   mutation PeopleAddMedication($name: String!) {
     addMedication(name: $name) {
       status
@@ -66,7 +95,7 @@ export const AddMedicationMutation = gql<{ addMedication: R }, { name: string }>
     }
   }
 `;
-export const UpdateMedicationMutation = gql<{ updateMedication: R }, { id: string; name: string }>`
+export const UpdateMedicationMutation = gql<PeopleUpdateMedicationMutation, PeopleUpdateMedicationMutationVariables>`
   mutation PeopleUpdateMedication($id: ID!, $name: String!) {
     updateMedication(id: $id, name: $name) {
       status
@@ -75,7 +104,7 @@ export const UpdateMedicationMutation = gql<{ updateMedication: R }, { id: strin
     }
   }
 `;
-export const DeleteMedicationMutation = gql<{ deleteMedication: R }, { id: string }>`
+export const DeleteMedicationMutation = gql<PeopleDeleteMedicationMutation, PeopleDeleteMedicationMutationVariables>`
   mutation PeopleDeleteMedication($id: ID!) {
     deleteMedication(id: $id) {
       status
@@ -85,9 +114,7 @@ export const DeleteMedicationMutation = gql<{ deleteMedication: R }, { id: strin
   }
 `;
 
-type RelVars = { name: string; is_default?: boolean; legal_guardian?: boolean; relationship_type?: string | null };
-
-export const AddRelationshipMutation = gql<{ addRelationship: R }, RelVars>`
+export const AddRelationshipMutation = gql<PeopleAddRelationshipMutation, PeopleAddRelationshipMutationVariables>`
   mutation PeopleAddRelationship($name: String!, $is_default: Boolean, $legal_guardian: Boolean, $relationship_type: String) {
     addRelationship(name: $name, is_default: $is_default, legal_guardian: $legal_guardian, relationship_type: $relationship_type) {
       status
@@ -96,7 +123,7 @@ export const AddRelationshipMutation = gql<{ addRelationship: R }, RelVars>`
     }
   }
 `;
-export const UpdateRelationshipMutation = gql<{ updateRelationship: R }, RelVars & { id: string }>`
+export const UpdateRelationshipMutation = gql<PeopleUpdateRelationshipMutation, PeopleUpdateRelationshipMutationVariables>`
   mutation PeopleUpdateRelationship($id: ID!, $name: String, $is_default: Boolean, $legal_guardian: Boolean, $relationship_type: String) {
     updateRelationship(
       id: $id
@@ -111,7 +138,7 @@ export const UpdateRelationshipMutation = gql<{ updateRelationship: R }, RelVars
     }
   }
 `;
-export const DeleteRelationshipMutation = gql<{ deleteRelationship: R }, { id: string }>`
+export const DeleteRelationshipMutation = gql<PeopleDeleteRelationshipMutation, PeopleDeleteRelationshipMutationVariables>`
   mutation PeopleDeleteRelationship($id: ID!) {
     deleteRelationship(id: $id) {
       status
@@ -121,9 +148,7 @@ export const DeleteRelationshipMutation = gql<{ deleteRelationship: R }, { id: s
   }
 `;
 
-type BulkTagsResult = R & { students: { id: string }[] };
-
-export const BulkAddTagsMutation = gql<{ bulkAddTags: BulkTagsResult }, { students: string[]; tags: string[] }>`
+export const BulkAddTagsMutation = gql<PeopleBulkAddTagsMutation, PeopleBulkAddTagsMutationVariables>`
   mutation PeopleBulkAddTags($students: [ID!]!, $tags: [ID!]!) {
     bulkAddTags(students: $students, tags: $tags) {
       status
@@ -136,7 +161,7 @@ export const BulkAddTagsMutation = gql<{ bulkAddTags: BulkTagsResult }, { studen
   }
 `;
 
-export const BulkDetachTagsMutation = gql<{ bulkDetachTags: BulkTagsResult }, { students: string[]; tags: string[] }>`
+export const BulkDetachTagsMutation = gql<PeopleBulkDetachTagsMutation, PeopleBulkDetachTagsMutationVariables>`
   mutation PeopleBulkDetachTags($students: [ID!]!, $tags: [ID!]!) {
     bulkDetachTags(students: $students, tags: $tags) {
       status
@@ -149,13 +174,8 @@ export const BulkDetachTagsMutation = gql<{ bulkDetachTags: BulkTagsResult }, { 
   }
 `;
 
-type UserLabelsData = R & { user: { id: string } | null };
-
 /** A person's tags, allergies and medications, each replaced by the chosen list. */
-export const AssignUserLabelsMutation = gql<
-  { assignTagToUser: UserLabelsData; assignAllergyToUser: UserLabelsData; assignMedicationToUser: UserLabelsData },
-  { user_id: string; tags: string[]; allergies: string[]; medications: string[] }
->`
+export const AssignUserLabelsMutation = gql<PeopleAssignUserLabelsMutation, PeopleAssignUserLabelsMutationVariables>`
   mutation PeopleAssignUserLabels($user_id: ID!, $tags: [ID!]!, $allergies: [ID!]!, $medications: [ID!]!) {
     assignTagToUser(user_id: $user_id, tags: $tags) {
       status

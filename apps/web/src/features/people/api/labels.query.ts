@@ -1,5 +1,14 @@
 import { gql } from '@urql/core';
-import type { Page } from './fragments';
+import type {
+  PeopleAllergiesQuery,
+  PeopleAllergiesQueryVariables,
+  PeopleMedicationsQuery,
+  PeopleMedicationsQueryVariables,
+  PeopleRelationshipsQuery,
+  PeopleRelationshipsQueryVariables,
+  PeopleTagsQuery,
+  PeopleTagsQueryVariables,
+} from '../../../graphql/generated/tenant-api';
 
 export interface LabelRow {
   id: string;
@@ -8,7 +17,6 @@ export interface LabelRow {
   user_count: number;
 }
 
-type LabelVars = { search?: string | null; page: number; first: number };
 const PAGE = `
   data {
     id
@@ -24,7 +32,7 @@ const PAGE = `
   }
 `;
 
-export const TagsQuery = gql<{ getTags: Page<LabelRow> }, LabelVars>`
+export const TagsQuery = gql<PeopleTagsQuery, PeopleTagsQueryVariables>`
   query PeopleTags($search: String, $page: Int, $first: Int) {
     getTags(search: $search, page: $page, first: $first) {
       ${PAGE}
@@ -32,7 +40,7 @@ export const TagsQuery = gql<{ getTags: Page<LabelRow> }, LabelVars>`
   }
 `;
 
-export const AllergiesQuery = gql<{ getAllergies: Page<LabelRow> }, LabelVars>`
+export const AllergiesQuery = gql<PeopleAllergiesQuery, PeopleAllergiesQueryVariables>`
   query PeopleAllergies($search: String, $page: Int, $first: Int) {
     getAllergies(search: $search, page: $page, first: $first) {
       ${PAGE}
@@ -40,7 +48,7 @@ export const AllergiesQuery = gql<{ getAllergies: Page<LabelRow> }, LabelVars>`
   }
 `;
 
-export const MedicationsQuery = gql<{ getMedications: Page<LabelRow> }, LabelVars>`
+export const MedicationsQuery = gql<PeopleMedicationsQuery, PeopleMedicationsQueryVariables>`
   query PeopleMedications($search: String, $page: Int, $first: Int) {
     getMedications(search: $search, page: $page, first: $first) {
       ${PAGE}
@@ -56,7 +64,7 @@ export interface RelationshipRow {
   relationship_type: string | null;
 }
 
-export const RelationshipsQuery = gql<{ getRelationships: Page<RelationshipRow> }, LabelVars>`
+export const RelationshipsQuery = gql<PeopleRelationshipsQuery, PeopleRelationshipsQueryVariables>`
   query PeopleRelationships($search: String, $page: Int, $first: Int) {
     getRelationships(search: $search, page: $page, first: $first) {
       data {

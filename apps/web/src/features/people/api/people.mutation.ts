@@ -1,5 +1,53 @@
 import { gql } from '@urql/core';
-import { UserSettingFields, type ResultTriple, type UserSettingData } from './fragments';
+import { UserSettingFields } from './fragments';
+import type {
+  PeopleApprovePendingUserMutation,
+  PeopleApprovePendingUserMutationVariables,
+  PeopleCreateAdminMutation,
+  PeopleCreateAdminMutationVariables,
+  PeopleCreateContactMutation,
+  PeopleCreateContactMutationVariables,
+  PeopleCreateManagerMutation,
+  PeopleCreateManagerMutationVariables,
+  PeopleCreateTeacherMutation,
+  PeopleCreateTeacherMutationVariables,
+  PeopleDeleteAdminMutation,
+  PeopleDeleteAdminMutationVariables,
+  PeopleDeleteContactMutation,
+  PeopleDeleteContactMutationVariables,
+  PeopleDeleteManagerMutation,
+  PeopleDeleteManagerMutationVariables,
+  PeopleDeleteTeacherMutation,
+  PeopleDeleteTeacherMutationVariables,
+  PeopleInviteMultipleUsersMutation,
+  PeopleInviteMultipleUsersMutationVariables,
+  PeopleRaiseTodayLimitMutation,
+  PeopleRaiseTodayLimitMutationVariables,
+  PeopleResendInviteMutation,
+  PeopleResendInviteMutationVariables,
+  PeopleResendInviteSmsMutation,
+  PeopleResendInviteSmsMutationVariables,
+  PeopleTransferUsersMutation,
+  PeopleTransferUsersMutationVariables,
+  PeopleUpdateAdminPasswordMutation,
+  PeopleUpdateAdminPasswordMutationVariables,
+  PeopleUpdateCameraLoginsMutation,
+  PeopleUpdateCameraLoginsMutationVariables,
+  PeopleUpdateDirectoryPrivacyMutation,
+  PeopleUpdateDirectoryPrivacyMutationVariables,
+  PeopleUpdateManagerPasswordMutation,
+  PeopleUpdateManagerPasswordMutationVariables,
+  PeopleUpdatePersonMutation,
+  PeopleUpdatePersonMutationVariables,
+  PeopleUpdateProfileMutation,
+  PeopleUpdateProfileMutationVariables,
+  PeopleUpdateRolePasswordMutation,
+  PeopleUpdateRolePasswordMutationVariables,
+  PeopleUpdateUserPasswordMutation,
+  PeopleUpdateUserPasswordMutationVariables,
+  PeopleUpdateUserStatusMutation,
+  PeopleUpdateUserStatusMutationVariables,
+} from '../../../graphql/generated/tenant-api';
 
 export interface ContactStudentInput {
   student_id: string;
@@ -22,12 +70,7 @@ export interface PersonWriteVars {
   send_sms?: boolean;
 }
 
-type UserResultData = ResultTriple & { user: { id: string; full_name: string } | null };
-
-export const CreateContactMutation = gql<
-  { createUser: UserResultData },
-  PersonWriteVars & { students?: ContactStudentInput[]; phone2?: string | null; emergency_contact?: boolean }
->`
+export const CreateContactMutation = gql<PeopleCreateContactMutation, PeopleCreateContactMutationVariables>`
   mutation PeopleCreateContact(
     $fname: String!
     $lname: String!
@@ -67,10 +110,7 @@ export const CreateContactMutation = gql<
   }
 `;
 
-export const CreateTeacherMutation = gql<
-  { createTeacher: UserResultData },
-  PersonWriteVars & { programs?: string[]; job_title?: string | null }
->`
+export const CreateTeacherMutation = gql<PeopleCreateTeacherMutation, PeopleCreateTeacherMutationVariables>`
   mutation PeopleCreateTeacher(
     $fname: String!
     $lname: String!
@@ -108,7 +148,7 @@ export const CreateTeacherMutation = gql<
   }
 `;
 
-export const CreateManagerMutation = gql<{ createManager: UserResultData }, PersonWriteVars & { job_title?: string | null }>`
+export const CreateManagerMutation = gql<PeopleCreateManagerMutation, PeopleCreateManagerMutationVariables>`
   mutation PeopleCreateManager(
     $fname: String!
     $lname: String!
@@ -144,7 +184,7 @@ export const CreateManagerMutation = gql<{ createManager: UserResultData }, Pers
   }
 `;
 
-export const CreateAdminMutation = gql<{ createAdmin: UserResultData }, PersonWriteVars>`
+export const CreateAdminMutation = gql<PeopleCreateAdminMutation, PeopleCreateAdminMutationVariables>`
   mutation PeopleCreateAdmin(
     $fname: String!
     $lname: String!
@@ -178,20 +218,7 @@ export const CreateAdminMutation = gql<{ createAdmin: UserResultData }, PersonWr
   }
 `;
 
-export const UpdatePersonMutation = gql<
-  { updateInviteUser: UserResultData },
-  {
-    id: string;
-    fname?: string;
-    lname?: string;
-    username?: string;
-    email?: string;
-    phone?: string | null;
-    job_title?: string | null;
-    locations?: string[];
-    programs?: string[];
-  }
->`
+export const UpdatePersonMutation = gql<PeopleUpdatePersonMutation, PeopleUpdatePersonMutationVariables>`
   mutation PeopleUpdatePerson(
     $id: ID!
     $fname: String
@@ -225,7 +252,7 @@ export const UpdatePersonMutation = gql<
   }
 `;
 
-export const UpdateUserStatusMutation = gql<{ updateUserStatus: UserResultData }, { id: string; status: boolean }>`
+export const UpdateUserStatusMutation = gql<PeopleUpdateUserStatusMutation, PeopleUpdateUserStatusMutationVariables>`
   mutation PeopleUpdateUserStatus($id: ID!, $status: Boolean!) {
     updateUserStatus(id: $id, status: $status) {
       status
@@ -239,7 +266,7 @@ export const UpdateUserStatusMutation = gql<{ updateUserStatus: UserResultData }
   }
 `;
 
-export const ApprovePendingUserMutation = gql<{ approvePendingUser: UserResultData }, { id: string }>`
+export const ApprovePendingUserMutation = gql<PeopleApprovePendingUserMutation, PeopleApprovePendingUserMutationVariables>`
   mutation PeopleApprovePendingUser($id: ID!) {
     approvePendingUser(id: $id) {
       status
@@ -253,7 +280,7 @@ export const ApprovePendingUserMutation = gql<{ approvePendingUser: UserResultDa
   }
 `;
 
-export const ResendInviteMutation = gql<{ resendInviteEmail: ResultTriple }, { id: string }>`
+export const ResendInviteMutation = gql<PeopleResendInviteMutation, PeopleResendInviteMutationVariables>`
   mutation PeopleResendInvite($id: ID!) {
     resendInviteEmail(id: $id) {
       status
@@ -263,7 +290,7 @@ export const ResendInviteMutation = gql<{ resendInviteEmail: ResultTriple }, { i
   }
 `;
 
-export const ResendInviteSmsMutation = gql<{ resendInviteSms: ResultTriple }, { id: string }>`
+export const ResendInviteSmsMutation = gql<PeopleResendInviteSmsMutation, PeopleResendInviteSmsMutationVariables>`
   mutation PeopleResendInviteSms($id: ID!) {
     resendInviteSms(id: $id) {
       status
@@ -273,7 +300,7 @@ export const ResendInviteSmsMutation = gql<{ resendInviteSms: ResultTriple }, { 
   }
 `;
 
-export const DeleteContactMutation = gql<{ deleteUser: ResultTriple }, { id: string }>`
+export const DeleteContactMutation = gql<PeopleDeleteContactMutation, PeopleDeleteContactMutationVariables>`
   mutation PeopleDeleteContact($id: ID!) {
     deleteUser(id: $id) {
       status
@@ -283,7 +310,7 @@ export const DeleteContactMutation = gql<{ deleteUser: ResultTriple }, { id: str
   }
 `;
 
-export const DeleteTeacherMutation = gql<{ deleteTeacher: ResultTriple }, { id: string }>`
+export const DeleteTeacherMutation = gql<PeopleDeleteTeacherMutation, PeopleDeleteTeacherMutationVariables>`
   mutation PeopleDeleteTeacher($id: ID!) {
     deleteTeacher(id: $id) {
       status
@@ -293,7 +320,7 @@ export const DeleteTeacherMutation = gql<{ deleteTeacher: ResultTriple }, { id: 
   }
 `;
 
-export const DeleteManagerMutation = gql<{ deleteManager: ResultTriple }, { id: string }>`
+export const DeleteManagerMutation = gql<PeopleDeleteManagerMutation, PeopleDeleteManagerMutationVariables>`
   mutation PeopleDeleteManager($id: ID!) {
     deleteManager(id: $id) {
       status
@@ -303,7 +330,7 @@ export const DeleteManagerMutation = gql<{ deleteManager: ResultTriple }, { id: 
   }
 `;
 
-export const DeleteAdminMutation = gql<{ deleteAdmin: ResultTriple }, { id: string }>`
+export const DeleteAdminMutation = gql<PeopleDeleteAdminMutation, PeopleDeleteAdminMutationVariables>`
   mutation PeopleDeleteAdmin($id: ID!) {
     deleteAdmin(id: $id) {
       status
@@ -313,12 +340,7 @@ export const DeleteAdminMutation = gql<{ deleteAdmin: ResultTriple }, { id: stri
   }
 `;
 
-type SettingResult = ResultTriple & { setting: UserSettingData };
-
-export const UpdateCameraLoginsMutation = gql<
-  { updateUserCameraLogins: SettingResult },
-  { user_id: string; max_daily_camera_logins: number | null }
->`
+export const UpdateCameraLoginsMutation = gql<PeopleUpdateCameraLoginsMutation, PeopleUpdateCameraLoginsMutationVariables>`
   mutation PeopleUpdateCameraLogins($user_id: ID!, $max_daily_camera_logins: Int) {
     updateUserCameraLogins(user_id: $user_id, max_daily_camera_logins: $max_daily_camera_logins) {
       status
@@ -332,7 +354,7 @@ export const UpdateCameraLoginsMutation = gql<
   ${UserSettingFields}
 `;
 
-export const RaiseTodayLimitMutation = gql<{ raiseTodayCameraLimit: SettingResult }, { user_id: string }>`
+export const RaiseTodayLimitMutation = gql<PeopleRaiseTodayLimitMutation, PeopleRaiseTodayLimitMutationVariables>`
   mutation PeopleRaiseTodayLimit($user_id: ID!) {
     raiseTodayCameraLimit(user_id: $user_id) {
       status
@@ -346,17 +368,7 @@ export const RaiseTodayLimitMutation = gql<{ raiseTodayCameraLimit: SettingResul
   ${UserSettingFields}
 `;
 
-export const UpdateProfileMutation = gql<
-  { updateProfile: UserResultData },
-  {
-    fname?: string;
-    lname?: string;
-    middle_name?: string | null;
-    nick_name?: string | null;
-    phone?: string | null;
-    phone2?: string | null;
-  }
->`
+export const UpdateProfileMutation = gql<PeopleUpdateProfileMutation, PeopleUpdateProfileMutationVariables>`
   mutation PeopleUpdateProfile($fname: String, $lname: String, $middle_name: String, $nick_name: String, $phone: String, $phone2: String) {
     updateProfile(fname: $fname, lname: $lname, middle_name: $middle_name, nick_name: $nick_name, phone: $phone, phone2: $phone2) {
       status
@@ -370,10 +382,7 @@ export const UpdateProfileMutation = gql<
   }
 `;
 
-export const UpdateDirectoryPrivacyMutation = gql<
-  { updateParentDirectoryPrivacy: SettingResult },
-  { directory_visible: boolean; directory_show_email: boolean; directory_show_phone: boolean; directory_show_children: boolean }
->`
+export const UpdateDirectoryPrivacyMutation = gql<PeopleUpdateDirectoryPrivacyMutation, PeopleUpdateDirectoryPrivacyMutationVariables>`
   mutation PeopleUpdateDirectoryPrivacy(
     $directory_visible: Boolean!
     $directory_show_email: Boolean
@@ -397,10 +406,8 @@ export const UpdateDirectoryPrivacyMutation = gql<
   ${UserSettingFields}
 `;
 
-type PasswordVars = { id: string; password: string; password_confirmation: string };
-
 /** Staff set a person's password: the operation follows the person's role (spec: user, manager, role, admin). */
-export const UpdateUserPasswordMutation = gql<{ updateUserPassword: ResultTriple }, PasswordVars>`
+export const UpdateUserPasswordMutation = gql<PeopleUpdateUserPasswordMutation, PeopleUpdateUserPasswordMutationVariables>`
   mutation PeopleUpdateUserPassword($id: ID!, $password: String!, $password_confirmation: String!) {
     updateUserPassword(id: $id, password: $password, password_confirmation: $password_confirmation) {
       status
@@ -410,7 +417,7 @@ export const UpdateUserPasswordMutation = gql<{ updateUserPassword: ResultTriple
   }
 `;
 
-export const UpdateManagerPasswordMutation = gql<{ updateManagerPassword: ResultTriple }, PasswordVars>`
+export const UpdateManagerPasswordMutation = gql<PeopleUpdateManagerPasswordMutation, PeopleUpdateManagerPasswordMutationVariables>`
   mutation PeopleUpdateManagerPassword($id: ID!, $password: String!, $password_confirmation: String!) {
     updateManagerPassword(id: $id, password: $password, password_confirmation: $password_confirmation) {
       status
@@ -420,7 +427,7 @@ export const UpdateManagerPasswordMutation = gql<{ updateManagerPassword: Result
   }
 `;
 
-export const UpdateRolePasswordMutation = gql<{ updateRolePassword: ResultTriple }, PasswordVars & { role: string }>`
+export const UpdateRolePasswordMutation = gql<PeopleUpdateRolePasswordMutation, PeopleUpdateRolePasswordMutationVariables>`
   mutation PeopleUpdateRolePassword($id: ID!, $role: String!, $password: String!, $password_confirmation: String!) {
     updateRolePassword(id: $id, role: $role, password: $password, password_confirmation: $password_confirmation) {
       status
@@ -430,7 +437,7 @@ export const UpdateRolePasswordMutation = gql<{ updateRolePassword: ResultTriple
   }
 `;
 
-export const UpdateAdminPasswordMutation = gql<{ updateAdminPassword: ResultTriple }, PasswordVars>`
+export const UpdateAdminPasswordMutation = gql<PeopleUpdateAdminPasswordMutation, PeopleUpdateAdminPasswordMutationVariables>`
   mutation PeopleUpdateAdminPassword($id: ID!, $password: String!, $password_confirmation: String!) {
     updateAdminPassword(id: $id, password: $password, password_confirmation: $password_confirmation) {
       status
@@ -452,10 +459,7 @@ export interface InviteUserInput {
   send_sms?: boolean;
 }
 
-export const InviteMultipleUsersMutation = gql<
-  { inviteMultipleUsers: ResultTriple & { users: { id: string; full_name: string }[] } },
-  { users: InviteUserInput[] }
->`
+export const InviteMultipleUsersMutation = gql<PeopleInviteMultipleUsersMutation, PeopleInviteMultipleUsersMutationVariables>`
   mutation PeopleInviteMultipleUsers($users: [InviteUserInput!]!) {
     inviteMultipleUsers(users: $users) {
       status
@@ -469,10 +473,7 @@ export const InviteMultipleUsersMutation = gql<
   }
 `;
 
-export const TransferUsersMutation = gql<
-  { transferUsers: ResultTriple & { users: { id: string }[] } },
-  { ids: string[]; location_id: string; from_location_id?: string | null }
->`
+export const TransferUsersMutation = gql<PeopleTransferUsersMutation, PeopleTransferUsersMutationVariables>`
   mutation PeopleTransferUsers($ids: [ID!]!, $location_id: ID!, $from_location_id: ID) {
     transferUsers(ids: $ids, location_id: $location_id, from_location_id: $from_location_id) {
       status

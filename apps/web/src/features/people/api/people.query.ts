@@ -1,13 +1,29 @@
 import { gql } from '@urql/core';
-import {
-  UserDetailFields,
-  UserRowFields,
-  UserSettingFields,
-  type Page,
-  type UserDetail,
-  type UserRow,
-  type UserSettingData,
-} from './fragments';
+import { UserDetailFields, UserRowFields, UserSettingFields } from './fragments';
+import type {
+  PeopleLocationsQuery as PeopleLocationsQueryResult,
+  PeopleLocationsQueryVariables,
+  PeopleLoginHistoryQuery,
+  PeopleLoginHistoryQueryVariables,
+  PeopleMyProfileQuery,
+  PeopleMyProfileQueryVariables,
+  PeopleParentDirectoryQuery,
+  PeopleParentDirectoryQueryVariables,
+  PeoplePendingUsersQuery,
+  PeoplePendingUsersQueryVariables,
+  PeoplePersonQuery,
+  PeoplePersonQueryVariables,
+  PeopleRoleUsersQuery,
+  PeopleRoleUsersQueryVariables,
+  PeopleRoomsQuery as PeopleRoomsQueryResult,
+  PeopleRoomsQueryVariables,
+  PeopleTeamListQuery,
+  PeopleTeamListQueryVariables,
+  PeopleTeamMemberQuery,
+  PeopleTeamMemberQueryVariables,
+  PeopleUserSettingQuery,
+  PeopleUserSettingQueryVariables,
+} from '../../../graphql/generated/tenant-api';
 
 export interface PeopleListVars {
   role?: string | null;
@@ -20,7 +36,7 @@ export interface PeopleListVars {
   first: number;
 }
 
-export const RoleUsersQuery = gql<{ roleUsers: Page<UserRow> }, PeopleListVars & { role: string }>`
+export const RoleUsersQuery = gql<PeopleRoleUsersQuery, PeopleRoleUsersQueryVariables>`
   query PeopleRoleUsers(
     $role: String!
     $location_id: ID
@@ -55,7 +71,7 @@ export const RoleUsersQuery = gql<{ roleUsers: Page<UserRow> }, PeopleListVars &
   ${UserRowFields}
 `;
 
-export const PendingUsersQuery = gql<{ PendingUser: Page<UserRow> }, PeopleListVars>`
+export const PendingUsersQuery = gql<PeoplePendingUsersQuery, PeoplePendingUsersQueryVariables>`
   query PeoplePendingUsers($location_id: ID, $search: String, $page: Int, $first: Int) {
     PendingUser(location_id: $location_id, search: $search, page: $page, first: $first) {
       data {
@@ -72,7 +88,7 @@ export const PendingUsersQuery = gql<{ PendingUser: Page<UserRow> }, PeopleListV
   ${UserRowFields}
 `;
 
-export const TeamListQuery = gql<{ getTeamList: Page<UserRow> }, PeopleListVars>`
+export const TeamListQuery = gql<PeopleTeamListQuery, PeopleTeamListQueryVariables>`
   query PeopleTeamList($role: String, $location_id: ID, $status: Boolean, $search: String, $page: Int, $first: Int) {
     getTeamList(role: $role, location_id: $location_id, status: $status, search: $search, page: $page, first: $first) {
       data {
@@ -89,7 +105,7 @@ export const TeamListQuery = gql<{ getTeamList: Page<UserRow> }, PeopleListVars>
   ${UserRowFields}
 `;
 
-export const PersonQuery = gql<{ user: UserDetail; checkUserProfilePermission: { found: boolean; permission: boolean } }, { id: string }>`
+export const PersonQuery = gql<PeoplePersonQuery, PeoplePersonQueryVariables>`
   query PeoplePerson($id: ID!) {
     checkUserProfilePermission(user_id: $id) {
       found
@@ -102,10 +118,7 @@ export const PersonQuery = gql<{ user: UserDetail; checkUserProfilePermission: {
   ${UserDetailFields}
 `;
 
-export const TeamMemberQuery = gql<
-  { user: UserDetail; checkTeamProfilePermission: { found: boolean; permission: boolean } },
-  { id: string }
->`
+export const TeamMemberQuery = gql<PeopleTeamMemberQuery, PeopleTeamMemberQueryVariables>`
   query PeopleTeamMember($id: ID!) {
     checkTeamProfilePermission(user_id: $id) {
       found
@@ -127,7 +140,7 @@ export interface LoginEntry {
   created_at: string;
 }
 
-export const LoginHistoryQuery = gql<{ getUserLoginHistory: Page<LoginEntry> }, { user_id: string; page: number; first: number }>`
+export const LoginHistoryQuery = gql<PeopleLoginHistoryQuery, PeopleLoginHistoryQueryVariables>`
   query PeopleLoginHistory($user_id: ID!, $page: Int, $first: Int) {
     getUserLoginHistory(user_id: $user_id, page: $page, first: $first) {
       data {
@@ -163,7 +176,7 @@ export interface MeData {
   phone2_type: string | null;
 }
 
-export const MyProfileQuery = gql<{ me: MeData | null }, Record<string, never>>`
+export const MyProfileQuery = gql<PeopleMyProfileQuery, PeopleMyProfileQueryVariables>`
   query PeopleMyProfile {
     me {
       id
@@ -182,7 +195,7 @@ export const MyProfileQuery = gql<{ me: MeData | null }, Record<string, never>>`
   }
 `;
 
-export const UserSettingQuery = gql<{ getUserSettingData: UserSettingData }, { user_id: string }>`
+export const UserSettingQuery = gql<PeopleUserSettingQuery, PeopleUserSettingQueryVariables>`
   query PeopleUserSetting($user_id: ID!) {
     getUserSettingData(user_id: $user_id) {
       ...PeopleUserSettingFields
@@ -199,10 +212,7 @@ export interface DirectoryEntryData {
   children: string[];
 }
 
-export const ParentDirectoryQuery = gql<
-  { getParentDirectory: Page<DirectoryEntryData> },
-  { search?: string | null; page: number; first: number }
->`
+export const ParentDirectoryQuery = gql<PeopleParentDirectoryQuery, PeopleParentDirectoryQueryVariables>`
   query PeopleParentDirectory($search: String, $page: Int, $first: Int) {
     getParentDirectory(search: $search, page: $page, first: $first) {
       data {
@@ -222,7 +232,7 @@ export const ParentDirectoryQuery = gql<
   }
 `;
 
-export const PeopleLocationsQuery = gql<{ dropdownLocations: { id: string; name: string }[] }, Record<string, never>>`
+export const PeopleLocationsQuery = gql<PeopleLocationsQueryResult, PeopleLocationsQueryVariables>`
   query PeopleLocations {
     dropdownLocations {
       id
@@ -231,7 +241,7 @@ export const PeopleLocationsQuery = gql<{ dropdownLocations: { id: string; name:
   }
 `;
 
-export const PeopleRoomsQuery = gql<{ roomsByLocation: { id: string; name: string }[] }, { location_id: string }>`
+export const PeopleRoomsQuery = gql<PeopleRoomsQueryResult, PeopleRoomsQueryVariables>`
   query PeopleRooms($location_id: ID!) {
     roomsByLocation(location_id: $location_id) {
       id

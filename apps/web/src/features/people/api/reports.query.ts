@@ -1,5 +1,12 @@
 import { gql } from '@urql/core';
-import type { Page } from './fragments';
+import type {
+  PeopleInvitedLogReportQuery,
+  PeopleInvitedLogReportQueryVariables,
+  PeopleLogReportQuery,
+  PeopleLogReportQueryVariables,
+  PeopleSignInReportQuery,
+  PeopleSignInReportQueryVariables,
+} from '../../../graphql/generated/tenant-api';
 
 const PAGINATOR = `
   paginatorInfo {
@@ -9,8 +16,6 @@ const PAGINATOR = `
     total
   }
 `;
-
-type PageVars = { page: number; first: number };
 
 export interface LogReportEntry {
   id: string;
@@ -23,7 +28,7 @@ export interface LogReportEntry {
   created_at: string;
 }
 
-export const LogReportQuery = gql<{ getLogReport: Page<LogReportEntry> }, PageVars & { action?: string | null }>`
+export const LogReportQuery = gql<PeopleLogReportQuery, PeopleLogReportQueryVariables>`
   query PeopleLogReport($page: Int, $first: Int, $action: String) {
     getLogReport(page: $page, first: $first, action: $action) {
       data {
@@ -53,7 +58,7 @@ export interface InvitedLogEntry {
   sent_at: string | null;
 }
 
-export const InvitedLogReportQuery = gql<{ getInvitedLogReport: Page<InvitedLogEntry> }, PageVars>`
+export const InvitedLogReportQuery = gql<PeopleInvitedLogReportQuery, PeopleInvitedLogReportQueryVariables>`
   query PeopleInvitedLogReport($page: Int, $first: Int) {
     getInvitedLogReport(page: $page, first: $first) {
       data {
@@ -83,7 +88,7 @@ export interface SignInEntry {
   created_at: string;
 }
 
-export const SignInReportQuery = gql<{ getLogReportAllUser: Page<SignInEntry> }, PageVars>`
+export const SignInReportQuery = gql<PeopleSignInReportQuery, PeopleSignInReportQueryVariables>`
   query PeopleSignInReport($page: Int, $first: Int) {
     getLogReportAllUser(page: $page, first: $first) {
       data {

@@ -1,5 +1,43 @@
 import { gql } from '@urql/core';
-import { StudentDetailFields, StudentRowFields, type ResultTriple, type StudentDetail, type StudentRow } from './fragments';
+import { StudentDetailFields, StudentRowFields, type ResultTriple, type StudentDetail } from './fragments';
+import type {
+  PeopleAddContactByParentMutation,
+  PeopleAddContactByParentMutationVariables,
+  PeopleAddSiblingMutation,
+  PeopleAddSiblingMutationVariables,
+  PeopleArchiveStudentMutation,
+  PeopleArchiveStudentMutationVariables,
+  PeopleBlackListMutation,
+  PeopleBlackListMutationVariables,
+  PeopleBulkStudentStatusMutation,
+  PeopleBulkStudentStatusMutationVariables,
+  PeopleCreateStudentMutation,
+  PeopleCreateStudentMutationVariables,
+  PeopleForceDeleteStudentsMutation,
+  PeopleForceDeleteStudentsMutationVariables,
+  PeopleRemoveGuardianMutation,
+  PeopleRemoveGuardianMutationVariables,
+  PeopleRemoveSiblingMutation,
+  PeopleRemoveSiblingMutationVariables,
+  PeopleRestoreStudentsMutation,
+  PeopleRestoreStudentsMutationVariables,
+  PeopleToggleAlertMutation,
+  PeopleToggleAlertMutationVariables,
+  PeopleToggleWatchCameraMutation,
+  PeopleToggleWatchCameraMutationVariables,
+  PeopleTransferProgramsMutation,
+  PeopleTransferProgramsMutationVariables,
+  PeopleTransferStudentsMutation,
+  PeopleTransferStudentsMutationVariables,
+  PeopleUpdateIsPayerMutation,
+  PeopleUpdateIsPayerMutationVariables,
+  PeopleUpdatePickupMutation,
+  PeopleUpdatePickupMutationVariables,
+  PeopleUpdateStudentMutation,
+  PeopleUpdateStudentMutationVariables,
+  PeopleUpdateStudentStatusMutation,
+  PeopleUpdateStudentStatusMutationVariables,
+} from '../../../graphql/generated/tenant-api';
 
 export interface StudentUserInput {
   user_id: string;
@@ -111,10 +149,7 @@ const PASS = `
   medications: $medications
 `;
 
-export const CreateStudentMutation = gql<
-  { createNewStudent: StudentResultData },
-  StudentWriteVars & { location_id: string; check_duplicate?: boolean }
->`
+export const CreateStudentMutation = gql<PeopleCreateStudentMutation, PeopleCreateStudentMutationVariables>`
   mutation PeopleCreateStudent(
     ${ARGS}
     $location_id: ID!
@@ -146,7 +181,7 @@ export const CreateStudentMutation = gql<
   ${StudentDetailFields}
 `;
 
-export const UpdateStudentMutation = gql<{ updateNewStudent: StudentResultData }, Partial<StudentWriteVars> & { id: string }>`
+export const UpdateStudentMutation = gql<PeopleUpdateStudentMutation, PeopleUpdateStudentMutationVariables>`
   mutation PeopleUpdateStudent(
     $id: ID!
     $fname: String
@@ -178,10 +213,7 @@ export const UpdateStudentMutation = gql<{ updateNewStudent: StudentResultData }
   ${StudentDetailFields}
 `;
 
-export const UpdateStudentStatusMutation = gql<
-  { updateStudentStatus: ResultTriple & { student: StudentRow | null } },
-  { id: string; status: boolean }
->`
+export const UpdateStudentStatusMutation = gql<PeopleUpdateStudentStatusMutation, PeopleUpdateStudentStatusMutationVariables>`
   mutation PeopleUpdateStudentStatus($id: ID!, $status: Boolean!) {
     updateStudentStatus(id: $id, status: $status) {
       status
@@ -195,7 +227,7 @@ export const UpdateStudentStatusMutation = gql<
   ${StudentRowFields}
 `;
 
-export const ArchiveStudentMutation = gql<{ deleteStudent: ResultTriple }, { id: string }>`
+export const ArchiveStudentMutation = gql<PeopleArchiveStudentMutation, PeopleArchiveStudentMutationVariables>`
   mutation PeopleArchiveStudent($id: ID!) {
     deleteStudent(id: $id) {
       status
@@ -205,7 +237,7 @@ export const ArchiveStudentMutation = gql<{ deleteStudent: ResultTriple }, { id:
   }
 `;
 
-export const RestoreStudentsMutation = gql<{ restoreArchived: ResultTriple }, { ids: string[] }>`
+export const RestoreStudentsMutation = gql<PeopleRestoreStudentsMutation, PeopleRestoreStudentsMutationVariables>`
   mutation PeopleRestoreStudents($ids: [ID!]!) {
     restoreArchived(ids: $ids) {
       status
@@ -215,7 +247,7 @@ export const RestoreStudentsMutation = gql<{ restoreArchived: ResultTriple }, { 
   }
 `;
 
-export const ForceDeleteStudentsMutation = gql<{ forceDeleteArchived: ResultTriple }, { ids: string[] }>`
+export const ForceDeleteStudentsMutation = gql<PeopleForceDeleteStudentsMutation, PeopleForceDeleteStudentsMutationVariables>`
   mutation PeopleForceDeleteStudents($ids: [ID!]!) {
     forceDeleteArchived(ids: $ids) {
       status
@@ -229,9 +261,7 @@ export const ForceDeleteStudentsMutation = gql<{ forceDeleteArchived: ResultTrip
 export const BULK_STATUSES = ['active', 'inactive', 'enrolled', 'lead', 'waitlist'] as const;
 export type BulkStatus = (typeof BULK_STATUSES)[number];
 
-type StudentIdsResult = ResultTriple & { students: { id: string }[] };
-
-export const BulkStudentStatusMutation = gql<{ bulkUpdateStudentStatus: StudentIdsResult }, { ids: string[]; status: BulkStatus }>`
+export const BulkStudentStatusMutation = gql<PeopleBulkStudentStatusMutation, PeopleBulkStudentStatusMutationVariables>`
   mutation PeopleBulkStudentStatus($ids: [ID!]!, $status: String!) {
     bulkUpdateStudentStatus(ids: $ids, status: $status) {
       status
@@ -244,10 +274,7 @@ export const BulkStudentStatusMutation = gql<{ bulkUpdateStudentStatus: StudentI
   }
 `;
 
-export const TransferStudentsMutation = gql<
-  { transferStudents: StudentIdsResult },
-  { ids: string[]; location_id: string; program_id?: string | null }
->`
+export const TransferStudentsMutation = gql<PeopleTransferStudentsMutation, PeopleTransferStudentsMutationVariables>`
   mutation PeopleTransferStudents($ids: [ID!]!, $location_id: ID!, $program_id: ID) {
     transferStudents(ids: $ids, location_id: $location_id, program_id: $program_id) {
       status
@@ -260,7 +287,7 @@ export const TransferStudentsMutation = gql<
   }
 `;
 
-export const TransferProgramsMutation = gql<{ transferPrograms: StudentIdsResult }, { from_program_id: string; to_program_id: string }>`
+export const TransferProgramsMutation = gql<PeopleTransferProgramsMutation, PeopleTransferProgramsMutationVariables>`
   mutation PeopleTransferPrograms($from_program_id: ID!, $to_program_id: ID!) {
     transferPrograms(from_program_id: $from_program_id, to_program_id: $to_program_id) {
       status
@@ -273,7 +300,7 @@ export const TransferProgramsMutation = gql<{ transferPrograms: StudentIdsResult
   }
 `;
 
-export const AddSiblingMutation = gql<{ addSibling: ResultTriple }, { student_id: string; sibling_id: string }>`
+export const AddSiblingMutation = gql<PeopleAddSiblingMutation, PeopleAddSiblingMutationVariables>`
   mutation PeopleAddSibling($student_id: ID!, $sibling_id: ID!) {
     addSibling(student_id: $student_id, sibling_id: $sibling_id) {
       status
@@ -283,7 +310,7 @@ export const AddSiblingMutation = gql<{ addSibling: ResultTriple }, { student_id
   }
 `;
 
-export const RemoveSiblingMutation = gql<{ removeSibling: ResultTriple }, { student_id: string; sibling_id: string }>`
+export const RemoveSiblingMutation = gql<PeopleRemoveSiblingMutation, PeopleRemoveSiblingMutationVariables>`
   mutation PeopleRemoveSibling($student_id: ID!, $sibling_id: ID!) {
     removeSibling(student_id: $student_id, sibling_id: $sibling_id) {
       status
@@ -293,10 +320,7 @@ export const RemoveSiblingMutation = gql<{ removeSibling: ResultTriple }, { stud
   }
 `;
 
-type GuardianFlagVars = { student_id: string; user_id: string };
-type GuardianResult = ResultTriple;
-
-export const UpdatePickupMutation = gql<{ updatePickup: GuardianResult }, GuardianFlagVars & { pickup: boolean }>`
+export const UpdatePickupMutation = gql<PeopleUpdatePickupMutation, PeopleUpdatePickupMutationVariables>`
   mutation PeopleUpdatePickup($student_id: ID!, $user_id: ID!, $pickup: Boolean!) {
     updatePickup(student_id: $student_id, user_id: $user_id, pickup: $pickup) {
       status
@@ -306,7 +330,7 @@ export const UpdatePickupMutation = gql<{ updatePickup: GuardianResult }, Guardi
   }
 `;
 
-export const UpdateIsPayerMutation = gql<{ updateIsPayer: GuardianResult }, GuardianFlagVars & { is_payer: boolean }>`
+export const UpdateIsPayerMutation = gql<PeopleUpdateIsPayerMutation, PeopleUpdateIsPayerMutationVariables>`
   mutation PeopleUpdateIsPayer($student_id: ID!, $user_id: ID!, $is_payer: Boolean!) {
     updateIsPayer(student_id: $student_id, user_id: $user_id, is_payer: $is_payer) {
       status
@@ -316,7 +340,7 @@ export const UpdateIsPayerMutation = gql<{ updateIsPayer: GuardianResult }, Guar
   }
 `;
 
-export const ToggleAlertMutation = gql<{ toggleUserAlert: GuardianResult }, GuardianFlagVars & { alert: boolean }>`
+export const ToggleAlertMutation = gql<PeopleToggleAlertMutation, PeopleToggleAlertMutationVariables>`
   mutation PeopleToggleAlert($student_id: ID!, $user_id: ID!, $alert: Boolean!) {
     toggleUserAlert(student_id: $student_id, user_id: $user_id, alert: $alert) {
       status
@@ -326,7 +350,7 @@ export const ToggleAlertMutation = gql<{ toggleUserAlert: GuardianResult }, Guar
   }
 `;
 
-export const ToggleWatchCameraMutation = gql<{ toggleWatchCamera: GuardianResult }, GuardianFlagVars & { watch_camera: boolean }>`
+export const ToggleWatchCameraMutation = gql<PeopleToggleWatchCameraMutation, PeopleToggleWatchCameraMutationVariables>`
   mutation PeopleToggleWatchCamera($student_id: ID!, $user_id: ID!, $watch_camera: Boolean!) {
     toggleWatchCamera(student_id: $student_id, user_id: $user_id, watch_camera: $watch_camera) {
       status
@@ -336,7 +360,7 @@ export const ToggleWatchCameraMutation = gql<{ toggleWatchCamera: GuardianResult
   }
 `;
 
-export const BlackListMutation = gql<{ blackListUser: GuardianResult }, GuardianFlagVars & { black_list: boolean }>`
+export const BlackListMutation = gql<PeopleBlackListMutation, PeopleBlackListMutationVariables>`
   mutation PeopleBlackList($student_id: ID!, $user_id: ID!, $black_list: Boolean!) {
     blackListUser(student_id: $student_id, user_id: $user_id, black_list: $black_list) {
       status
@@ -346,7 +370,7 @@ export const BlackListMutation = gql<{ blackListUser: GuardianResult }, Guardian
   }
 `;
 
-export const RemoveGuardianMutation = gql<{ removeGuardian: GuardianResult }, GuardianFlagVars>`
+export const RemoveGuardianMutation = gql<PeopleRemoveGuardianMutation, PeopleRemoveGuardianMutationVariables>`
   mutation PeopleRemoveGuardian($student_id: ID!, $user_id: ID!) {
     removeGuardian(student_id: $student_id, user_id: $user_id) {
       status
@@ -356,10 +380,7 @@ export const RemoveGuardianMutation = gql<{ removeGuardian: GuardianResult }, Gu
   }
 `;
 
-export const AddContactByParentMutation = gql<
-  { createStudentUserByParent: ResultTriple },
-  { student_id: string; fname: string; lname: string; email: string; phone?: string | null; relation?: string | null; pickup?: boolean }
->`
+export const AddContactByParentMutation = gql<PeopleAddContactByParentMutation, PeopleAddContactByParentMutationVariables>`
   mutation PeopleAddContactByParent(
     $student_id: ID!
     $fname: String!

@@ -1,5 +1,25 @@
 import { gql } from '@urql/core';
-import { StudentDetailFields, StudentRowFields, type NamedRef, type Page, type StudentDetail, type StudentRow } from './fragments';
+import { StudentDetailFields, StudentRowFields } from './fragments';
+import type {
+  PeopleArchivedStudentsQuery,
+  PeopleArchivedStudentsQueryVariables,
+  PeopleContactSearchQuery,
+  PeopleContactSearchQueryVariables,
+  PeopleLeadStudentsQuery,
+  PeopleLeadStudentsQueryVariables,
+  PeopleLocationOptionsQuery,
+  PeopleLocationOptionsQueryVariables,
+  PeopleSiblingCandidatesQuery,
+  PeopleSiblingCandidatesQueryVariables,
+  PeopleStudentAccessQuery,
+  PeopleStudentAccessQueryVariables,
+  PeopleStudentFormOptionsQuery,
+  PeopleStudentFormOptionsQueryVariables,
+  PeopleStudentQuery,
+  PeopleStudentQueryVariables,
+  PeopleStudentsQuery,
+  PeopleStudentsQueryVariables,
+} from '../../../graphql/generated/tenant-api';
 
 export interface StudentListVars {
   location_id?: string | null;
@@ -10,7 +30,7 @@ export interface StudentListVars {
   first: number;
 }
 
-export const StudentsQuery = gql<{ students: Page<StudentRow> }, StudentListVars>`
+export const StudentsQuery = gql<PeopleStudentsQuery, PeopleStudentsQueryVariables>`
   query PeopleStudents($location_id: ID, $status: Boolean, $type: String, $search: String, $page: Int, $first: Int) {
     students(location_id: $location_id, status: $status, type: $type, search: $search, page: $page, first: $first) {
       data {
@@ -27,7 +47,7 @@ export const StudentsQuery = gql<{ students: Page<StudentRow> }, StudentListVars
   ${StudentRowFields}
 `;
 
-export const LeadStudentsQuery = gql<{ getLeadStudents: Page<StudentRow> }, StudentListVars>`
+export const LeadStudentsQuery = gql<PeopleLeadStudentsQuery, PeopleLeadStudentsQueryVariables>`
   query PeopleLeadStudents($location_id: ID, $search: String, $page: Int, $first: Int) {
     getLeadStudents(location_id: $location_id, search: $search, page: $page, first: $first) {
       data {
@@ -44,7 +64,7 @@ export const LeadStudentsQuery = gql<{ getLeadStudents: Page<StudentRow> }, Stud
   ${StudentRowFields}
 `;
 
-export const ArchivedStudentsQuery = gql<{ getArchivedList: Page<StudentRow> }, StudentListVars>`
+export const ArchivedStudentsQuery = gql<PeopleArchivedStudentsQuery, PeopleArchivedStudentsQueryVariables>`
   query PeopleArchivedStudents($location_id: ID, $search: String, $page: Int, $first: Int) {
     getArchivedList(location_id: $location_id, search: $search, page: $page, first: $first) {
       data {
@@ -61,7 +81,7 @@ export const ArchivedStudentsQuery = gql<{ getArchivedList: Page<StudentRow> }, 
   ${StudentRowFields}
 `;
 
-export const StudentQuery = gql<{ student: StudentDetail }, { id: string }>`
+export const StudentQuery = gql<PeopleStudentQuery, PeopleStudentQueryVariables>`
   query PeopleStudent($id: ID!) {
     student(id: $id) {
       ...PeopleStudentDetailFields
@@ -75,13 +95,7 @@ export interface ProfilePermissionData {
   permission: boolean;
 }
 
-export const StudentAccessQuery = gql<
-  {
-    checkStudentProfilePermission: ProfilePermissionData;
-    getStudentEditPermissions: { student_id: string; can_edit_student: boolean; can_edit_fields: string[] };
-  },
-  { id: string }
->`
+export const StudentAccessQuery = gql<PeopleStudentAccessQuery, PeopleStudentAccessQueryVariables>`
   query PeopleStudentAccess($id: ID!) {
     checkStudentProfilePermission(student_id: $id) {
       found
@@ -96,16 +110,7 @@ export const StudentAccessQuery = gql<
 `;
 
 /** What the student form picks from: locations, the location's rooms and cameras, and the centre's lists. */
-export const StudentFormOptionsQuery = gql<
-  {
-    dropdownLocations: NamedRef[];
-    getTags: { data: NamedRef[] };
-    getAllergies: { data: NamedRef[] };
-    getMedications: { data: NamedRef[] };
-    getRelationships: { data: (NamedRef & { is_default: boolean; legal_guardian: boolean })[] };
-  },
-  Record<string, never>
->`
+export const StudentFormOptionsQuery = gql<PeopleStudentFormOptionsQuery, PeopleStudentFormOptionsQueryVariables>`
   query PeopleStudentFormOptions {
     dropdownLocations {
       id
@@ -140,7 +145,7 @@ export const StudentFormOptionsQuery = gql<
   }
 `;
 
-export const LocationOptionsQuery = gql<{ roomsByLocation: NamedRef[]; location_cameras: { data: NamedRef[] } }, { location_id: string }>`
+export const LocationOptionsQuery = gql<PeopleLocationOptionsQuery, PeopleLocationOptionsQueryVariables>`
   query PeopleLocationOptions($location_id: ID!) {
     roomsByLocation(location_id: $location_id) {
       id
@@ -155,10 +160,7 @@ export const LocationOptionsQuery = gql<{ roomsByLocation: NamedRef[]; location_
   }
 `;
 
-export const ContactSearchQuery = gql<
-  { roleUsers: { data: { id: string; full_name: string; email: string | null }[] } },
-  { search?: string | null }
->`
+export const ContactSearchQuery = gql<PeopleContactSearchQuery, PeopleContactSearchQueryVariables>`
   query PeopleContactSearch($search: String) {
     roleUsers(role: "user", search: $search, first: 50) {
       data {
@@ -171,10 +173,7 @@ export const ContactSearchQuery = gql<
 `;
 
 /** Students to pick a sibling from (the server scopes the list to the viewer's students). */
-export const SiblingCandidatesQuery = gql<
-  { students: { data: { id: string; full_name: string; location: NamedRef | null }[] } },
-  { search?: string | null }
->`
+export const SiblingCandidatesQuery = gql<PeopleSiblingCandidatesQuery, PeopleSiblingCandidatesQueryVariables>`
   query PeopleSiblingCandidates($search: String) {
     students(search: $search, page: 1, first: 25) {
       data {

@@ -1,5 +1,5 @@
 import type { GraphqlDocument } from '../../../lib/graphql-post';
-import type { CentreThemeSetting } from '../../../lib/shell-context';
+import type { SettingsCentreThemeQuery, SettingsCentreThemeQueryVariables } from '../../../graphql/generated/tenant-api';
 
 /** What the shell applies on every page, the sign-in page too (posted without urql, see CentreThemeSync). */
 export const CENTRE_THEME_DOCUMENT = `
@@ -14,4 +14,4 @@ export const CENTRE_THEME_DOCUMENT = `
       top_bar_title
     }
   }
-` as GraphqlDocument<{ getThemeSetting: CentreThemeSetting }>;
+` as GraphqlDocument<SettingsCentreThemeQuery, SettingsCentreThemeQueryVariables>;

@@ -1,6 +1,6 @@
 import { gql } from '@urql/core';
-import type { NoticeTriple } from '../../../lib/notices';
 import { ThemeSettingFields, type ThemeSettingData } from './theme-setting.fragment';
+import type { SettingsSaveAppSettingsMutation, SettingsSaveAppSettingsMutationVariables } from '../../../graphql/generated/tenant-api';
 
 export type ThemeSettingInput = Partial<Omit<ThemeSettingData, 'theme_mode' | 'collapse_sidebar' | 'show_room_ration_widget'>> & {
   theme_mode?: string;
@@ -8,7 +8,7 @@ export type ThemeSettingInput = Partial<Omit<ThemeSettingData, 'theme_mode' | 'c
   show_room_ration_widget?: boolean;
 };
 
-export const SaveAppSettingsMutation = gql<{ saveAppSettings: NoticeTriple & { setting: ThemeSettingData } }, { input: ThemeSettingInput }>`
+export const SaveAppSettingsMutation = gql<SettingsSaveAppSettingsMutation, SettingsSaveAppSettingsMutationVariables>`
   mutation SettingsSaveAppSettings($input: ThemeSettingInput!) {
     saveAppSettings(input: $input) {
       status

@@ -1,7 +1,8 @@
 import { gql } from '@urql/core';
-import { ThemeSettingFields, type ThemeSettingData } from './theme-setting.fragment';
+import { ThemeSettingFields } from './theme-setting.fragment';
+import type { SettingsThemeSettingQuery, SettingsThemeSettingQueryVariables } from '../../../graphql/generated/tenant-api';
 
-export const ThemeSettingQuery = gql<{ getThemeSetting: ThemeSettingData }, Record<string, never>>`
+export const ThemeSettingQuery = gql<SettingsThemeSettingQuery, SettingsThemeSettingQueryVariables>`
   query SettingsThemeSetting {
     getThemeSetting {
       ...ThemeSettingFields
