@@ -1,3 +1,4 @@
+// @services a server fault: a dispatcher whose connection is terminated mid-delivery resumes without duplicates
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createKnex, type Knex } from '@kv/db';
 import { createTestDatabase, type TestDatabase } from '@kv/db/testing';

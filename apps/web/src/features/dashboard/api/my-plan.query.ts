@@ -1,16 +1,8 @@
 import { gql } from '@urql/core';
-
-export type MyPlan = {
-  plan: { id: string; name: string; amount: string; period: string } | null;
-  status: string;
-  on_trial: boolean;
-  trial_ends_on: string | null;
-  trial_days_left: number | null;
-  payment_end: string | null;
-};
+import type { DashboardMyPlanQuery, DashboardMyPlanQueryVariables } from '../../../graphql/generated/tenant-api';
 
 /** The centre's plan and trial with the platform (read by the API from the control plane). */
-export const MyPlanQuery = gql<{ getMyPlan: MyPlan }, Record<string, never>>`
+export const MyPlanQuery = gql<DashboardMyPlanQuery, DashboardMyPlanQueryVariables>`
   query DashboardMyPlan {
     getMyPlan {
       plan {

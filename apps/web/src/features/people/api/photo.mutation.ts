@@ -1,25 +1,17 @@
 import { gql } from '@urql/core';
+import type {
+  PeopleCompleteUploadMutation,
+  PeopleCompleteUploadMutationVariables,
+  PeoplePresignPhotoMutation,
+  PeoplePresignPhotoMutationVariables,
+  PeopleUploadStatusQuery,
+  PeopleUploadStatusQueryVariables,
+} from '../../../graphql/generated/tenant-api';
 
-export interface UploadedFile {
-  id: string;
-  status: 'pending' | 'checking' | 'ready' | 'rejected' | 'deleted';
-  reason: string | null;
-  url: string | null;
-  thumbnail_url: string | null;
-}
+/** An upload as the API reports it: pending → checking → ready, or rejected with its reason. */
+export type UploadedFile = PeopleUploadStatusQuery['uploadStatus'];
 
-export const PresignPhotoMutation = gql<
-  {
-    getPresignedUploadUrl: {
-      url: string;
-      upload_id: string;
-      expires_at: string;
-      max_size: number;
-      fields: { name: string; value: string }[];
-    };
-  },
-  { owner_id: string; content_type: string; size: number; file_name: string }
->`
+export const PresignPhotoMutation = gql<PeoplePresignPhotoMutation, PeoplePresignPhotoMutationVariables>`
   mutation PeoplePresignPhoto($owner_id: ID!, $content_type: String!, $size: Int!, $file_name: String) {
     getPresignedUploadUrl(purpose: "student_photo", owner_id: $owner_id, content_type: $content_type, size: $size, file_name: $file_name) {
       url
@@ -34,7 +26,7 @@ export const PresignPhotoMutation = gql<
   }
 `;
 
-export const CompleteUploadMutation = gql<{ completeUpload: UploadedFile }, { upload_id: string }>`
+export const CompleteUploadMutation = gql<PeopleCompleteUploadMutation, PeopleCompleteUploadMutationVariables>`
   mutation PeopleCompleteUpload($upload_id: ID!) {
     completeUpload(upload_id: $upload_id) {
       id
@@ -46,7 +38,7 @@ export const CompleteUploadMutation = gql<{ completeUpload: UploadedFile }, { up
   }
 `;
 
-export const UploadStatusQuery = gql<{ uploadStatus: UploadedFile }, { upload_id: string }>`
+export const UploadStatusQuery = gql<PeopleUploadStatusQuery, PeopleUploadStatusQueryVariables>`
   query PeopleUploadStatus($upload_id: ID!) {
     uploadStatus(upload_id: $upload_id) {
       id
