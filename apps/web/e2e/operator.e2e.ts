@@ -60,7 +60,7 @@ export const journeys: Journey[] = [
       await page.getByTestId('centre-support').waitFor();
       // Login as user: pick the centre's manager by name, give a reason; the support link opens in a new tab.
       const picker = page.getByTestId('support-user');
-      await picker.fill('Marcus');
+      await picker.fill('Marcus Reyes');
       // Wait until the search has narrowed the list to the one match.
       await page.waitForFunction(() => {
         const options = [...document.querySelectorAll('[role="option"]')].filter((o) => (o as HTMLElement).offsetParent !== null);
