@@ -47,6 +47,15 @@ export type OperatorCenterQueryVariables = Exact<{
 
 export type OperatorCenterQuery = { getCenter: { id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string } | null, getServerDomains: Array<{ id: string, center_id: string, domain: string, kind: string, status: string, cloud_front: string | null, created_at: string }> };
 
+export type OperatorCenterParkedEventsQueryVariables = Exact<{
+  center_id: string | number;
+  page?: number | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type OperatorCenterParkedEventsQuery = { getCenterParkedEvents: { data: Array<{ event_id: string, name: string, payload: string, handler: string, attempts: number, last_error: string | null, created_at: string, parked_at: string }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
+
 export type OperatorCenterProvisioningQueryVariables = Exact<{
   id: string | number;
 }>;
@@ -150,6 +159,15 @@ export type OperatorRemoveServerDomainMutationVariables = Exact<{
 
 
 export type OperatorRemoveServerDomainMutation = { removeServerDomain: { status: boolean, message: string, color: string, domain: { id: string, center_id: string, domain: string, kind: string, status: string, cloud_front: string | null, created_at: string } | null } };
+
+export type OperatorRetryCenterEventMutationVariables = Exact<{
+  center_id: string | number;
+  event_id: string | number;
+  handler: string;
+}>;
+
+
+export type OperatorRetryCenterEventMutation = { retryCenterEvent: { status: boolean, message: string, color: string } };
 
 export type OperatorRetryProvisioningMutationVariables = Exact<{
   id: string | number;

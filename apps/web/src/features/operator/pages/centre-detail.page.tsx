@@ -10,6 +10,7 @@ import { useViewer } from '../../../lib/shell-context';
 import { CenterQuery } from '../api/center.query';
 import { CenterStorageQuery } from '../api/center-storage.query';
 import { CentreDomainsCard } from '../components/centre-domains-card';
+import { CentreParkedEventsCard } from '../components/centre-parked-events-card';
 import { CentreMigrationCard } from '../components/centre-migration-card';
 import { CentreSupportCard } from '../components/centre-support-card';
 import { CentreTrialCard } from '../components/centre-trial-card';
@@ -161,6 +162,7 @@ export function CentreDetailPage() {
       </Grid>
       <CentreDomainsCard centerId={centre.id} domains={data?.getServerDomains ?? []} canEdit={isAdmin} onChanged={reload} />
       {centre.status === 'active' ? <CentreSupportCard centerId={centre.id} /> : null}
+      {centre.status === 'active' ? <CentreParkedEventsCard centerId={centre.id} /> : null}
     </Stack>
   );
 }
