@@ -3,7 +3,7 @@ import type { EventHandler, JobQueue } from '@kv/jobs';
 import type { CentreEntry } from '@kv/directory';
 import { registerImportJobs } from './modules/imports/index.ts';
 import { registerAttendanceEvents, registerAttendanceJobs, startAttendanceTick } from './modules/attendance/index.ts';
-import { registerFileJobs } from './modules/files/index.ts';
+import { registerFileJobs, scheduleUploadSweep } from './modules/files/index.ts';
 import type { FileStore } from '@kv/files';
 
 export interface TenantJobDeps {
@@ -36,8 +36,10 @@ export function registerTenantEvents(
 
 /**
  * Starts the recurring work of one centre (attendance reminders and ratio forecasts every five
- * minutes); idempotent, so every process may call it at start-up for every active centre.
+ * minutes, the hourly sweep of abandoned uploads); idempotent, so every process may call it at
+ * start-up for every active centre.
  */
 export async function startTenantSchedules(db: Knex, centre: CentreEntry): Promise<void> {
   await startAttendanceTick(db, centre.id, centre.name);
+  await scheduleUploadSweep(db, centre.id);
 }

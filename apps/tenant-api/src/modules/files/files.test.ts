@@ -10,6 +10,7 @@ import type { Harness } from '../../test/harness.ts';
 import { buildWorld, createPeopleHarness, type World } from '../students/test-fixtures.ts';
 import { checkQueuedUpload } from './jobs.ts';
 import { findFile } from './repo.ts';
+import { ABANDONED_REASON, sweepAbandonedUploads } from './sweep.ts';
 import { fileUrls } from './urls.ts';
 
 let h: Harness;
@@ -162,6 +163,34 @@ describe('files: the student photo pipeline', () => {
     const res = await postForm(w.c.host, p.data!.getPresignedUploadUrl, Buffer.alloc(101, 0xff), 'image/jpeg');
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('EntityTooLarge');
+  });
+});
+
+describe('files: the hourly sweep of abandoned uploads', () => {
+  it('deletes what a never-completed form left and rejects its row; fresh forms and checked files stay', async () => {
+    const body = await jpegWithGps(200, 100);
+    const form = async () =>
+      (await w.q(PRESIGN, { purpose: 'student_photo', owner: w.kidX, type: 'image/jpeg', size: body.length }, w.tokens.mgrX)).data!
+        .getPresignedUploadUrl;
+    const abandoned = await form();
+    expect((await postForm(w.c.host, abandoned, body, 'image/jpeg')).statusCode).toBe(204);
+    const neverSent = await form();
+    const fresh = await form();
+    await db()('files')
+      .whereIn('id', [abandoned.upload_id, neverSent.upload_id])
+      .update({ upload_expires_at: db().raw("now() - interval '2 hours'") });
+    const rawKey = abandoned.fields.find((f: { name: string }) => f.name === 'key')!.value as string;
+    expect(await store.stat(rawKey)).not.toBeNull();
+    const photo = (await w.q(PHOTO, { id: w.kidX }, w.tokens.mgrX)).data!.student.photo;
+
+    expect(await sweepAbandonedUploads(jobDeps(), w.c.entry.id)).toEqual({ swept: 2 });
+    expect(await store.stat(rawKey)).toBeNull();
+    for (const id of [abandoned.upload_id, neverSent.upload_id]) {
+      expect(await findFile(db(), id)).toMatchObject({ status: 'rejected', reason: ABANDONED_REASON, upload_key: null });
+    }
+    expect((await findFile(db(), fresh.upload_id))!.status).toBe('pending');
+    expect((await w.q(PHOTO, { id: w.kidX }, w.tokens.mgrX)).data!.student.photo.id).toBe(photo.id);
+    expect(await sweepAbandonedUploads(jobDeps(), w.c.entry.id)).toEqual({ swept: 0 });
   });
 });
 

@@ -5,6 +5,7 @@ import { insertAudit } from '../../core/audit.ts';
 import * as repo from './repo.ts';
 import { purposeOf } from './purposes.ts';
 import { CHECK_UPLOAD_JOB, FILES_QUEUE } from './service.ts';
+import { SWEEP_UPLOADS_JOB, scheduleUploadSweep, sweepAbandonedUploads } from './sweep.ts';
 
 export interface FileJobDeps {
   dbFor(centerId: string): Promise<Knex>;
@@ -78,10 +79,16 @@ export async function checkQueuedUpload(deps: FileJobDeps, centerId: string, fil
   return { status: 'ready', reason: null };
 }
 
-/** Registers the upload check on a queue (the worker process calls this at start-up). */
+/** Registers the upload check and the hourly sweep on a queue (the worker process calls this at start-up). */
 export function registerFileJobs(queue: JobQueue, deps: FileJobDeps): void {
   queue.register(FILES_QUEUE, CHECK_UPLOAD_JOB, async (job) => {
     const { centerId, fileId } = job.data as { centerId: string; fileId: string };
     return checkQueuedUpload(deps, String(centerId), String(fileId));
+  });
+  queue.register(FILES_QUEUE, SWEEP_UPLOADS_JOB, async (job) => {
+    const centerId = String((job.data as { centerId: string }).centerId);
+    const result = await sweepAbandonedUploads(deps, centerId);
+    await scheduleUploadSweep(await deps.dbFor(centerId), centerId);
+    return result;
   });
 }

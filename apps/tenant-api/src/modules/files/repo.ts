@@ -70,6 +70,24 @@ export async function openUploadCount(db: Db, userId: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/** Upload forms issued but never completed, expired longer than `age` (an SQL interval) ago. */
+export async function abandonedUploads(db: Db, age: string, limit: number): Promise<Pick<FileRow, 'id' | 'upload_key'>[]> {
+  return (await db('files')
+    .where({ status: 'pending' })
+    .where('upload_expires_at', '<', db.raw(`now() - ${age}`))
+    .orderBy('upload_expires_at')
+    .limit(limit)
+    .select('id', 'upload_key')) as Pick<FileRow, 'id' | 'upload_key'>[];
+}
+
+/** Rejects the still-pending rows among `ids` (a completeUpload that arrived meanwhile wins). */
+export async function rejectPending(db: Db, ids: readonly string[], reason: string): Promise<number> {
+  return db('files')
+    .whereIn('id', ids as string[])
+    .where({ status: 'pending' })
+    .update({ status: 'rejected', reason, upload_key: null, checked_at: db.fn.now(), updated_at: db.fn.now() });
+}
+
 /** The newest ready file of each owner, for one purpose. */
 export async function latestReady(db: Db, purpose: string, ownerIds: readonly string[]): Promise<Map<string, FileRow>> {
   if (!ownerIds.length) return new Map();
