@@ -47,7 +47,8 @@ describe('parseArgs and the shared fields', () => {
     expect(parse(fields.username(), 'ab')).toMatchObject({ message: 'Username must be at least 3 characters.' });
     const kind = fields.oneOf('kind', ['childcare', 'petcare']);
     expect(parse(kind, 'petcare')).toBe('petcare');
-    for (const bad of ['zoo', '', undefined]) expect(parse(kind, bad)).toMatchObject({ message: 'kind must be one of: childcare, petcare.' });
+    for (const bad of ['zoo', '', undefined])
+      expect(parse(kind, bad)).toMatchObject({ message: 'kind must be one of: childcare, petcare.' });
   });
 
   it('optional text keeps an omitted value, clears a blank one', () => {

@@ -13,7 +13,10 @@ const permissionName = z
   .regex(/^[a-z][a-z0-9_.-]*$/, 'Use lower-case letters, digits, dots, dashes or underscores.');
 const isCentreRole = (name: string) => CENTRE_ROLES.includes(name as never);
 const centreRole = z.string().refine(isCentreRole, 'Unknown role.');
-const roleList = z.array(z.string()).max(10).refine((r) => r.every(isCentreRole), 'Unknown role.');
+const roleList = z
+  .array(z.string())
+  .max(10)
+  .refine((r) => r.every(isCentreRole), 'Unknown role.');
 
 async function rolesResult(ctx: RequestContext, message: string) {
   return { status: true, message, color: 'success', roles: await repo.listRoles(ctx.db) };
