@@ -2,7 +2,7 @@ import { roleAtLeast } from '@kv/shared';
 import { AppError, CommonError, forbidden } from '@kv/server';
 
 export type OperatorRole = 'admin' | 'kvsupport';
-export const OPERATOR_ROLES: readonly OperatorRole[] = ['admin', 'kvsupport'];
+export const OPERATOR_ROLES = ['admin', 'kvsupport'] as const satisfies readonly OperatorRole[];
 
 /** The signed-in operator; `id` is null only for the system actor (seed, CLI). */
 export interface Viewer {

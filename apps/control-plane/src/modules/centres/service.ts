@@ -1,11 +1,10 @@
+import { z } from 'zod';
 import { assertSafeDatabaseName } from '@kv/db';
 import { writeOutbox } from '@kv/jobs';
-import { badInput } from '@kv/server';
+import { fields, pageArgs, paginated, parseArgs } from '@kv/server';
 import type { ControlPlaneRuntime } from '../../deps.ts';
 import { isUniqueViolation } from '../../sql.ts';
 import { requireRole, type Actor } from '../../access.ts';
-import { email, id as idArg, intBetween, oneOf, text, username } from '../../validate.ts';
-import { toPage, paginatorInfo, type PageArgs } from '../../graphql/pagination.ts';
 import { done } from '../../graphql/notice.ts';
 import { writeAudit } from '../audit/repo.ts';
 import { CONTROL_QUEUE, JOBS } from '../../jobs/names.ts';
@@ -40,6 +39,7 @@ const RESERVED_SLUGS = new Set([
   'kidsvision',
 ]);
 
+/** What `addCenter` takes (its GraphQL arguments); the seed passes the same through `provisionCenterNow`. */
 export interface AddCenterInput {
   name: string;
   slug: string;
@@ -53,22 +53,47 @@ export interface AddCenterInput {
   trial_days?: number | null;
 }
 
-export interface UpdateCenterInput {
-  id: string;
-  name?: string | null;
-  slug?: string | null;
-  kind?: string | null;
-  language_pack?: string | null;
-  contact_email?: string | null;
-}
+const slug = fields
+  .text('slug', { max: 40 })
+  .toLowerCase()
+  .refine(
+    (v) => SLUG.test(v) && !v.includes('--'),
+    'slug must be 3–40 lower-case letters, digits or single dashes, starting with a letter.',
+  );
+const centreName = fields.text('name', { max: 150 });
+const kind = fields.oneOf('kind', CENTER_KINDS);
+const languagePack = fields.oneOf('language_pack', LANGUAGE_PACKS);
+const contactEmail = fields.email('contact_email').toLowerCase();
+const trialDays = fields.intBetween('trial_days', 1, 365);
 
-function slugArg(value: string | null | undefined): string {
-  const slug = text('slug', value, { max: 40 }).toLowerCase();
-  if (!SLUG.test(slug) || slug.includes('--'))
-    throw badInput('slug', 'slug must be 3–40 lower-case letters, digits or single dashes, starting with a letter.');
-  if (RESERVED_SLUGS.has(slug)) throw slugReserved();
-  return slug;
-}
+const idArgs = z.object({ id: fields.id('id') });
+const getCentersArgs = z.object({
+  ...pageArgs,
+  search: fields.optionalText(200, 'search'),
+  status: fields.oneOf('status', CENTER_STATUSES).nullish(),
+});
+const addCenterArgs = z.object({
+  name: centreName,
+  slug,
+  kind: kind.nullish().transform((v) => v ?? 'childcare'),
+  language_pack: languagePack.nullish(),
+  contact_email: contactEmail,
+  owner_fname: fields.text('owner_fname', { max: 100 }),
+  owner_lname: fields.text('owner_lname', { max: 100 }),
+  // The owner's account lives in the centre's database: the centre's username rule.
+  owner_username: fields.username('owner_username'),
+  on_trial: z.boolean('on_trial must be true or false.').nullish(),
+  trial_days: trialDays.nullish(),
+});
+const updateCenterArgs = z.object({
+  id: fields.id('id'),
+  name: centreName.nullish(),
+  slug: slug.nullish(),
+  kind: kind.nullish(),
+  language_pack: languagePack.nullish(),
+  contact_email: contactEmail.nullish(),
+});
+const extendTrialArgs = z.object({ id: fields.id('id'), days: fields.intBetween('days', 1, 365) });
 
 export function createCentreService(rt: ControlPlaneRuntime) {
   const db = rt.controlDb;
@@ -81,8 +106,8 @@ export function createCentreService(rt: ControlPlaneRuntime) {
   }
 
   /** A status change from one of `from` to `to`, audited, then every process forgets the centre. */
-  async function transition(actor: Actor, rawId: string, from: CenterStatus[], to: CenterStatus, verb: string) {
-    const id = idArg('id', rawId);
+  async function transition(actor: Actor, raw: unknown, from: CenterStatus[], to: CenterStatus, verb: string) {
+    const { id } = parseArgs(idArgs, raw);
     await db.transaction(async (trx) => {
       const centre = await repo.lockCenter(trx, id);
       if (!centre) throw centreNotFound();
@@ -95,17 +120,16 @@ export function createCentreService(rt: ControlPlaneRuntime) {
   }
 
   return {
-    async getCenters(actor: Actor, args: PageArgs & { search?: string | null; status?: string | null }) {
+    async getCenters(actor: Actor, raw: unknown) {
       requireRole(actor, centrePolicy.getCenters);
-      const page = toPage(args);
-      const status = args.status ? oneOf('status', args.status, CENTER_STATUSES) : null;
+      const { page, first, search, status } = parseArgs(getCentersArgs, raw);
       const { rows, total } = await repo.listCenters(db, {
-        search: args.search?.trim() || null,
-        status,
-        offset: page.offset,
-        limit: page.perPage,
+        search: search ?? null,
+        status: status ?? null,
+        offset: (page - 1) * first,
+        limit: first,
       });
-      return { data: rows, paginatorInfo: paginatorInfo(total, page) };
+      return paginated(rows, total, page, first);
     },
 
     /** Center.storage: operators who may read the centre see its stored files and bytes. */
@@ -114,27 +138,28 @@ export function createCentreService(rt: ControlPlaneRuntime) {
       return centreStorage(rt, centre);
     },
 
-    async getCenter(actor: Actor, args: { id: string }) {
+    async getCenter(actor: Actor, raw: unknown) {
       requireRole(actor, centrePolicy.getCenter);
-      return load(idArg('id', args.id));
+      return load(parseArgs(idArgs, raw).id);
     },
 
     async addCenter(actor: Actor, input: AddCenterInput) {
       requireRole(actor, centrePolicy.addCenter);
-      const slug = slugArg(input.slug);
-      const kind = oneOf('kind', input.kind ?? 'childcare', CENTER_KINDS);
-      const onTrial = input.on_trial ?? false;
+      const args = parseArgs(addCenterArgs, input);
+      const { slug, kind } = args;
+      if (RESERVED_SLUGS.has(slug)) throw slugReserved();
+      const onTrial = args.on_trial ?? false;
       const row = {
-        name: text('name', input.name, { max: 150 }),
+        name: args.name,
         slug,
         kind,
-        language_pack: oneOf('language_pack', input.language_pack ?? (kind === 'petcare' ? 'dogs' : 'default'), LANGUAGE_PACKS),
-        contact_email: email('contact_email', input.contact_email),
-        owner_fname: text('owner_fname', input.owner_fname, { max: 100 }),
-        owner_lname: text('owner_lname', input.owner_lname, { max: 100 }),
-        owner_username: username('owner_username', input.owner_username),
+        language_pack: args.language_pack ?? (kind === 'petcare' ? 'dogs' : 'default'),
+        contact_email: args.contact_email,
+        owner_fname: args.owner_fname,
+        owner_lname: args.owner_lname,
+        owner_username: args.owner_username,
         on_trial: onTrial,
-        trial_days: onTrial ? intBetween('trial_days', input.trial_days ?? 30, 1, 365) : null,
+        trial_days: onTrial ? (args.trial_days ?? 30) : null,
         trial_start_date: onTrial ? db.raw('current_date') : null,
         status: 'provisioning',
         provisioning_step: 'queued',
@@ -171,15 +196,12 @@ export function createCentreService(rt: ControlPlaneRuntime) {
       return done('Centre added; its database is being set up.', { center: await load(id) });
     },
 
-    async updateCenter(actor: Actor, input: UpdateCenterInput) {
+    async updateCenter(actor: Actor, raw: unknown) {
       requireRole(actor, centrePolicy.updateCenter);
-      const id = idArg('id', input.id);
+      const { id, slug: newSlug, ...input } = parseArgs(updateCenterArgs, raw);
       const patch: Record<string, unknown> = {};
-      if (input.name != null) patch.name = text('name', input.name, { max: 150 });
-      if (input.kind != null) patch.kind = oneOf('kind', input.kind, CENTER_KINDS);
-      if (input.language_pack != null) patch.language_pack = oneOf('language_pack', input.language_pack, LANGUAGE_PACKS);
-      if (input.contact_email != null) patch.contact_email = email('contact_email', input.contact_email);
-      const newSlug = input.slug != null ? slugArg(input.slug) : null;
+      for (const k of ['name', 'kind', 'language_pack', 'contact_email'] as const) if (input[k] != null) patch[k] = input[k];
+      if (newSlug && RESERVED_SLUGS.has(newSlug)) throw slugReserved();
       try {
         await db.transaction(async (trx) => {
           const centre = await repo.lockCenter(trx, id);
@@ -208,20 +230,20 @@ export function createCentreService(rt: ControlPlaneRuntime) {
       return done('Centre updated.', { center: await load(id) });
     },
 
-    async suspendCenter(actor: Actor, args: { id: string }) {
+    async suspendCenter(actor: Actor, raw: unknown) {
       requireRole(actor, centrePolicy.suspendCenter);
-      return done('Centre suspended.', { center: await transition(actor, args.id, ['active'], 'suspended', 'suspended') });
+      return done('Centre suspended.', { center: await transition(actor, raw, ['active'], 'suspended', 'suspended') });
     },
 
-    async activateCenter(actor: Actor, args: { id: string }) {
+    async activateCenter(actor: Actor, raw: unknown) {
       requireRole(actor, centrePolicy.activateCenter);
-      return done('Centre activated.', { center: await transition(actor, args.id, ['suspended'], 'active', 'activated') });
+      return done('Centre activated.', { center: await transition(actor, raw, ['suspended'], 'active', 'activated') });
     },
 
     /** Offboarding: hostnames stop answering now; a job drops the database. */
-    async deleteCenter(actor: Actor, args: { id: string }) {
+    async deleteCenter(actor: Actor, raw: unknown) {
       requireRole(actor, centrePolicy.deleteCenter);
-      const id = idArg('id', args.id);
+      const { id } = parseArgs(idArgs, raw);
       await db.transaction(async (trx) => {
         const centre = await repo.lockCenter(trx, id);
         if (!centre) throw centreNotFound();
@@ -248,10 +270,9 @@ export function createCentreService(rt: ControlPlaneRuntime) {
       return done('Centre deleted; its database will be dropped.', { center: await load(id) });
     },
 
-    async extendCenterTrial(actor: Actor, args: { id: string; days: number }) {
+    async extendCenterTrial(actor: Actor, raw: unknown) {
       requireRole(actor, centrePolicy.extendCenterTrial);
-      const id = idArg('id', args.id);
-      const days = intBetween('days', args.days, 1, 365);
+      const { id, days } = parseArgs(extendTrialArgs, raw);
       await db.transaction(async (trx) => {
         const centre = await repo.lockCenter(trx, id);
         if (!centre) throw centreNotFound();

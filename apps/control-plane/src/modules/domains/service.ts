@@ -1,9 +1,9 @@
+import { z } from 'zod';
 import { normaliseHost } from '@kv/directory';
-import { badInput } from '@kv/server';
+import { fields, parseArgs } from '@kv/server';
 import type { ControlPlaneRuntime } from '../../deps.ts';
 import { isUniqueViolation } from '../../sql.ts';
 import { requireRole, type Actor } from '../../access.ts';
-import { id as idArg } from '../../validate.ts';
 import { done } from '../../graphql/notice.ts';
 import { writeAudit } from '../audit/repo.ts';
 import { centreNotFound, invalidState } from '../centres/errors.ts';
@@ -11,25 +11,32 @@ import { domainPolicy } from './policy.ts';
 import * as repo from './repo.ts';
 import { domainNotFound, domainProtected, domainReserved, domainTaken } from './errors.ts';
 
+const DOMAIN_MESSAGE = 'domain must be a host name such as care.example.com.';
+/** A host name with a dot, not an address: lower-cased, without a port or a trailing dot (`normaliseHost`). */
+const domain = z
+  .string(DOMAIN_MESSAGE)
+  .transform((v) => normaliseHost(v) ?? '')
+  .refine((v) => v.includes('.') && !/^[\d.]+$/.test(v), DOMAIN_MESSAGE);
+const centreArgs = z.object({ center_id: fields.id('center_id') });
+const addArgs = z.object({ center_id: fields.id('center_id'), domain });
+const removeArgs = z.object({ id: fields.id('id') });
+
 export function createDomainService(rt: ControlPlaneRuntime) {
   const db = rt.controlDb;
   const platform = rt.config.platformDomain;
 
   return {
-    async getServerDomains(actor: Actor, args: { center_id: string }) {
+    async getServerDomains(actor: Actor, raw: unknown) {
       requireRole(actor, domainPolicy.getServerDomains);
-      const centerId = idArg('center_id', args.center_id);
+      const { center_id: centerId } = parseArgs(centreArgs, raw);
       if (!(await repo.centreStatus(db, centerId))) throw centreNotFound();
       return repo.listDomains(db, centerId);
     },
 
     /** A custom domain (the centre points its DNS at the platform); it answers as soon as it is added. */
-    async addServerDomain(actor: Actor, args: { center_id: string; domain: string }) {
+    async addServerDomain(actor: Actor, raw: unknown) {
       requireRole(actor, domainPolicy.addServerDomain);
-      const centerId = idArg('center_id', args.center_id);
-      const domain = normaliseHost(args.domain);
-      if (!domain || !domain.includes('.') || /^[\d.]+$/.test(domain))
-        throw badInput('domain', 'domain must be a host name such as care.example.com.');
+      const { center_id: centerId, domain } = parseArgs(addArgs, raw);
       if (domain === platform || domain.endsWith(`.${platform}`)) throw domainReserved();
       let row;
       try {
@@ -50,9 +57,9 @@ export function createDomainService(rt: ControlPlaneRuntime) {
       return done('Domain added.', { domain: row });
     },
 
-    async removeServerDomain(actor: Actor, args: { id: string }) {
+    async removeServerDomain(actor: Actor, raw: unknown) {
       requireRole(actor, domainPolicy.removeServerDomain);
-      const id = idArg('id', args.id);
+      const { id } = parseArgs(removeArgs, raw);
       const row = await db.transaction(async (trx) => {
         const existing = await repo.findDomain(trx, id);
         if (!existing) throw domainNotFound();

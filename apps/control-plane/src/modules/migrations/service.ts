@@ -1,8 +1,8 @@
+import { z } from 'zod';
 import { writeOutbox } from '@kv/jobs';
+import { fields, pageArgs, paginated, parseArgs } from '@kv/server';
 import type { ControlPlaneRuntime } from '../../deps.ts';
 import { requireRole, type Actor } from '../../access.ts';
-import { isUuid, id as idArg } from '../../validate.ts';
-import { toPage, paginatorInfo, type PageArgs } from '../../graphql/pagination.ts';
 import { done } from '../../graphql/notice.ts';
 import { writeAudit } from '../audit/repo.ts';
 import { CONTROL_QUEUE, JOBS } from '../../jobs/names.ts';
@@ -13,13 +13,18 @@ import { createMigrationRun } from './fan-out.ts';
 import * as repo from './repo.ts';
 import { migrationRunNotFound, notMigratable } from './errors.ts';
 
+const runArgs = z.object({ dry_run: z.boolean('dry_run must be true or false.').nullish(), center_id: fields.id('center_id').nullish() });
+const runIdArgs = z.object({ id: fields.uuidKey });
+const listArgs = z.object(pageArgs);
+
 export function createMigrationService(rt: ControlPlaneRuntime) {
   const db = rt.controlDb;
   return {
     /** One job per centre through the outbox; the run closes itself when the last centre reports. */
-    async runTenantMigrations(actor: Actor, args: { dry_run?: boolean | null; center_id?: string | null }) {
+    async runTenantMigrations(actor: Actor, raw: unknown) {
       const viewer = requireRole(actor, migrationPolicy.runTenantMigrations);
-      const centerId = args.center_id ? idArg('center_id', args.center_id) : null;
+      const args = parseArgs(runArgs, raw);
+      const centerId = args.center_id ?? null;
       const dryRun = args.dry_run ?? false;
       if (centerId && !(await findCenter(db, centerId))) throw centreNotFound();
       const { runId, targets } = await createMigrationRun(db, { dryRun, centerId, startedBy: viewer.label }, async (trx, id, list) => {
@@ -36,19 +41,19 @@ export function createMigrationService(rt: ControlPlaneRuntime) {
       });
     },
 
-    async migrationRun(actor: Actor, args: { id: string }) {
+    async migrationRun(actor: Actor, raw: unknown) {
       requireRole(actor, migrationPolicy.migrationRun);
-      if (!isUuid(args.id)) throw migrationRunNotFound();
-      const run = await repo.findRun(db, args.id);
+      const { id } = parseArgs(runIdArgs, raw);
+      const run = id ? await repo.findRun(db, id) : undefined;
       if (!run) throw migrationRunNotFound();
       return run;
     },
 
-    async migrationRuns(actor: Actor, args: PageArgs) {
+    async migrationRuns(actor: Actor, raw: unknown) {
       requireRole(actor, migrationPolicy.migrationRuns);
-      const page = toPage(args);
-      const { rows, total } = await repo.listRuns(db, { offset: page.offset, limit: page.perPage });
-      return { data: rows, paginatorInfo: paginatorInfo(total, page) };
+      const { page, first } = parseArgs(listArgs, raw);
+      const { rows, total } = await repo.listRuns(db, { offset: (page - 1) * first, limit: first });
+      return paginated(rows, total, page, first);
     },
 
     /** The per-centre rows of several runs at once (the MigrationRun.centers loader). */

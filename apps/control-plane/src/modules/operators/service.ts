@@ -1,9 +1,8 @@
+import { z } from 'zod';
 import { AuthError, hashPassword, passwordProblem, verifyPassword } from '@kv/auth';
-import { badInput } from '@kv/server';
+import { fields, pageArgs, paginated, parseArgs } from '@kv/server';
 import type { ControlPlaneRuntime } from '../../deps.ts';
 import { OPERATOR_ROLES, requireRole, requireViewer, type Actor, type OperatorRole } from '../../access.ts';
-import { email, id as idArg, isUuid, oneOf, optionalText, text, username as usernameArg } from '../../validate.ts';
-import { toPage, paginatorInfo, type PageArgs } from '../../graphql/pagination.ts';
 import { done } from '../../graphql/notice.ts';
 import { writeAudit } from '../audit/repo.ts';
 import { operatorPolicy } from './policy.ts';
@@ -13,30 +12,42 @@ import { cannotChangeSelf, invalidCredentials, invalidRefreshToken, operatorNotF
 export const PLATFORM_TID = 'platform';
 const SESSION_TTL_MS = 12 * 60 * 60_000;
 
-export interface CreateOperatorInput {
-  fname: string;
-  lname: string;
-  username: string;
-  email?: string | null;
-  role: string;
-  password: string;
-}
+/** A new password: the platform's password rule (packages/auth), its problem as the message. */
+const newPassword = z.string('password is required.').superRefine((v, ctx) => {
+  const problem = passwordProblem(v);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+const operatorName = (label: string) => fields.text(label, { max: 100 });
+/** Optional: null or blank means none (on update, omitted keeps the address). */
+const operatorEmail = z.preprocess((v) => (typeof v === 'string' && !v.trim() ? null : v), fields.email('email').toLowerCase().nullish());
+const role = fields.oneOf('role', OPERATOR_ROLES);
 
-export interface UpdateOperatorInput {
-  id: string;
-  fname?: string | null;
-  lname?: string | null;
-  email?: string | null;
-  role?: string | null;
-  status?: boolean | null;
-  password?: string | null;
-}
-
-function checkedPassword(password: string): string {
-  const problem = passwordProblem(password);
-  if (problem) throw badInput('password', problem);
-  return password;
-}
+const loginArgs = z.object({
+  username: fields.text('username', { max: 254 }),
+  password: z.string('password is required.').min(1, 'password is required.').max(1024, 'password is required.'),
+  device: z.string().nullish(),
+});
+const refreshArgs = z.object({ refresh_token: z.string().max(2000).nullish() });
+const logoutArgs = z.object({ session_id: z.string().max(100).nullish() });
+const listArgs = z.object({ ...pageArgs, search: fields.optionalText(200, 'search') });
+const createArgs = z.object({
+  fname: operatorName('fname'),
+  lname: operatorName('lname'),
+  username: fields.username('username'),
+  email: operatorEmail,
+  role,
+  password: newPassword,
+});
+const updateArgs = z.object({
+  id: fields.id('id'),
+  fname: operatorName('fname').nullish(),
+  lname: operatorName('lname').nullish(),
+  email: operatorEmail,
+  role: role.nullish(),
+  status: z.boolean('status must be true or false.').nullish(),
+  password: newPassword.nullish(),
+});
+const seedOperatorArgs = z.object({ username: fields.username('username'), password: newPassword });
 
 export function createOperatorService(rt: ControlPlaneRuntime) {
   const db = rt.controlDb;
@@ -52,13 +63,11 @@ export function createOperatorService(rt: ControlPlaneRuntime) {
   }
 
   return {
-    async login(actor: Actor, input: { username: string; password: string; device?: string | null }) {
+    async login(actor: Actor, raw: unknown) {
       // Public: anyone may try; the login throttle has already charged this attempt.
-      const login = text('username', input.username, { max: 254 });
-      if (!input.password || input.password.length > 1024) throw badInput('password', 'password is required.');
+      const { username: login, password, device = null } = parseArgs(loginArgs, raw);
       const row = await repo.findOperatorForLogin(db, login);
-      const ok = await verifyPassword(row?.password_hash ?? null, input.password);
-      const device = input.device ?? null;
+      const ok = await verifyPassword(row?.password_hash ?? null, password);
       if (!row || !ok || !row.status) {
         const reason = !row ? 'unknown_user' : !ok ? 'bad_password' : 'inactive';
         await repo.recordLogin(db, {
@@ -86,11 +95,12 @@ export function createOperatorService(rt: ControlPlaneRuntime) {
       return issue(operator, sessionId, refreshToken, 'Signed in.');
     },
 
-    async refreshToken(_actor: Actor, input: { refresh_token: string }) {
+    async refreshToken(_actor: Actor, raw: unknown) {
       // Public: the refresh token itself is the credential.
+      const { refresh_token } = parseArgs(refreshArgs, raw);
       let rotated;
       try {
-        rotated = await rt.sessions.rotate(input.refresh_token ?? '');
+        rotated = await rt.sessions.rotate(refresh_token ?? '');
       } catch (e) {
         if (e instanceof AuthError) throw invalidRefreshToken();
         throw e;
@@ -103,10 +113,11 @@ export function createOperatorService(rt: ControlPlaneRuntime) {
       return issue(operator, rotated.sessionId, rotated.refreshToken, 'Session renewed.');
     },
 
-    async logout(actor: Actor, input: { session_id?: string | null }) {
+    async logout(actor: Actor, raw: unknown) {
       const viewer = requireViewer(actor);
-      const sessionId = input.session_id ?? viewer.sessionId;
-      const session = isUuid(sessionId) ? await rt.sessions.active(sessionId) : null;
+      const sessionId = parseArgs(logoutArgs, raw).session_id ?? viewer.sessionId;
+      // Text that is not a session id (a UUID) names no session: `active` answers null.
+      const session = sessionId ? await rt.sessions.active(sessionId) : null;
       if (!session || session.user_id !== viewer.id) throw sessionNotFound();
       await rt.sessions.revoke(session.id, 'logout');
       return done('Signed out.');
@@ -117,27 +128,17 @@ export function createOperatorService(rt: ControlPlaneRuntime) {
       return actor.viewer?.id ? ((await repo.findOperator(db, actor.viewer.id)) ?? null) : null;
     },
 
-    async operators(actor: Actor, args: PageArgs & { search?: string | null }) {
+    async operators(actor: Actor, raw: unknown) {
       requireRole(actor, operatorPolicy.listOperators);
-      const page = toPage(args);
-      const { rows, total } = await repo.listOperators(db, {
-        search: args.search?.trim() || null,
-        offset: page.offset,
-        limit: page.perPage,
-      });
-      return { data: rows, paginatorInfo: paginatorInfo(total, page) };
+      const { page, first, search } = parseArgs(listArgs, raw);
+      const { rows, total } = await repo.listOperators(db, { search: search ?? null, offset: (page - 1) * first, limit: first });
+      return paginated(rows, total, page, first);
     },
 
-    async createOperator(actor: Actor, input: CreateOperatorInput) {
+    async createOperator(actor: Actor, raw: unknown) {
       requireRole(actor, operatorPolicy.createOperator);
-      const row = {
-        fname: text('fname', input.fname, { max: 100 }),
-        lname: text('lname', input.lname, { max: 100 }),
-        username: usernameArg('username', input.username),
-        email: input.email ? email('email', input.email) : null,
-        role: oneOf('role', input.role, OPERATOR_ROLES),
-        password_hash: await hashPassword(checkedPassword(input.password ?? '')),
-      };
+      const { password, ...input } = parseArgs(createArgs, raw);
+      const row = { ...input, email: input.email ?? null, password_hash: await hashPassword(password) };
       const operator = await db.transaction(async (trx) => {
         if (await repo.usernameExists(trx, row.username)) throw usernameTaken();
         const created = await repo.insertOperator(trx, row);
@@ -147,16 +148,13 @@ export function createOperatorService(rt: ControlPlaneRuntime) {
       return done('Operator created.', { operator });
     },
 
-    async updateOperator(actor: Actor, input: UpdateOperatorInput) {
+    async updateOperator(actor: Actor, raw: unknown) {
       const viewer = requireRole(actor, operatorPolicy.updateOperator);
-      const id = idArg('id', input.id);
+      const { id, password, ...input } = parseArgs(updateArgs, raw);
       const patch: Record<string, unknown> = {};
-      if (input.fname != null) patch.fname = text('fname', input.fname, { max: 100 });
-      if (input.lname != null) patch.lname = text('lname', input.lname, { max: 100 });
-      if (input.email !== undefined) patch.email = input.email ? email('email', input.email) : optionalText('email', input.email, 254);
-      if (input.role != null) patch.role = oneOf<OperatorRole>('role', input.role, OPERATOR_ROLES);
-      if (input.status != null) patch.status = input.status;
-      if (input.password != null) patch.password_hash = await hashPassword(checkedPassword(input.password));
+      for (const k of ['fname', 'lname', 'role', 'status'] as const) if (input[k] != null) patch[k] = input[k];
+      if (input.email !== undefined) patch.email = input.email;
+      if (password != null) patch.password_hash = await hashPassword(password);
       const { operator, endSessions } = await db.transaction(async (trx) => {
         const before = await repo.findOperator(trx, id);
         if (!before) throw operatorNotFound();
@@ -192,13 +190,14 @@ export async function ensureOperator(
 ): Promise<string> {
   const existing = await repo.findOperatorForLogin(controlDb, input.username);
   if (existing) return existing.id;
+  const { username, password } = parseArgs(seedOperatorArgs, input);
   const created = await repo.insertOperator(controlDb, {
     fname: input.fname,
     lname: input.lname,
-    username: usernameArg('username', input.username),
+    username,
     email: input.email ?? null,
     role: input.role,
-    password_hash: await hashPassword(checkedPassword(input.password)),
+    password_hash: await hashPassword(password),
   });
   return created.id;
 }

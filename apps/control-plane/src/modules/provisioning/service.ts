@@ -1,7 +1,8 @@
+import { z } from 'zod';
 import { writeOutbox } from '@kv/jobs';
+import { fields, parseArgs } from '@kv/server';
 import type { ControlPlaneRuntime } from '../../deps.ts';
 import { requireRole, type Actor } from '../../access.ts';
-import { id as idArg } from '../../validate.ts';
 import { done } from '../../graphql/notice.ts';
 import { writeAudit } from '../audit/repo.ts';
 import { CONTROL_QUEUE, JOBS } from '../../jobs/names.ts';
@@ -11,12 +12,14 @@ import { provisioningPolicy } from './policy.ts';
 import { findProvisioning, restartProvisioning } from './repo.ts';
 import { notFailed } from './errors.ts';
 
+const idArgs = z.object({ id: fields.id('id') });
+
 export function createProvisioningService(rt: ControlPlaneRuntime) {
   const db = rt.controlDb;
   return {
-    async centerProvisioning(actor: Actor, args: { id: string }) {
+    async centerProvisioning(actor: Actor, raw: unknown) {
       requireRole(actor, provisioningPolicy.centerProvisioning);
-      const centre = await findProvisioning(db, idArg('id', args.id));
+      const centre = await findProvisioning(db, parseArgs(idArgs, raw).id);
       if (!centre) throw centreNotFound();
       return {
         status: centre.status,
@@ -28,9 +31,9 @@ export function createProvisioningService(rt: ControlPlaneRuntime) {
     },
 
     /** Resumes a failed provisioning: steps already done are found done and skipped. */
-    async retryProvisioning(actor: Actor, args: { id: string }) {
+    async retryProvisioning(actor: Actor, raw: unknown) {
       requireRole(actor, provisioningPolicy.retryProvisioning);
-      const id = idArg('id', args.id);
+      const { id } = parseArgs(idArgs, raw);
       await db.transaction(async (trx) => {
         const before = await findProvisioning(trx, id);
         if (!before) throw centreNotFound();

@@ -1,11 +1,13 @@
 import type { Knex } from 'knex';
+import { z } from 'zod';
 import { encryptSecret } from '@kv/directory';
+import { fields, pageArgs, paginated, parseArgs } from '@kv/server';
 import type { ControlPlaneRuntime } from '../../deps.ts';
 import { requireRole, type Actor } from '../../access.ts';
-import { id as idArg } from '../../validate.ts';
-import { toPage, paginatorInfo, type PageArgs } from '../../graphql/pagination.ts';
 import { serverPolicy } from './policy.ts';
 import * as repo from './repo.ts';
+
+const databasesArgs = z.object({ ...pageArgs, search: fields.optionalText(200, 'search'), server_id: fields.id('server_id').nullish() });
 
 export function createServerService(rt: ControlPlaneRuntime) {
   const db = rt.controlDb;
@@ -15,17 +17,16 @@ export function createServerService(rt: ControlPlaneRuntime) {
       return repo.listServers(db);
     },
 
-    async getCenterDatabases(actor: Actor, args: PageArgs & { search?: string | null; server_id?: string | null }) {
+    async getCenterDatabases(actor: Actor, raw: unknown) {
       requireRole(actor, serverPolicy.getCenterDatabases);
-      const page = toPage(args);
-      const serverId = args.server_id ? idArg('server_id', args.server_id) : null;
+      const { page, first, search, server_id } = parseArgs(databasesArgs, raw);
       const { rows, total } = await repo.listCenterDatabases(db, {
-        search: args.search?.trim() || null,
-        serverId,
-        offset: page.offset,
-        limit: page.perPage,
+        search: search ?? null,
+        serverId: server_id ?? null,
+        offset: (page - 1) * first,
+        limit: first,
       });
-      return { data: rows, paginatorInfo: paginatorInfo(total, page) };
+      return paginated(rows, total, page, first);
     },
   };
 }

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { forbidden } from '@kv/server';
+import { z } from 'zod';
+import { fields, forbidden, pageArgs, paginated, parseArgs } from '@kv/server';
 import type { ControlPlaneRuntime } from '../../deps.ts';
 import { requireRole, type Actor } from '../../access.ts';
-import { isUuid, id as idArg, text } from '../../validate.ts';
 import { done } from '../../graphql/notice.ts';
-import { paginatorInfo, toPage, type PageArgs } from '../../graphql/pagination.ts';
 import { writeAudit } from '../audit/repo.ts';
 import { centreNotFound } from '../centres/errors.ts';
 import { findCenter } from '../centres/repo.ts';
@@ -14,6 +13,14 @@ import { centreNotActive, parkedEventNotFound, supportSessionNotFound, userNotFo
 import { parkedEvents, retryParkedEvent } from '@kv/jobs';
 
 const SUPPORT_SESSION_MS = 60 * 60_000;
+
+const centerId = fields.id('center_id');
+const usersArgs = z.object({ ...pageArgs, center_id: centerId, search: fields.optionalText(100, 'search') });
+const parkedArgs = z.object({ ...pageArgs, center_id: centerId });
+const retryArgs = z.object({ center_id: centerId, event_id: fields.id('event_id'), handler: fields.text('handler', { max: 120 }) });
+const loginAsArgs = z.object({ center_id: centerId, user_id: fields.id('user_id'), reason: fields.text('reason', { min: 10, max: 500 }) });
+const endArgs = z.object({ id: fields.uuidKey });
+
 export function createSupportService(rt: ControlPlaneRuntime) {
   const db = rt.controlDb;
 
@@ -31,37 +38,39 @@ export function createSupportService(rt: ControlPlaneRuntime) {
 
   return {
     /** The people support can enter a centre as: active users, by name, paginated. */
-    async getCenterUsers(actor: Actor, args: PageArgs & { center_id: string; search?: string | null }) {
+    async getCenterUsers(actor: Actor, raw: unknown) {
       requireRole(actor, supportPolicy.getCenterUsers);
-      const centerId = idArg('center_id', args.center_id);
-      const page = toPage(args);
-      const search = args.search ? text('search', args.search, { max: 100 }) : null;
-      const centre = await findCenter(db, centerId);
+      const { center_id, page, first, search } = parseArgs(usersArgs, raw);
+      const centre = await findCenter(db, center_id);
       if (!centre) throw centreNotFound();
       if (centre.status !== 'active') throw centreNotActive();
       const { rows, total } = await repo.listActiveCentreUsers(await centreDb(centre), {
-        search: search || null,
-        offset: page.offset,
-        limit: page.perPage,
+        search: search ?? null,
+        offset: (page - 1) * first,
+        limit: first,
       });
-      return { data: rows, paginatorInfo: paginatorInfo(total, page) };
+      return paginated(rows, total, page, first);
     },
 
     /** A centre's parked event deliveries (its background work that gave up), newest first. */
-    async getCenterParkedEvents(actor: Actor, args: PageArgs & { center_id: string }) {
+    async getCenterParkedEvents(actor: Actor, raw: unknown) {
       requireRole(actor, supportPolicy.getCenterParkedEvents);
-      const centre = await liveCentre(idArg('center_id', args.center_id));
-      const page = toPage(args);
-      const { rows, total } = await parkedEvents(await centreDb(centre), { offset: page.offset, limit: page.perPage });
-      return { data: rows.map((r) => ({ ...r, payload: JSON.stringify(r.payload) })), paginatorInfo: paginatorInfo(total, page) };
+      const { center_id, page, first } = parseArgs(parkedArgs, raw);
+      const centre = await liveCentre(center_id);
+      const { rows, total } = await parkedEvents(await centreDb(centre), { offset: (page - 1) * first, limit: first });
+      return paginated(
+        rows.map((r) => ({ ...r, payload: JSON.stringify(r.payload) })),
+        total,
+        page,
+        first,
+      );
     },
 
     /** Sends a parked delivery back to its handler (audited); the centre's dispatcher runs it at once when it shares this process. */
-    async retryCenterEvent(actor: Actor, args: { center_id: string; event_id: string; handler: string }) {
+    async retryCenterEvent(actor: Actor, raw: unknown) {
       requireRole(actor, supportPolicy.retryCenterEvent);
-      const centre = await liveCentre(idArg('center_id', args.center_id));
-      const eventId = idArg('event_id', args.event_id);
-      const handler = text('handler', args.handler, { max: 120 });
+      const { center_id, event_id: eventId, handler } = parseArgs(retryArgs, raw);
+      const centre = await liveCentre(center_id);
       const tenantDb = await centreDb(centre);
       if (!(await retryParkedEvent(tenantDb, eventId, handler))) throw parkedEventNotFound();
       await writeAudit(db, actor, 'support.retry_event', 'center', centre.id, { event_id: eventId, handler });
@@ -73,11 +82,9 @@ export function createSupportService(rt: ControlPlaneRuntime) {
      * "Login as user": an audited, one-hour support session; the link holds a two-minute,
      * one-time token that only this centre accepts.
      */
-    async loginAsUser(actor: Actor, args: { center_id: string; user_id: string; reason: string }) {
+    async loginAsUser(actor: Actor, raw: unknown) {
       const viewer = requireRole(actor, supportPolicy.loginAsUser);
-      const centerId = idArg('center_id', args.center_id);
-      const userId = idArg('user_id', args.user_id);
-      const reason = text('reason', args.reason, { min: 10, max: 500 });
+      const { center_id: centerId, user_id: userId, reason } = parseArgs(loginAsArgs, raw);
       const centre = await findCenter(db, centerId);
       if (!centre) throw centreNotFound();
       if (centre.status !== 'active') throw centreNotActive();
@@ -120,10 +127,10 @@ export function createSupportService(rt: ControlPlaneRuntime) {
       return done('Support session started.', { url, expires_at: expiresAt, support_session_id: sessionId });
     },
 
-    async endSupportSession(actor: Actor, args: { id: string }) {
+    async endSupportSession(actor: Actor, raw: unknown) {
       const viewer = requireRole(actor, supportPolicy.endSupportSession);
-      if (!isUuid(args.id)) throw supportSessionNotFound();
-      const session = await repo.findSupportSession(db, args.id);
+      const { id } = parseArgs(endArgs, raw);
+      const session = id ? await repo.findSupportSession(db, id) : undefined;
       if (!session) throw supportSessionNotFound();
       if (viewer.role !== 'admin' && session.operator_id !== viewer.id)
         throw forbidden('Only its operator or an admin can end a support session.');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { badInput, notFound, parseArgs } from '@kv/server';
-import { isRoleName, roleAtLeast, CENTRE_ROLES } from '@kv/shared';
+import { roleAtLeast, CENTRE_ROLES } from '@kv/shared';
 import type { RequestContext } from '../../types.ts';
 import { assertCanManageAccess, assertMayEditRole } from './policy.ts';
 import * as repo from './repo.ts';
@@ -11,10 +11,12 @@ const permissionName = z
   .min(2, 'Permission name is required.')
   .max(80)
   .regex(/^[a-z][a-z0-9_.-]*$/, 'Use lower-case letters, digits, dots, dashes or underscores.');
+const isCentreRole = (name: string) => CENTRE_ROLES.includes(name as never);
+const centreRole = z.string().refine(isCentreRole, 'Unknown role.');
 const roleList = z
   .array(z.string())
   .max(10)
-  .refine((r) => r.every((n) => CENTRE_ROLES.includes(n as never)), 'Unknown role.');
+  .refine((r) => r.every(isCentreRole), 'Unknown role.');
 
 async function rolesResult(ctx: RequestContext, message: string) {
   return { status: true, message, color: 'success', roles: await repo.listRoles(ctx.db) };
@@ -73,9 +75,9 @@ export async function addPermissionToRoles(ctx: RequestContext, raw: unknown) {
 }
 
 export async function replaceRolePermissions(ctx: RequestContext, raw: unknown) {
-  const args = parseArgs(z.object({ role: z.string(), permissions: z.array(permissionName).max(200) }), raw);
+  const args = parseArgs(z.object({ role: centreRole, permissions: z.array(permissionName).max(200) }), raw);
   assertMayEditRole(ctx, args.role);
-  const role = isRoleName(args.role) ? await repo.findRole(ctx.db, args.role) : undefined;
+  const role = await repo.findRole(ctx.db, args.role);
   if (!role) throw badInput('role', 'Unknown role.');
   await ctx.db.transaction(async (trx) => {
     const perms = await trx('permissions').whereIn('name', args.permissions).select('id', 'name');
@@ -100,9 +102,9 @@ export async function replaceRolePermissions(ctx: RequestContext, raw: unknown) 
 }
 
 export async function removePermissionFromRole(ctx: RequestContext, raw: unknown) {
-  const args = parseArgs(z.object({ role: z.string(), permission: permissionName }), raw);
+  const args = parseArgs(z.object({ role: centreRole, permission: permissionName }), raw);
   assertMayEditRole(ctx, args.role);
-  const role = isRoleName(args.role) ? await repo.findRole(ctx.db, args.role) : undefined;
+  const role = await repo.findRole(ctx.db, args.role);
   if (!role) throw badInput('role', 'Unknown role.');
   const perm = await repo.findPermission(ctx.db, args.permission);
   if (!perm) throw notFound('Permission not found.');

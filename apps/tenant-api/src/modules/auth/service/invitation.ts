@@ -35,7 +35,7 @@ export async function verifyInvitedUserEmail(ctx: RequestContext, raw: unknown) 
 
 export async function resendInvitedUserEmail(ctx: RequestContext, raw: unknown) {
   await charge(ctx.throttles.mailIp, ctx.ip);
-  const args = parseArgs(z.object({ email: fields.email }), raw);
+  const args = parseArgs(z.object({ email: fields.email() }), raw);
   const user = (await findUsersByEmail(ctx.db, args.email)).find((u) => u.invited && u.status);
   let pinTime: string | null = null;
   if (user) {

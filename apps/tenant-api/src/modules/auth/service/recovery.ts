@@ -21,7 +21,7 @@ export async function newPasswordHash(password: string, confirmation: string): P
 /** Same answer whether or not the address exists (no account enumeration). */
 export async function forgotPassword(ctx: RequestContext, raw: unknown) {
   await charge(ctx.throttles.mailIp, ctx.ip);
-  const args = parseArgs(z.object({ email: fields.email }), raw);
+  const args = parseArgs(z.object({ email: fields.email() }), raw);
   const users = (await findUsersByEmail(ctx.db, args.email)).filter((u) => u.status);
   if (users.length) {
     await inTransaction(ctx, async (trx) => {
@@ -59,7 +59,7 @@ export async function updateForgottenPassword(ctx: RequestContext, raw: unknown)
 
 export async function requestEmailChange(ctx: RequestContext, raw: unknown) {
   const viewer = ctx.viewer!;
-  const args = parseArgs(z.object({ email: fields.email, password: z.string().min(1, 'Enter your password.') }), raw);
+  const args = parseArgs(z.object({ email: fields.email(), password: z.string().min(1, 'Enter your password.') }), raw);
   const user = await findUserById(ctx.db, viewer.id);
   const row = user && (await ctx.db('users').where({ id: user.id }).first('password_hash'));
   if (!user || !(await verifyPassword(row?.password_hash, args.password))) throw badInput('password', 'The password is not correct.');

@@ -37,8 +37,8 @@ function signupCodeExpired(location: SignupLocation, now = Date.now()): boolean 
 const registerArgs = z.object({
   fname: fields.name('First name'),
   lname: fields.name('Last name'),
-  username: fields.username,
-  email: fields.email,
+  username: fields.username(),
+  email: fields.email(),
   password: z.string(),
   // Minutes the emailed PIN stays valid, bounded so a client cannot make it live for ever. A signup
   // code's location with a signup_pin_code_expiry decides instead.
@@ -158,7 +158,7 @@ export async function verifyEmail(ctx: RequestContext, raw: unknown) {
  */
 export async function resendTokenEmail(ctx: RequestContext, raw: unknown) {
   await charge(ctx.throttles.mailIp, ctx.ip);
-  const args = parseArgs(z.object({ email: fields.email }), raw);
+  const args = parseArgs(z.object({ email: fields.email() }), raw);
   const user = (await findUsersByEmail(ctx.db, args.email)).find((u) => !u.email_confirmed && !u.invited && u.status);
   let pinTime = randomToken(24);
   if (user) {

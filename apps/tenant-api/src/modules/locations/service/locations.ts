@@ -25,10 +25,10 @@ const phone = z
   .nullish()
   .transform(blankToNull);
 const email = z
-  .union([fields.email, z.literal('')])
+  .union([fields.email(), z.literal('')])
   .nullish()
   .transform((v) => (v === undefined ? undefined : v ? v.toLowerCase() : null));
-const managers = z.array(fields.id).min(1, 'Choose at least one manager.').max(100, 'Too many managers.');
+const managers = z.array(fields.id()).min(1, 'Choose at least one manager.').max(100, 'Too many managers.');
 
 const details = {
   timezone: timezone.optional(),

@@ -100,7 +100,7 @@ const GROUPS = {
   }),
   team_notification: z.object({
     emails: z
-      .array(fields.email.transform((e) => e.toLowerCase()))
+      .array(fields.email().transform((e) => e.toLowerCase()))
       .max(20, 'At most 20 addresses.')
       .nullish(),
     phones: z.array(phone).max(20, 'At most 20 phone numbers.').nullish(),

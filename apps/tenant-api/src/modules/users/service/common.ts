@@ -55,7 +55,7 @@ export const personDetails = {
 export const PERSON_DETAIL_COLUMNS = Object.keys(personDetails);
 
 export const personName = { fname: fields.name('First name'), lname: fields.name('Last name') };
-export const email = fields.email.transform((e) => e.toLowerCase());
+export const email = fields.email().transform((e) => e.toLowerCase());
 
 /** Every id a (live) person in the scope; NOT_FOUND otherwise. */
 export async function peopleInScope(ctx: RequestContext, scope: UserScope, ids: readonly string[]): Promise<repo.PersonRow[]> {

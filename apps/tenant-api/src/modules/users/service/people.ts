@@ -41,7 +41,7 @@ const areaFor = (kind: PersonKind): PeopleArea => (kind === 'contact' || kind ==
 
 const createBase = {
   ...personName,
-  username: fields.username,
+  username: fields.username(),
   email,
   email_confirmed: z.boolean({ message: 'email_confirmed must be true or false.' }),
   locations: idList,
@@ -176,7 +176,7 @@ const updateBase = {
   id,
   fname: personName.fname.optional(),
   lname: personName.lname.optional(),
-  username: fields.username.optional(),
+  username: fields.username().optional(),
   email: email.optional(),
   email_confirmed: z.boolean().nullish(),
   locations: idList.nullish(),

@@ -28,7 +28,7 @@ export async function user(ctx: RequestContext, raw: unknown) {
 /** A person by email, within the viewer's scope (null when none). */
 export async function userByEmail(ctx: RequestContext, raw: unknown) {
   const scope = await userStaffScope(ctx, 'users');
-  const a = parseArgs(z.object({ email: fields.email }), raw);
+  const a = parseArgs(z.object({ email: fields.email() }), raw);
   return (await repo.findPersonBy(ctx.db, 'email', a.email, scope)) ?? null;
 }
 
@@ -42,7 +42,7 @@ export async function userByUserName(ctx: RequestContext, raw: unknown) {
 /** Is a username free (usernames are unique in the centre)? Pass id to ignore that person. */
 export async function checkUserNameExceptId(ctx: RequestContext, raw: unknown) {
   requireViewer(ctx);
-  const a = parseArgs(z.object({ username: fields.username, id: id.nullish() }), raw);
+  const a = parseArgs(z.object({ username: fields.username(), id: id.nullish() }), raw);
   const taken = await repo.usernameTaken(ctx.db, a.username, a.id);
   return {
     status: !taken,
