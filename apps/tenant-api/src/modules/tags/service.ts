@@ -1,11 +1,12 @@
+import type { Knex } from 'knex';
 import { z } from 'zod';
 import { fields, parseArgs } from '@kv/server';
 import type { RequestContext } from '../../types.ts';
 import * as repo from './repo.ts';
 import { assertMayReadLists } from './policy.ts';
 import { labelNameTaken, labelNotFound, nounOf, relationshipNameTaken, relationshipNotFound } from './errors.ts';
-import type { LabelKind } from './repo.ts';
-import { inTransaction } from '../../core/tx.ts';
+import { LABELS, type LabelKind } from './repo.ts';
+import { inTransaction, lockFor, mapUniqueViolations } from '../../core/tx.ts';
 import { audit } from '../../core/audit.ts';
 import { id, idList, optionalText, pageArgs, paginated } from '../../core/args.ts';
 import { notice } from '../../core/result.ts';
@@ -30,6 +31,10 @@ export const LIST_ARG: Record<LabelKind, 'tags' | 'allergies' | 'medications'> =
   medication: 'medications',
 };
 
+/** A label name's unique index (case-insensitive), mapped to the error the check before it gives. */
+const nameIndexOf = (kind: LabelKind) => ({ [`${LABELS[kind].table}_name_unique`]: () => labelNameTaken(kind) });
+const relationshipIndexes = { relationships_name_unique: relationshipNameTaken };
+
 export async function listLabels(ctx: RequestContext, kind: LabelKind, raw: unknown) {
   await assertMayReadLists(ctx, kind !== 'tag');
   const a = parseArgs(z.object({ search, ...pageArgs }), raw);
@@ -40,11 +45,14 @@ export async function listLabels(ctx: RequestContext, kind: LabelKind, raw: unkn
 export async function addLabel(ctx: RequestContext, kind: LabelKind, raw: unknown) {
   const a = parseArgs(z.object({ name }), raw);
   if (await repo.labelNameTaken(ctx.db, kind, a.name)) throw labelNameTaken(kind);
-  const row = await inTransaction(ctx, async (trx) => {
-    const [r] = await repo.insertLabels(trx, kind, [a.name]);
-    await audit(ctx, trx, { action: `${kind}.create`, entity: kind, entity_id: String(r!.id), data: { name: a.name } });
-    return r!;
-  });
+  const row = await mapUniqueViolations(
+    inTransaction(ctx, async (trx) => {
+      const [r] = await repo.insertLabels(trx, kind, [a.name]);
+      await audit(ctx, trx, { action: `${kind}.create`, entity: kind, entity_id: String(r!.id), data: { name: a.name } });
+      return r!;
+    }),
+    nameIndexOf(kind),
+  );
   return { ...notice(`${nounOf(kind)} added.`), item: row };
 }
 
@@ -53,11 +61,19 @@ export async function updateLabel(ctx: RequestContext, kind: LabelKind, raw: unk
   const [before] = await repo.findLabels(ctx.db, kind, [a.id]);
   if (!before) throw labelNotFound(kind);
   if (await repo.labelNameTaken(ctx.db, kind, a.name, a.id)) throw labelNameTaken(kind);
-  const row = await inTransaction(ctx, async (trx) => {
-    const r = await repo.renameLabel(trx, kind, a.id, a.name);
-    await audit(ctx, trx, { action: `${kind}.update`, entity: kind, entity_id: a.id, data: { changes: { name: [before.name, a.name] } } });
-    return r;
-  });
+  const row = await mapUniqueViolations(
+    inTransaction(ctx, async (trx) => {
+      const r = await repo.renameLabel(trx, kind, a.id, a.name);
+      await audit(ctx, trx, {
+        action: `${kind}.update`,
+        entity: kind,
+        entity_id: a.id,
+        data: { changes: { name: [before.name, a.name] } },
+      });
+      return r;
+    }),
+    nameIndexOf(kind),
+  );
   return { ...notice(`${nounOf(kind)} saved.`), item: row };
 }
 
@@ -78,6 +94,8 @@ export async function autoCreateLabels(ctx: RequestContext, kind: LabelKind, raw
   const a = parseArgs(z.object({ names: z.array(name).min(1, 'Give at least one name.').max(100, 'At most 100 names.') }), raw);
   const unique = [...new Map(a.names.toReversed().map((n) => [n.toLowerCase(), n])).values()].reverse();
   const items = await inTransaction(ctx, async (trx) => {
+    // Two requests creating the same new name at once: the second waits and then finds it.
+    await lockFor(trx, `${LABELS[kind].table}.names`);
     const existing = await repo.labelsByNames(trx, kind, unique);
     const have = new Set(existing.map((e) => e.name.toLowerCase()));
     const created = await repo.insertLabels(
@@ -162,20 +180,29 @@ export async function getRelationships(ctx: RequestContext, raw: unknown) {
   return paginated(rows, total, a.page, a.first);
 }
 
+/** One default relationship: a new default waits for any other being set, then clears the old one. */
+async function makeWayForDefault(trx: Knex.Transaction) {
+  await lockFor(trx, 'relationships.default');
+  await repo.clearDefaultRelationship(trx);
+}
+
 export async function addRelationship(ctx: RequestContext, raw: unknown) {
   const a = parseArgs(z.object({ name: name.pipe(z.string().max(60, 'Name must be at most 60 characters.')), ...relationshipFields }), raw);
   if (await repo.relationshipNameTaken(ctx.db, a.name)) throw relationshipNameTaken();
-  const row = await inTransaction(ctx, async (trx) => {
-    if (a.is_default) await repo.clearDefaultRelationship(trx);
-    const r = await repo.insertRelationship(trx, {
-      name: a.name,
-      is_default: a.is_default ?? false,
-      legal_guardian: a.legal_guardian ?? false,
-      relationship_type: a.relationship_type ?? null,
-    });
-    await audit(ctx, trx, { action: 'relationship.create', entity: 'relationship', entity_id: String(r.id), data: { name: a.name } });
-    return r;
-  });
+  const row = await mapUniqueViolations(
+    inTransaction(ctx, async (trx) => {
+      if (a.is_default) await makeWayForDefault(trx);
+      const r = await repo.insertRelationship(trx, {
+        name: a.name,
+        is_default: a.is_default ?? false,
+        legal_guardian: a.legal_guardian ?? false,
+        relationship_type: a.relationship_type ?? null,
+      });
+      await audit(ctx, trx, { action: 'relationship.create', entity: 'relationship', entity_id: String(r.id), data: { name: a.name } });
+      return r;
+    }),
+    relationshipIndexes,
+  );
   return { ...notice('Relationship added.'), relationship: row };
 }
 
@@ -190,12 +217,15 @@ export async function updateRelationship(ctx: RequestContext, raw: unknown) {
   const patch: Record<string, unknown> = {};
   for (const k of ['name', 'is_default', 'legal_guardian', 'relationship_type'] as const)
     if (a[k] !== undefined) patch[k] = a[k] ?? (k === 'relationship_type' ? null : false);
-  const row = await inTransaction(ctx, async (trx) => {
-    if (patch.is_default) await repo.clearDefaultRelationship(trx);
-    const r = await repo.updateRelationship(trx, a.id, patch);
-    await audit(ctx, trx, { action: 'relationship.update', entity: 'relationship', entity_id: a.id, data: { changes: patch } });
-    return r;
-  });
+  const row = await mapUniqueViolations(
+    inTransaction(ctx, async (trx) => {
+      if (patch.is_default) await makeWayForDefault(trx);
+      const r = await repo.updateRelationship(trx, a.id, patch);
+      await audit(ctx, trx, { action: 'relationship.update', entity: 'relationship', entity_id: a.id, data: { changes: patch } });
+      return r;
+    }),
+    relationshipIndexes,
+  );
   return { ...notice('Relationship saved.'), relationship: row };
 }
 

@@ -212,6 +212,30 @@ describe('bulk tags', () => {
 });
 
 describe('relationships', () => {
+  it('requests at once keep one default and name the field of a taken name (never INTERNAL)', async () => {
+    const defaults = await Promise.all(
+      ['Grandma', 'Grandpa', 'Godmother', 'Godfather'].map((n) =>
+        w.q(`mutation { addRelationship(name: "${n}", is_default: true) { relationship { id } } }`, {}, w.tokens.mgrX),
+      ),
+    );
+    expect(defaults.map((r) => r.errors)).toEqual([undefined, undefined, undefined, undefined]);
+    expect(await db()('relationships').where({ is_default: true }).count({ n: '*' })).toEqual([{ n: '1' }]);
+    const same = await Promise.all(
+      [1, 2, 3].map(() => w.q('mutation { addRelationship(name: "Stepmother") { status } }', {}, w.tokens.mgrX)),
+    );
+    expect(same.filter((r) => r.data?.addRelationship.status === true)).toHaveLength(1);
+    expect(same.filter((r) => !r.data).map(field)).toEqual(['name', 'name']);
+    const labels = await Promise.all([1, 2, 3].map(() => w.q('mutation { addTag(name: "Raced tag") { status } }', {}, w.tokens.mgrX)));
+    expect(labels.filter((r) => r.data?.addTag.status === true)).toHaveLength(1);
+    expect(labels.filter((r) => !r.data).map(field)).toEqual(['name', 'name']);
+    const auto = await Promise.all(
+      [1, 2].map(() => w.q('mutation { autoCreateTags(names: ["Raced auto"]) { tags { id } } }', {}, w.tokens.mgrX)),
+    );
+    expect(auto.map((r) => r.errors)).toEqual([undefined, undefined]);
+    expect(auto[0]!.data!.autoCreateTags.tags).toEqual(auto[1]!.data!.autoCreateTags.tags);
+    await db()('relationships').whereIn('name', ['Grandma', 'Grandpa', 'Godmother', 'Godfather', 'Stepmother']).del();
+  });
+
   it('adds, updates, lists (default first), deletes (id required)', async () => {
     const add = await w.q(
       'mutation { addRelationship(name: "Mother", is_default: true, legal_guardian: true, relationship_type: "parent") { status relationship { id name is_default legal_guardian relationship_type } } }',
