@@ -125,6 +125,16 @@ describe('rooms and programs', () => {
     expect(code(await q(CREATE_ROOM, { l: s.X, n: 'Mixed', g: gy.data?.createLocationGroup.group.id }, s.tokens.owner))).toBe('NOT_FOUND');
   });
 
+  it('the same new name sent three times at once: one room or group, two name errors (never INTERNAL)', async () => {
+    for (const doc of [CREATE_ROOM, CREATE_GROUP]) {
+      const answers = await Promise.all([1, 2, 3].map(() => q(doc, { l: s.X, n: 'Raced name' }, s.tokens.owner)));
+      expect(answers.filter((a) => a.data)).toHaveLength(1);
+      expect(answers.filter((a) => !a.data).map(field)).toEqual(['name', 'name']);
+    }
+    await A().db.db('programs').where({ name: 'Raced name' }).del();
+    await A().db.db('camera_groups').where({ name: 'Raced name' }).del();
+  });
+
   it('updates and deletes a room; a room with active students is kept', async () => {
     const [room] = await A().db.db('programs').where({ location_id: s.X, name: 'Toddlers' });
     const id = String(room.id);

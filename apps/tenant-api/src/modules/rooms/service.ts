@@ -4,6 +4,7 @@ import type { RequestContext } from '../../types.ts';
 import { roomCameras, type GroupCamera } from './cameras-port.ts';
 import * as repo from './repo.ts';
 import { groupManageScope, roomManageScope, roomReadScope } from './policy.ts';
+import { mapUniqueViolations } from '../../core/tx.ts';
 import { groupNameTaken, groupNotFound, roomHasStudents, roomNameTaken, roomNotFound } from './errors.ts';
 import { assertLocations, type LocationScope } from '../../core/access.ts';
 import { audit, diff } from '../../core/audit.ts';
@@ -63,28 +64,35 @@ export async function roomsByLocation(ctx: RequestContext, raw: unknown) {
   return (await repo.programsByLocationIds(ctx.db, [args.location_id])).get(args.location_id) ?? [];
 }
 
+/** Unique names can still race the checks before them: the violation is the same field error. */
+const ROOM_NAME = { programs_location_name_unique: roomNameTaken };
+const GROUP_NAME = { camera_groups_location_name_unique: groupNameTaken };
+
 export async function createRoom(ctx: RequestContext, raw: unknown) {
   const scope = await roomManageScope(ctx);
   const args = parseArgs(z.object({ location_id: id, name: roomName, ...roomFields }), raw);
   await assertLocations(ctx, scope, [args.location_id]);
   await assertGroupOf(ctx, args.location_id, args.camera_group_id);
   if (await repo.programNameTaken(ctx.db, args.location_id, args.name)) throw roomNameTaken();
-  const room = await ctx.db.transaction(async (trx) => {
-    const row = await repo.insertProgram(trx, {
-      location_id: args.location_id,
-      name: args.name,
-      color_code: args.color_code ?? null,
-      camera_group_id: args.camera_group_id ?? null,
-    });
-    await audit(ctx, trx, {
-      action: 'room.create',
-      entity: 'room',
-      entity_id: row.id,
-      location_id: args.location_id,
-      data: { name: row.name },
-    });
-    return row;
-  });
+  const room = await mapUniqueViolations(
+    ctx.db.transaction(async (trx) => {
+      const row = await repo.insertProgram(trx, {
+        location_id: args.location_id,
+        name: args.name,
+        color_code: args.color_code ?? null,
+        camera_group_id: args.camera_group_id ?? null,
+      });
+      await audit(ctx, trx, {
+        action: 'room.create',
+        entity: 'room',
+        entity_id: row.id,
+        location_id: args.location_id,
+        data: { name: row.name },
+      });
+      return row;
+    }),
+    ROOM_NAME,
+  );
   return { ...notice('Room created.'), room };
 }
 
@@ -96,19 +104,22 @@ export async function updateRoom(ctx: RequestContext, raw: unknown) {
   if (args.name && (await repo.programNameTaken(ctx.db, before!.location_id, args.name, args.id))) throw roomNameTaken();
   const patch: Record<string, unknown> = {};
   for (const k of ['name', 'color_code', 'camera_group_id'] as const) if (args[k] !== undefined) patch[k] = args[k];
-  const room = await ctx.db.transaction(async (trx) => {
-    const row = await repo.updateProgram(trx, args.id, patch);
-    const changes = diff(before!, row, ['name', 'color_code', 'camera_group_id']);
-    if (Object.keys(changes).length)
-      await audit(ctx, trx, {
-        action: 'room.update',
-        entity: 'room',
-        entity_id: args.id,
-        location_id: row.location_id,
-        data: { name: row.name, changes },
-      });
-    return row;
-  });
+  const room = await mapUniqueViolations(
+    ctx.db.transaction(async (trx) => {
+      const row = await repo.updateProgram(trx, args.id, patch);
+      const changes = diff(before!, row, ['name', 'color_code', 'camera_group_id']);
+      if (Object.keys(changes).length)
+        await audit(ctx, trx, {
+          action: 'room.update',
+          entity: 'room',
+          entity_id: args.id,
+          location_id: row.location_id,
+          data: { name: row.name, changes },
+        });
+      return row;
+    }),
+    ROOM_NAME,
+  );
   return { ...notice('Room saved.'), room };
 }
 
@@ -156,22 +167,25 @@ export async function createLocationGroup(ctx: RequestContext, raw: unknown) {
   await assertLocations(ctx, scope, [args.location_id]);
   const cameras = await camerasOf(ctx, args.location_id, args.cameras ?? []);
   if (await repo.groupNameTaken(ctx.db, args.location_id, args.name)) throw groupNameTaken();
-  const group = await ctx.db.transaction(async (trx) => {
-    const row = await repo.insertGroup(trx, { location_id: args.location_id, name: args.name });
-    await repo.setGroupCameras(
-      trx,
-      row.id,
-      cameras.map((c) => c.id),
-    );
-    await audit(ctx, trx, {
-      action: 'group.create',
-      entity: 'group',
-      entity_id: row.id,
-      location_id: args.location_id,
-      data: { name: row.name, cameras: cameras.map((c) => c.id) },
-    });
-    return row;
-  });
+  const group = await mapUniqueViolations(
+    ctx.db.transaction(async (trx) => {
+      const row = await repo.insertGroup(trx, { location_id: args.location_id, name: args.name });
+      await repo.setGroupCameras(
+        trx,
+        row.id,
+        cameras.map((c) => c.id),
+      );
+      await audit(ctx, trx, {
+        action: 'group.create',
+        entity: 'group',
+        entity_id: row.id,
+        location_id: args.location_id,
+        data: { name: row.name, cameras: cameras.map((c) => c.id) },
+      });
+      return row;
+    }),
+    GROUP_NAME,
+  );
   return { ...notice('Camera group created.'), group };
 }
 
@@ -202,17 +216,20 @@ export async function updateLocationGroupName(ctx: RequestContext, raw: unknown)
   const args = parseArgs(z.object({ id, name: groupName }), raw);
   const [group] = await groupsInScope(ctx, scope, [args.id]);
   if (await repo.groupNameTaken(ctx.db, group!.location_id, args.name, args.id)) throw groupNameTaken();
-  const row = await ctx.db.transaction(async (trx) => {
-    const updated = await repo.renameGroup(trx, args.id, args.name);
-    await audit(ctx, trx, {
-      action: 'group.update',
-      entity: 'group',
-      entity_id: args.id,
-      location_id: group!.location_id,
-      data: { name: updated.name, changes: { name: [group!.name, updated.name] } },
-    });
-    return updated;
-  });
+  const row = await mapUniqueViolations(
+    ctx.db.transaction(async (trx) => {
+      const updated = await repo.renameGroup(trx, args.id, args.name);
+      await audit(ctx, trx, {
+        action: 'group.update',
+        entity: 'group',
+        entity_id: args.id,
+        location_id: group!.location_id,
+        data: { name: updated.name, changes: { name: [group!.name, updated.name] } },
+      });
+      return updated;
+    }),
+    GROUP_NAME,
+  );
   return { ...notice('Group renamed.'), group: row };
 }
 

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { lockFor } from '../../core/tx.ts';
 
 type Db = Knex | Knex.Transaction;
 
@@ -82,8 +83,13 @@ export async function softDelete(db: Db, id: string): Promise<void> {
   await db('streaming_servers').where({ id }).update({ deleted_at: db.fn.now(), is_default: false });
 }
 
-/** Makes one server the default of its level (its location, or the centre). */
-export async function setDefault(db: Db, row: StreamRow): Promise<StreamRow> {
+/**
+ * Makes one server the default of its level (its location, or the centre). Two set at once: the
+ * second waits for the first's transaction, then clears it (one default per level, never a 23505).
+ */
+export async function setDefault(trx: Knex.Transaction, row: StreamRow): Promise<StreamRow> {
+  await lockFor(trx, `streaming_servers.default.${row.location_id ?? 'centre'}`);
+  const db = trx;
   const q = live(db).where('is_default', true);
   if (row.location_id) q.where('location_id', row.location_id);
   else q.whereNull('location_id');
