@@ -137,6 +137,11 @@ export async function generatedFiles(): Promise<GeneratedFile[]> {
       mappers: {
         User: '../../modules/access/index.ts#UserRow',
         LoginResult: '../../modules/auth/index.ts#LoginPayload',
+        Location: '../../modules/locations/index.ts#ShownLocation',
+        Student: '../../modules/students/index.ts#ShownStudent',
+        LoginHistoryEntry: '../../modules/users/index.ts#LoginHistoryRow',
+        LogReportEntry: '../../modules/users/index.ts#AuditLogRow',
+        InvitedLogEntry: '../../modules/users/index.ts#InvitationRow',
       },
     }),
     render(at('apps/control-plane/src/generated/resolvers.ts'), controlPlane, [{ typescript: {} }, { 'typescript-resolvers': {} }], {

@@ -1,12 +1,16 @@
+import type { Resolvers } from '../../graphql/generated/resolvers.ts';
 import type { RequestContext } from '../../types.ts';
 import * as service from './service.ts';
 
 type Args = Record<string, unknown>;
-type Svc = (ctx: RequestContext, args: Args) => unknown;
 
-const r = (svc: Svc) => (_: unknown, args: Args, ctx: RequestContext) => svc(ctx, args);
+/** A field resolver that hands the arguments to a service, its answer's type kept for the generated types. */
+const r =
+  <T>(svc: (ctx: RequestContext, args: Args) => T) =>
+  (_: unknown, args: Args, ctx: RequestContext) =>
+    svc(ctx, args);
 
-export const familyResolvers = {
+export const familyResolvers: Resolvers = {
   Query: {
     getParentDirectory: r(service.getParentDirectory),
     checkStudentProfilePermission: r(service.checkStudentProfilePermission),

@@ -12,6 +12,7 @@ export const locationsModule: TenantModule = {
 
 // What other modules (and the app around them) may use:
 export { visibleLocation } from './policy.ts';
+export type { ShownLocation } from './policy.ts';
 export { findLocation, listLocations, locationInfo } from './repo/locations.ts';
 export type { LocationInfo } from './repo/locations.ts';
 export { findLocationSettings, upsertLocationSettings } from './repo/settings.ts';

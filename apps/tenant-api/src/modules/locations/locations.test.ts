@@ -274,6 +274,12 @@ describe('updates and history', () => {
       s.tokens.mgrY,
     );
     expect(field(dup)).toBe('signup_code');
+    const noCode = await q(
+      'mutation($id: ID!) { updateLocationSignupCode(location_id: $id, is_signup: true, signup_code: "") { status } }',
+      { id: s.Y },
+      s.tokens.mgrY,
+    );
+    expect(field(noCode)).toBe('signup_code');
     expect(field(await q(CHECK, { c: 'no spaces' }, s.tokens.mgrY))).toBe('signup_code');
   });
 

@@ -1,3 +1,4 @@
+import type { Resolvers } from '../../graphql/generated/resolvers.ts';
 import type { RequestContext } from '../../types.ts';
 import * as locations from './service/locations.ts';
 import * as queries from './service/queries.ts';
@@ -7,7 +8,6 @@ import { getLocationHistory } from './service/history.ts';
 import { iso } from '../../core/result.ts';
 
 type Args = Record<string, unknown>;
-type Row = Record<string, unknown> & { __view?: string };
 
 function timezoneOf(value: string) {
   let offset = '';
@@ -22,9 +22,10 @@ function timezoneOf(value: string) {
   return { id: value, name: offset ? `${value} (${offset.replace('GMT', 'UTC') || 'UTC'})` : value, value };
 }
 
-const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+/** A numeric column (pg answers it as text) as a Float. */
+const num = (v: string | null) => (v === null ? null : Number(v));
 
-export const locationResolvers = {
+export const locationResolvers: Resolvers = {
   Query: {
     location: (_: unknown, args: Args, ctx: RequestContext) => queries.location(ctx, args),
     locations: (_: unknown, args: Args, ctx: RequestContext) => queries.locations(ctx, args),
@@ -64,17 +65,14 @@ export const locationResolvers = {
     saveCheckInQrSetting: (_: unknown, args: Args, ctx: RequestContext) => settings.saveCheckInQrSetting(ctx, args),
   },
   Location: {
-    timezone: (l: Row) => timezoneOf(String(l.timezone)),
-    longitude: (l: Row) => num(l.longitude),
-    latitude: (l: Row) => num(l.latitude),
+    timezone: (l) => timezoneOf(l.timezone),
+    longitude: (l) => num(l.longitude),
+    latitude: (l) => num(l.latitude),
     // Rows shaped for parents or blog editors carry __view and have these fields blanked.
-    email_verified: (l: Row) => (l.__view ? null : Boolean(l.email_verified_at)),
-    location_billing_request: (l: Row) =>
-      l.location_billing_request === null || l.location_billing_request === undefined
-        ? null
-        : { value: Boolean(l.location_billing_request) },
-    qr_generated_at: (l: Row) => iso(l.qr_generated_at),
-    created_at: (l: Row) => iso(l.created_at),
-    updated_at: (l: Row) => iso(l.updated_at),
+    email_verified: (l) => (l.__view ? null : Boolean(l.email_verified_at)),
+    location_billing_request: (l) => (l.location_billing_request === null ? null : { value: l.location_billing_request }),
+    qr_generated_at: (l) => iso(l.qr_generated_at),
+    created_at: (l) => iso(l.created_at),
+    updated_at: (l) => iso(l.updated_at),
   },
 };

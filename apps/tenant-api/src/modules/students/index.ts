@@ -24,5 +24,6 @@ export {
   studentUserInput,
   studentsInScope,
 } from './service/common.ts';
+export type { ShownStudent } from './service/common.ts';
 export { assertCapacity, studentEditor } from './service/write.ts';
 export { studentLabels, studentPeople } from './ports.ts';

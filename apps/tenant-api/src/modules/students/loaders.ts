@@ -1,7 +1,7 @@
 import { AppError } from '@kv/server';
 import type { RequestContext } from '../../types.ts';
 import * as repo from './repo.ts';
-import { limited, scoped } from './service/common.ts';
+import { limited, scopedRow } from './service/common.ts';
 import { readScope, type LocationScope, isParent, isStaff, studentReadScope, requireViewer, type StudentScope } from '../../core/access.ts';
 import { visibleLocation, listLocations } from '../locations/index.ts';
 import { programsById } from '../rooms/index.ts';
@@ -113,12 +113,8 @@ export const studentLoaders = {
       const scope = await softScope(ctx);
       const visible = new Set(await repo.idsInScope(ctx.db, scope, present(rows.map((r) => String(r.id)))));
       const map = new Map<string, unknown[]>();
-      for (const { of_student, ...r } of rows) {
-        const row = r as repo.StudentRow;
-        map.set(String(of_student), [
-          ...(map.get(String(of_student)) ?? []),
-          visible.has(String(row.id)) ? scoped([row])[0] : limited(row),
-        ]);
+      for (const { of_student, ...row } of rows) {
+        map.set(String(of_student), [...(map.get(String(of_student)) ?? []), visible.has(String(row.id)) ? scopedRow(row) : limited(row)]);
       }
       return queries.map((q) => (q.obj.__scoped ? (map.get(String(q.obj.id)) ?? []) : []));
     },

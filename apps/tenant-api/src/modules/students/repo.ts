@@ -39,18 +39,44 @@ const PLAIN = [
 ] as const;
 const DATES = ['dob', 'enrollment_date', 'graduation_date'] as const;
 
-export interface StudentRow {
+/**
+ * A `students` row as pg returns it (studentColumns): bigint ids as text, timestamptz as Date,
+ * text[] as an array, and the `date` columns as `YYYY-MM-DD` text (selected with to_char).
+ */
+export type StudentRow = {
   id: string;
   fname: string;
+  middle_name: string | null;
   lname: string;
-  location_id: string;
-  program_id: string | null;
+  nick_name: string | null;
+  image: string | null;
   status: boolean;
   type: string | null;
-  dob: string | null;
+  gender: string | null;
+  race: string | null;
+  ethnicity: string | null;
+  doctor_name: string | null;
+  doctor_phone: string | null;
+  note: string | null;
+  street_1: string | null;
+  street_2: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  zip: string | null;
+  external_id: string | null;
+  location_id: string;
+  program_id: string | null;
+  week_schedule: string[];
+  created_at: Date;
+  updated_at: Date;
   deleted_at: Date | null;
-  [key: string]: unknown;
-}
+  created_by: string | null;
+  updated_by: string | null;
+  dob: string | null;
+  enrollment_date: string | null;
+  graduation_date: string | null;
+};
 
 /** Student columns with dates as `YYYY-MM-DD` text (no time-zone shifts). */
 export function studentColumns(db: Db, alias = 's'): (string | Knex.Raw)[] {

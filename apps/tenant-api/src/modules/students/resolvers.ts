@@ -1,19 +1,24 @@
+import type { Resolvers } from '../../graphql/generated/resolvers.ts';
 import type { RequestContext } from '../../types.ts';
 import * as read from './service/read.ts';
 import * as write from './service/write.ts';
 import * as life from './service/lifecycle.ts';
 import * as rel from './service/relations.ts';
 import { iso } from '../../core/result.ts';
+import type { ShownStudent } from './service/common.ts';
+import type { PivotRow } from './repo.ts';
 
 type Args = Record<string, unknown>;
-type Row = Record<string, unknown> & { __scoped?: boolean; __pivot?: unknown };
-type Svc = (ctx: RequestContext, args: Args) => unknown;
 
-const r = (svc: Svc) => (_: unknown, args: Args, ctx: RequestContext) => svc(ctx, args);
+/** A field resolver that hands the arguments to a service, its answer's type kept for the generated types. */
+const r =
+  <T>(svc: (ctx: RequestContext, args: Args) => T) =>
+  (_: unknown, args: Args, ctx: RequestContext) =>
+    svc(ctx, args);
 
 /** "3 years 2 months" from a YYYY-MM-DD birthday. */
-export function ageOf(dob: unknown, now = new Date()): string | null {
-  if (typeof dob !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(dob)) return null;
+export function ageOf(dob: string | null | undefined, now = new Date()): string | null {
+  if (!dob || !/^\d{4}-\d{2}-\d{2}$/.test(dob)) return null;
   const [y, m, d] = dob.split('-').map(Number) as [number, number, number];
   let months = (now.getUTCFullYear() - y) * 12 + (now.getUTCMonth() + 1 - m);
   if (now.getUTCDate() < d) months--;
@@ -25,10 +30,12 @@ export function ageOf(dob: unknown, now = new Date()): string | null {
   return rest ? `${part(years, 'year')} ${part(rest, 'month')}` : part(years, 'year');
 }
 
-/** Medical fields only on rows the viewer reached through their scope. */
-const medical = (key: string) => (s: Row) => (s.__scoped ? ((s[key] as string | null) ?? null) : null);
+const isPivot = (v: unknown): v is PivotRow => typeof v === 'object' && v !== null && 'student_id' in v && 'user_id' in v;
 
-export const studentResolvers = {
+/** Medical fields only on rows the viewer reached through their scope. */
+const medical = (key: 'doctor_name' | 'doctor_phone') => (s: ShownStudent) => (s.__scoped ? (s[key] ?? null) : null);
+
+export const studentResolvers: Resolvers = {
   Query: {
     students: r(read.students),
     student: r(read.student),
@@ -89,19 +96,20 @@ export const studentResolvers = {
     assignStudentCameras: r(rel.assignStudentCameras),
   },
   Student: {
-    full_name: (s: Row) => [s.fname, s.middle_name, s.lname].filter(Boolean).join(' '),
-    age: (s: Row) => ageOf(s.dob),
+    full_name: (s) => [s.fname, s.middle_name, s.lname].filter(Boolean).join(' '),
+    age: (s) => ageOf(s.dob),
     doctor_name: medical('doctor_name'),
     doctor_phone: medical('doctor_phone'),
     drname: medical('doctor_name'),
     drphone: medical('doctor_phone'),
-    week_schedule: (s: Row) => (s.week_schedule as string[] | null) ?? [],
-    pivot: (s: Row) => s.__pivot ?? null,
-    archived_at: (s: Row) => iso(s.deleted_at),
-    created_at: (s: Row) => iso(s.created_at),
-    updated_at: (s: Row) => iso(s.updated_at),
+    week_schedule: (s) => s.week_schedule ?? [],
+    pivot: (s) => s.__pivot ?? null,
+    archived_at: (s) => iso(s.deleted_at),
+    created_at: (s) => iso(s.created_at),
+    updated_at: (s) => iso(s.updated_at),
   },
   User: {
-    pivot: (u: Row) => u.__pivot ?? null,
+    // User rows are the access area's UserRow (open-ended); the students loader sets __pivot beside a student.
+    pivot: (u) => (isPivot(u.__pivot) ? u.__pivot : null),
   },
 };

@@ -21,6 +21,7 @@ export {
   updatePeople,
   upsertSettings,
 } from './repo.ts';
+export type { AuditLogRow, InvitationRow, LoginHistoryRow } from './repo.ts';
 export { settingOf } from './service/account.ts';
 export { auditPerson, email, personDetails, personName, phone } from './service/common.ts';
 export { sendInvitation } from './service/invite.ts';

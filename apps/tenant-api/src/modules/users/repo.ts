@@ -11,20 +11,39 @@ type Db = Knex | Knex.Transaction;
 /** What the people screens show beyond the access module's User columns. */
 const PEOPLE_COLUMNS = ['details', 'created_at', 'updated_at', 'updated_by', 'deleted_at'];
 
-export interface PersonRow {
+/**
+ * A person as the people screens read them (userColumns: the access area's User columns and
+ * PEOPLE_COLUMNS), as pg returns them: bigint ids as text, timestamptz as Date, jsonb parsed.
+ */
+export type PersonRow = {
   id: string;
   fname: string;
+  middle_name: string | null;
   lname: string;
+  nick_name: string | null;
   username: string;
   email: string | null;
   phone: string | null;
+  phone2: string | null;
+  phone_type: string | null;
+  phone2_type: string | null;
+  avatar: string | null;
+  job_title: string | null;
+  email_confirmed: boolean;
+  phone_verified: boolean;
   status: boolean;
   pending: boolean;
   invited: boolean;
+  emergency_contact: boolean;
+  last_login_time: Date | null;
   locale: string;
+  has_password: boolean;
+  details: Record<string, unknown>;
+  created_at: Date;
+  updated_at: Date;
+  updated_by: string | null;
   deleted_at: Date | null;
-  [key: string]: unknown;
-}
+};
 
 export const userColumns = (db: Db, alias = 'u') => accessUserColumns(db, alias, PEOPLE_COLUMNS);
 

@@ -1,20 +1,24 @@
+import type { Resolvers } from '../../graphql/generated/resolvers.ts';
 import type { RequestContext } from '../../types.ts';
 import * as read from './service/read.ts';
 import * as people from './service/people.ts';
 import * as account from './service/account.ts';
 import * as invite from './service/invite.ts';
-import { iso } from '../../core/result.ts';
+import { iso, isoTime } from '../../core/result.ts';
 
 type Args = Record<string, unknown>;
-type Svc = (ctx: RequestContext, args: Args) => unknown;
 
-const r = (svc: Svc) => (_: unknown, args: Args, ctx: RequestContext) => svc(ctx, args);
+/** A field resolver that hands the arguments to a service, its answer's type kept for the generated types. */
+const r =
+  <T>(svc: (ctx: RequestContext, args: Args) => T) =>
+  (_: unknown, args: Args, ctx: RequestContext) =>
+    svc(ctx, args);
 const create = (kind: people.PersonKind) => r((ctx, args) => people.createPerson(ctx, kind, args));
 const update = (kind: people.PersonKind) => r((ctx, args) => people.updatePerson(ctx, kind, args));
 const remove = (kind: people.PersonKind) => r((ctx, args) => people.deletePerson(ctx, kind, args));
-const name = (row: Args) => [row.fname, row.lname].filter(Boolean).join(' ') || null;
+const name = (row: { fname: string | null; lname: string | null }) => [row.fname, row.lname].filter(Boolean).join(' ') || null;
 
-export const userResolvers = {
+export const userResolvers: Resolvers = {
   Query: {
     user: r(read.user),
     userByEmail: r(read.userByEmail),
@@ -69,24 +73,24 @@ export const userResolvers = {
     saveFcmToken: r(account.saveFcmToken),
   },
   User: {
-    created_at: (u: Args) => iso(u.created_at),
-    updated_at: (u: Args) => iso(u.updated_at),
+    created_at: (u) => iso(u.created_at),
+    updated_at: (u) => iso(u.updated_at),
   },
   LoginHistoryEntry: {
-    name: (h: Args) => name(h),
-    created_at: (h: Args) => iso(h.created_at),
+    name: (h) => name(h),
+    created_at: (h) => isoTime(h.created_at),
   },
   LogReportEntry: {
-    activity: (a: Args) => a.action,
-    user: (a: Args) => (a.actor_label as string | null) ?? name(a),
-    by_support: (a: Args) => Boolean(a.support_session_id),
-    created_at: (a: Args) => iso(a.created_at),
+    activity: (a) => a.action,
+    user: (a) => a.actor_label ?? name(a),
+    by_support: (a) => Boolean(a.support_session_id),
+    created_at: (a) => isoTime(a.created_at),
   },
   InvitedLogEntry: {
-    name: (m: Args) => name(m) ?? '',
-    delivery_status: (m: Args) => m.status,
-    pending: (m: Args) => Boolean(m.invited),
-    created_at: (m: Args) => iso(m.created_at),
-    sent_at: (m: Args) => iso(m.sent_at),
+    name: (m) => name(m) ?? '',
+    delivery_status: (m) => m.status,
+    pending: (m) => m.invited,
+    created_at: (m) => isoTime(m.created_at),
+    sent_at: (m) => iso(m.sent_at),
   },
 };

@@ -154,6 +154,11 @@ describe('invitations', () => {
     expect(field(bad)).toBe('users.1.username');
     expect(await db()('users').count({ n: '*' })).toEqual(before);
     rows[1]!.username = 'multi2';
+    rows[1]!.email = 'multi1@example.test';
+    const twice = await w.q('mutation($u: [InviteUserInput!]!) { inviteMultipleUsers(users: $u) { status } }', { u: rows }, w.tokens.mgrX);
+    expect(field(twice)).toBe('users.1.email');
+    expect(await db()('users').count({ n: '*' })).toEqual(before);
+    rows[1]!.email = 'multi2@example.test';
     const ok = await w.q(
       'mutation($u: [InviteUserInput!]!) { inviteMultipleUsers(users: $u) { status users { username roles { name } } } }',
       { u: rows },

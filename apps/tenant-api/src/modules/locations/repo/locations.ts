@@ -27,15 +27,30 @@ export const LOCATION_COLUMNS = [
   'updated_at',
 ] as const;
 
-export interface LocationRow {
+/** A `locations` row as pg returns it (LOCATION_COLUMNS): bigint ids and numerics as text, timestamptz as Date. */
+export type LocationRow = {
   id: string;
   name: string;
   timezone: string;
   email: string | null;
+  phone: string | null;
+  longitude: string | null;
+  latitude: string | null;
+  address: string | null;
+  pin_url: string | null;
+  map_url: string | null;
+  is_signup: boolean;
+  signup_code: string | null;
+  color_code: string | null;
   active: boolean;
+  billing: boolean;
+  location_billing_request: boolean;
   schedule_id: string | null;
-  [key: string]: unknown;
-}
+  email_verified_at: Date | null;
+  qr_generated_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+};
 
 const live = (db: Db) => db('locations').whereNull('deleted_at');
 

@@ -31,8 +31,80 @@ export async function useEmailCode(db: Db, id: string): Promise<void> {
 
 // ── location settings ────────────────────────────────────────────────────────
 
-export async function findLocationSettings(db: Db, locationId: string): Promise<Record<string, unknown> | undefined> {
-  return db('location_settings').where({ location_id: locationId }).first();
+/** A location's settings (`location_settings` as pg returns it: integers as numbers, text[] as arrays). */
+export type LocationSettings = {
+  max_no_of_students: number | null;
+  max_no_of_users: number | null;
+  max_daily_logins: number | null;
+  user_time_out: number | null;
+  enable_max_login_feature: boolean;
+  expiry_time: number | null;
+  signup_pin_code_expiry: number | null;
+  signup_success_text: string | null;
+  signup_fail_text: string | null;
+  team_notification_emails: string[];
+  team_notification_phones: string[];
+  signup_notification_email: boolean;
+  signup_notification_phone: boolean;
+  team_notification_app: boolean;
+  team_notification_email: boolean;
+  team_notification_sms: boolean;
+  can_edit_student: boolean;
+  can_edit_fields: string[];
+  parent_directory_visibility: boolean;
+  check_in_qr: boolean;
+  check_in_qr_expire: string | null;
+  default_city: string | null;
+  default_state: string | null;
+  default_zip: string | null;
+  check_in_parent_alert_email: boolean;
+  check_in_parent_alert_sms: boolean;
+  check_in_parent_alert_app: boolean;
+  check_in_parent_alert_time: string | null;
+  send_parent_activity_report: boolean;
+  send_parent_activity_report_time: string | null;
+};
+
+/** Spec §3 "Location settings", with the values a location has before anything is saved. */
+export const SETTING_DEFAULTS: LocationSettings = {
+  max_no_of_students: null,
+  max_no_of_users: null,
+  max_daily_logins: null,
+  user_time_out: null,
+  enable_max_login_feature: false,
+  expiry_time: null,
+  signup_pin_code_expiry: null,
+  signup_success_text: null,
+  signup_fail_text: null,
+  team_notification_emails: [],
+  team_notification_phones: [],
+  signup_notification_email: false,
+  signup_notification_phone: false,
+  team_notification_app: true,
+  team_notification_email: true,
+  team_notification_sms: false,
+  can_edit_student: false,
+  can_edit_fields: [],
+  parent_directory_visibility: false,
+  check_in_qr: false,
+  check_in_qr_expire: null,
+  default_city: null,
+  default_state: null,
+  default_zip: null,
+  check_in_parent_alert_email: false,
+  check_in_parent_alert_sms: false,
+  check_in_parent_alert_app: false,
+  check_in_parent_alert_time: null,
+  send_parent_activity_report: false,
+  send_parent_activity_report_time: null,
+};
+
+const SETTING_COLUMNS = Object.keys(SETTING_DEFAULTS);
+
+/** A location's settings, the defaults where none were saved. */
+export async function findLocationSettings(db: Db, locationId: string): Promise<LocationSettings> {
+  const row: LocationSettings | undefined = await db('location_settings').where({ location_id: locationId }).first(SETTING_COLUMNS);
+  return row ?? { ...SETTING_DEFAULTS };
 }
 
 export async function upsertLocationSettings(db: Db, locationId: string, patch: Record<string, unknown>): Promise<void> {

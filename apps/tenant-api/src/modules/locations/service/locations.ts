@@ -49,12 +49,18 @@ const signup = {
   signup_code: signupCode.nullish().or(z.literal('').transform(() => null)),
 };
 
-const createInput = z.object({
-  name: locationName,
-  ...details,
-  ...signup,
-  managers,
-});
+/** Turning signup on needs a code (given in the same arguments). */
+const signupHasCode = (a: { is_signup?: boolean | null; signup_code?: string | null }) => !a.is_signup || Boolean(a.signup_code);
+const SIGNUP_NEEDS_CODE = { path: ['signup_code'], message: 'A signup code is required when signup is on.' };
+
+const createInput = z
+  .object({
+    name: locationName,
+    ...details,
+    ...signup,
+    managers,
+  })
+  .refine(signupHasCode, SIGNUP_NEEDS_CODE);
 
 const updateInput = z.object({
   id,
@@ -104,7 +110,6 @@ async function assertManagers(ctx: RequestContext, ids: readonly string[]): Prom
 export async function createNewLocation(ctx: RequestContext, raw: unknown) {
   const scope = await manageScope(ctx);
   const args = parseArgs(createInput, raw);
-  if (args.is_signup && !args.signup_code) throw badInput('signup_code', 'A signup code is required when signup is on.');
   const managerIds = await assertManagers(ctx, args.managers);
   // A manager who creates a location keeps managing it.
   if (!scope.all && !managerIds.includes(ctx.viewer!.id)) managerIds.push(ctx.viewer!.id);
@@ -255,11 +260,10 @@ async function patchLocation(ctx: RequestContext, locationId: string, patch: Rec
 export async function updateLocationSignupCode(ctx: RequestContext, raw: unknown) {
   const scope = await manageScope(ctx);
   const args = parseArgs(
-    z.object({ location_id: id, is_signup: z.boolean(), signup_code: signupCode.nullish().or(z.literal('').transform(() => null)) }),
+    z.object({ location_id: id, is_signup: z.boolean(), signup_code: signup.signup_code }).refine(signupHasCode, SIGNUP_NEEDS_CODE),
     raw,
   );
   await assertLocations(ctx, scope, [args.location_id]);
-  if (args.is_signup && !args.signup_code) throw badInput('signup_code', 'A signup code is required when signup is on.');
   if (args.signup_code && (await repo.signupCodeTaken(ctx.db, args.signup_code, args.location_id))) throw signupCodeTaken();
   // Saving the code (again) restarts the location's signup window (expiry_time counts from here).
   return patchLocation(

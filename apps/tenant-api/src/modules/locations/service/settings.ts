@@ -3,46 +3,18 @@ import { fields, parseArgs } from '@kv/server';
 import { PARENT_EDITABLE_STUDENT_FIELDS } from '@kv/shared';
 import type { RequestContext } from '../../../types.ts';
 import { findLocation } from '../repo/locations.ts';
-import { findLocationSettings, locationCounters, upsertLocationSettings } from '../repo/settings.ts';
+import {
+  SETTING_DEFAULTS,
+  findLocationSettings,
+  locationCounters,
+  upsertLocationSettings,
+  type LocationSettings,
+} from '../repo/settings.ts';
 import { assertLocations, manageScope, staffScope, locationNotFound } from '../../../core/access.ts';
 import { audit, diff } from '../../../core/audit.ts';
 import { localTime } from '../../../core/time.ts';
 import { id, optionalText, blankToNull } from '../../../core/args.ts';
 import { notice } from '../../../core/result.ts';
-
-/** Spec §3 "Location settings", with the values a location has before anything is saved. */
-const DEFAULTS: Record<string, unknown> = {
-  max_no_of_students: null,
-  max_no_of_users: null,
-  max_daily_logins: null,
-  user_time_out: null,
-  enable_max_login_feature: false,
-  expiry_time: null,
-  signup_pin_code_expiry: null,
-  signup_success_text: null,
-  signup_fail_text: null,
-  team_notification_emails: [],
-  team_notification_phones: [],
-  signup_notification_email: false,
-  signup_notification_phone: false,
-  team_notification_app: true,
-  team_notification_email: true,
-  team_notification_sms: false,
-  can_edit_student: false,
-  can_edit_fields: [],
-  parent_directory_visibility: false,
-  check_in_qr: false,
-  check_in_qr_expire: null,
-  default_city: null,
-  default_state: null,
-  default_zip: null,
-  check_in_parent_alert_email: false,
-  check_in_parent_alert_sms: false,
-  check_in_parent_alert_app: false,
-  check_in_parent_alert_time: null,
-  send_parent_activity_report: false,
-  send_parent_activity_report_time: null,
-};
 
 const count = (label: string, max = 100_000) =>
   z.number().int(`${label} must be a whole number.`).min(0, `${label} cannot be negative.`).max(max, `${label} is too large.`).nullish();
@@ -134,13 +106,15 @@ function toColumns(input: Record<string, unknown>): Record<string, unknown> {
       continue;
     }
     const col = COLUMN_OF[k] ?? k;
-    out[col] = v === null && typeof DEFAULTS[col] === 'boolean' ? false : v === null && Array.isArray(DEFAULTS[col]) ? [] : v;
+    const blank = isSettingColumn(col) ? SETTING_DEFAULTS[col] : undefined;
+    out[col] = v === null && typeof blank === 'boolean' ? false : v === null && Array.isArray(blank) ? [] : v;
   }
   return out;
 }
 
-function shape(locationId: string, row: Record<string, unknown> | undefined) {
-  const s = { ...DEFAULTS, ...(row ?? {}) } as Record<string, any>;
+const isSettingColumn = (col: string): col is keyof LocationSettings => Object.hasOwn(SETTING_DEFAULTS, col);
+
+function shape(locationId: string, s: LocationSettings) {
   return {
     location_id: locationId,
     max_no_of_students: s.max_no_of_students,
@@ -172,7 +146,7 @@ function shape(locationId: string, row: Record<string, unknown> | undefined) {
   };
 }
 
-function teamNotification(s: Record<string, any>) {
+function teamNotification(s: LocationSettings) {
   return {
     emails: s.team_notification_emails,
     phones: s.team_notification_phones,
@@ -182,10 +156,6 @@ function teamNotification(s: Record<string, any>) {
     email: s.team_notification_email,
     sms: s.team_notification_sms,
   };
-}
-
-async function readSettings(ctx: RequestContext, locationId: string) {
-  return { ...DEFAULTS, ...((await findLocationSettings(ctx.db, locationId)) ?? {}) };
 }
 
 export async function getLocationSettingData(ctx: RequestContext, raw: unknown) {
@@ -198,14 +168,13 @@ export async function getLocationSettingData(ctx: RequestContext, raw: unknown) 
 /** Saves one group of a location's settings and records what changed in the location's history. */
 async function saveGroup(ctx: RequestContext, group: Group, raw: unknown, message: string) {
   const scope = await manageScope(ctx);
-  const args = parseArgs((GROUPS[group] as z.ZodObject).extend({ location_id: id }), raw) as Record<string, unknown> & {
-    location_id: string;
-  };
-  await assertLocations(ctx, scope, [args.location_id]);
-  const { location_id: locationId, ...input } = args;
+  // The group's fields are checked before the location id: their errors come first.
+  const input = parseArgs<Record<string, unknown>>(GROUPS[group], raw);
+  const { location_id: locationId } = parseArgs(z.object({ location_id: id }), raw);
+  await assertLocations(ctx, scope, [locationId]);
   const patch = toColumns(input);
   const next = await ctx.db.transaction(async (trx) => {
-    const before = { ...DEFAULTS, ...((await findLocationSettings(trx, locationId)) ?? {}) };
+    const before = await findLocationSettings(trx, locationId);
     await upsertLocationSettings(trx, locationId, patch);
     const changes = diff(before, patch, Object.keys(patch));
     if (Object.keys(changes).length) {
@@ -234,7 +203,7 @@ export async function getTeamNotification(ctx: RequestContext, raw: unknown) {
   const scope = await manageScope(ctx);
   const args = parseArgs(z.object({ location_id: id }), raw);
   await assertLocations(ctx, scope, [args.location_id]);
-  return { location_id: args.location_id, ...teamNotification(await readSettings(ctx, args.location_id)) };
+  return { location_id: args.location_id, ...teamNotification(await findLocationSettings(ctx.db, args.location_id)) };
 }
 
 export async function updateTeamNotification(ctx: RequestContext, raw: unknown) {
@@ -252,7 +221,7 @@ export async function getLocationDefaultAddress(ctx: RequestContext, raw: unknow
   const scope = await staffScope(ctx);
   const args = parseArgs(z.object({ location_id: id }), raw);
   await assertLocations(ctx, scope, [args.location_id]);
-  const [loc, s] = await Promise.all([findLocation(ctx.db, args.location_id), readSettings(ctx, args.location_id)]);
+  const [loc, s] = await Promise.all([findLocation(ctx.db, args.location_id), findLocationSettings(ctx.db, args.location_id)]);
   if (!loc) throw locationNotFound();
   return {
     location_id: args.location_id,

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { applyScope, studentColumns } from '../repo.ts';
+import { applyScope, studentColumns, type StudentRow } from '../repo.ts';
 import type { StudentScope } from '../../../core/access.ts';
 import { userColumns } from '../../access/index.ts';
 
@@ -67,12 +67,8 @@ export const PIVOT_FLAGS = ['emergency_contact', 'alert', 'black_list', 'watch_c
 export type PivotFlag = (typeof PIVOT_FLAGS)[number];
 const PIVOT_COLUMNS = ['student_id', 'user_id', ...PIVOT_FLAGS, 'relation'];
 
-export interface PivotRow {
-  student_id: string;
-  user_id: string;
-  relation: string | null;
-  [flag: string]: unknown;
-}
+/** A `student_users` row: how a contact is linked to a student. */
+export type PivotRow = { student_id: string; user_id: string; relation: string | null } & Record<PivotFlag, boolean>;
 
 export async function findPivots(db: Db, studentIds: readonly string[], userIds?: readonly string[]): Promise<PivotRow[]> {
   if (!studentIds.length) return [];
@@ -159,7 +155,8 @@ export async function camerasOfStudents(db: Db, studentIds: readonly string[]) {
     );
 }
 
-export async function siblingsOf(db: Db, studentIds: readonly string[]) {
+/** The siblings of a batch of students, each with the student it is a sibling of (`of_student`). */
+export async function siblingsOf(db: Db, studentIds: readonly string[]): Promise<(StudentRow & { of_student: string })[]> {
   return db('student_siblings as ss')
     .join('students as s', 's.id', 'ss.sibling_id')
     .whereIn('ss.student_id', studentIds as string[])

@@ -117,18 +117,26 @@ export function pivotRow(studentId: string, u: StudentUserInput): Record<string,
   return row;
 }
 
-/** Marks rows the viewer reached through their scope: only these show medical fields. */
-export function scoped<T extends object>(rows: T[]): T[] {
-  return rows.map((r) => ({ ...r, __scoped: true }));
-}
+/**
+ * A student as the `Student` type's resolvers see it: the full row when the viewer reached it
+ * through their scope (`__scoped`; beside a contact with the link, `__pivot`), else the names only.
+ */
+export type ShownStudent = Pick<repo.StudentRow, 'id' | 'fname' | 'lname' | 'nick_name' | 'location_id' | 'status'> &
+  Partial<repo.StudentRow> & { __scoped?: boolean; __pivot?: repo.PivotRow };
+
+/** Marks a row the viewer reached through their scope: only these show medical fields. */
+export const scopedRow = <T extends object>(row: T): T & { __scoped: true } => ({ ...row, __scoped: true });
+
+/** Marks rows the viewer reached through their scope. */
+export const scoped = <T extends object>(rows: T[]): (T & { __scoped: true })[] => rows.map(scopedRow);
 
 /** What of a student outside the scope may show (a sibling elsewhere): names only. */
-export function limited(row: repo.StudentRow): repo.StudentRow {
+export function limited(row: repo.StudentRow): ShownStudent {
   return {
     id: row.id,
     fname: row.fname,
     lname: row.lname,
-    nick_name: row.nick_name ?? null,
+    nick_name: row.nick_name,
     location_id: row.location_id,
     program_id: null,
     status: row.status,
@@ -136,7 +144,7 @@ export function limited(row: repo.StudentRow): repo.StudentRow {
     dob: null,
     deleted_at: null,
     week_schedule: [],
-  } as repo.StudentRow;
+  };
 }
 
 /** Every id must be a (live or archived) student in the scope, checked in one query; else NOT_FOUND. */
@@ -224,8 +232,8 @@ export async function parentEditRights(
   ctx: RequestContext,
   locationId: string,
 ): Promise<{ can_edit_student: boolean; can_edit_fields: string[] }> {
-  const s = (await findLocationSettings(ctx.db, locationId)) ?? {};
-  return { can_edit_student: Boolean(s.can_edit_student), can_edit_fields: (s.can_edit_fields as string[] | undefined) ?? [] };
+  const s = await findLocationSettings(ctx.db, locationId);
+  return { can_edit_student: s.can_edit_student, can_edit_fields: s.can_edit_fields };
 }
 
 /** A parent may change these fields of a child at this location, or FORBIDDEN names the first refused. */

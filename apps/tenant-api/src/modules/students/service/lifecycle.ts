@@ -3,7 +3,16 @@ import { badInput, parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
 import * as repo from '../repo.ts';
 import { assertCapacity } from './write.ts';
-import { assertPlacement, assertRooms, auditStudent, scoped, studentInScope, studentsInScope, WAITLIST_TYPES } from './common.ts';
+import {
+  assertPlacement,
+  assertRooms,
+  auditStudent,
+  scoped,
+  scopedRow,
+  studentInScope,
+  studentsInScope,
+  WAITLIST_TYPES,
+} from './common.ts';
 import { id, idList } from '../../../core/args.ts';
 import { inTransaction } from '../../../core/tx.ts';
 import { mayPlaceIn, studentManageScope, requireViewer } from '../../../core/access.ts';
@@ -45,7 +54,7 @@ export async function updateStudentStatus(ctx: RequestContext, raw: unknown) {
     await auditStudent(ctx, trx, 'student.status', a.id, before.location_id, { status: a.status });
     return (await repo.findStudents(trx, [a.id]))[0]!;
   });
-  return { ...notice(a.status ? 'Student activated.' : 'Student deactivated.'), student: scoped([after])[0], duplicates: [] };
+  return { ...notice(a.status ? 'Student activated.' : 'Student deactivated.'), student: scopedRow(after), duplicates: [] };
 }
 
 const BULK_STATUS = ['active', 'inactive', 'enrolled', 'lead', 'waitlist'] as const;
@@ -149,8 +158,12 @@ export async function transferStudents(ctx: RequestContext, raw: unknown) {
 /** Moves every student of one room to another room of the same location. */
 export async function transferPrograms(ctx: RequestContext, raw: unknown) {
   const scope = await studentManageScope(ctx);
-  const a = parseArgs(z.object({ from_program_id: id, to_program_id: id }), raw);
-  if (a.from_program_id === a.to_program_id) throw badInput('to_program_id', 'Choose a different room.');
+  const a = parseArgs(
+    z
+      .object({ from_program_id: id, to_program_id: id })
+      .refine((v) => v.from_program_id !== v.to_program_id, { path: ['to_program_id'], message: 'Choose a different room.' }),
+    raw,
+  );
   const programs = await findPrograms(ctx.db, [a.from_program_id, a.to_program_id]);
   const from = programs.find((p) => String(p.id) === a.from_program_id);
   const to = programs.find((p) => String(p.id) === a.to_program_id);
@@ -190,5 +203,5 @@ export async function updateStudentRooms(ctx: RequestContext, raw: unknown) {
     });
     return (await repo.findStudents(trx, [a.id]))[0]!;
   });
-  return { ...notice('Rooms saved.'), student: scoped([after])[0], duplicates: [] };
+  return { ...notice('Rooms saved.'), student: scopedRow(after), duplicates: [] };
 }

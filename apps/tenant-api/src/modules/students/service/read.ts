@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { badInput, parseArgs } from '@kv/server';
+import { parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
 import { id, idList } from '../../../core/args.ts';
 import { studentPeople } from '../ports.ts';
 import * as repo from '../repo.ts';
-import { isoDate, limited, scoped, studentInScope, studentsInScope, STUDENT_TYPES, WAITLIST_TYPES } from './common.ts';
+import { isoDate, limited, scoped, scopedRow, studentInScope, studentsInScope, STUDENT_TYPES, WAITLIST_TYPES } from './common.ts';
 import { pageArgs, paginated } from '../../../core/args.ts';
 import { studentManageScope, studentReadScope, studentStaffScope, type StudentScope } from '../../../core/access.ts';
 import { findLocationSettings } from '../../locations/index.ts';
@@ -57,7 +57,7 @@ export async function staffStudents(ctx: RequestContext, raw: unknown) {
 export async function student(ctx: RequestContext, raw: unknown) {
   const scope = await studentReadScope(ctx);
   const a = parseArgs(z.object({ id }), raw);
-  return scoped([await studentInScope(ctx, scope, a.id)])[0];
+  return scopedRow(await studentInScope(ctx, scope, a.id));
 }
 
 /** Spec §7 student pagination: location, program, page, first (required), dates (enrolled from, to). */
@@ -69,14 +69,17 @@ export async function paginateStudents(ctx: RequestContext, raw: unknown) {
       program: id.nullish(),
       page: pageArgs.page,
       first: z.number({ message: 'first is required.' }).int().min(1, 'Ask for at least one row.').max(100, 'Ask for at most 100 rows.'),
-      dates: z.array(isoDate).max(2, 'Give a start and an end date.').nullish(),
+      dates: z
+        .array(isoDate)
+        .max(2, 'Give a start and an end date.')
+        .refine(([from, to]) => !from || !to || from <= to, 'The start date is after the end date.')
+        .nullish(),
       status: z.boolean().nullish(),
       search,
     }),
     raw,
   );
   const [from, to] = a.dates ?? [];
-  if (from && to && from > to) throw badInput('dates', 'The start date is after the end date.');
   return page(ctx, scope, { location_ids: one(a.location), program_ids: one(a.program), from, to, status: a.status, search: a.search }, a);
 }
 
@@ -128,8 +131,12 @@ export async function studentsFilterByPrograms(ctx: RequestContext, raw: unknown
 /** Students of some rooms or with some tags (message and report pickers). */
 export async function programsAndTagStudent(ctx: RequestContext, raw: unknown) {
   const scope = await studentStaffScope(ctx);
-  const a = parseArgs(z.object({ programs: idList.nullish(), tags: idList.nullish(), location_id: id.nullish(), ...pageArgs }), raw);
-  if (!a.programs?.length && !a.tags?.length) throw badInput('programs', 'Choose at least one room or tag.');
+  const a = parseArgs(
+    z
+      .object({ programs: idList.nullish(), tags: idList.nullish(), location_id: id.nullish(), ...pageArgs })
+      .refine((v) => Boolean(v.programs?.length || v.tags?.length), { path: ['programs'], message: 'Choose at least one room or tag.' }),
+    raw,
+  );
   return page(
     ctx,
     scope,
@@ -150,17 +157,17 @@ export async function getStudentSettingData(ctx: RequestContext, raw: unknown) {
   const scope = await studentReadScope(ctx);
   const a = parseArgs(z.object({ student_id: id }), raw);
   const s = await studentInScope(ctx, scope, a.student_id);
-  const settings = (await findLocationSettings(ctx.db, s.location_id)) ?? {};
+  const settings = await findLocationSettings(ctx.db, s.location_id);
   return {
     student_id: s.id,
     location_id: s.location_id,
-    can_edit_student: Boolean(settings.can_edit_student),
-    can_edit_fields: (settings.can_edit_fields as string[] | undefined) ?? [],
-    parent_directory_visibility: Boolean(settings.parent_directory_visibility),
-    check_in_qr: Boolean(settings.check_in_qr),
-    default_city: (settings.default_city as string | null) ?? null,
-    default_state: (settings.default_state as string | null) ?? null,
-    default_zip: (settings.default_zip as string | null) ?? null,
+    can_edit_student: settings.can_edit_student,
+    can_edit_fields: settings.can_edit_fields,
+    parent_directory_visibility: settings.parent_directory_visibility,
+    check_in_qr: settings.check_in_qr,
+    default_city: settings.default_city,
+    default_state: settings.default_state,
+    default_zip: settings.default_zip,
   };
 }
 
@@ -184,9 +191,7 @@ export async function getSiblings(ctx: RequestContext, raw: unknown) {
       rows.map((r) => String(r.id)),
     ),
   );
-  return rows.map(({ of_student: _, ...r }) =>
-    visible.has(String(r.id)) ? scoped([r as repo.StudentRow])[0] : limited(r as repo.StudentRow),
-  );
+  return rows.map(({ of_student: _, ...r }) => (visible.has(String(r.id)) ? scopedRow(r) : limited(r)));
 }
 
 const birthdayArgs = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { badInput, notFound, parseArgs } from '@kv/server';
+import { notFound, parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
 import { studentPeople } from '../ports.ts';
 import * as repo from '../repo.ts';
@@ -9,7 +9,7 @@ import {
   assertContacts,
   auditStudent,
   pivotRow,
-  scoped,
+  scopedRow,
   studentInScope,
   studentsInScope,
   studentUserInput,
@@ -22,15 +22,19 @@ import { notice } from '../../../core/result.ts';
 
 async function studentResult(ctx: RequestContext, studentId: string, message: string) {
   const [s] = await repo.findStudents(ctx.db, [studentId]);
-  return { ...notice(message), student: scoped([s!])[0], duplicates: [] };
+  return { ...notice(message), student: scopedRow(s!), duplicates: [] };
 }
 
 // ── siblings ─────────────────────────────────────────────────────────────────
 
 export async function addSibling(ctx: RequestContext, raw: unknown) {
   const scope = await studentManageScope(ctx);
-  const a = parseArgs(z.object({ student_id: id, sibling_id: id }), raw);
-  if (a.student_id === a.sibling_id) throw badInput('sibling_id', 'A student cannot be their own sibling.');
+  const a = parseArgs(
+    z
+      .object({ student_id: id, sibling_id: id })
+      .refine((v) => v.student_id !== v.sibling_id, { path: ['sibling_id'], message: 'A student cannot be their own sibling.' }),
+    raw,
+  );
   const [s] = await studentsInScope(ctx, scope, [a.student_id, a.sibling_id]).then((rows) =>
     rows.filter((r) => String(r.id) === a.student_id),
   );

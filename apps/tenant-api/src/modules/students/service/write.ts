@@ -16,6 +16,7 @@ import {
   auditStudent,
   pivotRow,
   scoped,
+  scopedRow,
   studentDetails,
   studentInScope,
   studentName,
@@ -169,7 +170,7 @@ export async function createNewStudent(ctx: RequestContext, raw: unknown) {
     });
     return s;
   });
-  return { ...notice('Student created.'), student: scoped([created])[0], duplicates: [] };
+  return { ...notice('Student created.'), student: scopedRow(created), duplicates: [] };
 }
 
 const updateArgs = z.object({
@@ -218,7 +219,7 @@ async function applyUpdate(ctx: RequestContext, editor: Editor, a: UpdateInput, 
     await auditStudent(ctx, trx, 'student.update', a.id, before.location_id, { fields: changed, by_parent: editor.parent });
     return (await repo.findStudents(trx, [a.id]))[0]!;
   });
-  return { ...notice(message), student: scoped([after])[0], duplicates: [] };
+  return { ...notice(message), student: scopedRow(after), duplicates: [] };
 }
 
 export async function updateNewStudent(ctx: RequestContext, raw: unknown) {

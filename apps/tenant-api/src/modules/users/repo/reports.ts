@@ -4,11 +4,64 @@ import { applyUserScope } from '../repo.ts';
 
 type Db = Knex | Knex.Transaction;
 
-/** Sign-ins, the system log and the invitations log (paged). */
+/** Sign-ins, the system log and the invitations log (paged). Rows as pg returns them: bigint ids as text, timestamptz as Date. */
+
+/** A sign-in attempt with the person's names. */
+export type LoginHistoryRow = {
+  id: string;
+  user_id: string | null;
+  username: string | null;
+  success: boolean;
+  reason: string | null;
+  device: string | null;
+  ip: string | null;
+  created_at: Date;
+  fname: string;
+  lname: string;
+};
+
+/** An audit row with its actor's names (none for a system action or a removed person). */
+export type AuditLogRow = {
+  id: string;
+  action: string;
+  entity: string | null;
+  entity_id: string | null;
+  location_id: string | null;
+  actor_user_id: string | null;
+  actor_label: string | null;
+  support_session_id: string | null;
+  created_at: Date;
+  fname: string | null;
+  lname: string | null;
+  username: string | null;
+};
+
+/** An invitation message with its person. */
+export type InvitationRow = {
+  id: string;
+  channel: string;
+  recipient: string;
+  status: string;
+  created_at: Date;
+  sent_at: Date | null;
+  user_id: string;
+  fname: string;
+  lname: string;
+  username: string;
+  invited: boolean;
+};
+
+type Page<T> = { rows: T[]; total: number };
 
 // ── logs and reports ─────────────────────────────────────────────────────────
 
-export async function pageLoginHistory(db: Db, scope: UserScope | null, userId: string | null, page: number, first: number) {
+export async function pageLoginHistory(
+  db: Db,
+  scope: UserScope | null,
+  userId: string | null,
+  page: number,
+  first: number,
+): Promise<Page<LoginHistoryRow>> {
   const base = () => {
     const q = db('login_history as h').join('users as u', 'u.id', 'h.user_id').whereNull('u.deleted_at');
     if (userId) q.where('h.user_id', userId);
@@ -34,7 +87,7 @@ export async function pageAuditLog(
   f: { action?: string | null; user_id?: string | null },
   page: number,
   first: number,
-) {
+): Promise<Page<AuditLogRow>> {
   const base = () => {
     const q = db('audit_log as a');
     if (locationIds) q.whereIn('a.location_id', locationIds);
@@ -69,7 +122,7 @@ export async function pageAuditLog(
 }
 
 /** Invitations sent (email or SMS) to people in the scope, newest first. */
-export async function pageInvitations(db: Db, scope: UserScope, page: number, first: number) {
+export async function pageInvitations(db: Db, scope: UserScope, page: number, first: number): Promise<Page<InvitationRow>> {
   const base = () => {
     const q = db('outbound_messages as m').join('users as u', 'u.id', 'm.user_id').where('m.template', 'invite').whereNull('u.deleted_at');
     return applyUserScope(db, q, scope);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Knex } from 'knex';
 import { createSessionStore } from '@kv/auth';
-import { badInput, fields, parseArgs } from '@kv/server';
+import { fields, parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
 import * as repo from '../repo.ts';
 import { areaOf, assertMayEditPerson, assertMayGrant, userManageScope, userWriteScope, type PeopleArea } from '../policy.ts';
@@ -130,7 +130,7 @@ async function checkCreate(ctx: RequestContext, kind: PersonKind, a: CreateInput
  */
 export async function createPerson(ctx: RequestContext, kind: PersonKind, raw: unknown) {
   await userManageScope(ctx, areaFor(kind));
-  const a = parseArgs(createSchemas[kind], raw) as CreateInput;
+  const a = parseArgs<CreateInput>(createSchemas[kind], raw);
   await checkCreate(ctx, kind, a);
   const userId = await inTransaction(ctx, (trx) => insertOne(ctx, trx, kind, a));
   const [user] = await repo.findPeople(ctx.db, [userId]);
@@ -141,16 +141,26 @@ export async function createPerson(ctx: RequestContext, kind: PersonKind, raw: u
 export async function inviteMultipleUsers(ctx: RequestContext, raw: unknown) {
   await userManageScope(ctx, 'users');
   const a = parseArgs(
-    z.object({ users: z.array(createSchemas.invite).min(1, 'Add at least one person.').max(100, 'At most 100 people at once.') }),
+    z.object({
+      users: z
+        .array(createSchemas.invite)
+        .min(1, 'Add at least one person.')
+        .max(100, 'At most 100 people at once.')
+        .superRefine((users, check) => {
+          const names = new Set<string>();
+          const emails = new Set<string>();
+          for (const [i, u] of users.entries()) {
+            if (names.has(u.username.toLowerCase()))
+              check.addIssue({ code: 'custom', path: [i, 'username'], message: 'This username appears twice.' });
+            if (emails.has(u.email)) check.addIssue({ code: 'custom', path: [i, 'email'], message: 'This email appears twice.' });
+            names.add(u.username.toLowerCase());
+            emails.add(u.email);
+          }
+        }),
+    }),
     raw,
   );
-  const names = new Set<string>();
-  const emails = new Set<string>();
   for (const [i, u] of a.users.entries()) {
-    if (names.has(u.username.toLowerCase())) throw badInput(`users.${i}.username`, 'This username appears twice.');
-    if (emails.has(u.email)) throw badInput(`users.${i}.email`, 'This email appears twice.');
-    names.add(u.username.toLowerCase());
-    emails.add(u.email);
     await checkCreate(ctx, 'invite', u).catch((e) => {
       if (e?.extensions?.field) e.extensions.field = `users.${i}.${e.extensions.field}`;
       throw e;
