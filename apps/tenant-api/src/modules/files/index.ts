@@ -11,3 +11,4 @@ export const filesModule: TenantModule = {
 };
 
 export { registerFileJobs } from './jobs.ts';
+export { acceptedAudit, checkAndStore, type ReadyColumns } from './accept.ts';
