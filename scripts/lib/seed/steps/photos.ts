@@ -21,19 +21,22 @@ export const photosStep: SeedStep = {
     const centreId = centre.id;
     const people = (await staff()).map((s) => s.id);
     const uploaders = people.length ? people : [await ownerId()];
+    // A centre seeded before this step may have photos uploaded since: those children keep theirs.
+    const uploaded = new Set(
+      (await trx('files').where({ purpose: 'student_photo', status: 'ready' }).distinct('owner_id')).map((r) => String(r.owner_id)),
+    );
     // Every draw first, in the children's order, so rendering in parallel changes nothing.
     const planned = (await children()).flatMap((kid) => {
       if (!faker.datatype.boolean(vocabulary.photos.share)) return [];
       const at = new Date(now.getTime() - faker.number.int({ min: 60, max: 20 * 24 * 60 }) * 60_000);
-      return [
-        {
-          kid,
-          id: faker.string.uuid(),
-          svg: vocabulary.photos.portrait(faker),
-          uploadedBy: faker.helpers.arrayElement(uploaders),
-          at,
-        },
-      ];
+      const photo = {
+        kid,
+        id: faker.string.uuid(),
+        svg: vocabulary.photos.portrait(faker),
+        uploadedBy: faker.helpers.arrayElement(uploaders),
+        at,
+      };
+      return uploaded.has(kid.id) ? [] : [photo];
     });
 
     const stored: { png: Buffer; ready: ReadyColumns }[] = new Array(planned.length);
