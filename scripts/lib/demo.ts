@@ -61,6 +61,7 @@ export async function seedDemo(platform: Platform, password: string, log: (line:
     const steps = await seedCentre(await platform.centreDb(String(centre.id)), def, {
       passwordHash,
       centre: { id: String(centre.id), origin: platform.centreOrigin(def.slug) },
+      files: platform.files,
       log,
     });
     if (steps.length) log(`Seeded demo data for ${def.slug}: ${steps.join(', ')} (${Math.round(performance.now() - t0)} ms)`);

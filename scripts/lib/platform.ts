@@ -26,7 +26,7 @@ import {
   type ControlPlaneDeps,
 } from '@kv/control-plane';
 import type { FastifyInstance } from 'fastify';
-import { createFileStore } from '@kv/files';
+import { createFileStore, type FileStore } from '@kv/files';
 import { createLogger, type Logger } from '@kv/server';
 import { DATA_DIR, platformSecret, startPostgres, startRedis } from './services.ts';
 
@@ -55,6 +55,8 @@ export interface Platform {
   controlApp: FastifyInstance;
   adminUrl: string;
   redisUrl: string | undefined;
+  /** Where uploads live (S3 or `.data/files`); the demo seed stores its photos there. */
+  files: FileStore;
 
   /** Database of an active centre, by id (seeding, jobs). */
   centreDb(centreId: string): Promise<Knex>;
@@ -295,6 +297,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
     startSchedules,
     adminUrl: pg.adminUrl,
     redisUrl: redisHandle.url,
+    files,
     stop: async ({ dropDatabases = false } = {}) => {
       const closed = new Promise((r) => server.close(r));
       server.closeAllConnections();

@@ -3,3 +3,4 @@ export * from './permissions.ts';
 export * from './format.ts';
 export * from './constants.ts';
 export * from './student-fields.ts';
+export * from './zoned-time.ts';

@@ -1,5 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import type { Knex } from 'knex';
+import type { FileStore } from '@kv/files';
 import type { CentreDefinition, SeedSize } from './definition.ts';
 import type { Vocabulary } from './vocabulary.ts';
 
@@ -48,6 +49,8 @@ export interface SeedContext {
   now: Date;
   /** The centre in the control plane and its web origin (mail links), when the caller knows them. */
   centre: { id: string | null; origin: string };
+  /** The file store bound to the centre (`forCentre`), when the caller passed one and the centre's id. */
+  files: FileStore | null;
   locations(): Promise<SeededLocation[]>;
   rooms(): Promise<SeededRoom[]>;
   /** Live staff (teacher and above) with their highest centre role. */

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { Faker, base, en } from '@faker-js/faker';
 import type { Knex } from 'knex';
+import { forCentre, type FileStore } from '@kv/files';
 import type { SeedContext, SeededChild, SeededLocation, SeededPerson, SeededRoom, SeedStep } from './context.ts';
 import { NO_GENERATION, type CentreDefinition, type SeedSize } from './definition.ts';
 import { SEED_STEPS } from './steps/index.ts';
@@ -21,6 +22,8 @@ export interface SeedOptions {
   now?: Date;
   /** The centre's id in the control plane and its web origin (links in seeded mail). */
   centre?: { id: string | null; origin: string };
+  /** Where the seeded photos are stored (the platform's store; needs `centre.id`). */
+  files?: FileStore;
   /** One line per step: name, what it wrote, milliseconds. */
   log?: (line: string) => void;
 }
@@ -100,6 +103,8 @@ export async function seedCentre(db: Knex, def: CentreDefinition, opts: SeedOpti
   const size = opts.size ?? def.generate ?? NO_GENERATION;
   const wanted = opts.steps ? SEED_STEPS.filter((s) => opts.steps!.includes(s.name)) : SEED_STEPS;
   const ran: string[] = [];
+  const centre = opts.centre ?? { id: null, origin: `http://${def.slug}.localhost` };
+  const files = opts.files && centre.id ? forCentre(opts.files, centre.id) : null;
   for (const step of wanted) {
     const t0 = performance.now();
     const summary = await db.transaction(async (trx) => {
@@ -119,7 +124,8 @@ export async function seedCentre(db: Knex, def: CentreDefinition, opts: SeedOpti
         faker,
         passwordHash: opts.passwordHash,
         now: opts.now ?? new Date(),
-        centre: opts.centre ?? { id: null, origin: `http://${def.slug}.localhost` },
+        centre,
+        files,
         ...readers(trx),
       };
       const summary = await runStep(step, ctx);

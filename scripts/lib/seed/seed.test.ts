@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '@kv/auth';
 import { createTestDatabase, type TestDatabase } from '@kv/db/testing';
+import { fileKey, LocalFileStore, sniffType } from '@kv/files';
+import { createHarness, gql, signIn, type Harness } from '../../../apps/tenant-api/src/test/harness.ts';
 import { seedCentre, type CentreDefinition } from './index.ts';
 import { SEED_STEPS } from './steps/index.ts';
 
@@ -19,20 +24,36 @@ async function provisioned(db: TestDatabase['db'], def: CentreDefinition): Promi
   await db('user_roles').insert({ user_id: u.id, role_id: db('roles').where({ name: 'center' }).select('id') });
 }
 
+const PASSWORD = 'demo-password';
+/** Each seeded database's id as the control plane would give it (the photos' keys carry it). */
+const CENTRE_IDS: Record<string, string> = { demo: '101', pawsome: '102', 'demo-again': '103' };
+
 const lines: string[] = [];
 const dbs: Record<string, TestDatabase> = {};
+let filesRoot: string;
+let store: LocalFileStore;
 
 beforeAll(async () => {
+  filesRoot = await mkdtemp(path.join(tmpdir(), 'kv-seed-files-'));
+  store = new LocalFileStore({ root: filesRoot, secret: 'seed-test-files-secret' });
+  const passwordHash = await hashPassword(PASSWORD);
   for (const slug of ['demo', 'pawsome', 'demo-again']) {
     const def = definition(slug === 'demo-again' ? 'demo' : slug);
     dbs[slug] = await createTestDatabase('tenant', `seed_${slug.replace('-', '_')}`);
     await provisioned(dbs[slug]!.db, def);
-    await seedCentre(dbs[slug]!.db, def, { passwordHash: 'x', now: NOW, log: (l) => lines.push(l) });
+    await seedCentre(dbs[slug]!.db, def, {
+      passwordHash,
+      now: NOW,
+      centre: { id: CENTRE_IDS[slug]!, origin: `http://${slug}.test.localhost` },
+      files: store,
+      log: (l) => lines.push(l),
+    });
   }
-}, 120_000);
+}, 180_000);
 
 afterAll(async () => {
   for (const d of Object.values(dbs)) await d.drop();
+  await rm(filesRoot, { recursive: true, force: true });
 });
 
 const count = async (db: TestDatabase['db'], table: string, where: (q: ReturnType<TestDatabase['db']>) => unknown = () => undefined) => {
@@ -155,11 +176,81 @@ describe('the demo seed generator', () => {
     expect(pets).toEqual(['Biscuit', 'Maple']);
   });
 
+  it.each(['demo', 'pawsome'])('%s: most children have a photo, stored and recorded as an accepted upload', async (slug) => {
+    const { db } = dbs[slug]!;
+    const children = await count(db, 'students');
+    const photos = await db('files').orderBy('id').select('*');
+    // Most, not all: a few children are still without a photo.
+    expect(photos.length).toBeGreaterThan(children * 0.7);
+    expect(photos.length).toBeLessThan(children);
+    expect(new Set(photos.map((p) => String(p.owner_id))).size).toBe(photos.length);
+    const kids = new Set((await db('students').pluck('id')).map(String));
+    const centreId = CENTRE_IDS[slug]!;
+    for (const p of photos) {
+      expect(kids.has(String(p.owner_id))).toBe(true);
+      expect(p).toMatchObject({
+        purpose: 'student_photo',
+        status: 'ready',
+        upload_key: null,
+        content_type: 'image/webp',
+        declared_type: 'image/png',
+      });
+      expect(p.key).toBe(`centre/${centreId}/files/${p.id}`);
+      expect(Object.keys(p.variants).sort()).toEqual(['main', 'thumb']);
+      let total = 0;
+      for (const variant of ['main', 'thumb'] as const) {
+        const info = p.variants[variant];
+        const bytes = await store.read(fileKey(centreId, p.id, variant), 1024 * 1024);
+        expect(bytes.length).toBe(info.size);
+        expect(await sniffType(bytes)).toBe('image/webp');
+        expect(info).toMatchObject({ type: 'image/webp', width: 256, height: 256 });
+        total += info.size;
+      }
+      expect(Number(p.size)).toBe(total);
+    }
+    expect(await count(db, 'audit_log', (q) => q.where({ action: 'file.student_photo', entity: 'student' }))).toBe(photos.length);
+  });
+
+  it('Student.photo answers signed URLs the centre serves, to the demo manager', async () => {
+    let h: Harness | undefined;
+    try {
+      h = await createHarness({
+        files: store,
+        extra: [{ slug: 'demo', entry: { id: CENTRE_IDS.demo! }, url: dbs.demo!.url }],
+      });
+      const host = 'demo.test.localhost';
+      const { token } = await signIn(h.app, host, 'manager', PASSWORD);
+      const r = await gql(
+        h.app,
+        host,
+        '{ students(first: 100) { data { id photo { status url thumbnail_url content_type } } } }',
+        {},
+        token,
+      );
+      expect(r.errors).toBeUndefined();
+      const rows = r.data!.students.data as { id: string; photo: { status: string; url: string; thumbnail_url: string } | null }[];
+      const withPhoto = rows.filter((s) => s.photo);
+      expect(withPhoto.length).toBeGreaterThan(rows.length * 0.7);
+      expect(withPhoto.length).toBeLessThan(rows.length);
+      const photo = withPhoto[0]!.photo!;
+      expect(photo.status).toBe('ready');
+      for (const url of [photo.url, photo.thumbnail_url]) {
+        const res = await h.app.inject({ method: 'GET', url, headers: { host } });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toBe('image/webp');
+        expect(await sniffType(res.rawPayload)).toBe('image/webp');
+      }
+    } finally {
+      await h?.close();
+    }
+  });
+
   it('gives the same data for the same definition and day', async () => {
     const shape = async (db: TestDatabase['db']) => ({
       students: await db('students').orderBy('id').select('id', 'fname', 'lname', 'dob', 'program_id', 'type'),
       users: await db('users').orderBy('id').select('id', 'username', 'check_in_pin'),
       attendances: await db('attendances').orderBy('id').select('student_id', 'start_time', 'end_time'),
+      photos: await db('files').orderBy('id').select('id', 'owner_id', 'sha256', 'size', 'variants'),
     });
     expect(await shape(dbs['demo-again']!.db)).toEqual(await shape(dbs.demo!.db));
   });

@@ -1,5 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import type { CentreDefinition } from './definition.ts';
+import { childPortrait, petPortrait } from './portraits.ts';
 
 /** A contact's place in a family: relation name and what the centre lets them do. */
 export interface RelationRule {
@@ -35,6 +36,8 @@ export interface Vocabulary {
   cameraGroup: { name: string; cameras: string[] };
   absenceReasons: string[];
   notes: string[];
+  /** Profile photos: the share of children (pets) with one, and the portrait drawn for each. */
+  photos: { share: number; portrait(faker: Faker): string };
 }
 
 const rule = (relation: string, legal: boolean, emergency: boolean, pickup = true, watch = true): RelationRule => ({
@@ -89,6 +92,7 @@ const childcare: Vocabulary = {
   cameraGroup: { name: 'Outdoor', cameras: ['Playground', 'Front door'] },
   absenceReasons: ['Sick', 'Vacation', 'Appointment', 'Family day'],
   notes: ['Naps with a blue blanket.', 'Picked up early on Fridays.', 'Learning to use a cup.', 'Loves the sandbox.', 'Shy at drop-off.'],
+  photos: { share: 0.85, portrait: childPortrait },
 };
 
 const petcare: Vocabulary = {
@@ -132,6 +136,7 @@ const petcare: Vocabulary = {
     'Afraid of thunder.',
     'Needs a nap after lunch.',
   ],
+  photos: { share: 0.9, portrait: petPortrait },
 };
 
 export function vocabularyOf(def: Pick<CentreDefinition, 'kind'>): Vocabulary {

@@ -1,5 +1,5 @@
+import { addDays, clockTime, localParts, minutesOf, weekdayOf, zonedInstant } from '@kv/shared';
 import { allocateIds, auditRow, insertMany, type SeedStep } from '../context.ts';
-import { addDays, localDate, localMinutes, weekday, zonedInstant } from '../time.ts';
 
 const METHODS = ['kiosk', 'kiosk', 'kiosk', 'staff', 'staff', 'phone', 'qr'] as const;
 
@@ -40,14 +40,14 @@ export const attendanceStep: SeedStep = {
     const screens: Record<string, unknown>[] = [];
     const absences: Record<string, unknown>[] = [];
     for (const loc of locs) {
-      const today = localDate(loc.timezone, now);
-      const nowMinutes = localMinutes(loc.timezone, now);
+      const { date: today, time: nowTime } = localParts(now, loc.timezone);
+      const nowMinutes = minutesOf(nowTime);
       for (let d = size.historyDays - 1; d >= 0; d--) {
         const date = addDays(today, -d);
         for (const kid of kids.filter((k) => k.location_id === loc.id)) {
           const since = enrolled.get(kid.id);
           if (since && since > date) continue;
-          if (!kid.week_schedule.includes(weekday(date))) continue;
+          if (!kid.week_schedule.includes(weekdayOf(date))) continue;
           if (faker.datatype.boolean(0.06)) {
             absences.push({
               student_id: kid.id,
@@ -70,8 +70,8 @@ export const attendanceStep: SeedStep = {
           const recorder = faker.helpers.arrayElement(staff);
           const dropper = method === 'staff' || family.length === 0 ? recorder : faker.helpers.arrayElement(family);
           const picker = family.length === 0 ? recorder : faker.helpers.arrayElement(family);
-          const start = zonedInstant(loc.timezone, date, arrive);
-          const end = open ? null : zonedInstant(loc.timezone, date, leave);
+          const start = zonedInstant(date, clockTime(arrive), loc.timezone);
+          const end = open ? null : zonedInstant(date, clockTime(leave), loc.timezone);
           const record: Record<string, unknown> = {
             student_id: kid.id,
             location_id: loc.id,

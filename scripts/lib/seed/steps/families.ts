@@ -1,7 +1,7 @@
+import { addDays, localParts } from '@kv/shared';
 import { allocateIds, auditRow, insertMany, type SeedContext, type SeedStep } from '../context.ts';
 import type { ChildDefinition, ContactDefinition } from '../definition.ts';
 import { addPeople, nextPin, phoneFor, takenNames, usernameFor } from '../people.ts';
-import { addDays, localDate } from '../time.ts';
 import type { RelationRule } from '../vocabulary.ts';
 
 interface Contact extends ContactDefinition {
@@ -279,7 +279,7 @@ async function generate(ctx: SeedContext): Promise<Family[]> {
   return counts.map((n, fi) => {
     const loc = locs[fi % locs.length]!;
     const locDef = def.locations.find((l) => l.name === loc.name)!;
-    const today = localDate(loc.timezone, now);
+    const today = localParts(now, loc.timezone).date;
     const lname = draw(
       () => faker.person.lastName(),
       (v) => !namedLast.has(v),

@@ -5,6 +5,7 @@ import { healthStep } from './health.ts';
 import { invitationsStep } from './invitations.ts';
 import { labelsStep } from './labels.ts';
 import { locationsStep } from './locations.ts';
+import { photosStep } from './photos.ts';
 import { schoolStep } from './school.ts';
 import { signinsStep } from './signins.ts';
 import { staffStep } from './staff.ts';
@@ -28,4 +29,5 @@ export const SEED_STEPS: readonly SeedStep[] = [
   invitationsStep,
   watchingStep,
   signinsStep,
+  photosStep,
 ];

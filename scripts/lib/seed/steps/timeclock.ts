@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { addDays, clockTime, localParts, minutesOf, weekdayOf, zonedInstant } from '@kv/shared';
 import { allocateIds, auditRow, insertMany, type SeedStep } from '../context.ts';
-import { addDays, localDate, localMinutes, weekday, zonedInstant } from '../time.ts';
 
 const SHIFTS = {
   early: { start: 7 * 60, end: 15 * 60 + 30 },
@@ -56,11 +56,11 @@ export const timeclockStep: SeedStep = {
       const loc = locs.find((l) => l.id === locationId);
       if (!loc) continue;
       const shift = member.role === 'manager' ? SHIFTS.office : faker.helpers.arrayElement([SHIFTS.early, SHIFTS.late]);
-      const today = localDate(loc.timezone, now);
-      const nowMinutes = localMinutes(loc.timezone, now);
+      const { date: today, time: nowTime } = localParts(now, loc.timezone);
+      const nowMinutes = minutesOf(nowTime);
       for (let d = size.historyDays - 1; d >= 0; d--) {
         const date = addDays(today, -d);
-        if (['sat', 'sun'].includes(weekday(date)) || faker.datatype.boolean(0.08)) continue;
+        if (['sat', 'sun'].includes(weekdayOf(date)) || faker.datatype.boolean(0.08)) continue;
         const start = shift.start + faker.number.int({ min: -10, max: 10 });
         const end = shift.end + faker.number.int({ min: -10, max: 15 });
         if (d === 0 && start > nowMinutes) continue;
@@ -78,15 +78,17 @@ export const timeclockStep: SeedStep = {
           location_id: loc.id,
           program_id: programId,
           date,
-          start_time: zonedInstant(loc.timezone, date, start),
-          end_time: open ? null : zonedInstant(loc.timezone, date, end),
+          start_time: zonedInstant(date, clockTime(start), loc.timezone),
+          end_time: open ? null : zonedInstant(date, clockTime(end), loc.timezone),
           break_time: breakDone ? 30 : 0,
           checkedin_by: member.id,
           checkedout_by: open ? null : member.id,
           check_in_method: faker.helpers.arrayElement(['timeclock', 'kiosk', 'web']),
           check_out_method: open ? null : 'timeclock',
           name: `${member.fname} ${member.lname}`,
-          breakAt: breakDone ? [zonedInstant(loc.timezone, date, lunch), zonedInstant(loc.timezone, date, lunch + 30)] : null,
+          breakAt: breakDone
+            ? [zonedInstant(date, clockTime(lunch), loc.timezone), zonedInstant(date, clockTime(lunch + 30), loc.timezone)]
+            : null,
         });
       }
     }

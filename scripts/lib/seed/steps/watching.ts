@@ -1,5 +1,5 @@
+import { localParts } from '@kv/shared';
 import { allocateIds, auditRow, insertMany, type SeedStep } from '../context.ts';
-import { localDate } from '../time.ts';
 
 const REASONS = ['CLOSED', 'CLOSED', 'CLOSED', 'PLAYER_CLOSED', 'IDLE'] as const;
 
@@ -44,7 +44,7 @@ export const watchingStep: SeedStep = {
         const end = new Date(start.getTime() + seconds * 1000);
         if (end.getTime() > until) continue;
         const location = String(stay.location_id);
-        const date = localDate(zones.get(location)!, start);
+        const date = localParts(start, zones.get(location)!).date;
         const key = `${user}|${location}|${date}`;
         const counted = !logins.has(key);
         if (counted) logins.set(key, { user_id: user, location_id: location, date, logins: 1 });

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { PermanentJobError, type EventHandler, type JobContext, type JobQueue } from '@kv/jobs';
+import { localParts } from '@kv/shared';
 import { ATTENDANCE_QUEUE, ATTENDANCE_TICK_JOB, TICK_MS, scheduleAttendanceTick, startAttendanceTick } from './tick.ts';
 import { pruneRequests } from './repo/checkin.ts';
 import { checkInSettings } from './repo/settings.ts';
@@ -7,7 +8,6 @@ import { contactsOf } from './repo/contacts.ts';
 import { markReminded, reminderLocations, studentsToRemind } from './repo/jobs.ts';
 import { joinNames, notifyContacts, type NotifyEnv } from './service/notify.ts';
 import { clock } from './service/checkin-notify.ts';
-import { localParts } from '../../core/time.ts';
 import { ratioProgramIds, refreshRoomRatios } from '../ratios/index.ts';
 import { CHECKED_IN, CHECKED_OUT, parentAlertHandler } from './service/parent-alerts.ts';
 

@@ -1,3 +1,4 @@
+import { localParts } from '@kv/shared';
 import type { RequestContext } from '../../types.ts';
 import { signaturesByIds } from './repo/checkin.ts';
 import { studentsByIds } from './repo/children.ts';
@@ -5,7 +6,6 @@ import { userNames } from './repo/contacts.ts';
 import { attendancesByIds, childStates, type ChildStateRow } from './repo/lists.ts';
 import { locationZones } from './repo/places.ts';
 import { checkInPinsFor } from './service/pins.ts';
-import { localParts } from '../../core/time.ts';
 import { programsById } from '../rooms/index.ts';
 
 type Query<T> = { obj: T; params: unknown }[];

@@ -12,3 +12,4 @@ export const filesModule: TenantModule = {
 
 export { registerFileJobs } from './jobs.ts';
 export { scheduleUploadSweep } from './sweep.ts';
+export { acceptedAudit, checkAndStore, type ReadyColumns } from './accept.ts';

@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
 import type { JobQueue } from '@kv/jobs';
-import { checkUpload, FileTooLargeError, fileKey, forCentre, ObjectMissingError, type FileStore } from '@kv/files';
+import { FileTooLargeError, forCentre, ObjectMissingError, type FileStore } from '@kv/files';
 import { insertAudit } from '../../core/audit.ts';
 import * as repo from './repo.ts';
+import { acceptedAudit, checkAndStore } from './accept.ts';
 import { purposeOf } from './purposes.ts';
 import { CHECK_UPLOAD_JOB, FILES_QUEUE } from './service.ts';
 import { SWEEP_UPLOADS_JOB, scheduleUploadSweep, sweepAbandonedUploads } from './sweep.ts';
@@ -42,36 +43,13 @@ export async function checkQueuedUpload(deps: FileJobDeps, centerId: string, fil
     if (e instanceof ObjectMissingError) return refuse('The file never arrived.');
     throw e;
   }
-  const result = await checkUpload(bytes, row.declared_type, purpose.rules);
-  if (!result.ok) return refuse(result.reason);
+  const checked = await checkAndStore(store, centerId, row.id, row.purpose, bytes, row.declared_type);
+  if (!checked.ok) return refuse(checked.reason);
 
-  const variants: Record<string, repo.VariantInfo> = {};
-  for (const v of result.variants) {
-    await store.write(fileKey(centerId, row.id, v.variant), v.body, v.contentType);
-    variants[v.variant] = { type: v.contentType, size: v.body.length, width: v.width, height: v.height };
-  }
   const retired = await db.transaction(async (trx) => {
-    const ready = await repo.moveFile(trx, row.id, 'checking', {
-      status: 'ready',
-      key: `centre/${centerId}/files/${row.id}`,
-      variants,
-      upload_key: null,
-      content_type: result.contentType,
-      size: Object.values(variants).reduce((n, v) => n + v.size, 0),
-      width: result.width,
-      height: result.height,
-      duration: result.duration,
-      sha256: result.sha256,
-      checked_at: trx.fn.now(),
-    });
+    const ready = await repo.moveFile(trx, row.id, 'checking', { ...checked.ready, checked_at: trx.fn.now() });
     if (!ready) return null;
-    await insertAudit(trx, {
-      actor_user_id: row.uploaded_by ? String(row.uploaded_by) : null,
-      action: `file.${row.purpose}`,
-      entity: purpose.entity,
-      entity_id: String(row.owner_id),
-      data: { file_id: row.id, name: row.original_name, size: ready.size },
-    });
+    await insertAudit(trx, acceptedAudit(ready));
     return purpose.single ? repo.retireOthers(trx, ready) : [];
   });
   if (retired === null) return null;

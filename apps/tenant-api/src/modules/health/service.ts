@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { badInput, parseArgs } from '@kv/server';
+import { localParts } from '@kv/shared';
 import type { RequestContext } from '../../types.ts';
 import * as repo from './repo.ts';
 import { questionnaireManageScope, questionnaireReadScope } from './policy.ts';
@@ -9,7 +10,7 @@ import { audit } from '../../core/audit.ts';
 import { id, pageArgs, paginated } from '../../core/args.ts';
 import { notice } from '../../core/result.ts';
 import { inTransaction } from '../../core/tx.ts';
-import { localDate, localParts } from '../../core/time.ts';
+import { localDate } from '../../core/time.ts';
 import { locationInfo } from '../locations/index.ts';
 
 export const MAX_QUESTIONS = 30;

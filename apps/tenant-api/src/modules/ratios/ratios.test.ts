@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localParts, zonedInstant } from '@kv/shared';
 import { createHarness, type Harness } from '../../test/harness.ts';
 import { code } from '../locations/test-fixtures.ts';
 import { messages, q as query, setupAttendance, type AttendanceSetup } from '../attendance/test-fixtures.ts';
 import { ratioOf, staffRequired } from './service.ts';
-import { localParts, zonedInstant } from '../../core/time.ts';
 import { runAttendanceTick, sendDueReminders } from '../attendance/index.ts';
 
 let h: Harness;

@@ -10,6 +10,7 @@
  *  5. optionally (location setting `camera_only_checked_in`) the child is checked in now.
  * Staff (teacher and above) watch the cameras of the locations in their scope, without schedule or limits.
  */
+import { localParts, minutesOf } from '@kv/shared';
 
 export const REFUSALS = {
   CAMERA_NOT_FOUND: 'This camera does not exist.',
@@ -91,37 +92,12 @@ const refuse = (code: RefusalCode): Decision => ({ ok: false, code, message: REF
 
 const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 
-/** Local weekday (0 = Sunday), minute of the day and `YYYY-MM-DD` of an instant in a time zone. */
-// Building a DateTimeFormat costs far more than using one (it was a hot spot of every camera
-// decision): one per time zone, kept.
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      weekday: 'long',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
+const WEEKDAY_INDEX = { sun: 0, mon: 1, tue: 2, wed: 3, thu: 4, fri: 5, sat: 6 } as const;
 
+/** Local weekday (0 = Sunday), minute of the day and `YYYY-MM-DD` of an instant in a time zone. */
 export function localTime(at: Date, timeZone: string): { weekday: number; minute: number; date: string } {
-  const parts = formatterFor(timeZone).formatToParts(at);
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-  const hour = Number(get('hour')) % 24;
-  return {
-    weekday: DAYS.indexOf(get('weekday').toLowerCase()),
-    minute: hour * 60 + Number(get('minute')),
-    date: `${get('year')}-${get('month')}-${get('day')}`,
-  };
+  const p = localParts(at, timeZone);
+  return { weekday: WEEKDAY_INDEX[p.weekday], minute: minutesOf(p.time), date: p.date };
 }
 
 /** The location's local date of an instant (daily limits count by it). */

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { parseArgs } from '@kv/server';
+import { daysBetween, localParts } from '@kv/shared';
 import type { RequestContext } from '../../../types.ts';
 import type { RangeFilter } from '../repo.ts';
 import { reportScope } from '../policy.ts';
 import { badRange, reportRoomNotFound } from '../errors.ts';
 import { assertLocations, type LocationScope } from '../../../core/access.ts';
 import { id, idList, pageArgs } from '../../../core/args.ts';
-import { daysBetween, localDate, localParts } from '../../../core/time.ts';
+import { localDate } from '../../../core/time.ts';
 import { programsOfLocation } from '../../attendance/index.ts';
 import { locationInfo } from '../../locations/index.ts';
 

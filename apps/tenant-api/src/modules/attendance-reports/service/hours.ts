@@ -1,8 +1,8 @@
+import { addDays, daysBetween } from '@kv/shared';
 import type { RequestContext } from '../../../types.ts';
 import { absencesPerDay, dailyHours, type DayRow, type RangeFilter } from '../repo.ts';
 import { localStamp, pageOf, reportFilter, round2 } from './common.ts';
 import { classReportScope } from '../policy.ts';
-import { addDays, daysBetween } from '../../../core/time.ts';
 
 /** A day row as the API shows it (ISO instants plus the location's local times). */
 export const dayOut = (r: DayRow, tz: string) => ({

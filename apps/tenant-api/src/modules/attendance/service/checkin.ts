@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { badInput, parseArgs } from '@kv/server';
+import { localParts, zonedInstant } from '@kv/shared';
 import type { RequestContext } from '../../../types.ts';
 import * as rows from '../repo/checkin.ts';
 import { isLocationStaff } from '../repo/pins.ts';
@@ -27,7 +28,7 @@ import { checkQrCode, countWrongGuess, phoneArg, phoneMatches, pinArg, pinHolder
 import { oneItems, oneStatement, rateRooms, run, runOne, summarise, DOUBLE_TAP_MS, type CheckInItem, type Plan } from './checkin-run.ts';
 import { id } from '../../../core/args.ts';
 import { inTransaction } from '../../../core/tx.ts';
-import { localDate, localParts, localTime, zonedInstant } from '../../../core/time.ts';
+import { localDate, localTime } from '../../../core/time.ts';
 import { evaluateScreen, questionsForLocation, type ScreenResult } from '../../health/index.ts';
 
 /** Staff may enter a time this far back; older records are corrections. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { badInput, parseArgs } from '@kv/server';
+import { localParts, zonedInstant } from '@kv/shared';
 import type { RequestContext } from '../../../types.ts';
 import * as rows from '../repo/checkin.ts';
 import { findActiveStudents } from '../repo/children.ts';
@@ -13,7 +14,7 @@ import { audit } from '../../../core/audit.ts';
 import { id, pageArgs } from '../../../core/args.ts';
 import { notice } from '../../../core/result.ts';
 import { inTransaction } from '../../../core/tx.ts';
-import { localDateTime, localParts, zonedInstant } from '../../../core/time.ts';
+import { localDateTime } from '../../../core/time.ts';
 import { pageEntityHistory, locationInfo } from '../../locations/index.ts';
 import { refreshRoomRatios } from '../../ratios/index.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { roleAtLeast, isRoleName } from '@kv/shared';
+import { roleAtLeast, isRoleName, localParts } from '@kv/shared';
 import { parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
 import { checkInSettings } from '../repo/settings.ts';
@@ -13,7 +13,6 @@ import { checkQrCode, countWrongGuess, currentQrCode, phoneArg, phoneMatches, pi
 import { assertLocations, readScope } from '../../../core/access.ts';
 import { id } from '../../../core/args.ts';
 import { notice } from '../../../core/result.ts';
-import { localParts } from '../../../core/time.ts';
 import { link, throttled } from '../../auth/index.ts';
 import { questionsForLocation } from '../../health/index.ts';
 import { locationInfo } from '../../locations/index.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { badInput, parseArgs } from '@kv/server';
+import { addDays, localParts } from '@kv/shared';
 import type { RequestContext } from '../../../types.ts';
 import { findActiveStudents, pickupStudentIds } from '../repo/children.ts';
 import { programsOfLocation } from '../repo/places.ts';
@@ -12,7 +13,7 @@ import { assertLocations, reaches } from '../../../core/access.ts';
 import { id, idList, pageArgs, paginated } from '../../../core/args.ts';
 import { notice } from '../../../core/result.ts';
 import { inTransaction } from '../../../core/tx.ts';
-import { addDays, localDate, localParts } from '../../../core/time.ts';
+import { localDate } from '../../../core/time.ts';
 import { locationInfo } from '../../locations/index.ts';
 
 const STATUSES = ['checked_in', 'checked_out', 'absent', 'not_arrived'] as const;

@@ -1,11 +1,11 @@
 import type { Knex } from 'knex';
 import { emit, type DomainEvent, type EventHandler } from '@kv/jobs';
+import { localParts } from '@kv/shared';
 import type { AttendanceRow } from '../repo/checkin.ts';
 import { alertRecords } from '../repo/alerts.ts';
 import { contactsOf } from '../repo/contacts.ts';
 import { clock } from './checkin-notify.ts';
 import { joinNames, notifyContacts } from './notify.ts';
-import { localParts } from '../../../core/time.ts';
 
 export const CHECKED_IN = 'attendance.checked_in';
 export const CHECKED_OUT = 'attendance.checked_out';

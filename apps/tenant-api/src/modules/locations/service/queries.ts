@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { parseArgs } from '@kv/server';
+import { isTimeZone } from '@kv/shared';
 import type { RequestContext } from '../../../types.ts';
 import * as repo from '../repo/locations.ts';
 import { visibleLocation } from '../policy.ts';
 import { locationName as name, signupCode } from './locations.ts';
 import { assertLocations, manageScope, readScope, scopeFilter, type LocationScope, locationNotFound } from '../../../core/access.ts';
 import { id, pageArgs, paginated } from '../../../core/args.ts';
-import { isTimeZone } from '../../../core/time.ts';
 import { notice } from '../../../core/result.ts';
 
 const view = (scope: LocationScope) => (row: repo.LocationRow) => visibleLocation(scope, row);

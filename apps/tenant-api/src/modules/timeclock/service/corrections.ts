@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { badInput, parseArgs } from '@kv/server';
+import { localParts, zonedInstant } from '@kv/shared';
 import type { RequestContext } from '../../../types.ts';
 import * as repo from '../repo/records.ts';
 import { teamClockScope } from '../policy.ts';
@@ -9,7 +10,7 @@ import { audit } from '../../../core/audit.ts';
 import { id } from '../../../core/args.ts';
 import { notice } from '../../../core/result.ts';
 import { inTransaction } from '../../../core/tx.ts';
-import { localDateTime, localParts, zonedInstant } from '../../../core/time.ts';
+import { localDateTime } from '../../../core/time.ts';
 import { refreshRoomRatios } from '../../ratios/index.ts';
 import { programsOfLocation, envOf, publishAttendance, publishRatios } from '../../attendance/index.ts';
 import { locationInfo } from '../../locations/index.ts';

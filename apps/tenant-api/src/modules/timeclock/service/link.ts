@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { roleAtLeast, isRoleName } from '@kv/shared';
+import { roleAtLeast, isRoleName, localParts } from '@kv/shared';
 import { randomToken, sha256Hex } from '@kv/auth';
 import { fields, parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
@@ -14,7 +14,6 @@ import { audit } from '../../../core/audit.ts';
 import { id } from '../../../core/args.ts';
 import { notice } from '../../../core/result.ts';
 import { inTransaction } from '../../../core/tx.ts';
-import { localParts } from '../../../core/time.ts';
 import { link, throttled } from '../../auth/index.ts';
 import { programsOfLocation, requestIdArg, countWrongGuess, pinArg, pinHolder, envOf, pinInvalid } from '../../attendance/index.ts';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Knex } from 'knex';
-import { roleAtLeast } from '@kv/shared';
+import { roleAtLeast, localParts, zonedInstant } from '@kv/shared';
 import { parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
 import * as repo from '../repo/records.ts';
@@ -10,7 +10,7 @@ import { punch, TEAM_ACTIONS, type PunchOutcome, type TeamAction } from './clock
 import { id, pageArgs, paginated } from '../../../core/args.ts';
 import { inTransaction } from '../../../core/tx.ts';
 import { reaches, assertLocations } from '../../../core/access.ts';
-import { localDate, localParts, localTime, zonedInstant } from '../../../core/time.ts';
+import { localDate, localTime } from '../../../core/time.ts';
 import { refreshRoomRatios, type RoomRatio } from '../../ratios/index.ts';
 import {
   programsOfLocation,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, daysBetween, localParts, weekdayOf, zonedInstant } from './time.ts';
+import { addDays, daysBetween, localParts, weekdayOf, zonedInstant } from './zoned-time.ts';
 
 describe('time in the location’s zone', () => {
   it('turns a local date and time into the instant, across DST changes', () => {
