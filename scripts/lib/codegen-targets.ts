@@ -137,6 +137,16 @@ export async function generatedFiles(): Promise<GeneratedFile[]> {
       mappers: {
         User: '../../modules/access/index.ts#UserRow',
         LoginResult: '../../modules/auth/index.ts#LoginPayload',
+        Tag: '../../modules/tags/index.ts#LabelRow',
+        Allergy: '../../modules/tags/index.ts#LabelRow',
+        Medication: '../../modules/tags/index.ts#LabelRow',
+        Relationship: '../../modules/tags/index.ts#RelationshipRow',
+        Import: '../../modules/imports/index.ts#ImportRow',
+        StaffAttendance: '../../modules/timeclock/index.ts#StaffRecordRow',
+        StaffBreak: '../../modules/timeclock/index.ts#StaffBreakRow',
+        TeamPunch: '../../modules/timeclock/index.ts#PunchOutcome',
+        Attendance: '../../modules/attendance/index.ts#AttendanceRow',
+        StudentAbsence: '../../modules/attendance/index.ts#AbsenceRow',
       },
     }),
     render(at('apps/control-plane/src/generated/resolvers.ts'), controlPlane, [{ typescript: {} }, { 'typescript-resolvers': {} }], {
