@@ -11,6 +11,25 @@ describe('the sql tag', () => {
     expect(q.values).toEqual([2, 'x', [1, 2]]);
   });
 
+  it('gives a call site with the same spliced pieces the same strings, and new ones when a piece changes', () => {
+    const cols = raw('a, b');
+    const q = (piece: ReturnType<typeof raw>, v: number) => sql`select ${piece} from t where id = ${v}`;
+    const [one, two] = [q(cols, 1), q(cols, 2)];
+    expect(two.strings).toBe(one.strings);
+    expect(two.values).toEqual([2]);
+    // A nested template keeps its call site's strings whatever its values.
+    const where = (v: number) => sql`id = ${v}`;
+    const nested = (v: number) => sql`select x from t where ${where(v)}`;
+    expect(nested(2).strings).toBe(nested(1).strings);
+    expect(nested(2).values).toEqual([2]);
+    const other = q(raw('c'), 3);
+    expect(sqlText(other)).toBe('select c from t where id = $1');
+    expect(sqlText(q(cols, 4))).toBe('select a, b from t where id = $1');
+    // The same raw text is the same piece: both shapes stay known.
+    expect(q(raw('c'), 5).strings).toBe(other.strings);
+    expect(q(cols, 6).strings).toBe(one.strings);
+  });
+
   it('joins pieces with their bindings', () => {
     const q = sql`select ${join([sql`${1} as a`, raw('2 as b'), sql`${3} as c`])}`;
     expect(sqlText(q)).toBe('select $1 as a, 2 as b, $2 as c');
