@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './testing.ts';
 import { createKnex } from './knex.ts';
-import { join, raw, runSql, sql, sqlText } from './prepared.ts';
+import { raw, runSql, sql, sqlText } from './prepared.ts';
 
 describe('the sql tag', () => {
   it('numbers bindings and splices nested statements and raw text in order', () => {
@@ -28,12 +28,6 @@ describe('the sql tag', () => {
     // The same raw text is the same piece: both shapes stay known.
     expect(q(raw('c'), 5).strings).toBe(other.strings);
     expect(q(cols, 6).strings).toBe(one.strings);
-  });
-
-  it('joins pieces with their bindings', () => {
-    const q = sql`select ${join([sql`${1} as a`, raw('2 as b'), sql`${3} as c`])}`;
-    expect(sqlText(q)).toBe('select $1 as a, 2 as b, $2 as c');
-    expect(q.values).toEqual([1, 3]);
   });
 });
 

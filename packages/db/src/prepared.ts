@@ -44,7 +44,7 @@ const MAX_SHAPES = 16;
 const sameShape = (shape: Shape, values: readonly unknown[]) =>
   values.every((v, i) => shape.pieces[i] === (v instanceof Sql ? v.strings : undefined));
 
-/** A tagged template: `${value}` becomes a binding, `${sql`…`}` (or `raw`, `join`) is spliced in. */
+/** A tagged template: `${value}` becomes a binding, `${sql`…`}` (or `raw`) is spliced in. */
 export function sql(parts: TemplateStringsArray, ...values: unknown[]): Sql {
   let nested = false;
   for (const v of values) if (v instanceof Sql) nested = true;
@@ -86,21 +86,6 @@ export function raw(text: string): Sql {
     if (raws.size < MAX_STATEMENTS) raws.set(text, piece);
   }
   return piece;
-}
-
-/** SQL pieces joined by `separator` (`, ` by default). */
-export function join(pieces: readonly Sql[], separator = ', '): Sql {
-  const strings: string[] = [''];
-  const bindings: unknown[] = [];
-  pieces.forEach((piece, i) => {
-    if (i > 0) strings[strings.length - 1] += separator;
-    strings[strings.length - 1] += piece.strings[0]!;
-    for (let j = 0; j < piece.values.length; j++) {
-      bindings.push(piece.values[j]);
-      strings.push(piece.strings[j + 1]!);
-    }
-  });
-  return new Sql(strings, bindings);
 }
 
 /** The statement's text with `$1`, `$2`… for its bindings. */
