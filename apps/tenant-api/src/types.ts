@@ -97,4 +97,12 @@ export interface RequestContext {
   throttles: Throttles;
   /** The request's logger, for what must not fail the request (tests may leave it out). */
   log?: { warn(obj: object, msg: string): void };
+  /** Mercurius's pubsub, on every context when subscriptions are on (live updates: attendance/live.ts). */
+  pubsub?: LivePubSub;
+}
+
+/** Topics carry what their publisher gives them: `T` is the payload a topic's publisher sends. */
+export interface LivePubSub {
+  subscribe<T>(topic: string): Promise<AsyncIterable<T>>;
+  publish<T>(event: { topic: string; payload: T }, callback?: () => void): unknown;
 }

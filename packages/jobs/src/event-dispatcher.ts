@@ -1,4 +1,4 @@
-import { runPrepared, type Knex } from '@kv/db';
+import { raw, runSql, sql, type Knex } from '@kv/db';
 import { errorMessage } from './job-data.ts';
 import { wroteOutbox } from './outbox.ts';
 import { EVENT_NAME, type DomainEvent, type EventHandler, type EventPayload } from './events.ts';
@@ -54,7 +54,7 @@ interface Outcome {
 }
 
 /** Serialises the drains of one centre database across processes (per-centre order by event id). */
-const LOCK = "hashtext('kv:domain-events')";
+const LOCK = raw("hashtext('kv:domain-events')");
 const PRUNE_EVERY_MS = 60 * 60_000;
 /** Another process holds the centre's drain: look again this soon (its last batch may have missed our event). */
 const LOCKED_RETRY_MS = 500;
@@ -150,9 +150,9 @@ export class EventDispatcher {
 
   private async runBatch(trx: Knex.Transaction) {
     // The drain lock and the pending events (with what each handler did so far) in one round trip.
-    const { rows } = await runPrepared<{ rows: EventRow[] }>(
-      trx.raw(
-        `with l as (select pg_try_advisory_xact_lock(${LOCK}) as locked)
+    const rows = await runSql<EventRow>(
+      trx,
+      sql`with l as (select pg_try_advisory_xact_lock(${LOCK}) as locked)
        select l.locked, e.id, e.name, e.payload, e.created_at, e.deliveries
          from l left join lateral (
            select e.id::text as id, e.name, e.payload, e.created_at,
@@ -160,10 +160,7 @@ export class EventDispatcher {
                      from domain_event_deliveries d where d.event_id = e.id) as deliveries
              from domain_events e
             where l.locked and e.done_at is null
-            order by e.id limit ?) e on true`,
-        [this.batchSize],
-      ),
-      'kv_events_batch',
+            order by e.id limit ${this.batchSize}) e on true`,
     );
     if (!rows[0]?.locked) return { locked: false, claimed: 0, delivered: 0, progressed: false, outbox: false, nextAt: Infinity };
     const events = rows.filter((r): r is EventRow & { id: string } => r.id !== null);
@@ -225,21 +222,17 @@ export class EventDispatcher {
       if (!open) settled.push(row.id);
     }
     if (outcomes.length) {
-      await runPrepared(
-        trx.raw(
-          `insert into domain_event_deliveries (event_id, handler, status, attempts, last_error, next_at)
+      await runSql(
+        trx,
+        sql`insert into domain_event_deliveries (event_id, handler, status, attempts, last_error, next_at)
          select (o->>'event_id')::bigint, o->>'handler', o->>'status', (o->>'attempts')::int, o->>'last_error', (o->>'next_at')::timestamptz
-           from jsonb_array_elements(?::jsonb) o
+           from jsonb_array_elements(${JSON.stringify(outcomes)}::jsonb) o
          on conflict (event_id, handler) do update
             set status = excluded.status, attempts = excluded.attempts, last_error = excluded.last_error,
                 next_at = excluded.next_at, updated_at = now()`,
-          [JSON.stringify(outcomes)],
-        ),
-        'kv_events_record',
       );
     }
-    if (settled.length)
-      await runPrepared(trx.raw('update domain_events set done_at = now() where id = any(?::bigint[])', [settled]), 'kv_events_settle');
+    if (settled.length) await runSql(trx, sql`update domain_events set done_at = now() where id = any(${settled}::bigint[])`);
     return {
       locked: true,
       claimed: events.length,

@@ -11,5 +11,5 @@ export const accessModule: TenantModule = {
 };
 
 // What other modules (and the app around them) may use:
-export { JUST_OPENED_SUPPORT, findFullUser, listRoles, userColumns } from './repo.ts';
+export { JUST_OPENED_SUPPORT, findFullUser, listRoles, userColumns, userColumnsSql } from './repo.ts';
 export type { UserRow } from './repo.ts';

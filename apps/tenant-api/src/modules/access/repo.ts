@@ -33,6 +33,10 @@ export const userColumns = (db: Db, alias = 'u', extra: readonly string[] = []) 
   db.raw(`${alias}.password_hash is not null as has_password`),
 ];
 
+/** `userColumns` as SQL text, for statements written with the `sql` tag (@kv/db). */
+export const userColumnsSql = (alias = 'u') =>
+  [...USER_COLUMNS.map((c) => `${alias}.${c}`), `${alias}.password_hash is not null as has_password`].join(', ');
+
 /** Marks a User row returned by the sign-in that opened a support session (no viewer exists yet in that request). */
 export const JUST_OPENED_SUPPORT = Symbol('justOpenedSupport');
 

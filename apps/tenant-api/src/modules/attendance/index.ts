@@ -26,3 +26,5 @@ export type { NotifyEnv } from './service/notify.ts';
 export { countWrongGuess, pinArg, pinHolder } from './service/pin.ts';
 export { notifyTeam } from './service/notify.ts';
 export { scheduleAttendanceTick } from './tick.ts';
+export type { AttendanceRow } from './repo/checkin.ts';
+export type { AbsenceRow } from './repo/lists.ts';

@@ -2,7 +2,8 @@ import mercurius from 'mercurius';
 import { roleAtLeast } from '@kv/shared';
 import { forbidden, parseArgs } from '@kv/server';
 import { z } from 'zod';
-import type { RequestContext } from '../../types.ts';
+import type { Resolvers } from '../../graphql/generated/resolvers.ts';
+import type { LivePubSub, RequestContext } from '../../types.ts';
 import { familyStudents } from './repo/children.ts';
 import { assertLocations, readScope, staffScope, requireViewer } from '../../core/access.ts';
 import { id } from '../../core/args.ts';
@@ -29,19 +30,16 @@ export interface AttendanceEvent {
   at: string;
 }
 
-type PubSubLike = { publish(event: { topic: string; payload: unknown }, cb?: (err?: unknown) => void): unknown };
-
 export const attendanceTopic = (centreId: string, locationId: string) => `kv.${centreId}.attendance.${locationId}`;
 export const ratioTopic = (centreId: string, locationId: string) => `kv.${centreId}.ratio.${locationId}`;
 
-function pubsubOf(ctx: RequestContext): PubSubLike | null {
-  const p = (ctx as unknown as { pubsub?: PubSubLike }).pubsub;
-  return p && typeof p.publish === 'function' ? p : null;
-}
+/** What each topic carries (the subscription field's payload). */
+type AttendancePayload = { attendanceChanged: AttendanceEvent };
+type RatioPayload = { roomRatioChanged: { location_id: string; rooms: RoomRatio[] } };
 
-function publish(ctx: RequestContext, topic: string, payload: unknown): void {
-  const pubsub = pubsubOf(ctx);
-  if (!pubsub) return;
+function publish<T>(ctx: RequestContext, topic: string, payload: T): void {
+  const pubsub = ctx.pubsub;
+  if (typeof pubsub?.publish !== 'function') return;
   try {
     const r = pubsub.publish({ topic, payload }, () => undefined);
     if (r && typeof (r as Promise<unknown>).catch === 'function') (r as Promise<unknown>).catch(() => undefined);
@@ -52,12 +50,13 @@ function publish(ctx: RequestContext, topic: string, payload: unknown): void {
 
 /** Tells subscribers of each event's location (call after the commit). */
 export function publishAttendance(ctx: RequestContext, events: AttendanceEvent[]): void {
-  for (const e of events) publish(ctx, attendanceTopic(ctx.tenant.id, e.location_id), { attendanceChanged: e });
+  for (const e of events) publish<AttendancePayload>(ctx, attendanceTopic(ctx.tenant.id, e.location_id), { attendanceChanged: e });
 }
 
 /** Tells subscribers of a location's room ratio page about rooms whose counts changed. */
 export function publishRatios(ctx: RequestContext, locationId: string, rooms: RoomRatio[]): void {
-  if (rooms.length) publish(ctx, ratioTopic(ctx.tenant.id, locationId), { roomRatioChanged: { location_id: String(locationId), rooms } });
+  if (rooms.length)
+    publish<RatioPayload>(ctx, ratioTopic(ctx.tenant.id, locationId), { roomRatioChanged: { location_id: String(locationId), rooms } });
 }
 
 // ── Subscription resolvers (wired by the GraphQL plugin when subscriptions are on) ──
@@ -68,9 +67,13 @@ const allowed = new WeakMap<object, Set<string> | null>();
 
 const { withFilter } = mercurius;
 
-type SubscribeCtx = RequestContext & { pubsub: { subscribe(topic: string): Promise<AsyncIterable<unknown>> } };
+/** The pubsub of a subscription's context (Mercurius puts it there whenever subscriptions are on). */
+function pubsubOf(ctx: RequestContext): LivePubSub {
+  if (!ctx.pubsub) throw new Error('Subscriptions need the Mercurius pubsub on the context.');
+  return ctx.pubsub;
+}
 
-async function subscribeAttendance(_root: unknown, raw: Record<string, unknown>, ctx: SubscribeCtx) {
+async function subscribeAttendance(_root: unknown, raw: Record<string, unknown>, ctx: RequestContext) {
   const v = requireViewer(ctx);
   const a = parseArgs(args, raw);
   if (roleAtLeast(v.role, 'teacher')) {
@@ -80,7 +83,7 @@ async function subscribeAttendance(_root: unknown, raw: Record<string, unknown>,
     await assertLocations(ctx, await readScope(ctx), [a.location_id]);
     allowed.set(ctx, new Set((await familyStudents(ctx.db, v.id, a.location_id)).map((s) => String(s.id))));
   } else throw forbidden();
-  return ctx.pubsub.subscribe(attendanceTopic(ctx.tenant.id, a.location_id));
+  return pubsubOf(ctx).subscribe<AttendancePayload>(attendanceTopic(ctx.tenant.id, a.location_id));
 }
 
 /**
@@ -101,12 +104,12 @@ async function* currentThenEvents<T>(first: () => Promise<T>, events: AsyncItera
  * The rooms of a location: first as they are, then every change. Read after the subscription is
  * listening, so a check-in between a page's first load and its subscription is never missed.
  */
-async function subscribeRatios(_root: unknown, raw: Record<string, unknown>, ctx: SubscribeCtx) {
+async function subscribeRatios(_root: unknown, raw: Record<string, unknown>, ctx: RequestContext) {
   requireViewer(ctx);
   const a = parseArgs(args, raw);
   await assertLocations(ctx, await staffScope(ctx), [a.location_id]);
-  const events = (await ctx.pubsub.subscribe(ratioTopic(ctx.tenant.id, a.location_id))) as AsyncIterable<unknown>;
-  return currentThenEvents(
+  const events = await pubsubOf(ctx).subscribe<RatioPayload>(ratioTopic(ctx.tenant.id, a.location_id));
+  return currentThenEvents<RatioPayload>(
     async () => ({
       roomRatioChanged: { location_id: a.location_id, rooms: await snapshot(ctx.db, await programIdsOfLocation(ctx.db, a.location_id)) },
     }),
@@ -119,12 +122,12 @@ async function subscribeRatios(_root: unknown, raw: Record<string, unknown>, ctx
  * a query: staff of the location see every event; a parent sees the events of the children they
  * may pick up (others are filtered out); blog editors and other locations are refused.
  */
-export const attendanceSubscriptionResolvers = {
+export const attendanceSubscriptionResolvers: Resolvers = {
   Subscription: {
     attendanceChanged: {
-      subscribe: withFilter(
-        subscribeAttendance as never,
-        (payload: { attendanceChanged: AttendanceEvent }, _args: unknown, ctx: object) => {
+      subscribe: withFilter<AttendancePayload, unknown, RequestContext, Record<string, unknown>>(
+        subscribeAttendance,
+        (payload, _args, ctx) => {
           const only = allowed.get(ctx);
           return only === null || only === undefined
             ? only === null

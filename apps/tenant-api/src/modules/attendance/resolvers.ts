@@ -1,3 +1,4 @@
+import type { Resolvers } from '../../graphql/generated/resolvers.ts';
 import type { RequestContext } from '../../types.ts';
 import * as checkin from './service/checkin.ts';
 import * as kiosk from './service/kiosk.ts';
@@ -5,22 +6,20 @@ import * as settings from './service/settings.ts';
 import * as lists from './service/lists.ts';
 import * as corrections from './service/corrections.ts';
 import { generateCheckInPin } from './service/pins.ts';
+import type { AttendanceRow } from './repo/checkin.ts';
+import { iso, isoTime } from '../../core/result.ts';
 
 type Args = Record<string, unknown>;
-type Row = Record<string, unknown>;
 
-const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v ? String(v) : null);
-const fullName = (r: Row) => [r.fname, r.lname].filter(Boolean).join(' ');
+const fullName = (r: { fname?: string | null; lname?: string | null }) => [r.fname, r.lname].filter(Boolean).join(' ');
 
 /** Hours of a record: to its check-out, or to now while open, less its break. */
-function hours(r: Row): number {
-  const start = r.start_time instanceof Date ? r.start_time : new Date(String(r.start_time));
-  const end = r.end_time ? (r.end_time instanceof Date ? r.end_time : new Date(String(r.end_time))) : new Date();
-  const h = (end.getTime() - start.getTime()) / 3_600_000 - Number(r.break_time ?? 0) / 60;
+function hours(r: AttendanceRow): number {
+  const h = ((r.end_time ?? new Date()).getTime() - r.start_time.getTime()) / 3_600_000 - r.break_time / 60;
   return Math.max(0, Math.round(h * 100) / 100);
 }
 
-export const attendanceResolvers = {
+export const attendanceResolvers: Resolvers = {
   Query: {
     getCheckInByPin: (_: unknown, args: Args, ctx: RequestContext) => kiosk.getCheckInByPin(ctx, args),
     getCheckInByPinAndPhone: (_: unknown, args: Args, ctx: RequestContext) => kiosk.getCheckInByPinAndPhone(ctx, args),
@@ -46,18 +45,17 @@ export const attendanceResolvers = {
     deleteStudentAttendance: (_: unknown, args: Args, ctx: RequestContext) => corrections.deleteStudentAttendance(ctx, args),
   },
   Attendance: {
-    start_time: (r: Row) => iso(r.start_time),
-    end_time: (r: Row) => iso(r.end_time),
+    start_time: (r) => isoTime(r.start_time),
+    end_time: (r) => iso(r.end_time),
     hours,
-    created_at: (r: Row) => iso(r.created_at),
-    updated_at: (r: Row) => iso(r.updated_at),
+    created_at: (r) => iso(r.created_at),
+    updated_at: (r) => iso(r.updated_at),
   },
   AttendanceStudent: { full_name: fullName },
   CheckInChild: { full_name: fullName },
   CheckInPerson: { full_name: fullName },
   StudentAbsence: {
-    marked_by: (r: Row) =>
-      r.marked_by ? { id: String(r.marked_by), fname: r.marked_by_fname ?? '', lname: r.marked_by_lname ?? '' } : null,
-    created_at: (r: Row) => iso(r.created_at),
+    marked_by: (r) => (r.marked_by ? { id: r.marked_by, fname: r.marked_by_fname ?? '', lname: r.marked_by_lname ?? '' } : null),
+    created_at: (r) => iso(r.created_at),
   },
 };

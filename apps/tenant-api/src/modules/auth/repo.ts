@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { preparedStatement } from '@kv/db';
-import { userColumns, type UserRow } from '../access/index.ts';
+import { raw, runSql, sql } from '@kv/db';
+import { userColumnsSql, type UserRow } from '../access/index.ts';
 
 type Db = Knex | Knex.Transaction;
 
@@ -26,41 +26,32 @@ export interface ViewerRow extends UserRow {
  * running it).
  */
 export async function findViewer(db: Db, userId: string, sessionId: string): Promise<ViewerRow | undefined> {
-  return (await viewerStatement(db, [sessionId, userId]))[0];
+  return (await runSql<ViewerRow>(db, viewerSql(sessionId, userId)))[0];
 }
 
-const viewerStatement = preparedStatement<ViewerRow>('kv_viewer', (db, arg) =>
-  db('sessions as s')
-    .join('users as u', 'u.id', 's.user_id')
-    .leftJoin('user_roles as ur', 'ur.user_id', 'u.id')
-    .leftJoin('roles as r', 'r.id', 'ur.role_id')
-    .where('s.id', arg(0))
-    .andWhere('s.user_id', arg(1))
-    .whereNull('s.revoked_at')
-    .andWhere('s.expires_at', '>', db.fn.now())
-    .whereNull('u.deleted_at')
-    .groupBy('u.id', 's.id')
-    .first(
-      // The whole User row rides along: `me` answers from it instead of reading it again.
-      ...userColumns(db, 'u'),
-      'u.tokens_valid_after',
-      's.support_session_id',
-      's.support_operator',
-      's.expires_at',
-      db.raw('array_agg(r.name) as roles'),
-      db.raw(
-        `array(select distinct p.name from user_roles pur join role_permissions rp on rp.role_id = pur.role_id
-                 join permissions p on p.id = rp.permission_id where pur.user_id = u.id) as permissions`,
-      ),
-      db.raw(`array(select l.id from location_managers lm join locations l on l.id = lm.location_id
-                 where lm.user_id = u.id and l.deleted_at is null) as managed_location_ids`),
-      db.raw(`array(select l.id from user_locations ul join locations l on l.id = ul.location_id
-                 where ul.user_id = u.id and l.deleted_at is null) as member_location_ids`),
-      db.raw(`array(select distinct l.id from student_users su join students st on st.id = su.student_id
+const VIEWER_USER_COLUMNS = raw(userColumnsSql('u'));
+
+/** The viewer's statement. The whole User row rides along: `me` answers from it instead of reading it again. */
+const viewerSql = (sessionId: string, userId: string) => sql`
+  select ${VIEWER_USER_COLUMNS}, u.tokens_valid_after, s.support_session_id, s.support_operator, s.expires_at,
+         array_agg(r.name) as roles,
+         array(select distinct p.name from user_roles pur join role_permissions rp on rp.role_id = pur.role_id
+                 join permissions p on p.id = rp.permission_id where pur.user_id = u.id) as permissions,
+         array(select l.id from location_managers lm join locations l on l.id = lm.location_id
+                 where lm.user_id = u.id and l.deleted_at is null) as managed_location_ids,
+         array(select l.id from user_locations ul join locations l on l.id = ul.location_id
+                 where ul.user_id = u.id and l.deleted_at is null) as member_location_ids,
+         array(select distinct l.id from student_users su join students st on st.id = su.student_id
                  join locations l on l.id = st.location_id
-                 where su.user_id = u.id and st.deleted_at is null and l.deleted_at is null) as child_location_ids`),
-    ),
-);
+                 where su.user_id = u.id and st.deleted_at is null and l.deleted_at is null) as child_location_ids
+    from sessions s
+    join users u on u.id = s.user_id
+    left join user_roles ur on ur.user_id = u.id
+    left join roles r on r.id = ur.role_id
+   where s.id = ${sessionId} and s.user_id = ${userId} and s.revoked_at is null and s.expires_at > now()
+     and u.deleted_at is null
+   group by u.id, s.id
+   limit 1`;
 
 export interface UserAuthRow {
   id: string;

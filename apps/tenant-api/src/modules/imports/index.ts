@@ -6,3 +6,4 @@ export const importsModule: TenantModule = { name: 'imports', schema: sdl(import
 
 // What other modules (and the app around them) may use:
 export { registerImportJobs } from './jobs.ts';
+export type { ImportRow } from './repo.ts';

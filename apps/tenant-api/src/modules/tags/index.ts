@@ -7,3 +7,4 @@ export const tagsModule: TenantModule = { name: 'tags', schema: sdl(import.meta.
 
 // What other modules (and the app around them) may use:
 export { findLabels, setLabelsOf } from './repo.ts';
+export type { LabelRow, RelationshipRow } from './repo.ts';

@@ -163,6 +163,16 @@ export async function labelsOf(
 
 // ── relationships ────────────────────────────────────────────────────────────
 
+export interface RelationshipRow {
+  id: string;
+  name: string;
+  is_default: boolean;
+  legal_guardian: boolean;
+  relationship_type: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
 const REL_COLUMNS = ['id', 'name', 'is_default', 'legal_guardian', 'relationship_type', 'created_at', 'updated_at'];
 
 export async function pageRelationships(db: Db, search: string | null | undefined, page: number, first: number) {
@@ -172,7 +182,7 @@ export async function pageRelationships(db: Db, search: string | null | undefine
     return q;
   };
   const [count] = await base().count({ n: '*' });
-  const rows = await base()
+  const rows: RelationshipRow[] = await base()
     .orderByRaw('is_default desc, lower(name), id')
     .limit(first)
     .offset((page - 1) * first)
@@ -180,7 +190,7 @@ export async function pageRelationships(db: Db, search: string | null | undefine
   return { rows, total: Number(count?.n ?? 0) };
 }
 
-export async function findRelationship(db: Db, id: string) {
+export async function findRelationship(db: Db, id: string): Promise<RelationshipRow | undefined> {
   return db('relationships').where({ id }).first(REL_COLUMNS);
 }
 
@@ -194,12 +204,12 @@ export async function clearDefaultRelationship(db: Db): Promise<void> {
   await db('relationships').where({ is_default: true }).update({ is_default: false, updated_at: db.fn.now() });
 }
 
-export async function insertRelationship(db: Db, row: Record<string, unknown>) {
+export async function insertRelationship(db: Db, row: Record<string, unknown>): Promise<RelationshipRow> {
   const [r] = await db('relationships').insert(row).returning(REL_COLUMNS);
   return r;
 }
 
-export async function updateRelationship(db: Db, id: string, patch: Record<string, unknown>) {
+export async function updateRelationship(db: Db, id: string, patch: Record<string, unknown>): Promise<RelationshipRow | undefined> {
   const [r] = await db('relationships')
     .where({ id })
     .update({ ...patch, updated_at: db.fn.now() })

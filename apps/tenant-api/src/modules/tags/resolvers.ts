@@ -1,3 +1,4 @@
+import type { Resolvers } from '../../graphql/generated/resolvers.ts';
 import type { RequestContext } from '../../types.ts';
 import * as service from './service.ts';
 import type { LabelKind } from './repo.ts';
@@ -31,9 +32,12 @@ const tag = labelOperations('tag', 'tags');
 const allergy = labelOperations('allergy', 'allergies');
 const medication = labelOperations('medication', 'medications');
 
-const dates = { created_at: (r: Args) => iso(r.created_at), updated_at: (r: Args) => iso(r.updated_at) };
+const dates = {
+  created_at: (r: { created_at: Date }) => iso(r.created_at),
+  updated_at: (r: { updated_at: Date }) => iso(r.updated_at),
+};
 
-export const tagResolvers = {
+export const tagResolvers: Resolvers = {
   Query: {
     getTags: tag.list,
     getAllergies: allergy.list,

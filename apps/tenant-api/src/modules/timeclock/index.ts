@@ -9,3 +9,7 @@ export const timeclockModule: TenantModule = {
   resolvers: timeclockResolvers,
   loaders: timeclockLoaders,
 };
+
+// What other modules (and the app around them) may use:
+export type { StaffBreakRow, StaffRecordRow } from './repo/records.ts';
+export type { PunchOutcome } from './service/clock.ts';

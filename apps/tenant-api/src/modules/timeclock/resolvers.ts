@@ -1,16 +1,14 @@
+import type { Resolvers } from '../../graphql/generated/resolvers.ts';
 import type { RequestContext } from '../../types.ts';
 import * as team from './service/team.ts';
 import * as links from './service/link.ts';
 import * as reports from './service/reports.ts';
 import * as corrections from './service/corrections.ts';
+import { iso, isoTime } from '../../core/result.ts';
 
 type Args = Record<string, unknown>;
-type Row = Record<string, unknown>;
 
-const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v ? String(v) : null);
-const instant = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
-
-export const timeclockResolvers = {
+export const timeclockResolvers: Resolvers = {
   Query: {
     getTeamAttendance: (_: unknown, args: Args, ctx: RequestContext) => team.getTeamAttendance(ctx, args),
     getTimeclockLink: (_: unknown, args: Args, ctx: RequestContext) => links.getTimeclockLink(ctx, args),
@@ -27,22 +25,21 @@ export const timeclockResolvers = {
     deleteTeamAttendance: (_: unknown, args: Args, ctx: RequestContext) => corrections.deleteTeamAttendance(ctx, args),
   },
   StaffAttendance: {
-    start_time: (r: Row) => iso(r.start_time),
-    end_time: (r: Row) => iso(r.end_time),
-    hours: (r: Row) => {
-      const end = r.end_time ? instant(r.end_time) : new Date();
-      const h = (end.getTime() - instant(r.start_time).getTime()) / 3_600_000 - Number(r.break_time ?? 0) / 60;
+    start_time: (r) => isoTime(r.start_time),
+    end_time: (r) => iso(r.end_time),
+    hours: (r) => {
+      const h = ((r.end_time ?? new Date()).getTime() - r.start_time.getTime()) / 3_600_000 - r.break_time / 60;
       return Math.max(0, Math.round(h * 100) / 100);
     },
-    created_at: (r: Row) => iso(r.created_at),
-    updated_at: (r: Row) => iso(r.updated_at),
+    created_at: (r) => iso(r.created_at),
+    updated_at: (r) => iso(r.updated_at),
   },
   StaffBreak: {
-    start_time: (r: Row) => iso(r.start_time),
-    end_time: (r: Row) => iso(r.end_time),
-    minutes: (r: Row) => Math.round(((r.end_time ? instant(r.end_time) : new Date()).getTime() - instant(r.start_time).getTime()) / 60_000),
+    start_time: (b) => isoTime(b.start_time),
+    end_time: (b) => iso(b.end_time),
+    minutes: (b) => Math.round(((b.end_time ?? new Date()).getTime() - b.start_time.getTime()) / 60_000),
   },
   TeamPunch: {
-    user: (r: Row) => r.member,
+    user: (p) => p.member,
   },
 };

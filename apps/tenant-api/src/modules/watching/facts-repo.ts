@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { runPrepared } from '@kv/db';
+import { raw, runSql, sql, type Sql } from '@kv/db';
 import type { CameraFacts, ChildLink, LimitFacts, LocationFacts, ScheduleDate } from './rules.ts';
 import { localDate } from './rules.ts';
 import { CAMERA_COLUMNS, type CameraRow } from '../cameras/index.ts';
@@ -50,21 +50,28 @@ export interface FactsBatch {
   viewers: Map<string, number>;
 }
 
-// Named bindings (:viewer, :day, …): knex replaces every ':name' whose name is a binding key, so a
-// key must never equal a type cast in the SQL (':day::date' is safe; a key 'date' would not be).
+interface Bindings {
+  viewer: string;
+  /** The UTC date of the decision (YYYY-MM-DD). */
+  day: string;
+  ids?: readonly string[];
+  locations?: readonly string[] | null;
+  student?: string;
+}
+
 const SELECTION = {
-  ids: 'c.id = any(:ids::bigint[])',
-  linked: 'c.id in (select camera_id from links)',
-  locations: 'c.location_id = any(:locations::bigint[])',
-  all: 'true',
-  student: `c.location_id = (select location_id from students where id = :student)
-    and (c.id in (select camera_id from student_cameras where student_id = :student)
+  ids: (b: Bindings) => sql`c.id = any(${b.ids}::bigint[])`,
+  linked: () => sql`c.id in (select camera_id from links)`,
+  locations: (b: Bindings) => sql`c.location_id = any(${b.locations}::bigint[])`,
+  all: () => sql`true`,
+  student: (b: Bindings) => sql`c.location_id = (select location_id from students where id = ${b.student})
+    and (c.id in (select camera_id from student_cameras where student_id = ${b.student})
       or c.program_id in (select program_id from student_rooms)
       or c.id in (select g.camera_id from programs p join camera_group_cameras g on g.camera_group_id = p.camera_group_id
                   where p.id in (select program_id from student_rooms)))`,
 } as const;
 
-const PLAYER_COLUMNS = `,
+const playerColumns = (b: Bindings) => sql`,
   (select json_object_agg(st.key, st.value) from settings st
     where st.key in ('camera_setting', 'stream_settings', 'stream_mode') and coalesce(st.object_id, 0) = c.location_id) as player_settings,
   (select row_to_json(x) from (
@@ -77,21 +84,24 @@ const PLAYER_COLUMNS = `,
      limit 1) x) as server,
   (select row_to_json(x) from (
      select w.id::text as id, w.counted from camera_watch_sessions w
-     where w.user_id = :viewer and w.camera_id = c.id and w.ended_at is null order by w.id desc limit 1) x) as open_session`;
+     where w.user_id = ${b.viewer} and w.camera_id = c.id and w.ended_at is null order by w.id desc limit 1) x) as open_session`;
 
-const VIEWERS_COLUMN = `,
-  (select count(*)::int from camera_watch_sessions w where w.location_id = c.location_id and w.camera_id = c.id and w.ended_at is null) as viewers`;
+const EMPTY = raw('');
+const CAMERA_COLS = raw(CAMERA_COLUMNS.map((k) => `c."${k}"`).join(', '));
+
+const VIEWERS_COLUMN = raw(`,
+  (select count(*)::int from camera_watch_sessions w where w.location_id = c.location_id and w.camera_id = c.id and w.ended_at is null) as viewers`);
 
 /**
  * One statement: the viewer's children (rooms, links, check-ins), account, limits and live
  * sessions, and per selected camera its row, schedule and linked children. Viewer-level facts
  * come with every row (a left join keeps one row when no camera is selected).
  */
-function factsSql(selection: keyof typeof SELECTION, opts: FactsOptions): string {
-  return `with kids as (
+function factsSql(selection: keyof typeof SELECTION, opts: FactsOptions, b: Bindings): Sql {
+  return sql`with kids as (
     select st.id, st.status, st.location_id, st.program_id, su.black_list, su.watch_camera
     from student_users su join students st on st.id = su.student_id
-    where su.user_id = :viewer and st.deleted_at is null),
+    where su.user_id = ${b.viewer} and st.deleted_at is null),
   rooms as (
     select id as student_id, program_id from kids where program_id is not null
     union select sp.student_id, sp.program_id from student_programs sp join kids k on k.id = sp.student_id),
@@ -102,14 +112,14 @@ function factsSql(selection: keyof typeof SELECTION, opts: FactsOptions): string
       join programs p on p.id = r.program_id join camera_group_cameras g on g.camera_group_id = p.camera_group_id),
   ${
     selection === 'student'
-      ? `student_rooms as (
-    select program_id from students where id = :student and program_id is not null
-    union select program_id from student_programs where student_id = :student),`
-      : ''
+      ? sql`student_rooms as (
+    select program_id from students where id = ${b.student} and program_id is not null
+    union select program_id from student_programs where student_id = ${b.student}),`
+      : EMPTY
   }
-  cams as (select c.* from cameras c where c.deleted_at is null and ${SELECTION[selection]}),
+  cams as (select c.* from cameras c where c.deleted_at is null and ${SELECTION[selection](b)}),
   viewer as (select
-    coalesce((select u.status and u.deleted_at is null from users u where u.id = :viewer), false) as viewer_active,
+    coalesce((select u.status and u.deleted_at is null from users u where u.id = ${b.viewer}), false) as viewer_active,
     (select json_agg(json_build_object(
         'id', k.id::text, 'status', k.status, 'location_id', k.location_id::text,
         'black_list', k.black_list, 'watch_camera', k.watch_camera,
@@ -117,8 +127,8 @@ function factsSql(selection: keyof typeof SELECTION, opts: FactsOptions): string
       order by k.id) from kids k) as kids,
     (select json_build_object('own', us.max_daily_camera_logins, 'extra', us.extra_camera_logins,
         'extra_on', to_char(us.extra_camera_logins_on, 'YYYY-MM-DD'))
-      from user_settings us where us.user_id = :viewer) as user_settings,
-    array(select distinct w.location_id::text from camera_watch_sessions w where w.user_id = :viewer and w.ended_at is null) as open_locations,
+      from user_settings us where us.user_id = ${b.viewer}) as user_settings,
+    array(select distinct w.location_id::text from camera_watch_sessions w where w.user_id = ${b.viewer} and w.ended_at is null) as open_locations,
     (select json_agg(json_build_object(
         'id', l.id::text, 'timezone', l.timezone, 'enable_max_login_feature', ls.enable_max_login_feature,
         'max_daily_logins', ls.max_daily_logins, 'camera_only_checked_in', ls.camera_only_checked_in, 'user_time_out', ls.user_time_out))
@@ -127,37 +137,25 @@ function factsSql(selection: keyof typeof SELECTION, opts: FactsOptions): string
     -- Today is each location's local date: within a day of the UTC date, picked in JS.
     (select json_agg(json_build_object('location_id', d.location_id::text, 'date', to_char(d.date, 'YYYY-MM-DD'), 'logins', d.logins))
       from camera_daily_logins d
-      where d.user_id = :viewer and d.location_id in (select location_id from cams)
-        and d.date between :day::date - 1 and :day::date + 1) as logins${
+      where d.user_id = ${b.viewer} and d.location_id in (select location_id from cams)
+        and d.date between ${b.day}::date - 1 and ${b.day}::date + 1) as logins${
           selection === 'student'
-            ? `,
+            ? sql`,
     (select json_build_object('location_id', st.location_id::text,
-        'guardian', exists(select 1 from student_users su where su.student_id = st.id and su.user_id = :viewer))
-      from students st where st.id = :student and st.deleted_at is null) as student`
-            : ''
+        'guardian', exists(select 1 from student_users su where su.student_id = st.id and su.user_id = ${b.viewer}))
+      from students st where st.id = ${b.student} and st.deleted_at is null) as student`
+            : EMPTY
         })
-  select v.*, ${CAMERA_COLUMNS.map((k) => `c."${k}"`).join(', ')},
+  select v.*, ${CAMERA_COLS},
     case when s.status is null then null else json_build_object('status', s.status, 'dates', coalesce(
       (select json_agg(json_build_object('day', d.day, 'start_time', to_char(d.start_time, 'HH24:MI'), 'end_time', to_char(d.end_time, 'HH24:MI')))
         from schedule_dates d where d.schedule_id = s.id), '[]'::json)) end as schedule,
-    array(select l.student_id::text from links l where l.camera_id = c.id) as linked_students${opts.player ? PLAYER_COLUMNS : ''}${
-      opts.viewers ? VIEWERS_COLUMN : ''
+    array(select l.student_id::text from links l where l.camera_id = c.id) as linked_students${opts.player ? playerColumns(b) : EMPTY}${
+      opts.viewers ? VIEWERS_COLUMN : EMPTY
     }
   from viewer v
   left join (cams c left join schedules s on s.id = c.schedule_id and s.deleted_at is null) on true
   order by c.location_id, c."order", c.id`;
-}
-
-const statements = new Map<string, { name: string; sql: string }>();
-/**
- * The statement of a selection and options, with a name (run prepared: parsing and planning it
- * cost several times its execution).
- */
-function statement(selection: keyof typeof SELECTION, opts: FactsOptions): { name: string; sql: string } {
-  const name = `watching_facts_${selection}${opts.player ? '_player' : ''}${opts.viewers ? '_viewers' : ''}`;
-  let s = statements.get(name);
-  if (!s) statements.set(name, (s = { name, sql: factsSql(selection, opts) }));
-  return s;
 }
 
 interface KidJson {
@@ -187,22 +185,21 @@ const str = (v: unknown) => String(v);
  * sessions; optionally the player's settings and server, and viewer counts.
  */
 export async function loadFacts(db: Db, viewerId: string, select: CameraSelection, at: Date, opts: FactsOptions = {}): Promise<FactsBatch> {
-  const bindings: Record<string, unknown> = { viewer: viewerId, day: at.toISOString().slice(0, 10) };
+  const b: Bindings = { viewer: viewerId, day: at.toISOString().slice(0, 10) };
   let selection: keyof typeof SELECTION;
   if ('ids' in select) {
     selection = 'ids';
-    bindings.ids = select.ids;
+    b.ids = select.ids;
   } else if ('linked' in select) selection = 'linked';
   else if ('student' in select) {
     selection = 'student';
-    bindings.student = select.student;
+    b.student = select.student;
   } else if (select.locations) {
     selection = 'locations';
-    bindings.locations = select.locations;
+    b.locations = select.locations;
   } else selection = 'all';
-  const { name, sql } = statement(selection, opts);
-  const result = await runPrepared<{ rows: Record<string, any>[] }>(db.raw(sql, bindings), name);
-  return shape(result.rows as Record<string, any>[], at);
+  const rows = await runSql<Record<string, any>>(db, factsSql(selection, opts, b));
+  return shape(rows, at);
 }
 
 function shape(rows: Record<string, any>[], at: Date): FactsBatch {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { runPrepared } from '@kv/db';
+import { runSql, sql } from '@kv/db';
 
 type Db = Knex | Knex.Transaction;
 
@@ -127,51 +127,34 @@ export interface StartSession {
  * (camera.session.start). One statement is one transaction.
  */
 export async function startSession(db: Db, s: StartSession): Promise<{ id: string; continued: boolean }> {
-  // Named bindings: no key may equal a cast type in the SQL (hence local_date, not date).
-  const r = await runPrepared<{ rows: { id: string; continued: boolean }[] }>(
-    db.raw(
-      `with open as (
+  const at = s.at.toISOString();
+  const [row] = await runSql<{ id: string; continued: boolean }>(
+    db,
+    sql`with open as (
        select id from camera_watch_sessions
-       where user_id = :user_id and camera_id = :camera_id and ended_at is null order by id desc limit 1),
+       where user_id = ${s.user_id} and camera_id = ${s.camera_id} and ended_at is null order by id desc limit 1),
      touched as (
-       update camera_watch_sessions w set token_jti = :token_jti from open where w.id = open.id returning w.id),
+       update camera_watch_sessions w set token_jti = ${s.token_jti} from open where w.id = open.id returning w.id),
      created as (
        insert into camera_watch_sessions
          (token_jti, user_id, student_id, camera_id, location_id, streaming_server_id, date, started_at, last_heartbeat_at, last_activity_at, counted, ip, user_agent)
-       select :token_jti, :user_id::bigint, :student_id::bigint, :camera_id::bigint, :location_id::bigint, :streaming_server_id::bigint,
-         :local_date::date, :at::timestamptz, :at::timestamptz, :at::timestamptz, :counted::boolean, :ip, :user_agent
+       select ${s.token_jti}, ${s.user_id}::bigint, ${s.student_id}::bigint, ${s.camera_id}::bigint, ${s.location_id}::bigint, ${s.streaming_server_id}::bigint,
+         ${s.date}::date, ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz, ${s.counted}::boolean, ${s.ip}, ${s.user_agent}
        where not exists (select 1 from open)
        returning id, student_id, counted),
      logins as (
        insert into camera_daily_logins (user_id, location_id, date, logins)
-       select :user_id::bigint, :location_id::bigint, :local_date::date, 1 from created where counted
+       select ${s.user_id}::bigint, ${s.location_id}::bigint, ${s.date}::date, 1 from created where counted
        on conflict (user_id, location_id, date) do update set logins = greatest(0, camera_daily_logins.logins + 1), updated_at = now()),
      audited as (
        insert into audit_log (actor_user_id, support_session_id, actor_label, action, entity, entity_id, location_id, data, ip)
-       select :user_id::bigint, :support_session_id::uuid, :actor_label, 'camera.session.start', 'camera', :camera_id, :location_id::bigint,
-         jsonb_build_object('session_id', id::text, 'student_id', student_id::text, 'counted', counted), :ip
+       select ${s.user_id}::bigint, ${s.audit.support_session_id}::uuid, ${s.audit.actor_label}, 'camera.session.start', 'camera', ${s.camera_id}, ${s.location_id}::bigint,
+         jsonb_build_object('session_id', id::text, 'student_id', student_id::text, 'counted', counted), ${s.ip}
        from created)
      select id::text as id, false as continued from created
      union all select id::text, true from touched`,
-      {
-        user_id: s.user_id,
-        student_id: s.student_id,
-        camera_id: s.camera_id,
-        location_id: s.location_id,
-        streaming_server_id: s.streaming_server_id,
-        local_date: s.date,
-        at: s.at.toISOString(),
-        counted: s.counted,
-        ip: s.ip,
-        user_agent: s.user_agent,
-        token_jti: s.token_jti,
-        support_session_id: s.audit.support_session_id,
-        actor_label: s.audit.actor_label,
-      },
-    ),
-    'watching_start_session',
   );
-  return r.rows[0] as { id: string; continued: boolean };
+  return row!;
 }
 
 // ── daily logins ────────────────────────────────────────────────────────────

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { runPrepared } from '@kv/db';
+import { raw, runSql, sql } from '@kv/db';
 import { checkInSettingsSql, type CheckInSettingsRow } from './settings.ts';
 
 type Db = Knex | Knex.Transaction;
@@ -23,27 +23,20 @@ export interface AlertRecordRow extends CheckInSettingsRow {
  */
 export async function alertRecords(db: Db, ids: readonly string[], type: 'check_in' | 'check_out'): Promise<AlertRecordRow[]> {
   if (!ids.length) return [];
-  const query = db('attendances as a')
-    .join('students as st', 'st.id', 'a.student_id')
-    .join('locations as l', 'l.id', 'a.location_id')
-    .leftJoin('attendance_settings as s', 's.location_id', 'l.id')
-    .leftJoin('location_settings as ls', 'ls.location_id', 'l.id')
-    .leftJoin('users as u', 'u.id', type === 'check_in' ? 'a.checkedin_by' : 'a.checkedout_by')
-    .whereRaw('a.id = any(?::bigint[])', [ids as string[]])
-    .whereNull('a.deleted_at')
-    .orderBy('a.id')
-    .select(
-      'a.id',
-      'a.student_id',
-      'st.fname',
-      'a.location_id',
-      'l.name as location_name',
-      'l.timezone',
-      type === 'check_in' ? 'a.start_time as at' : 'a.end_time as at',
-      'u.fname as actor_fname',
-      'u.lname as actor_lname',
-      ...checkInSettingsSql().map((c) => db.raw(c)),
-    );
-  const rows = await runPrepared<AlertRecordRow[]>(query, `attendance_alert_records_${type}`);
+  const actor = type === 'check_in' ? 'a.checkedin_by' : 'a.checkedout_by';
+  const at = type === 'check_in' ? 'a.start_time' : 'a.end_time';
+  const rows = await runSql<AlertRecordRow>(
+    db,
+    sql`select a.id, a.student_id, st.fname, a.location_id, l.name as location_name, l.timezone, ${raw(at)} as at,
+               u.fname as actor_fname, u.lname as actor_lname, ${raw(checkInSettingsSql().join(', '))}
+          from attendances a
+          join students st on st.id = a.student_id
+          join locations l on l.id = a.location_id
+          left join attendance_settings s on s.location_id = l.id
+          left join location_settings ls on ls.location_id = l.id
+          left join users u on u.id = ${raw(actor)}
+         where a.id = any(${ids}::bigint[]) and a.deleted_at is null
+         order by a.id`,
+  );
   return rows.map((r) => ({ ...r, id: String(r.id), student_id: String(r.student_id), location_id: String(r.location_id) }));
 }

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
+import { raw, runSql, sql, type Sql } from '@kv/db';
 import { ATTENDANCE_COLUMNS, type AttendanceRow } from './checkin.ts';
 import { toCheckInRead, type CheckInRead } from './checkin-read.ts';
-import { raw, runPreparedSql, sql, type Sql } from './sql.ts';
 
 /**
  * One child's explicit check-in or check-out as a single statement: it reads what the request
@@ -167,7 +167,7 @@ function checkOut(a: OneAction): Sql {
 export async function oneAction(db: Knex, a: OneAction): Promise<{ read: CheckInRead | null; outcome: OneOutcome | null }> {
   let rows: (Record<string, unknown> & { outcome: string | null })[];
   try {
-    rows = await runPreparedSql(db, a.type === 'check_in' ? checkIn(a) : checkOut(a));
+    rows = await runSql(db, a.type === 'check_in' ? checkIn(a) : checkOut(a));
   } catch (err) {
     // 22P02 (invalid_text_representation) is the cast of RACE_MARK, sent as a binding and never
     // part of the SQL text, so no other failure carries it.

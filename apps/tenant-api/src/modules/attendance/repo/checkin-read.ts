@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
+import { raw, runSql, sql, type Sql } from '@kv/db';
 import { checkInSettingsSql, type CheckInSettingsRow } from './settings.ts';
 import { type CheckInStudentRow } from './children.ts';
-import { raw, runPreparedSql, sql, type Sql } from './sql.ts';
 import type { LocationScope } from '../../../core/access.ts';
 import type { LocationInfo } from '../../locations/index.ts';
 
@@ -116,5 +116,5 @@ export function toCheckInRead(rows: Record<string, unknown>[]): CheckInRead {
  * for belongs to the location, and the location's rooms as far as ratios go.
  */
 export async function readCheckIn(db: Db, ids: readonly string[], rights: ReadRights, programId: string | null): Promise<CheckInRead> {
-  return toCheckInRead(await runPreparedSql(db, readSql(ids, rights, programId)));
+  return toCheckInRead(await runSql(db, readSql(ids, rights, programId)));
 }

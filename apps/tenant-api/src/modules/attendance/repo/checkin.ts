@@ -37,6 +37,8 @@ export interface AttendanceRow {
   checkedout_by: string | null;
   check_in_method: string;
   check_out_method: string | null;
+  created_at: Date;
+  updated_at: Date;
   [key: string]: unknown;
 }
 

@@ -157,6 +157,22 @@ export async function deleteAbsences(trx: Knex.Transaction, studentIds: readonly
     .del();
 }
 
+export interface AbsenceRow {
+  id: string;
+  student_id: string;
+  location_id: string;
+  /** YYYY-MM-DD */
+  date: string;
+  reason: string | null;
+  note: string | null;
+  marked_by: string | null;
+  created_at: Date;
+  fname: string;
+  lname: string;
+  marked_by_fname: string | null;
+  marked_by_lname: string | null;
+}
+
 /** Absences of a location on a day (index attendance_absences_location_date_idx). */
 export async function absencesOf(db: Db, locationId: string, date: string, page: number, first: number) {
   const base = () =>
@@ -165,7 +181,7 @@ export async function absencesOf(db: Db, locationId: string, date: string, page:
       .where({ 'ab.location_id': locationId, 'ab.date': date })
       .whereNull('s.deleted_at');
   const [count] = await base().count({ n: '*' });
-  const rows = await base()
+  const rows: AbsenceRow[] = await base()
     .leftJoin('users as u', 'u.id', 'ab.marked_by')
     .orderByRaw('lower(s.fname), lower(s.lname), s.id')
     .limit(first)

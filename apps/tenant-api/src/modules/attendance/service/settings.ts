@@ -72,7 +72,7 @@ export async function saveCheckInSettings(ctx: RequestContext, raw: unknown) {
     const before = await checkInSettings(trx, args.location_id);
     if (Object.keys(own).length) await upsertCheckInSettings(trx, args.location_id, { ...own, updated_by: ctx.viewer!.id });
     if (Object.keys(alert).length) await upsertLocationSettings(trx, args.location_id, alert);
-    const changes = diff(before as unknown as Record<string, unknown>, { ...own, ...alert }, [...Object.keys(own), ...Object.keys(alert)]);
+    const changes = diff({ ...before }, { ...own, ...alert }, [...Object.keys(own), ...Object.keys(alert)]);
     if (Object.keys(changes).length)
       await audit(ctx, trx, {
         action: 'location.settings',

@@ -29,6 +29,10 @@ export interface StaffRecordRow {
   break_time: number;
   check_in_method: string;
   check_out_method: string | null;
+  checkedin_by: string | null;
+  checkedout_by: string | null;
+  created_at: Date;
+  updated_at: Date;
   /** Start of the open break, if any (joined where asked). */
   break_started_at?: Date | null;
   [key: string]: unknown;
@@ -137,16 +141,19 @@ export async function addBreakMinutes(trx: Knex.Transaction, recordId: string, m
   if (minutes > 0) await trx('staff_attendances').where({ id: recordId }).increment('break_time', minutes);
 }
 
-export async function breaksOf(
-  db: Db,
-  recordIds: readonly string[],
-): Promise<Map<string, { id: string; start_time: Date; end_time: Date | null }[]>> {
+export interface StaffBreakRow {
+  id: string;
+  start_time: Date;
+  end_time: Date | null;
+}
+
+export async function breaksOf(db: Db, recordIds: readonly string[]): Promise<Map<string, StaffBreakRow[]>> {
   if (!recordIds.length) return new Map();
   const rows = await db('staff_breaks')
     .whereIn('staff_attendance_id', recordIds as string[])
     .orderBy(['staff_attendance_id', 'start_time'])
     .select('id', 'staff_attendance_id', 'start_time', 'end_time');
-  const map = new Map<string, { id: string; start_time: Date; end_time: Date | null }[]>();
+  const map = new Map<string, StaffBreakRow[]>();
   for (const r of rows)
     map.set(String(r.staff_attendance_id), [
       ...(map.get(String(r.staff_attendance_id)) ?? []),
@@ -195,10 +202,23 @@ export async function teamMembers(db: Db, locationId: string, userIds: readonly 
   return rows.map((r) => ({ ...r, id: String(r.id), roles: [] }));
 }
 
+export interface TeamStateRow {
+  id: string;
+  fname: string;
+  lname: string;
+  /** The member's open segment, at this or another location. */
+  record_id: string | null;
+  record_location_id: string | null;
+  program_id: string | null;
+  break_started_at: Date | null;
+  /** numeric: node-postgres gives it as text. */
+  hours_today: string;
+}
+
 /** The team of a location with each member's open segment and open break. */
 export async function teamWithState(db: Db, locationId: string, date: string, page: number, first: number) {
   const [count] = await teamQuery(db, locationId).count({ n: '*' });
-  const rows = await teamQuery(db, locationId)
+  const rows: TeamStateRow[] = await teamQuery(db, locationId)
     .leftJoin('staff_attendances as sa', (j) => j.on('sa.user_id', 'u.id').onNull('sa.end_time').onNull('sa.deleted_at'))
     .leftJoin('staff_breaks as b', (j) => j.on('b.staff_attendance_id', 'sa.id').onNull('b.end_time'))
     .orderByRaw('lower(u.fname), lower(u.lname), u.id')

@@ -1,6 +1,6 @@
 import { roleAtLeast } from '@kv/shared';
 import type { RequestContext } from '../../../types.ts';
-import { findStaffRecords } from '../repo/records.ts';
+import { findStaffRecords, type StaffRecordRow } from '../repo/records.ts';
 import { selfClockScope } from '../policy.ts';
 import { requireViewer } from '../../../core/access.ts';
 import { rangeFilter, reportFilter, pageOf, round2, byPerson, dayOut, staffDays, staffSegments } from '../../attendance-reports/index.ts';
@@ -34,7 +34,7 @@ export async function getTimeclockHistory(ctx: RequestContext, raw: unknown) {
   const { ids, total } = await staffSegments(ctx.db, filter, args.page, args.first);
   const records = await findStaffRecords(ctx.db, ids);
   const byId = new Map(records.map((r) => [String(r.id), r]));
-  const data = ids.map((i) => byId.get(i)).filter(Boolean);
+  const data = ids.map((i) => byId.get(i)).filter((r): r is StaffRecordRow => r !== undefined);
   return {
     data,
     paginatorInfo: { currentPage: args.page, lastPage: Math.max(1, Math.ceil(total / args.first)), perPage: args.first, total },

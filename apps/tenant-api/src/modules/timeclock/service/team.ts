@@ -226,19 +226,16 @@ export async function getTeamAttendance(ctx: RequestContext, raw: unknown) {
   const loc = await locationInfo(ctx.db, a.location_id);
   const date = localParts(new Date(), loc!.timezone).date;
   const { rows, total } = await repo.teamWithState(ctx.db, a.location_id, date, a.page, a.first);
-  const data = rows.map((r: Record<string, unknown>) => ({
-    user: { id: String(r.id), fname: r.fname, lname: r.lname },
-    state: !r.record_id
-      ? 'not_in'
-      : String(r.record_location_id) !== a.location_id
-        ? 'elsewhere'
-        : r.break_started_at
-          ? 'on_break'
-          : 'clocked_in',
-    record_id: r.record_id && String(r.record_location_id) === a.location_id ? String(r.record_id) : null,
-    program_id: r.record_id && String(r.record_location_id) === a.location_id && r.program_id ? String(r.program_id) : null,
-    break_started_at: r.break_started_at instanceof Date ? r.break_started_at.toISOString() : null,
-    hours_today: Math.max(0, Math.round(Number(r.hours_today) * 100) / 100),
-  }));
+  const data = rows.map((r) => {
+    const here = r.record_id !== null && String(r.record_location_id) === a.location_id;
+    return {
+      user: { id: String(r.id), fname: r.fname, lname: r.lname },
+      state: !r.record_id ? 'not_in' : !here ? 'elsewhere' : r.break_started_at ? 'on_break' : 'clocked_in',
+      record_id: here ? String(r.record_id) : null,
+      program_id: here && r.program_id ? String(r.program_id) : null,
+      break_started_at: r.break_started_at ? r.break_started_at.toISOString() : null,
+      hours_today: Math.max(0, Math.round(Number(r.hours_today) * 100) / 100),
+    };
+  });
   return { ...paginated(data, total, a.page, a.first), date };
 }
