@@ -22,7 +22,7 @@ import {
   usernameTaken,
 } from '../repo.ts';
 import { charge, issueToken, link, sendMail } from './shared.ts';
-import { inTransaction } from '../../../core/tx.ts';
+import { inTransaction, mapUniqueViolations } from '../../../core/tx.ts';
 import { notice } from '../../../core/result.ts';
 
 const MAX_PIN_ATTEMPTS = 5;
@@ -65,16 +65,19 @@ export async function register(ctx: RequestContext, raw: unknown) {
   const password_hash = await hashPassword(args.password);
 
   const pinTime = await inTransaction(ctx, async (trx) => {
-    const userId = await insertUser(trx, {
-      fname: args.fname,
-      lname: args.lname,
-      username: args.username,
-      email: args.email,
-      password_hash,
-      email_confirmed: false,
-      status: true,
-      pending: false,
-    });
+    const userId = await mapUniqueViolations(
+      insertUser(trx, {
+        fname: args.fname,
+        lname: args.lname,
+        username: args.username,
+        email: args.email,
+        password_hash,
+        email_confirmed: false,
+        status: true,
+        pending: false,
+      }),
+      { users_username_unique: () => badInput('username', 'This username is taken.') },
+    );
     await assignRole(trx, userId, 'user');
     if (location) await addUserLocation(trx, userId, location.id);
     const { token, pin } = await issueToken(trx, userId, 'verify_email', minutes, {

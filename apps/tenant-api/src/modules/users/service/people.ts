@@ -21,7 +21,7 @@ import {
   rolesOf,
   viewerLocations,
 } from './common.ts';
-import { inTransaction } from '../../../core/tx.ts';
+import { inTransaction, mapUniqueViolations } from '../../../core/tx.ts';
 import { diff } from '../../../core/audit.ts';
 import { studentManageScope, requireViewer } from '../../../core/access.ts';
 import { id, idList } from '../../../core/args.ts';
@@ -91,7 +91,8 @@ async function insertOne(ctx: RequestContext, trx: Knex.Transaction, kind: Perso
   };
   for (const k of PERSON_DETAIL_COLUMNS)
     if (a[k as keyof CreateInput] !== undefined && a[k as keyof CreateInput] !== null) row[k] = a[k as keyof CreateInput];
-  const userId = await repo.insertPerson(trx, row);
+  // The check above can race another request creating the same username: same field error.
+  const userId = await mapUniqueViolations(repo.insertPerson(trx, row), { users_username_unique: usernameTaken });
   await repo.setRoles(trx, userId, roles);
   await repo.setMemberLocations(trx, userId, a.locations, null);
   if (roles.includes('manager')) await repo.setManagedLocations(trx, userId, a.locations, null);
@@ -213,30 +214,33 @@ export async function updatePerson(ctx: RequestContext, kind: PersonKind, raw: u
   const finalRoles = a.roles ?? roles;
   if (a.programs?.length) await assertTeacherRooms(ctx, locations ?? (await repo.memberLocationIdsOf(ctx.db, a.id)), a.programs);
   const within = await viewerLocations(ctx);
-  await inTransaction(ctx, async (trx) => {
-    const patch: Record<string, unknown> = { updated_by: requireViewer(ctx).id };
-    for (const k of ['fname', 'lname', 'username', 'email', 'email_confirmed', ...PERSON_DETAIL_COLUMNS] as const) {
-      const value = a[k as keyof typeof a];
-      if (value !== undefined) patch[k] = value === null && (k === 'email_confirmed' || k === 'emergency_contact') ? false : value;
-    }
-    if (a.email && a.email !== before.email && a.email_confirmed === undefined) patch.email_confirmed = false;
-    await repo.updatePeople(trx, [a.id], patch);
-    if (a.roles) await repo.setRoles(trx, a.id, a.roles);
-    if (locations) {
-      await repo.setMemberLocations(trx, a.id, locations, within);
-      if (finalRoles.includes('manager')) await repo.setManagedLocations(trx, a.id, locations, within);
-    }
-    if (a.programs) await repo.setTeacherPrograms(trx, a.id, [...new Set(a.programs)]);
-    const changes = diff(before, { ...before, ...patch }, [
-      'fname',
-      'lname',
-      'username',
-      'email',
-      'email_confirmed',
-      ...PERSON_DETAIL_COLUMNS,
-    ]);
-    await auditPerson(ctx, trx, 'user.update', a.id, { kind, changes, roles: a.roles ?? undefined, locations: locations ?? undefined });
-  });
+  await mapUniqueViolations(
+    inTransaction(ctx, async (trx) => {
+      const patch: Record<string, unknown> = { updated_by: requireViewer(ctx).id };
+      for (const k of ['fname', 'lname', 'username', 'email', 'email_confirmed', ...PERSON_DETAIL_COLUMNS] as const) {
+        const value = a[k as keyof typeof a];
+        if (value !== undefined) patch[k] = value === null && (k === 'email_confirmed' || k === 'emergency_contact') ? false : value;
+      }
+      if (a.email && a.email !== before.email && a.email_confirmed === undefined) patch.email_confirmed = false;
+      await repo.updatePeople(trx, [a.id], patch);
+      if (a.roles) await repo.setRoles(trx, a.id, a.roles);
+      if (locations) {
+        await repo.setMemberLocations(trx, a.id, locations, within);
+        if (finalRoles.includes('manager')) await repo.setManagedLocations(trx, a.id, locations, within);
+      }
+      if (a.programs) await repo.setTeacherPrograms(trx, a.id, [...new Set(a.programs)]);
+      const changes = diff(before, { ...before, ...patch }, [
+        'fname',
+        'lname',
+        'username',
+        'email',
+        'email_confirmed',
+        ...PERSON_DETAIL_COLUMNS,
+      ]);
+      await auditPerson(ctx, trx, 'user.update', a.id, { kind, changes, roles: a.roles ?? undefined, locations: locations ?? undefined });
+    }),
+    { users_username_unique: usernameTaken },
+  );
   const [user] = await repo.findPeople(ctx.db, [a.id]);
   return { ...notice(`${NOUN[kind]} saved.`), user };
 }
