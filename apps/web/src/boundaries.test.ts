@@ -50,6 +50,13 @@ describe('folder boundaries', () => {
     expect(offences).toEqual([]);
   });
 
+  it('takes zod from lib/zod (configured for the CSP), never from the package', () => {
+    const offences = files
+      .filter((f) => relative(root, f) !== join('lib', 'zod.ts') && /from\s+'zod(\/[^']*)?'/.test(readFileSync(f, 'utf8')))
+      .map((f) => relative(root, f));
+    expect(offences).toEqual([]);
+  });
+
   it('has no barrel files and kebab-case names', () => {
     const names = files.map((f) => relative(root, f));
     expect(names.filter((n) => /(^|\/)index\.tsx?$/.test(n))).toEqual([]);

@@ -7,6 +7,10 @@ import { initI18n } from '../lib/i18n';
  * that surface's app (the operator console and the centre app are separate chunks).
  */
 export async function boot(element: HTMLElement): Promise<void> {
+  // index.html preloads the centre app (every host but the platform's is a centre): it starts its
+  // first page's chunks downloading while /app-config.json is on its way.
+  const centreApp = import('./centre-app');
+  centreApp.then((app) => app.prefetchFirstPage()).catch(() => undefined);
   const root: Root = createRoot(element);
   let config: AppConfig;
   try {
@@ -18,7 +22,7 @@ export async function boot(element: HTMLElement): Promise<void> {
   }
   const [i18n, surface] = await Promise.all([
     initI18n(languagePackOf(config)),
-    config.surface === 'platform' ? import('./platform-app') : import('./centre-app'),
+    config.surface === 'platform' ? import('./platform-app') : centreApp,
   ]);
   surface.renderSurface(root, config, i18n);
 }

@@ -8,7 +8,9 @@ import type { AppConfig } from '../lib/app-config';
 import { centreEntryPath } from '../lib/entry';
 import { GRAPHQL_ENDPOINT } from '../lib/graphql-post';
 import { guestPaths } from '../lib/guest-paths';
+import { readString } from '../lib/local-store';
 import { createSessionStore, isUser } from '../lib/session-store';
+import { STORAGE_KEYS } from '../lib/storage-keys';
 import { AppRoot, type SurfaceDefinition } from './app-root';
 import { centreRoutes, patchCentreRoutes } from './centre-routes';
 
@@ -27,6 +29,22 @@ const centreSurface: SurfaceDefinition = {
   },
   Extras: CentreThemeSync,
 };
+
+/**
+ * Starts the first page's chunks downloading before the app renders (boot calls it while
+ * /app-config.json is on its way): the sign-in page on /login, the signed-in route table and main
+ * layout when a session is stored. Imported from here, they keep the chunks they had (what the
+ * centre app holds is not split out again); a download that fails is tried again by its route.
+ */
+export function prefetchFirstPage(): void {
+  const first =
+    window.location.pathname === guestPaths.login.pattern
+      ? import('../features/auth/pages/login.page')
+      : readString(STORAGE_KEYS.appToken)
+        ? import('./centre-signed-in-routes').then((routes) => routes.loadCentreLayout())
+        : null;
+  first?.catch(() => undefined);
+}
 
 /** A centre host (`<slug>.localhost`): parents, staff, managers and owners of one centre. */
 export function renderSurface(root: Root, config: AppConfig, i18n: I18n): void {

@@ -27,6 +27,9 @@ export function signedInRoutes(kind: CentreKind | null): RouteObject[] {
   return [...served, ...upcomingRoutes(kind, servedPaths)];
 }
 
+/** The main layout's chunk (loaded with the first signed-in page). */
+export const loadCentreLayout = () => import('./centre-layout');
+
 /** The guarded main layout (loaded with its first page) around the signed-in pages. */
 export function signedInLayoutRoute(kind: CentreKind | null): RouteObject {
   return {
@@ -34,7 +37,7 @@ export function signedInLayoutRoute(kind: CentreKind | null): RouteObject {
     children: [
       graphqlRoute([
         {
-          lazy: async () => ({ Component: (await import('./centre-layout')).CentreLayout }),
+          lazy: async () => ({ Component: (await loadCentreLayout()).CentreLayout }),
           errorElement: <RouteError />,
           children: signedInRoutes(kind),
         },

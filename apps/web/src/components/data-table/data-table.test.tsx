@@ -45,6 +45,15 @@ describe('DataTable', () => {
     expect(screen.getByTestId('table-empty').textContent).toBe('No data available.');
   });
 
+  it('holds a page of placeholder rows while the first rows load', () => {
+    renderWithProviders(<DataTable label="Children" rows={[]} columns={columns} rowKey={(r) => r.id} loading />, i18n);
+    const table = screen.getByRole('table', { name: 'Children' });
+    expect(table.getAttribute('aria-busy')).toBe('true');
+    expect(within(table).getAllByRole('row').slice(1)).toHaveLength(25);
+    expect(within(table).getByRole('status').textContent).toBe('Loading…');
+    expect(screen.queryByTestId('table-empty')).toBeNull();
+  });
+
   it('shows 25 rows per page by default, with the spec labels', () => {
     renderWithProviders(<DataTable label="Children" rows={makeRows(30)} columns={columns} rowKey={(r) => r.id} />, i18n);
     expect(bodyNames()).toHaveLength(25);

@@ -1,4 +1,4 @@
-import { Checkbox, Group, Loader, Pagination, Select, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Checkbox, Group, Pagination, Select, Skeleton, Table, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowsSort, IconSearch, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
@@ -241,11 +241,19 @@ export function DataTable<T>({
           </Table.Thead>
           <Table.Tbody>
             {loading && visible.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={span} ta="center">
-                  <Loader size="sm" role="status" aria-label={t('common:loading')} />
-                </Table.Td>
-              </Table.Tr>
+              // A page of placeholder rows: the rows that arrive take their place instead of pushing
+              // what is below them (the footer) down the screen.
+              Array.from({ length: pageSize }, (_, i) => (
+                <Table.Tr key={i} data-testid={i === 0 ? 'table-loading' : undefined}>
+                  {selection ? <Table.Td className={classes.selectCell} /> : null}
+                  {columns.map((column, c) => (
+                    <Table.Td key={column.key} data-label={column.header}>
+                      {i === 0 && c === 0 ? <VisuallyHidden role="status">{t('common:loading')}</VisuallyHidden> : null}
+                      <Skeleton height={14} my={4} radius="sm" width={c === 0 ? '70%' : '45%'} />
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))
             ) : visible.length === 0 ? (
               <Table.Tr>
                 <Table.Td colSpan={span} ta="center" c="dimmed" data-testid="table-empty">

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../lib/zod';
 
 /** The server's password rule; messages are i18n keys. */
 export const passwordRule = z.string().min(8, 'account:validation.passwordShort').max(128, 'account:validation.passwordLong');

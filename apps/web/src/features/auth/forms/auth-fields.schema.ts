@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../../lib/zod';
 
 /** Client rules mirroring the server's field rules; messages are i18n keys. */
 export const nameRule = z.string().trim().min(1, 'common:validation.required').max(100, 'common:validation.tooLong');

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useForm, type UseFormSetError } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from '../../../lib/zod';
 import { TextField } from '../../../components/form/text-field';
 import { emailRule } from './auth-fields.schema';
 

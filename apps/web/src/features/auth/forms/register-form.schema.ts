@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../../lib/zod';
 import { passwordRule } from '../../../components/form/new-password.schema';
 import { emailRule, nameRule, usernameRule } from './auth-fields.schema';
 

@@ -17,7 +17,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Controller, useForm, type UseFormSetError } from 'react-hook-form';
 import { useClient, useQuery } from 'urql';
-import { z } from 'zod';
+import { z } from '../../../lib/zod';
 import { TextField } from '../../../components/form/text-field';
 import { useFieldError } from '../../../components/form/field-base';
 import { CheckCameraColorQuery, SuggestColorsQuery } from '../api/cameras.query';

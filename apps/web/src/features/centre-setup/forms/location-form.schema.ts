@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../../lib/zod';
 import { scheduleDatesSchema } from './schedule-dates';
 
 const optionalText = (max: number) => z.string().trim().max(max, 'common:validation.tooLong');

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, ColorInput, Group, Select, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Controller, useForm, type UseFormSetError } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from '../../../lib/zod';
 import { TextField } from '../../../components/form/text-field';
 import { useFieldError } from '../../../components/form/field-base';
 import type { RoomData } from '../api/fragments';

@@ -3,7 +3,7 @@ import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { useMutation } from 'urql';
-import { z } from 'zod';
+import { z } from '../../../lib/zod';
 import { TextField } from '../../../components/form/text-field';
 import type { LocationSettingData } from '../api/fragments';
 import { SaveAddressSettingsMutation } from '../api/locations.mutation';

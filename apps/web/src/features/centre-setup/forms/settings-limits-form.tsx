@@ -3,7 +3,7 @@ import { SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { useMutation } from 'urql';
-import { z } from 'zod';
+import { z } from '../../../lib/zod';
 import { CheckboxField } from '../../../components/form/checkbox-field';
 import { NumberField } from '../../../components/form/number-field';
 import type { LocationSettingData } from '../api/fragments';

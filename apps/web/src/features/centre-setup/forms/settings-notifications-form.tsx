@@ -3,7 +3,7 @@ import { Group, SimpleGrid, Stack, TagsInput, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Controller, useForm } from 'react-hook-form';
 import { useMutation } from 'urql';
-import { z } from 'zod';
+import { z } from '../../../lib/zod';
 import { CheckboxField } from '../../../components/form/checkbox-field';
 import { useFieldError } from '../../../components/form/field-base';
 import { TextField } from '../../../components/form/text-field';

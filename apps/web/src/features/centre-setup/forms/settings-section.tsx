@@ -2,7 +2,7 @@ import { Button, Card, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldValues, Path } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from '../../../lib/zod';
 
 /** Refetch these types after a location-settings mutation. */
 export const SETTINGS_CONTEXT = { additionalTypenames: ['LocationSetting', 'Location', 'TeamNotification'] };

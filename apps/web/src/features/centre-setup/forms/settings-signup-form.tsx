@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Controller, useForm } from 'react-hook-form';
 import { useClient, useMutation } from 'urql';
-import { z } from 'zod';
+import { z } from '../../../lib/zod';
 import { useFieldError } from '../../../components/form/field-base';
 import { NumberField } from '../../../components/form/number-field';
 import type { LocationData, LocationSettingData } from '../api/fragments';

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useForm, useWatch } from 'react-hook-form';
 import { useMutation, useQuery } from 'urql';
-import { z } from 'zod';
+import { z } from '../../../lib/zod';
 import { TextField } from '../../../components/form/text-field';
 import { AddSchoolMutation } from '../api/locations.mutation';
 import { SchoolProfileQuery } from '../api/locations.query';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../../lib/zod';
 
 const count = z
   .number({ message: 'common:validation.required' })

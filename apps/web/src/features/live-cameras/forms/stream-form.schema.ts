@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../../lib/zod';
 
 export const STREAM_TYPES = ['dev', 'mediamtx', 'hls_token'] as const;
 

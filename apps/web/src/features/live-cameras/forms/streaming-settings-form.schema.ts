@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../../lib/zod';
 
 const pixels = z
   .number({ message: 'common:validation.required' })

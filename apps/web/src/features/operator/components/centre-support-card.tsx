@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { useMutation } from 'urql';
-import { z } from 'zod';
+import { z } from '../../../lib/zod';
 import { TextField } from '../../../components/form/text-field';
 import { formatDateTime } from '../../../lib/format';
 import { reportMutationError } from '../../../lib/mutation-feedback';

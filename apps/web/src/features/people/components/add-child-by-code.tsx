@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useMutation } from 'urql';
-import { z } from 'zod';
+import { z } from '../../../lib/zod';
 import { TextField } from '../../../components/form/text-field';
 import { paths } from '../../../lib/paths';
 import { AddStudentByQrCodeMutation } from '../api/families.mutation';

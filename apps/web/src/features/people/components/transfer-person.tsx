@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from 'urql';
-import { z } from 'zod';
+import { z } from '../../../lib/zod';
 import { SelectField } from '../../../components/form/select-field';
 import type { NamedRef } from '../api/fragments';
 import { TransferUsersMutation } from '../api/people.mutation';

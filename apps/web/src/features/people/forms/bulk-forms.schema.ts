@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../../lib/zod';
 import { BULK_STATUSES, type BulkStatus } from '../api/students.mutation';
 
 export const isBulkStatus = (value: string): value is BulkStatus => (BULK_STATUSES as readonly string[]).includes(value);

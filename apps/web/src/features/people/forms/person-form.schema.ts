@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../../lib/zod';
 
 /** Spec §5 invite fields: fname, lname, username, email, locations, roles (by the screen), email_confirmed. */
 export const personSchema = z

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../../lib/zod';
 
 const text = (max = 191) => z.string().trim().max(max, 'common:validation.tooLong');
 const date = z

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../../lib/zod';
 import { CAMERA_MODULE_SETTINGS, THEME_MODES, isHexColour } from '@kv/shared';
 
 const optionalText = (max: number) => z.string().trim().max(max, 'common:validation.tooLong');
