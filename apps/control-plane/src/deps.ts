@@ -48,7 +48,7 @@ export interface ControlPlaneDeps {
   /** Shared dispatcher (e.g. one that also drains centre outboxes); one for the control DB otherwise. */
   outbox?: OutboxDispatcher;
   /** The centres' domain-event dispatcher, when it runs in this process (a retried parked event runs at once). */
-  centreEvents?: { kick(centerId: string, db: Knex): unknown };
+  centreEvents?: { kick(centreId: string, db: Knex): unknown };
   /** Replaces the SQL provisioner (tests inject failures through it). */
   provisioner?: Provisioner;
   throttles?: LoginThrottles;
@@ -86,9 +86,9 @@ export interface ControlPlaneRuntime {
    * Dispatches a centre database's outbox now, when the dispatcher was shared through the deps
    * (its owner also runs the centres' jobs); otherwise the tenant side's sweep picks it up.
    */
-  kickCentreOutbox(centerId: string, db: Knex): void;
+  kickCentreOutbox(centreId: string, db: Knex): void;
   /** Delivers a centre's domain events now when their dispatcher shares this process; else its next full sweep does. */
-  kickCentreEvents(centerId: string, db: Knex): void;
+  kickCentreEvents(centreId: string, db: Knex): void;
   /** The centres' calls to the control plane (service token, purpose, input), for HTTP or in-process. */
   centreChannel: CentreChannel;
   secret: string;
@@ -161,10 +161,10 @@ function createRuntime(deps: ControlPlaneDeps): ControlPlaneRuntime {
     provisioner,
     outbox,
     kickOutbox: () => outbox.kick(OUTBOX_SOURCE_KEY, deps.controlDb),
-    kickCentreOutbox: (centerId, db) => {
-      if (!ownOutbox) void outbox.kick(centerId, db);
+    kickCentreOutbox: (centreId, db) => {
+      if (!ownOutbox) void outbox.kick(centreId, db);
     },
-    kickCentreEvents: (centerId, db) => void deps.centreEvents?.kick(centerId, db),
+    kickCentreEvents: (centreId, db) => void deps.centreEvents?.kick(centreId, db),
     centreChannel: createCentreChannel({ tokens, controlDb: deps.controlDb, log }),
     secret: deps.secret,
     config,

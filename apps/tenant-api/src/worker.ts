@@ -8,12 +8,12 @@ import type { FileStore } from '@kv/files';
 
 export interface TenantJobDeps {
   /** A centre's database, by centre id. */
-  dbFor(centerId: string): Promise<Knex>;
-  entryFor(centerId: string): Promise<CentreEntry>;
+  dbFor(centreId: string): Promise<Knex>;
+  entryFor(centreId: string): Promise<CentreEntry>;
   /** Public origin of a centre, for links in messages. */
   centreOrigin(slug: string): string;
   /** Wakes the outbox after a job's own transaction. */
-  kick(centerId: string, db: Knex): void;
+  kick(centreId: string, db: Knex): void;
   /** Where uploads live (the upload check reads and writes there). */
   files?: FileStore;
 }

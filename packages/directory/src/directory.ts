@@ -30,7 +30,7 @@ export interface TenantDirectory {
   /** Connection URL of a database server's maintenance database (`postgres`), for DDL. */
   serverUrl(serverId: string): Promise<string>;
   /** Forgets one centre (or everything) here, in Redis, and in every subscribed process. */
-  invalidate(centerId?: string): Promise<void>;
+  invalidate(centreId?: string): Promise<void>;
   /** Listens for other processes' invalidations. */
   subscribe(): Promise<void>;
   close(): Promise<void>;
@@ -57,16 +57,16 @@ export function createTenantDirectory(opts: TenantDirectoryOptions): TenantDirec
   let generation = 0;
   let subscriber: Redis | undefined;
 
-  function forgetLocally(centerId?: string): void {
+  function forgetLocally(centreId?: string): void {
     generation++;
     inflight.clear();
-    if (!centerId) {
+    if (!centreId) {
       local.clear();
       serverUrls.clear();
       return;
     }
     // A miss may be the host a new domain of this centre now answers to, so misses go too.
-    for (const [host, slot] of local.entries()) if (!slot.entry || slot.entry.id === centerId) local.delete(host);
+    for (const [host, slot] of local.entries()) if (!slot.entry || slot.entry.id === centreId) local.delete(host);
   }
 
   async function lookup(host: string): Promise<CentreEntry | null> {
@@ -119,9 +119,9 @@ export function createTenantDirectory(opts: TenantDirectoryOptions): TenantDirec
       return url;
     },
 
-    async invalidate(centerId) {
-      forgetLocally(centerId);
-      await store?.invalidate(centerId);
+    async invalidate(centreId) {
+      forgetLocally(centreId);
+      await store?.invalidate(centreId);
     },
 
     async subscribe() {

@@ -69,12 +69,12 @@ export function createRedisStore(redis: Redis, log: DirectoryLog, prefix = DIREC
       }),
 
     /** Drops one centre's hosts (or every host) and tells every process to clear its LRU. */
-    invalidate: (centerId?: string) =>
+    invalidate: (centreId?: string) =>
       safe('invalidate', undefined, async () => {
         await redis.incr(GEN_KEY);
-        if (centerId) {
-          const hosts = await redis.smembers(centreKey(centerId));
-          await redis.del(centreKey(centerId), ...hosts.map(hostKey));
+        if (centreId) {
+          const hosts = await redis.smembers(centreKey(centreId));
+          await redis.del(centreKey(centreId), ...hosts.map(hostKey));
         } else {
           for (const pattern of [hostKey('*'), centreKey('*')]) {
             let cursor = '0';
@@ -85,7 +85,7 @@ export function createRedisStore(redis: Redis, log: DirectoryLog, prefix = DIREC
             } while (cursor !== '0');
           }
         }
-        await redis.publish(prefix, centerId ?? '*');
+        await redis.publish(prefix, centreId ?? '*');
       }),
   };
 }

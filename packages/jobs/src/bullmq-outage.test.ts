@@ -81,13 +81,13 @@ describe('BullMQ queue while Redis goes away and comes back', () => {
       });
       try {
         await q.start();
-        await q.enqueue('work', 'note', { centerId: 'a', tag: 'before' });
+        await q.enqueue('work', 'note', { centreId: 'a', tag: 'before' });
         await q.idle();
-        await q.enqueue('work', 'note', { centerId: 'a', tag: 'waiting' }, { delayMs: 1500 });
+        await q.enqueue('work', 'note', { centreId: 'a', tag: 'waiting' }, { delayMs: 1500 });
 
         await redis.kill();
         const t0 = Date.now();
-        await expect(q.enqueue('work', 'note', { centerId: 'a', tag: 'during' })).rejects.toThrow(/Redis|Connection|writeable/i);
+        await expect(q.enqueue('work', 'note', { centreId: 'a', tag: 'during' })).rejects.toThrow(/Redis|Connection|writeable/i);
         expect(Date.now() - t0).toBeLessThan(6000); // bounded, not hanging on an offline queue
         await sleep(2000); // past the delayed job's time: workers keep reconnecting, nothing crashes
         expect(done).toEqual(['before']);
@@ -96,7 +96,7 @@ describe('BullMQ queue while Redis goes away and comes back', () => {
         await redis.start();
         await q.idle();
         expect(done).toEqual(['before', 'waiting']);
-        await q.enqueue('work', 'note', { centerId: 'a', tag: 'after' });
+        await q.enqueue('work', 'note', { centreId: 'a', tag: 'after' });
         await q.idle();
         expect(done).toEqual(['before', 'waiting', 'after']);
         expect(logs.some((l) => /connection restored/.test(l))).toBe(true);

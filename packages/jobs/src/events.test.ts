@@ -42,7 +42,7 @@ describe('domain events', () => {
     (await t.db('event_effects').orderBy(['event_id', 'handler']).select('event_id', 'handler')).map((r) => `${r.event_id}:${r.handler}`);
   const emitOne = (name: string, ids: Record<string, string | string[]> = {}) =>
     t.db.transaction(async (trx) => {
-      await emit(trx, name, { centerId: CENTRE, ...ids });
+      await emit(trx, name, { centreId: CENTRE, ...ids });
       const [row] = await trx('domain_events').max({ id: 'id' });
       return String(row!.id);
     });
@@ -227,7 +227,7 @@ describe('domain events', () => {
     d.on('activity.saved', h.handler);
     await expect(
       t.db.transaction(async (trx) => {
-        await emit(trx, 'activity.saved', { centerId: CENTRE, activityId: '5' });
+        await emit(trx, 'activity.saved', { centreId: CENTRE, activityId: '5' });
         expect(emittedEvents(trx)).toBe(true);
         throw new Error('the change failed');
       }),
@@ -252,7 +252,7 @@ describe('domain events', () => {
     expect(parked.rows[0]).toMatchObject({
       event_id: id,
       name: 'activity.saved',
-      payload: { centerId: CENTRE, activityId: '9' },
+      payload: { centreId: CENTRE, activityId: '9' },
       handler: 'p.broken',
       attempts: 2,
       last_error: 'p.broken failed on purpose (2)',
@@ -273,7 +273,7 @@ describe('domain events', () => {
     const d = dispatcher({ onOutbox: (key) => woken.push(key) });
     d.on('activity.saved', {
       key: 'o.mail',
-      handle: (trx, e) => writeOutbox(trx, { queue: 'messages', name: 'send', payload: { centerId: e.payload.centerId } }),
+      handle: (trx, e) => writeOutbox(trx, { queue: 'messages', name: 'send', payload: { centreId: e.payload.centreId } }),
     });
     await emitOne('activity.saved');
     await d.kick('c7', t.db);
@@ -281,11 +281,11 @@ describe('domain events', () => {
     expect(await t.db('outbox').count({ n: '*' })).toEqual([{ n: '1' }]);
 
     await t.db.transaction(async (trx) => {
-      await expect(emit(trx, 'activity.saved', { centerId: CENTRE, note: 'Ana fell' } as never)).rejects.toThrow(EventPayloadError);
+      await expect(emit(trx, 'activity.saved', { centreId: CENTRE, note: 'Ana fell' } as never)).rejects.toThrow(EventPayloadError);
       await expect(emit(trx, 'activity.saved', { activityId: '1' } as never)).rejects.toThrow('centre id');
-      await expect(emit(trx, 'Activity Saved', { centerId: CENTRE })).rejects.toThrow('Invalid event name');
+      await expect(emit(trx, 'Activity Saved', { centreId: CENTRE })).rejects.toThrow('Invalid event name');
     });
-    await expect(emit(t.db as unknown as Knex.Transaction, 'activity.saved', { centerId: CENTRE })).rejects.toThrow('transaction');
+    await expect(emit(t.db as unknown as Knex.Transaction, 'activity.saved', { centreId: CENTRE })).rejects.toThrow('transaction');
     expect(() => d.on('activity.saved', { key: 'o.mail', handle: async () => undefined })).toThrow('share the key');
   });
 });

@@ -6,7 +6,7 @@ import type { Db } from './types.ts';
  * current data, so a late or retried delivery never acts on a stale copy.
  */
 export interface EventPayload {
-  centerId: string;
+  centreId: string;
   [key: string]: string | string[];
 }
 
@@ -47,7 +47,7 @@ export class EventPayloadError extends Error {
 export function eventPayloadProblem(payload: unknown): string | null {
   if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return 'the payload is not an object';
   const p = payload as Record<string, unknown>;
-  if (typeof p.centerId !== 'string' || !ID.test(p.centerId)) return 'the payload needs the centre id (centerId)';
+  if (typeof p.centreId !== 'string' || !ID.test(p.centreId)) return 'the payload needs the centre id (centreId)';
   for (const [k, v] of Object.entries(p)) {
     if (!PAYLOAD_KEY.test(k)) return `payload key ${JSON.stringify(k)} is not a name`;
     const ids = Array.isArray(v) ? v : [v];

@@ -20,10 +20,10 @@ export class PermanentJobError extends Error {
 /** Why `data` is not acceptable as job data, or null when it is. */
 export function jobDataProblem(data: unknown): string | null {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) return 'job data must be an object';
-  if (!Object.hasOwn(data, 'centerId')) return 'job data has no centerId (use null for a control-plane job)';
-  const centerId = (data as { centerId: unknown }).centerId;
-  if (centerId === null) return null;
-  if (typeof centerId !== 'string' || centerId.trim() === '') return 'job centerId must be a non-empty string or null';
+  if (!Object.hasOwn(data, 'centreId')) return 'job data has no centreId (use null for a control-plane job)';
+  const centreId = (data as { centreId: unknown }).centreId;
+  if (centreId === null) return null;
+  if (typeof centreId !== 'string' || centreId.trim() === '') return 'job centreId must be a non-empty string or null';
   return null;
 }
 

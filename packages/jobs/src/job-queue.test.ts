@@ -52,25 +52,25 @@ describe.each(impls)('JobQueue ($kind)', ({ kind, skip }) => {
       return { greeted: job.data.who };
     });
     await q.start();
-    const id = await q.enqueue('mail', 'greet', { centerId: '42', who: 'Ana' });
+    const id = await q.enqueue('mail', 'greet', { centreId: '42', who: 'Ana' });
     await q.idle();
     expect(seen).toHaveLength(1);
-    expect(seen[0]).toMatchObject({ id, queue: 'mail', name: 'greet', attempt: 1, data: { centerId: '42', who: 'Ana' } });
+    expect(seen[0]).toMatchObject({ id, queue: 'mail', name: 'greet', attempt: 1, data: { centreId: '42', who: 'Ana' } });
     expect(await q.getJob('mail', id)).toEqual({ state: 'completed', progress: 100, returnValue: { greeted: 'Ana' } });
     expect(await q.getJob('mail', 'no-such-job')).toBeNull();
   });
 
-  it.skipIf(skip)('accepts centerId null (a control-plane job) and refuses data without the centerId key', async () => {
+  it.skipIf(skip)('accepts centreId null (a control-plane job) and refuses data without the centreId key', async () => {
     const q = make();
     const ran: unknown[] = [];
     q.register('cp', 'task', async (job) => ran.push(job.data));
     await q.start();
-    await expect(q.enqueue('cp', 'task', { other: 1 } as never)).rejects.toThrow(/centerId/);
-    await expect(q.enqueue('cp', 'task', { centerId: '' })).rejects.toThrow(/centerId/);
-    await expect(q.enqueue('cp', 'task', { centerId: 7 } as never)).rejects.toThrow(/centerId/);
-    await q.enqueue('cp', 'task', { centerId: null, n: 1 });
+    await expect(q.enqueue('cp', 'task', { other: 1 } as never)).rejects.toThrow(/centreId/);
+    await expect(q.enqueue('cp', 'task', { centreId: '' })).rejects.toThrow(/centreId/);
+    await expect(q.enqueue('cp', 'task', { centreId: 7 } as never)).rejects.toThrow(/centreId/);
+    await q.enqueue('cp', 'task', { centreId: null, n: 1 });
     await q.idle();
-    expect(ran).toEqual([{ centerId: null, n: 1 }]);
+    expect(ran).toEqual([{ centreId: null, n: 1 }]);
   });
 
   it.skipIf(skip)('retries a failing job with backoff until it succeeds', async () => {
@@ -82,7 +82,7 @@ describe.each(impls)('JobQueue ($kind)', ({ kind, skip }) => {
       return 'ok';
     });
     await q.start();
-    const id = await q.enqueue('work', 'flaky', { centerId: 'a' }, { attempts: 4, backoffMs: 100 });
+    const id = await q.enqueue('work', 'flaky', { centreId: 'a' }, { attempts: 4, backoffMs: 100 });
     await q.idle();
     expect(attempts.map((a) => a.attempt)).toEqual([1, 2, 3]);
     // exponential: ≥100 ms before the 2nd run, ≥200 ms before the 3rd
@@ -99,7 +99,7 @@ describe.each(impls)('JobQueue ($kind)', ({ kind, skip }) => {
       throw new Error('smtp said no');
     });
     await q.start();
-    const id = await q.enqueue('work', 'broken', { centerId: 'a' }, { attempts: 3, backoffMs: 10 });
+    const id = await q.enqueue('work', 'broken', { centreId: 'a' }, { attempts: 3, backoffMs: 10 });
     await q.idle();
     expect(runs).toBe(3);
     expect(await q.getJob('work', id)).toMatchObject({ state: 'failed', failedReason: 'smtp said no' });
@@ -113,7 +113,7 @@ describe.each(impls)('JobQueue ($kind)', ({ kind, skip }) => {
       throw new PermanentJobError('row not found');
     });
     await q.start();
-    const id = await q.enqueue('work', 'hopeless', { centerId: 'a' }, { attempts: 5, backoffMs: 10 });
+    const id = await q.enqueue('work', 'hopeless', { centreId: 'a' }, { attempts: 5, backoffMs: 10 });
     await q.idle();
     expect(runs).toBe(1);
     expect(await q.getJob('work', id)).toMatchObject({ state: 'failed', failedReason: 'row not found' });
@@ -125,17 +125,17 @@ describe.each(impls)('JobQueue ($kind)', ({ kind, skip }) => {
     q.register('work', 'once', async () => {
       runs++;
     });
-    const a = await q.enqueue('work', 'once', { centerId: 'a' }, { jobId: 'outbox-a-1' });
-    const b = await q.enqueue('work', 'once', { centerId: 'a' }, { jobId: 'outbox-a-1' });
+    const a = await q.enqueue('work', 'once', { centreId: 'a' }, { jobId: 'outbox-a-1' });
+    const b = await q.enqueue('work', 'once', { centreId: 'a' }, { jobId: 'outbox-a-1' });
     expect(a).toBe('outbox-a-1');
     expect(b).toBe('outbox-a-1');
     expect((await q.getJob('work', a))?.state).toBe('waiting'); // not started yet
     await q.start();
     await q.idle();
-    await q.enqueue('work', 'once', { centerId: 'a' }, { jobId: 'outbox-a-1' }); // still known when completed
+    await q.enqueue('work', 'once', { centreId: 'a' }, { jobId: 'outbox-a-1' }); // still known when completed
     await q.idle();
     expect(runs).toBe(1);
-    await expect(q.enqueue('work', 'once', { centerId: 'a' }, { jobId: 'a:1' })).rejects.toThrow(/job id/);
+    await expect(q.enqueue('work', 'once', { centreId: 'a' }, { jobId: 'a:1' })).rejects.toThrow(/job id/);
   });
 
   it.skipIf(skip)('runs up to `concurrency` jobs at once, not more', async () => {
@@ -154,7 +154,7 @@ describe.each(impls)('JobQueue ($kind)', ({ kind, skip }) => {
       { concurrency: 3 },
     );
     await q.start();
-    for (let i = 0; i < 7; i++) await q.enqueue('work', 'slow', { centerId: 'a', i });
+    for (let i = 0; i < 7; i++) await q.enqueue('work', 'slow', { centreId: 'a', i });
     await q.idle();
     expect(peak).toBe(3);
   });
@@ -167,7 +167,7 @@ describe.each(impls)('JobQueue ($kind)', ({ kind, skip }) => {
     });
     await q.start();
     const t0 = Date.now();
-    const id = await q.enqueue('work', 'later', { centerId: 'a' }, { delayMs: 400 });
+    const id = await q.enqueue('work', 'later', { centreId: 'a' }, { delayMs: 400 });
     await sleep(100);
     expect((await q.getJob('work', id))?.state).toBe('waiting');
     expect(ranAt).toBe(0);
@@ -183,14 +183,14 @@ describe.each(impls)('JobQueue ($kind)', ({ kind, skip }) => {
       finished = true;
     });
     await q.start();
-    await q.enqueue('work', 'long', { centerId: 'a' });
+    await q.enqueue('work', 'long', { centreId: 'a' });
     await sleep(100); // picked up
     await q.close();
     expect(finished).toBe(true);
-    await expect(q.enqueue('work', 'long', { centerId: 'a' })).rejects.toThrow(/closed/);
+    await expect(q.enqueue('work', 'long', { centreId: 'a' })).rejects.toThrow(/closed/);
   });
 
-  it.skipIf(kind !== 'bullmq' || skip)('fails closed on a job that reached Redis without centerId (never runs the handler)', async () => {
+  it.skipIf(kind !== 'bullmq' || skip)('fails closed on a job that reached Redis without centreId (never runs the handler)', async () => {
     const q = make();
     let runs = 0;
     q.register('work', 'forged', async () => {
@@ -205,7 +205,7 @@ describe.each(impls)('JobQueue ($kind)', ({ kind, skip }) => {
       expect(runs).toBe(0);
       const info = await q.getJob('work', job.id!);
       expect(info?.state).toBe('failed');
-      expect(info?.failedReason).toMatch(/centerId/);
+      expect(info?.failedReason).toMatch(/centreId/);
       const stored = await raw.getJob(job.id!);
       expect(stored?.attemptsMade).toBe(1); // dead-lettered at once, not retried
     } finally {

@@ -29,7 +29,7 @@ interface OutboxRow {
   id: string | null;
   queue: string;
   name: string;
-  payload: { centerId: string | null; [key: string]: unknown };
+  payload: { centreId: string | null; [key: string]: unknown };
   /** When the source's earliest row that is not due yet comes due (null: none). */
   next_at: Date | string | null;
 }

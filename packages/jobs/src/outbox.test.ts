@@ -40,12 +40,12 @@ async function pending(db: Knex): Promise<number> {
 
 const silent = () => undefined;
 
-/** A started in-process queue whose `work/note` jobs record their centerId in `seen`. */
+/** A started in-process queue whose `work/note` jobs record their centreId in `seen`. */
 async function noteQueue() {
   const jobs = createJobQueue({ log: silent });
   const seen: Array<string | null> = [];
   jobs.register('work', 'note', async (job) => {
-    seen.push(job.data.centerId);
+    seen.push(job.data.centreId);
   });
   await jobs.start();
   return { jobs, seen };
@@ -68,32 +68,32 @@ describe('outbox', () => {
     await reset();
     await expect(
       t.db.transaction(async (trx) => {
-        await writeOutbox(trx, { queue: 'messages', name: 'send-message', payload: { centerId: '1', messageId: '5' } });
+        await writeOutbox(trx, { queue: 'messages', name: 'send-message', payload: { centreId: '1', messageId: '5' } });
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
     expect(await t.db('outbox').count<{ n: string }[]>({ n: '*' })).toEqual([{ n: '0' }]);
 
     await t.db.transaction(async (trx) => {
-      await writeOutbox(trx, { queue: 'messages', name: 'send-message', payload: { centerId: '1', messageId: '5', tags: ['a'] } });
+      await writeOutbox(trx, { queue: 'messages', name: 'send-message', payload: { centreId: '1', messageId: '5', tags: ['a'] } });
     });
     const rows = await t.db('outbox').select('queue', 'name', 'payload', 'dispatched_at', 'attempts');
     expect(rows).toEqual([
       {
         queue: 'messages',
         name: 'send-message',
-        payload: { centerId: '1', messageId: '5', tags: ['a'] },
+        payload: { centreId: '1', messageId: '5', tags: ['a'] },
         dispatched_at: null,
         attempts: 0,
       },
     ]);
   });
 
-  it('writeOutbox refuses a payload without centerId and ignores a repeated dedupe key', async () => {
+  it('writeOutbox refuses a payload without centreId and ignores a repeated dedupe key', async () => {
     await reset();
-    await expect(writeOutbox(t.db, { queue: 'q', name: 'n', payload: { messageId: '1' } as never })).rejects.toThrow(/centerId/);
-    await writeOutbox(t.db, { queue: 'q', name: 'n', payload: { centerId: null }, dedupeKey: 'daily-report-2026-01-01' });
-    await writeOutbox(t.db, { queue: 'q', name: 'n', payload: { centerId: null }, dedupeKey: 'daily-report-2026-01-01' });
+    await expect(writeOutbox(t.db, { queue: 'q', name: 'n', payload: { messageId: '1' } as never })).rejects.toThrow(/centreId/);
+    await writeOutbox(t.db, { queue: 'q', name: 'n', payload: { centreId: null }, dedupeKey: 'daily-report-2026-01-01' });
+    await writeOutbox(t.db, { queue: 'q', name: 'n', payload: { centreId: null }, dedupeKey: 'daily-report-2026-01-01' });
     expect(await pending(t.db)).toBe(1);
   });
 
@@ -106,12 +106,12 @@ describe('outbox', () => {
       handled.push(job.data);
     });
     await jobs.start();
-    await writeOutbox(t.db, { queue: 'messages', name: 'send-message', payload: { centerId: '7', messageId: '1' } });
-    await writeOutbox(t.db, { queue: 'messages', name: 'send-message', payload: { centerId: '7', messageId: '2' } });
+    await writeOutbox(t.db, { queue: 'messages', name: 'send-message', payload: { centreId: '7', messageId: '1' } });
+    await writeOutbox(t.db, { queue: 'messages', name: 'send-message', payload: { centreId: '7', messageId: '2' } });
     await writeOutbox(t.db, {
       queue: 'messages',
       name: 'send-message',
-      payload: { centerId: '7', messageId: '3' },
+      payload: { centreId: '7', messageId: '3' },
       availableAt: new Date(Date.now() + 3600_000),
     });
     const ids = (await t.db('outbox').orderBy('id').pluck('id')) as string[];
@@ -133,8 +133,8 @@ describe('outbox', () => {
     const jobs = createJobQueue({ log: silent });
     const { queue, ctl, calls } = instrument(jobs);
     const dispatcher = new OutboxDispatcher({ queue, sources: () => [], retryBaseMs: 0, log: silent });
-    await writeOutbox(t.db, { queue: 'messages', name: 'send-message', payload: { centerId: '7', messageId: '1' } });
-    await writeOutbox(t.db, { queue: 'messages', name: 'send-message', payload: { centerId: '7', messageId: '2' } });
+    await writeOutbox(t.db, { queue: 'messages', name: 'send-message', payload: { centreId: '7', messageId: '1' } });
+    await writeOutbox(t.db, { queue: 'messages', name: 'send-message', payload: { centreId: '7', messageId: '2' } });
     ctl.fail = true;
     expect(await dispatcher.kick('c7', t.db)).toBe(0);
     const rows = await t.db('outbox').orderBy('id').select('attempts', 'last_error', 'dispatched_at');
@@ -154,16 +154,16 @@ describe('outbox', () => {
     await reset();
     const jobs = createJobQueue({ log: silent });
     const dispatcher = new OutboxDispatcher({ queue: jobs, sources: () => [], retryBaseMs: 60_000, log: silent });
-    // A row written without the API, with no centerId: it must never reach a handler.
+    // A row written without the API, with no centreId: it must never reach a handler.
     await t.db('outbox').insert({ queue: 'messages', name: 'send-message', payload: JSON.stringify({ messageId: '1' }) });
-    await writeOutbox(t.db, { queue: 'messages', name: 'send-message', payload: { centerId: '7', messageId: '2' } });
+    await writeOutbox(t.db, { queue: 'messages', name: 'send-message', payload: { centreId: '7', messageId: '2' } });
     expect(await dispatcher.kick('c7', t.db)).toBe(1);
     const bad = await t
       .db('outbox')
       .whereNull('dispatched_at')
       .first('attempts', 'last_error', t.db.raw("available_at > now() + interval '50 seconds' as deferred"));
     expect(bad).toMatchObject({ attempts: 1, deferred: true });
-    expect(bad.last_error).toMatch(/centerId/);
+    expect(bad.last_error).toMatch(/centreId/);
     expect(await dispatcher.kick('c7', t.db)).toBe(0);
     await jobs.close();
   });
@@ -175,10 +175,10 @@ describe('outbox', () => {
     jobs.register('messages', 'send-message', async () => {
       runs++;
     });
-    await writeOutbox(t.db, { queue: 'messages', name: 'send-message', payload: { centerId: '7', messageId: '1' } });
+    await writeOutbox(t.db, { queue: 'messages', name: 'send-message', payload: { centreId: '7', messageId: '1' } });
     const id = (await t.db('outbox').first('id')).id as string;
     // what the dead dispatcher managed before its transaction was lost:
-    await jobs.enqueue('messages', 'send-message', { centerId: '7', messageId: '1' }, { jobId: `outbox-c7-${id}` });
+    await jobs.enqueue('messages', 'send-message', { centreId: '7', messageId: '1' }, { jobId: `outbox-c7-${id}` });
     const dispatcher = new OutboxDispatcher({ queue: jobs, sources: () => [], log: silent });
     expect(await dispatcher.kick('c7', t.db)).toBe(1);
     await jobs.start();
@@ -193,7 +193,7 @@ describe('outbox', () => {
     const rows = Array.from({ length: 300 }, (_, i) => ({
       queue: 'messages',
       name: 'send-message',
-      payload: JSON.stringify({ centerId: '7', messageId: String(i) }),
+      payload: JSON.stringify({ centreId: '7', messageId: String(i) }),
     }));
     await t.db.batchInsert('outbox', rows, 100);
     const jobs = createJobQueue({ log: silent });
@@ -221,8 +221,8 @@ describe('outbox', () => {
   it('sweep drains every source (centre and control plane), and start() sweeps periodically', async () => {
     await reset();
     const { jobs, seen } = await noteQueue();
-    await writeOutbox(t.db, { queue: 'work', name: 'note', payload: { centerId: '7' } });
-    await writeOutbox(cp.db, { queue: 'work', name: 'note', payload: { centerId: null } });
+    await writeOutbox(t.db, { queue: 'work', name: 'note', payload: { centreId: '7' } });
+    await writeOutbox(cp.db, { queue: 'work', name: 'note', payload: { centreId: null } });
     const sources = async () => [
       { key: 'c7', db: t.db },
       { key: 'cp', db: cp.db },
@@ -233,7 +233,7 @@ describe('outbox', () => {
     expect(seen.sort()).toEqual(['7', null].sort());
 
     dispatcher.start();
-    await writeOutbox(cp.db, { queue: 'work', name: 'note', payload: { centerId: null, late: true } }); // no kick
+    await writeOutbox(cp.db, { queue: 'work', name: 'note', payload: { centreId: null, late: true } }); // no kick
     for (let i = 0; i < 50 && (await pending(cp.db)) > 0; i++) await sleep(50);
     expect(await pending(cp.db)).toBe(0);
     await dispatcher.stop();
@@ -245,7 +245,7 @@ describe('outbox', () => {
   it('a source opened on its turn is drained; one that cannot be opened is logged and skipped', async () => {
     await reset();
     const { jobs, seen } = await noteQueue();
-    await writeOutbox(t.db, { queue: 'work', name: 'note', payload: { centerId: '8' } });
+    await writeOutbox(t.db, { queue: 'work', name: 'note', payload: { centreId: '8' } });
     const opened: string[] = [];
     const logged: string[] = [];
     const sources = async () => [
@@ -275,7 +275,7 @@ describe('outbox', () => {
     expect(opened).toEqual(['c1', 'c2']);
 
     // A row for later, kicked: the drain learns when it comes due and no sweep opens c1 before.
-    await writeOutbox(t.db, { queue: 'work', name: 'note', payload: { centerId: '1' }, availableAt: new Date(Date.now() + 400) });
+    await writeOutbox(t.db, { queue: 'work', name: 'note', payload: { centreId: '1' }, availableAt: new Date(Date.now() + 400) });
     expect(await dispatcher.kick('c1', t.db)).toBe(0);
     expect(await dispatcher.sweep()).toBe(0);
     expect(opened).toEqual(['c1', 'c2']);
@@ -284,7 +284,7 @@ describe('outbox', () => {
     expect(opened).toEqual(['c1', 'c2', 'c1']);
 
     // A row nobody kicked (its writer died after the commit) waits for the full sweep.
-    await writeOutbox(cp.db, { queue: 'work', name: 'note', payload: { centerId: '2' } });
+    await writeOutbox(cp.db, { queue: 'work', name: 'note', payload: { centreId: '2' } });
     expect(await dispatcher.sweep()).toBe(0);
     expect(await dispatcher.sweep({ full: true })).toBe(1);
     expect(opened).toEqual(['c1', 'c2', 'c1', 'c1', 'c2']);
@@ -299,7 +299,7 @@ describe('outbox', () => {
       log: silent,
     });
     await failing.sweep();
-    await writeOutbox(cp.db, { queue: 'work', name: 'note', payload: { centerId: '3' } });
+    await writeOutbox(cp.db, { queue: 'work', name: 'note', payload: { centreId: '3' } });
     await cp.db.raw('alter table outbox rename to outbox_away');
     try {
       expect(await failing.kick('c3', cp.db)).toBe(0);
@@ -322,7 +322,7 @@ describe('outbox', () => {
     });
     try {
       await jobs.start();
-      await writeOutbox(t.db, { queue: 'messages', name: 'send-message', payload: { centerId: '7', messageId: '1' } });
+      await writeOutbox(t.db, { queue: 'messages', name: 'send-message', payload: { centreId: '7', messageId: '1' } });
       const dispatcher = new OutboxDispatcher({ queue: jobs, sources: () => [], log: silent });
       expect(await dispatcher.kick('c7', t.db)).toBe(1);
       await jobs.idle();

@@ -2,7 +2,7 @@ import type { Knex } from '@kv/db';
 
 /** Every job names the centre it belongs to; `null` marks a control-plane job. */
 export interface JobData {
-  centerId: string | null;
+  centreId: string | null;
   [key: string]: unknown;
 }
 

@@ -91,7 +91,7 @@ describe('dev mailbox routes', () => {
         url: 'https://sunny.example.com/i?t=1',
         inviter: '<img src=x onerror=alert(1)>',
       },
-      centerId: '1',
+      centreId: '1',
     });
     const list = await app.inject({ url: '/dev/mailbox' });
     expect(list.body).not.toContain('<img');
@@ -121,9 +121,9 @@ describe('dev mailbox routes', () => {
 
   it('serves JSON filtered by recipient, newest first, for browser tests to read a PIN or link', async () => {
     const data = (pin: string) => ({ fname: 'Ana', pin, url: `https://sunny.example.com/verify?t=${pin}`, minutes: 30 });
-    await queueMessage(t.db, { channel: 'email', to: 'Ana@Example.com', template: 'verify-email', data: data('111111'), centerId: '1' });
-    await queueMessage(t.db, { channel: 'email', to: 'bo@example.com', template: 'verify-email', data: data('222222'), centerId: '1' });
-    await queueMessage(t.db, { channel: 'email', to: 'ana@example.com', template: 'verify-email', data: data('333333'), centerId: '1' });
+    await queueMessage(t.db, { channel: 'email', to: 'Ana@Example.com', template: 'verify-email', data: data('111111'), centreId: '1' });
+    await queueMessage(t.db, { channel: 'email', to: 'bo@example.com', template: 'verify-email', data: data('222222'), centreId: '1' });
+    await queueMessage(t.db, { channel: 'email', to: 'ana@example.com', template: 'verify-email', data: data('333333'), centreId: '1' });
     const res = await app.inject({ url: '/dev/mailbox.json?to=ANA@example.com' });
     expect(res.statusCode).toBe(200);
     const list = res.json() as Array<{ to: string; data: { pin: string }; text: string; subject: string; status: string }>;

@@ -23,13 +23,13 @@ function counting(sender: MessageSender) {
   return { sender: wrapped, calls };
 }
 
-const verifyEmail = (centerId: string): QueueMessageInput => ({
+const verifyEmail = (centreId: string): QueueMessageInput => ({
   channel: 'email',
   to: 'ana@example.com',
   template: 'verify-email',
   locale: 'en',
   data: { fname: 'Ana', pin: '482913', url: 'https://sunny.example.com/verify?t=abc', minutes: 30 },
-  centerId,
+  centreId,
 });
 
 describe('send-message job', () => {
@@ -41,9 +41,9 @@ describe('send-message job', () => {
       ['A', a.db],
       ['B', b.db],
     ]);
-  const dbFor = async (centerId: string | null) => {
-    const db = centerId === null ? undefined : dbs().get(centerId);
-    if (!db) throw new Error(`no database for ${centerId}`);
+  const dbFor = async (centreId: string | null) => {
+    const db = centreId === null ? undefined : dbs().get(centreId);
+    if (!db) throw new Error(`no database for ${centreId}`);
     return db;
   };
 
@@ -91,7 +91,7 @@ describe('send-message job', () => {
         id: 'x',
         queue: 'messages',
         name: 'send-message',
-        data: { centerId: 'A', messageId: id },
+        data: { centreId: 'A', messageId: id },
         attempt: 1,
         progress: async () => undefined,
         log: silent,
@@ -211,7 +211,7 @@ describe('send-message job', () => {
     await run(sender);
     const id = await queueMessage(b.db, verifyEmail('B'));
     // a job claiming centre A for B's message: A has no such row
-    const jobId = await queue!.enqueue('messages', 'send-message', { centerId: 'A', messageId: id });
+    const jobId = await queue!.enqueue('messages', 'send-message', { centreId: 'A', messageId: id });
     await queue!.idle();
     expect(await queue!.getJob('messages', jobId)).toMatchObject({
       state: 'failed',

@@ -6,7 +6,7 @@ import { SendError } from './transports/types.ts';
 
 export interface MessageJobDeps {
   /** The database the message row lives in: the centre's, or the control plane's for null. */
-  dbFor(centerId: string | null): Promise<Knex>;
+  dbFor(centreId: string | null): Promise<Knex>;
   sender: MessageSender;
   concurrency?: number;
 }
@@ -35,10 +35,10 @@ export function registerMessageJobs(queue: JobQueue, deps: MessageJobDeps): void
  * (channel not configured, address refused) marks it failed and dead-letters the job.
  */
 export async function sendQueuedMessage(job: JobContext, deps: MessageJobDeps): Promise<{ status: string; skipped: boolean }> {
-  const { centerId, messageId } = job.data;
+  const { centreId, messageId } = job.data;
   if (typeof messageId !== 'string' || !/^\d{1,18}$/.test(messageId))
     throw new PermanentJobError('send-message job needs a numeric messageId');
-  const db = await deps.dbFor(centerId);
+  const db = await deps.dbFor(centreId);
   const outcome = await db.transaction(async (trx): Promise<Outcome> => {
     const row: MessageRow | undefined = await trx('outbound_messages').where({ id: messageId }).forUpdate().first();
     if (!row) return { kind: 'missing' };
@@ -67,7 +67,7 @@ export async function sendQueuedMessage(job: JobContext, deps: MessageJobDeps): 
   });
   if (outcome.kind === 'missing')
     throw new PermanentJobError(
-      `message ${messageId} not found in the ${centerId === null ? 'control-plane' : `centre ${centerId}`} database`,
+      `message ${messageId} not found in the ${centreId === null ? 'control-plane' : `centre ${centreId}`} database`,
     );
   if (outcome.kind === 'error') {
     if (outcome.permanent) throw new PermanentJobError((outcome.error as Error).message);

@@ -20,7 +20,7 @@ describe('queueMessage', () => {
     template: 'password-reset',
     locale: 'es',
     data: { fname: 'Ana', url: 'https://sunny.example.com/reset?t=abc', minutes: 60 },
-    centerId: '3',
+    centreId: '3',
   };
 
   it('renders the message and writes it with its send job in the caller’s transaction', async () => {
@@ -40,7 +40,7 @@ describe('queueMessage', () => {
     expect(msg.body_text).toContain('https://sunny.example.com/reset?t=abc');
     expect(msg.body_html).toContain('<html lang="es">');
     const outbox = await t.db('outbox').select('queue', 'name', 'payload', 'dispatched_at');
-    expect(outbox).toEqual([{ queue: 'messages', name: 'send-message', payload: { centerId: '3', messageId: id }, dispatched_at: null }]);
+    expect(outbox).toEqual([{ queue: 'messages', name: 'send-message', payload: { centreId: '3', messageId: id }, dispatched_at: null }]);
   });
 
   it('leaves neither row when the transaction rolls back', async () => {
@@ -55,13 +55,13 @@ describe('queueMessage', () => {
   });
 
   it('opens its own transaction when given a plain connection, and writes nothing for a bad message', async () => {
-    const id = await queueMessage(t.db, { ...input, channel: 'sms', to: '+15555550100', locale: undefined, centerId: null });
+    const id = await queueMessage(t.db, { ...input, channel: 'sms', to: '+15555550100', locale: undefined, centreId: null });
     expect(await t.db('outbound_messages').where({ id }).first('locale', 'body_html', 'channel')).toEqual({
       locale: 'en',
       body_html: null,
       channel: 'sms',
     });
-    expect((await t.db('outbox').first('payload')).payload).toEqual({ centerId: null, messageId: id });
+    expect((await t.db('outbox').first('payload')).payload).toEqual({ centreId: null, messageId: id });
 
     await expect(queueMessage(t.db, { ...input, template: 'nope' })).rejects.toThrow(/Unknown message template/);
     await expect(queueMessage(t.db, { ...input, channel: 'fax' as never })).rejects.toThrow(/channel/);

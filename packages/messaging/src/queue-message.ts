@@ -17,7 +17,7 @@ export interface QueueMessageInput {
   locale?: string;
   data: Record<string, unknown>;
   /** the centre whose database `db` is; null for the control plane */
-  centerId: string | null;
+  centreId: string | null;
 }
 
 /**
@@ -47,7 +47,7 @@ export async function queueMessage(db: Knex | Knex.Transaction, input: QueueMess
       })
       .returning('id');
     const messageId = String(row.id);
-    await writeOutbox(trx, { queue: MESSAGES_QUEUE, name: SEND_MESSAGE_JOB, payload: { centerId: input.centerId, messageId } });
+    await writeOutbox(trx, { queue: MESSAGES_QUEUE, name: SEND_MESSAGE_JOB, payload: { centreId: input.centreId, messageId } });
     return messageId;
   };
   return (db as Knex.Transaction).isTransaction ? write(db as Knex.Transaction) : (db as Knex).transaction(write);

@@ -3,15 +3,15 @@ import { PermanentJobError } from '@kv/jobs';
 import type { ControlPlaneRuntime } from '../deps.ts';
 import { migrateCentreInRun } from '../modules/migrations/fan-out.ts';
 
-/** `control-plane/migrate-tenant` `{ centerId, run_id }`: one centre of a migration run. */
+/** `control-plane/migrate-tenant` `{ centreId, run_id }`: one centre of a migration run. */
 export function migrateTenantJob(rt: ControlPlaneRuntime): JobHandler {
   return async (job) => {
-    const { centerId, run_id: runId } = job.data;
-    if (!centerId || typeof runId !== 'string') throw new PermanentJobError('migrate-tenant needs centerId and run_id');
+    const { centreId, run_id: runId } = job.data;
+    if (!centreId || typeof runId !== 'string') throw new PermanentJobError('migrate-tenant needs centreId and run_id');
     const result = await migrateCentreInRun(
       { controlDb: rt.controlDb, directory: rt.directory, templateName: rt.config.tenantTemplate, log: rt.log },
       runId,
-      centerId,
+      centreId,
     );
     await job.progress({ status: result.status, applied: result.applied.length });
     // Recorded on the run already; failing the job (without retry) keeps the queue's view honest.

@@ -6,9 +6,9 @@ export const paths = {
   ...guestPaths,
   // admin
   demoRequests: def('/demo-requests'),
-  centerAws: def('/center-aws/:centerId'),
+  centerAws: def('/center-aws/:centreId'),
   awsCenterDatabases: def('/aws-center-databases'),
-  center: def('/center/:centerId'),
+  center: def('/center/:centreId'),
   customerWebsites: def('/customer-websites'),
   folder: def('/folder/:folder'),
   templates: def('/templates'),

@@ -66,7 +66,7 @@ export const invitationsStep: SeedStep = {
         template: 'invite',
         locale: 'en',
         data: { centre: def.name, fname: p.fname, pin, url: `${centre.origin}/viue/${token}`, inviter: def.name },
-        centerId: centre.id,
+        centreId: centre.id,
       });
     }
     await insertMany(

@@ -100,12 +100,12 @@ export async function slugExists(db: Db, slug: string): Promise<boolean> {
 }
 
 /** True when an active, non-fallback hostname row of another centre holds this host. */
-export async function hostHeldByOther(db: Db, host: string, centerId: string | null): Promise<boolean> {
+export async function hostHeldByOther(db: Db, host: string, centreId: string | null): Promise<boolean> {
   const row = await db('server_domains')
     .where({ domain: host })
     .whereNot('kind', 'previous')
     .modify((q) => {
-      if (centerId) q.whereNot('center_id', centerId);
+      if (centreId) q.whereNot('center_id', centreId);
     })
     .first('id');
   return Boolean(row);
@@ -123,15 +123,15 @@ export async function updateCenterRow(db: Db, id: string, patch: Record<string, 
 }
 
 /** Moves the centre's subdomain to the new host and keeps the old one as a `previous` fallback. */
-export async function renameSubdomain(trx: Knex.Transaction, centerId: string, oldHost: string, newHost: string): Promise<void> {
-  await trx('server_domains').where({ center_id: centerId, domain: newHost, kind: 'previous' }).del();
-  await trx('server_domains').where({ domain: newHost, kind: 'previous' }).whereNot({ center_id: centerId }).del();
+export async function renameSubdomain(trx: Knex.Transaction, centreId: string, oldHost: string, newHost: string): Promise<void> {
+  await trx('server_domains').where({ center_id: centreId, domain: newHost, kind: 'previous' }).del();
+  await trx('server_domains').where({ domain: newHost, kind: 'previous' }).whereNot({ center_id: centreId }).del();
   const moved = await trx('server_domains')
-    .where({ center_id: centerId, domain: oldHost, kind: 'subdomain' })
+    .where({ center_id: centreId, domain: oldHost, kind: 'subdomain' })
     .update({ domain: newHost, updated_at: trx.fn.now() });
   if (moved)
     await trx('server_domains')
-      .insert({ center_id: centerId, domain: oldHost, kind: 'previous', status: 'active' })
+      .insert({ center_id: centreId, domain: oldHost, kind: 'previous', status: 'active' })
       .onConflict('domain')
       .ignore();
 }
@@ -151,10 +151,10 @@ export async function extendTrial(db: Db, id: string, days: number): Promise<voi
   );
 }
 
-export async function disableDomains(trx: Knex.Transaction, centerId: string): Promise<void> {
-  await trx('server_domains').where({ center_id: centerId }).update({ status: 'disabled', updated_at: trx.fn.now() });
+export async function disableDomains(trx: Knex.Transaction, centreId: string): Promise<void> {
+  await trx('server_domains').where({ center_id: centreId }).update({ status: 'disabled', updated_at: trx.fn.now() });
 }
 
-export async function endOpenSupportSessions(trx: Knex.Transaction, centerId: string): Promise<void> {
-  await trx('support_sessions').where({ center_id: centerId }).whereNull('ended_at').update({ ended_at: trx.fn.now() });
+export async function endOpenSupportSessions(trx: Knex.Transaction, centreId: string): Promise<void> {
+  await trx('support_sessions').where({ center_id: centreId }).whereNull('ended_at').update({ ended_at: trx.fn.now() });
 }

@@ -183,7 +183,7 @@ export function createCentreService(rt: ControlPlaneRuntime) {
           await writeOutbox(trx, {
             queue: CONTROL_QUEUE,
             name: JOBS.provisionCenter,
-            payload: { centerId: null, center_id: centreId, attempt: 1 },
+            payload: { centreId: null, center_id: centreId, attempt: 1 },
           });
           return centreId;
         });
@@ -262,7 +262,7 @@ export function createCentreService(rt: ControlPlaneRuntime) {
           from: centre.status,
           database_name: centre.database_name,
         });
-        await writeOutbox(trx, { queue: CONTROL_QUEUE, name: JOBS.dropCenterDatabase, payload: { centerId: null, center_id: id } });
+        await writeOutbox(trx, { queue: CONTROL_QUEUE, name: JOBS.dropCenterDatabase, payload: { centreId: null, center_id: id } });
       });
       void rt.kickOutbox();
       await rt.directory.invalidate(id);

@@ -16,9 +16,9 @@ export interface ServerDomainRow {
 const COLUMNS = ['id', 'center_id', 'domain', 'kind', 'status', 'cloud_front', 'created_at', 'updated_at'];
 const ids = (r: ServerDomainRow) => ({ ...r, id: String(r.id), center_id: String(r.center_id) });
 
-export async function listDomains(db: Db, centerId: string): Promise<ServerDomainRow[]> {
+export async function listDomains(db: Db, centreId: string): Promise<ServerDomainRow[]> {
   const rows = await db('server_domains')
-    .where({ center_id: centerId })
+    .where({ center_id: centreId })
     .select(COLUMNS)
     .orderByRaw("case kind when 'subdomain' then 0 when 'custom' then 1 else 2 end, domain");
   return rows.map(ids);
@@ -45,7 +45,7 @@ export async function deleteDomain(db: Db, id: string): Promise<void> {
   await db('server_domains').where({ id }).del();
 }
 
-export async function centreStatus(db: Db, centerId: string): Promise<string | null> {
-  const row = await db('centers').where({ id: centerId }).first('status');
+export async function centreStatus(db: Db, centreId: string): Promise<string | null> {
+  const row = await db('centers').where({ id: centreId }).first('status');
   return row?.status ?? null;
 }

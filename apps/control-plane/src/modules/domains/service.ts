@@ -28,32 +28,32 @@ export function createDomainService(rt: ControlPlaneRuntime) {
   return {
     async getServerDomains(actor: Actor, raw: unknown) {
       requireRole(actor, domainPolicy.getServerDomains);
-      const { center_id: centerId } = parseArgs(centreArgs, raw);
-      if (!(await repo.centreStatus(db, centerId))) throw centreNotFound();
-      return repo.listDomains(db, centerId);
+      const { center_id: centreId } = parseArgs(centreArgs, raw);
+      if (!(await repo.centreStatus(db, centreId))) throw centreNotFound();
+      return repo.listDomains(db, centreId);
     },
 
     /** A custom domain (the centre points its DNS at the platform); it answers as soon as it is added. */
     async addServerDomain(actor: Actor, raw: unknown) {
       requireRole(actor, domainPolicy.addServerDomain);
-      const { center_id: centerId, domain } = parseArgs(addArgs, raw);
+      const { center_id: centreId, domain } = parseArgs(addArgs, raw);
       if (domain === platform || domain.endsWith(`.${platform}`)) throw domainReserved();
       let row;
       try {
         row = await db.transaction(async (trx) => {
-          const status = await repo.centreStatus(trx, centerId);
+          const status = await repo.centreStatus(trx, centreId);
           if (!status) throw centreNotFound();
           if (status === 'deleted') throw invalidState(status, 'changed');
           if (await repo.domainExists(trx, domain)) throw domainTaken();
-          const created = await repo.insertDomain(trx, { center_id: centerId, domain, kind: 'custom', status: 'active' });
-          await writeAudit(trx, actor, 'domain.add', 'center', centerId, { domain });
+          const created = await repo.insertDomain(trx, { center_id: centreId, domain, kind: 'custom', status: 'active' });
+          await writeAudit(trx, actor, 'domain.add', 'center', centreId, { domain });
           return created;
         });
       } catch (e) {
         if (isUniqueViolation(e)) throw domainTaken();
         throw e;
       }
-      await rt.directory.invalidate(centerId);
+      await rt.directory.invalidate(centreId);
       return done('Domain added.', { domain: row });
     },
 

@@ -16,7 +16,7 @@ export interface FanOutDeps {
 }
 
 export interface CentreResult {
-  centerId: string;
+  centreId: string;
   slug: string;
   status: 'done' | 'failed' | 'skipped';
   from: string | null;
@@ -29,18 +29,18 @@ export interface CentreResult {
 /** A run row, its per-centre rows and (through `inTrx`) anything else in the same transaction. */
 export async function createMigrationRun(
   db: Knex,
-  opts: { dryRun: boolean; centerId?: string | null; slug?: string | null; startedBy: string | null },
+  opts: { dryRun: boolean; centreId?: string | null; slug?: string | null; startedBy: string | null },
   inTrx?: (trx: Knex.Transaction, runId: string, targets: repo.MigrationTarget[]) => Promise<void>,
 ): Promise<{ runId: string; targets: repo.MigrationTarget[] }> {
   return db.transaction(async (trx) => {
-    const targets = await repo.findTargets(trx, { centerId: opts.centerId, slug: opts.slug });
+    const targets = await repo.findTargets(trx, { centreId: opts.centreId, slug: opts.slug });
     const runId = randomUUID();
     await repo.insertRun(trx, {
       id: runId,
       dry_run: opts.dryRun,
       total: targets.length,
       started_by: opts.startedBy,
-      center_id: opts.centerId ?? null,
+      center_id: opts.centreId ?? null,
     });
     await repo.insertTenantMigrations(
       trx,
@@ -81,17 +81,17 @@ async function migrateTemplateOnce(deps: FanOutDeps, runId: string, serverId: st
  * outcome on the run and the centre. All pending migrations apply in one transaction, so a failure
  * leaves the centre's database as it was. Never throws for the centre's own failure.
  */
-export async function migrateCentreInRun(deps: FanOutDeps, runId: string, centerId: string): Promise<CentreResult> {
+export async function migrateCentreInRun(deps: FanOutDeps, runId: string, centreId: string): Promise<CentreResult> {
   const db = deps.controlDb;
   const run = await repo.findRun(db, runId);
-  const target = await repo.findTarget(db, centerId);
-  if (!run || !target) throw new Error(`Migration run ${runId} or centre ${centerId} does not exist`);
-  const base = { centerId, slug: target.slug };
-  if (!(await repo.claimTenantMigration(db, runId, centerId)))
+  const target = await repo.findTarget(db, centreId);
+  if (!run || !target) throw new Error(`Migration run ${runId} or centre ${centreId} does not exist`);
+  const base = { centreId, slug: target.slug };
+  if (!(await repo.claimTenantMigration(db, runId, centreId)))
     return { ...base, status: 'skipped', from: null, to: null, applied: [], error: null };
   if (!run.dry_run) {
     await migrateTemplateOnce(deps, runId, target.database_server_id);
-    await repo.setCentreMigration(db, centerId, { migration_status: 'running' });
+    await repo.setCentreMigration(db, centreId, { migration_status: 'running' });
   }
   let from: string | null = null;
   let centreDb: Knex | undefined;
@@ -108,23 +108,23 @@ export async function migrateCentreInRun(deps: FanOutDeps, runId: string, center
       ({ applied, version: to } = await migrateLatest(centreDb, 'tenant'));
     }
     await db.transaction(async (trx) => {
-      await repo.finishTenantMigration(trx, runId, centerId, { status: 'done', from_version: from, to_version: to, applied, error: null });
-      if (!run.dry_run) await repo.setCentreMigration(trx, centerId, { migration_status: 'ok', migration_error: null, schema_version: to });
+      await repo.finishTenantMigration(trx, runId, centreId, { status: 'done', from_version: from, to_version: to, applied, error: null });
+      if (!run.dry_run) await repo.setCentreMigration(trx, centreId, { migration_status: 'ok', migration_error: null, schema_version: to });
       await finishIfLast(trx, runId, true);
     });
     return { ...base, status: 'done', from, to, applied, error: null };
   } catch (err) {
     const error = (err instanceof Error ? err.message : String(err)).slice(0, 2000);
-    deps.log.warn({ err, centerId, runId }, 'tenant migration failed');
+    deps.log.warn({ err, centreId, runId }, 'tenant migration failed');
     await db.transaction(async (trx) => {
-      await repo.finishTenantMigration(trx, runId, centerId, {
+      await repo.finishTenantMigration(trx, runId, centreId, {
         status: 'failed',
         from_version: from,
         to_version: from,
         applied: [],
         error,
       });
-      if (!run.dry_run) await repo.setCentreMigration(trx, centerId, { migration_status: 'failed', migration_error: error });
+      if (!run.dry_run) await repo.setCentreMigration(trx, centreId, { migration_status: 'failed', migration_error: error });
       await finishIfLast(trx, runId, false);
     });
     return { ...base, status: 'failed', from, to: from, applied: [], error };

@@ -53,22 +53,22 @@ const RUN_COLUMNS = [
 const run = (r: MigrationRunRow | undefined) => r && { ...r, center_id: r.center_id && String(r.center_id) };
 
 /** Centres whose database exists and is in service: active or suspended. */
-export async function findTargets(db: Db, filter: { centerId?: string | null; slug?: string | null }): Promise<MigrationTarget[]> {
+export async function findTargets(db: Db, filter: { centreId?: string | null; slug?: string | null }): Promise<MigrationTarget[]> {
   return db('centers')
     .whereIn('status', ['active', 'suspended'])
     .whereNotNull('database_server_id')
     .whereNotNull('database_name')
     .modify((q) => {
-      if (filter.centerId) q.where('id', filter.centerId);
+      if (filter.centreId) q.where('id', filter.centreId);
       if (filter.slug) q.where('slug', filter.slug);
     })
     .orderBy('id')
     .select(db.raw('id::text as id'), 'slug', db.raw('database_server_id::text as database_server_id'), 'database_name');
 }
 
-export async function findTarget(db: Db, centerId: string): Promise<MigrationTarget | undefined> {
+export async function findTarget(db: Db, centreId: string): Promise<MigrationTarget | undefined> {
   return db('centers')
-    .where({ id: centerId })
+    .where({ id: centreId })
     .first(db.raw('id::text as id'), 'slug', db.raw('database_server_id::text as database_server_id'), 'database_name');
 }
 
@@ -80,8 +80,8 @@ export async function insertRun(
   await db('migration_runs').insert({ ...row, status: finished ? 'done' : 'running', finished_at: finished ? db.fn.now() : null });
 }
 
-export async function insertTenantMigrations(db: Db, runId: string, centerIds: string[]): Promise<void> {
-  if (centerIds.length) await db('tenant_migrations').insert(centerIds.map((center_id) => ({ run_id: runId, center_id })));
+export async function insertTenantMigrations(db: Db, runId: string, centreIds: string[]): Promise<void> {
+  if (centreIds.length) await db('tenant_migrations').insert(centreIds.map((center_id) => ({ run_id: runId, center_id })));
 }
 
 export async function findRun(db: Db, id: string): Promise<MigrationRunRow | undefined> {
@@ -122,9 +122,9 @@ export async function listTenantMigrations(db: Db, runIds: string[]): Promise<Te
 }
 
 /** Takes the centre's row of the run; false when another delivery of the job already took it. */
-export async function claimTenantMigration(db: Db, runId: string, centerId: string): Promise<boolean> {
+export async function claimTenantMigration(db: Db, runId: string, centreId: string): Promise<boolean> {
   const n = await db('tenant_migrations')
-    .where({ run_id: runId, center_id: centerId, status: 'pending' })
+    .where({ run_id: runId, center_id: centreId, status: 'pending' })
     .update({ status: 'running', started_at: db.fn.now() });
   return n > 0;
 }
@@ -132,21 +132,21 @@ export async function claimTenantMigration(db: Db, runId: string, centerId: stri
 export async function finishTenantMigration(
   db: Db,
   runId: string,
-  centerId: string,
+  centreId: string,
   r: { status: 'done' | 'failed'; from_version: string | null; to_version: string | null; applied: string[]; error: string | null },
 ): Promise<void> {
   await db('tenant_migrations')
-    .where({ run_id: runId, center_id: centerId })
+    .where({ run_id: runId, center_id: centreId })
     .update({ ...r, finished_at: db.fn.now() });
 }
 
 export async function setCentreMigration(
   db: Db,
-  centerId: string,
+  centreId: string,
   patch: { migration_status: string; migration_error?: string | null; schema_version?: string | null },
 ): Promise<void> {
   await db('centers')
-    .where({ id: centerId })
+    .where({ id: centreId })
     .update({ ...patch, updated_at: db.fn.now() });
 }
 

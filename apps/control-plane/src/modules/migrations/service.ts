@@ -24,14 +24,14 @@ export function createMigrationService(rt: ControlPlaneRuntime) {
     async runTenantMigrations(actor: Actor, raw: unknown) {
       const viewer = requireRole(actor, migrationPolicy.runTenantMigrations);
       const args = parseArgs(runArgs, raw);
-      const centerId = args.center_id ?? null;
+      const centreId = args.center_id ?? null;
       const dryRun = args.dry_run ?? false;
-      if (centerId && !(await findCenter(db, centerId))) throw centreNotFound();
-      const { runId, targets } = await createMigrationRun(db, { dryRun, centerId, startedBy: viewer.label }, async (trx, id, list) => {
-        if (centerId && list.length === 0) throw notMigratable();
-        await writeAudit(trx, actor, 'migrations.run', 'migration_run', id, { dry_run: dryRun, center_id: centerId, total: list.length });
+      if (centreId && !(await findCenter(db, centreId))) throw centreNotFound();
+      const { runId, targets } = await createMigrationRun(db, { dryRun, centreId, startedBy: viewer.label }, async (trx, id, list) => {
+        if (centreId && list.length === 0) throw notMigratable();
+        await writeAudit(trx, actor, 'migrations.run', 'migration_run', id, { dry_run: dryRun, center_id: centreId, total: list.length });
         for (const t of list) {
-          await writeOutbox(trx, { queue: CONTROL_QUEUE, name: JOBS.migrateTenant, payload: { centerId: t.id, run_id: id } });
+          await writeOutbox(trx, { queue: CONTROL_QUEUE, name: JOBS.migrateTenant, payload: { centreId: t.id, run_id: id } });
         }
       });
       void rt.kickOutbox();

@@ -56,7 +56,7 @@ export async function createCentreOwner(rt: ControlPlaneRuntime, centre: Provisi
         url: `${rt.config.centreOrigin(centre.slug)}/viue/${pinTime}`,
         inviter: 'KidsVision', // the owner is invited by the platform, not by an operator's username
       },
-      centerId: centre.id,
+      centreId: centre.id,
     });
     return { created: true };
   });

@@ -4,7 +4,7 @@
  */
 export interface Provisioner {
   /** Gives the centre a database server with room, once; a second call returns the same server. */
-  assignServer(centerId: string): Promise<string>;
+  assignServer(centreId: string): Promise<string>;
   /** Creates the database from the migrated template; does nothing when it already exists. */
   createDatabase(serverId: string, databaseName: string): Promise<{ created: boolean }>;
   /** Applies pending tenant migrations (normally none right after a copy of the template). */

@@ -85,23 +85,23 @@ export async function findServerWithRoom(db: Db): Promise<string | null> {
   return row ? String(row.id) : null;
 }
 
-export async function assignServer(db: Db, centerId: string, serverId: string): Promise<void> {
+export async function assignServer(db: Db, centreId: string, serverId: string): Promise<void> {
   await db('centers')
-    .where({ id: centerId })
+    .where({ id: centreId })
     .whereNull('database_server_id')
     .update({ database_server_id: serverId, updated_at: db.fn.now() });
 }
 
 /** Claims `<slug>.<platform>` for the centre; a previous subdomain of another centre gives way. */
-export async function claimHostname(trx: Knex.Transaction, centerId: string, host: string, origin: string): Promise<boolean> {
-  await trx('server_domains').where({ domain: host, kind: 'previous' }).whereNot({ center_id: centerId }).del();
+export async function claimHostname(trx: Knex.Transaction, centreId: string, host: string, origin: string): Promise<boolean> {
+  await trx('server_domains').where({ domain: host, kind: 'previous' }).whereNot({ center_id: centreId }).del();
   await trx('server_domains')
-    .insert({ center_id: centerId, domain: host, kind: 'subdomain', status: 'active' })
+    .insert({ center_id: centreId, domain: host, kind: 'subdomain', status: 'active' })
     .onConflict('domain')
     .ignore();
   const owner = await trx('server_domains').where({ domain: host }).first('center_id');
-  if (!owner || String(owner.center_id) !== centerId) return false;
-  await trx('centers').where({ id: centerId }).update({ hostname: host, url: origin, updated_at: trx.fn.now() });
+  if (!owner || String(owner.center_id) !== centreId) return false;
+  await trx('centers').where({ id: centreId }).update({ hostname: host, url: origin, updated_at: trx.fn.now() });
   return true;
 }
 

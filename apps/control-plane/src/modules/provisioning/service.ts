@@ -44,7 +44,7 @@ export function createProvisioningService(rt: ControlPlaneRuntime) {
           previous_error: before.provisioning_error,
           step: before.provisioning_step,
         });
-        await writeOutbox(trx, { queue: CONTROL_QUEUE, name: JOBS.provisionCenter, payload: { centerId: null, center_id: id, attempt } });
+        await writeOutbox(trx, { queue: CONTROL_QUEUE, name: JOBS.provisionCenter, payload: { centreId: null, center_id: id, attempt } });
       });
       void rt.kickOutbox();
       await rt.directory.invalidate(id);

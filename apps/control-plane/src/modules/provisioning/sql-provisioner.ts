@@ -101,15 +101,15 @@ export class SqlDatabaseProvisioner implements Provisioner {
       });
   }
 
-  async assignServer(centerId: string): Promise<string> {
+  async assignServer(centreId: string): Promise<string> {
     for (let round = 0; ; round++) {
       const serverId = await this.opts.controlDb.transaction(async (trx) => {
         await lockServerAssignment(trx);
-        const centre = await findProvisioning(trx, centerId);
-        if (!centre) throw new Error(`Centre ${centerId} does not exist`);
+        const centre = await findProvisioning(trx, centreId);
+        if (!centre) throw new Error(`Centre ${centreId} does not exist`);
         if (centre.database_server_id) return centre.database_server_id;
         const free = await findServerWithRoom(trx);
-        if (free) await assignServer(trx, centerId, free);
+        if (free) await assignServer(trx, centreId, free);
         return free;
       });
       if (serverId) return serverId;
@@ -119,7 +119,7 @@ export class SqlDatabaseProvisioner implements Provisioner {
           'Every database server is full and no new server can be created.',
         );
       }
-      this.opts.log.info({ centerId }, 'every database server is full: creating one');
+      this.opts.log.info({ centreId }, 'every database server is full: creating one');
       await this.opts.serverProvisioner.createServer();
     }
   }

@@ -77,7 +77,7 @@ const STEPS: {
  */
 export async function provisionCenter(
   rt: ControlPlaneRuntime,
-  centerId: string,
+  centreId: string,
   report: (r: ProvisioningReport) => Promise<void>,
 ): Promise<{ status: string }> {
   const db = rt.controlDb;
@@ -88,7 +88,7 @@ export async function provisionCenter(
   try {
     for (const { step, doneAt, run } of STEPS) {
       current = step;
-      const [fresh] = await Promise.all([enterProvisioningStep(db, centerId, step, progress), report({ step, progress })]);
+      const [fresh] = await Promise.all([enterProvisioningStep(db, centreId, step, progress), report({ step, progress })]);
       if (!fresh) {
         movedOn = true;
         break;
@@ -99,11 +99,11 @@ export async function provisionCenter(
   } catch (err) {
     const message = `${current}: ${err instanceof Error ? err.message : String(err)}`.slice(0, 2000);
     await db.transaction(async (trx) => {
-      await markFailed(trx, centerId, message);
-      await writeAudit(trx, SYSTEM_ACTOR, 'center.provisioning_failed', 'center', centerId, { step: current, error: message });
+      await markFailed(trx, centreId, message);
+      await writeAudit(trx, SYSTEM_ACTOR, 'center.provisioning_failed', 'center', centreId, { step: current, error: message });
     });
-    rt.log.error({ err, centerId, step: current }, 'centre provisioning failed');
-    await rt.directory.invalidate(centerId);
+    rt.log.error({ err, centreId, step: current }, 'centre provisioning failed');
+    await rt.directory.invalidate(centreId);
     // Not retried by the queue: an operator sees `failed` and resumes with retryProvisioning.
     throw new PermanentJobError(message);
   } finally {
@@ -111,10 +111,10 @@ export async function provisionCenter(
   }
   if (movedOn) {
     // Not provisioning (any more): deleted or otherwise moved on while this job ran, so left as it is.
-    const now = await findProvisioning(db, centerId);
-    if (!now && current === STEPS[0]!.step) throw new PermanentJobError(`Centre ${centerId} does not exist`);
+    const now = await findProvisioning(db, centreId);
+    if (!now && current === STEPS[0]!.step) throw new PermanentJobError(`Centre ${centreId} does not exist`);
     return { status: now?.status ?? 'missing' };
   }
-  await Promise.all([rt.directory.invalidate(centerId), report({ step: current, progress })]);
+  await Promise.all([rt.directory.invalidate(centreId), report({ step: current, progress })]);
   return { status: 'active' };
 }

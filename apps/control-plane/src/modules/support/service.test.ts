@@ -171,7 +171,7 @@ describe('support sessions (login as user)', () => {
     const [event] = await tenant('domain_events')
       .insert({
         name: 'attendance.checked_in',
-        payload: JSON.stringify({ centerId: centre.id, attendanceIds: ['41'] }),
+        payload: JSON.stringify({ centreId: centre.id, attendanceIds: ['41'] }),
         done_at: tenant.fn.now(),
       })
       .returning('id');
@@ -193,7 +193,7 @@ describe('support sessions (login as user)', () => {
       attempts: 8,
       last_error: 'boom',
     });
-    expect(JSON.parse(listed.data.getCenterParkedEvents.data[0].payload)).toEqual({ centerId: centre.id, attendanceIds: ['41'] });
+    expect(JSON.parse(listed.data.getCenterParkedEvents.data[0].payload)).toEqual({ centreId: centre.id, attendanceIds: ['41'] });
     // Another centre's list is its own; anonymous callers get nothing.
     expect((await h.gql(PARKED, { c: other.id }, { token: h.tokens.kvsupport })).data.getCenterParkedEvents.paginatorInfo.total).toBe(0);
     expect((await h.gql(PARKED, { c: centre.id })).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');

@@ -14,11 +14,11 @@ import { parkedEvents, retryParkedEvent } from '@kv/jobs';
 
 const SUPPORT_SESSION_MS = 60 * 60_000;
 
-const centerId = fields.id('center_id');
-const usersArgs = z.object({ ...pageArgs, center_id: centerId, search: fields.optionalText(100, 'search') });
-const parkedArgs = z.object({ ...pageArgs, center_id: centerId });
-const retryArgs = z.object({ center_id: centerId, event_id: fields.id('event_id'), handler: fields.text('handler', { max: 120 }) });
-const loginAsArgs = z.object({ center_id: centerId, user_id: fields.id('user_id'), reason: fields.text('reason', { min: 10, max: 500 }) });
+const centreId = fields.id('center_id');
+const usersArgs = z.object({ ...pageArgs, center_id: centreId, search: fields.optionalText(100, 'search') });
+const parkedArgs = z.object({ ...pageArgs, center_id: centreId });
+const retryArgs = z.object({ center_id: centreId, event_id: fields.id('event_id'), handler: fields.text('handler', { max: 120 }) });
+const loginAsArgs = z.object({ center_id: centreId, user_id: fields.id('user_id'), reason: fields.text('reason', { min: 10, max: 500 }) });
 const endArgs = z.object({ id: fields.uuidKey });
 
 export function createSupportService(rt: ControlPlaneRuntime) {
@@ -29,8 +29,8 @@ export function createSupportService(rt: ControlPlaneRuntime) {
   }
 
   /** A centre with a database to open (active or suspended). */
-  async function liveCentre(centerId: string) {
-    const centre = await findCenter(db, centerId);
+  async function liveCentre(centreId: string) {
+    const centre = await findCenter(db, centreId);
     if (!centre) throw centreNotFound();
     if (centre.status !== 'active' && centre.status !== 'suspended') throw centreNotActive();
     return centre;
@@ -84,8 +84,8 @@ export function createSupportService(rt: ControlPlaneRuntime) {
      */
     async loginAsUser(actor: Actor, raw: unknown) {
       const viewer = requireRole(actor, supportPolicy.loginAsUser);
-      const { center_id: centerId, user_id: userId, reason } = parseArgs(loginAsArgs, raw);
-      const centre = await findCenter(db, centerId);
+      const { center_id: centreId, user_id: userId, reason } = parseArgs(loginAsArgs, raw);
+      const centre = await findCenter(db, centreId);
       if (!centre) throw centreNotFound();
       if (centre.status !== 'active') throw centreNotActive();
       const tenantDb = await centreDb(centre);
@@ -104,12 +104,12 @@ export function createSupportService(rt: ControlPlaneRuntime) {
         await repo.insertSupportSession(trx, {
           id: sessionId,
           operator_id: viewer.id,
-          center_id: centerId,
+          center_id: centreId,
           target_user_id: userId,
           reason,
           expires_at: expiresAt,
         });
-        await writeAudit(trx, actor, 'support.login_as_user', 'center', centerId, {
+        await writeAudit(trx, actor, 'support.login_as_user', 'center', centreId, {
           support_session_id: sessionId,
           user_id: userId,
           username: user.username,

@@ -81,8 +81,8 @@ describe('one child, explicit action, request id: one statement', () => {
     expect((await audits(id)).map((a) => a.action)).toEqual(['attendance.check_in', 'attendance.check_out']);
     // and each statement wrote its domain event
     expect(await A().db.db('domain_events').orderBy('id').select('name', 'payload')).toEqual([
-      { name: 'attendance.checked_in', payload: { centerId: A().entry.id, attendanceIds: [String(id)] } },
-      { name: 'attendance.checked_out', payload: { centerId: A().entry.id, attendanceIds: [String(id)] } },
+      { name: 'attendance.checked_in', payload: { centreId: A().entry.id, attendanceIds: [String(id)] } },
+      { name: 'attendance.checked_out', payload: { centreId: A().entry.id, attendanceIds: [String(id)] } },
     ]);
   });
 

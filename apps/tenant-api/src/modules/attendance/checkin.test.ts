@@ -397,7 +397,7 @@ describe('parents are told (an attendance event’s handler, through the outbox)
       {
         name: 'attendance.checked_in',
         payload: {
-          centerId: A().entry.id,
+          centreId: A().entry.id,
           attendanceIds: (await A().db.db('attendances').whereIn('student_id', [s.kids.ana, s.kids.ben]).orderBy('id').pluck('id')).map(
             String,
           ),

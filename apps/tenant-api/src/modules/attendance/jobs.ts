@@ -32,11 +32,11 @@ const REMINDER_WINDOW_MS = 3 * 3_600_000;
 /** A subset of the worker's TenantJobDeps: `registerAttendanceJobs(queue, deps)` takes those as they are. */
 export interface AttendanceJobDeps {
   /** The centre's database (the same pools as the message jobs). */
-  dbFor(centerId: string): Promise<Knex>;
+  dbFor(centreId: string): Promise<Knex>;
   /** The centre's directory entry (its name for messages when the job does not carry it). */
-  entryFor?(centerId: string): Promise<{ name: string }>;
+  entryFor?(centreId: string): Promise<{ name: string }>;
   /** Wakes the outbox after the tick queued messages (else the dispatcher's sweep sends them). */
-  kick?(centerId: string, db: Knex): void;
+  kick?(centreId: string, db: Knex): void;
 }
 
 export { ATTENDANCE_QUEUE, ATTENDANCE_TICK_JOB, TICK_MS, scheduleAttendanceTick, startAttendanceTick };
@@ -56,20 +56,20 @@ export function registerAttendanceEvents(
 }
 
 export async function runAttendanceTick(job: Pick<JobContext, 'data' | 'log'>, deps: AttendanceJobDeps, now = new Date()) {
-  const centerId = job.data.centerId;
-  if (typeof centerId !== 'string') throw new PermanentJobError('attendance-tick needs a centerId');
+  const centreId = job.data.centreId;
+  if (typeof centreId !== 'string') throw new PermanentJobError('attendance-tick needs a centreId');
   const centre =
     typeof job.data.centre === 'string' && job.data.centre
       ? job.data.centre
-      : ((await deps.entryFor?.(centerId).catch(() => null))?.name ?? 'your centre');
-  const db = await deps.dbFor(centerId);
+      : ((await deps.entryFor?.(centreId).catch(() => null))?.name ?? 'your centre');
+  const db = await deps.dbFor(centreId);
   // The next run first: a failure below must not end the chain.
-  await scheduleAttendanceTick(db, centerId, centre, new Date(now.getTime() + TICK_MS));
-  const env: NotifyEnv = { centerId, centre };
+  await scheduleAttendanceTick(db, centreId, centre, new Date(now.getTime() + TICK_MS));
+  const env: NotifyEnv = { centreId, centre };
   const reminders = await sendDueReminders(db, env, now);
   const rooms = await db.transaction(async (trx) => (await refreshRoomRatios(trx, env, await ratioProgramIds(trx))).size);
   const pruned = await pruneRequests(db, 7);
-  deps.kick?.(centerId, db);
+  deps.kick?.(centreId, db);
   job.log(`reminders ${reminders}, rooms ${rooms}, keys pruned ${pruned}`);
   return { reminders, rooms, pruned };
 }

@@ -27,7 +27,7 @@ export interface ReadyColumns {
  */
 export async function checkAndStore(
   store: FileStore,
-  centerId: string,
+  centreId: string,
   fileId: string,
   purposeName: string,
   bytes: Buffer,
@@ -39,14 +39,14 @@ export async function checkAndStore(
   if (!result.ok) return result;
   const variants: Record<string, VariantInfo> = {};
   for (const v of result.variants) {
-    await store.write(fileKey(centerId, fileId, v.variant), v.body, v.contentType);
+    await store.write(fileKey(centreId, fileId, v.variant), v.body, v.contentType);
     variants[v.variant] = { type: v.contentType, size: v.body.length, width: v.width, height: v.height };
   }
   return {
     ok: true,
     ready: {
       status: 'ready',
-      key: `centre/${centerId}/files/${fileId}`,
+      key: `centre/${centreId}/files/${fileId}`,
       variants,
       upload_key: null,
       content_type: result.contentType,

@@ -53,7 +53,7 @@ async function upload(token: string, owner: string, body: Buffer, type = 'image/
   const done = await w.q(COMPLETE, { id: ticket.upload_id }, token);
   expect(done.data?.completeUpload.status).toBe('checking');
   const queued = await db()('outbox').where({ queue: 'files', name: 'check-upload' }).orderBy('id', 'desc').first();
-  expect(JSON.parse(JSON.stringify(queued.payload))).toEqual({ centerId: w.c.entry.id, fileId: ticket.upload_id });
+  expect(JSON.parse(JSON.stringify(queued.payload))).toEqual({ centreId: w.c.entry.id, fileId: ticket.upload_id });
   await checkQueuedUpload(jobDeps(), w.c.entry.id, ticket.upload_id);
   const status = await w.q(STATUS, { id: ticket.upload_id }, token);
   expect(status.errors).toBeUndefined();

@@ -9,7 +9,7 @@ import { CHECK_UPLOAD_JOB, FILES_QUEUE } from './service.ts';
 import { SWEEP_UPLOADS_JOB, scheduleUploadSweep, sweepAbandonedUploads } from './sweep.ts';
 
 export interface FileJobDeps {
-  dbFor(centerId: string): Promise<Knex>;
+  dbFor(centreId: string): Promise<Knex>;
   files?: FileStore;
 }
 
@@ -20,13 +20,13 @@ export type CheckOutcome = { status: 'ready' | 'rejected'; reason: string | null
  * if the row is still `checking`, variants go to keys fixed by the file id, so a second run changes
  * nothing. The raw object is deleted either way; a refused file never becomes readable.
  */
-export async function checkQueuedUpload(deps: FileJobDeps, centerId: string, fileId: string): Promise<CheckOutcome> {
+export async function checkQueuedUpload(deps: FileJobDeps, centreId: string, fileId: string): Promise<CheckOutcome> {
   if (!deps.files) throw new Error('No file store configured');
-  const db = await deps.dbFor(centerId);
+  const db = await deps.dbFor(centreId);
   const row = await repo.findFile(db, fileId);
   if (!row || row.status !== 'checking' || !row.upload_key) return null;
   const purpose = purposeOf(row.purpose);
-  const store = forCentre(deps.files, centerId);
+  const store = forCentre(deps.files, centreId);
 
   const refuse = async (reason: string): Promise<CheckOutcome> => {
     await store.remove([row.upload_key!]);
@@ -43,7 +43,7 @@ export async function checkQueuedUpload(deps: FileJobDeps, centerId: string, fil
     if (e instanceof ObjectMissingError) return refuse('The file never arrived.');
     throw e;
   }
-  const checked = await checkAndStore(store, centerId, row.id, row.purpose, bytes, row.declared_type);
+  const checked = await checkAndStore(store, centreId, row.id, row.purpose, bytes, row.declared_type);
   if (!checked.ok) return refuse(checked.reason);
 
   const retired = await db.transaction(async (trx) => {
@@ -60,13 +60,13 @@ export async function checkQueuedUpload(deps: FileJobDeps, centerId: string, fil
 /** Registers the upload check and the hourly sweep on a queue (the worker process calls this at start-up). */
 export function registerFileJobs(queue: JobQueue, deps: FileJobDeps): void {
   queue.register(FILES_QUEUE, CHECK_UPLOAD_JOB, async (job) => {
-    const { centerId, fileId } = job.data as { centerId: string; fileId: string };
-    return checkQueuedUpload(deps, String(centerId), String(fileId));
+    const { centreId, fileId } = job.data as { centreId: string; fileId: string };
+    return checkQueuedUpload(deps, String(centreId), String(fileId));
   });
   queue.register(FILES_QUEUE, SWEEP_UPLOADS_JOB, async (job) => {
-    const centerId = String((job.data as { centerId: string }).centerId);
-    const result = await sweepAbandonedUploads(deps, centerId);
-    await scheduleUploadSweep(await deps.dbFor(centerId), centerId);
+    const centreId = String((job.data as { centreId: string }).centreId);
+    const result = await sweepAbandonedUploads(deps, centreId);
+    await scheduleUploadSweep(await deps.dbFor(centreId), centreId);
     return result;
   });
 }

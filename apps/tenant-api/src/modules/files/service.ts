@@ -113,7 +113,7 @@ export async function completeUpload(ctx: RequestContext, raw: unknown) {
     await writeOutbox(trx, {
       queue: FILES_QUEUE,
       name: CHECK_UPLOAD_JOB,
-      payload: { centerId: ctx.tenant.id, fileId: row.id },
+      payload: { centreId: ctx.tenant.id, fileId: row.id },
       dedupeKey: `file-check:${row.id}`,
     });
     return moved;

@@ -18,15 +18,15 @@ export const ABANDONED_REASON = 'The upload was never completed.';
  */
 export async function scheduleUploadSweep(
   db: Knex | Knex.Transaction,
-  centerId: string,
+  centreId: string,
   at = new Date(Date.now() + SWEEP_MS),
 ): Promise<void> {
   const slot = Math.floor(at.getTime() / SWEEP_MS);
   await writeOutbox(db, {
     queue: FILES_QUEUE,
     name: SWEEP_UPLOADS_JOB,
-    payload: { centerId },
-    dedupeKey: `files-sweep:${centerId}:${slot}`,
+    payload: { centreId },
+    dedupeKey: `files-sweep:${centreId}:${slot}`,
     availableAt: new Date(slot * SWEEP_MS),
   });
 }
@@ -36,10 +36,10 @@ export async function scheduleUploadSweep(
  * The raw object, if the browser sent it, is deleted and the row marked rejected, so nothing
  * unchecked stays in the bucket and the centre's storage counts only checked files.
  */
-export async function sweepAbandonedUploads(deps: FileJobDeps, centerId: string): Promise<{ swept: number }> {
+export async function sweepAbandonedUploads(deps: FileJobDeps, centreId: string): Promise<{ swept: number }> {
   if (!deps.files) throw new Error('No file store configured');
-  const db = await deps.dbFor(centerId);
-  const store = forCentre(deps.files, centerId);
+  const db = await deps.dbFor(centreId);
+  const store = forCentre(deps.files, centreId);
   let swept = 0;
   for (;;) {
     const rows = await repo.abandonedUploads(db, ABANDONED_AFTER, BATCH);

@@ -271,7 +271,7 @@ describe('long imports run as a job', () => {
     const c = await w.q(CONFIRM, { id }, w.tokens.owner);
     expect(c.data?.confirmImport).toMatchObject({ status: true, import: { status: 'queued', processed: 0, progress: 0 } });
     const job = await db()('outbox').where({ queue: 'imports', name: 'run-import' }).orderBy('id', 'desc').first('payload');
-    expect(job.payload).toEqual({ centerId: w.c.entry.id, importId: id });
+    expect(job.payload).toEqual({ centreId: w.c.entry.id, importId: id });
     expect(await count('students', { lname: 'Student' })).toBe(0);
     const deps = {
       dbFor: async () => h.deps.pools.get(w.c.entry.id, w.c.url),

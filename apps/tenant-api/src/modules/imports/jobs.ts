@@ -10,12 +10,12 @@ import { IMPORTS_QUEUE, RUN_IMPORT_JOB, runImport } from './service/apply.ts';
 import { roleNamesOf } from '../users/index.ts';
 
 export interface ImportJobDeps {
-  dbFor(centerId: string): Promise<Knex>;
-  entryFor(centerId: string): Promise<CentreEntry>;
+  dbFor(centreId: string): Promise<Knex>;
+  entryFor(centreId: string): Promise<CentreEntry>;
   /** Public origin of a centre, for the links in invitations. */
   centreOrigin(slug: string): string;
   /** Wakes the outbox after the import's transaction (invitations). */
-  kick?(centerId: string, db: Knex): void;
+  kick?(centreId: string, db: Knex): void;
 }
 
 /**
@@ -50,14 +50,14 @@ export function jobContext(deps: ImportJobDeps, entry: CentreEntry, db: Knex, ro
  */
 export async function runQueuedImport(
   deps: ImportJobDeps,
-  centerId: string,
+  centreId: string,
   importId: string,
 ): Promise<{ ok: boolean; message: string } | null> {
-  const db = await deps.dbFor(centerId);
+  const db = await deps.dbFor(centreId);
   if (!(await repo.claimImport(db, importId, ['queued'], 'running'))) return null;
   const row = (await repo.findImport(db, importId))!;
   const roles = (await roleNamesOf(db, [String(row.created_by)])).get(String(row.created_by)) ?? [];
-  const ctx = jobContext(deps, await deps.entryFor(centerId), db, row, roles);
+  const ctx = jobContext(deps, await deps.entryFor(centreId), db, row, roles);
   const rows = await validateRows(ctx, row.kind as ImportKind, row.location_id, mapRowsOf(row));
   const errors = flatErrors(rows);
   if (errors.length) {
@@ -70,7 +70,7 @@ export async function runQueuedImport(
 /** Registers the long-import job on a queue (the worker process calls this at start-up). */
 export function registerImportJobs(queue: JobQueue, deps: ImportJobDeps): void {
   queue.register(IMPORTS_QUEUE, RUN_IMPORT_JOB, async (job) => {
-    const { centerId, importId } = job.data as { centerId: string; importId: string };
-    return runQueuedImport(deps, centerId, String(importId));
+    const { centreId, importId } = job.data as { centreId: string; importId: string };
+    return runQueuedImport(deps, centreId, String(importId));
   });
 }

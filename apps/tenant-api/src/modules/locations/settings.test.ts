@@ -198,7 +198,7 @@ describe('location email verification', () => {
     expect(
       await A()
         .db.db('outbox')
-        .where('payload', '@>', JSON.stringify({ centerId: A().entry.id }))
+        .where('payload', '@>', JSON.stringify({ centreId: A().entry.id }))
         .first(),
     ).toBeTruthy();
     const wrong = await q(VERIFY, { id: s.X, c: pin === '000000' ? '111111' : '000000' }, s.tokens.mgrX);

@@ -9,8 +9,8 @@ const B = () => h.centres[1]!;
 const tokens: Record<string, string> = {};
 const GET = 'query { getMyPlan { plan { id name amount period note } status on_trial trial_ends_on trial_days_left payment_end } }';
 
-const planOf = (centerId: string, over: Partial<CentrePlanInfo> = {}): CentrePlanInfo => ({
-  center_id: centerId,
+const planOf = (centreId: string, over: Partial<CentrePlanInfo> = {}): CentrePlanInfo => ({
+  center_id: centreId,
   status: 'active',
   plan: null,
   on_trial: false,
@@ -47,7 +47,7 @@ beforeAll(async () => {
     for (const role of ['teacher', 'manager', 'center']) await seedUser(c, { username: role, role });
   }
   for (const role of ['teacher', 'manager', 'center']) tokens[role] = (await signIn(h.app, A().host, role)).token;
-  tokens.centerB = (await signIn(h.app, B().host, 'center')).token;
+  tokens.centreB = (await signIn(h.app, B().host, 'center')).token;
   plans.set(
     A().entry.id,
     planOf(A().entry.id, { plan: { id: '3', name: 'Starter', amount: '49.00', period: 'month', note: null }, payment_end: '2026-12-01' }),
@@ -66,7 +66,7 @@ describe('getMyPlan (the centre’s plan, read from the control plane)', () => {
       trial_days_left: null,
       payment_end: '2026-12-01',
     });
-    expect((await gql(h.app, B().host, GET, {}, tokens.centerB)).data?.getMyPlan).toMatchObject({
+    expect((await gql(h.app, B().host, GET, {}, tokens.centreB)).data?.getMyPlan).toMatchObject({
       plan: null,
       on_trial: true,
       trial_ends_on: '2026-12-06',

@@ -5,11 +5,11 @@ import type { RoomRatio } from './service.ts';
 
 /** The centre a ratio alert is sent for (the attendance notifier's environment). */
 export interface RatioEnv {
-  centerId: string;
+  centreId: string;
   centre: string;
 }
 
-export const ratioEnvOf = (ctx: RequestContext): RatioEnv => ({ centerId: ctx.tenant.id, centre: ctx.tenant.name });
+export const ratioEnvOf = (ctx: RequestContext): RatioEnv => ({ centreId: ctx.tenant.id, centre: ctx.tenant.name });
 
 /**
  * What a ratio change sets off in the attendance area (which depends on ratios for its counts),
@@ -22,5 +22,5 @@ export const ratioEffects = port<{
   /** Tells the location's live ratio subscribers (after the commit). */
   publishRatios(ctx: RequestContext, locationId: string, rooms: RoomRatio[]): void;
   /** Makes sure the centre's 5-minute attendance tick is scheduled. */
-  scheduleTick(db: Knex | Knex.Transaction, centerId: string, centre: string): Promise<void>;
+  scheduleTick(db: Knex | Knex.Transaction, centreId: string, centre: string): Promise<void>;
 }>('ratios → attendance');

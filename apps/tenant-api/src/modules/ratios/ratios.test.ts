@@ -173,7 +173,7 @@ describe('live ratios from check-ins and clock-ins', () => {
     });
     // the tick re-checks every room with a ratio and warns the managers once
     const tick = await runAttendanceTick(
-      { data: { centerId: A().entry.id, centre: 'Centre a' }, log: () => undefined },
+      { data: { centreId: A().entry.id, centre: 'Centre a' }, log: () => undefined },
       { dbFor: async () => A().db.db },
     );
     expect(tick.rooms).toBe(1);
@@ -182,7 +182,7 @@ describe('live ratios from check-ins and clock-ins', () => {
     expect(warnings[0]!.body_text).toContain('With 2 more children expected in the next 30 minutes');
     const kicked: string[] = [];
     await runAttendanceTick(
-      { data: { centerId: A().entry.id }, log: () => undefined },
+      { data: { centreId: A().entry.id }, log: () => undefined },
       { dbFor: async () => A().db.db, entryFor: async () => ({ name: 'Centre a' }), kick: (id) => void kicked.push(id) },
     );
     expect(await messages(A(), 'ratio-warning')).toHaveLength(1);
@@ -213,7 +213,7 @@ describe('the not-checked-in reminder', () => {
       { l: s.X },
       s.tokens.mgrX,
     );
-    const env = { centerId: A().entry.id, centre: 'Centre a' };
+    const env = { centreId: A().entry.id, centre: 'Centre a' };
     expect(await sendDueReminders(db, env, zonedInstant(date, '09:00', tz))).toBe(0);
     expect(await sendDueReminders(db, env, zonedInstant(date, '13:00', tz))).toBe(0);
     await q(

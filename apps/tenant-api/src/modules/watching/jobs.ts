@@ -7,7 +7,7 @@ import { mediaKeys } from './media-tokens.ts';
 /**
  * The camera-session sweep (issue 7: a session ends within 60 s of its limit, schedule end,
  * check-out or black-listing). Two ways to run it; the lead wires one:
- * - `cameraSweepJob`: a job `tenant/camera-sweep` `{ centerId }`, enqueued every 30 s per active
+ * - `cameraSweepJob`: a job `tenant/camera-sweep` `{ centreId }`, enqueued every 30 s per active
  *   centre (repeatable job, or a scheduler that fans out);
  * - `startCameraSweep`: an in-process timer for embedded / dev mode (`npm start`).
  */
@@ -17,12 +17,12 @@ interface SweepKeys {
   jwtSeed: string | null;
 }
 
-export function cameraSweepJob(opts: SweepKeys & { dbFor(centerId: string): Promise<Knex> }): JobHandler {
+export function cameraSweepJob(opts: SweepKeys & { dbFor(centreId: string): Promise<Knex> }): JobHandler {
   return async (job) => {
-    const centerId = job.data.centerId;
-    if (typeof centerId !== 'string' || !centerId) throw new PermanentJobError('camera-sweep needs centerId');
+    const centreId = job.data.centreId;
+    if (typeof centreId !== 'string' || !centreId) throw new PermanentJobError('camera-sweep needs centreId');
     const keys = await mediaKeys(opts.jwtSeed);
-    return sweepSessions(await opts.dbFor(centerId), { secretKey: opts.secretKey, tenantId: centerId, keys });
+    return sweepSessions(await opts.dbFor(centreId), { secretKey: opts.secretKey, tenantId: centreId, keys });
   };
 }
 
@@ -37,10 +37,10 @@ export function startCameraSweep(
   opts: SweepKeys & {
     centres(): Promise<string[]>;
     hotCentres?(): string[];
-    dbFor(centerId: string): Promise<Knex>;
+    dbFor(centreId: string): Promise<Knex>;
     intervalMs?: number;
     fullSweepMs?: number;
-    onError?(err: unknown, centerId: string): void;
+    onError?(err: unknown, centreId: string): void;
   },
 ): { stop(): void } {
   let running = false;

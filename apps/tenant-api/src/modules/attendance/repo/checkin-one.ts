@@ -13,7 +13,7 @@ import { toCheckInRead, type CheckInRead } from './checkin-read.ts';
 export interface OneAction {
   type: 'check_in' | 'check_out';
   /** The centre, named in the event's payload. */
-  centerId: string;
+  centreId: string;
   /** The one child's read, with the caller's rights. */
   read: Sql;
   studentId: string;
@@ -81,7 +81,7 @@ const audit = (a: OneAction, action: string, from: 'ins' | 'upd') => sql`
 /** The domain event of the record written (see `emit` in @kv/jobs): parents' alerts are its handler's. */
 const event = (a: OneAction, name: string, from: 'ins' | 'upd') => sql`
   insert into domain_events (name, payload)
-  select ${name}, jsonb_build_object('centerId', ${a.centerId}::text, 'attendanceIds', jsonb_build_array(x.id::text)) from ${raw(from)} x`;
+  select ${name}, jsonb_build_object('centreId', ${a.centreId}::text, 'attendanceIds', jsonb_build_array(x.id::text)) from ${raw(from)} x`;
 
 const current = (a: OneAction) => sql`
   select ${cols('a')} from attendances a where a.student_id = ${a.studentId} and a.end_time is null and a.deleted_at is null`;

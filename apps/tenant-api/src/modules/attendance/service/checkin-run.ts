@@ -108,7 +108,7 @@ export async function runOne(r: OneRequest): Promise<{ read: CheckInRead | null;
   const viewer = r.ctx.viewer!;
   const done = await oneAction(r.ctx.db, {
     type: r.type,
-    centerId: r.ctx.tenant.id,
+    centreId: r.ctx.tenant.id,
     read: readSql([r.studentId], r.rights, r.programId),
     studentId: r.studentId,
     key: r.keyBase === null ? null : `${r.keyBase}:${r.studentId}`,

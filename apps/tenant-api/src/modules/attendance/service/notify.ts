@@ -10,11 +10,11 @@ import { locationManagers, pushTokensOf, type ContactRow } from '../repo/contact
  * the caller's commit makes them exist and the dispatcher sends them — never inline.
  */
 export interface NotifyEnv {
-  centerId: string;
+  centreId: string;
   centre: string;
 }
 
-export const envOf = (ctx: RequestContext): NotifyEnv => ({ centerId: ctx.tenant.id, centre: ctx.tenant.name });
+export const envOf = (ctx: RequestContext): NotifyEnv => ({ centreId: ctx.tenant.id, centre: ctx.tenant.name });
 
 /** A phone number in E.164 for SMS (10 digits read as North American), or null. */
 export function e164(raw: string | null | undefined): string | null {
@@ -39,7 +39,7 @@ async function send(
   locale: string,
   data: Record<string, unknown>,
 ) {
-  await queueMessage(trx, { channel, to, userId, template, locale, data: { centre: env.centre, ...data }, centerId: env.centerId });
+  await queueMessage(trx, { channel, to, userId, template, locale, data: { centre: env.centre, ...data }, centreId: env.centreId });
 }
 
 /**

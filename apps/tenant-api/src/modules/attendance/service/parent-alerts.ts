@@ -16,12 +16,12 @@ export const CHECKED_OUT = 'attendance.checked_out';
  */
 export async function emitCheckIns(
   trx: Knex.Transaction,
-  centerId: string,
+  centreId: string,
   changed: { row: AttendanceRow; type: 'check_in' | 'check_out' }[],
 ): Promise<void> {
   for (const type of ['check_in', 'check_out'] as const) {
     const attendanceIds = changed.filter((c) => c.type === type).map((c) => String(c.row.id));
-    if (attendanceIds.length) await emit(trx, type === 'check_in' ? CHECKED_IN : CHECKED_OUT, { centerId, attendanceIds });
+    if (attendanceIds.length) await emit(trx, type === 'check_in' ? CHECKED_IN : CHECKED_OUT, { centreId, attendanceIds });
   }
 }
 
@@ -31,7 +31,7 @@ export async function emitCheckIns(
  * care about. Reads the records as they are now; a record deleted (or, for a check-out, opened
  * again) since is left out.
  */
-export function parentAlertHandler(deps: { entryFor?(centerId: string): Promise<{ name: string }> }): EventHandler {
+export function parentAlertHandler(deps: { entryFor?(centreId: string): Promise<{ name: string }> }): EventHandler {
   return {
     key: 'attendance.parent-alert',
     async handle(trx: Knex.Transaction, event: DomainEvent) {
@@ -40,13 +40,13 @@ export function parentAlertHandler(deps: { entryFor?(centerId: string): Promise<
       const records = (await alertRecords(trx, ids, type)).filter((r) => r.at !== null);
       const first = records[0];
       if (!first || !(first.check_in_parent_alert_email || first.check_in_parent_alert_sms || first.check_in_parent_alert_app)) return;
-      const { centerId } = event.payload;
-      const centre = (await deps.entryFor?.(centerId).catch(() => null))?.name ?? 'your centre';
+      const { centreId } = event.payload;
+      const centre = (await deps.entryFor?.(centreId).catch(() => null))?.name ?? 'your centre';
       const by = first.actor_fname !== null ? `${first.actor_fname} ${first.actor_lname ?? ''}`.trim() : centre;
       const names = new Map(records.map((r) => [r.student_id, r.fname]));
       await notifyContacts(
         trx,
-        { centerId, centre },
+        { centreId, centre },
         first,
         await contactsOf(trx, [...names.keys()]),
         type === 'check_in' ? 'attendance-check-in' : 'attendance-check-out',

@@ -52,7 +52,7 @@ export async function sendMail(
     template,
     locale: to.locale ?? 'en',
     data: { centre: ctx.tenant.name, ...data },
-    centerId: ctx.tenant.id,
+    centreId: ctx.tenant.id,
   });
 }
 

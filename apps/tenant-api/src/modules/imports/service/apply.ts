@@ -54,7 +54,7 @@ export async function confirmImport(ctx: RequestContext, raw: unknown) {
       await writeOutbox(trx, {
         queue: IMPORTS_QUEUE,
         name: RUN_IMPORT_JOB,
-        payload: { centerId: ctx.tenant.id, importId: row.id },
+        payload: { centreId: ctx.tenant.id, importId: row.id },
         dedupeKey: `import:${ctx.tenant.id}:${row.id}`,
       });
     });

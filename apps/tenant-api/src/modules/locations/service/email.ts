@@ -48,7 +48,7 @@ export async function sendLocationEmailVerificationCode(ctx: RequestContext, raw
         url: `${ctx.deps.config.centreOrigin(ctx.tenant.slug)}/manage-location/general`,
         centre: ctx.tenant.name,
       },
-      centerId: ctx.tenant.id,
+      centreId: ctx.tenant.id,
     });
     await audit(ctx, trx, {
       action: 'location.email_code_sent',

@@ -51,7 +51,7 @@ export async function sendInvitation(
       template: 'invite',
       locale: person.locale ?? 'en',
       data: { centre: ctx.tenant.name, fname: person.fname, pin, url: link(ctx, `/viup/${token}`), inviter: ctx.tenant.name },
-      centerId: ctx.tenant.id,
+      centreId: ctx.tenant.id,
     });
     sent.sms = true;
   }

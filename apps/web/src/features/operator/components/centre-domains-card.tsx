@@ -28,12 +28,12 @@ type DomainValues = z.infer<typeof domainSchema>;
 
 /** A centre's hostnames; admins add custom domains and remove custom or previous ones. */
 export function CentreDomainsCard({
-  centerId,
+  centreId,
   domains,
   canEdit,
   onChanged,
 }: {
-  centerId: string;
+  centreId: string;
   domains: ServerDomainData[];
   canEdit: boolean;
   onChanged(): void;
@@ -102,7 +102,7 @@ export function CentreDomainsCard({
           noValidate
           aria-label={t('operator:domains.add')}
           onSubmit={handleSubmit(async ({ domain }) => {
-            const result = await addDomain({ center_id: centerId, domain });
+            const result = await addDomain({ center_id: centreId, domain });
             if (reportMutationError(result.error, t, { setError, fields: ['domain'] })) return;
             const payload = result.data?.addServerDomain;
             if (!payload) return;

@@ -18,12 +18,12 @@ type ParkedEvent = OperatorCenterParkedEventsQuery['getCenterParkedEvents']['dat
  * Background work of the centre that failed after its retries (a domain event one handler gave up
  * on): what it was, why it failed, and a retry once the cause is fixed.
  */
-export function CentreParkedEventsCard({ centerId }: { centerId: string }) {
+export function CentreParkedEventsCard({ centreId }: { centreId: string }) {
   const { t } = useTranslation(['operator', 'common', 'shell']);
   const [page, setPage] = useState({ page: 1, first: PAGE_SIZE_DEFAULT });
   const [{ data, fetching }, refetch] = useQuery({
     query: CenterParkedEventsQuery,
-    variables: { center_id: centerId, ...page },
+    variables: { center_id: centreId, ...page },
     requestPolicy: 'cache-and-network',
   });
   const [{ fetching: retrying }, retry] = useMutation(RetryCenterEventMutation);
@@ -87,7 +87,7 @@ export function CentreParkedEventsCard({ centerId }: { centerId: string }) {
               data-testid={`retry-event-${e.event_id}`}
               onClick={async () => {
                 setRetryingKey(key);
-                const result = await retry({ center_id: centerId, event_id: e.event_id, handler: e.handler });
+                const result = await retry({ center_id: centreId, event_id: e.event_id, handler: e.handler });
                 setRetryingKey(null);
                 if (reportMutationError(result.error, t)) return;
                 if (result.data) showNotice(result.data.retryCenterEvent);
@@ -100,7 +100,7 @@ export function CentreParkedEventsCard({ centerId }: { centerId: string }) {
         },
       },
     ],
-    [t, centerId, retry, retrying, retryingKey, refetch],
+    [t, centreId, retry, retrying, retryingKey, refetch],
   );
 
   const result = data?.getCenterParkedEvents;

@@ -19,7 +19,7 @@ const supportSchema = z.object({
 type SupportValues = z.infer<typeof supportSchema>;
 
 /** "Login as user": an audited, one-hour support session; the returned link opens in a new tab. */
-export function CentreSupportCard({ centerId }: { centerId: string }) {
+export function CentreSupportCard({ centreId }: { centreId: string }) {
   const { t } = useTranslation(['operator', 'common']);
   const [, loginAsUser] = useMutation(LoginAsUserMutation);
   const [session, setSession] = useState<{ url: string; expiresAt: string | null } | null>(null);
@@ -39,7 +39,7 @@ export function CentreSupportCard({ centerId }: { centerId: string }) {
         noValidate
         aria-label={t('operator:support.title')}
         onSubmit={handleSubmit(async (values) => {
-          const result = await loginAsUser({ center_id: centerId, ...values });
+          const result = await loginAsUser({ center_id: centreId, ...values });
           if (reportMutationError(result.error, t, { setError, fields: ['user_id', 'reason'] })) return;
           const payload = result.data?.loginAsUser;
           if (!payload) return;
@@ -52,7 +52,7 @@ export function CentreSupportCard({ centerId }: { centerId: string }) {
       >
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <CentreUserPicker centerId={centerId} control={control} />
+            <CentreUserPicker centreId={centreId} control={control} />
             <TextField
               control={control}
               name="reason"

@@ -10,14 +10,14 @@ import { CenterUsersQuery } from '../api/center-users.query';
 const SHOWN = 20;
 
 /** Picks the user to enter the centre as, searching the centre's active users by name, username or email. */
-export function CentreUserPicker({ centerId, control }: { centerId: string; control: Control<{ user_id: string; reason: string }> }) {
+export function CentreUserPicker({ centreId, control }: { centreId: string; control: Control<{ user_id: string; reason: string }> }) {
   const errorText = useFieldError();
   const { t } = useTranslation(['operator', 'common', 'shell']);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const [{ data, fetching }] = useQuery({
     query: CenterUsersQuery,
-    variables: { center_id: centerId, search: debounced || null, first: SHOWN },
+    variables: { center_id: centreId, search: debounced || null, first: SHOWN },
   });
   const options = useMemo(
     () =>

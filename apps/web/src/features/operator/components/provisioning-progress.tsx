@@ -12,11 +12,11 @@ const POLL_MS = 1500;
 const FINISHED = ['active', 'failed', 'suspended', 'deleted'];
 
 /** Live provisioning progress of a centre, polled until it is active or has failed. */
-export function ProvisioningProgress({ centerId, onFinished }: { centerId: string; onFinished?(status: string): void }) {
+export function ProvisioningProgress({ centreId, onFinished }: { centreId: string; onFinished?(status: string): void }) {
   const { t } = useTranslation(['operator', 'common']);
   const [{ data, error }, refetch] = useQuery({
     query: CenterProvisioningQuery,
-    variables: { id: centerId },
+    variables: { id: centreId },
     requestPolicy: 'network-only',
   });
   const [{ fetching: retrying }, retry] = useMutation(RetryProvisioningMutation);
@@ -59,7 +59,7 @@ export function ProvisioningProgress({ centerId, onFinished }: { centerId: strin
               size="compact-sm"
               loading={retrying}
               onClick={async () => {
-                const result = await retry({ id: centerId });
+                const result = await retry({ id: centreId });
                 if (reportMutationError(result.error, t)) return;
                 if (result.data) showNotice(result.data.retryProvisioning);
                 refetch({ requestPolicy: 'network-only' });

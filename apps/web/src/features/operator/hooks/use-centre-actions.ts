@@ -6,7 +6,7 @@ import type { CenterResultData } from '../api/center.fragment';
 import { ActivateCenterMutation, ExtendCenterTrialMutation, SuspendCenterMutation } from '../api/center-lifecycle.mutation';
 
 /** Suspend, activate and extend-trial calls, each showing the server's notice. */
-export function useCentreActions(centerId: string) {
+export function useCentreActions(centreId: string) {
   const { t } = useTranslation(['operator', 'common']);
   const [suspend, suspendCenter] = useMutation(SuspendCenterMutation);
   const [activate, activateCenter] = useMutation(ActivateCenterMutation);
@@ -19,15 +19,15 @@ export function useCentreActions(centerId: string) {
   return {
     busy: suspend.fetching || activate.fetching || extend.fetching,
     async suspend() {
-      const r = await suspendCenter({ id: centerId });
+      const r = await suspendCenter({ id: centreId });
       return done(r.error, r.data?.suspendCenter);
     },
     async activate() {
-      const r = await activateCenter({ id: centerId });
+      const r = await activateCenter({ id: centreId });
       return done(r.error, r.data?.activateCenter);
     },
     async extendTrial(days: number) {
-      const r = await extendTrial({ id: centerId, days });
+      const r = await extendTrial({ id: centreId, days });
       return done(r.error, r.data?.extendCenterTrial);
     },
   };

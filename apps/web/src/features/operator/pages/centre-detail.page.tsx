@@ -43,20 +43,20 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** /center/:centerId: one centre's lifecycle, trial, domains, migrations and support access. */
+/** /center/:centreId: one centre's lifecycle, trial, domains, migrations and support access. */
 export function CentreDetailPage() {
   const { t } = useTranslation(['operator', 'common']);
-  const { centerId = '' } = useParams();
+  const { centreId = '' } = useParams();
   const viewer = useViewer();
   const isAdmin = roleAtLeast(viewer.role, 'admin');
   const [{ data, fetching, error }, refetch] = useQuery({
     query: CenterQuery,
-    variables: { id: centerId },
+    variables: { id: centreId },
     requestPolicy: 'cache-and-network',
   });
-  const [{ data: stored }] = useQuery({ query: CenterStorageQuery, variables: { id: centerId }, requestPolicy: 'network-only' });
+  const [{ data: stored }] = useQuery({ query: CenterStorageQuery, variables: { id: centreId }, requestPolicy: 'network-only' });
   const storage = stored?.getCenter?.storage;
-  const actions = useCentreActions(centerId);
+  const actions = useCentreActions(centreId);
   const reload = useCallback(() => refetch({ requestPolicy: 'network-only' }), [refetch]);
   const centre = data?.getCenter;
 
@@ -117,7 +117,7 @@ export function CentreDetailPage() {
           <Text component="h2" fw={600} mb="sm">
             {t('operator:provisioning.title')}
           </Text>
-          <ProvisioningProgress centerId={centre.id} onFinished={reload} />
+          <ProvisioningProgress centreId={centre.id} onFinished={reload} />
         </Card>
       ) : null}
 
@@ -160,9 +160,9 @@ export function CentreDetailPage() {
           <CentreMigrationCard centre={centre} canRun={isAdmin} />
         </Grid.Col>
       </Grid>
-      <CentreDomainsCard centerId={centre.id} domains={data?.getServerDomains ?? []} canEdit={isAdmin} onChanged={reload} />
-      {centre.status === 'active' ? <CentreSupportCard centerId={centre.id} /> : null}
-      {centre.status === 'active' ? <CentreParkedEventsCard centerId={centre.id} /> : null}
+      <CentreDomainsCard centreId={centre.id} domains={data?.getServerDomains ?? []} canEdit={isAdmin} onChanged={reload} />
+      {centre.status === 'active' ? <CentreSupportCard centreId={centre.id} /> : null}
+      {centre.status === 'active' ? <CentreParkedEventsCard centreId={centre.id} /> : null}
     </Stack>
   );
 }

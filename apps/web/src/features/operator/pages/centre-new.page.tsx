@@ -30,9 +30,9 @@ export function CentreNewPage() {
         {created ? (
           <Stack gap="md">
             <Text fw={600}>{t('operator:addCentre.provisioning', { name: created.name })}</Text>
-            <ProvisioningProgress centerId={created.id} onFinished={setFinished} />
+            <ProvisioningProgress centreId={created.id} onFinished={setFinished} />
             {finished ? (
-              <Button component={Link} to={paths.center.to({ centerId: created.id })} data-testid="open-centre">
+              <Button component={Link} to={paths.center.to({ centreId: created.id })} data-testid="open-centre">
                 {t('operator:addCentre.openCentre')}
               </Button>
             ) : null}

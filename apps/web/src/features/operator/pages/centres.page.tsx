@@ -34,7 +34,7 @@ export function CentresPage() {
         key: 'name',
         header: t('operator:centres.name'),
         render: (c) => (
-          <Anchor component={Link} to={paths.center.to({ centerId: c.id })} fw={500} data-testid={`centre-${c.slug}`}>
+          <Anchor component={Link} to={paths.center.to({ centreId: c.id })} fw={500} data-testid={`centre-${c.slug}`}>
             {c.name}
           </Anchor>
         ),
