@@ -284,6 +284,14 @@ describe('status and passwords', () => {
 });
 
 describe('managers, admins, contacts and teachers', () => {
+  it('one username sent by three requests at once: one person, two username errors (never INTERNAL)', async () => {
+    const answers = await Promise.all(
+      [1, 2, 3].map((n) => w.q(TEACHER, { u: 'raced-teacher', e: `raced${n}@example.test`, l: [w.X] }, w.tokens.mgrX)),
+    );
+    expect(answers.filter((a) => a.data?.createTeacher.status === true)).toHaveLength(1);
+    expect(answers.filter((a) => !a.data).map(field)).toEqual(['username', 'username']);
+  });
+
   it('creates, updates and deletes a teacher with rooms', async () => {
     const r = await w.q(TEACHER, { u: 'tina', e: 'tina@example.test', l: [w.X], p: [w.room1X] }, w.tokens.mgrX);
     expect(r.data?.createTeacher).toMatchObject({
