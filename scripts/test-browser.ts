@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
 import { freePort } from '@kv/db';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kv-e2e-'));
@@ -18,12 +19,18 @@ const { startPlatform, repoRoot } = await import('./lib/platform.ts');
 const { ensureWebBuild, seedDemo } = await import('./lib/demo.ts');
 
 const log = (line: string) => console.log(`[platform] ${line}`);
-const port = await freePort();
+const since = (t0: number) => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
+const port = process.env.E2E_PORT ? Number(process.env.E2E_PORT) : await freePort();
+let t0 = performance.now();
 const webDist = ensureWebBuild(log);
+log(`web build ready in ${since(t0)}`);
+t0 = performance.now();
 const platform = await startPlatform({ port, platformDomain: 'localhost', log, webDist, databasePrefix: `kve2e${process.pid}_` });
 let code = 1;
 try {
   await seedDemo(platform, 'demo-password', log);
+  log(`platform started and seeded in ${since(t0)}`);
+  t0 = performance.now();
   // Not spawnSync: the platform serves from this process's event loop while the journeys run.
   // The journeys compile with the web app's tsconfig (JSX of the route tables they read).
   const run = spawn(
@@ -35,6 +42,7 @@ try {
     },
   );
   code = await new Promise<number>((resolve) => run.once('exit', (c) => resolve(c ?? 1)));
+  log(`journeys ran in ${since(t0)}`);
 } finally {
   await platform.stop({ dropDatabases: Boolean(process.env.DATABASE_URL) });
   rmSync(dataDir, { recursive: true, force: true });

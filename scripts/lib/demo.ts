@@ -1,4 +1,6 @@
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { execSync } from 'node:child_process';
@@ -7,28 +9,66 @@ import { ensureOperator, provisionCenterNow } from '@kv/control-plane';
 import { repoRoot, type Platform } from './platform.ts';
 import { seedCentre, type CentreDefinition } from './seed/index.ts';
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+/** Files that make up the SPA's build: its sources and config, the shared package, the lockfile (not tests or journeys). */
+function buildInputs(dir: string, out: string[] = []): string[] {
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    if (['node_modules', 'dist', 'e2e'].includes(entry.name) || /\.test\.tsx?$/.test(entry.name)) continue;
     const p = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
+    if (entry.isDirectory()) buildInputs(p, out);
+    else out.push(p);
   }
-  return newest;
+  return out;
 }
 
-/** Builds the SPA when there is no build or a source file is newer than it. */
+function webSourceHash(): string {
+  const hash = createHash('sha256');
+  const files = [
+    ...buildInputs(path.join(repoRoot, 'apps/web')),
+    ...buildInputs(path.join(repoRoot, 'packages/shared')),
+    ...['package.json', 'pnpm-lock.yaml', 'tsconfig.base.json'].map((f) => path.join(repoRoot, f)),
+  ];
+  for (const file of files) hash.update(path.relative(repoRoot, file)).update('\0').update(readFileSync(file)).update('\0');
+  return hash.digest('hex').slice(0, 24);
+}
+
+/** Builds kept across checkouts and worktrees, by source hash (the newest few). */
+const BUILD_CACHE = path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'kv-web-build');
+const CACHE_KEEP = 4;
+
+/**
+ * The SPA's production build for the current sources: apps/web/dist when it was built from them
+ * (its .build-hash), else a copy of the build cache's entry for them, else a fresh `vite build`
+ * (then cached). Editing a journey or a test does not rebuild.
+ */
 export function ensureWebBuild(log: (line: string) => void): string {
   const web = path.join(repoRoot, 'apps/web');
   const dist = path.join(web, 'dist');
-  const index = path.join(dist, 'index.html');
-  if (
-    !existsSync(index) ||
-    newestMtime(web) > statSync(index).mtimeMs ||
-    newestMtime(path.join(repoRoot, 'packages/shared')) > statSync(index).mtimeMs
-  ) {
-    log('Building the web app…');
-    execSync('npx vite build --logLevel warn', { cwd: web, stdio: 'inherit' });
+  const stamp = path.join(dist, '.build-hash');
+  const hash = webSourceHash();
+  if (existsSync(path.join(dist, 'index.html')) && existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return dist;
+  const cached = path.join(BUILD_CACHE, hash);
+  if (existsSync(path.join(cached, '.build-hash'))) {
+    rmSync(dist, { recursive: true, force: true });
+    cpSync(cached, dist, { recursive: true });
+    log(`Web app ${hash} copied from the build cache (${BUILD_CACHE})`);
+    return dist;
+  }
+  log('Building the web app…');
+  execSync('npx vite build --logLevel warn', { cwd: web, stdio: 'inherit' });
+  writeFileSync(stamp, hash);
+  try {
+    mkdirSync(BUILD_CACHE, { recursive: true });
+    const partial = `${cached}.${process.pid}.tmp`;
+    cpSync(dist, partial, { recursive: true });
+    renameSync(partial, cached);
+    const entries = readdirSync(BUILD_CACHE)
+      .filter((name) => !name.endsWith('.tmp'))
+      .map((name) => ({ name, at: statSync(path.join(BUILD_CACHE, name)).mtimeMs }))
+      .sort((a, b) => b.at - a.at);
+    for (const old of entries.slice(CACHE_KEEP)) rmSync(path.join(BUILD_CACHE, old.name), { recursive: true, force: true });
+  } catch (error) {
+    // Another run cached the same build meanwhile, or the cache is not writable: the build stands.
+    log(`Build cache not updated: ${error instanceof Error ? error.message : String(error)}`);
   }
   return dist;
 }

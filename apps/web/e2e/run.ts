@@ -70,6 +70,7 @@ async function main(): Promise<number> {
   let passed = 0;
   let failed = 0;
   const pages = new Set<string>();
+  const perFile = new Map<string, number>();
   try {
     for (const journey of journeys) {
       const ctx = createJourneyContext(browser);
@@ -88,11 +89,14 @@ async function main(): Promise<number> {
       } finally {
         ctx.pagesChecked.forEach((p) => pages.add(p));
         await ctx.close();
+        const file = journey.name.slice(0, journey.name.indexOf(':'));
+        perFile.set(file, (perFile.get(file) ?? 0) + Date.now() - started);
       }
     }
   } finally {
     await browser.close();
   }
+  for (const [file, ms] of perFile) console.log(`  ${file}: ${(ms / 1000).toFixed(1)} s`);
   console.log(`axe checked ${pages.size} page(s)`);
   console.log(`${passed} passed, ${failed} failed`);
   return failed === 0 && passed > 0 ? 0 : 1;

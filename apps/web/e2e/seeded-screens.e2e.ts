@@ -7,16 +7,26 @@ import { signedInRoutes } from '../src/app/centre-signed-in-routes';
 import { decideAccess } from '../src/lib/access';
 import { isRouteHandle, type RouteHandle } from '../src/lib/route-handle';
 import type { Viewer } from '../src/lib/viewer';
-import { settled } from './support/app';
+import { networkQuiet, openInApp } from './support/app';
 import { api } from './support/api';
 import { hosts } from './support/hosts';
 import type { Journey } from './support/journey';
+import { DESKTOP_WIDTH, HEIGHT, WIDTHS, menuPaths, sidewaysAtWidths } from './support/widths';
 
 /**
  * Every signed-in screen of both demo centres, as each demo role, shows the seeded data: a table
  * or list that says "No data available." fails the journey unless its route is listed below with
  * the reason it is empty in a freshly seeded centre. The routes come from the SPA's own route
  * tables (pages of later issues, which wait for their feature, are left out until they are served).
+ *
+ * On the demo centre the same pass checks the widths: no page of the role's menu scrolls sideways
+ * at 375, 768 or 1024 px. Each page is opened once, checked at the desktop width, then narrowed
+ * (the layout follows the viewport, no reload); menu pages that are not served routes yet (later
+ * issues' placeholders) are opened for the widths alone. The operator console's menu is checked
+ * in widths.e2e.ts.
+ *
+ * The pages are opened inside the running SPA (history + popstate, `openInApp`), not reloaded one
+ * by one: the first page of each role is a full load, the others are what following a link does.
  */
 
 /** Screens empty right after seeding, on purpose: by path, "<username> <path>", "<centre> <path>" or "<centre> <username> <path>". */
@@ -144,20 +154,35 @@ async function viewerOf(page: Page): Promise<Viewer> {
   return { role: highestRole(roles), roles, permissions: me.permissions, user: null };
 }
 
+/** Waits until the page has rendered (not the loading overlay) and its requests are done. */
+async function pageSettled(page: Page): Promise<void> {
+  await page.waitForSelector('[data-testid="page-loader"]:not([data-visible])', { state: 'attached', timeout: 15_000 }).catch(() => {});
+  await networkQuiet(page);
+}
+
 /** Visible "No data available." messages once every table has loaded. */
 async function emptyLists(page: Page): Promise<number> {
-  await settled(page);
+  await pageSettled(page);
   await page.waitForFunction(() => document.querySelectorAll('table[aria-busy="true"]').length === 0, undefined, { timeout: 20_000 });
   return page.getByText('No data available.', { exact: true }).filter({ visible: true }).count();
 }
 
+/** The demo centre's pages are also checked at every width (the widths journeys' centre). */
+const WIDTHS_CENTRE: Centre['slug'] = 'demo';
+
 function journeyFor(centre: Centre, username: (typeof ROLES)[number]): Journey {
+  const widths = centre.slug === WIDTHS_CENTRE;
   return {
-    name: `${centre.slug}: as ${username}, every signed-in screen shows seeded data`,
+    name: widths
+      ? `${centre.slug}: as ${username}, every signed-in screen shows seeded data, and no page of the menu scrolls sideways at ${WIDTHS.join(', ')} px`
+      : `${centre.slug}: as ${username}, every signed-in screen shows seeded data`,
     async run({ pageAs }) {
       const owner = await pageAs(centre.base, 'center');
       const ids = await idsOf(owner, centre);
       const page = username === 'center' ? owner : await pageAs(centre.base, username);
+      await page.setViewportSize({ width: DESKTOP_WIDTH, height: HEIGHT });
+      // The landing page is the first of the menu's pages: read it before leaving it.
+      const menu = widths ? await menuPaths(page) : [];
       const viewer = await viewerOf(page);
       // Location pages open at the viewer's own first location (a manager reaches only theirs).
       const own =
@@ -168,16 +193,33 @@ function journeyFor(centre: Centre, username: (typeof ROLES)[number]): Journey {
       const routes = servedRoutes(centre.kind, viewer);
       assert.ok(routes.length > 0, `${username} opens no screen`);
       const empty: string[] = [];
+      const sideways: string[] = [];
+      const opened = new Set<string>();
       for (const pattern of routes) {
         const path = fill(pattern, local);
-        await page.goto(`${centre.base}${path}`);
+        await openInApp(page, centre.base, path);
         // A page shows its heading, or says the viewer may not open what the id points at (blog editors and children).
         await page.locator('h1, [role="alert"]').first().waitFor();
-        const n = await emptyLists(page);
+        const n = await emptyLists(page).catch((error: unknown) => {
+          throw new Error(`${path}: ${error instanceof Error ? error.message : String(error)}`);
+        });
         const keys = [pattern, `${username} ${pattern}`, `${centre.slug} ${pattern}`, `${centre.slug} ${username} ${pattern}`];
         if (n > 0 && !keys.some((key) => key in EMPTY_BY_DESIGN)) empty.push(`${path} (${n} empty)`);
+        if (menu.includes(path)) sideways.push(...(await sidewaysAtWidths(page, `${username} ${path}`)));
+        opened.add(path);
       }
-      assert.deepEqual(empty, [], `${centre.slug} as ${username}: screens the seed should fill are empty`);
+      // Menu pages no served route opened: the placeholders of later issues, index and redirect routes.
+      for (const path of menu.filter((p) => !opened.has(p))) {
+        await openInApp(page, centre.base, path);
+        await pageSettled(page);
+        sideways.push(...(await sidewaysAtWidths(page, `${username} ${path}`)));
+      }
+      if (widths) assert.ok(menu.length > 1, `${username}: the menu listed no pages`);
+      assert.deepEqual(
+        { empty, sideways },
+        { empty: [], sideways: [] },
+        `${centre.slug} as ${username}: screens the seed should fill are empty, or pages scroll sideways`,
+      );
     },
   };
 }
