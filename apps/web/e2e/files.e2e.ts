@@ -23,17 +23,21 @@ export const journeys: Journey[] = [
       await page.getByTestId('student-profile').waitFor();
       await settled(page);
 
+      // Most seeded children have a photo already: the new one is the image whose source changes.
+      const before = await page.evaluate(
+        () => document.querySelector<HTMLImageElement>('[data-testid="student-photo-image"] img')?.currentSrc ?? null,
+      );
       const input = page.getByTestId('student-photo').locator('input[type="file"]');
       await input.setInputFiles({ name: 'phone photo.jpg', mimeType: 'image/jpeg', buffer: phonePhoto() });
       await page.getByText('Photo saved.').waitFor({ timeout: 60_000 });
       const img = page.getByTestId('student-photo-image').locator('img');
       await img.waitFor();
       await page.waitForFunction(
-        () => {
+        (previous) => {
           const el = document.querySelector<HTMLImageElement>('[data-testid="student-photo-image"] img');
-          return Boolean(el?.complete && el.naturalWidth > 0);
+          return Boolean(el && el.currentSrc !== previous && el.complete && el.naturalWidth > 0);
         },
-        undefined,
+        before,
         { timeout: 20_000 },
       );
 
