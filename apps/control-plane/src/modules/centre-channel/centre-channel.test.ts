@@ -129,6 +129,11 @@ describe('the centre channel (tenant API → control plane)', () => {
     ).toEqual({
       error: { code: 'BAD_USER_INPUT', message: 'center_id is not an input of this call.', field: 'center_id' },
     });
+    const listed = await post('plan.read', ['x'], await tokens.signService({ tid: centre.A, purpose: 'plan.read' }));
+    expect([listed.status, listed.body]).toEqual([
+      400,
+      { error: { code: 'BAD_USER_INPUT', message: 'The input is a JSON object.', field: 'input' } },
+    ]);
   });
 
   it('a token of centre A never reads as centre B', async () => {

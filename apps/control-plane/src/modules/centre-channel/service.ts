@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Knex } from 'knex';
 import { AuthError, SERVICE_PURPOSES, type ChannelAnswer, type ServicePurpose, type TokenService } from '@kv/auth';
 import type { Log } from '../../deps.ts';
@@ -12,34 +13,46 @@ export type CentreChannel = (token: string | null, purpose: string, input: unkno
 
 const CATALOGUE_NAME = /^[a-z][a-z0-9-]{0,62}$/;
 
-function inputObject(input: unknown): Record<string, unknown> {
-  if (input === undefined || input === null) return {};
-  if (typeof input !== 'object' || Array.isArray(input)) throw badChannelInput('input', 'The input is a JSON object.');
-  return input as Record<string, unknown>;
-}
+/** Each call's input: a JSON object with exactly these fields (absent input is an empty one). */
+const inputs = {
+  'plan.read': z.strictObject({}),
+  'catalogue.read': z.strictObject({
+    name: z
+      .string('name is a catalogue name (lower-case letters, digits and -).')
+      .regex(CATALOGUE_NAME, 'name is a catalogue name (lower-case letters, digits and -).'),
+  }),
+} satisfies Record<ServicePurpose, z.ZodType>;
 
-function onlyFields(input: Record<string, unknown>, allowed: string[]): void {
-  const extra = Object.keys(input).find((k) => !allowed.includes(k));
-  if (extra !== undefined) throw badChannelInput(extra.slice(0, 60), `${extra.slice(0, 60)} is not an input of this call.`);
+/**
+ * The channel's `parseArgs`: the same zod schemas, the first problem answered as the channel's
+ * typed 400 naming the field (an unknown field is named itself, as it is not an input of the call).
+ */
+function channelArgs<T>(schema: z.ZodType<T>, input: unknown): T {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  if (issue.code === 'unrecognized_keys') {
+    const extra = issue.keys[0]!.slice(0, 60);
+    throw badChannelInput(extra, `${extra} is not an input of this call.`);
+  }
+  if (issue.path.length === 0) throw badChannelInput('input', 'The input is a JSON object.');
+  throw badChannelInput(issue.path.map(String).join('.'), issue.message);
 }
 
 /**
  * The calls a centre may make. Each reads or writes as the centre named by the verified token and
  * no other: no call takes a centre id from its input.
  */
-function calls(db: Knex): Record<ServicePurpose, (centreId: string, input: Record<string, unknown>) => Promise<unknown>> {
+function calls(db: Knex): Record<ServicePurpose, (centreId: string, input: unknown) => Promise<unknown>> {
   return {
     'plan.read': async (centreId, input) => {
-      onlyFields(input, []);
+      channelArgs(inputs['plan.read'], input);
       const plan = await repo.centrePlan(db, centreId);
       if (!plan) throw centreNotFound();
       return plan;
     },
     'catalogue.read': async (centreId, input) => {
-      onlyFields(input, ['name']);
-      const { name } = input;
-      if (typeof name !== 'string' || !CATALOGUE_NAME.test(name))
-        throw badChannelInput('name', 'name is a catalogue name (lower-case letters, digits and -).');
+      const { name } = channelArgs(inputs['catalogue.read'], input);
       if (!(await repo.centreKnown(db, centreId))) throw centreNotFound();
       const found = await repo.catalogue(db, name);
       if (!found) throw catalogueNotFound();
@@ -61,7 +74,7 @@ export function createCentreChannel(deps: { tokens: TokenService; controlDb: Kne
         if (e instanceof AuthError) throw e.reason === 'purpose' ? wrongPurpose() : unauthenticated();
         throw e;
       }
-      return { status: 200, body: { data: await handlers[purpose as ServicePurpose](centreId, inputObject(input)) } };
+      return { status: 200, body: { data: await handlers[purpose as ServicePurpose](centreId, input) } };
     } catch (e) {
       if (e instanceof ChannelError) return { status: e.status, body: { error: e.body } };
       deps.log.error({ err: e, purpose }, 'centre channel call failed');
