@@ -206,8 +206,12 @@ function journeyFor(centre: Centre, username: (typeof ROLES)[number]): Journey {
       const own =
         viewer.role === 'user' || viewer.role === 'blog'
           ? []
-          : (await api<{ dropdownLocations: { id: string; timezone: string }[] }>(page, '{ dropdownLocations { id timezone } }'))
-              .dropdownLocations;
+          : (
+              await api<{ dropdownLocations: { id: string; timezone: { id: string } }[] }>(
+                page,
+                '{ dropdownLocations { id timezone { id } } }',
+              )
+            ).dropdownLocations;
       const local = { ...ids, locationId: own[0]?.id ?? ids.locationId };
       const routes = servedRoutes(centre.kind, viewer);
       assert.ok(routes.length > 0, `${username} opens no screen`);
@@ -223,7 +227,7 @@ function journeyFor(centre: Centre, username: (typeof ROLES)[number]): Journey {
           throw new Error(`${path}: ${error instanceof Error ? error.message : String(error)}`);
         });
         const keys = [pattern, `${username} ${pattern}`, `${centre.slug} ${pattern}`, `${centre.slug} ${username} ${pattern}`];
-        const earlyHour = n === 1 && pattern in EMPTY_BEFORE_OPENING && beforeOpening(own[0]?.timezone);
+        const earlyHour = n === 1 && pattern in EMPTY_BEFORE_OPENING && beforeOpening(own[0]?.timezone.id);
         if (n > 0 && !earlyHour && !keys.some((key) => key in EMPTY_BY_DESIGN)) empty.push(`${path} (${n} empty)`);
         if (menu.includes(path)) sideways.push(...(await sidewaysAtWidths(page, `${username} ${path}`)));
         opened.add(path);
