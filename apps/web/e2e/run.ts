@@ -1,17 +1,27 @@
 /**
  * Runs the browser journeys (apps/web/e2e/*.e2e.ts) in real Chromium against a running platform
  * on E2E_PORT. Prints one line per journey, then "N passed, N failed"; exits non-zero on failure.
+ *
+ * Two lanes run at once (E2E_LANES=1 for one): a journey mostly waits on the server and the
+ * browser, so one lane kept the 2-core machine about a third busy. Each lane runs its files in
+ * order with its own signed-in sessions. The files that change what others read (the sidebar
+ * setting and role permissions in `access`) share a lane with the ones that read menus and every
+ * screen (`seeded-screens`, `sign-in`, `tour`, `widths`), so they never overlap.
  */
 import { mkdirSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createJourneyContext, launchBrowser } from './support/browser';
+import { createJourneyContext, launchBrowser, type SessionStore } from './support/browser';
 import { hosts } from './support/hosts';
 import type { Journey } from './support/journey';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const only = process.env.E2E_ONLY ? new RegExp(process.env.E2E_ONLY, 'i') : null;
+const LANES = Math.max(1, Math.min(2, Number(process.env.E2E_LANES ?? 2) || 2));
+/** The screens-and-menus lane: every other file runs in the second lane (when there are two). */
+const READ_LANE = new Set(['access', 'seeded-screens', 'sign-in', 'tour', 'widths', 'languages', 'theme', 'pet-pack', 'register']);
+const fileOf = (journey: Journey) => journey.name.slice(0, journey.name.indexOf(':'));
 
 async function loadJourneys(): Promise<Journey[]> {
   const files = readdirSync(here)
@@ -71,9 +81,13 @@ async function main(): Promise<number> {
   let failed = 0;
   const pages = new Set<string>();
   const perFile = new Map<string, number>();
-  try {
-    for (const journey of journeys) {
-      const ctx = createJourneyContext(browser);
+  const lanes: Journey[][] =
+    LANES === 1 ? [journeys] : [journeys.filter((j) => READ_LANE.has(fileOf(j))), journeys.filter((j) => !READ_LANE.has(fileOf(j)))];
+
+  async function runLane(lane: Journey[]): Promise<void> {
+    const sessions: SessionStore = new Map();
+    for (const journey of lane) {
+      const ctx = createJourneyContext(browser, sessions);
       const started = Date.now();
       try {
         await journey.run(ctx);
@@ -89,14 +103,17 @@ async function main(): Promise<number> {
       } finally {
         ctx.pagesChecked.forEach((p) => pages.add(p));
         await ctx.close();
-        const file = journey.name.slice(0, journey.name.indexOf(':'));
-        perFile.set(file, (perFile.get(file) ?? 0) + Date.now() - started);
+        perFile.set(fileOf(journey), (perFile.get(fileOf(journey)) ?? 0) + Date.now() - started);
       }
     }
+  }
+
+  try {
+    await Promise.all(lanes.map(runLane));
   } finally {
     await browser.close();
   }
-  for (const [file, ms] of perFile) console.log(`  ${file}: ${(ms / 1000).toFixed(1)} s`);
+  for (const [file, ms] of [...perFile].sort(([a], [b]) => a.localeCompare(b))) console.log(`  ${file}: ${(ms / 1000).toFixed(1)} s`);
   console.log(`axe checked ${pages.size} page(s)`);
   console.log(`${passed} passed, ${failed} failed`);
   return failed === 0 && passed > 0 ? 0 : 1;

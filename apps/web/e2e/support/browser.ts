@@ -7,9 +7,10 @@ type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 /**
  * Signed-in sessions kept across journeys: the control plane allows five sign-ins per account per
  * 15 minutes, so journeys that are not about signing in reuse one session per account. The state is
- * re-read when a journey ends, so a rotated refresh token is never reused.
+ * re-read when a journey ends, so a rotated refresh token is never reused. Each lane of journeys
+ * (run.ts) keeps its own: two lanes never share a refresh token.
  */
-const sessions = new Map<string, StorageState>();
+export type SessionStore = Map<string, StorageState>;
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -41,7 +42,7 @@ export interface JourneyContext {
 
 const VIEWPORTS = { phone: { width: 375, height: 812 }, desktop: { width: 1366, height: 900 } } as const;
 
-export function createJourneyContext(browser: Browser): JourneyContext & { close(): Promise<void> } {
+export function createJourneyContext(browser: Browser, sessions: SessionStore): JourneyContext & { close(): Promise<void> } {
   const contexts: BrowserContext[] = [];
   const cached = new Map<BrowserContext, string>();
   const pageErrors: string[] = [];
