@@ -20,7 +20,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const only = process.env.E2E_ONLY ? new RegExp(process.env.E2E_ONLY, 'i') : null;
 const LANES = Math.max(1, Math.min(2, Number(process.env.E2E_LANES ?? 2) || 2));
 /** The screens-and-menus lane: every other file runs in the second lane (when there are two). */
-const READ_LANE = new Set(['access', 'seeded-screens', 'sign-in', 'tour', 'widths', 'languages', 'theme', 'pet-pack', 'register']);
+const READ_LANE = new Set(['access', 'seeded-screens', 'sign-in', 'tour', 'widths', 'languages', 'theme', 'pet-pack', 'register', 'operator']);
 const fileOf = (journey: Journey) => journey.name.slice(0, journey.name.indexOf(':'));
 
 async function loadJourneys(): Promise<Journey[]> {

@@ -47,11 +47,14 @@ const EMPTY_BY_DESIGN: Record<string, string> = {
 };
 
 /**
- * Screens of the day so far: the time-clock records of today are empty until the first seeded
- * shift starts (7:00 at the earliest, minus the seed's 10 minutes of jitter) at the location.
+ * Screens of the day so far: empty in the small hours, until the seeded day starts (the first
+ * shift at 7:00, minus the seed's 10 minutes of jitter) at the viewer's locations.
  */
 const EMPTY_BEFORE_OPENING: Record<string, string> = {
   '/attendance/staff': "today's time-clock records (the team list itself is never empty)",
+  '/attendance/health-screen': "today's health screens",
+  '/dailylogins': "today's sign-ins",
+  '/dailywatchtime': "today's camera watching",
 };
 const FIRST_SHIFT_MINUTES = 6 * 60 + 50;
 
@@ -227,7 +230,7 @@ function journeyFor(centre: Centre, username: (typeof ROLES)[number]): Journey {
           throw new Error(`${path}: ${error instanceof Error ? error.message : String(error)}`);
         });
         const keys = [pattern, `${username} ${pattern}`, `${centre.slug} ${pattern}`, `${centre.slug} ${username} ${pattern}`];
-        const earlyHour = n === 1 && pattern in EMPTY_BEFORE_OPENING && beforeOpening(own[0]?.timezone.id);
+        const earlyHour = n === 1 && pattern in EMPTY_BEFORE_OPENING && own.some((l) => beforeOpening(l.timezone.id));
         if (n > 0 && !earlyHour && !keys.some((key) => key in EMPTY_BY_DESIGN)) empty.push(`${path} (${n} empty)`);
         if (menu.includes(path)) sideways.push(...(await sidewaysAtWidths(page, `${username} ${path}`)));
         opened.add(path);
