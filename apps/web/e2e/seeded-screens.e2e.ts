@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import type { RouteObject } from 'react-router-dom';
-import { highestRole, isRoleName } from '@kv/shared';
+import { highestRole, isRoleName, localParts, minutesOf } from '@kv/shared';
 import { signedInRoutes } from '../src/app/centre-signed-in-routes';
 import { decideAccess } from '../src/lib/access';
 import { isRouteHandle, type RouteHandle } from '../src/lib/route-handle';
@@ -59,12 +59,7 @@ const EMPTY_BEFORE_OPENING: Record<string, string> = {
 const FIRST_SHIFT_MINUTES = 6 * 60 + 50;
 
 function beforeOpening(timeZone: string | undefined): boolean {
-  if (!timeZone) return false;
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', hour: '2-digit', minute: '2-digit' }).formatToParts(
-    new Date(),
-  );
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return part('hour') * 60 + part('minute') < FIRST_SHIFT_MINUTES;
+  return Boolean(timeZone) && minutesOf(localParts(new Date(), timeZone!).time) < FIRST_SHIFT_MINUTES;
 }
 
 interface Centre {

@@ -89,12 +89,11 @@ export async function softDelete(db: Db, id: string): Promise<void> {
  */
 export async function setDefault(trx: Knex.Transaction, row: StreamRow): Promise<StreamRow> {
   await lockFor(trx, `streaming_servers.default.${row.location_id ?? 'centre'}`);
-  const db = trx;
-  const q = live(db).where('is_default', true);
+  const q = live(trx).where('is_default', true);
   if (row.location_id) q.where('location_id', row.location_id);
   else q.whereNull('location_id');
   await q.update({ is_default: false });
-  return updateStream(db, row.id, { is_default: true });
+  return updateStream(trx, row.id, { is_default: true });
 }
 
 /**
