@@ -12,14 +12,13 @@ import { ChannelError, badChannelInput, catalogueNotFound, centreNotFound, unaut
 export type CentreChannel = (token: string | null, purpose: string, input: unknown) => Promise<ChannelAnswer>;
 
 const CATALOGUE_NAME = /^[a-z][a-z0-9-]{0,62}$/;
+const CATALOGUE_NAME_RULE = 'name is a catalogue name (lower-case letters, digits and -).';
 
 /** Each call's input: a JSON object with exactly these fields (absent input is an empty one). */
 const inputs = {
   'plan.read': z.strictObject({}),
   'catalogue.read': z.strictObject({
-    name: z
-      .string('name is a catalogue name (lower-case letters, digits and -).')
-      .regex(CATALOGUE_NAME, 'name is a catalogue name (lower-case letters, digits and -).'),
+    name: z.string(CATALOGUE_NAME_RULE).regex(CATALOGUE_NAME, CATALOGUE_NAME_RULE),
   }),
 } satisfies Record<ServicePurpose, z.ZodType>;
 
