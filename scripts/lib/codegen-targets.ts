@@ -152,6 +152,7 @@ export async function generatedFiles(): Promise<GeneratedFile[]> {
         TeamPunch: '../../modules/timeclock/index.ts#PunchOutcome',
         Attendance: '../../modules/attendance/index.ts#AttendanceRow',
         StudentAbsence: '../../modules/attendance/index.ts#AbsenceRow',
+        Activity: '../../modules/activities/index.ts#ShownActivity',
       },
     }),
     render(at('apps/control-plane/src/generated/resolvers.ts'), controlPlane, [{ typescript: {} }, { 'typescript-resolvers': {} }], {

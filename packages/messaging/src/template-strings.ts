@@ -150,6 +150,22 @@ export const TEMPLATE_STRINGS: Record<string, { en: Strings; es: Partial<Strings
       absent: 'Si hoy no asiste, avisa al centro, por favor.',
     },
   },
+  'activity-report': {
+    en: {
+      subject: 'The day at {location}: {children}, {date}',
+      greeting: 'Hi {fname},',
+      intro: 'Here is the day of {children} at {location} on {date}.',
+      summary: '{summary}',
+      message: '{message}',
+    },
+    es: {
+      subject: 'El día en {location}: {children}, {date}',
+      greeting: 'Hola, {fname}:',
+      intro: 'Así fue el día de {children} en {location} el {date}.',
+      summary: '{summary}',
+      message: '{message}',
+    },
+  },
   'health-screen-failed': {
     en: {
       subject: '{child} did not pass the health screen',

@@ -1,0 +1,133 @@
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { emit } from '@kv/jobs';
+import { addDays, localParts } from '@kv/shared';
+import type { RequestContext } from '../../../types.ts';
+import type { StudentScope } from '../../../core/access.ts';
+import { idList } from '../../../core/args.ts';
+import { requestIdArg } from '../../attendance/index.ts';
+import { locationInfo } from '../../locations/index.ts';
+import { idsInScope } from '../../students/index.ts';
+import * as repo from '../repo/activities.ts';
+import type { DerivedRow } from '../repo/feed.ts';
+import { mixedLocations, studentNotFound } from '../errors.ts';
+
+export const studentsArg = idList.min(1, 'Choose at least one child.').max(60, 'At most 60 children on one entry.');
+export const requestId = requestIdArg.nullish();
+export const staffOnlyArg = z.boolean().nullish();
+
+/** Entries may be written for today and the 30 days before (the location's dates). */
+export const BACKDATE_DAYS = 30;
+
+export interface Target {
+  ids: string[];
+  students: repo.StudentName[];
+  locationId: string;
+  timezone: string;
+  location: string;
+  today: string;
+  now: string;
+}
+
+/**
+ * The children of an entry: every one in the viewer's scope (else NOT_FOUND naming `students`,
+ * whether the child exists elsewhere or not at all), all of one location.
+ */
+export async function targetOf(ctx: RequestContext, scope: StudentScope, raw: readonly string[], field = 'students'): Promise<Target> {
+  const ids = [...new Set(raw.map(String))];
+  const reached = new Set(await idsInScope(ctx.db, scope, ids));
+  const outside = ids.find((i) => !reached.has(i));
+  if (outside) throw studentNotFound(field, outside);
+  const names = await repo.studentNames(ctx.db, ids);
+  const students = ids.map((i) => names.get(i)!);
+  const locationId = String(students[0]!.location_id);
+  if (students.some((s) => String(s.location_id) !== locationId)) throw mixedLocations();
+  const loc = (await locationInfo(ctx.db, locationId))!;
+  const local = localParts(new Date(), loc.timezone);
+  return { ids, students, locationId, timezone: loc.timezone, location: loc.name, today: local.date, now: local.time };
+}
+
+/** A date an entry may have: today back to BACKDATE_DAYS days, never ahead. */
+export function checkDate(t: Target, date: string): string | null {
+  if (date > t.today) return 'An entry cannot be for a day ahead.';
+  if (date < addDays(t.today, -BACKDATE_DAYS)) return `Entries go back ${BACKDATE_DAYS} days at most.`;
+  return null;
+}
+
+/** A child on an entry, as the feeds show them. */
+export interface ShownStudent {
+  id: string;
+  fname: string;
+  lname: string;
+}
+
+/** What an Activity field resolver gets: a row with its children. */
+export type ShownActivity = Omit<repo.ActivityRow, 'amount'> & {
+  amount: number | null;
+  students: ShownStudent[];
+  source: 'activity' | 'attendance' | 'health';
+  replayed?: boolean;
+};
+
+const pick = (s: repo.StudentName | undefined, id: string): ShownStudent =>
+  s ? { id: String(s.id), fname: s.fname, lname: s.lname } : { id, fname: '', lname: '' };
+
+/** Stored rows with their children and names: two statements for any number of rows. */
+export async function shown(db: Knex | Knex.Transaction, rows: repo.ActivityRow[], only?: ReadonlySet<string>): Promise<ShownActivity[]> {
+  const kids = await repo.studentsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  const names = await repo.studentNames(db, [...new Set([...kids.values()].flat())]);
+  return rows.map((r) => ({
+    ...r,
+    amount: r.amount === null ? null : Number(r.amount),
+    students: (kids.get(String(r.id)) ?? []).filter((i) => !only || only.has(i)).map((i) => pick(names.get(i), i)),
+    source: 'activity',
+  }));
+}
+
+/** Attendance and health rows as entries (their names: one statement). */
+export async function shownDerived(db: Knex | Knex.Transaction, rows: DerivedRow[]): Promise<ShownActivity[]> {
+  const names = await repo.studentNames(db, [...new Set(rows.map((r) => r.student_id))]);
+  return rows.map((r) => ({
+    ...EMPTY,
+    photos: [],
+    skills: [],
+    ...r,
+    amount: r.amount === null ? null : Number(r.amount),
+    students: [pick(names.get(r.student_id), r.student_id)],
+    source: r.kind === 'health_check' ? 'health' : 'attendance',
+  }));
+}
+
+const EMPTY = {
+  title: null,
+  photo: null,
+  video: null,
+  thumbnail: null,
+  by: null,
+  nap: null,
+  observation: null,
+  position: null,
+  mood: null,
+  custom: null,
+  created_by: null,
+  created_at: new Date(0),
+  updated_at: new Date(0),
+} as const;
+
+/**
+ * `activity.saved`: the entry is now visible to the children's guardians (approved and not
+ * staff-only). The communication area notifies them.
+ */
+export async function emitVisible(ctx: RequestContext, trx: Knex.Transaction, row: Pick<repo.ActivityRow, 'id' | 'kind' | 'location_id' | 'staff_only' | 'status'>, students: readonly string[]) {
+  if (row.staff_only || row.status !== 'approved') return;
+  await emit(trx, 'activity.saved', {
+    centreId: ctx.tenant.id,
+    activity: String(row.id),
+    kind: row.kind,
+    students: students.map(String),
+    location: String(row.location_id),
+  });
+}
