@@ -74,23 +74,36 @@ const pick = (s: repo.StudentName | undefined, id: string): ShownStudent =>
 
 /** Stored rows with their children and names: two statements for any number of rows. */
 export async function shown(db: Knex | Knex.Transaction, rows: repo.ActivityRow[], only?: ReadonlySet<string>): Promise<ShownActivity[]> {
+  return shownAll(db, rows, [], only);
+}
+
+/** Attendance and health rows as entries (their names: one statement). */
+export async function shownDerived(db: Knex | Knex.Transaction, rows: DerivedRow[]): Promise<ShownActivity[]> {
+  return shownAll(db, [], rows);
+}
+
+/**
+ * Stored and derived rows as entries, in time order: the stored rows' children (one statement)
+ * and every child's name (one statement), whatever the number of rows.
+ */
+export async function shownAll(
+  db: Knex | Knex.Transaction,
+  rows: repo.ActivityRow[],
+  derived: DerivedRow[],
+  only?: ReadonlySet<string>,
+): Promise<ShownActivity[]> {
   const kids = await repo.studentsOf(
     db,
     rows.map((r) => r.id),
   );
-  const names = await repo.studentNames(db, [...new Set([...kids.values()].flat())]);
-  return rows.map((r) => ({
+  const names = await repo.studentNames(db, [...new Set([...[...kids.values()].flat(), ...derived.map((r) => r.student_id)])]);
+  const stored: ShownActivity[] = rows.map((r) => ({
     ...r,
     amount: r.amount === null ? null : Number(r.amount),
     students: (kids.get(String(r.id)) ?? []).filter((i) => !only || only.has(i)).map((i) => pick(names.get(i), i)),
     source: 'activity',
   }));
-}
-
-/** Attendance and health rows as entries (their names: one statement). */
-export async function shownDerived(db: Knex | Knex.Transaction, rows: DerivedRow[]): Promise<ShownActivity[]> {
-  const names = await repo.studentNames(db, [...new Set(rows.map((r) => r.student_id))]);
-  return rows.map((r) => ({
+  const other: ShownActivity[] = derived.map((r) => ({
     ...EMPTY,
     photos: [],
     skills: [],
@@ -99,6 +112,7 @@ export async function shownDerived(db: Knex | Knex.Transaction, rows: DerivedRow
     students: [pick(names.get(r.student_id), r.student_id)],
     source: r.kind === 'health_check' ? 'health' : 'attendance',
   }));
+  return [...stored, ...other].sort((x, y) => (x.date + x.time).localeCompare(y.date + y.time) || x.id.localeCompare(y.id));
 }
 
 const EMPTY = {

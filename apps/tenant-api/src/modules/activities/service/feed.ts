@@ -16,7 +16,7 @@ import { activityReadScope, activityWriteScope, approvalScope, roomFeedScope } f
 import * as repo from '../repo/activities.ts';
 import { derivedEntries, findAbsence, findAttendance, storedEntries, type FeedFilter } from '../repo/feed.ts';
 import { activityNotFound, roomNotFound, studentNotFound, studentNotInEntry } from '../errors.ts';
-import { emitVisible, shown, shownDerived, targetOf, type ShownActivity } from './common.ts';
+import { emitVisible, shown, shownAll, targetOf, type ShownActivity } from './common.ts';
 
 const kindArg = z.enum(ALL_KINDS, { message: `Choose a kind: ${ALL_KINDS.join(', ')}.` });
 const MAX_DAYS = 31;
@@ -32,9 +32,7 @@ function range(date: string | null | undefined, from: string | null | undefined,
 /** Stored and derived entries of a feed, in time order: a fixed number of statements. */
 async function feed(ctx: RequestContext, f: FeedFilter): Promise<ShownActivity[]> {
   const [stored, derived] = await Promise.all([storedEntries(ctx.db, f), derivedEntries(ctx.db, f)]);
-  const only = f.studentIds ? new Set(f.studentIds) : undefined;
-  const [a, b] = await Promise.all([shown(ctx.db, stored, only), shownDerived(ctx.db, derived)]);
-  return [...a, ...b].sort((x, y) => (x.date + x.time).localeCompare(y.date + y.time) || x.id.localeCompare(y.id));
+  return shownAll(ctx.db, stored, derived, f.studentIds ? new Set(f.studentIds) : undefined);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { parseArgs } from '@kv/server';
+import { badInput, parseArgs } from '@kv/server';
 import { queueMessage } from '@kv/messaging';
 import { localParts } from '@kv/shared';
 import type { RequestContext } from '../../../types.ts';
@@ -14,15 +14,14 @@ import { derivedEntries, storedEntries } from '../repo/feed.ts';
 import * as reports from '../repo/reports.ts';
 import { receiverNotAllowed } from '../errors.ts';
 import { labelOf } from './save.ts';
-import { checkDate, shown, shownDerived, targetOf, type ShownActivity } from './common.ts';
-import { badInput } from '@kv/server';
+import { checkDate, shownAll, targetOf, type ShownActivity } from './common.ts';
 
 /** One line of a report mail: time, kind and what was recorded. */
 export function lineOf(a: ShownActivity): string {
   const d = a.details as Record<string, string | string[] | undefined>;
   const parts = [
     a.title,
-    a.type,
+    a.kind === 'meal' ? null : a.type,
     a.amount !== null ? String(a.amount) + (d.unit ? ` ${d.unit}` : '') : null,
     d.portion ? `ate ${d.portion}` : null,
     a.end_time ? `until ${a.end_time}` : null,
@@ -34,7 +33,7 @@ export function lineOf(a: ShownActivity): string {
     a.observation,
     a.note,
   ].filter(Boolean);
-  const kind = labelOf(a.kind);
+  const kind = a.kind === 'meal' && a.type ? a.type.replace('_', ' ') : labelOf(a.kind);
   return `${a.time} ${kind[0]!.toUpperCase()}${kind.slice(1)}${parts.length ? `: ${parts.join(', ')}` : ''}`;
 }
 
@@ -42,7 +41,7 @@ export function lineOf(a: ShownActivity): string {
 async function visibleDay(db: Knex | Knex.Transaction, studentIds: string[], date: string): Promise<Map<string, ShownActivity[]>> {
   const f = { studentIds, from: date, to: date, kinds: null, parent: true, staffOnly: null };
   const [stored, derived] = await Promise.all([storedEntries(db, f), derivedEntries(db, f)]);
-  const all = [...(await shown(db, stored)), ...(await shownDerived(db, derived))].sort((x, y) => x.time.localeCompare(y.time));
+  const all = await shownAll(db, stored, derived);
   const out = new Map<string, ShownActivity[]>(studentIds.map((s) => [s, []]));
   for (const a of all) for (const s of a.students) out.get(s.id)?.push(a);
   return out;
@@ -97,10 +96,10 @@ export async function sendDailyReport(ctx: RequestContext, raw: unknown) {
         channel: 'email',
         to: r.email!,
         userId: String(r.id),
-        template: 'activity-report',
+        template: a.emailData ? 'activity-report-note' : 'activity-report',
         locale: r.locale,
         centreId: ctx.tenant.id,
-        data: { fname: r.fname, children: child.fname, location: t.location, date, summary: text, message: a.emailData ?? '' },
+        data: { fname: r.fname, children: child.fname, location: t.location, date, summary: text, ...(a.emailData ? { message: a.emailData } : {}) },
       });
       rows.push({ location_id: t.locationId, user_id: r.id, recipient: r.email, date, kind: 'manual', students: [a.student], sent_by: ctx.viewer!.id, message_id: messageId });
     }
@@ -152,7 +151,6 @@ export async function sendDueReports(db: Knex, centreId: string, now: Date): Pro
             location: loc.name,
             date: local.date,
             summary: summary(names, days, g.children),
-            message: '',
           },
         });
         await reports.setMessage(trx, loc.id, g.id, local.date, messageId);
