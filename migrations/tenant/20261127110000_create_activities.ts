@@ -45,10 +45,11 @@ export async function up(knex: Knex): Promise<void> {
     t.jsonb('details').notNullable().defaultTo('{}');
     /** `approved` entries reach parents (unless staff only); `pending` wait for a manager. */
     t.string('status', 10).notNullable().defaultTo('approved');
-    t.bigInteger('approved_by').references('users.id').onDelete('SET NULL');
+    /** Staff ids, kept as written (like health_screens.screened_by): no per-row key checks on the hot insert. */
+    t.bigInteger('approved_by');
     t.timestamp('approved_at', { useTz: true });
-    t.bigInteger('created_by').references('users.id').onDelete('SET NULL');
-    t.bigInteger('updated_by').references('users.id').onDelete('SET NULL');
+    t.bigInteger('created_by');
+    t.bigInteger('updated_by');
     /** The client's id of the tap that made it: a repeat answers this row. */
     t.string('request_id', 100);
     t.timestamps(true, true);

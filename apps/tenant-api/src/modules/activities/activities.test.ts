@@ -12,7 +12,8 @@ const A = () => h.centres[0]!;
 const q = (doc: string, vars: Record<string, unknown> = {}, token?: string) => query(h, A())(doc, vars, token);
 const today = () => localParts(new Date(), 'America/Chicago').date;
 
-const ENTRY = 'status message replayed activity { id kind date time end_time type note status staffOnly portion students { id fname } } activities { id }';
+const ENTRY =
+  'status message replayed activity { id kind date time end_time type note status staffOnly portion students { id fname } } activities { id }';
 const MEAL = `mutation($st: [ID!]!, $t: String, $p: String, $so: Boolean, $r: String, $time: String) {
   saveMealActivity(students: $st, type: $t, portion: $p, staffOnly: $so, request_id: $r, time: $time) { ${ENTRY} } }`;
 const NAP = `mutation($st: [ID!]!, $time: String, $end: String, $pos: String) {
@@ -57,25 +58,49 @@ describe('saving entries', () => {
     expect(field(portion)).toBe('portion');
     const position = await q(NAP, { st: [s.kids.ana], time: '12:00', end: '13:00', pos: 'upside' }, s.tokens.teacher);
     expect(field(position)).toBe('position');
-    const mood = await q('mutation($st: [ID!]!) { saveMoodActivity(students: $st, mood: "grumpy") { status } }', { st: [s.kids.ana] }, s.tokens.teacher);
+    const mood = await q(
+      'mutation($st: [ID!]!) { saveMoodActivity(students: $st, mood: "grumpy") { status } }',
+      { st: [s.kids.ana] },
+      s.tokens.teacher,
+    );
     expect(field(mood)).toBe('mood');
-    const bottle = await q('mutation($st: [ID!]!) { saveBottleActivity(students: $st, amount: 0) { status } }', { st: [s.kids.ana] }, s.tokens.teacher);
+    const bottle = await q(
+      'mutation($st: [ID!]!) { saveBottleActivity(students: $st, amount: 0) { status } }',
+      { st: [s.kids.ana] },
+      s.tokens.teacher,
+    );
     expect(field(bottle)).toBe('amount');
-    const diaper = await q('mutation($st: [ID!]!) { saveDiaperActivity(students: $st, type: "soaked") { status } }', { st: [s.kids.ana] }, s.tokens.teacher);
+    const diaper = await q(
+      'mutation($st: [ID!]!) { saveDiaperActivity(students: $st, type: "soaked") { status } }',
+      { st: [s.kids.ana] },
+      s.tokens.teacher,
+    );
     expect(field(diaper)).toBe('type');
     const potty = await q('mutation($st: [ID!]!) { savePottyActivity(students: $st) { status } }', { st: [s.kids.ana] }, s.tokens.teacher);
     expect(field(potty)).toBe('type');
-    const supplies = await q('mutation($st: [ID!]!) { saveSuppliesActivity(students: $st, supplies: []) { status } }', { st: [s.kids.ana] }, s.tokens.teacher);
+    const supplies = await q(
+      'mutation($st: [ID!]!) { saveSuppliesActivity(students: $st, supplies: []) { status } }',
+      { st: [s.kids.ana] },
+      s.tokens.teacher,
+    );
     expect(field(supplies)).toBe('supplies');
     const note = await q('mutation($st: [ID!]!) { saveNoteActivity(students: $st) { status } }', { st: [s.kids.ana] }, s.tokens.teacher);
     expect(field(note)).toBe('note');
-    const observation = await q('mutation($st: [ID!]!) { saveObservationActivity(students: $st, observation: " ") { status } }', { st: [s.kids.ana] }, s.tokens.teacher);
+    const observation = await q(
+      'mutation($st: [ID!]!) { saveObservationActivity(students: $st, observation: " ") { status } }',
+      { st: [s.kids.ana] },
+      s.tokens.teacher,
+    );
     expect(field(observation)).toBe('observation');
     const incident = await q(INCIDENT, { st: [s.kids.ana], i: 'Scraped knee' }, s.tokens.teacher);
     expect(field(incident)).toBe('first_aid');
     const ahead = await meal([s.kids.ana], { time: '25:00' });
     expect(field(ahead)).toBe('time');
-    const future = await q('mutation($st: [ID!]!) { saveKudosActivity(students: $st, title: "Shared", date: "2099-01-01") { status } }', { st: [s.kids.ana] }, s.tokens.teacher);
+    const future = await q(
+      'mutation($st: [ID!]!) { saveKudosActivity(students: $st, title: "Shared", date: "2099-01-01") { status } }',
+      { st: [s.kids.ana] },
+      s.tokens.teacher,
+    );
     expect(field(future)).toBe('date');
     const photo = await meal([s.kids.ana], {});
     expect(photo.body).not.toContain('"errors"');
@@ -115,7 +140,10 @@ describe('saving entries', () => {
     const before = await count('activities');
     const first = await meal([s.kids.ben], { r: 'tablet-0001-meal' });
     const again = await meal([s.kids.ben], { r: 'tablet-0001-meal', p: 'all' });
-    expect(again.data?.saveMealActivity).toMatchObject({ replayed: true, activity: { id: first.data?.saveMealActivity.activity.id, portion: 'most' } });
+    expect(again.data?.saveMealActivity).toMatchObject({
+      replayed: true,
+      activity: { id: first.data?.saveMealActivity.activity.id, portion: 'most' },
+    });
     expect(await count('activities')).toBe(before + 1);
     // Two at once: still one.
     const [x, y] = await Promise.all([meal([s.kids.ben], { r: 'tablet-0002-meal' }), meal([s.kids.ben], { r: 'tablet-0002-meal' })]);
@@ -167,9 +195,15 @@ describe('scope', () => {
     const b = await setupAttendance(h, B, 'b');
     const qb = query(h, B);
     expect(code(await qb(APPROVE, { ids: [entry] }, b.tokens.mgrX))).toBe('NOT_FOUND');
-    expect(code(await qb('mutation($id: ID!, $st: ID!) { deleteDailyActivity(id: $id, student: $st) { status } }', { id: entry, st: s.kids.ana }, b.tokens.teacher))).toBe(
-      'NOT_FOUND',
-    );
+    expect(
+      code(
+        await qb(
+          'mutation($id: ID!, $st: ID!) { deleteDailyActivity(id: $id, student: $st) { status } }',
+          { id: entry, st: s.kids.ana },
+          b.tokens.teacher,
+        ),
+      ),
+    ).toBe('NOT_FOUND');
     expect((await qb(DAY, { id: s.kids.ana }, s.tokens.teacher)).statusCode).toBe(401);
   });
 });
@@ -187,12 +221,14 @@ describe('what parents see', () => {
     const pending = (await meal([s.kids.ana], { t: 'supper' })).data?.saveMealActivity.activity;
     const hidden = (await meal([s.kids.ana], { t: 'breakfast', so: true })).data?.saveMealActivity.activity;
     expect(pending.status).toBe('pending');
-    const injury = (await q(INCIDENT, { st: [s.kids.ana], i: 'Bumped head', f: 'Ice pack' }, s.tokens.teacher)).data?.saveIncidentActivity.activity;
+    const injury = (await q(INCIDENT, { st: [s.kids.ana], i: 'Bumped head', f: 'Ice pack' }, s.tokens.teacher)).data?.saveIncidentActivity
+      .activity;
     expect(injury.status).toBe('approved');
     expect(field(await q(INCIDENT, { st: [s.kids.ana], i: 'Bump', f: 'Ice', so: true }, s.tokens.teacher))).toBe('staffOnly');
     expect(await events()).toBe(e0 + 1); // the incident only
 
-    const seen = async () => ((await q(DAY, { id: s.kids.ana }, s.family.mumToken)).data?.getDailyReport.activities ?? []).map((a: { id: string }) => a.id);
+    const seen = async () =>
+      ((await q(DAY, { id: s.kids.ana }, s.family.mumToken)).data?.getDailyReport.activities ?? []).map((a: { id: string }) => a.id);
     expect(await seen()).toContain(injury.id);
     expect(await seen()).not.toContain(pending.id);
     expect(await seen()).not.toContain(hidden.id);
@@ -233,13 +269,21 @@ describe('no second record', () => {
     expect(id).toMatch(/^absent-\d+$/);
     await q(ABSENT, { st: [kid], r: 'sick' }, s.tokens.teacher);
     expect(await db('attendance_absences').where({ student_id: kid })).toHaveLength(1);
-    const upd = await q('mutation($id: ID!) { updateAbsentActivity(id: $id, note: "Cold") { activity { id note type } } }', { id }, s.tokens.teacher);
+    const upd = await q(
+      'mutation($id: ID!) { updateAbsentActivity(id: $id, note: "Cold") { activity { id note type } } }',
+      { id },
+      s.tokens.teacher,
+    );
     expect(upd.data?.updateAbsentActivity.activity).toEqual({ id, note: 'Cold', type: 'sick' });
     expect(await db('attendance_absences').where({ student_id: kid }).select('note')).toEqual([{ note: 'Cold' }]);
     expect(await db('activities').where({ kind: 'absent' })).toHaveLength(0);
     const feed = (await q(FEED, { id: s.rooms.infants, type: 'absent' }, s.tokens.teacher)).data?.getRoomActivities;
     expect(feed.map((a: { id: string }) => a.id)).toEqual([id]);
-    const del = await q('mutation($id: ID!, $st: ID!) { deleteDailyActivity(id: $id, student: $st) { status } }', { id, st: kid }, s.tokens.teacher);
+    const del = await q(
+      'mutation($id: ID!, $st: ID!) { deleteDailyActivity(id: $id, student: $st) { status } }',
+      { id, st: kid },
+      s.tokens.teacher,
+    );
     expect(del.data?.deleteDailyActivity.status).toBe(true);
     expect(await db('attendance_absences').where({ student_id: kid })).toHaveLength(0);
   });
@@ -287,10 +331,20 @@ describe('the room feed', () => {
     const seen: string[] = [];
     knex.on('query', (x: { sql: string }) => seen.push(x.sql));
     const [room] = await db('programs').insert({ location_id: s.X, name: 'Feed room' }).returning('id');
-    await db('user_programs').insert({ user_id: s.ids.teacher, program_id: room.id }).catch(() => undefined);
+    await db('user_programs')
+      .insert({ user_id: s.ids.teacher, program_id: room.id })
+      .catch(() => undefined);
     const kids: string[] = [];
     for (let i = 0; i < 5; i++)
-      kids.push(String((await db('students').insert({ fname: `F${i}`, lname: 'Kid', location_id: s.X, program_id: room.id }).returning('id'))[0].id));
+      kids.push(
+        String(
+          (
+            await db('students')
+              .insert({ fname: `F${i}`, lname: 'Kid', location_id: s.X, program_id: room.id })
+              .returning('id')
+          )[0].id,
+        ),
+      );
     const statements = async () => {
       await q(FEED, { id: String(room.id) }, s.tokens.teacher);
       seen.length = 0;
@@ -314,7 +368,9 @@ describe('deleting', () => {
   it('takes a child off a group entry; the last one deletes it', async () => {
     const id = (await meal([s.kids.ana, s.kids.ben], { t: 'am_snack' })).data?.saveMealActivity.activity.id;
     const DEL = 'mutation($id: ID!, $st: ID!) { deleteDailyActivity(id: $id, student: $st) { status message } }';
-    expect((await q(DEL, { id, st: s.kids.ana }, s.tokens.teacher)).data?.deleteDailyActivity.message).toBe('The child is taken off the entry.');
+    expect((await q(DEL, { id, st: s.kids.ana }, s.tokens.teacher)).data?.deleteDailyActivity.message).toBe(
+      'The child is taken off the entry.',
+    );
     expect(code(await q(DEL, { id, st: s.kids.ana }, s.tokens.teacher))).toBe('NOT_FOUND');
     expect(code(await q(DEL, { id, st: s.kids.ben }, s.tokens.mgrY))).toBe('NOT_FOUND');
     expect((await q(DEL, { id, st: s.kids.ben }, s.tokens.teacher)).data?.deleteDailyActivity.message).toBe('The entry is deleted.');

@@ -5,7 +5,14 @@ import { activityResolvers } from './resolvers.ts';
 export const activitiesModule: TenantModule = { name: 'activities', schema: sdl(import.meta.url), resolvers: activityResolvers };
 
 // What other modules (and the app around them) may use:
-export { registerActivityJobs, runActivityTick, scheduleActivityTick, startActivityTick, ACTIVITIES_QUEUE, ACTIVITY_TICK_JOB } from './jobs.ts';
+export {
+  registerActivityJobs,
+  runActivityTick,
+  scheduleActivityTick,
+  startActivityTick,
+  ACTIVITIES_QUEUE,
+  ACTIVITY_TICK_JOB,
+} from './jobs.ts';
 export { sendDueReports } from './service/reports.ts';
 export { KINDS, MEAL_SLOTS, MOODS, STORED_KINDS } from './kinds.ts';
 export type { ShownActivity } from './service/common.ts';

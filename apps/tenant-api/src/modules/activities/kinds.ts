@@ -72,12 +72,14 @@ export interface KindDef {
 }
 
 const noDetails = z.object({}).strict();
-const none = () => ({});
 
 export const KINDS = {
   bottle: {
     args: z.object({
-      amount: z.number({ message: 'Enter the amount.' }).positive('The amount must be more than 0.').max(1000, 'The amount is at most 1000.'),
+      amount: z
+        .number({ message: 'Enter the amount.' })
+        .positive('The amount must be more than 0.')
+        .max(1000, 'The amount is at most 1000.'),
       unit: choice(BOTTLE_UNITS, 'unit').nullish(),
       type: choice(BOTTLE_CONTENTS, 'contents').nullish(),
     }),
@@ -123,7 +125,9 @@ export const KINDS = {
   supplies: {
     args: z.object({
       supplies: z
-        .array(z.string().trim().min(1, 'Name each item.').max(60, 'An item has at most 60 characters.'), { message: 'List the supplies needed.' })
+        .array(z.string().trim().min(1, 'Name each item.').max(60, 'An item has at most 60 characters.'), {
+          message: 'List the supplies needed.',
+        })
         .min(1, 'List the supplies needed.')
         .max(20, 'At most 20 items.'),
     }),

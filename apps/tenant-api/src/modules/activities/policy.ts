@@ -1,6 +1,14 @@
 import { forbidden } from '@kv/server';
 import type { RequestContext } from '../../types.ts';
-import { familyViewer, isStaff, managerScope, requirePermission, staffScope, studentScopeOf, type StudentScope } from '../../core/access.ts';
+import {
+  familyViewer,
+  isStaff,
+  managerScope,
+  requirePermission,
+  staffScope,
+  studentScopeOf,
+  type StudentScope,
+} from '../../core/access.ts';
 
 /**
  * Who reaches daily activities (architecture "Data scope is not rank"):

@@ -93,7 +93,9 @@ const SCREEN_COLUMNS = (db: Db) => [
 
 export async function findScreens(db: Db, ids: readonly string[]): Promise<ScreenRow[]> {
   if (!ids.length) return [];
-  return db('health_screens').whereIn('id', ids as string[]).select(SCREEN_COLUMNS(db));
+  return db('health_screens')
+    .whereIn('id', ids as string[])
+    .select(SCREEN_COLUMNS(db));
 }
 
 /** Changes a health check's reading, note, time or result. */

@@ -16,9 +16,19 @@ export async function allowedReceivers(db: Db, studentId: string, locationId: st
     .whereNull('u.deleted_at')
     .where((w) =>
       w
-        .whereExists((e) => e.select(db.raw('1')).from('student_users as su').whereRaw('su.user_id = u.id').where({ 'su.student_id': studentId, 'su.black_list': false }))
-        .orWhereExists((e) => e.select(db.raw('1')).from('user_locations as ul').whereRaw('ul.user_id = u.id').where('ul.location_id', locationId))
-        .orWhereExists((e) => e.select(db.raw('1')).from('location_managers as lm').whereRaw('lm.user_id = u.id').where('lm.location_id', locationId)),
+        .whereExists((e) =>
+          e
+            .select(db.raw('1'))
+            .from('student_users as su')
+            .whereRaw('su.user_id = u.id')
+            .where({ 'su.student_id': studentId, 'su.black_list': false }),
+        )
+        .orWhereExists((e) =>
+          e.select(db.raw('1')).from('user_locations as ul').whereRaw('ul.user_id = u.id').where('ul.location_id', locationId),
+        )
+        .orWhereExists((e) =>
+          e.select(db.raw('1')).from('location_managers as lm').whereRaw('lm.user_id = u.id').where('lm.location_id', locationId),
+        ),
     )
     .select('u.id', 'u.fname', 'u.email', 'u.locale');
 }
@@ -94,5 +104,7 @@ export async function recordManualSends(trx: Knex.Transaction, rows: Record<stri
 }
 
 export async function setMessage(trx: Knex.Transaction, locationId: string, userId: string, date: string, messageId: string) {
-  await trx('activity_report_sends').where({ location_id: locationId, user_id: userId, date, kind: 'scheduled' }).update({ message_id: messageId });
+  await trx('activity_report_sends')
+    .where({ location_id: locationId, user_id: userId, date, kind: 'scheduled' })
+    .update({ message_id: messageId });
 }

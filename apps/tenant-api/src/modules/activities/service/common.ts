@@ -135,7 +135,12 @@ const EMPTY = {
  * `activity.saved`: the entry is now visible to the children's guardians (approved and not
  * staff-only). The communication area notifies them.
  */
-export async function emitVisible(ctx: RequestContext, trx: Knex.Transaction, row: Pick<repo.ActivityRow, 'id' | 'kind' | 'location_id' | 'staff_only' | 'status'>, students: readonly string[]) {
+export async function emitVisible(
+  ctx: RequestContext,
+  trx: Knex.Transaction,
+  row: Pick<repo.ActivityRow, 'id' | 'kind' | 'location_id' | 'staff_only' | 'status'>,
+  students: readonly string[],
+) {
   if (row.staff_only || row.status !== 'approved') return;
   await emit(trx, 'activity.saved', {
     centreId: ctx.tenant.id,

@@ -154,7 +154,18 @@ export async function saveHealthCheckActivity(ctx: RequestContext, raw: unknown)
     const [first] = await findScreens(ctx.db, [String(prior.record_id)]);
     if (!first) return null;
     const all = await ctx.db('health_screens').where({ recorded_by: v.id, created_at: first.created_at }).select('id');
-    return result(await healthEntries(ctx, await findScreens(ctx.db, all.map((r: { id: string }) => String(r.id)))), 'Already saved.', true, true);
+    return result(
+      await healthEntries(
+        ctx,
+        await findScreens(
+          ctx.db,
+          all.map((r: { id: string }) => String(r.id)),
+        ),
+      ),
+      'Already saved.',
+      true,
+      true,
+    );
   };
   const earlier = await replay();
   if (earlier) return earlier;
@@ -209,7 +220,8 @@ export async function updateHealthCheckActivity(ctx: RequestContext, raw: unknow
   });
   const given = raw as Record<string, unknown>;
   const patch: Record<string, unknown> = {};
-  if (a.temperature !== undefined && a.temperature !== null) Object.assign(patch, { temperature: a.temperature, passed: a.temperature < FEVER_F });
+  if (a.temperature !== undefined && a.temperature !== null)
+    Object.assign(patch, { temperature: a.temperature, passed: a.temperature < FEVER_F });
   if (a.time) patch.time = a.time;
   if (given.note !== undefined) patch.note = a.note;
   if (!Object.keys(patch).length) throw badInput('temperature', 'Change the temperature, the time or the note.');
@@ -254,8 +266,23 @@ function checkOf(action: 'check_in' | 'check_out') {
     const records = done.results.filter((r) => r.attendance).map((r) => r.attendance!);
     if (!records.length) return { ...result([], done.message, false), activity: null as never };
     const dates = records.map((r) => String(r.date)).sort();
-    const entries = await entriesOf(ctx, action, t.ids, dates[0]!, dates[dates.length - 1]!, new Set(records.map((r) => `${prefix}-${r.id}`)));
-    return { ...result(entries, done.message, done.status, done.results.every((r) => r.replayed)), color: done.color };
+    const entries = await entriesOf(
+      ctx,
+      action,
+      t.ids,
+      dates[0]!,
+      dates[dates.length - 1]!,
+      new Set(records.map((r) => `${prefix}-${r.id}`)),
+    );
+    return {
+      ...result(
+        entries,
+        done.message,
+        done.status,
+        done.results.every((r) => r.replayed),
+      ),
+      color: done.color,
+    };
   };
 }
 
@@ -275,7 +302,14 @@ function updateCheckOf(action: 'check_in' | 'check_out') {
       [action === 'check_in' ? 'start_time' : 'end_time']: `${date} ${a.time}`,
       reason: a.reason ?? '',
     });
-    const entries = await entriesOf(ctx, action, [String(row.student_id)], String(done.attendance.date), String(done.attendance.date), new Set([`${prefix}-${a.id}`]));
+    const entries = await entriesOf(
+      ctx,
+      action,
+      [String(row.student_id)],
+      String(done.attendance.date),
+      String(done.attendance.date),
+      new Set([`${prefix}-${a.id}`]),
+    );
     return result(entries, done.message);
   };
 }

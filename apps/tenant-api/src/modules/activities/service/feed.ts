@@ -64,7 +64,14 @@ export async function getRoomActivities(ctx: RequestContext, raw: unknown) {
 }
 
 /** One child's entries over days: staff in their scope; parents their own child's visible ones. */
-async function childFeed(ctx: RequestContext, studentId: string, date: string | null | undefined, from?: string | null, to?: string | null, type?: string | null) {
+async function childFeed(
+  ctx: RequestContext,
+  studentId: string,
+  date: string | null | undefined,
+  from?: string | null,
+  to?: string | null,
+  type?: string | null,
+) {
   const { scope, parent } = await activityReadScope(ctx);
   const t = await targetOf(ctx, scope, [studentId], 'id').catch(() => {
     throw studentNotFound('id');
@@ -108,7 +115,12 @@ export async function approveRoomActivities(ctx: RequestContext, raw: unknown) {
     );
     for (const r of done) {
       await emitVisible(ctx, trx, r, kids.get(String(r.id)) ?? []);
-      await audit(ctx, trx, { action: 'activity.approve', entity: 'activity', entity_id: String(r.id), location_id: String(r.location_id) });
+      await audit(ctx, trx, {
+        action: 'activity.approve',
+        entity: 'activity',
+        entity_id: String(r.id),
+        location_id: String(r.location_id),
+      });
     }
     return done;
   });
@@ -127,9 +139,7 @@ export async function deleteDailyActivity(ctx: RequestContext, raw: unknown) {
   const scope = await activityWriteScope(ctx);
   const a = parseArgs(
     z.object({
-      id: z
-        .string({ message: 'Choose the entry.' })
-        .regex(/^((absent|health|checkin|checkout)-)?[1-9]\d{0,17}$/, 'Choose the entry.'),
+      id: z.string({ message: 'Choose the entry.' }).regex(/^((absent|health|checkin|checkout)-)?[1-9]\d{0,17}$/, 'Choose the entry.'),
       student: id,
     }),
     raw,
@@ -149,7 +159,12 @@ export async function deleteDailyActivity(ctx: RequestContext, raw: unknown) {
     await mine();
     await inTransaction(ctx, async (trx) => {
       await deleteScreen(trx, rowId);
-      await audit(ctx, trx, { action: 'activity.health_check_delete', entity: 'health_screen', entity_id: rowId, location_id: String(row.location_id) });
+      await audit(ctx, trx, {
+        action: 'activity.health_check_delete',
+        entity: 'health_screen',
+        entity_id: rowId,
+        location_id: String(row.location_id),
+      });
     });
     return { ...notice('The health check is deleted.'), id: a.id };
   }

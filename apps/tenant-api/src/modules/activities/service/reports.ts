@@ -99,12 +99,34 @@ export async function sendDailyReport(ctx: RequestContext, raw: unknown) {
         template: a.emailData ? 'activity-report-note' : 'activity-report',
         locale: r.locale,
         centreId: ctx.tenant.id,
-        data: { fname: r.fname, children: child.fname, location: t.location, date, summary: text, ...(a.emailData ? { message: a.emailData } : {}) },
+        data: {
+          fname: r.fname,
+          children: child.fname,
+          location: t.location,
+          date,
+          summary: text,
+          ...(a.emailData ? { message: a.emailData } : {}),
+        },
       });
-      rows.push({ location_id: t.locationId, user_id: r.id, recipient: r.email, date, kind: 'manual', students: [a.student], sent_by: ctx.viewer!.id, message_id: messageId });
+      rows.push({
+        location_id: t.locationId,
+        user_id: r.id,
+        recipient: r.email,
+        date,
+        kind: 'manual',
+        students: [a.student],
+        sent_by: ctx.viewer!.id,
+        message_id: messageId,
+      });
     }
     await reports.recordManualSends(trx, rows);
-    await audit(ctx, trx, { action: 'activity.report_sent', entity: 'student', entity_id: a.student, location_id: t.locationId, data: { date, receivers: wanted } });
+    await audit(ctx, trx, {
+      action: 'activity.report_sent',
+      entity: 'student',
+      entity_id: a.student,
+      location_id: t.locationId,
+      data: { date, receivers: wanted },
+    });
   });
   return notice(allowed.length === 1 ? `The report is sent to ${allowed[0]!.fname}.` : `The report is sent to ${allowed.length} people.`);
 }

@@ -10,7 +10,17 @@ import { KINDS, type KindDef, type StoredKind } from '../kinds.ts';
 import { activityWriteScope } from '../policy.ts';
 import * as repo from '../repo/activities.ts';
 import { activityNotFound, incidentAlwaysShown, medicationNotListed, photoNotFound, roomNotFound, wrongKind } from '../errors.ts';
-import { checkDate, emitVisible, requestId, shown, staffOnlyArg, studentsArg, targetOf, type ShownActivity, type Target } from './common.ts';
+import {
+  checkDate,
+  emitVisible,
+  requestId,
+  shown,
+  staffOnlyArg,
+  studentsArg,
+  targetOf,
+  type ShownActivity,
+  type Target,
+} from './common.ts';
 
 const note = z
   .string()
@@ -122,7 +132,12 @@ export function saveOf(kind: StoredKind) {
           location_id: t.locationId,
           data: { kind, students: t.ids, date: values.date },
         });
-        await emitVisible(ctx, trx, { id: activityId, kind, location_id: t.locationId, staff_only: row.staff_only, status: row.status }, t.ids);
+        await emitVisible(
+          ctx,
+          trx,
+          { id: activityId, kind, location_id: t.locationId, staff_only: row.staff_only, status: row.status },
+          t.ids,
+        );
         return activityId;
       });
       const [saved] = await shown(ctx.db, await repo.findActivities(ctx.db, [created]));
