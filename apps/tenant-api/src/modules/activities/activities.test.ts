@@ -377,3 +377,119 @@ describe('deleting', () => {
     expect(await db('activities').where({ id })).toHaveLength(0);
   });
 });
+
+describe('every operation refuses bad input with a typed error naming the field, writing nothing', () => {
+  // Each save without its kind's required field (or with a bad one).
+  const SAVES: [string, string, string][] = [
+    ['saveBottleActivity', '', 'amount'],
+    ['saveMealActivity', 'portion: "all"', 'type'],
+    ['saveNapActivity', '', 'position'],
+    ['saveDiaperActivity', '', 'type'],
+    ['savePottyActivity', 'type: "maybe"', 'type'],
+    ['saveSuppliesActivity', '', 'supplies'],
+    ['saveMedicationActivity', 'dose: "1", by: "T"', 'medication_id'],
+    ['saveIncidentActivity', 'first_aid: "Ice"', 'injury'],
+    ['saveNoteActivity', 'note: " "', 'note'],
+    ['saveKudosActivity', '', 'title'],
+    ['saveMoodActivity', '', 'mood'],
+    ['saveCustomActivity', '', 'custom'],
+    ['saveObservationActivity', 'skills: ["x"]', 'observation'],
+    ['saveActivity', 'type: "art"', 'title'],
+    ['saveHealthCheckActivity', '', 'temperature'],
+    ['saveAbsentActivity', 'date: "2026-02-30"', 'date'],
+    ['saveCheckInActivity', 'time: "7am"', 'time'],
+    ['saveCheckOutActivity', 'date: "yesterday"', 'date'],
+  ];
+  const VALID: Record<string, string> = {
+    saveBottleActivity: 'amount: 120',
+    saveMealActivity: 'type: "lunch", portion: "all"',
+    saveNapActivity: 'position: "back"',
+    saveDiaperActivity: 'type: "wet"',
+    savePottyActivity: 'type: "success"',
+    saveSuppliesActivity: 'supplies: ["Wipes"]',
+    saveMedicationActivity: 'medication_id: "1", dose: "1", by: "T"',
+    saveIncidentActivity: 'injury: "Bump", first_aid: "Ice"',
+    saveNoteActivity: 'note: "Hello"',
+    saveKudosActivity: 'title: "Kind"',
+    saveMoodActivity: 'mood: "happy"',
+    saveCustomActivity: 'custom: "Sunscreen"',
+    saveObservationActivity: 'observation: "Counted"',
+    saveActivity: 'title: "Art"',
+    saveHealthCheckActivity: 'temperature: 98.2',
+    saveAbsentActivity: 'type: "sick"',
+    saveCheckInActivity: 'time: "08:00"',
+    saveCheckOutActivity: 'time: "16:00"',
+  };
+  const tables = ['activities', 'activity_students', 'attendance_absences', 'health_screens', 'attendances'];
+  const snapshot = () => Promise.all(tables.map(count));
+
+  it.each(SAVES)('%s', async (op, args, name) => {
+    const before = await snapshot();
+    const r = await q(
+      `mutation($st: [ID!]!) { ${op}(students: $st${args ? `, ${args}` : ''}) { status } }`,
+      { st: [s.kids.ana] },
+      s.tokens.teacher,
+    );
+    expect([code(r), field(r)]).toEqual(['BAD_USER_INPUT', name]);
+    expect(await snapshot()).toEqual(before);
+    // A child outside the scope (with every field fine): not found, naming students.
+    const outside = await q(
+      `mutation($st: [ID!]!) { ${op}(students: $st, ${VALID[op]}) { status } }`,
+      { st: [s.kids.yKid] },
+      s.tokens.teacher,
+    );
+    expect([code(outside), field(outside)]).toEqual(['NOT_FOUND', 'students']);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  const UPDATES = [
+    'updateBottleActivity',
+    'updateMealActivity',
+    'updateNapActivity',
+    'updateDiaperActivity',
+    'updatePottyActivity',
+    'updateSuppliesActivity',
+    'updateMedicationActivity',
+    'updateIncidentActivity',
+    'updateNoteActivity',
+    'updateKudosActivity',
+    'updateMoodActivity',
+    'updateCustomActivity',
+    'updateObservationActivity',
+    'updateActivity',
+  ];
+  it.each(UPDATES)('%s: an unknown or foreign entry is not found (field id)', async (op) => {
+    const foreign = (await meal([s.kids.yKid], {}, s.tokens.mgrY)).data?.saveMealActivity.activity.id;
+    const before = await snapshot();
+    for (const id of ['987654', foreign]) {
+      const r = await q(`mutation($id: ID!) { ${op}(id: $id, note: "x") { status } }`, { id }, s.tokens.teacher);
+      expect([code(r), field(r)]).toEqual(['NOT_FOUND', 'id']);
+    }
+    expect(field(await q(`mutation { ${op}(id: "abc") { status } }`, {}, s.tokens.teacher))).toBe('id');
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('the delegated updates, delete, reports and feeds', async () => {
+    const before = await snapshot();
+    for (const [doc, name, want] of [
+      ['mutation { updateAbsentActivity(id: "health-1") { status } }', 'id', 'BAD_USER_INPUT'],
+      ['mutation { updateHealthCheckActivity(id: "absent-1", temperature: 99) { status } }', 'id', 'BAD_USER_INPUT'],
+      ['mutation { updateHealthCheckActivity(id: "health-987654", temperature: 99) { status } }', 'id', 'NOT_FOUND'],
+      ['mutation { updateCheckInActivity(id: "checkin-987654", time: "08:00", reason: "Typo fixed") { status } }', 'id', 'NOT_FOUND'],
+      ['mutation { updateCheckOutActivity(id: "checkout-1", time: "8 pm") { status } }', 'time', 'BAD_USER_INPUT'],
+      [`mutation { deleteDailyActivity(id: "party-1", student: "${s.kids.ana}") { status } }`, 'id', 'BAD_USER_INPUT'],
+      [`mutation { deleteDailyActivity(id: "absent-987654", student: "${s.kids.ana}") { status } }`, 'id', 'NOT_FOUND'],
+      [`query { getDailyReport(id: "${s.kids.ana}", date: "2026-13-01") { date } }`, 'date', 'BAD_USER_INPUT'],
+      [`query { getDailyReport(id: "${s.kids.yKid}") { date } }`, 'id', 'NOT_FOUND'],
+      [`query { getFilteredReports(id: "${s.kids.ana}", from: "2026-01-01", to: "2026-03-01") { from } }`, 'to', 'BAD_USER_INPUT'],
+      [`query { getFilteredReports(id: "${s.kids.ana}", type: "party") { from } }`, 'type', 'BAD_USER_INPUT'],
+      [`query { getRoomActivities(id: "${s.rooms.toddlers}", from: "2026-03-02", to: "2026-03-01") { id } }`, 'to', 'BAD_USER_INPUT'],
+      [`mutation { sendDailyReport(student: "${s.kids.ana}", receivers: []) { status } }`, 'receivers', 'BAD_USER_INPUT'],
+      ['mutation { approveRoomActivities(id: []) { status } }', 'id', 'BAD_USER_INPUT'],
+    ] as const) {
+      const r = await q(doc, {}, doc.includes('approveRoomActivities') ? s.tokens.mgrX : s.tokens.teacher);
+      expect([code(r), field(r)], doc).toEqual([want, name]);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+});
