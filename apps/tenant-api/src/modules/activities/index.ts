@@ -1,8 +1,14 @@
 import { sdl, type TenantModule } from '../../core/module.ts';
 import { activityResolvers } from './resolvers.ts';
+import { activityLoaders } from './loaders.ts';
 
 /** Daily activities: every kind of entry, the room feed and its approval, daily reports. */
-export const activitiesModule: TenantModule = { name: 'activities', schema: sdl(import.meta.url), resolvers: activityResolvers };
+export const activitiesModule: TenantModule = {
+  name: 'activities',
+  schema: sdl(import.meta.url),
+  resolvers: activityResolvers,
+  loaders: activityLoaders,
+};
 
 // What other modules (and the app around them) may use:
 export {

@@ -61,47 +61,29 @@ export interface ShownStudent {
   lname: string;
 }
 
-/** What an Activity field resolver gets: a row with its children. */
+/**
+ * What an Activity field resolver gets: a stored row or an attendance / health row in its shape.
+ * Its children come from the `students` loader (loaders.ts), one batch per request.
+ */
 export type ShownActivity = Omit<repo.ActivityRow, 'amount'> & {
   amount: number | null;
-  students: ShownStudent[];
   source: 'activity' | 'attendance' | 'health';
-  replayed?: boolean;
+  /** An attendance or health row's child. */
+  student_ids?: string[];
+  /** A child's feed shows only that child on a group entry. */
+  only?: string[];
 };
 
 const pick = (s: repo.StudentName | undefined, id: string): ShownStudent =>
   s ? { id: String(s.id), fname: s.fname, lname: s.lname } : { id, fname: '', lname: '' };
 
-/** Stored rows with their children and names: two statements for any number of rows. */
-export async function shown(db: Knex | Knex.Transaction, rows: repo.ActivityRow[], only?: ReadonlySet<string>): Promise<ShownActivity[]> {
-  return shownAll(db, rows, [], only);
-}
-
-/** Attendance and health rows as entries (their names: one statement). */
-export async function shownDerived(db: Knex | Knex.Transaction, rows: DerivedRow[]): Promise<ShownActivity[]> {
-  return shownAll(db, [], rows);
-}
-
-/**
- * Stored and derived rows as entries, in time order: the stored rows' children (one statement)
- * and every child's name (one statement), whatever the number of rows.
- */
-export async function shownAll(
-  db: Knex | Knex.Transaction,
-  rows: repo.ActivityRow[],
-  derived: DerivedRow[],
-  only?: ReadonlySet<string>,
-): Promise<ShownActivity[]> {
-  const kids = await repo.studentsOf(
-    db,
-    rows.map((r) => r.id),
-  );
-  const names = await repo.studentNames(db, [...new Set([...[...kids.values()].flat(), ...derived.map((r) => r.student_id)])]);
+/** Stored and derived rows as entries, in time order (no statement: children come from the loader). */
+export function entries(rows: repo.ActivityRow[], derived: DerivedRow[] = [], only?: readonly string[]): ShownActivity[] {
   const stored: ShownActivity[] = rows.map((r) => ({
     ...r,
     amount: r.amount === null ? null : Number(r.amount),
-    students: (kids.get(String(r.id)) ?? []).filter((i) => !only || only.has(i)).map((i) => pick(names.get(i), i)),
     source: 'activity',
+    ...(only ? { only: [...only] } : {}),
   }));
   const other: ShownActivity[] = derived.map((r) => ({
     ...EMPTY,
@@ -109,10 +91,22 @@ export async function shownAll(
     skills: [],
     ...r,
     amount: r.amount === null ? null : Number(r.amount),
-    students: [pick(names.get(r.student_id), r.student_id)],
+    student_ids: [r.student_id],
     source: r.kind === 'health_check' ? 'health' : 'attendance',
   }));
   return [...stored, ...other].sort((x, y) => (x.date + x.time).localeCompare(y.date + y.time) || x.id.localeCompare(y.id));
+}
+
+/**
+ * The children of entries, with their names: the stored entries' links (one statement) and every
+ * child's name (one statement), whatever the number of entries.
+ */
+export async function studentsOfEntries(db: Knex | Knex.Transaction, list: readonly ShownActivity[]): Promise<ShownStudent[][]> {
+  const kids = await repo.studentsOf(db, [...new Set(list.filter((a) => a.source === 'activity').map((a) => String(a.id)))]);
+  const idsOf = (a: ShownActivity) =>
+    a.source === 'activity' ? (kids.get(String(a.id)) ?? []).filter((i) => !a.only || a.only.includes(i)) : (a.student_ids ?? []);
+  const names = await repo.studentNames(db, [...new Set(list.flatMap(idsOf))]);
+  return list.map((a) => idsOf(a).map((i) => pick(names.get(i), i)));
 }
 
 const EMPTY = {

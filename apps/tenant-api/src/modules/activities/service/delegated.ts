@@ -18,7 +18,7 @@ import { findScreens, recordScreen, updateScreen, type ScreenRow } from '../../h
 import { activityWriteScope } from '../policy.ts';
 import { derivedEntries, findAbsence, findAttendance, absencesOn } from '../repo/feed.ts';
 import { activityNotFound } from '../errors.ts';
-import { checkDate, requestId, shownDerived, studentsArg, targetOf, type ShownActivity } from './common.ts';
+import { checkDate, entries, requestId, studentsArg, targetOf, type ShownActivity } from './common.ts';
 import type { SaveResult } from './save.ts';
 
 /**
@@ -62,8 +62,8 @@ const result = (activities: ShownActivity[], message: string, status = true, rep
 
 async function entriesOf(ctx: RequestContext, kind: string, studentIds: string[], from: string, to: string, ids: Set<string>) {
   const rows = await derivedEntries(ctx.db, { studentIds, from, to, kinds: [kind], parent: false, staffOnly: null });
-  return shownDerived(
-    ctx.db,
+  return entries(
+    [],
     rows.filter((r) => ids.has(r.id)),
   );
 }

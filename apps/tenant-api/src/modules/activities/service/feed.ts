@@ -16,7 +16,7 @@ import { activityReadScope, activityWriteScope, approvalScope, roomFeedScope } f
 import * as repo from '../repo/activities.ts';
 import { derivedEntries, findAbsence, findAttendance, storedEntries, type FeedFilter } from '../repo/feed.ts';
 import { activityNotFound, roomNotFound, studentNotFound, studentNotInEntry } from '../errors.ts';
-import { emitVisible, shown, shownAll, targetOf, type ShownActivity } from './common.ts';
+import { emitVisible, entries, targetOf, type ShownActivity } from './common.ts';
 
 const kindArg = z.enum(ALL_KINDS, { message: `Choose a kind: ${ALL_KINDS.join(', ')}.` });
 const MAX_DAYS = 31;
@@ -32,7 +32,7 @@ function range(date: string | null | undefined, from: string | null | undefined,
 /** Stored and derived entries of a feed, in time order: a fixed number of statements. */
 async function feed(ctx: RequestContext, f: FeedFilter): Promise<ShownActivity[]> {
   const [stored, derived] = await Promise.all([storedEntries(ctx.db, f), derivedEntries(ctx.db, f)]);
-  return shownAll(ctx.db, stored, derived, f.studentIds ? new Set(f.studentIds) : undefined);
+  return entries(stored, derived, f.studentIds);
 }
 
 /**
@@ -126,7 +126,7 @@ export async function approveRoomActivities(ctx: RequestContext, raw: unknown) {
   });
   return {
     ...notice(approved.length === 1 ? 'One entry is approved.' : `${approved.length} entries are approved.`),
-    activities: await shown(ctx.db, await repo.findActivities(ctx.db, ids)),
+    activities: entries(await repo.findActivities(ctx.db, ids)),
   };
 }
 

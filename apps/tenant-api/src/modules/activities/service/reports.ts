@@ -14,7 +14,7 @@ import { derivedEntries, storedEntries } from '../repo/feed.ts';
 import * as reports from '../repo/reports.ts';
 import { receiverNotAllowed } from '../errors.ts';
 import { labelOf } from './save.ts';
-import { checkDate, shownAll, targetOf, type ShownActivity } from './common.ts';
+import { checkDate, entries, studentsOfEntries, targetOf, type ShownActivity } from './common.ts';
 
 /** One line of a report mail: time, kind and what was recorded. */
 export function lineOf(a: ShownActivity): string {
@@ -41,9 +41,10 @@ export function lineOf(a: ShownActivity): string {
 async function visibleDay(db: Knex | Knex.Transaction, studentIds: string[], date: string): Promise<Map<string, ShownActivity[]>> {
   const f = { studentIds, from: date, to: date, kinds: null, parent: true, staffOnly: null };
   const [stored, derived] = await Promise.all([storedEntries(db, f), derivedEntries(db, f)]);
-  const all = await shownAll(db, stored, derived);
+  const all = entries(stored, derived);
+  const kids = await studentsOfEntries(db, all);
   const out = new Map<string, ShownActivity[]>(studentIds.map((s) => [s, []]));
-  for (const a of all) for (const s of a.students) out.get(s.id)?.push(a);
+  all.forEach((a, i) => kids[i]!.forEach((s) => out.get(s.id)?.push(a)));
   return out;
 }
 

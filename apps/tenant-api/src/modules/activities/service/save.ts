@@ -14,7 +14,7 @@ import {
   checkDate,
   emitVisible,
   requestId,
-  shown,
+  entries,
   staffOnlyArg,
   studentsArg,
   targetOf,
@@ -103,7 +103,7 @@ export function saveOf(kind: StoredKind) {
     const viewerId = ctx.viewer!.id;
     if (a.request_id) {
       const prior = await repo.byRequest(ctx.db, viewerId, a.request_id);
-      if (prior) return answer((await shown(ctx.db, [prior]))[0]!, 'Already saved.', true);
+      if (prior) return answer(entries([prior])[0]!, 'Already saved.', true);
     }
     const t = await targetOf(ctx, scope, a.students);
     const values = valuesOf(kind, a, t);
@@ -140,13 +140,13 @@ export function saveOf(kind: StoredKind) {
         );
         return activityId;
       });
-      const [saved] = await shown(ctx.db, await repo.findActivities(ctx.db, [created]));
+      const [saved] = entries(await repo.findActivities(ctx.db, [created]));
       return answer(saved!, approval ? `The ${labelOf(kind)} is saved and waits for approval.` : `The ${labelOf(kind)} is saved.`);
     } catch (e) {
       // The same request at once from a retrying client: the first one's entry answers.
       if (a.request_id && violatedUnique(e) === 'activities_request_unique') {
         const prior = await repo.byRequest(ctx.db, viewerId, a.request_id);
-        if (prior) return answer((await shown(ctx.db, [prior]))[0]!, 'Already saved.', true);
+        if (prior) return answer(entries([prior])[0]!, 'Already saved.', true);
       }
       throw e;
     }
@@ -214,7 +214,7 @@ export function updateOf(kind: StoredKind) {
       const wasHidden = locked.staff_only || locked.status !== 'approved';
       if (wasHidden) await emitVisible(ctx, trx, { ...locked, staff_only: Boolean(patch.staff_only) }, t.ids);
     });
-    const [saved] = await shown(ctx.db, await repo.findActivities(ctx.db, [activityId]));
+    const [saved] = entries(await repo.findActivities(ctx.db, [activityId]));
     return answer(saved!, `The ${labelOf(kind)} is updated.`);
   };
 }
