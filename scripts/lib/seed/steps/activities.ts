@@ -73,8 +73,22 @@ export const activitiesStep: SeedStep = {
     const locs = await locations();
     const roomsByLocation = new Map<string, string[]>();
     for (const r of await rooms()) roomsByLocation.set(r.location_id, [...(roomsByLocation.get(r.location_id) ?? []), r.id]);
-    const teachers = (await staff()).filter((p) => p.role === 'teacher' || p.role === 'manager');
-    const who = () => (teachers.length ? faker.helpers.arrayElement(teachers) : null);
+    const teachers = (await staff()).filter((p) => p.role === 'teacher' || p.role === 'manager').map((p) => p.id);
+    // Entries are recorded by the room's staff (user_programs), else any teacher or manager.
+    const roomStaff = new Map<string, string[]>();
+    for (const r of await trx('user_programs').select('program_id', 'user_id'))
+      roomStaff.set(String(r.program_id), [...(roomStaff.get(String(r.program_id)) ?? []), String(r.user_id)]);
+    const recorders = new Map<string, string>();
+    const who = (programId: unknown) => {
+      const key = String(programId);
+      let id = recorders.get(key);
+      if (!id) {
+        const pool = roomStaff.get(key) ?? teachers;
+        id = pool.length ? faker.helpers.arrayElement(pool) : owner;
+        recorders.set(key, id);
+      }
+      return id;
+    };
     const dob = new Map(
       (await trx('students').select('id', trx.raw(`to_char(dob, 'YYYY-MM-DD') as dob`), 'fname')).map((r) => [
         String(r.id),
@@ -99,13 +113,13 @@ export const activitiesStep: SeedStep = {
     const entries: Row[] = [];
     const kids: string[][] = [];
     const add = (row: Row, students: string[]) => {
-      const person = who();
+      const person = who(row.program_id);
       entries.push({
         ...BLANK,
         ...row,
         staff_only: row.kind !== 'incident' && faker.datatype.boolean(0.05),
-        created_by: person?.id ?? owner,
-        updated_by: person?.id ?? owner,
+        created_by: person,
+        updated_by: person,
       });
       kids.push(students);
     };
