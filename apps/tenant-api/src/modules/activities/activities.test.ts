@@ -315,6 +315,49 @@ describe('no second record', () => {
   });
 });
 
+describe('check-out and corrections through attendance', () => {
+  it('CheckOut closes the open record; corrections are managers’ with a reason', async () => {
+    const local = localParts(new Date(), 'America/Chicago');
+    const [hh, mm] = local.time.split(':').map(Number) as [number, number];
+    const back = (m: number) => {
+      const t = Math.max(0, hh * 60 + mm - m);
+      return `${String(Math.floor(t / 60)).padStart(2, '0')}:${String(t % 60).padStart(2, '0')}`;
+    };
+    const CO = `mutation($st: [ID!]!) { saveCheckOutActivity(students: $st) { ${ENTRY} } }`;
+    const out = await q(CO, { st: [s.kids.ben] }, s.tokens.teacher);
+    const outId = out.data?.saveCheckOutActivity.activity.id;
+    expect(outId).toMatch(/^checkout-\d+$/);
+    const rows = await db('attendances').where({ student_id: s.kids.ben }).whereNull('deleted_at');
+    expect(rows).toHaveLength(1);
+    expect(rows[0].end_time).not.toBeNull();
+    const inId = outId.replace('checkout', 'checkin');
+    const UPD_IN =
+      'mutation($id: ID!, $t: String!, $r: String) { updateCheckInActivity(id: $id, time: $t, reason: $r) { activity { id time } } }';
+    const UPD_OUT =
+      'mutation($id: ID!, $t: String!, $r: String) { updateCheckOutActivity(id: $id, time: $t, reason: $r) { activity { id time } } }';
+    expect(code(await q(UPD_IN, { id: inId, t: back(30), r: 'Arrived earlier' }, s.tokens.teacher))).toBe('FORBIDDEN');
+    expect(field(await q(UPD_IN, { id: inId, t: back(30) }, s.tokens.mgrX))).toBe('reason');
+    expect((await q(UPD_IN, { id: inId, t: back(30), r: 'Arrived earlier' }, s.tokens.mgrX)).data?.updateCheckInActivity.activity).toEqual({
+      id: inId,
+      time: back(30),
+    });
+    expect((await q(UPD_OUT, { id: outId, t: back(10), r: 'Left earlier' }, s.tokens.mgrX)).data?.updateCheckOutActivity.activity).toEqual({
+      id: outId,
+      time: back(10),
+    });
+    expect(await db('attendances').where({ student_id: s.kids.ben }).whereNull('deleted_at')).toHaveLength(1);
+    expect(
+      field(
+        await q(
+          'mutation($id: ID!, $st: ID!) { deleteDailyActivity(id: $id, student: $st) { status } }',
+          { id: outId, st: s.kids.ben },
+          s.tokens.mgrX,
+        ),
+      ),
+    ).toBe('id');
+  });
+});
+
 describe('the room feed', () => {
   it('lists the room’s entries; staffOnly filters; outside the scope not found', async () => {
     const all = (await q(FEED, { id: s.rooms.toddlers }, s.tokens.teacher)).data?.getRoomActivities;
