@@ -20,7 +20,7 @@ const CONSENT_WEIGHTS = [
   { value: 'none', weight: 5 },
 ] as const;
 
-/** A small drawn scene (a room with round figures, a garden, a hall): 320 × 240, as PNG the check re-encodes. */
+/** A small drawn scene (a room with round figures, a garden, a hall): 256 × 192, as PNG the check re-encodes. */
 function scene(faker: Faker, figures: number, caption: string): string {
   const hue = faker.number.int({ min: 0, max: 359 });
   const shapes = Array.from({ length: figures }, (_, i) => {
@@ -31,7 +31,7 @@ function scene(faker: Faker, figures: number, caption: string): string {
     return `<circle cx="${x}" cy="120" r="${r}" fill="${skin}"/><rect x="${x - r}" y="${120 + r}" width="${2 * r}" height="${2.2 * r}" rx="6" fill="${shirt}"/>`;
   }).join('');
   const text = caption.replace(/[<&>"]/g, '');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="240">
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="192" viewBox="0 0 320 240">
 <rect width="320" height="240" fill="hsl(${hue},45%,85%)"/><rect y="180" width="320" height="60" fill="hsl(${(hue + 40) % 360},35%,60%)"/>
 <circle cx="270" cy="40" r="22" fill="hsl(50,90%,65%)"/>${shapes}
 <text x="10" y="228" font-family="sans-serif" font-size="13" fill="#333">${text}</text></svg>`;
