@@ -220,8 +220,12 @@ describe('the demo seed generator', () => {
     expect(await count(db, 'photos', (q) => q.where({ status: 'pending' }))).toBe(15);
     const groups = await db('photo_students').groupBy('photo_id').havingRaw('count(*) >= 2').select('photo_id');
     expect(groups.length).toBe(40);
-    const files = await db('photos as p').join('files as f', 'f.id', 'p.file_id').select('f.purpose', 'f.status', 'f.owner_id', 'p.location_id');
-    expect(files.every((f) => f.purpose === 'album_photo' && f.status === 'ready' && String(f.owner_id) === String(f.location_id))).toBe(true);
+    const files = await db('photos as p')
+      .join('files as f', 'f.id', 'p.file_id')
+      .select('f.purpose', 'f.status', 'f.owner_id', 'p.location_id');
+    expect(files.every((f) => f.purpose === 'album_photo' && f.status === 'ready' && String(f.owner_id) === String(f.location_id))).toBe(
+      true,
+    );
     // Consent: one version per active child, shares near 60 / 25 / 10 / 5 %.
     const consents = await db('photo_consents').groupBy('consent').select('consent', db.raw('count(*)::int as n'));
     const total = consents.reduce((n, c) => n + c.n, 0);

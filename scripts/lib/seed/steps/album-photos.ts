@@ -37,7 +37,18 @@ function scene(faker: Faker, figures: number, caption: string): string {
 <text x="10" y="228" font-family="sans-serif" font-size="13" fill="#333">${text}</text></svg>`;
 }
 
-const STUDENT_CAPTIONS = ['Painting time', 'Story circle', 'Building blocks', 'Outdoor play', 'Snack time', 'Music and movement', 'Sand pit', 'Water table', 'Nature walk', 'Puzzle corner'];
+const STUDENT_CAPTIONS = [
+  'Painting time',
+  'Story circle',
+  'Building blocks',
+  'Outdoor play',
+  'Snack time',
+  'Music and movement',
+  'Sand pit',
+  'Water table',
+  'Nature walk',
+  'Puzzle corner',
+];
 const STAFF_CAPTIONS = ['Team meeting', 'First-aid training', 'Welcome breakfast', 'Room setup', 'Parent evening'];
 const FACILITY_CAPTIONS = ['Front entrance', 'Playground', 'Reading nook', 'Kitchen', 'Nap room', 'Garden beds', 'Art wall'];
 
@@ -62,12 +73,9 @@ export const albumPhotosStep: SeedStep = {
 
     // ── consent ────────────────────────────────────────────────────────────────
     const demoKids = new Set(
-      (
-        await trx('student_users as su')
-          .join('users as u', 'u.id', 'su.user_id')
-          .where('u.username', 'parent')
-          .select('su.student_id')
-      ).map((r) => String(r.student_id)),
+      (await trx('student_users as su').join('users as u', 'u.id', 'su.user_id').where('u.username', 'parent').select('su.student_id')).map(
+        (r) => String(r.student_id),
+      ),
     );
     const consent = new Map<string, string>();
     for (const k of kids) {
@@ -191,7 +199,7 @@ export const albumPhotosStep: SeedStep = {
     // ── rows, one statement per table ─────────────────────────────────────────
     const photoIds = await allocateIds(trx, 'photos', plans.length);
     const fileRows = plans.map((p, i) => ({
-      id: fileIds[i],
+      id: fileIds[i]!,
       purpose: 'album_photo',
       owner_id: p.location,
       ...stored[i]!.ready,

@@ -33,7 +33,8 @@ export async function reencodeImages(
     try {
       bytes = await store.read(fileKey(centreId, file.id, 'main'), MAX_STORED);
     } catch (e) {
-      if (e instanceof ObjectMissingError || e instanceof FileTooLargeError) return { ok: false, index, reason: 'The stored image cannot be read.' };
+      if (e instanceof ObjectMissingError || e instanceof FileTooLargeError)
+        return { ok: false, index, reason: 'The stored image cannot be read.' };
       throw e;
     }
     const r = await checkUpload(bytes, main.type, {

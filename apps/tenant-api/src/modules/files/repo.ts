@@ -121,7 +121,9 @@ export async function storageUsed(db: Db): Promise<{ files: number; bytes: numbe
 /** Files by id (any status). */
 export async function findFiles(db: Db, ids: readonly string[]): Promise<FileRow[]> {
   if (!ids.length) return [];
-  return (await db('files').whereIn('id', ids as string[]).select('*')) as FileRow[];
+  return (await db('files')
+    .whereIn('id', ids as string[])
+    .select('*')) as FileRow[];
 }
 
 /** Marks ready files deleted (their owner removed them); answers the object keys to remove after commit. */

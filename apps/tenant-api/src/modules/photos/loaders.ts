@@ -48,14 +48,23 @@ async function students(queries: Query<PhotoObj>, ctx: RequestContext): Promise<
 async function staff(queries: Query<PhotoObj>, ctx: RequestContext): Promise<Person[][]> {
   if (!seesAllTags(ctx)) return queries.map(() => []);
   const tags = await repo.tagsOf(ctx.db, 'staff', [...new Set(queries.map((q) => String(q.obj.id)))]);
-  return queries.map((q) => tags.filter((t) => String(t.photo_id) === String(q.obj.id)).map(({ id, fname, lname }) => ({ id, fname, lname })));
+  return queries.map((q) =>
+    tags.filter((t) => String(t.photo_id) === String(q.obj.id)).map(({ id, fname, lname }) => ({ id, fname, lname })),
+  );
 }
 
 /** A person column (uploader, approver, log user, consent recorder) as a name, one query per request. */
 const person =
   <T>(column: (obj: T) => string | null | undefined) =>
   async (queries: Query<T>, ctx: RequestContext): Promise<(Person | null)[]> => {
-    const ids = [...new Set(queries.map((q) => column(q.obj)).filter((x): x is string => Boolean(x)).map(String))];
+    const ids = [
+      ...new Set(
+        queries
+          .map((q) => column(q.obj))
+          .filter((x): x is string => Boolean(x))
+          .map(String),
+      ),
+    ];
     const names = await repo.namesOf(ctx.db, ids);
     return queries.map((q) => {
       const key = column(q.obj);

@@ -8,7 +8,7 @@ import { fileKey, forCentre, LocalFileStore } from '@kv/files';
 import { IMAGE_RESIZE_BATCH } from '@kv/shared';
 import type { RequestContext, Viewer } from '../../types.ts';
 import type { Harness } from '../../test/harness.ts';
-import { buildWorld, code, createPeopleHarness, field, type World } from '../students/test-fixtures.ts';
+import { buildWorld, code, countQueries, createPeopleHarness, field, type World } from '../students/test-fixtures.ts';
 import { checkAndStore, purposeOf, rulesOf } from '../files/index.ts';
 import { checkMediaTags, visiblePhotoIds } from './index.ts';
 
@@ -42,7 +42,15 @@ async function readyFile(c: World, uploader: string, locationId: string, width =
     .toBuffer();
   const centreDb = c.c.db.db;
   const purpose = purposeOf('album_photo')!;
-  const r = await checkAndStore(forCentre(store, c.c.entry.id), c.c.entry.id, id, 'album_photo', body, 'image/png', await rulesOf(centreDb, purpose));
+  const r = await checkAndStore(
+    forCentre(store, c.c.entry.id),
+    c.c.entry.id,
+    id,
+    'album_photo',
+    body,
+    'image/png',
+    await rulesOf(centreDb, purpose),
+  );
   if (!r.ok) throw new Error(r.reason);
   await centreDb('files').insert({
     id,
@@ -152,13 +160,17 @@ describe('photos: albums, approval and scope', () => {
     );
     // Views count once per person and day.
     await seen(w.tokens.parent);
-    expect(await db()('photo_logs').where({ photo_id: p.id, action: 'view', user_id: w.ids.parent }).count({ n: '*' })).toEqual([{ n: '1' }]);
+    expect(await db()('photo_logs').where({ photo_id: p.id, action: 'view', user_id: w.ids.parent }).count({ n: '*' })).toEqual([
+      { n: '1' },
+    ]);
     expect(code(await w.q(`query($id: ID!) { getPhotoLogs(id: $id) { data { id } } }`, { id: p.id }, w.tokens.teacher))).toBe('FORBIDDEN');
   });
 
   it('a manager’s upload is approved at once; with approve_photos off a teacher’s is too', async () => {
     const m = await photo(w, w.tokens.mgrX, w.ids.mgrX, { students: [w.kidX] });
     expect(m.status).toBe('approved');
+    const event = await db()('domain_events').where({ name: 'photo.approved' }).whereRaw("payload->>'photo' = ?", [m.id]).first();
+    expect(event.payload).toEqual({ centreId: w.c.entry.id, photo: m.id, students: [w.kidX] });
     const off = await w.q(
       `mutation($id: ID!) { saveParentSettings(location_id: $id, approve_photos: false) { setting { approve_photos } } }`,
       { id: w.X },
@@ -202,6 +214,38 @@ describe('photos: albums, approval and scope', () => {
     expect(field(await w.q(LIST, { from: '2026-02-30' }, w.tokens.mgrX))).toBe('from');
   });
 });
+
+describe('photos: statements per page', () => {
+  it('a family’s page of photos costs the same statements for 1 photo as for 12 (loaders batch files, tags and names)', async () => {
+    const DOC = `query($s: ID) { getPhotos(student: $s, first: 100) { data { ${PHOTO_FIELDS} approved_by { fname } download_url } paginatorInfo { total } } }`;
+    const kid = await seedKid();
+    await photo(w, w.tokens.mgrX, w.ids.mgrX, { students: [kid.one] });
+    for (let i = 0; i < 12; i++) await photo(w, w.tokens.mgrX, w.ids.mgrX, { students: [kid.many, w.kidX] });
+    await db()('photo_consents').insert({ student_id: w.kidX, consent: 'other_families', source: 'paper_form', recorded_by: w.ids.mgrX });
+    const run = async (s: string) => {
+      let r: any;
+      const n = await countQueries(h, w.c, async () => (r = await w.q(DOC, { s }, kid.token)));
+      expect(r.errors).toBeUndefined();
+      return { n, photos: r.data.getPhotos.data.length };
+    };
+    await run(kid.one); // warm the session lookup's prepared statements
+    const one = await run(kid.one);
+    const many = await run(kid.many);
+    expect([one.photos, many.photos]).toEqual([1, 12]);
+    expect(many.n).toBe(one.n);
+  });
+});
+
+/** A family of its own with two children at X (one in one photo, the other in many). */
+async function seedKid() {
+  const { seedUser, signIn } = await import('../../test/harness.ts');
+  const { seedStudent } = await import('../locations/test-fixtures.ts');
+  const parent = await seedUser(w.c, { username: `counted${Date.now()}`, role: 'user' });
+  const one = await seedStudent(w.c, w.X, parent, { fname: 'Una', lname: 'Counted', program_id: w.room1X });
+  const many = await seedStudent(w.c, w.X, parent, { fname: 'Max', lname: 'Counted', program_id: w.room1X });
+  const token = (await signIn(h.app, w.c.host, (await db()('users').where({ id: parent }).first('username')).username)).token;
+  return { one, many, token };
+}
 
 describe('photos: bad input names the field and writes nothing', () => {
   it('createPhoto', async () => {
@@ -302,21 +346,37 @@ describe('photos: consent', () => {
     expect(await counts()).toEqual(before);
 
     const STUDENT = `query($id: ID!) { student(id: $id) { id photo_consent { consent source } } }`;
-    expect((await w.q(STUDENT, { id: w.kidX }, w.tokens.parent)).data?.student.photo_consent).toEqual({ consent: 'own_family', source: null });
+    expect((await w.q(STUDENT, { id: w.kidX }, w.tokens.parent)).data?.student.photo_consent).toEqual({
+      consent: 'own_family',
+      source: null,
+    });
     const g = await w.q(CONSENT, { s: w.kidX, c: 'marketing' }, w.tokens.parent);
-    expect(g.data?.updatePhotoConsent.consent).toEqual({ student_id: w.kidX, consent: 'marketing', source: 'guardian', recorded_by: { id: w.ids.parent } });
+    expect(g.data?.updatePhotoConsent.consent).toEqual({
+      student_id: w.kidX,
+      consent: 'marketing',
+      source: 'guardian',
+      recorded_by: { id: w.ids.parent },
+    });
     const m = await w.q(CONSENT, { s: w.kidX, c: 'other_families' }, w.tokens.mgrX);
     expect(m.data?.updatePhotoConsent.consent).toMatchObject({ consent: 'other_families', source: 'paper_form' });
     expect((await w.q(STUDENT, { id: w.kidX }, w.tokens.teacher)).data?.student.photo_consent).toEqual({
       consent: 'other_families',
       source: 'paper_form',
     });
-    const log = await w.q(`query($id: ID!) { getPhotoConsentLog(student_id: $id) { consent recorded_by { id } created_at } }`, { id: w.kidX }, w.tokens.parent);
-    expect(log.data?.getPhotoConsentLog.map((c: { consent: string; recorded_by: { id: string } }) => [c.consent, c.recorded_by.id])).toEqual([
+    const log = await w.q(
+      `query($id: ID!) { getPhotoConsentLog(student_id: $id) { consent recorded_by { id } created_at } }`,
+      { id: w.kidX },
+      w.tokens.parent,
+    );
+    expect(
+      log.data?.getPhotoConsentLog.map((c: { consent: string; recorded_by: { id: string } }) => [c.consent, c.recorded_by.id]),
+    ).toEqual([
       ['other_families', w.ids.mgrX],
       ['marketing', w.ids.parent],
     ]);
-    expect(code(await w.q(`query($id: ID!) { getPhotoConsentLog(student_id: $id) { consent } }`, { id: w.kidX }, w.parent2.token))).toBe('NOT_FOUND');
+    expect(code(await w.q(`query($id: ID!) { getPhotoConsentLog(student_id: $id) { consent } }`, { id: w.kidX }, w.parent2.token))).toBe(
+      'NOT_FOUND',
+    );
     expect(await db()('audit_log').where({ action: 'student.photo_consent', entity_id: w.kidX }).count({ n: '*' })).toEqual([{ n: '2' }]);
   });
 
@@ -330,7 +390,9 @@ describe('photos: consent', () => {
     const shown = (await w.q(LIST, {}, w.tokens.parent)).data!.getPhotos.data.find((x: { id: string }) => x.id === p.id);
     expect(shown.students).toEqual([{ id: w.kidX, fname: 'Ava', lname: 'Parent' }]);
     // Staff see it whole.
-    expect((await w.q(LIST, {}, w.tokens.teacher)).data!.getPhotos.data.find((x: { id: string }) => x.id === p.id).students).toHaveLength(2);
+    expect((await w.q(LIST, {}, w.tokens.teacher)).data!.getPhotos.data.find((x: { id: string }) => x.id === p.id).students).toHaveLength(
+      2,
+    );
     // The same rule for the activities area's reads.
     expect(await visiblePhotoIds(ctxOf(w.ids.parent, 'user'), [p.id])).toEqual(new Set([p.id]));
     expect(await visiblePhotoIds(ctxOf(w.parent2.id, 'user'), [p.id])).toEqual(new Set());
@@ -350,7 +412,11 @@ describe('photos: consent', () => {
     expect(await counts()).toEqual(before);
 
     const p = await approvedPhoto([w.kidX]);
-    const upd = await w.q(`mutation($id: ID!, $s: [ID!]) { updatePhoto(id: $id, students: $s) { status } }`, { id: p.id, s: [w.kidX2] }, w.tokens.mgrX);
+    const upd = await w.q(
+      `mutation($id: ID!, $s: [ID!]) { updatePhoto(id: $id, students: $s) { status } }`,
+      { id: p.id, s: [w.kidX2] },
+      w.tokens.mgrX,
+    );
     expect([code(upd), field(upd)]).toEqual(['BAD_USER_INPUT', 'students']);
     expect(await db()('photo_students').where({ photo_id: p.id }).pluck('student_id')).toEqual([w.kidX]);
 
@@ -416,7 +482,9 @@ describe('photos: image setting and bulk resize', () => {
     const foreign = await w.q(RESIZE, { ids: [ids[0], ids[1]] }, w.tokens.mgrY);
     expect([code(foreign), field(foreign)]).toEqual(['NOT_FOUND', 'ids.0']);
     const widths = async (of: string[]) =>
-      (await db()('photos as p').join('files as f', 'f.id', 'p.file_id').whereIn('p.id', of).orderBy('p.id').select('f.width')).map((r) => r.width);
+      (await db()('photos as p').join('files as f', 'f.id', 'p.file_id').whereIn('p.id', of).orderBy('p.id').select('f.width')).map(
+        (r) => r.width,
+      );
     expect(await widths(ids)).toEqual(Array(12).fill(1200));
 
     // The page's walk: batches of IMAGE_RESIZE_BATCH, the next only after success.
@@ -437,7 +505,10 @@ describe('photos: image setting and bulk resize', () => {
     const brokenKey = fileKey(w.c.entry.id, broken.file_id, 'main');
     const saved = await store.read(brokenKey, 50 * 1024 * 1024);
     await store.remove([brokenKey]);
-    const sixth = await db()('photos as p').join('files as f', 'f.id', 'p.file_id').where('p.id', ids[5]).first('f.id', 'f.variants', 'f.size');
+    const sixth = await db()('photos as p')
+      .join('files as f', 'f.id', 'p.file_id')
+      .where('p.id', ids[5])
+      .first('f.id', 'f.variants', 'f.size');
     const sixthBytes = await store.read(fileKey(w.c.entry.id, sixth.id, 'main'), 50 * 1024 * 1024);
 
     const failed = await walk();
@@ -445,7 +516,7 @@ describe('photos: image setting and bulk resize', () => {
       [5, true],
       [5, false],
     ]);
-    expect(failed.error.extensions).toMatchObject({ code: 'IMAGE_RESIZE_FAILED', field: 'ids.2' });
+    expect(failed.error?.extensions).toMatchObject({ code: 'IMAGE_RESIZE_FAILED', field: 'ids.2' });
     expect(await widths(ids)).toEqual([...Array(5).fill(600), ...Array(7).fill(1200)]);
     // Nothing of the failed batch was written: the sixth image's row and bytes are as they were.
     const after = await db()('files').where({ id: sixth.id }).first('variants', 'size');

@@ -50,10 +50,7 @@ const COLUMNS = [
  * - `none`: blog editors.
  */
 export type PhotoScope =
-  | { kind: 'all' }
-  | { kind: 'staff'; locations: string[]; programs: string[] }
-  | { kind: 'family'; userId: string }
-  | { kind: 'none' };
+  { kind: 'all' } | { kind: 'staff'; locations: string[]; programs: string[] } | { kind: 'family'; userId: string } | { kind: 'none' };
 
 /** The newest consent of the child `ps.student_id`, the default when none was recorded. */
 const CURRENT_CONSENT = `coalesce((select pc.consent from photo_consents pc where pc.student_id = ps.student_id order by pc.id desc limit 1), '${DEFAULT_CONSENT}')`;
@@ -114,7 +111,10 @@ export async function pagePhotos(db: Db, scope: PhotoScope, f: PhotoFilter, page
     if (f.album) q.where('p.album', f.album);
     if (f.status) q.where('p.status', f.status);
     if (f.location_id) q.where('p.location_id', f.location_id);
-    if (f.student) q.whereExists((e) => e.select(db.raw('1')).from('photo_students as fs').whereRaw('fs.photo_id = p.id').where('fs.student_id', f.student!));
+    if (f.student)
+      q.whereExists((e) =>
+        e.select(db.raw('1')).from('photo_students as fs').whereRaw('fs.photo_id = p.id').where('fs.student_id', f.student!),
+      );
     if (f.from || f.to) {
       q.join('locations as l', 'l.id', 'p.location_id');
       if (f.from) q.whereRaw('(p.taken_at at time zone l.timezone)::date >= ?::date', [f.from]);
@@ -152,7 +152,9 @@ export async function photoLocation(db: Db, id: string): Promise<{ id: string; l
 }
 
 export async function insertPhoto(db: Db, row: Record<string, unknown>): Promise<PhotoRow> {
-  const [r] = await db('photos').insert(row).returning(COLUMNS.map((c) => c.slice(2)));
+  const [r] = await db('photos')
+    .insert(row)
+    .returning(COLUMNS.map((c) => c.slice(2)));
   return r as PhotoRow;
 }
 
@@ -238,9 +240,7 @@ export type LogRow = { id: string; photo_id: string; action: LogAction; user_id:
 
 export async function pageLogs(db: Db, photoId: string, page: number, first: number) {
   const base = () => db('photo_logs').where({ photo_id: photoId });
-  const rows = base()
-    .select('id', 'photo_id', 'action', 'user_id', 'created_at')
-    .orderBy('id', 'desc');
+  const rows = base().select('id', 'photo_id', 'action', 'user_id', 'created_at').orderBy('id', 'desc');
   return pageWithTotal<LogRow>(db, rows, base, page, first);
 }
 
@@ -267,7 +267,14 @@ export async function currentConsents(db: Db, studentIds: readonly string[]): Pr
   for (const r of rows) out.set(String(r.student_id), r);
   for (const id of studentIds) {
     if (!out.has(String(id)))
-      out.set(String(id), { id: null, student_id: String(id), consent: DEFAULT_CONSENT, source: null, recorded_by: null, created_at: null });
+      out.set(String(id), {
+        id: null,
+        student_id: String(id),
+        consent: DEFAULT_CONSENT,
+        source: null,
+        recorded_by: null,
+        created_at: null,
+      });
   }
   return out;
 }
@@ -290,7 +297,9 @@ export async function consentLog(db: Db, studentId: string): Promise<ConsentRow[
 /** Whether the user is a legal guardian of the child (not black-listed). */
 export async function isLegalGuardian(db: Db, userId: string, studentId: string): Promise<boolean> {
   return Boolean(
-    await db('student_users').where({ user_id: userId, student_id: studentId, legal_guardian: true, black_list: false }).first('student_id'),
+    await db('student_users')
+      .where({ user_id: userId, student_id: studentId, legal_guardian: true, black_list: false })
+      .first('student_id'),
   );
 }
 

@@ -80,7 +80,9 @@ export async function checkMediaTags(
   const refused = ids.filter((sid) => consents.get(sid)?.consent === 'none');
   if (!refused.length) return;
   const [child] = await findStudents(trx, [refused[0]!], { archived: false });
-  throw child ? noConsent(`${child.fname} ${child.lname}`) : new AppError('BAD_USER_INPUT', 'A tagged child has no photo consent.', { field: 'students' });
+  throw child
+    ? noConsent(`${child.fname} ${child.lname}`)
+    : new AppError('BAD_USER_INPUT', 'A tagged child has no photo consent.', { field: 'students' });
 }
 
 /**

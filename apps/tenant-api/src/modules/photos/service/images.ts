@@ -28,13 +28,18 @@ export async function getImagesSetting(ctx: RequestContext) {
   return readImageSetting(ctx.db);
 }
 
-const bound = (label: string, k: keyof typeof IMAGE_SETTING_BOUNDS) => fields.intBetween(label, IMAGE_SETTING_BOUNDS[k][0], IMAGE_SETTING_BOUNDS[k][1]).nullish();
+const bound = (label: string, k: keyof typeof IMAGE_SETTING_BOUNDS) =>
+  fields.intBetween(label, IMAGE_SETTING_BOUNDS[k][0], IMAGE_SETTING_BOUNDS[k][1]).nullish();
 
 /** Saves the image setting (managers with settings.manage, checked by the gate); omitted values keep theirs. */
 export async function saveImagesSetting(ctx: RequestContext, raw: unknown) {
   await managerScope(ctx);
   const a = parseArgs(
-    z.object({ long_side: bound('The long side', 'long_side'), quality: bound('The quality', 'quality'), thumbnail: bound('The thumbnail', 'thumbnail') }),
+    z.object({
+      long_side: bound('The long side', 'long_side'),
+      quality: bound('The quality', 'quality'),
+      thumbnail: bound('The thumbnail', 'thumbnail'),
+    }),
     raw,
   );
   const setting = await inTransaction(ctx, async (trx) => {
@@ -61,7 +66,12 @@ export async function saveImagesSetting(ctx: RequestContext, raw: unknown) {
 export async function bulkResizeImges(ctx: RequestContext, raw: unknown) {
   const scope = await managerScope(ctx);
   const a = parseArgs(
-    z.object({ ids: z.array(id).min(1, 'Choose at least one image.').max(IMAGE_RESIZE_BATCH, `Resize at most ${IMAGE_RESIZE_BATCH} images at a time.`) }),
+    z.object({
+      ids: z
+        .array(id)
+        .min(1, 'Choose at least one image.')
+        .max(IMAGE_RESIZE_BATCH, `Resize at most ${IMAGE_RESIZE_BATCH} images at a time.`),
+    }),
     raw,
   );
   const ids = a.ids.map(String);
@@ -70,7 +80,14 @@ export async function bulkResizeImges(ctx: RequestContext, raw: unknown) {
   const store = centreStore(ctx);
   const result = await inTransaction(ctx, async (trx) => {
     const photos = new Map((await repo.photosInScope(trx, { kind: 'all' }, ids)).map((p) => [String(p.id), p]));
-    const files = new Map((await findFiles(trx, [...photos.values()].map((p) => p.file_id))).map((f) => [f.id, f]));
+    const files = new Map(
+      (
+        await findFiles(
+          trx,
+          [...photos.values()].map((p) => p.file_id),
+        )
+      ).map((f) => [f.id, f]),
+    );
     const batch: FileRow[] = [];
     for (const [i, pid] of ids.entries()) {
       const photo = photos.get(pid);

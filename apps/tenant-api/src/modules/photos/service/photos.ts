@@ -32,7 +32,10 @@ const ALBUM_PURPOSES = new Set(['album_photo', 'album_video']);
 const takenAt = z
   .string()
   .trim()
-  .refine((v) => /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(v) && !Number.isNaN(Date.parse(v)), 'Use a date and time such as 2026-03-01T09:30:00Z.')
+  .refine(
+    (v) => /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(v) && !Number.isNaN(Date.parse(v)),
+    'Use a date and time such as 2026-03-01T09:30:00Z.',
+  )
   .transform((v) => new Date(v))
   .refine((d) => d.getTime() <= Date.now() + 86_400_000 && d.getUTCFullYear() >= 2000, 'The photo cannot be taken in the future.');
 const caption = optionalText(500, 'The caption');
