@@ -152,6 +152,9 @@ export async function generatedFiles(): Promise<GeneratedFile[]> {
         TeamPunch: '../../modules/timeclock/index.ts#PunchOutcome',
         Attendance: '../../modules/attendance/index.ts#AttendanceRow',
         StudentAbsence: '../../modules/attendance/index.ts#AbsenceRow',
+        Photo: '../../modules/photos/index.ts#PhotoRow',
+        PhotoLog: '../../modules/photos/index.ts#LogRow',
+        PhotoConsent: '../../modules/photos/index.ts#ConsentRow',
       },
     }),
     render(at('apps/control-plane/src/generated/resolvers.ts'), controlPlane, [{ typescript: {} }, { 'typescript-resolvers': {} }], {

@@ -1,4 +1,5 @@
 import type { SeedStep } from '../context.ts';
+import { albumPhotosStep } from './album-photos.ts';
 import { attendanceStep } from './attendance.ts';
 import { familiesStep } from './families.ts';
 import { healthStep } from './health.ts';
@@ -30,4 +31,5 @@ export const SEED_STEPS: readonly SeedStep[] = [
   watchingStep,
   signinsStep,
   photosStep,
+  albumPhotosStep,
 ];
