@@ -180,11 +180,12 @@ export function createFailureBudget(opts: FailureBudgetOptions): FailureBudget {
   return {
     async take(key) {
       const [allowed, retryAfterMs, window] = await run(
-        async (r) =>
-          (await r.eval(TAKE, 1, full(key), now(), p.windowMs, p.free, p.baseMs, p.maxMs, p.limit)) as Outcome,
+        async (r) => (await r.eval(TAKE, 1, full(key), now(), p.windowMs, p.free, p.baseMs, p.maxMs, p.limit)) as Outcome,
         () => memory.take(full(key)),
       );
-      return allowed ? { allowed: true, reservation: { key, window: Number(window) } } : { allowed: false, retryAfterMs: Number(retryAfterMs) };
+      return allowed
+        ? { allowed: true, reservation: { key, window: Number(window) } }
+        : { allowed: false, retryAfterMs: Number(retryAfterMs) };
     },
     async fail({ key, window }) {
       await run(
@@ -200,7 +201,9 @@ export function createFailureBudget(opts: FailureBudgetOptions): FailureBudget {
     },
     async reset(key) {
       await run(
-        (r) => r.del(full(key)),
+        async (r) => {
+          await r.del(full(key));
+        },
         () => memory.reset(full(key)),
       );
     },
