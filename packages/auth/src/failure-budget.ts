@@ -209,3 +209,62 @@ export function createFailureBudget(opts: FailureBudgetOptions): FailureBudget {
     },
   };
 }
+
+interface Occurrence {
+  operation: string;
+  subject: string;
+  taken: { budget: FailureBudget; reservation: Reservation }[];
+}
+
+/**
+ * The points one request took for its guarded occurrences (each `login` of a document, say),
+ * until each occurrence's outcome settles them: a failure keeps them, anything else gives them
+ * back, and what never settles (a merged or never-run occurrence) counts as a failure at `finish`.
+ */
+export class AttemptLedger {
+  private pending: Occurrence[] = [];
+
+  /**
+   * Takes a point of each budget for one occurrence. When one refuses, every point this ledger
+   * took is given back (nothing will run) and the answer carries the wait.
+   */
+  async take(operation: string, subject: string, budgets: [FailureBudget, string][]): Promise<{ allowed: boolean; retryAfterMs: number }> {
+    const occurrence: Occurrence = { operation, subject, taken: [] };
+    this.pending.push(occurrence);
+    for (const [budget, key] of budgets) {
+      const r = await budget.take(key);
+      if (!r.allowed) {
+        await this.settleAll(false);
+        return { allowed: false, retryAfterMs: r.retryAfterMs };
+      }
+      occurrence.taken.push({ budget, reservation: r.reservation });
+    }
+    return { allowed: true, retryAfterMs: 0 };
+  }
+
+  /** The outcome of the first pending occurrence of `operation` (of that subject, when given). */
+  async settle(operation: string, failed: boolean, subject?: string): Promise<void> {
+    const i = this.pending.findIndex((p) => p.operation === operation && (subject === undefined || p.subject === subject));
+    if (i < 0) return;
+    const [occurrence] = this.pending.splice(i, 1);
+    await settleOccurrence(occurrence!, failed);
+  }
+
+  /** Gives back every pending point (the request was refused before anything ran). */
+  async giveBack(): Promise<void> {
+    await this.settleAll(false);
+  }
+
+  /** After execution: what never settled counts as failed. */
+  async finish(): Promise<void> {
+    await this.settleAll(true);
+  }
+
+  private async settleAll(failed: boolean): Promise<void> {
+    for (const occurrence of this.pending.splice(0)) await settleOccurrence(occurrence, failed);
+  }
+}
+
+async function settleOccurrence(o: Occurrence, failed: boolean): Promise<void> {
+  for (const { budget, reservation } of o.taken) await (failed ? budget.fail(reservation) : budget.refund(reservation));
+}

@@ -7,3 +7,4 @@ export * from './throttle.ts';
 export * from './service-channel.ts';
 export * from './control-plane-client.ts';
 export * from './failure-budget.ts';
+export * from './known-device.ts';

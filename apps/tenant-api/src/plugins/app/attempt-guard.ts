@@ -1,6 +1,6 @@
 import type { DocumentNode } from 'graphql';
 import type { FastifyReply } from 'fastify';
-import { AuthError, DEVICE_TOKEN_TTL_SECONDS, type FailureBudget, type Reservation } from '@kv/auth';
+import { AttemptLedger, knownDeviceCookie, knownDeviceUsers, MAX_DEVICE_COOKIES, type FailureBudget } from '@kv/auth';
 import { AppError, CommonError, rootFieldOccurrences } from '@kv/server';
 import { findUserByLogin } from '../../modules/auth/index.ts';
 import type { AttemptGuard, RequestContext } from '../../types.ts';
@@ -28,49 +28,14 @@ export const GUARDED_OPERATIONS: Readonly<Record<string, { guess?: true; mail?: 
 };
 const NAMES = new Set(Object.keys(GUARDED_OPERATIONS));
 
-/** Known-device cookies are named per user: one browser may be shared by a family. */
-const DEVICE_COOKIE = /^kvd_(\d{1,19})$/;
-/** A browser sends at most this many device cookies that are looked at. */
-const MAX_DEVICE_COOKIES = 8;
-
 export function throttledError(retryAfterMs: number): AppError {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
   return new AppError(CommonError.Throttled, `Too many attempts. Try again in ${seconds} seconds.`, { retryAfter: seconds }, 429);
 }
 
-/** The user ids this request's valid device cookies name for the centre. */
-async function knownUsers(ctx: RequestContext, cookieHeader: string | undefined): Promise<Set<string>> {
-  const known = new Set<string>();
-  if (!cookieHeader) return known;
-  const pairs = cookieHeader
-    .split(';')
-    .map((p) => p.trim().split('='))
-    .filter(([name, value]) => value && DEVICE_COOKIE.test(name ?? ''))
-    .slice(0, MAX_DEVICE_COOKIES);
-  for (const [name, value] of pairs) {
-    try {
-      const { sub } = await ctx.deps.tokens.verifyDevice(decodeURIComponent(value!), ctx.tenant.id);
-      if (`kvd_${sub}` === name) known.add(sub);
-    } catch (e) {
-      if (!(e instanceof AuthError)) throw e;
-    }
-  }
-  return known;
-}
-
 export interface DocumentGuard extends AttemptGuard {
   /** After execution: occurrences that never settled (merged, or never run) count as failures. */
   finish(): Promise<void>;
-}
-
-interface Pending {
-  operation: string;
-  subject: string;
-  taken: { budget: FailureBudget; reservation: Reservation }[];
-}
-
-async function settleOne(p: Pending, failed: boolean): Promise<void> {
-  for (const { budget, reservation } of p.taken) await (failed ? budget.fail(reservation) : budget.refund(reservation));
 }
 
 /**
@@ -92,7 +57,7 @@ export async function guardDocument(
   // Sign-ins of users this browser knows are judged by their account's budget only.
   const logins = [...new Set(occurrences.filter((o) => o.name === 'login').map(subject))];
   const exempt = new Set<string>();
-  const known = logins.length ? await knownUsers(ctx, reply.request.headers.cookie) : new Set<string>();
+  const known = logins.length ? await knownDeviceUsers(ctx.deps.tokens, tenant.id, reply.request.headers.cookie) : new Set<string>();
   if (known.size) {
     for (const login of logins) {
       const user = login ? await findUserByLogin(ctx.db, login) : undefined;
@@ -100,18 +65,11 @@ export async function guardDocument(
     }
   }
 
-  const pending: Pending[] = [];
-  // Refused: what this document took so far is given back, and nothing runs.
-  const refuse = async (retryAfterMs: number): Promise<never> => {
-    for (const p of pending.splice(0)) await settleOne(p, false);
-    throw throttledError(retryAfterMs);
-  };
+  const ledger = new AttemptLedger();
   for (const o of occurrences) {
     if (!GUARDED_OPERATIONS[o.name]!.guess) continue;
     const who = subject(o);
-    const p: Pending = { operation: o.name, subject: who, taken: [] };
-    pending.push(p);
-    const keys: [FailureBudget, string][] =
+    const budgets: [FailureBudget, string][] =
       o.name !== 'login'
         ? [[throttles.address, `code:${tenant.id}:${ip}`]]
         : exempt.has(who)
@@ -120,39 +78,26 @@ export async function guardDocument(
               [throttles.account, `${tenant.id}:${who}`],
               [throttles.address, `signin:${tenant.id}:${ip}`],
             ];
-    for (const [budget, key] of keys) {
-      const r = await budget.take(key);
-      if (!r.allowed) await refuse(r.retryAfterMs);
-      else p.taken.push({ budget, reservation: r.reservation });
-    }
+    const r = await ledger.take(o.name, who, budgets);
+    if (!r.allowed) throw throttledError(r.retryAfterMs);
   }
   const mails = occurrences.filter((o) => GUARDED_OPERATIONS[o.name]!.mail).length;
   if (mails) {
     const r = await throttles.mailIp.consume(`${tenant.id}:${ip}`, mails);
-    if (!r.allowed) await refuse(r.retryAfterMs);
+    if (!r.allowed) {
+      await ledger.giveBack();
+      throw throttledError(r.retryAfterMs);
+    }
   }
 
   let deviceCookies = 0;
   const guard: DocumentGuard = {
-    async settle(operation, failed, who) {
-      const i = pending.findIndex((p) => p.operation === operation && (who === undefined || p.subject === who));
-      if (i < 0) return;
-      const [p] = pending.splice(i, 1);
-      await settleOne(p!, failed);
-    },
+    settle: (operation, failed, who) => ledger.settle(operation, failed, who),
     async knownDevice(userId) {
       if (deviceCookies++ >= MAX_DEVICE_COOKIES) return;
-      const token = await ctx.deps.tokens.signDevice({ tid: tenant.id, sub: userId });
-      const secure = ctx.deps.config.production ? '; Secure' : '';
-      // Host-only (no Domain): each centre's host keeps its own; HttpOnly: no script reads it.
-      reply.header(
-        'set-cookie',
-        `kvd_${userId}=${token}; Path=/graphql; Max-Age=${DEVICE_TOKEN_TTL_SECONDS}; HttpOnly; SameSite=Strict${secure}`,
-      );
+      reply.header('set-cookie', await knownDeviceCookie(ctx.deps.tokens, tenant.id, userId, { secure: ctx.deps.config.production }));
     },
-    async finish() {
-      for (const p of pending.splice(0)) await settleOne(p, true);
-    },
+    finish: () => ledger.finish(),
   };
   return guard;
 }
