@@ -1,8 +1,8 @@
 import type { DocumentNode } from 'graphql';
 import type { FastifyReply } from 'fastify';
 import { AttemptLedger, knownDeviceCookie, knownDeviceUsers, MAX_DEVICE_COOKIES, type FailureBudget } from '@kv/auth';
-import { AppError, CommonError, rootFieldOccurrences } from '@kv/server';
-import { findUserByLogin } from '../../modules/auth/index.ts';
+import { rootFieldOccurrences } from '@kv/server';
+import { findUserByLogin, throttled } from '../../modules/auth/index.ts';
 import type { AttemptGuard, RequestContext } from '../../types.ts';
 
 /**
@@ -27,11 +27,6 @@ export const GUARDED_OPERATIONS: Readonly<Record<string, { guess?: true; mail?: 
   verifyInvitedUserPhone: { guess: true },
 };
 const NAMES = new Set(Object.keys(GUARDED_OPERATIONS));
-
-export function throttledError(retryAfterMs: number): AppError {
-  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  return new AppError(CommonError.Throttled, `Too many attempts. Try again in ${seconds} seconds.`, { retryAfter: seconds }, 429);
-}
 
 export interface DocumentGuard extends AttemptGuard {
   /** After execution: occurrences that never settled (merged, or never run) count as failures. */
@@ -79,14 +74,14 @@ export async function guardDocument(
               [throttles.address, `signin:${tenant.id}:${ip}`],
             ];
     const r = await ledger.take(o.name, who, budgets);
-    if (!r.allowed) throw throttledError(r.retryAfterMs);
+    if (!r.allowed) throw throttled(r.retryAfterMs, 429);
   }
   const mails = occurrences.filter((o) => GUARDED_OPERATIONS[o.name]!.mail).length;
   if (mails) {
     const r = await throttles.mailIp.consume(`${tenant.id}:${ip}`, mails);
     if (!r.allowed) {
       await ledger.giveBack();
-      throw throttledError(r.retryAfterMs);
+      throw throttled(r.retryAfterMs, 429);
     }
   }
 
