@@ -222,7 +222,7 @@ interface Occurrence {
  * back, and what never settles (a merged or never-run occurrence) counts as a failure at `finish`.
  */
 export class AttemptLedger {
-  private pending: Occurrence[] = [];
+  private open: Occurrence[] = [];
 
   /**
    * Takes a point of each budget for one occurrence. When one refuses, every point this ledger
@@ -230,7 +230,7 @@ export class AttemptLedger {
    */
   async take(operation: string, subject: string, budgets: [FailureBudget, string][]): Promise<{ allowed: boolean; retryAfterMs: number }> {
     const occurrence: Occurrence = { operation, subject, taken: [] };
-    this.pending.push(occurrence);
+    this.open.push(occurrence);
     for (const [budget, key] of budgets) {
       const r = await budget.take(key);
       if (!r.allowed) {
@@ -244,10 +244,15 @@ export class AttemptLedger {
 
   /** The outcome of the first pending occurrence of `operation` (of that subject, when given). */
   async settle(operation: string, failed: boolean, subject?: string): Promise<void> {
-    const i = this.pending.findIndex((p) => p.operation === operation && (subject === undefined || p.subject === subject));
+    const i = this.open.findIndex((p) => p.operation === operation && (subject === undefined || p.subject === subject));
     if (i < 0) return;
-    const [occurrence] = this.pending.splice(i, 1);
+    const [occurrence] = this.open.splice(i, 1);
     await settleOccurrence(occurrence!, failed);
+  }
+
+  /** How many occurrences of `operation` are still waiting for their outcome. */
+  pending(operation: string): number {
+    return this.open.filter((p) => p.operation === operation).length;
   }
 
   /** Gives back every pending point (the request was refused before anything ran). */
@@ -261,7 +266,7 @@ export class AttemptLedger {
   }
 
   private async settleAll(failed: boolean): Promise<void> {
-    for (const occurrence of this.pending.splice(0)) await settleOccurrence(occurrence, failed);
+    for (const occurrence of this.open.splice(0)) await settleOccurrence(occurrence, failed);
   }
 }
 

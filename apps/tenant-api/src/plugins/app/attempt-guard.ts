@@ -29,6 +29,8 @@ export const GUARDED_OPERATIONS: Readonly<Record<string, { guess?: true; mail?: 
 const NAMES = new Set(Object.keys(GUARDED_OPERATIONS));
 
 export interface DocumentGuard extends AttemptGuard {
+  /** Occurrences of `operation` still unsettled. */
+  pending(operation: string): number;
   /** After execution: occurrences that never settled (merged, or never run) count as failures. */
   finish(): Promise<void>;
 }
@@ -92,7 +94,32 @@ export async function guardDocument(
       if (deviceCookies++ >= MAX_DEVICE_COOKIES) return;
       reply.header('set-cookie', await knownDeviceCookie(ctx.deps.tokens, tenant.id, userId, { secure: ctx.deps.config.production }));
     },
+    pending: (operation) => ledger.pending(operation),
     finish: () => ledger.finish(),
   };
   return guard;
+}
+
+type Resolver = (root: unknown, args: unknown, ctx: RequestContext, info: unknown) => unknown;
+
+/**
+ * Wraps the guarded mutations' resolvers: a call that ends without settling its occurrence (it
+ * refused its input before checking any secret) gives that occurrence's points back. Mutations run
+ * one after another, so "did this call settle one" is the count before and after.
+ */
+export function settleUnsettledCalls(mutations: Record<string, unknown> | undefined): void {
+  if (!mutations) return;
+  for (const name of Object.keys(GUARDED_OPERATIONS)) {
+    const resolve = mutations[name] as Resolver | undefined;
+    if (!resolve) continue;
+    mutations[name] = async (root: unknown, args: unknown, ctx: RequestContext, info: unknown) => {
+      const guard = ctx.guard as DocumentGuard | undefined;
+      const before = guard?.pending(name) ?? 0;
+      try {
+        return await resolve(root, args, ctx, info);
+      } finally {
+        if (guard && guard.pending(name) === before && before > 0) await guard.settle(name, false);
+      }
+    };
+  }
 }

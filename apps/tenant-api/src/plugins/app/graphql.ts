@@ -10,7 +10,7 @@ import { gateRootResolvers, loadMatrix } from '../../graphql/authorization.ts';
 import { loaderResolvers } from '../../graphql/loaders.ts';
 import type { RequestContext, TenantApiDeps, Throttles } from '../../types.ts';
 import { describeRequest } from './log-facts.ts';
-import { GUARDED_OPERATIONS, guardDocument, type DocumentGuard } from './attempt-guard.ts';
+import { GUARDED_OPERATIONS, guardDocument, settleUnsettledCalls, type DocumentGuard } from './attempt-guard.ts';
 
 const BASE_SCHEMA = /* GraphQL */ `
   type Query
@@ -47,6 +47,7 @@ export const graphqlPlugin = fp(
     // Loaded fields answer over plain resolvers of the same field, as with Mercurius' loaders.
     for (const [type, fields] of Object.entries(loaderResolvers(loaders))) resolvers[type] = { ...resolvers[type], ...fields };
     gateRootResolvers(resolvers, rootFieldNames(schema), loadMatrix());
+    settleUnsettledCalls(resolvers.Mutation);
 
     // Subscriptions fan out through Redis across processes; losing Redis must never crash the process.
     const emitter = deps.redis ? mqemitterRedis({ ...redisConnection(deps.redis) }) : undefined;
