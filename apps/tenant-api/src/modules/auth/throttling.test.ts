@@ -218,6 +218,13 @@ describe('codes and guest mail follow the same rule', () => {
     }
     const delayed = JSON.parse((await post(A(), ip, RESET, { t: 'not-a-real-token-yyyyyyyyyyy' })).body);
     expect(delayed.errors[0].extensions).toMatchObject({ code: 'THROTTLED', retryAfter: 1 });
+    // Every code guess shares the budget: PINs and autologin links wait as well.
+    for (const [query, variables] of [
+      ['mutation($t: String!) { verifyEmail(pin_time: $t, pin: "123456") { status } }', { t: 'some-pin-time-handle' }],
+      ['mutation($t: String!) { verifyInvitedUserEmail(pin_time: $t, pin: "123456") { status } }', { t: 'some-pin-time-handle' }],
+      ['mutation($t: String!) { verifyAutologin(token: $t) { status } }', { t: 'some-autologin-token' }],
+    ] as const)
+      expect(JSON.parse((await post(A(), ip, query, variables)).body).errors[0].extensions.code).toBe('THROTTLED');
     // Sign-in at the same centre and address is its own budget; another centre is untouched.
     const [parent] = await seedParents(A(), 'codes', 1);
     expect((await signIn(A(), ip, parent!)).login?.status).toBe(true);
