@@ -9,8 +9,8 @@ import type { Knex } from 'knex';
  * Absences, health checks and check-ins/outs are not stored here: they are attendance's and
  * health's rows, and the feeds read them from there.
  *
- * Also: the health screen's temperature and note (a health check entry), the location's approval
- * switches, and the daily report mails sent (one per guardian, location and day: a rerun sends none).
+ * Also: the health screen's temperature and note (a health check entry), the location's
+ * `approve_activities` switch (`approve_photos` is the photos area's), and the daily report mails sent (one per guardian, location and day: a rerun sends none).
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('activities', (t) => {
@@ -80,8 +80,6 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('location_settings', (t) => {
     /** Activity entries wait for a manager's approval before parents see them (incidents never wait). */
     t.boolean('approve_activities').notNullable().defaultTo(false);
-    /** Photos wait for approval before parents see them. */
-    t.boolean('approve_photos').notNullable().defaultTo(true);
   });
 
   // Daily report mails: the scheduled one once per guardian, location and day; sendDailyReport's too (kind manual).
@@ -106,10 +104,7 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   await knex.schema.dropTableIfExists('activity_report_sends');
-  await knex.schema.alterTable('location_settings', (t) => {
-    t.dropColumn('approve_activities');
-    t.dropColumn('approve_photos');
-  });
+  await knex.schema.alterTable('location_settings', (t) => t.dropColumn('approve_activities'));
   await knex.schema.alterTable('health_screens', (t) => {
     t.dropColumn('temperature');
     t.dropColumn('note');
