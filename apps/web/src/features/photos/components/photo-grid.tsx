@@ -174,7 +174,14 @@ export function PhotoGrid({
       )}
       {page && page.last > 1 ? (
         <Group justify="center">
-          <Pagination value={page.current} total={page.last} onChange={page.onChange} size="lg" data-testid="photos-pager" />
+          <Pagination
+            value={page.current}
+            total={page.last}
+            onChange={page.onChange}
+            size="lg"
+            classNames={{ control: classes.touch }}
+            data-testid="photos-pager"
+          />
         </Group>
       ) : null}
     </Stack>

@@ -29,7 +29,7 @@ export function PhotoLogsModal({ photo, onClose }: { photo: PhotoData | null; on
   const page = data?.getPhotoLogs;
   return (
     <Modal opened={photo !== null} onClose={onClose} title={t('photos:logs.title')} size="lg">
-      <div data-testid="photo-logs">
+      <div data-testid="photo-logs-table">
         <DataTable
           label={t('photos:logs.title')}
           rows={page?.data ?? []}

@@ -4,6 +4,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from 'urql';
 import { ChildOptionsQuery, StaffOptionsQuery } from '../api/photos.query';
+import classes from './photos.module.css';
 
 interface Named {
   id: string;
@@ -123,6 +124,7 @@ export function ChildFilter({
       nothingFoundMessage={t('form.nobody')}
       comboboxProps={{ withinPortal: true }}
       miw={200}
+      classNames={{ input: classes.touchInput }}
       data-testid="photos-filter-child"
     />
   );

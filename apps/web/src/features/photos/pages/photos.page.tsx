@@ -74,6 +74,7 @@ function AlbumPage({ album }: { album: Album }) {
 
   const result = data?.getPhotos;
   const photos = useMemo(() => result?.data ?? [], [result]);
+  const filtered = Boolean(filters.student || filters.status || filters.from || filters.to);
   const pendingHere = photos.filter((p) => p.status === 'pending').map((p) => p.id);
 
   const change = (patch: Partial<Filters>) => {
@@ -199,6 +200,7 @@ function AlbumPage({ album }: { album: Album }) {
             onChange={(v) => change({ status: v === 'all' || !v ? null : v })}
             allowDeselect={false}
             miw={160}
+            classNames={{ input: classes.touchInput }}
             data-testid="photos-filter-status"
           />
           <TextInput
@@ -207,6 +209,7 @@ function AlbumPage({ album }: { album: Album }) {
             value={filters.from}
             max={filters.to || undefined}
             onChange={(e) => change({ from: e.currentTarget.value })}
+            classNames={{ input: classes.touchInput }}
             data-testid="photos-filter-from"
           />
           <TextInput
@@ -215,9 +218,10 @@ function AlbumPage({ album }: { album: Album }) {
             value={filters.to}
             min={filters.from || undefined}
             onChange={(e) => change({ to: e.currentTarget.value })}
+            classNames={{ input: classes.touchInput }}
             data-testid="photos-filter-to"
           />
-          {filters !== NO_FILTERS ? (
+          {filtered ? (
             <Button variant="subtle" size="md" className={classes.touch} onClick={() => change(NO_FILTERS)}>
               {t('photos:filters.clear')}
             </Button>
