@@ -106,10 +106,21 @@ export const journeys: Journey[] = [
         await tagChild(teacher, 'Arjun Patel');
         // Back to the caption closes the tag list (Escape would close the dialog too).
         await form.getByTestId('photo-caption-input').click();
+        // Each file shows its phase while it goes (uploading → checking → saving); the form closes once all are saved.
+        await teacher.evaluate(() => {
+          const seen: string[] = [];
+          (window as unknown as { e2ePhases: string[] }).e2ePhases = seen;
+          new MutationObserver(() => {
+            for (const el of document.querySelectorAll('[data-testid="upload-item"]')) {
+              const phase = el.getAttribute('data-phase');
+              if (phase && seen.at(-1) !== phase) seen.push(phase);
+            }
+          }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-phase'] });
+        });
         await form.getByTestId('photo-upload-submit').click();
-        // Each file shows its phase while it goes: uploading → checking → saving; the form closes once all are saved.
-        await form.locator('[data-testid="upload-item"]:not([data-phase="queued"])').first().waitFor({ timeout: 20_000 });
         await teacher.getByText('Files uploaded: 1.').waitFor({ timeout: 90_000 });
+        const phases = await teacher.evaluate(() => (window as unknown as { e2ePhases: string[] }).e2ePhases);
+        assert.ok(phases.includes('uploading') && phases.includes('checking'), `upload phases shown: ${phases.join(' → ')}`);
         const uploaded = card(teacher, 'photo-grid', caption);
         await uploaded.waitFor({ timeout: 20_000 });
         assert.equal(await uploaded.getAttribute('data-status'), 'pending');
