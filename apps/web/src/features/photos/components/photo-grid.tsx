@@ -107,7 +107,7 @@ export function PhotoGrid({
                     </span>
                   ) : null}
                   {photo.status === 'pending' ? (
-                    <Badge className={classes.badge} color="warning" variant="filled" size="sm" data-testid="photo-pending">
+                    <Badge className={classes.badge} color="warning" variant="filled" autoContrast size="sm" data-testid="photo-pending">
                       {t('photos:status.pending')}
                     </Badge>
                   ) : null}
@@ -180,6 +180,8 @@ export function PhotoGrid({
             onChange={page.onChange}
             size="lg"
             classNames={{ control: classes.touch }}
+            getControlProps={(control) => ({ 'aria-label': t(`shell:table.pages.${control}`) })}
+            getItemProps={(item) => ({ 'aria-label': t('shell:table.pages.page', { page: item }) })}
             data-testid="photos-pager"
           />
         </Group>
