@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Stack } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +12,7 @@ import type { PhotoData } from '../api/photos.query';
 import { PhotoFields } from '../forms/photo-fields';
 import { photoSchema, type PhotoFormValues } from '../forms/photo-form.schema';
 import { fullName } from '../lib/names';
+import { PHONE } from '../lib/layout';
 
 const FIELDS = ['caption', 'students', 'staff'] as const;
 
@@ -18,6 +20,7 @@ const FIELDS = ['caption', 'students', 'staff'] as const;
 export function EditPhotoModal({ photo, onClose, onSaved }: { photo: PhotoData | null; onClose(): void; onSaved(): void }) {
   const { t } = useTranslation(['photos', 'common']);
   const [{ fetching }, update] = useMutation(UpdatePhotoMutation);
+  const phone = useMediaQuery(PHONE) ?? false;
   const form = useForm<PhotoFormValues>({ resolver: zodResolver(photoSchema), defaultValues: { caption: '', students: [], staff: [] } });
 
   useEffect(() => {
@@ -49,7 +52,7 @@ export function EditPhotoModal({ photo, onClose, onSaved }: { photo: PhotoData |
       }
     : undefined;
   return (
-    <Modal opened={photo !== null} onClose={onClose} title={t('photos:edit.title')} size="lg">
+    <Modal opened={photo !== null} onClose={onClose} title={t('photos:edit.title')} size="lg" fullScreen={phone}>
       {photo ? (
         <form onSubmit={(e) => void submit(e)} noValidate data-testid="photo-edit-form">
           <Stack gap="md">

@@ -1,12 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ActionIcon, Alert, Badge, Button, FileButton, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { IconTrash, IconUpload } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { showMessage } from '../../../lib/notices';
 import { PhotoFields } from '../forms/photo-fields';
 import { photoSchema, type PhotoFormValues } from '../forms/photo-form.schema';
 import { useAlbumUpload, type UploadItem } from '../hooks/use-album-upload';
+import { PHONE } from '../lib/layout';
 import { ACCEPT } from '../lib/upload-rules';
 import classes from './photos.module.css';
 
@@ -73,6 +75,7 @@ interface Props {
 export function UploadModal({ opened, album, location, onClose, onSaved }: Props) {
   const { t } = useTranslation(['photos', 'common']);
   const upload = useAlbumUpload();
+  const phone = useMediaQuery(PHONE) ?? false;
   const form = useForm<PhotoFormValues>({ resolver: zodResolver(photoSchema), defaultValues: { caption: '', students: [], staff: [] } });
 
   const waiting = upload.items.filter((i) => i.phase === 'queued').length;
@@ -107,7 +110,7 @@ export function UploadModal({ opened, album, location, onClose, onSaved }: Props
       onClose={close}
       title={t(`photos:upload.title.${album}`)}
       size="lg"
-      fullScreen={false}
+      fullScreen={phone}
       closeOnClickOutside={!upload.running}
     >
       {!location ? (
