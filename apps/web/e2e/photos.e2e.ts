@@ -60,7 +60,7 @@ async function tagChild(page: Page, name: string): Promise<void> {
   const input = page.getByTestId('photo-children');
   await input.click();
   await input.fill(name.split(' ')[0]!);
-  await page.getByRole('option', { name }).click();
+  await page.getByRole('option', { name, exact: true }).click();
 }
 
 export const journeys: Journey[] = [
