@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import type { Faker } from '@faker-js/faker';
 import sharp from 'sharp';
 import { MAX_URL_SECONDS } from '@kv/files';
+import { addDays, clockTime, localParts, weekdayOf, zonedInstant } from '@kv/shared';
 import { acceptedAudit, checkAndStore, purposeOf, rulesOf, type ReadyColumns } from '@kv/tenant-api';
 import { allocateIds, auditRow, insertMany, type SeedStep, type SeededChild } from '../context.ts';
 
@@ -130,7 +131,19 @@ export const albumPhotosStep: SeedStep = {
       svg: string;
     };
     const plans: Plan[] = [];
-    const when = (maxDays: number) => new Date(now.getTime() - faker.number.int({ min: 30, max: maxDays * 24 * 60 }) * 60_000);
+    const zoneOf = new Map((await trx('locations').select('id', 'timezone')).map((l) => [String(l.id), l.timezone as string]));
+    // A weekday of the last `maxDays`, between 8:30 and 16:30 at the location: when a centre takes photos.
+    const when = (maxDays: number, location: string) => {
+      const tz = zoneOf.get(location) ?? 'UTC';
+      const today = localParts(now, tz).date;
+      // The span widens when the last days hold no weekday hours yet (a Monday before opening).
+      for (let tries = 0; ; tries++) {
+        const date = addDays(today, -faker.number.int({ min: 0, max: maxDays + Math.floor(tries / 10) }));
+        if (weekdayOf(date) === 'sat' || weekdayOf(date) === 'sun') continue;
+        const at = zonedInstant(date, clockTime(faker.number.int({ min: 8 * 60 + 30, max: 16 * 60 + 30 })), tz);
+        if (at.getTime() < now.getTime() - 60_000) return at;
+      }
+    };
     const demoRoom = demoKid ? byRoom.get(demoKid.program_id!) : undefined;
     for (let i = 0; i < STUDENT_PHOTOS; i++) {
       const group = i < GROUP_SHOTS;
@@ -153,7 +166,7 @@ export const albumPhotosStep: SeedStep = {
         students: [...new Set(tagged.map((k) => k.id))],
         staff: [],
         caption,
-        at: pending ? when(2) : when(60),
+        at: pending ? when(2, location) : when(60, location),
         pending,
         uploader: uploaderAt(location),
         approver: pending ? null : approverAt(location),
@@ -172,7 +185,7 @@ export const albumPhotosStep: SeedStep = {
         students: [],
         staff: tagged,
         caption,
-        at: when(90),
+        at: when(90, location),
         pending: false,
         uploader: uploaderAt(location),
         approver: approverAt(location),
