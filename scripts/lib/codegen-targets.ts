@@ -152,7 +152,13 @@ export async function generatedFiles(): Promise<GeneratedFile[]> {
         TeamPunch: '../../modules/timeclock/index.ts#PunchOutcome',
         Attendance: '../../modules/attendance/index.ts#AttendanceRow',
         StudentAbsence: '../../modules/attendance/index.ts#AbsenceRow',
+        Invoice: '../../modules/billing/index.ts#InvoiceRow',
+        InvoiceItem: '../../modules/billing/index.ts#ItemRow',
+        Payment: '../../modules/billing/index.ts#PaymentRow',
+        BillingTransaction: '../../modules/billing/index.ts#LedgerRow',
       },
+      // Money: integer cents in; out, a bigint column's text is turned into a number by the scalar.
+      scalars: { Cents: { input: 'number', output: 'number | string' } },
     }),
     render(at('apps/control-plane/src/generated/resolvers.ts'), controlPlane, [{ typescript: {} }, { 'typescript-resolvers': {} }], {
       ...resolverConfig,
@@ -165,7 +171,7 @@ export async function generatedFiles(): Promise<GeneratedFile[]> {
       at('apps/web/src/graphql/generated/tenant-api.ts'),
       tenant,
       [{ 'typescript-operations': {} }],
-      webConfig,
+      { ...webConfig, scalars: { Cents: 'number' } },
       documents['tenant-api'],
     ),
     render(

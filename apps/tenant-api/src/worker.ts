@@ -4,6 +4,7 @@ import type { CentreEntry } from '@kv/directory';
 import { registerImportJobs } from './modules/imports/index.ts';
 import { registerAttendanceEvents, registerAttendanceJobs, startAttendanceTick } from './modules/attendance/index.ts';
 import { registerFileJobs, scheduleUploadSweep } from './modules/files/index.ts';
+import { registerBillingJobs, startBillingRun } from './modules/billing/index.ts';
 import type { FileStore } from '@kv/files';
 
 export interface TenantJobDeps {
@@ -23,6 +24,7 @@ export function registerTenantJobs(queue: JobQueue, deps: TenantJobDeps): void {
   registerImportJobs(queue, deps);
   registerAttendanceJobs(queue, deps);
   registerFileJobs(queue, deps);
+  registerBillingJobs(queue, deps);
 }
 
 /** Registers the domain-event handlers of every tenant-API area on the event dispatcher. */
@@ -36,10 +38,11 @@ export function registerTenantEvents(
 
 /**
  * Starts the recurring work of one centre (attendance reminders and ratio forecasts every five
- * minutes, the hourly sweep of abandoned uploads); idempotent, so every process may call it at
+ * minutes, the hourly sweep of abandoned uploads, the hourly billing run); idempotent, so every process may call it at
  * start-up for every active centre.
  */
 export async function startTenantSchedules(db: Knex, centre: CentreEntry): Promise<void> {
   await startAttendanceTick(db, centre.id, centre.name);
   await scheduleUploadSweep(db, centre.id);
+  await startBillingRun(db, centre.id);
 }

@@ -14,7 +14,10 @@ export type MoneyResult = { ok: true; cents: number } | { ok: false; message: st
  */
 export function parseMoney(input: string | number | null | undefined): MoneyResult {
   const text = typeof input === 'number' ? (Number.isFinite(input) ? String(input) : '') : (input ?? '');
-  const t = text.trim().replace(/^\$/, '').replace(/,(?=\d{3}(\D|$))/g, '');
+  const t = text
+    .trim()
+    .replace(/^\$/, '')
+    .replace(/,(?=\d{3}(\D|$))/g, '');
   if (t === '') return { ok: false, message: 'Enter an amount.' };
   if (/^-/.test(t) || /^\$?-/.test(text.trim())) return { ok: false, message: 'The amount cannot be negative.' };
   const m = /^(\d+)(?:\.(\d*))?$/.exec(t);
@@ -27,7 +30,8 @@ export function parseMoney(input: string | number | null | undefined): MoneyResu
 }
 
 /** Cents as dollars text for an input field ("12.50"). */
-export const centsToInput = (cents: number) => `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
+export const centsToInput = (cents: number) =>
+  `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
 
 /**
  * `percent` of `cents`, rounded half-up to a whole cent (per item, never on a total). The percent
@@ -40,7 +44,7 @@ export function percentOf(cents: number, percent: number): number {
   const sign = n < 0n ? -1n : 1n;
   const a = n < 0n ? -n : n;
   // half-up on the magnitude: (a + 5000) / 10000
-  return Number((sign * ((a + 5000n) / 10000n)));
+  return Number(sign * ((a + 5000n) / 10000n));
 }
 
 /**

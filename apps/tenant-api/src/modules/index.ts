@@ -21,6 +21,7 @@ import { streamingModule } from './streaming/index.ts';
 import { watchingModule } from './watching/index.ts';
 import { filesModule } from './files/index.ts';
 import { platformModule } from './platform/index.ts';
+import { billingModule } from './billing/index.ts';
 import { clearRoom, findCameras } from './cameras/index.ts';
 import { roomCameras } from './rooms/index.ts';
 import { notifyTeam, publishRatios, scheduleAttendanceTick } from './attendance/index.ts';
@@ -60,6 +61,7 @@ export const modules: TenantModule[] = [
   watchingModule,
   filesModule,
   platformModule,
+  billingModule,
 ];
 
 // Ports: what a module needs from one that depends on it.
