@@ -394,7 +394,7 @@ export async function saveStudentAttendanceInvoice(ctx: RequestContext, raw: unk
     if (!c.category_id) continue;
     const cat = await findCategory(ctx.db, c.category_id);
     if (!cat || String(cat.location_id) !== where.get(c.student_id))
-      throw badInput(`charges[${i}].category_id`, 'The category belongs to another location.');
+      throw badInput(`charges.${i}.category_id`, 'The category belongs to another location.');
   }
   const days = await repo.attendedDays(ctx.db, ids, args.from_date, args.to_date);
   const byStudent = new Map<string, NewItem[]>();

@@ -53,8 +53,8 @@ export async function saveStudentPayerShares(ctx: RequestContext, raw: unknown) 
   const payers = new Set((await contactsWithShares(ctx.db, [student.id])).filter((c) => c.is_payer).map((c) => String(c.user_id)));
   const seen = new Set<string>();
   args.shares.forEach((s, i) => {
-    if (!payers.has(s.user_id)) throw badInput(`shares[${i}].user_id`, 'Choose a payer of this child (a contact marked as payer).');
-    if (seen.has(s.user_id)) throw badInput(`shares[${i}].user_id`, 'Each payer once.');
+    if (!payers.has(s.user_id)) throw badInput(`shares.${i}.user_id`, 'Choose a payer of this child (a contact marked as payer).');
+    if (seen.has(s.user_id)) throw badInput(`shares.${i}.user_id`, 'Each payer once.');
     seen.add(s.user_id);
   });
   const kinds = new Set(args.shares.map((s) => s.share_type));
@@ -63,14 +63,14 @@ export async function saveStudentPayerShares(ctx: RequestContext, raw: unknown) 
   if (kind === 'percent') {
     args.shares.forEach((s, i) => {
       if (Math.abs(Math.round(s.value * 100) - s.value * 100) > 1e-6)
-        throw badInput(`shares[${i}].value`, 'A percent has at most two decimals.');
+        throw badInput(`shares.${i}.value`, 'A percent has at most two decimals.');
     });
     const bp = args.shares.reduce((a, s) => a + Math.round(s.value * 100), 0);
     if (bp !== 10_000) throw badInput('shares', `The shares add up to ${(bp / 100).toFixed(2)}%, not 100%.`);
   }
   if (kind === 'fixed') {
     args.shares.forEach((s, i) => {
-      if (!Number.isInteger(s.value)) throw badInput(`shares[${i}].value`, 'A fixed share is whole cents.');
+      if (!Number.isInteger(s.value)) throw badInput(`shares.${i}.value`, 'A fixed share is whole cents.');
     });
     const total = await recurringTotal(ctx.db, student.id);
     const sum = args.shares.reduce((a, s) => a + s.value, 0);
