@@ -1,4 +1,4 @@
-import { GraphQLScalarType, Kind } from 'graphql';
+import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
 import { MAX_CENTS } from '@kv/shared';
 import type { Resolvers } from '../../graphql/generated/resolvers.ts';
 import type { RequestContext } from '../../types.ts';
@@ -19,9 +19,11 @@ function toCents(v: unknown): number {
   return n;
 }
 
+/** A GraphQLError (not a TypeError), so a bad value is the client's BAD_USER_INPUT, never INTERNAL. */
+const notCents = () => new GraphQLError('An amount is whole cents (an integer), e.g. 1250 for $12.50.');
+
 function parseCents(v: unknown): number {
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || Math.abs(v) > MAX_CENTS)
-    throw new TypeError('An amount is whole cents (an integer), e.g. 1250 for $12.50.');
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || Math.abs(v) > MAX_CENTS) throw notCents();
   return v;
 }
 
@@ -32,7 +34,7 @@ export const Cents = new GraphQLScalarType({
   serialize: toCents,
   parseValue: parseCents,
   parseLiteral(ast) {
-    if (ast.kind !== Kind.INT) throw new TypeError('An amount is whole cents (an integer), e.g. 1250 for $12.50.');
+    if (ast.kind !== Kind.INT) throw notCents();
     return parseCents(Number(ast.value));
   },
 });
