@@ -1,5 +1,6 @@
 import type { SeedStep } from '../context.ts';
 import { attendanceStep } from './attendance.ts';
+import { billingStep } from './billing.ts';
 import { familiesStep } from './families.ts';
 import { healthStep } from './health.ts';
 import { invitationsStep } from './invitations.ts';
@@ -30,4 +31,5 @@ export const SEED_STEPS: readonly SeedStep[] = [
   watchingStep,
   signinsStep,
   photosStep,
+  billingStep,
 ];
