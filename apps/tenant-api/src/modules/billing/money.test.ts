@@ -103,6 +103,30 @@ describe('the invoice run', () => {
   });
 });
 
+describe('the invoice run in the location’s time zone', () => {
+  it('starts a period at the location’s midnight, not the server’s', async () => {
+    const db = A().db.db;
+    await db('locations').where({ id: w.Y }).update({ billing: true });
+    try {
+      const [plan] = await db('billing_plans')
+        .insert({ student_id: w.kids.yKid, location_id: w.Y, name: 'Weekly', amount: 700, period: 'weekly', start_date: '2026-03-02' })
+        .returning('id');
+      // 05:30 UTC is still Sunday 1 March, 23:30 in Chicago: the plan has not started there
+      expect(await issueDueInvoices(db, new Date('2026-03-02T05:30:00Z'), [w.Y])).toBe(0);
+      // 06:30 UTC is Monday 00:30 in Chicago: the first week is due
+      expect(await issueDueInvoices(db, new Date('2026-03-02T06:30:00Z'), [w.Y])).toBe(1);
+      const inv = await db('invoices')
+        .where({ plan_id: plan.id })
+        .first(db.raw(`to_char(period_start, 'YYYY-MM-DD') as s`), db.raw(`to_char(period_end, 'YYYY-MM-DD') as e`));
+      expect(inv).toEqual({ s: '2026-03-02', e: '2026-03-08' });
+      expect(await issueDueInvoices(db, new Date('2026-03-08T12:00:00Z'), [w.Y])).toBe(0);
+      expect(await issueDueInvoices(db, new Date('2026-03-09T07:00:00Z'), [w.Y])).toBe(1);
+    } finally {
+      await db('locations').where({ id: w.Y }).update({ billing: false });
+    }
+  });
+});
+
 describe('invoices', () => {
   it('an item keeps its discount: percents round half-up on the item', async () => {
     const inv = (
