@@ -4,7 +4,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { PoolCache } from '@kv/db';
 import { OutboxDispatcher, type JobQueue } from '@kv/jobs';
 import type { TenantDirectory } from '@kv/directory';
-import { createSessionStore, createThrottle, createTokenService, type SessionStore, type Throttle, type TokenService } from '@kv/auth';
+import {
+  createFailureBudget,
+  createSessionStore,
+  createTokenService,
+  type FailureBudget,
+  type SessionStore,
+  type TokenService,
+} from '@kv/auth';
 import type { Provisioner } from './modules/provisioning/provisioner.ts';
 import { SqlDatabaseProvisioner } from './modules/provisioning/sql-provisioner.ts';
 import { RdsServerProvisioner, type RdsOptions } from './modules/provisioning/rds-provisioner.ts';
@@ -54,9 +61,30 @@ export interface ControlPlaneDeps {
   throttles?: LoginThrottles;
 }
 
+/** Operator sign-in throttles: failures only (docs/ARCHITECTURE.md "Sign-in throttling"). */
 export interface LoginThrottles {
-  account: Throttle;
-  ip: Throttle;
+  /** Failed sign-ins per operator account. */
+  account: FailureBudget;
+  /** Failed sign-ins per address, unless the browser is a known device of that operator. */
+  address: FailureBudget;
+}
+
+/**
+ * 5 failures of one operator in 15 minutes block that operator for 15 minutes; per address, 10
+ * failures are free, then each attempt waits 1 s after the last failure, doubling up to 8 s, and
+ * the 30th blocks the address for 15 minutes.
+ */
+export const OPERATOR_THROTTLE_RULES = {
+  account: { windowSec: 15 * 60, free: 5, limit: 5, blockSec: 15 * 60 },
+  address: { windowSec: 15 * 60, free: 10, delay: { baseSec: 1, maxSec: 8 }, limit: 30, blockSec: 15 * 60 },
+} as const;
+
+/** Counted in Redis when there is one (shared by every process), in memory otherwise. */
+export function createOperatorThrottles(redis?: Redis, opts: { now?: () => number } = {}): LoginThrottles {
+  return {
+    account: createFailureBudget({ redis, now: opts.now, keyPrefix: 'cp:login:account', ...OPERATOR_THROTTLE_RULES.account }),
+    address: createFailureBudget({ redis, now: opts.now, keyPrefix: 'cp:login:address', ...OPERATOR_THROTTLE_RULES.address }),
+  };
 }
 
 export interface RuntimeConfig {
@@ -153,10 +181,7 @@ function createRuntime(deps: ControlPlaneDeps): ControlPlaneRuntime {
     queue: deps.queue,
     tokens,
     sessions: createSessionStore(deps.controlDb),
-    throttles: deps.throttles ?? {
-      account: createThrottle({ redis: deps.redis, points: 5, durationSec: 15 * 60, blockSec: 15 * 60, keyPrefix: 'cp:login:account' }),
-      ip: createThrottle({ redis: deps.redis, points: 30, durationSec: 15 * 60, blockSec: 15 * 60, keyPrefix: 'cp:login:ip' }),
-    },
+    throttles: deps.throttles ?? createOperatorThrottles(deps.redis),
     pools,
     provisioner,
     outbox,

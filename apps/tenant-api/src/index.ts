@@ -4,4 +4,4 @@ export { registerTenantEvents, registerTenantJobs, startTenantSchedules, type Te
 export { tenantSchemaText } from './plugins/app/graphql.ts';
 export type { TenantApiDeps, TenantApiConfig, DirectoryReader, OutboxKicker, EventKicker, RequestContext } from './types.ts';
 export { startCameraSweep, startDevOrigin } from './modules/watching/index.ts';
-export { acceptedAudit, checkAndStore, type ReadyColumns } from './modules/files/index.ts';
+export { acceptedAudit, checkAndStore, purposeOf, rulesOf, type ReadyColumns } from './modules/files/index.ts';

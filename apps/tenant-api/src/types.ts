@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Redis } from 'ioredis';
 import type { CentreEntry } from '@kv/directory';
 import type { PoolCache } from '@kv/db';
-import type { ControlPlaneClient, TokenService, Throttle } from '@kv/auth';
+import type { ControlPlaneClient, FailureBudget, TokenService, Throttle } from '@kv/auth';
 import type { RoleName } from '@kv/shared';
 import type { FileStore } from '@kv/files';
 import type { UserRow } from './modules/access/index.ts';
@@ -61,13 +61,29 @@ export interface TenantApiDeps {
   files?: FileStore;
 }
 
+/** The numbers are in plugins/app/throttles.ts; the rule in docs/ARCHITECTURE.md "Sign-in throttling". */
 export interface Throttles {
-  loginAccount: Throttle;
-  loginIp: Throttle;
-  /** Password reset, resend and other mail-sending guest operations, per IP. */
+  /** Failed sign-ins per centre and account. */
+  account: FailureBudget;
+  /** Failed sign-ins, and wrong codes, per centre and address (spraying): progressive delay, then a block. */
+  address: FailureBudget;
+  /** Mails sent by guest operations (sign-up, reset, resend), per centre and address. */
   mailIp: Throttle;
-  /** PIN and token guesses, per IP. */
+  /** Mails sent by guest operations, per centre and address they go to. */
+  mailTarget: Throttle;
+  /** PIN and code guesses of the kiosk and of signed-in operations, per centre and address. */
   verifyIp: Throttle;
+}
+
+/** The guarded attempts of one GraphQL request (plugins/app/attempt-guard.ts). */
+export interface AttemptGuard {
+  /**
+   * The outcome of one occurrence of a guarded operation (for `login`, of that username): a
+   * failure stays counted, anything else gives its points back.
+   */
+  settle(operation: string, failed: boolean, subject?: string): Promise<void>;
+  /** After a successful sign-in: the browser keeps a known-device cookie for this user. */
+  knownDevice(userId: string): Promise<void>;
 }
 
 export interface Viewer {
@@ -95,6 +111,8 @@ export interface RequestContext {
   userAgent: string | null;
   deps: TenantApiDeps;
   throttles: Throttles;
+  /** Set on requests that carry a guarded operation (sign-in, codes, guest mail). */
+  guard?: AttemptGuard;
   /** The request's logger, for what must not fail the request (tests may leave it out). */
   log?: { warn(obj: object, msg: string): void };
   /** Mercurius's pubsub, on every context when subscriptions are on (live updates: attendance/live.ts). */

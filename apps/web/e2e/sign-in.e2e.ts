@@ -136,4 +136,38 @@ export const journeys: Journey[] = [
       assert.equal(pathOf(page), '/login');
     },
   },
+  {
+    name: 'a throttled account is told how long to wait, and the form keeps what was typed',
+    async run({ newPage, checkA11y }) {
+      const page = await newPage();
+      await page.goto(`${hosts.demo}/login`);
+      // A name of its own: the account budget counts the name tried (known or not), so no other
+      // journey's account waits, and its five failures stay well inside the address's free ones.
+      const username = `e2e-throttled-${Date.now().toString(36)}`;
+      await field(page, 'Username or email').fill(username);
+      await field(page, 'Password').fill('not-the-password');
+      // Each answer is awaited: the notice of the attempt before carries the same text.
+      const attempt = async () => {
+        const answered = page.waitForResponse(
+          (r) =>
+            r.url().endsWith('/graphql') && r.request().method() === 'POST' && r.request().postDataJSON()?.variables?.username === username,
+        );
+        await page.getByTestId('login-submit').click();
+        return answered;
+      };
+      for (let i = 1; i <= 5; i += 1) {
+        assert.equal((await attempt()).status(), 200, `attempt ${i}`);
+        await page.getByTestId('notice-alert').filter({ hasText: 'Invalid username or password.' }).waitFor();
+      }
+      // The sixth is refused before the password is checked, with the wait.
+      assert.equal((await attempt()).status(), 429);
+      const wait = page.getByTestId('notice-alert').filter({ hasText: /Too many attempts\. Try again in \d+ seconds\./ });
+      await wait.waitFor();
+      assert.equal(await wait.getAttribute('role'), 'alert');
+      assert.equal(await field(page, 'Username or email').inputValue(), username);
+      assert.equal(await field(page, 'Password').inputValue(), 'not-the-password');
+      assert.equal(pathOf(page), '/login');
+      await checkA11y(page, 'demo /login (throttled)');
+    },
+  },
 ];

@@ -6,3 +6,5 @@ export * from './sessions.ts';
 export * from './throttle.ts';
 export * from './service-channel.ts';
 export * from './control-plane-client.ts';
+export * from './failure-budget.ts';
+export * from './known-device.ts';

@@ -98,6 +98,19 @@ describe('access tokens', () => {
   });
 });
 
+describe('known-device tokens', () => {
+  it('name their user on the centre that minted them only, and are no access token', async () => {
+    const device = await tokens.signDevice({ tid: '1', sub: '7' });
+    await expect(tokens.verifyDevice(device, '1')).resolves.toEqual({ sub: '7' });
+    await rejected(tokens.verifyDevice(device, '2'));
+    await rejected(tokens.verifyAccess(device, '1'));
+    const { token: access } = await tokens.signAccess(claims);
+    await rejected(tokens.verifyDevice(access, '1'));
+    await rejected(tokens.verifyDevice(`${device}x`, '1'));
+    await rejected(createTokenService({ secret: 'y'.repeat(48) }).verifyDevice(device, '1'));
+  });
+});
+
 describe('service tokens (a centre calling the control plane)', () => {
   const serviceKey = (tid: string) => new Uint8Array(createHmac('sha256', secret).update(`service:${tid}`).digest());
   const now = () => Math.floor(Date.now() / 1000);

@@ -5,6 +5,8 @@ import { randomToken } from './secure-token.ts';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const SUPPORT_TOKEN_TTL_SECONDS = 120;
+/** A known device stays known for 180 days after its last sign-in there. */
+export const DEVICE_TOKEN_TTL_SECONDS = 180 * 24 * 3600;
 /** A service token lives for one call to the control plane: at most a minute. */
 export const SERVICE_TOKEN_TTL_SECONDS = 60;
 export const SERVICE_AUDIENCE = 'control-plane';
@@ -104,6 +106,14 @@ export interface TokenService {
   verifyAccess(token: string, tid: string): Promise<AccessClaims>;
   signSupportAutologin(claims: { tid: string; sub: string; ssid: string; operator: string; exp: Date }): Promise<string>;
   verifySupportAutologin(token: string, tid: string): Promise<SupportAutologinClaims>;
+  /**
+   * A known-device token: proof that `sub` signed in on this browser at centre `tid` (or the
+   * platform) before. It grants nothing; the sign-in throttle exempts its holder from the address
+   * budget (OWASP device cookies).
+   */
+  signDevice(claims: { tid: string; sub: string }): Promise<string>;
+  /** The user a device token names, when it verifies for centre `tid`; AuthError otherwise. */
+  verifyDevice(token: string, tid: string): Promise<{ sub: string }>;
   /** A token for one call of centre `tid` to the control plane, for one purpose (60 s). */
   signService(claims: { tid: string; purpose: ServicePurpose }): Promise<string>;
   /**
@@ -174,6 +184,20 @@ export function createTokenService({ secret }: { secret: string }): TokenService
         throw new AuthError('claims');
       }
       return { tid, sub: p.sub!, ssid: p.ssid, operator: p.operator, sexp: p.sexp, jti: p.jti };
+    },
+    async signDevice({ tid, sub }) {
+      return new SignJWT({ tid })
+        .setProtectedHeader({ alg: 'HS256', typ: 'device+jwt' })
+        .setSubject(sub)
+        .setIssuer(ISSUER)
+        .setAudience(`kv:device:${tid}`)
+        .setIssuedAt()
+        .setExpirationTime(`${DEVICE_TOKEN_TTL_SECONDS}s`)
+        .sign(await cryptoKey('device', tid));
+    },
+    async verifyDevice(token, tid) {
+      const p = await verify(token, 'device', tid, 'device+jwt');
+      return { sub: p.sub! };
     },
     async signService({ tid, purpose }) {
       if (!CENTRE_ID.test(tid)) throw new Error(`Invalid centre id for a service token: ${JSON.stringify(tid)}`);

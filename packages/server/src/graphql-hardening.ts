@@ -9,6 +9,7 @@ import {
   type ValidationRule,
   type SelectionSetNode,
   type FragmentDefinitionNode,
+  type ValueNode,
 } from 'graphql';
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
@@ -158,18 +159,43 @@ export function guardGraphqlExecution(app: FastifyInstance): void {
   });
 }
 
+/** One occurrence of a root field in a document, with its arguments that are plain strings. */
+export interface RootFieldOccurrence {
+  name: string;
+  /** String arguments, literal or from the variables; other arguments are left out. */
+  args: Record<string, string>;
+}
+
 /**
- * How many times each named root field occurs in a document, across aliases and fragments, so a
- * throttle can charge `login` once per occurrence however the document is shaped.
+ * Every occurrence of the named root fields in a document, across aliases and fragments, so a
+ * throttle can charge `login` once per occurrence however the document is shaped (GraphQL merges
+ * identical fields into one call: they still count once each here).
  */
-export function countRootFields(document: DocumentNode, names: ReadonlySet<string>, operationName?: string | null): Map<string, number> {
-  const counts = new Map<string, number>();
+export function rootFieldOccurrences(
+  document: DocumentNode,
+  names: ReadonlySet<string>,
+  variables?: Record<string, unknown> | null,
+  operationName?: string | null,
+): RootFieldOccurrence[] {
+  const found: RootFieldOccurrence[] = [];
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const def of document.definitions) if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
+  const text = (v: ValueNode): string | undefined => {
+    if (v.kind === Kind.STRING) return v.value;
+    if (v.kind !== Kind.VARIABLE) return undefined;
+    const value = variables?.[v.name.value];
+    return typeof value === 'string' ? value : undefined;
+  };
   const walk = (set: SelectionSetNode, seen: Set<string>) => {
     for (const sel of set.selections) {
       if (sel.kind === Kind.FIELD) {
-        if (names.has(sel.name.value)) counts.set(sel.name.value, (counts.get(sel.name.value) ?? 0) + 1);
+        if (!names.has(sel.name.value)) continue;
+        const args: Record<string, string> = {};
+        for (const a of sel.arguments ?? []) {
+          const value = text(a.value);
+          if (value !== undefined) args[a.name.value] = value;
+        }
+        found.push({ name: sel.name.value, args });
       } else if (sel.kind === Kind.INLINE_FRAGMENT) {
         walk(sel.selectionSet, seen);
       } else if (sel.kind === Kind.FRAGMENT_SPREAD && !seen.has(sel.name.value)) {
@@ -183,5 +209,12 @@ export function countRootFields(document: DocumentNode, names: ReadonlySet<strin
     if (operationName && def.name?.value !== operationName) continue;
     walk(def.selectionSet, new Set());
   }
+  return found;
+}
+
+/** How many times each named root field occurs in a document (see `rootFieldOccurrences`). */
+export function countRootFields(document: DocumentNode, names: ReadonlySet<string>, operationName?: string | null): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const { name } of rootFieldOccurrences(document, names, undefined, operationName)) counts.set(name, (counts.get(name) ?? 0) + 1);
   return counts;
 }

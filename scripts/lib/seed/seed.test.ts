@@ -182,7 +182,7 @@ describe('the demo seed generator', () => {
   it.each(['demo', 'pawsome'])('%s: most children have a photo, stored and recorded as an accepted upload', async (slug) => {
     const { db } = dbs[slug]!;
     const children = await count(db, 'students');
-    const photos = await db('files').orderBy('id').select('*');
+    const photos = await db('files').where({ purpose: 'student_photo' }).orderBy('id').select('*');
     // Most, not all: a few children are still without a photo.
     expect(photos.length).toBeGreaterThan(children * 0.7);
     expect(photos.length).toBeLessThan(children);
@@ -212,6 +212,65 @@ describe('the demo seed generator', () => {
       expect(Number(p.size)).toBe(total);
     }
     expect(await count(db, 'audit_log', (q) => q.where({ action: 'file.student_photo', entity: 'student' }))).toBe(photos.length);
+  });
+
+  it.each(['demo', 'pawsome'])('%s: album photos and photo consent as issue 17 sizes them, never tagging a `none` child', async (slug) => {
+    const { db } = dbs[slug]!;
+    const byAlbum = Object.fromEntries(
+      (await db('photos').groupBy('album').select('album', db.raw('count(*)::int as n'))).map((r) => [r.album, r.n]),
+    );
+    expect(byAlbum).toEqual({ students: 120, staff: 30, facility: 30 });
+    expect(await count(db, 'photos', (q) => q.where({ status: 'pending' }))).toBe(15);
+    const groups = await db('photo_students').groupBy('photo_id').havingRaw('count(*) >= 2').select('photo_id');
+    expect(groups.length).toBe(40);
+    const files = await db('photos as p')
+      .join('files as f', 'f.id', 'p.file_id')
+      .select('f.purpose', 'f.status', 'f.owner_id', 'p.location_id');
+    expect(files.every((f) => f.purpose === 'album_photo' && f.status === 'ready' && String(f.owner_id) === String(f.location_id))).toBe(
+      true,
+    );
+    // Consent: one version per active child, shares near 60 / 25 / 10 / 5 %.
+    const consents = await db('photo_consents').groupBy('consent').select('consent', db.raw('count(*)::int as n'));
+    const total = consents.reduce((n, c) => n + c.n, 0);
+    const share = (v: string) => (consents.find((c) => c.consent === v)?.n ?? 0) / total;
+    expect(share('other_families')).toBeGreaterThan(0.45);
+    expect(share('own_family')).toBeGreaterThan(0.12);
+    expect(share('marketing')).toBeGreaterThan(0.03);
+    expect(share('none')).toBeGreaterThan(0);
+    expect(share('none')).toBeLessThan(0.12);
+    const taggedNone = await db('photo_students as ps')
+      .join('photo_consents as c', 'c.student_id', 'ps.student_id')
+      .where('c.consent', 'none')
+      .count({ n: '*' })
+      .first();
+    expect(Number(taggedNone!.n)).toBe(0);
+    // A `none` child in the demo parent's child's room.
+    const inRoom = await db.raw(
+      `select count(*)::int as n from students s join photo_consents c on c.student_id = s.id and c.consent = 'none'
+       where s.program_id in (select s2.program_id from students s2 join student_users su on su.student_id = s2.id
+                              join users u on u.id = su.user_id where u.username = 'parent')`,
+    );
+    expect(inRoom.rows[0].n).toBeGreaterThanOrEqual(1);
+    expect(await count(db, 'photo_logs', (q) => q.where({ action: 'upload' }))).toBe(180);
+    expect(await count(db, 'photo_logs', (q) => q.where({ action: 'approval' }))).toBe(165);
+  });
+
+  it('the demo parent sees approved photos of their children that consent allows', async () => {
+    let h: Harness | undefined;
+    try {
+      h = await createHarness({ files: store, extra: [{ slug: 'demo', entry: { id: CENTRE_IDS.demo! }, url: dbs.demo!.url }] });
+      const host = 'demo.test.localhost';
+      const { token } = await signIn(h.app, host, 'parent', PASSWORD);
+      const r = await gql(h.app, host, '{ getPhotos(first: 100) { data { id status students { id } file { url } } } }', {}, token);
+      expect(r.errors).toBeUndefined();
+      const shown = r.data!.getPhotos.data as { id: string; status: string; file: { url: string } }[];
+      expect(shown.length).toBeGreaterThan(0);
+      expect(shown.every((p) => p.status === 'approved' && p.file.url)).toBe(true);
+      const res = await h.app.inject({ method: 'GET', url: shown[0]!.file.url, headers: { host } });
+      expect(res.statusCode).toBe(200);
+    } finally {
+      await h?.close();
+    }
   });
 
   it('Student.photo answers signed URLs the centre serves, to the demo manager', async () => {
@@ -290,6 +349,8 @@ describe('the demo seed generator', () => {
       users: await db('users').orderBy('id').select('id', 'username', 'check_in_pin'),
       attendances: await db('attendances').orderBy('id').select('student_id', 'start_time', 'end_time'),
       photos: await db('files').orderBy('id').select('id', 'owner_id', 'sha256', 'size', 'variants'),
+      albums: await db('photos').orderBy('id').select('id', 'album', 'file_id', 'location_id', 'status', 'taken_at'),
+      consents: await db('photo_consents').orderBy('id').select('student_id', 'consent'),
     });
     expect(await shape(dbs['demo-again']!.db)).toEqual(await shape(dbs.demo!.db));
   });

@@ -21,6 +21,7 @@ import { streamingModule } from './streaming/index.ts';
 import { watchingModule } from './watching/index.ts';
 import { filesModule } from './files/index.ts';
 import { platformModule } from './platform/index.ts';
+import { photosModule } from './photos/index.ts';
 import { billingModule } from './billing/index.ts';
 import { clearRoom, findCameras } from './cameras/index.ts';
 import { roomCameras } from './rooms/index.ts';
@@ -61,6 +62,7 @@ export const modules: TenantModule[] = [
   watchingModule,
   filesModule,
   platformModule,
+  photosModule,
   billingModule,
 ];
 

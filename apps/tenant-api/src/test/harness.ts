@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { PoolCache } from '@kv/db';
 import { createTestDatabase, type TestDatabase } from '@kv/db/testing';
-import { createControlPlaneClient, createTokenService, createThrottle, hashPassword, type ControlPlaneClient } from '@kv/auth';
+import {
+  createControlPlaneClient,
+  createFailureBudget,
+  createTokenService,
+  createThrottle,
+  hashPassword,
+  type ControlPlaneClient,
+} from '@kv/auth';
 import type { CentreEntry } from '@kv/directory';
 import type { FileStore } from '@kv/files';
 import { EventDispatcher } from '@kv/jobs';
@@ -52,10 +59,18 @@ function entry(id: string, slug: string, overrides: Partial<CentreEntry> = {}): 
   };
 }
 
-/** Generous limits so tests exercise throttling only where they mean to. */
+/** Generous limits so tests exercise throttling only where they mean to (the real ones: createThrottles). */
 export function testThrottles(overrides: Partial<Throttles> = {}): Throttles {
   const t = (keyPrefix: string, points: number) => createThrottle({ keyPrefix, points, durationSec: 900 });
-  return { loginAccount: t('la', 1000), loginIp: t('li', 1000), mailIp: t('mi', 1000), verifyIp: t('vi', 1000), ...overrides };
+  const f = (keyPrefix: string) => createFailureBudget({ keyPrefix, windowSec: 900, free: 1000, limit: 1000, blockSec: 60 });
+  return {
+    account: f('la'),
+    address: f('ad'),
+    mailIp: t('mi', 1000),
+    mailTarget: t('mt', 1000),
+    verifyIp: t('vi', 1000),
+    ...overrides,
+  };
 }
 
 /**

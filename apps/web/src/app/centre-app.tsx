@@ -1,5 +1,5 @@
 import type { i18n as I18n } from 'i18next';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import type { Root } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import { REFRESH_TOKEN_DOCUMENT } from '../features/auth/api/refresh-token.mutation';
@@ -53,9 +53,13 @@ export function renderSurface(root: Root, config: AppConfig, i18n: I18n): void {
   // once its component asks for them.
   if (window.location.pathname === guestPaths.login.pattern) void i18n.loadNamespaces('auth');
   const router = createBrowserRouter(centreRoutes(), { patchRoutesOnNavigation: patchCentreRoutes(config.centre?.kind ?? null) });
-  root.render(
-    <StrictMode>
-      <AppRoot config={config} i18n={i18n} session={session} router={router} surface={centreSurface} />
-    </StrictMode>,
-  );
+  // A transition render is time-sliced: the first render yields to input every few milliseconds
+  // instead of holding the main thread until the whole page is built.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppRoot config={config} i18n={i18n} session={session} router={router} surface={centreSurface} />
+      </StrictMode>,
+    );
+  });
 }

@@ -1,5 +1,5 @@
 import type { i18n as I18n } from 'i18next';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import type { Root } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import { operatorToSessionUser } from '../features/operator/api/operator.fragment';
@@ -34,9 +34,13 @@ export function renderSurface(root: Root, config: AppConfig, i18n: I18n): void {
     mapUser: operatorToSessionUser,
   });
   const router = createBrowserRouter(platformRoutes);
-  root.render(
-    <StrictMode>
-      <AppRoot config={config} i18n={i18n} session={session} router={router} surface={platformSurface} />
-    </StrictMode>,
-  );
+  // A transition render is time-sliced: the first render yields to input every few milliseconds
+  // instead of holding the main thread until the whole page is built.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppRoot config={config} i18n={i18n} session={session} router={router} surface={platformSurface} />
+      </StrictMode>,
+    );
+  });
 }

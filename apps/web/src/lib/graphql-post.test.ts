@@ -25,6 +25,10 @@ describe('requestGraphql (the guest path without urql)', () => {
     const throttled = await requestGraphql(ECHO, { text: 'x' }, answer(JSON.stringify(body)));
     expect(throttled.error?.networkError).toBeUndefined();
     expect(errorCodes(throttled.error)).toEqual(['THROTTLED']);
+    // A document refused before it ran answers 429: still a GraphQL error with its wait.
+    const refused = await requestGraphql(ECHO, { text: 'x' }, answer(JSON.stringify(body), { status: 429 }));
+    expect(refused.error?.networkError).toBeUndefined();
+    expect(refused.error?.graphQLErrors[0]?.extensions?.retryAfter).toBe(30);
 
     const unavailable = {
       data: null,

@@ -1,7 +1,16 @@
 import type { TFunction } from 'i18next';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { fieldErrors, hasErrorCode, retryAfterSeconds, type GraphqlFailure } from './graphql-errors';
-import { showMessage } from './notices';
+import { showMessage, type NoticeTriple } from './notices';
+
+/**
+ * A sign-in page's notice for a `THROTTLED` answer: the wait, kept on the page beside the form,
+ * which keeps what was typed. Null for any other answer.
+ */
+export function throttledNotice(error: GraphqlFailure | undefined, t: TFunction): NoticeTriple | null {
+  const seconds = retryAfterSeconds(error);
+  return seconds === null ? null : { status: false, color: 'warning', message: t('common:errors.throttled', { seconds }) };
+}
 
 /**
  * Puts the server's field errors (`BAD_USER_INPUT` + `extensions.field`) on the form and shows

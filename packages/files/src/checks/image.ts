@@ -5,6 +5,8 @@ export interface ImageRules {
   longSide: number;
   thumbSide: number;
   maxPixels: number;
+  /** WebP quality of the main variant (default 82). */
+  quality?: number;
 }
 
 /**
@@ -37,7 +39,7 @@ export async function checkImage(
     return { variant: 'main', body: data, contentType: 'image/webp', width: info.width, height: info.height };
   };
   try {
-    const main = await encode(rules.longSide, 82);
+    const main = await encode(rules.longSide, rules.quality ?? 82);
     const thumb = { ...(await encode(rules.thumbSide, 75)), variant: 'thumb' as const };
     return { ok: true, contentType: 'image/webp', width: main.width, height: main.height, duration: null, variants: [main, thumb] };
   } catch {

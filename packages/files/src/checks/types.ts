@@ -8,8 +8,11 @@ export interface CheckRules {
   /** Declared Content-Types accepted; the file's magic bytes must name the same type. */
   types: readonly string[];
   maxBytes: number;
-  /** Images: longest side kept, thumbnail's longest side, largest input in pixels. */
-  image?: { longSide: number; thumbSide: number; maxPixels: number };
+  /**
+   * Images: longest side kept, thumbnail's longest side, largest input in pixels; WebP quality of
+   * the main variant (default 82; the thumbnail is encoded at 75).
+   */
+  image?: { longSide: number; thumbSide: number; maxPixels: number; quality?: number };
   /** Videos: longest duration in seconds. */
   video?: { maxSeconds: number };
 }

@@ -1,4 +1,5 @@
 import type { SeedStep } from '../context.ts';
+import { albumPhotosStep } from './album-photos.ts';
 import { attendanceStep } from './attendance.ts';
 import { billingStep } from './billing.ts';
 import { familiesStep } from './families.ts';
@@ -31,5 +32,6 @@ export const SEED_STEPS: readonly SeedStep[] = [
   watchingStep,
   signinsStep,
   photosStep,
+  albumPhotosStep,
   billingStep,
 ];

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOperatorThrottles, OPERATOR_THROTTLE_RULES } from '../../deps.ts';
 import { PASSWORD, startControlPlane, type ControlPlaneHarness } from '../../test/helpers.ts';
 
 const LOGIN = `mutation($u: String!, $p: String!, $d: String) {
@@ -6,10 +7,16 @@ const LOGIN = `mutation($u: String!, $p: String!, $d: String) {
 }`;
 const ME = '{ me { id username role } }';
 
+// The sign-in throttles' real numbers on a clock the tests move.
+const clock = (() => {
+  let t = Date.UTC(2026, 10, 27, 9);
+  return { now: () => t, advance: (ms: number) => void (t += ms) };
+})();
+
 describe('operator GraphQL', () => {
   let h: ControlPlaneHarness;
   beforeAll(async () => {
-    h = await startControlPlane();
+    h = await startControlPlane({ throttles: createOperatorThrottles(undefined, { now: clock.now }) });
   });
   afterAll(() => h.close());
 
@@ -92,13 +99,14 @@ describe('operator GraphQL', () => {
     expect(anon.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
 
-  it('counts every aliased login: a burst in one document is throttled before any password is checked', async () => {
+  it('counts every aliased login before any password is checked; only failures stay, delayed then blocked per address; known devices pass', async () => {
     const aliased = (n: number, username: (i: number) => string) =>
       `mutation { ${Array.from({ length: n }, (_, i) => `a${i}: login(username: "${username(i)}", password: "guess-${i}") { status }`).join(' ')} }`;
     const attempts = () =>
       h.control
         .db('login_history')
         .whereIn('ip', ['10.3.0.1', '10.3.0.2', '10.3.0.3'])
+        .where({ success: false })
         .count({ n: '*' })
         .then(([r]) => Number(r!.n));
 
@@ -116,7 +124,7 @@ describe('operator GraphQL', () => {
     expect(merged.errors?.[0]?.extensions?.code).toBe('THROTTLED');
     expect(await h.control.db('login_history').where({ ip: '10.3.0.4' }).count({ n: '*' })).toEqual([{ n: '0' }]);
 
-    // 10 aliased guesses at one account: 10 attempts charged at once, over the account's 5.
+    // 10 aliased guesses at one account: 10 attempts charged at once, over the account's 5, so none runs.
     const ten = await h.gql(
       aliased(10, () => 'admin-op'),
       {},
@@ -124,26 +132,63 @@ describe('operator GraphQL', () => {
     );
     expect(ten.statusCode).toBe(429);
     expect(ten.errors?.[0]?.extensions?.code).toBe('THROTTLED');
-    expect(ten.errors?.[0]?.extensions?.retryAfterMs).toBeGreaterThan(0);
+    expect(ten.errors?.[0]?.extensions?.retryAfter).toBeGreaterThan(0);
     expect(await attempts()).toBe(0);
-    // The account stays blocked, even for the right password from another address.
+    // Nothing ran, so nothing was spent: the right password from another address still works.
     const right = await h.gql(LOGIN, { u: 'admin-op', p: PASSWORD }, { ip: '10.3.0.2' });
-    expect(right.errors?.[0]?.extensions?.code).toBe('THROTTLED');
+    expect(right.data.login.status).toBe(true);
 
-    // Spread over accounts, the per-IP limit (30) still counts every alias and fragment spread:
-    // 12 per document, though execution stops at the first failed (non-null) login.
+    // Spread over accounts, the address's budget counts every alias and fragment spread: 12 per
+    // document, though execution stops at the first failed (non-null) login; the eleven that never
+    // ran count as failures too.
     const spread = (offset: number) =>
       `mutation { ...F ${Array.from({ length: 11 }, (_, i) => `b${i}: login(username: "user${offset + i}", password: "x") { status }`).join(' ')} } fragment F on Mutation { f: login(username: "frag${offset}", password: "x") { status } }`;
     expect((await h.gql(spread(0), {}, { ip: '10.3.0.3' })).errors?.[0]?.extensions?.code).toBe('INVALID_CREDENTIALS');
-    expect((await h.gql(spread(100), {}, { ip: '10.3.0.3' })).errors?.[0]?.extensions?.code).toBe('INVALID_CREDENTIALS');
-    expect(await attempts()).toBe(2);
-    const third = await h.gql(spread(200), {}, { ip: '10.3.0.3' });
-    expect(third.errors?.[0]?.extensions?.code).toBe('THROTTLED');
-    expect(await attempts()).toBe(2);
+    expect(await attempts()).toBe(1);
+    // Past the free failures the next document waits, then (one at a time) until the block.
+    const delayed = await h.gql(spread(100), {}, { ip: '10.3.0.3' });
+    expect(delayed.errors?.[0]?.extensions).toMatchObject({ code: 'THROTTLED', retryAfter: 4 });
+    expect(await attempts()).toBe(1);
+    let answer: typeof delayed = delayed;
+    let guesses = 12;
+    const wait = () => Number(answer.errors?.[0]?.extensions?.retryAfter ?? 0);
+    for (let i = 0; wait() > 0 && wait() <= 8 && i < 100; i++) {
+      clock.advance(wait() * 1000);
+      answer = await h.gql(LOGIN, { u: `single${i}`, p: 'x' }, { ip: '10.3.0.3' });
+      if (answer.errors?.[0]?.extensions?.code === 'INVALID_CREDENTIALS') {
+        guesses += 1;
+        answer = await h.gql(LOGIN, { u: `single${i}b`, p: 'x' }, { ip: '10.3.0.3' });
+      }
+    }
+    expect(guesses).toBe(OPERATOR_THROTTLE_RULES.address.limit);
+    expect(answer.errors?.[0]?.extensions).toMatchObject({ code: 'THROTTLED', retryAfter: OPERATOR_THROTTLE_RULES.address.blockSec });
+    // The blocked address: an operator whose browser signed in before still signs in.
+    const before = await h.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      remoteAddress: '10.3.9.9',
+      payload: { query: LOGIN, variables: { u: 'kvsupport-op', p: PASSWORD } },
+    });
+    const cookie = [before.headers['set-cookie']]
+      .flat()
+      .find((c) => c?.startsWith('kvd_'))!
+      .split(';')[0]!;
+    expect(before.headers['set-cookie']).toMatch(/HttpOnly; SameSite=Strict/);
+    const known = await h.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      remoteAddress: '10.3.0.3',
+      headers: { cookie },
+      payload: { query: LOGIN, variables: { u: 'kvsupport-op', p: PASSWORD } },
+    });
+    expect(JSON.parse(known.body).data.login.status).toBe(true);
+    expect((await h.gql(LOGIN, { u: 'admin-op', p: PASSWORD }, { ip: '10.3.0.3' })).errors?.[0]?.extensions?.code).toBe('THROTTLED');
+    clock.advance(OPERATOR_THROTTLE_RULES.address.blockSec * 1000);
+    expect((await h.gql(LOGIN, { u: 'admin-op', p: PASSWORD }, { ip: '10.3.0.3' })).data.login.status).toBe(true);
   });
 
   it('only failures count towards the account lock: a correct password clears them', async () => {
-    await h.rt.throttles.account.reset('kvsupport-op'); // the burst test above locked it
+    await h.rt.throttles.account.reset('kvsupport-op'); // the burst test above spent some of it
     for (let i = 0; i < 4; i++)
       expect((await h.gql(LOGIN, { u: 'kvsupport-op', p: 'wrong-password' }, { ip: `10.4.0.${i}` })).errors?.[0]?.extensions?.code).toBe(
         'INVALID_CREDENTIALS',

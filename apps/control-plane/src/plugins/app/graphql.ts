@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import type { FastifyReply } from 'fastify';
 import mercurius from 'mercurius';
 import { createErrorFormatter, guardGraphqlExecution, guardGraphqlRoute, hardenedGraphqlOptions } from '@kv/server';
 import type { ControlPlaneRuntime } from '../../deps.ts';
@@ -7,7 +8,7 @@ import { createServices } from '../../services.ts';
 import { loaders, resolvers, schema } from '../../modules/index.ts';
 import { viewerOf } from './auth.ts';
 import { describeRequest } from './log-facts.ts';
-import { chargeLogins, loginUsernames } from './login-throttle.ts';
+import { guardLogins } from './login-throttle.ts';
 
 /** Mercurius on /graphql with the shared hardening (depth, aliases, cost, tokens, no GET, masked errors). */
 export const graphqlPlugin = fp(
@@ -28,8 +29,11 @@ export const graphqlPlugin = fp(
     });
     guardGraphqlExecution(app);
     app.graphql.addHook('preExecution', async (_schema, document, context, variables) => {
-      const ctx = context as unknown as CpContext;
-      await chargeLogins(rt.throttles, ctx.actor.ip ?? 'unknown', loginUsernames(document, variables));
+      const ctx = context as unknown as CpContext & { reply: FastifyReply };
+      ctx.logins = await guardLogins(rt, ctx.actor.ip ?? 'unknown', ctx.reply, document, variables);
+    });
+    app.graphql.addHook('onResolution', async (_execution, context) => {
+      await (context as unknown as CpContext).logins?.finish();
     });
   },
   { name: 'graphql', dependencies: ['operator-auth'] },

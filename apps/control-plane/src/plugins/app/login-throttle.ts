@@ -1,61 +1,71 @@
-import { Kind, type DocumentNode, type FragmentDefinitionNode, type SelectionSetNode, type ValueNode } from 'graphql';
-import { AppError, CommonError } from '@kv/server';
-import type { LoginThrottles } from '../../deps.ts';
+import type { DocumentNode } from 'graphql';
+import type { FastifyReply } from 'fastify';
+import { AttemptLedger, knownDeviceCookie, knownDeviceUsers, type FailureBudget } from '@kv/auth';
+import { AppError, CommonError, rootFieldOccurrences } from '@kv/server';
+import type { ControlPlaneRuntime } from '../../deps.ts';
+import { findOperatorForLogin } from '../../modules/operators/repo.ts';
+import { PLATFORM_TID } from '../../modules/operators/service.ts';
 
-/**
- * The `username` of every `login` a document would run, aliases and fragments included, so
- * 20 aliased logins cost 20 attempts and not one.
- */
-export function loginUsernames(
-  document: DocumentNode,
-  variables: Record<string, unknown> | undefined,
-  operationName?: string | null,
-): string[] {
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const def of document.definitions) if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
-  const value = (v: ValueNode | undefined): string =>
-    !v ? '' : v.kind === Kind.STRING ? v.value : v.kind === Kind.VARIABLE ? String(variables?.[v.name.value] ?? '') : '';
-  const found: string[] = [];
-  const walk = (set: SelectionSetNode, seen: ReadonlySet<string>) => {
-    for (const sel of set.selections) {
-      if (sel.kind === Kind.FIELD && sel.name.value === 'login') {
-        found.push(
-          value(sel.arguments?.find((a) => a.name.value === 'username')?.value)
-            .trim()
-            .toLowerCase(),
-        );
-      } else if (sel.kind === Kind.INLINE_FRAGMENT) {
-        walk(sel.selectionSet, seen);
-      } else if (sel.kind === Kind.FRAGMENT_SPREAD && !seen.has(sel.name.value)) {
-        const frag = fragments.get(sel.name.value);
-        if (frag) walk(frag.selectionSet, new Set([...seen, sel.name.value]));
-      }
-    }
-  };
-  for (const def of document.definitions) {
-    if (def.kind !== Kind.OPERATION_DEFINITION || def.operation !== 'mutation') continue;
-    if (operationName && def.name?.value !== operationName) continue;
-    walk(def.selectionSet, new Set());
-  }
-  return found;
+const LOGIN = new Set(['login']);
+
+/** The sign-in attempts of one request; the operators' `login` resolver settles them. */
+export interface LoginGuard {
+  /** One `login` of `username` failed (wrong password) or not; a failure stays counted. */
+  settle(username: string, failed: boolean): Promise<void>;
+  /** After a successful sign-in: the browser keeps a known-device cookie for this operator. */
+  knownDevice(operatorId: string): Promise<void>;
+  /** After execution: logins that never settled (merged, or never run) count as failures. */
+  finish(): Promise<void>;
 }
 
-/** Charges the IP and each account once per `login` occurrence before anything executes. */
-export async function chargeLogins(throttles: LoginThrottles, ip: string, usernames: string[]): Promise<void> {
-  if (usernames.length === 0) return;
-  const perAccount = new Map<string, number>();
-  for (const u of usernames) perAccount.set(u, (perAccount.get(u) ?? 0) + 1);
-  const results = [await throttles.ip.consume(ip, usernames.length)];
-  for (const [username, n] of perAccount) results.push(await throttles.account.consume(username, n));
-  const blocked = results.filter((r) => !r.allowed);
-  if (blocked.length) {
-    const retryAfterMs = Math.max(...blocked.map((r) => r.retryAfterMs));
-    const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
-    throw new AppError(
-      CommonError.Throttled,
-      `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      { retryAfterMs },
-      429,
-    );
+export function normalLogin(username: unknown): string {
+  return String(username ?? '')
+    .trim()
+    .toLowerCase();
+}
+
+/**
+ * Charges every `login` of a document (aliases, fragments and merged identical fields included)
+ * to its operator account and, unless the browser is a known device of that operator, to the
+ * address, before any password is checked. Only failures stay counted.
+ */
+export async function guardLogins(
+  rt: ControlPlaneRuntime,
+  ip: string,
+  reply: FastifyReply,
+  document: DocumentNode,
+  variables: Record<string, unknown> | undefined,
+): Promise<LoginGuard | undefined> {
+  const logins = rootFieldOccurrences(document, LOGIN, variables).map((o) => normalLogin(o.args.username));
+  if (logins.length === 0) return undefined;
+  const exempt = new Set<string>();
+  const known = await knownDeviceUsers(rt.tokens, PLATFORM_TID, reply.request.headers.cookie);
+  if (known.size) {
+    for (const login of new Set(logins)) {
+      const operator = login ? await findOperatorForLogin(rt.controlDb, login) : undefined;
+      if (operator && known.has(String(operator.id))) exempt.add(login);
+    }
   }
+  const ledger = new AttemptLedger();
+  for (const login of logins) {
+    const budgets: [FailureBudget, string][] = [[rt.throttles.account, login]];
+    if (!exempt.has(login)) budgets.push([rt.throttles.address, `signin:${ip}`]);
+    const r = await ledger.take('login', login, budgets);
+    if (!r.allowed) {
+      const seconds = Math.max(1, Math.ceil(r.retryAfterMs / 1000));
+      throw new AppError(
+        CommonError.Throttled,
+        `Too many sign-in attempts. Try again in ${seconds} seconds.`,
+        { retryAfter: seconds },
+        429,
+      );
+    }
+  }
+  return {
+    settle: (username, failed) => ledger.settle('login', failed, normalLogin(username)),
+    async knownDevice(operatorId) {
+      reply.header('set-cookie', await knownDeviceCookie(rt.tokens, PLATFORM_TID, operatorId, { secure: rt.config.production }));
+    },
+    finish: () => ledger.finish(),
+  };
 }

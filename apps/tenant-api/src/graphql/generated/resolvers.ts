@@ -11,6 +11,7 @@ import type { LabelRow, RelationshipRow } from '../../modules/tags/index.ts';
 import type { ImportRow } from '../../modules/imports/index.ts';
 import type { StaffRecordRow, StaffBreakRow, PunchOutcome } from '../../modules/timeclock/index.ts';
 import type { AttendanceRow, AbsenceRow } from '../../modules/attendance/index.ts';
+import type { PhotoRow, LogRow, ConsentRow } from '../../modules/photos/index.ts';
 import type { InvoiceRow, ItemRow, PaymentRow, LedgerRow } from '../../modules/billing/index.ts';
 import type { RequestContext } from '../../types.ts';
 export type Maybe<T> = T | null;
@@ -284,6 +285,14 @@ export type Query = {
   uploadStatus: File;
   /** The centre's plan and trial status, for the dashboard (the owner, and managers with billing.manage). */
   getMyPlan: MyPlan;
+  /** Photos of an album the viewer may see: staff their locations and rooms; families the approved student photos tagging their own children that every tagged child's consent allows. */
+  getPhotos: PhotoPaginator;
+  /** A photo's log, newest first (managers of its location). */
+  getPhotoLogs: PhotoLogPaginator;
+  /** The size photos are stored at. */
+  getImagesSetting: ImagesSetting;
+  /** Every recorded version of a child's photo consent, newest first. */
+  getPhotoConsentLog: Array<PhotoConsent>;
   /** Billing programs of the locations the manager bills (one location, or all of them). */
   getBillingPrograms: Array<BillingProgram>;
   getChargeCategories: Array<ChargeCategory>;
@@ -1103,6 +1112,30 @@ export type QueryUploadStatusArgs = {
 };
 
 
+export type QueryGetPhotosArgs = {
+  album?: InputMaybe<Scalars['String']['input']>;
+  student?: InputMaybe<Scalars['ID']['input']>;
+  location_id?: InputMaybe<Scalars['ID']['input']>;
+  status?: InputMaybe<Scalars['String']['input']>;
+  from?: InputMaybe<Scalars['String']['input']>;
+  to?: InputMaybe<Scalars['String']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryGetPhotoLogsArgs = {
+  id: Scalars['ID']['input'];
+  page?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryGetPhotoConsentLogArgs = {
+  student_id: Scalars['ID']['input'];
+};
+
+
 export type QueryGetBillingProgramsArgs = {
   location_id?: InputMaybe<Scalars['ID']['input']>;
 };
@@ -1638,6 +1671,20 @@ export type Mutation = {
   getPresignedUploadUrl: PresignedUpload;
   /** The form was posted: queues the check (magic bytes, re-encoding, probing). Poll uploadStatus for the outcome. */
   completeUpload: File;
+  /** Adds an uploaded file (album_photo or album_video, completeUpload'ed and ready) to an album. Pending where the location asks for approval and the uploader is not its manager. */
+  createPhoto: PhotoResult;
+  /** Changes a photo's caption, tags or time. */
+  updatePhoto: PhotoResult;
+  /** Deletes a photo and its stored file (logged). */
+  deletePhoto: DeleteResult;
+  /** Approves a pending photo (managers of its location); families are told (photo.approved). */
+  approvePhoto: PhotoResult;
+  /** Saves the size photos are stored at (managers). */
+  saveImagesSetting: ImagesSettingResult;
+  /** Spec bulkResizeImges: re-encodes these photos' stored images (at most 5) to the current image setting; all or nothing. */
+  bulkResizeImges: BulkResizeResult;
+  /** Records a child's photo consent: a legal guardian, or a manager recording a paper form. A withdrawal hides media at once. */
+  updatePhotoConsent: PhotoConsentResult;
   createBillingProgram: BillingProgramResult;
   updateBillingProgram: BillingProgramResult;
   deleteBillingProgram: DeleteResult;
@@ -1955,6 +2002,7 @@ export type MutationSaveParentSettingsArgs = {
   can_edit_student?: InputMaybe<Scalars['Boolean']['input']>;
   can_edit_fields?: InputMaybe<Array<Scalars['String']['input']>>;
   parent_directory_visibility?: InputMaybe<Scalars['Boolean']['input']>;
+  approve_photos?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -3313,6 +3361,54 @@ export type MutationCompleteUploadArgs = {
 };
 
 
+export type MutationCreatePhotoArgs = {
+  file_id: Scalars['ID']['input'];
+  album: Scalars['String']['input'];
+  location_id: Scalars['ID']['input'];
+  caption?: InputMaybe<Scalars['String']['input']>;
+  students?: InputMaybe<Array<Scalars['ID']['input']>>;
+  staff?: InputMaybe<Array<Scalars['ID']['input']>>;
+  taken_at?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationUpdatePhotoArgs = {
+  id: Scalars['ID']['input'];
+  caption?: InputMaybe<Scalars['String']['input']>;
+  students?: InputMaybe<Array<Scalars['ID']['input']>>;
+  staff?: InputMaybe<Array<Scalars['ID']['input']>>;
+  taken_at?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationDeletePhotoArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationApprovePhotoArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationSaveImagesSettingArgs = {
+  long_side?: InputMaybe<Scalars['Int']['input']>;
+  quality?: InputMaybe<Scalars['Int']['input']>;
+  thumbnail?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type MutationBulkResizeImgesArgs = {
+  ids: Array<Scalars['ID']['input']>;
+};
+
+
+export type MutationUpdatePhotoConsentArgs = {
+  student_id: Scalars['ID']['input'];
+  consent: Scalars['String']['input'];
+};
+
+
 export type MutationCreateBillingProgramArgs = {
   name: Scalars['String']['input'];
   location_id: Scalars['ID']['input'];
@@ -4020,6 +4116,8 @@ export type LocationSetting = {
   send_parent_activity_report: Scalars['Boolean']['output'];
   /** HH:MM */
   send_parent_activity_report_time?: Maybe<Scalars['String']['output']>;
+  /** Staff uploads to the photo albums wait for a manager's approval (default on). */
+  approve_photos: Scalars['Boolean']['output'];
 };
 
 /** Result of saving a group of location settings. */
@@ -4443,6 +4541,8 @@ export type Student = {
   attendance?: Maybe<Attendance>;
   /** The child's photo, once an upload was checked and accepted (null otherwise). */
   photo?: Maybe<File>;
+  /** The child's current photo consent (own_family until one is recorded). */
+  photo_consent?: Maybe<PhotoConsent>;
   /** Spec Student.billing_program (billing staff only; null otherwise). */
   billing_program?: Maybe<BillingProgram>;
 };
@@ -6374,6 +6474,123 @@ export type MyPlan = {
   payment_end?: Maybe<Scalars['String']['output']>;
 };
 
+/** A person named on a photo: a tagged child, a tagged staff member, the uploader or the approver. */
+export type PhotoPerson = {
+  __typename?: 'PhotoPerson';
+  id: Scalars['ID']['output'];
+  fname: Scalars['String']['output'];
+  lname: Scalars['String']['output'];
+};
+
+/** Spec photos (issue 17): a photo or video of the students, staff or facility album. */
+export type Photo = {
+  __typename?: 'Photo';
+  id: Scalars['ID']['output'];
+  /** students, staff or facility. */
+  album: Scalars['String']['output'];
+  location_id: Scalars['ID']['output'];
+  caption?: Maybe<Scalars['String']['output']>;
+  taken_at: Scalars['String']['output'];
+  /** pending (waiting for a manager, where the location's approve_photos is on) or approved. */
+  status: Scalars['String']['output'];
+  /** The checked file; its URLs are signed for five minutes, and only once the viewer passed the album's scope and every tagged child's photo consent. */
+  file?: Maybe<File>;
+  /** A signed download (attachment) of the file, logged as a download. */
+  download_url?: Maybe<Scalars['String']['output']>;
+  /** Tagged children (a family sees only its own children named). */
+  students: Array<PhotoPerson>;
+  /** Tagged staff (staff viewers). */
+  staff: Array<PhotoPerson>;
+  uploaded_by?: Maybe<PhotoPerson>;
+  approved_by?: Maybe<PhotoPerson>;
+  approved_at?: Maybe<Scalars['String']['output']>;
+  created_at: Scalars['String']['output'];
+};
+
+/** A page of photos. */
+export type PhotoPaginator = {
+  __typename?: 'PhotoPaginator';
+  data: Array<Photo>;
+  paginatorInfo: PaginatorInfo;
+};
+
+/** Result of saving a photo. */
+export type PhotoResult = {
+  __typename?: 'PhotoResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  photo?: Maybe<Photo>;
+};
+
+/** One entry of a photo's log: upload, approval, view, download, update or delete. */
+export type PhotoLog = {
+  __typename?: 'PhotoLog';
+  id: Scalars['ID']['output'];
+  photo_id: Scalars['ID']['output'];
+  action: Scalars['String']['output'];
+  user?: Maybe<PhotoPerson>;
+  created_at: Scalars['String']['output'];
+};
+
+/** A page of a photo's log. */
+export type PhotoLogPaginator = {
+  __typename?: 'PhotoLogPaginator';
+  data: Array<PhotoLog>;
+  paginatorInfo: PaginatorInfo;
+};
+
+/** Spec getImagesSetting: the size photos are stored at. */
+export type ImagesSetting = {
+  __typename?: 'ImagesSetting';
+  /** Longest side in pixels (default 1920). */
+  long_side: Scalars['Int']['output'];
+  /** WebP quality (default 82). */
+  quality: Scalars['Int']['output'];
+  /** Thumbnail's longest side in pixels (default 400). */
+  thumbnail: Scalars['Int']['output'];
+};
+
+/** Result of saving the image setting. */
+export type ImagesSettingResult = {
+  __typename?: 'ImagesSettingResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  setting: ImagesSetting;
+};
+
+/** Result of re-encoding a batch of stored images (at most 5 ids a call). */
+export type BulkResizeResult = {
+  __typename?: 'BulkResizeResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  /** How many images were re-encoded. */
+  resized: Scalars['Int']['output'];
+  photos: Array<Photo>;
+};
+
+/** A child's photo consent, one version of it: none, own_family (default), other_families or marketing. */
+export type PhotoConsent = {
+  __typename?: 'PhotoConsent';
+  student_id: Scalars['ID']['output'];
+  consent: Scalars['String']['output'];
+  /** guardian (a legal guardian in the app), paper_form (a manager recording a signed form); null for the default. */
+  source?: Maybe<Scalars['String']['output']>;
+  recorded_by?: Maybe<PhotoPerson>;
+  created_at?: Maybe<Scalars['String']['output']>;
+};
+
+/** Result of recording a photo consent. */
+export type PhotoConsentResult = {
+  __typename?: 'PhotoConsentResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  consent: PhotoConsent;
+};
+
 /** Spec §3 Billing program: a billing group of a location (name, color, dates, rooms). */
 export type BillingProgram = {
   __typename?: 'BillingProgram';
@@ -7047,6 +7264,17 @@ export type ResolversTypes = {
   PresignedUpload: ResolverTypeWrapper<Row<PresignedUpload>>;
   CenterBillingPlan: ResolverTypeWrapper<Row<CenterBillingPlan>>;
   MyPlan: ResolverTypeWrapper<Row<MyPlan>>;
+  PhotoPerson: ResolverTypeWrapper<Row<PhotoPerson>>;
+  Photo: ResolverTypeWrapper<PhotoRow>;
+  PhotoPaginator: ResolverTypeWrapper<Row<Omit<PhotoPaginator, 'data'> & { data: Array<ResolversTypes['Photo']> }>>;
+  PhotoResult: ResolverTypeWrapper<Row<Omit<PhotoResult, 'photo'> & { photo?: Maybe<ResolversTypes['Photo']> }>>;
+  PhotoLog: ResolverTypeWrapper<LogRow>;
+  PhotoLogPaginator: ResolverTypeWrapper<Row<Omit<PhotoLogPaginator, 'data'> & { data: Array<ResolversTypes['PhotoLog']> }>>;
+  ImagesSetting: ResolverTypeWrapper<Row<ImagesSetting>>;
+  ImagesSettingResult: ResolverTypeWrapper<Row<ImagesSettingResult>>;
+  BulkResizeResult: ResolverTypeWrapper<Row<Omit<BulkResizeResult, 'photos'> & { photos: Array<ResolversTypes['Photo']> }>>;
+  PhotoConsent: ResolverTypeWrapper<ConsentRow>;
+  PhotoConsentResult: ResolverTypeWrapper<Row<Omit<PhotoConsentResult, 'consent'> & { consent: ResolversTypes['PhotoConsent'] }>>;
   Cents: ResolverTypeWrapper<Row<Scalars['Cents']['output']>>;
   BillingProgram: ResolverTypeWrapper<Row<BillingProgram>>;
   ChargeCategory: ResolverTypeWrapper<Row<ChargeCategory>>;
@@ -7303,6 +7531,17 @@ export type ResolversParentTypes = {
   PresignedUpload: Row<PresignedUpload>;
   CenterBillingPlan: Row<CenterBillingPlan>;
   MyPlan: Row<MyPlan>;
+  PhotoPerson: Row<PhotoPerson>;
+  Photo: PhotoRow;
+  PhotoPaginator: Row<Omit<PhotoPaginator, 'data'> & { data: Array<ResolversParentTypes['Photo']> }>;
+  PhotoResult: Row<Omit<PhotoResult, 'photo'> & { photo?: Maybe<ResolversParentTypes['Photo']> }>;
+  PhotoLog: LogRow;
+  PhotoLogPaginator: Row<Omit<PhotoLogPaginator, 'data'> & { data: Array<ResolversParentTypes['PhotoLog']> }>;
+  ImagesSetting: Row<ImagesSetting>;
+  ImagesSettingResult: Row<ImagesSettingResult>;
+  BulkResizeResult: Row<Omit<BulkResizeResult, 'photos'> & { photos: Array<ResolversParentTypes['Photo']> }>;
+  PhotoConsent: ConsentRow;
+  PhotoConsentResult: Row<Omit<PhotoConsentResult, 'consent'> & { consent: ResolversParentTypes['PhotoConsent'] }>;
   Cents: Row<Scalars['Cents']['output']>;
   BillingProgram: Row<BillingProgram>;
   ChargeCategory: Row<ChargeCategory>;
@@ -7467,6 +7706,10 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   getWatchTimeReport?: Resolver<ResolversTypes['WatchTimeReportPaginator'], ParentType, ContextType, Partial<QueryGetWatchTimeReportArgs>>;
   uploadStatus?: Resolver<ResolversTypes['File'], ParentType, ContextType, RequireFields<QueryUploadStatusArgs, 'upload_id'>>;
   getMyPlan?: Resolver<ResolversTypes['MyPlan'], ParentType, ContextType>;
+  getPhotos?: Resolver<ResolversTypes['PhotoPaginator'], ParentType, ContextType, Partial<QueryGetPhotosArgs>>;
+  getPhotoLogs?: Resolver<ResolversTypes['PhotoLogPaginator'], ParentType, ContextType, RequireFields<QueryGetPhotoLogsArgs, 'id'>>;
+  getImagesSetting?: Resolver<ResolversTypes['ImagesSetting'], ParentType, ContextType>;
+  getPhotoConsentLog?: Resolver<Array<ResolversTypes['PhotoConsent']>, ParentType, ContextType, RequireFields<QueryGetPhotoConsentLogArgs, 'student_id'>>;
   getBillingPrograms?: Resolver<Array<ResolversTypes['BillingProgram']>, ParentType, ContextType, Partial<QueryGetBillingProgramsArgs>>;
   getChargeCategories?: Resolver<Array<ResolversTypes['ChargeCategory']>, ParentType, ContextType, RequireFields<QueryGetChargeCategoriesArgs, 'location_id'>>;
   getBillingPresets?: Resolver<Array<ResolversTypes['BillingPreset']>, ParentType, ContextType, RequireFields<QueryGetBillingPresetsArgs, 'location_id'>>;
@@ -7687,6 +7930,13 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   updateUserLogins?: Resolver<ResolversTypes['CameraLoginsResult'], ParentType, ContextType, RequireFields<MutationUpdateUserLoginsArgs, 'user_id' | 'logins'>>;
   getPresignedUploadUrl?: Resolver<ResolversTypes['PresignedUpload'], ParentType, ContextType, RequireFields<MutationGetPresignedUploadUrlArgs, 'purpose' | 'owner_id' | 'content_type' | 'size'>>;
   completeUpload?: Resolver<ResolversTypes['File'], ParentType, ContextType, RequireFields<MutationCompleteUploadArgs, 'upload_id'>>;
+  createPhoto?: Resolver<ResolversTypes['PhotoResult'], ParentType, ContextType, RequireFields<MutationCreatePhotoArgs, 'file_id' | 'album' | 'location_id'>>;
+  updatePhoto?: Resolver<ResolversTypes['PhotoResult'], ParentType, ContextType, RequireFields<MutationUpdatePhotoArgs, 'id'>>;
+  deletePhoto?: Resolver<ResolversTypes['DeleteResult'], ParentType, ContextType, RequireFields<MutationDeletePhotoArgs, 'id'>>;
+  approvePhoto?: Resolver<ResolversTypes['PhotoResult'], ParentType, ContextType, RequireFields<MutationApprovePhotoArgs, 'id'>>;
+  saveImagesSetting?: Resolver<ResolversTypes['ImagesSettingResult'], ParentType, ContextType, Partial<MutationSaveImagesSettingArgs>>;
+  bulkResizeImges?: Resolver<ResolversTypes['BulkResizeResult'], ParentType, ContextType, RequireFields<MutationBulkResizeImgesArgs, 'ids'>>;
+  updatePhotoConsent?: Resolver<ResolversTypes['PhotoConsentResult'], ParentType, ContextType, RequireFields<MutationUpdatePhotoConsentArgs, 'student_id' | 'consent'>>;
   createBillingProgram?: Resolver<ResolversTypes['BillingProgramResult'], ParentType, ContextType, RequireFields<MutationCreateBillingProgramArgs, 'name' | 'location_id'>>;
   updateBillingProgram?: Resolver<ResolversTypes['BillingProgramResult'], ParentType, ContextType, RequireFields<MutationUpdateBillingProgramArgs, 'id'>>;
   deleteBillingProgram?: Resolver<ResolversTypes['DeleteResult'], ParentType, ContextType, RequireFields<MutationDeleteBillingProgramArgs, 'id'>>;
@@ -8011,6 +8261,7 @@ export type LocationSettingResolvers<ContextType = RequestContext, ParentType ex
   check_in_parent_alert?: Resolver<ResolversTypes['ParentAlertSetting'], ParentType, ContextType>;
   send_parent_activity_report?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   send_parent_activity_report_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  approve_photos?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type LocationSettingResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['LocationSettingResult'] = ResolversParentTypes['LocationSettingResult']> = {
@@ -8282,6 +8533,7 @@ export type StudentResolvers<ContextType = RequestContext, ParentType extends Re
   absent?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   attendance?: Resolver<Maybe<ResolversTypes['Attendance']>, ParentType, ContextType>;
   photo?: Resolver<Maybe<ResolversTypes['File']>, ParentType, ContextType>;
+  photo_consent?: Resolver<Maybe<ResolversTypes['PhotoConsent']>, ParentType, ContextType>;
   billing_program?: Resolver<Maybe<ResolversTypes['BillingProgram']>, ParentType, ContextType>;
 };
 
@@ -9570,6 +9822,90 @@ export type MyPlanResolvers<ContextType = RequestContext, ParentType extends Res
   payment_end?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type PhotoPersonResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PhotoPerson'] = ResolversParentTypes['PhotoPerson']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  fname?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lname?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PhotoResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Photo'] = ResolversParentTypes['Photo']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  album?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  location_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  caption?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  taken_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  file?: Resolver<Maybe<ResolversTypes['File']>, ParentType, ContextType>;
+  download_url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  students?: Resolver<Array<ResolversTypes['PhotoPerson']>, ParentType, ContextType>;
+  staff?: Resolver<Array<ResolversTypes['PhotoPerson']>, ParentType, ContextType>;
+  uploaded_by?: Resolver<Maybe<ResolversTypes['PhotoPerson']>, ParentType, ContextType>;
+  approved_by?: Resolver<Maybe<ResolversTypes['PhotoPerson']>, ParentType, ContextType>;
+  approved_at?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  created_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PhotoPaginatorResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PhotoPaginator'] = ResolversParentTypes['PhotoPaginator']> = {
+  data?: Resolver<Array<ResolversTypes['Photo']>, ParentType, ContextType>;
+  paginatorInfo?: Resolver<ResolversTypes['PaginatorInfo'], ParentType, ContextType>;
+};
+
+export type PhotoResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PhotoResult'] = ResolversParentTypes['PhotoResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  photo?: Resolver<Maybe<ResolversTypes['Photo']>, ParentType, ContextType>;
+};
+
+export type PhotoLogResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PhotoLog'] = ResolversParentTypes['PhotoLog']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  photo_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  action?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  user?: Resolver<Maybe<ResolversTypes['PhotoPerson']>, ParentType, ContextType>;
+  created_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PhotoLogPaginatorResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PhotoLogPaginator'] = ResolversParentTypes['PhotoLogPaginator']> = {
+  data?: Resolver<Array<ResolversTypes['PhotoLog']>, ParentType, ContextType>;
+  paginatorInfo?: Resolver<ResolversTypes['PaginatorInfo'], ParentType, ContextType>;
+};
+
+export type ImagesSettingResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ImagesSetting'] = ResolversParentTypes['ImagesSetting']> = {
+  long_side?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  quality?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  thumbnail?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ImagesSettingResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ImagesSettingResult'] = ResolversParentTypes['ImagesSettingResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  setting?: Resolver<ResolversTypes['ImagesSetting'], ParentType, ContextType>;
+};
+
+export type BulkResizeResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['BulkResizeResult'] = ResolversParentTypes['BulkResizeResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  resized?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  photos?: Resolver<Array<ResolversTypes['Photo']>, ParentType, ContextType>;
+};
+
+export type PhotoConsentResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PhotoConsent'] = ResolversParentTypes['PhotoConsent']> = {
+  student_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  consent?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  source?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  recorded_by?: Resolver<Maybe<ResolversTypes['PhotoPerson']>, ParentType, ContextType>;
+  created_at?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type PhotoConsentResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PhotoConsentResult'] = ResolversParentTypes['PhotoConsentResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  consent?: Resolver<ResolversTypes['PhotoConsent'], ParentType, ContextType>;
+};
+
 export interface CentsScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Cents'], any> {
   name: 'Cents';
 }
@@ -10049,6 +10385,17 @@ export type Resolvers<ContextType = RequestContext> = {
   PresignedUpload?: PresignedUploadResolvers<ContextType>;
   CenterBillingPlan?: CenterBillingPlanResolvers<ContextType>;
   MyPlan?: MyPlanResolvers<ContextType>;
+  PhotoPerson?: PhotoPersonResolvers<ContextType>;
+  Photo?: PhotoResolvers<ContextType>;
+  PhotoPaginator?: PhotoPaginatorResolvers<ContextType>;
+  PhotoResult?: PhotoResultResolvers<ContextType>;
+  PhotoLog?: PhotoLogResolvers<ContextType>;
+  PhotoLogPaginator?: PhotoLogPaginatorResolvers<ContextType>;
+  ImagesSetting?: ImagesSettingResolvers<ContextType>;
+  ImagesSettingResult?: ImagesSettingResultResolvers<ContextType>;
+  BulkResizeResult?: BulkResizeResultResolvers<ContextType>;
+  PhotoConsent?: PhotoConsentResolvers<ContextType>;
+  PhotoConsentResult?: PhotoConsentResultResolvers<ContextType>;
   Cents?: GraphQLScalarType;
   BillingProgram?: BillingProgramResolvers<ContextType>;
   ChargeCategory?: ChargeCategoryResolvers<ContextType>;

@@ -1,9 +1,11 @@
-// @services Redis: live updates fan out across two tenant-api instances (mqemitter-redis)
+// @services Redis: live updates fan out across two tenant-api instances (mqemitter-redis), and both share the sign-in throttles
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { redisReachable } from '@kv/jobs/testing';
-import { createHarness, type Harness } from '../../test/harness.ts';
+import { deletePrefix, redisReachable, uniquePrefix } from '@kv/jobs/testing';
+import { buildTenantApp } from '../../app.ts';
+import { createThrottles } from '../../plugins/app/throttles.ts';
+import { createHarness, PASSWORD, seedUser, type Harness } from '../../test/harness.ts';
 import { setupAttendance, type AttendanceSetup } from './test-fixtures.ts';
 import { buildLiveApp, subscribe } from './live-client.ts';
 
@@ -63,5 +65,53 @@ describe.skipIf(!redisUp)('live updates across two tenant-api instances through 
     expect(otherCentre.events).toEqual([]);
     onTwo.close();
     otherCentre.close();
+  });
+});
+
+// The same two instances' sign-in throttles: counted in Redis, so failures on one count on the other.
+describe.skipIf(!redisUp)('sign-in throttles shared by two tenant-api instances through Redis', () => {
+  let h: Harness;
+  const apps: FastifyInstance[] = [];
+  const clients: Redis[] = [];
+  const keyPrefix = `${uniquePrefix()}:throttle`;
+
+  beforeAll(async () => {
+    h = await createHarness();
+    for (let i = 0; i < 2; i++) {
+      const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
+      clients.push(redis);
+      // No subscriptions here: only the throttles speak to Redis.
+      apps.push(await buildTenantApp({ ...h.deps }, { throttles: createThrottles(redis, { keyPrefix }), rateLimitMax: 1_000_000 }));
+    }
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await deletePrefix(keyPrefix, REDIS_URL);
+    await Promise.all(clients.map((r) => r.quit().catch(() => undefined)));
+    await h?.close();
+  });
+
+  const login = async (app: FastifyInstance, username: string, password: string) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { host: HOST, 'content-type': 'application/json' },
+      payload: {
+        query: 'mutation($u: String!, $p: String!) { login(username: $u, password: $p) { status } }',
+        variables: { u: username, p: password },
+      },
+    });
+    return JSON.parse(res.body) as { data?: { login: { status: boolean } }; errors?: { extensions?: { code?: string } }[] };
+  };
+
+  it('five wrong passwords spread over both instances block the account on both; successes spend nothing', async () => {
+    await seedUser(h.centres[0]!, { username: 'shared-parent' });
+    await seedUser(h.centres[0]!, { username: 'other-parent' });
+    const [one, two] = apps as [FastifyInstance, FastifyInstance];
+    // Correct passwords on both instances, many times over: nothing counted.
+    for (let i = 0; i < 8; i++) expect((await login(i % 2 ? one : two, 'other-parent', PASSWORD)).data?.login.status).toBe(true);
+    for (let i = 0; i < 5; i++) expect((await login(i % 2 ? one : two, 'shared-parent', 'wrong guess')).data?.login.status).toBe(false);
+    for (const app of [one, two]) expect((await login(app, 'shared-parent', PASSWORD)).errors?.[0]?.extensions?.code).toBe('THROTTLED');
+    expect((await login(two, 'other-parent', PASSWORD)).data?.login.status).toBe(true);
   });
 });

@@ -8,9 +8,10 @@ export const AuthErrorCode = {
   SignupCodeExpired: 'SIGNUP_CODE_EXPIRED',
 } as const;
 
-export function throttled(retryAfterMs: number): AppError {
+/** `retryAfter` is in seconds; a whole document refused before it ran answers HTTP 429. */
+export function throttled(retryAfterMs: number, statusCode = 200): AppError {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  return new AppError(AuthErrorCode.Throttled, `Too many attempts. Try again in ${seconds} seconds.`, { retryAfter: seconds });
+  return new AppError(AuthErrorCode.Throttled, `Too many attempts. Try again in ${seconds} seconds.`, { retryAfter: seconds }, statusCode);
 }
 
 export function sessionEnded(): AppError {

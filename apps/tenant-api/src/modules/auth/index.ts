@@ -10,4 +10,5 @@ export type { LoginPayload } from './service/sign-in.ts';
 export { findViewer } from './repo.ts';
 export { newPasswordHash } from './service/recovery.ts';
 export { approveUser, consumePin } from './service/registration.ts';
-export { charge, issueToken, link, sendMail } from './service/shared.ts';
+export { charge, guardedAttempt, issueToken, link, sendMail } from './service/shared.ts';
+export { findUserByLogin } from './repo.ts';

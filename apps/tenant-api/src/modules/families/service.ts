@@ -136,7 +136,7 @@ export async function generateStudentQrCode(ctx: RequestContext, raw: unknown) {
 /** A parent scans a child's code: they become one of the child's contacts (no pickup until staff allow it). */
 export async function addStudentByQrCode(ctx: RequestContext, raw: unknown) {
   assertParent(ctx);
-  await charge(ctx.throttles.verifyIp, ctx.ip);
+  await charge(ctx.throttles.verifyIp, `${ctx.tenant.id}:${ctx.ip}`);
   const a = parseArgs(z.object({ code: z.string().trim().min(8, 'This code is not valid.').max(200, 'This code is not valid.') }), raw);
   const v = requireViewer(ctx);
   const studentId = await inTransaction(ctx, async (trx) => {

@@ -1,4 +1,4 @@
-import { checkUpload, fileKey, type FileStore } from '@kv/files';
+import { checkUpload, fileKey, type CheckRules, type FileStore } from '@kv/files';
 import type { AuditInput } from '../../core/audit.ts';
 import type { FileRow, VariantInfo } from './repo.ts';
 import { purposeOf } from './purposes.ts';
@@ -23,7 +23,7 @@ export interface ReadyColumns {
  * probed, PDFs parsed), then its variants stored at `centre/<centreId>/files/<fileId>/<variant>`:
  * the columns of its `ready` row, or why the purpose refuses the file. The check job runs it on a
  * browser upload; the demo seed on the photos it generates. `store` is bound to the centre
- * (`forCentre`).
+ * (`forCentre`). `rules` replaces the purpose's static rules when it reads a setting (`rulesOf`).
  */
 export async function checkAndStore(
   store: FileStore,
@@ -32,10 +32,11 @@ export async function checkAndStore(
   purposeName: string,
   bytes: Buffer,
   declaredType: string,
+  rules?: CheckRules,
 ): Promise<{ ok: true; ready: ReadyColumns } | { ok: false; reason: string }> {
   const purpose = purposeOf(purposeName);
   if (!purpose) return { ok: false, reason: 'This kind of file is no longer accepted.' };
-  const result = await checkUpload(bytes, declaredType, purpose.rules);
+  const result = await checkUpload(bytes, declaredType, rules ?? purpose.rules);
   if (!result.ok) return result;
   const variants: Record<string, VariantInfo> = {};
   for (const v of result.variants) {

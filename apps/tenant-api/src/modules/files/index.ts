@@ -13,3 +13,9 @@ export const filesModule: TenantModule = {
 export { registerFileJobs } from './jobs.ts';
 export { scheduleUploadSweep } from './sweep.ts';
 export { acceptedAudit, checkAndStore, type ReadyColumns } from './accept.ts';
+export { MEDIA_PURPOSES, purposeOf, rulesOf } from './purposes.ts';
+export { findFiles, markFilesDeleted, type FileRow } from './repo.ts';
+export { centreStore } from './service.ts';
+export { fileDownloadUrl, fileUrls, type FileObj } from './urls.ts';
+export { IMAGE_SETTING_BOUNDS, IMAGE_SETTING_DEFAULTS, IMAGE_SETTING_KEY, readImageSetting, type ImageSetting } from './image-setting.ts';
+export { reencodeImages } from './reencode.ts';

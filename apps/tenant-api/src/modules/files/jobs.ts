@@ -4,7 +4,7 @@ import { FileTooLargeError, forCentre, ObjectMissingError, type FileStore } from
 import { insertAudit } from '../../core/audit.ts';
 import * as repo from './repo.ts';
 import { acceptedAudit, checkAndStore } from './accept.ts';
-import { purposeOf } from './purposes.ts';
+import { purposeOf, rulesOf } from './purposes.ts';
 import { CHECK_UPLOAD_JOB, FILES_QUEUE } from './service.ts';
 import { SWEEP_UPLOADS_JOB, scheduleUploadSweep, sweepAbandonedUploads } from './sweep.ts';
 
@@ -43,7 +43,7 @@ export async function checkQueuedUpload(deps: FileJobDeps, centreId: string, fil
     if (e instanceof ObjectMissingError) return refuse('The file never arrived.');
     throw e;
   }
-  const checked = await checkAndStore(store, centreId, row.id, row.purpose, bytes, row.declared_type);
+  const checked = await checkAndStore(store, centreId, row.id, row.purpose, bytes, row.declared_type, await rulesOf(db, purpose));
   if (!checked.ok) return refuse(checked.reason);
 
   const retired = await db.transaction(async (trx) => {

@@ -1,7 +1,9 @@
+import type { Knex } from 'knex';
 import type { CheckRules } from '@kv/files';
 import type { RequestContext } from '../../types.ts';
-import { studentReadScope } from '../../core/access.ts';
+import { assertLocations, isStaff, readScope, reaches, staffScope, studentReadScope } from '../../core/access.ts';
 import { assertParentMayEdit, idsInScope, studentEditor, studentInScope } from '../students/index.ts';
+import { readImageSetting } from './image-setting.ts';
 
 /**
  * What may be uploaded, by whom, and who reads it — one entry per purpose, registered by the area
@@ -20,6 +22,8 @@ export interface Purpose {
   assertMayUpload(ctx: RequestContext, ownerId: string): Promise<{ locationId: string | null }>;
   /** Of these owners, those whose files the viewer may read (one query for any number). */
   readableOwners(ctx: RequestContext, ownerIds: readonly string[]): Promise<Set<string>>;
+  /** Rules read at check time (the centre's image setting), in place of `rules`' image part. */
+  rulesAt?(db: Knex): Promise<CheckRules>;
 }
 
 const MB = 1024 * 1024;
@@ -31,6 +35,53 @@ const photo = (longSide: number): CheckRules => ({
   maxBytes: 15 * MB,
   image: { longSide, thumbSide: 320, maxPixels: 40_000_000 },
 });
+
+/**
+ * Album and activity photos (issue 17): JPEG/PNG/WebP ≤ 15 MB, stored at the centre's image setting
+ * (`getImagesSetting`: long side, quality, thumbnail) read when the check runs. HEIC is refused like
+ * `student_photo`'s: the prebuilt libvips decodes AVIF, not HEVC.
+ */
+const mediaPhoto: CheckRules = {
+  kind: 'image',
+  types: ['image/jpeg', 'image/png', 'image/webp'],
+  maxBytes: 15 * MB,
+  image: { longSide: 1920, thumbSide: 400, maxPixels: 40_000_000 },
+};
+const mediaPhotoAt = async (db: Knex): Promise<CheckRules> => {
+  const s = await readImageSetting(db);
+  return { ...mediaPhoto, image: { longSide: s.long_side, thumbSide: s.thumbnail, quality: s.quality, maxPixels: 40_000_000 } };
+};
+/** Videos: MP4/MOV/WebM ≤ 500 MB, ≤ 5 minutes (ffprobe), with a poster frame (ffmpeg). */
+const mediaVideo: CheckRules = {
+  kind: 'video',
+  types: ['video/mp4', 'video/quicktime', 'video/webm'],
+  maxBytes: 500 * MB,
+  video: { maxSeconds: 300 },
+};
+
+/**
+ * Album and activity media: `owner_id` is the location. Uploaded by staff with `activities.manage`
+ * at that location. Read here by staff of the location only: families reach these files solely
+ * through the photos area (`Photo.file`), which applies photo consent before any URL is signed.
+ */
+const locationMedia = (rules: CheckRules, rulesAt?: (db: Knex) => Promise<CheckRules>) =>
+  ({
+    rules,
+    ...(rulesAt ? { rulesAt } : {}),
+    disposition: 'inline',
+    single: false,
+    entity: 'location',
+    async assertMayUpload(ctx: RequestContext, ownerId: string) {
+      const scope = await staffScope(ctx, 'activities.manage');
+      await assertLocations(ctx, scope, [ownerId]);
+      return { locationId: String(ownerId) };
+    },
+    async readableOwners(ctx: RequestContext, ownerIds: readonly string[]) {
+      if (!ctx.viewer || !isStaff(ctx.viewer)) return new Set<string>();
+      const scope = await readScope(ctx);
+      return new Set(ownerIds.map(String).filter((o) => reaches(scope, o)));
+    },
+  }) satisfies Purpose;
 
 export const PURPOSES = {
   /**
@@ -53,10 +104,24 @@ export const PURPOSES = {
       return new Set(await idsInScope(ctx.db, await studentReadScope(ctx), ownerIds));
     },
   },
+  /** A photo of a daily activity (the activities area). */
+  activity_photo: locationMedia(mediaPhoto, mediaPhotoAt),
+  /** A photo of the students, staff or facility album (the photos area). */
+  album_photo: locationMedia(mediaPhoto, mediaPhotoAt),
+  activity_video: locationMedia(mediaVideo),
+  album_video: locationMedia(mediaVideo),
 } satisfies Record<string, Purpose>;
+
+/** The purposes whose files are album or activity media (owner: the location). */
+export const MEDIA_PURPOSES = ['activity_photo', 'album_photo', 'activity_video', 'album_video'] as const;
 
 export type PurposeName = keyof typeof PURPOSES;
 
 export function purposeOf(name: string): Purpose | null {
-  return Object.hasOwn(PURPOSES, name) ? PURPOSES[name as PurposeName] : null;
+  return Object.hasOwn(PURPOSES, name) ? (PURPOSES[name as PurposeName] as Purpose) : null;
+}
+
+/** A purpose's rules as they apply now (its `rulesAt` when it reads a setting). */
+export async function rulesOf(db: Knex, purpose: Purpose): Promise<CheckRules> {
+  return purpose.rulesAt ? purpose.rulesAt(db) : purpose.rules;
 }

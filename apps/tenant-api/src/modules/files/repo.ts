@@ -117,3 +117,22 @@ export async function storageUsed(db: Db): Promise<{ files: number; bytes: numbe
     .first(db.raw('count(*)::int as files'), db.raw('coalesce(sum(size), 0)::bigint as bytes'));
   return { files: Number(row?.files ?? 0), bytes: Number(row?.bytes ?? 0) };
 }
+
+/** Files by id (any status). */
+export async function findFiles(db: Db, ids: readonly string[]): Promise<FileRow[]> {
+  if (!ids.length) return [];
+  return (await db('files')
+    .whereIn('id', ids as string[])
+    .select('*')) as FileRow[];
+}
+
+/** Marks ready files deleted (their owner removed them); answers the object keys to remove after commit. */
+export async function markFilesDeleted(db: Db, ids: readonly string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const rows = (await db('files')
+    .whereIn('id', ids as string[])
+    .where({ status: 'ready' })
+    .update({ status: 'deleted', updated_at: db.fn.now() })
+    .returning(['key', 'variants'])) as Pick<FileRow, 'key' | 'variants'>[];
+  return rows.flatMap((r) => (r.key ? Object.keys(r.variants ?? {}).map((v) => `${r.key}/${v}`) : []));
+}

@@ -79,3 +79,22 @@ export function fileUrls(ctx: RequestContext, file: FileObj): Promise<SignedUrls
   }
   return p;
 }
+
+/**
+ * A signed download (attachment) URL of a ready file's main variant, under the same read check as
+ * `fileUrls` (or for a row the owner area passed, `__readable`); null otherwise.
+ */
+export async function fileDownloadUrl(ctx: RequestContext, file: FileObj): Promise<string | null> {
+  if (file.status !== 'ready' || !file.key) return null;
+  if (!file.__readable && !(await mayRead(ctx, file.purpose, String(file.owner_id)))) return null;
+  const info = file.variants.main;
+  if (!info) return null;
+  const name = info.type === 'image/webp' ? file.original_name.replace(/\.[a-z0-9]{2,5}$/i, '') + '.webp' : file.original_name;
+  const link = await centreStore(ctx).presignDownload(fileKey(ctx.tenant.id, file.id, 'main'), {
+    fileName: name,
+    contentType: info.type,
+    disposition: 'attachment',
+    expiresInSeconds: MAX_URL_SECONDS,
+  });
+  return link.url;
+}

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import type { FastifyReply } from 'fastify';
 import mercurius from 'mercurius';
 import { buildSchema } from 'graphql';
 import { AppError, CommonError, countRootFields, createErrorFormatter, guardGraphqlExecution, hardenedGraphqlOptions } from '@kv/server';
@@ -9,23 +10,13 @@ import { gateRootResolvers, loadMatrix } from '../../graphql/authorization.ts';
 import { loaderResolvers } from '../../graphql/loaders.ts';
 import type { RequestContext, TenantApiDeps, Throttles } from '../../types.ts';
 import { describeRequest } from './log-facts.ts';
+import { GUARDED_OPERATIONS, guardDocument, settleUnsettledCalls, type DocumentGuard } from './attempt-guard.ts';
 
 const BASE_SCHEMA = /* GraphQL */ `
   type Query
   type Mutation
   type Subscription
 `;
-
-/** Operations that a client could hammer: the IP throttle is charged once per occurrence in a document. */
-const GUARDED_OPERATIONS = new Set([
-  'login',
-  'register',
-  'forgotPassword',
-  'verifyEmail',
-  'verifyInvitedUserEmail',
-  'updateForgottenPassword',
-  'verifyAutologin',
-]);
 
 export function tenantSchemaText(): string {
   return [BASE_SCHEMA, ...modules.flatMap((m) => [m.schema, m.subscriptions ?? ''])].join('\n');
@@ -56,6 +47,7 @@ export const graphqlPlugin = fp(
     // Loaded fields answer over plain resolvers of the same field, as with Mercurius' loaders.
     for (const [type, fields] of Object.entries(loaderResolvers(loaders))) resolvers[type] = { ...resolvers[type], ...fields };
     gateRootResolvers(resolvers, rootFieldNames(schema), loadMatrix());
+    settleUnsettledCalls(resolvers.Mutation);
 
     // Subscriptions fan out through Redis across processes; losing Redis must never crash the process.
     const emitter = deps.redis ? mqemitterRedis({ ...redisConnection(deps.redis) }) : undefined;
@@ -106,28 +98,24 @@ export const graphqlPlugin = fp(
       if (!ctx.viewer) throw new AppError(CommonError.Unauthenticated, 'Please sign in.');
     });
 
-    // Mercurius hands the same parsed document for the same query text (its LRU), so the count is
-    // walked once per distinct document.
-    const guardedCounts = new WeakMap<object, { total: number; login: boolean }>();
-    const guarded = (document: Parameters<typeof countRootFields>[0]) => {
-      let hit = guardedCounts.get(document);
-      if (!hit) {
-        const counts = countRootFields(document, GUARDED_OPERATIONS);
-        hit = { total: [...counts.values()].reduce((a, b) => a + b, 0), login: Boolean(counts.get('login')) };
-        guardedCounts.set(document, hit);
+    // Sign-in, codes and guest mail: charged once per occurrence before anything runs; each
+    // occurrence's outcome settles its points (failures stay, the rest come back). Mercurius hands
+    // the same parsed document for the same query text (its LRU), so whether it has any is walked once.
+    const guardedNames = new Set(Object.keys(GUARDED_OPERATIONS));
+    const mayGuard = new WeakMap<object, boolean>();
+    app.graphql.addHook('preExecution', async (_schema, document, context, variables) => {
+      let hit = mayGuard.get(document);
+      if (hit === undefined) {
+        hit = countRootFields(document, guardedNames).size > 0;
+        mayGuard.set(document, hit);
       }
-      return hit;
-    };
-    app.graphql.addHook('preExecution', async (_schema, document, context) => {
-      const { total, login } = guarded(document);
-      if (total === 0) return;
-      const ctx = context as unknown as RequestContext;
-      const charge = login ? throttles.loginIp : throttles.verifyIp;
-      const r = await charge.consume(ctx.ip, total);
-      if (!r.allowed) {
-        const seconds = Math.max(1, Math.ceil(r.retryAfterMs / 1000));
-        throw new AppError(CommonError.Throttled, `Too many attempts. Try again in ${seconds} seconds.`, { retryAfter: seconds }, 429);
-      }
+      if (!hit) return;
+      const ctx = context as unknown as RequestContext & { reply: FastifyReply };
+      ctx.guard = await guardDocument(ctx, ctx.reply, document, variables);
+    });
+    app.graphql.addHook('onResolution', async (_execution, context) => {
+      const guard = (context as unknown as RequestContext).guard as DocumentGuard | undefined;
+      await guard?.finish();
     });
   },
   { name: 'graphql', dependencies: ['tenant-resolver', 'auth'] },

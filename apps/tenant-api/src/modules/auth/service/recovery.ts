@@ -4,7 +4,7 @@ import { badInput, fields, parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
 import { invalidLink } from '../errors.ts';
 import { audit, emailTaken, findAuthToken, findUserById, findUsersByEmail, markAuthTokenUsed, updateUser } from '../repo.ts';
-import { charge, issueToken, link, sendMail } from './shared.ts';
+import { chargeMailTo, guardedAttempt, issueToken, link, sendMail } from './shared.ts';
 import { inTransaction } from '../../../core/tx.ts';
 import { notice } from '../../../core/result.ts';
 
@@ -20,8 +20,8 @@ export async function newPasswordHash(password: string, confirmation: string): P
 
 /** Same answer whether or not the address exists (no account enumeration). */
 export async function forgotPassword(ctx: RequestContext, raw: unknown) {
-  await charge(ctx.throttles.mailIp, ctx.ip);
   const args = parseArgs(z.object({ email: fields.email() }), raw);
+  await chargeMailTo(ctx, args.email);
   const users = (await findUsersByEmail(ctx.db, args.email)).filter((u) => u.status);
   if (users.length) {
     await inTransaction(ctx, async (trx) => {
@@ -39,20 +39,22 @@ export async function forgotPassword(ctx: RequestContext, raw: unknown) {
 }
 
 export async function updateForgottenPassword(ctx: RequestContext, raw: unknown) {
-  await charge(ctx.throttles.verifyIp, ctx.ip);
   const args = parseArgs(z.object({ token: fields.token, password: z.string(), password_confirmation: z.string() }), raw);
   const hash = await newPasswordHash(args.password, args.password_confirmation);
-  const userId = await inTransaction(ctx, async (trx) => {
-    const row = await findAuthToken(trx, 'password_reset', sha256Hex(args.token), true);
-    if (!row || row.used_at || new Date(row.expires_at) <= new Date()) return null;
-    await markAuthTokenUsed(trx, row.id);
-    const id = String(row.user_id);
-    // A reset ends every session: whoever knew the old password is signed out.
-    await updateUser(trx, id, { password_hash: hash, tokens_valid_after: trx.fn.now() });
-    await createSessionStore(trx as never).revokeAllForUser(id, 'password_reset');
-    await audit(trx, { actor_user_id: id, action: 'user.password_reset', entity: 'user', entity_id: id, ip: ctx.ip });
-    return id;
-  });
+  const userId = await guardedAttempt(ctx, 'updateForgottenPassword', (wrong) =>
+    inTransaction(ctx, async (trx) => {
+      const row = await findAuthToken(trx, 'password_reset', sha256Hex(args.token), true);
+      if (!row) wrong();
+      if (!row || row.used_at || new Date(row.expires_at) <= new Date()) return null;
+      await markAuthTokenUsed(trx, row.id);
+      const id = String(row.user_id);
+      // A reset ends every session: whoever knew the old password is signed out.
+      await updateUser(trx, id, { password_hash: hash, tokens_valid_after: trx.fn.now() });
+      await createSessionStore(trx as never).revokeAllForUser(id, 'password_reset');
+      await audit(trx, { actor_user_id: id, action: 'user.password_reset', entity: 'user', entity_id: id, ip: ctx.ip });
+      return id;
+    }),
+  );
   if (!userId) throw invalidLink('token', 'This reset link is invalid or has expired. Request a new one.');
   return notice('Your password has been changed. Please sign in.');
 }
@@ -75,25 +77,27 @@ export async function requestEmailChange(ctx: RequestContext, raw: unknown) {
 }
 
 export async function verifyEmailChange(ctx: RequestContext, raw: unknown) {
-  await charge(ctx.throttles.verifyIp, ctx.ip);
   const args = parseArgs(z.object({ token: fields.token }), raw);
-  const outcome = await inTransaction(ctx, async (trx) => {
-    const row = await findAuthToken(trx, 'email_change', sha256Hex(args.token), true);
-    if (!row || row.used_at || new Date(row.expires_at) <= new Date()) return 'invalid' as const;
-    const email = String(row.payload.email ?? '');
-    if (await emailTaken(trx, email)) return 'taken' as const;
-    await markAuthTokenUsed(trx, row.id);
-    await updateUser(trx, String(row.user_id), { email, email_confirmed: true });
-    await audit(trx, {
-      actor_user_id: String(row.user_id),
-      action: 'user.email_change',
-      entity: 'user',
-      entity_id: String(row.user_id),
-      ip: ctx.ip,
-      data: { email },
-    });
-    return 'ok' as const;
-  });
+  const outcome = await guardedAttempt(ctx, 'verifyEmailChange', (wrong) =>
+    inTransaction(ctx, async (trx) => {
+      const row = await findAuthToken(trx, 'email_change', sha256Hex(args.token), true);
+      if (!row) wrong();
+      if (!row || row.used_at || new Date(row.expires_at) <= new Date()) return 'invalid' as const;
+      const email = String(row.payload.email ?? '');
+      if (await emailTaken(trx, email)) return 'taken' as const;
+      await markAuthTokenUsed(trx, row.id);
+      await updateUser(trx, String(row.user_id), { email, email_confirmed: true });
+      await audit(trx, {
+        actor_user_id: String(row.user_id),
+        action: 'user.email_change',
+        entity: 'user',
+        entity_id: String(row.user_id),
+        ip: ctx.ip,
+        data: { email },
+      });
+      return 'ok' as const;
+    }),
+  );
   if (outcome === 'invalid') throw invalidLink('token');
   if (outcome === 'taken') throw badInput('email', 'An account with this email already exists.');
   return notice('Your email address has been changed.');

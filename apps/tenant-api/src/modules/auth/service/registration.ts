@@ -21,7 +21,7 @@ import {
   updateUser,
   usernameTaken,
 } from '../repo.ts';
-import { charge, issueToken, link, sendMail } from './shared.ts';
+import { chargeMailTo, guardedAttempt, issueToken, link, sendMail } from './shared.ts';
 import { inTransaction, mapUniqueViolations } from '../../../core/tx.ts';
 import { notice } from '../../../core/result.ts';
 
@@ -52,11 +52,16 @@ const registerArgs = z.object({
 });
 
 export async function register(ctx: RequestContext, raw: unknown) {
-  await charge(ctx.throttles.mailIp, ctx.ip);
   const args = parseArgs(registerArgs, raw);
+  await chargeMailTo(ctx, args.email);
   const weak = passwordProblem(args.password);
   if (weak) throw badInput('password', weak);
-  const location = args.signup_code ? await signupLocation(ctx.db, args.signup_code) : undefined;
+  // A wrong signup code is a guess; no code, or a right one, gives the attempt back.
+  const location = await guardedAttempt(ctx, 'register', async (wrong) => {
+    const found = args.signup_code ? await signupLocation(ctx.db, args.signup_code) : undefined;
+    if (args.signup_code && !found) wrong();
+    return found;
+  });
   if (args.signup_code && !location) throw badInput('signup_code', 'This signup code is not valid.');
   if (location && signupCodeExpired(location)) throw codeExpired(location.signup_fail_text);
   const minutes = location?.signup_pin_code_expiry ?? args.validity ?? DEFAULT_PIN_MINUTES;
@@ -114,7 +119,6 @@ type PinCheck = { ok: true; userId: string; payload: Record<string, unknown> } |
  * transaction that would roll it back; five wrong PINs burn the token.
  */
 export async function consumePin(ctx: RequestContext, purpose: string, pinTime: string, pin: string): Promise<PinCheck> {
-  await charge(ctx.throttles.verifyIp, ctx.ip);
   const row = await findAuthToken(ctx.db, purpose, sha256Hex(pinTime));
   if (!row || row.used_at || new Date(row.expires_at) <= new Date() || row.attempts >= MAX_PIN_ATTEMPTS) {
     return { ok: false, field: 'pin_time', message: 'This PIN has expired. Request a new one.' };
@@ -130,7 +134,11 @@ export async function consumePin(ctx: RequestContext, purpose: string, pinTime: 
 
 export async function verifyEmail(ctx: RequestContext, raw: unknown) {
   const args = parseArgs(z.object({ pin_time: fields.token, pin: fields.pin }), raw);
-  const check = await consumePin(ctx, 'verify_email', args.pin_time, args.pin);
+  const check = await guardedAttempt(ctx, 'verifyEmail', async (wrong) => {
+    const c = await consumePin(ctx, 'verify_email', args.pin_time, args.pin);
+    if (!c.ok) wrong();
+    return c;
+  });
   if (!check.ok) throw badInput(check.field, check.message);
   const signup = (await getSetting<{ requires_approval?: boolean }>(ctx.db, 'signup')) ?? {};
   const user = await findUserById(ctx.db, check.userId);
@@ -160,8 +168,8 @@ export async function verifyEmail(ctx: RequestContext, raw: unknown) {
  * account, so it cannot be used to find out who is registered.
  */
 export async function resendTokenEmail(ctx: RequestContext, raw: unknown) {
-  await charge(ctx.throttles.mailIp, ctx.ip);
   const args = parseArgs(z.object({ email: fields.email() }), raw);
+  await chargeMailTo(ctx, args.email);
   const user = (await findUsersByEmail(ctx.db, args.email)).find((u) => !u.email_confirmed && !u.invited && u.status);
   let pinTime = randomToken(24);
   if (user) {
@@ -176,22 +184,24 @@ export async function resendTokenEmail(ctx: RequestContext, raw: unknown) {
 }
 
 /** The link sent to managers when a registration needs approval. */
-export async function approveUser(ctx: RequestContext, raw: unknown) {
+export async function approveUser(ctx: RequestContext, raw: unknown, operation = 'approveUser') {
   const args = parseArgs(z.object({ token: fields.token }), raw);
-  await charge(ctx.throttles.verifyIp, ctx.ip);
-  const done = await inTransaction(ctx, async (trx) => {
-    const row = await findAuthToken(trx, 'approve_user', sha256Hex(args.token), true);
-    if (!row || row.used_at || new Date(row.expires_at) <= new Date()) return null;
-    await trx('auth_tokens')
-      .where({ user_id: row.user_id, purpose: 'approve_user' })
-      .whereNull('used_at')
-      .update({ used_at: trx.fn.now() });
-    await updateUser(trx, String(row.user_id), { pending: false });
-    const approver = (row.payload?.approver_id as string | undefined) ?? null;
-    await audit(trx, { actor_user_id: approver, action: 'user.approve', entity: 'user', entity_id: String(row.user_id), ip: ctx.ip });
-    await markAuthTokenUsed(trx, row.id);
-    return String(row.user_id);
-  });
+  const done = await guardedAttempt(ctx, operation, (wrong) =>
+    inTransaction(ctx, async (trx) => {
+      const row = await findAuthToken(trx, 'approve_user', sha256Hex(args.token), true);
+      if (!row) wrong();
+      if (!row || row.used_at || new Date(row.expires_at) <= new Date()) return null;
+      await trx('auth_tokens')
+        .where({ user_id: row.user_id, purpose: 'approve_user' })
+        .whereNull('used_at')
+        .update({ used_at: trx.fn.now() });
+      await updateUser(trx, String(row.user_id), { pending: false });
+      const approver = (row.payload?.approver_id as string | undefined) ?? null;
+      await audit(trx, { actor_user_id: approver, action: 'user.approve', entity: 'user', entity_id: String(row.user_id), ip: ctx.ip });
+      await markAuthTokenUsed(trx, row.id);
+      return String(row.user_id);
+    }),
+  );
   if (!done) throw invalidLink('token');
   return notice('The account is approved; its owner can sign in now.');
 }

@@ -14,6 +14,33 @@ export async function charge(
   if (!r.allowed) throw throttled(r.retryAfterMs);
 }
 
+/**
+ * One occurrence of a guarded operation (plugins/app/attempt-guard.ts charged it before it ran).
+ * `run` calls `wrong()` when the secret it checked (password, PIN, link) was wrong: that occurrence
+ * stays counted as a failure; anything else (success, or a refusal that guessed nothing) gives
+ * its points back.
+ */
+export async function guardedAttempt<T>(
+  ctx: RequestContext,
+  operation: string,
+  run: (wrong: () => void) => Promise<T>,
+  subject?: string,
+): Promise<T> {
+  let failed = false;
+  try {
+    return await run(() => {
+      failed = true;
+    });
+  } finally {
+    await ctx.guard?.settle(operation, failed, subject);
+  }
+}
+
+/** A guest operation about to mail `email`: counted per centre and recipient (the address is counted before execution). */
+export async function chargeMailTo(ctx: RequestContext, email: string): Promise<void> {
+  await charge(ctx.throttles.mailTarget, `${ctx.tenant.id}:${email.trim().toLowerCase()}`);
+}
+
 /** Issues a one-time token (and optional PIN), replacing older ones of the same purpose. */
 export async function issueToken(
   trx: Knex.Transaction,

@@ -14,7 +14,7 @@ import {
   updateUser,
   type UserAuthRow,
 } from '../repo.ts';
-import { charge } from './shared.ts';
+import { guardedAttempt } from './shared.ts';
 import { notice } from '../../../core/result.ts';
 
 const STAFF_SESSION_MS = 12 * 3600_000;
@@ -73,28 +73,41 @@ async function openSession(
   };
 }
 
+/**
+ * Only a wrong password (or an unknown user) counts against the account and the address; a
+ * correct one clears the account's count, and the browser is remembered as a known device.
+ */
 export async function login(
   ctx: RequestContext,
   args: { username: string; password: string; device?: string | null },
 ): Promise<LoginPayload> {
   const login = args.username.trim();
-  await charge(ctx.throttles.loginAccount, `${ctx.tenant.id}:${login.toLowerCase()}`);
-  const user = await findUserByLogin(ctx.db, login);
-  const ok = await verifyPassword(user?.password_hash, args.password);
-  const history = { username: login, device: args.device ?? null, ip: ctx.ip, user_agent: ctx.userAgent };
-  if (!user || !ok) {
-    await recordLogin(ctx.db, { ...history, user_id: user?.id ?? null, success: false, reason: 'credentials' });
-    return notice(LOGIN_MESSAGES.invalid, false);
-  }
-  const roles = await rolesOfUser(ctx.db, user.id);
-  const refused = refusal(user, roles);
-  if (refused) {
-    await recordLogin(ctx.db, { ...history, user_id: user.id, success: false, reason: 'refused' });
-    return { ...notice(refused, false, 'warning') };
-  }
-  await ctx.throttles.loginAccount.reset(`${ctx.tenant.id}:${login.toLowerCase()}`);
-  await recordLogin(ctx.db, { ...history, user_id: user.id, success: true });
-  return openSession(ctx, user, roles, { device: args.device });
+  return guardedAttempt(
+    ctx,
+    'login',
+    async (wrong) => {
+      const user = await findUserByLogin(ctx.db, login);
+      const ok = await verifyPassword(user?.password_hash, args.password);
+      const history = { username: login, device: args.device ?? null, ip: ctx.ip, user_agent: ctx.userAgent };
+      if (!user || !ok) {
+        wrong();
+        await recordLogin(ctx.db, { ...history, user_id: user?.id ?? null, success: false, reason: 'credentials' });
+        return notice(LOGIN_MESSAGES.invalid, false);
+      }
+      const roles = await rolesOfUser(ctx.db, user.id);
+      const refused = refusal(user, roles);
+      if (refused) {
+        await recordLogin(ctx.db, { ...history, user_id: user.id, success: false, reason: 'refused' });
+        return { ...notice(refused, false, 'warning') };
+      }
+      await ctx.throttles.account.reset(`${ctx.tenant.id}:${login.toLowerCase()}`);
+      await recordLogin(ctx.db, { ...history, user_id: user.id, success: true });
+      const session = await openSession(ctx, user, roles, { device: args.device });
+      await ctx.guard?.knownDevice(user.id);
+      return session;
+    },
+    login.toLowerCase(),
+  );
 }
 
 export async function refreshToken(ctx: RequestContext, args: { refresh_token: string }): Promise<LoginPayload> {
@@ -139,14 +152,19 @@ export async function logout(ctx: RequestContext, args: { session_id?: string | 
  * jti honoured once, audited, ending with the support session), or a centre-issued autologin token.
  */
 export async function verifyAutologin(ctx: RequestContext, args: { token: string }): Promise<LoginPayload> {
-  const token = args.token.trim();
+  return guardedAttempt(ctx, 'verifyAutologin', (wrong) => autologin(ctx, args.token.trim(), wrong));
+}
+
+/** `wrong()` marks a token that is not one of ours (a guess), not one that is ours but spent. */
+async function autologin(ctx: RequestContext, token: string, wrong: () => void): Promise<LoginPayload> {
   if (token.split('.').length === 3) {
     let claims;
     try {
       claims = await ctx.deps.tokens.verifySupportAutologin(token, ctx.tenant.id);
     } catch (e) {
-      if (e instanceof AuthError) throw invalidLink('token');
-      throw e;
+      if (!(e instanceof AuthError)) throw e;
+      wrong();
+      throw invalidLink('token');
     }
     const user = await findUserById(ctx.db, claims.sub);
     if (!user || !user.status) throw invalidLink('token', 'This user cannot be signed in to.');
@@ -187,6 +205,7 @@ export async function verifyAutologin(ctx: RequestContext, args: { token: string
 
   const userId = await ctx.db.transaction(async (trx) => {
     const row = await findAuthToken(trx, 'autologin', sha256Hex(token), true);
+    if (!row) wrong();
     if (!row || row.used_at || new Date(row.expires_at) <= new Date()) return null;
     await markAuthTokenUsed(trx, row.id);
     return String(row.user_id);

@@ -63,6 +63,7 @@ export type LocationSettings = {
   check_in_parent_alert_time: string | null;
   send_parent_activity_report: boolean;
   send_parent_activity_report_time: string | null;
+  approve_photos: boolean;
 };
 
 /** Spec §3 "Location settings", with the values a location has before anything is saved. */
@@ -97,6 +98,7 @@ export const SETTING_DEFAULTS: LocationSettings = {
   check_in_parent_alert_time: null,
   send_parent_activity_report: false,
   send_parent_activity_report_time: null,
+  approve_photos: true,
 };
 
 const SETTING_COLUMNS = Object.keys(SETTING_DEFAULTS);

@@ -23,7 +23,7 @@ export async function sendLocationEmailVerificationCode(ctx: RequestContext, raw
   const scope = await manageScope(ctx);
   const args = parseArgs(z.object({ location_id: id }), raw);
   await assertLocations(ctx, scope, [args.location_id]);
-  await charge(ctx.throttles.mailIp, ctx.ip);
+  await charge(ctx.throttles.mailIp, `${ctx.tenant.id}:${ctx.ip}`);
   const loc = await findLocation(ctx.db, args.location_id);
   if (!loc) throw locationNotFound();
   if (!loc.email) throw locationHasNoEmail();
@@ -76,7 +76,7 @@ export async function verifyLocationEmailCode(ctx: RequestContext, raw: unknown)
     raw,
   );
   await assertLocations(ctx, scope, [args.location_id]);
-  await charge(ctx.throttles.verifyIp, ctx.ip);
+  await charge(ctx.throttles.verifyIp, `${ctx.tenant.id}:${ctx.ip}`);
   const outcome = await ctx.db.transaction(async (trx) => {
     const row = await latestEmailCode(trx, args.location_id);
     const loc = await findLocation(trx, args.location_id);

@@ -47,6 +47,7 @@ const GROUPS = {
       .max(PARENT_EDITABLE_STUDENT_FIELDS.length)
       .nullish(),
     parent_directory_visibility: z.boolean().nullish(),
+    approve_photos: z.boolean().nullish(),
   }),
   address: z.object({
     default_city: optionalText(100, 'The city'),
@@ -143,6 +144,7 @@ function shape(locationId: string, s: LocationSettings) {
     },
     send_parent_activity_report: s.send_parent_activity_report,
     send_parent_activity_report_time: s.send_parent_activity_report_time,
+    approve_photos: s.approve_photos,
   };
 }
 

@@ -11,7 +11,7 @@ import { auditPerson, e164, personInScope, rolesOf } from './common.ts';
 import { inTransaction } from '../../../core/tx.ts';
 import { id } from '../../../core/args.ts';
 import { notice } from '../../../core/result.ts';
-import { issueToken, link, sendMail, approveUser, consumePin } from '../../auth/index.ts';
+import { issueToken, link, sendMail, approveUser, consumePin, guardedAttempt } from '../../auth/index.ts';
 
 export const INVITE_MINUTES = 7 * 24 * 60;
 const SET_PASSWORD_MINUTES = 30;
@@ -84,7 +84,11 @@ export const resendInviteSms = (ctx: RequestContext, raw: unknown) => resend(ctx
  */
 export async function verifyInvitedUserPhone(ctx: RequestContext, raw: unknown) {
   const a = parseArgs(z.object({ pin_time: fields.token, pin: fields.pin }), raw);
-  const check = await consumePin(ctx, 'invite_phone', a.pin_time, a.pin);
+  const check = await guardedAttempt(ctx, 'verifyInvitedUserPhone', async (wrong) => {
+    const c = await consumePin(ctx, 'invite_phone', a.pin_time, a.pin);
+    if (!c.ok) wrong();
+    return c;
+  });
   if (!check.ok) return { ...notice(check.message, false), error: check.message, token: null };
   const token = await inTransaction(ctx, async (trx) => {
     await repo.updatePeople(trx, [check.userId], { phone_verified: true });
@@ -95,4 +99,4 @@ export async function verifyInvitedUserPhone(ctx: RequestContext, raw: unknown) 
 }
 
 /** The approve-user link (route /approve-user/:token): the same as the auth area's approveUser. */
-export const approveUserByLink = (ctx: RequestContext, raw: unknown) => approveUser(ctx, raw);
+export const approveUserByLink = (ctx: RequestContext, raw: unknown) => approveUser(ctx, raw, 'approveUserByLink');

@@ -7,7 +7,7 @@ import { LoginForm } from '../../../components/guest/login-form';
 import type { LoginValues } from '../../../components/guest/login-form.schema';
 import { NoticeAlert } from '../../../components/guest/notice-alert';
 import { requestGraphql } from '../../../lib/graphql-post';
-import { reportMutationError } from '../../../lib/mutation-feedback';
+import { reportMutationError, throttledNotice } from '../../../lib/mutation-feedback';
 import { showNotice, type NoticeTriple } from '../../../lib/notices';
 import { isSafeRedirect } from '../../../lib/path-builder';
 import { useSessionSnapshot, useShell, useViewer } from '../../../lib/shell-context';
@@ -36,6 +36,13 @@ export function LoginPage() {
     setNotice(null);
     // A plain POST: the sign-in page does not load urql (it comes with the signed-in pages).
     const result = await requestGraphql(LOGIN_DOCUMENT, { ...values, device: WEB_DEVICE });
+    // Too many attempts: the wait stays on the page; the form keeps what was typed.
+    const wait = throttledNotice(result.error, t);
+    if (wait) {
+      showNotice(wait);
+      setNotice(wait);
+      return;
+    }
     if (reportMutationError(result.error, t)) return;
     const payload = result.data?.login;
     if (!payload) return;

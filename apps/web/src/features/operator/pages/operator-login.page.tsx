@@ -6,7 +6,7 @@ import { GuestPage } from '../../../components/guest/guest-page';
 import { LoginForm } from '../../../components/guest/login-form';
 import type { LoginValues } from '../../../components/guest/login-form.schema';
 import { NoticeAlert } from '../../../components/guest/notice-alert';
-import { reportMutationError } from '../../../lib/mutation-feedback';
+import { reportMutationError, throttledNotice } from '../../../lib/mutation-feedback';
 import { showNotice, type NoticeTriple } from '../../../lib/notices';
 import { isSafeRedirect } from '../../../lib/path-builder';
 import { useShell, useViewer } from '../../../lib/shell-context';
@@ -31,6 +31,13 @@ export function OperatorLoginPage() {
   async function onSubmit(values: LoginValues) {
     setNotice(null);
     const result = await login({ ...values, device: 'web' });
+    // Too many attempts: the wait stays on the page; the form keeps what was typed.
+    const wait = throttledNotice(result.error, t);
+    if (wait) {
+      showNotice(wait);
+      setNotice(wait);
+      return;
+    }
     if (reportMutationError(result.error, t)) return;
     const payload = result.data?.login;
     if (!payload) return;

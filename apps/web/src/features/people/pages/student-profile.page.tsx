@@ -23,7 +23,7 @@ import { ParentContactForm } from '../components/parent-contact-form';
 import { ParentStudentForm } from '../components/parent-student-form';
 import { SiblingsCard } from '../components/siblings-card';
 import { DateText, StatusBadge } from '../components/people-format';
-import { StudentEditor } from '../components/student-editor';
+import { LazyStudentEditor } from '../components/student-editor-lazy';
 import { StudentPhoto } from '../components/student-photo';
 import { StudentQrCode } from '../components/student-qr-code';
 import { useFinish } from '../hooks/use-notice-call';
@@ -288,7 +288,7 @@ export function StudentProfilePage() {
         </>
       ) : null}
       {editing ? (
-        <StudentEditor
+        <LazyStudentEditor
           opened
           studentId={student.id}
           onClose={() => setEditing(false)}

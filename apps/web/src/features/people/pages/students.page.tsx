@@ -29,7 +29,7 @@ import { PageHead } from '../components/page-head';
 import { MoveRoom } from '../components/move-room';
 import { DateText, StatusBadge } from '../components/people-format';
 import { StudentBulkActions } from '../components/student-bulk-actions';
-import { StudentEditor } from '../components/student-editor';
+import { LazyStudentEditor } from '../components/student-editor-lazy';
 import { useFinish } from '../hooks/use-notice-call';
 import { usePaged } from '../hooks/use-paged';
 import { usePeoplePaths } from '../hooks/use-people-paths';
@@ -304,7 +304,7 @@ function StudentsList({ statusRoute }: { statusRoute: ((status: string | null) =
         />
       ) : null}
       {editing ? (
-        <StudentEditor
+        <LazyStudentEditor
           opened
           studentId={editing.id}
           onClose={() => setEditing(null)}
