@@ -10,7 +10,7 @@ import { inTransaction } from '../../../core/tx.ts';
 import { billedStudent, billingScope, billingViewer, listFilter, readableStudent } from '../policy.ts';
 import * as repo from '../repo/payments.ts';
 import * as ledger from '../repo/ledger.ts';
-import { findInvoice, openInvoices } from '../repo/invoices.ts';
+import { findInvoice, openInvoices, updateInvoice } from '../repo/invoices.ts';
 import { plans } from '../repo/plans.ts';
 import { programsOfStudents } from '../repo/setup.ts';
 import { payerStudentIds } from '../repo/people.ts';
@@ -175,12 +175,22 @@ export async function voidPayment(ctx: RequestContext, raw: unknown) {
       })),
     );
     await repo.setPaymentStatus(trx, p.id, 'void');
+    // A waived or transferred invoice this payment was on is owed again (a bounced check): open it.
+    const reopened: string[] = [];
+    for (const pl of places) {
+      if (!pl.invoice_id || pl.amount <= 0) continue;
+      const inv = await findInvoice(trx, pl.invoice_id);
+      if (inv && inv.stored_status !== 'open' && inv.stored_status !== 'void') {
+        await updateInvoice(trx, inv.id, { status: 'open' });
+        reopened.push(inv.id);
+      }
+    }
     await audit(ctx, trx, {
       action: 'payment.void',
       entity: 'payment',
       entity_id: p.id,
       location_id: p.location_id,
-      data: { amount: Number(p.amount), places },
+      data: { amount: Number(p.amount), places, reopened },
     });
   });
   return { ...notice('Payment voided.'), payment: await repo.findPayment(ctx.db, args.id) };
@@ -188,7 +198,8 @@ export async function voidPayment(ctx: RequestContext, raw: unknown) {
 
 /**
  * Gives back part of a payment, never more than is left of it: from its credit first, then taken
- * off its invoices (newest first), which are owed again.
+ * off its open invoices (newest first), which are owed again. What sits on a waived or transferred
+ * invoice stays there (void the payment instead).
  */
 export async function refundPayment(ctx: RequestContext, raw: unknown) {
   const args = parseArgs(z.object({ id, amount: positiveCents('Amount'), reason: reason.nullish() }), raw);
@@ -201,9 +212,18 @@ export async function refundPayment(ctx: RequestContext, raw: unknown) {
     const by = ctx.viewer!.id;
     const at = { location_id: p.location_id, student_id: p.student_id, payment_id: p.id };
     const places = await ledger.paymentPlaces(trx, p.id);
-    let need = args.amount - (places.find((pl) => pl.invoice_id === null)?.amount ?? 0);
+    const credit = places.find((pl) => pl.invoice_id === null)?.amount ?? 0;
+    let need = args.amount - credit;
     const onInvoices = places.filter((pl) => pl.invoice_id !== null && pl.amount > 0);
-    const dated = await Promise.all(onInvoices.map(async (pl) => ({ ...pl, inv: await findInvoice(trx, pl.invoice_id!) })));
+    const dated = (await Promise.all(onInvoices.map(async (pl) => ({ ...pl, inv: await findInvoice(trx, pl.invoice_id!) })))).filter(
+      (pl) => pl.inv?.stored_status === 'open',
+    );
+    const reachable = credit + dated.reduce((a, pl) => a + pl.amount, 0);
+    if (args.amount > reachable)
+      throw badInput(
+        'amount',
+        `At most $${(reachable / 100).toFixed(2)} can be refunded: the rest is on closed invoices (void the payment instead).`,
+      );
     dated.sort((a, b) => (b.inv!.date === a.inv!.date ? Number(b.invoice_id) - Number(a.invoice_id) : b.inv!.date < a.inv!.date ? -1 : 1));
     const entries: ledger.LedgerEntry[] = [];
     for (const pl of dated) {
@@ -235,6 +255,9 @@ export async function unapplyTransaction(ctx: RequestContext, raw: unknown) {
     const p = await livePayment(trx, args.payment_id);
     const on = (await ledger.paymentPlaces(trx, p.id)).find((pl) => pl.invoice_id === args.invoice_id)?.amount ?? 0;
     if (on <= 0) throw badInput('invoice_id', 'This payment is not on that invoice.');
+    const inv = await findInvoice(trx, args.invoice_id);
+    if (inv?.stored_status !== 'open')
+      throw badInput('invoice_id', `That invoice is ${inv?.stored_status ?? 'gone'}: its payments stay on it.`);
     const at = { location_id: p.location_id, student_id: p.student_id, payment_id: p.id, created_by: ctx.viewer!.id };
     await ledger.append(trx, [
       { ...at, invoice_id: args.invoice_id, kind: 'unapply', amount: on },
