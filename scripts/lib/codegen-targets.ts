@@ -155,6 +155,7 @@ export async function generatedFiles(): Promise<GeneratedFile[]> {
         Photo: '../../modules/photos/index.ts#PhotoRow',
         PhotoLog: '../../modules/photos/index.ts#LogRow',
         PhotoConsent: '../../modules/photos/index.ts#ConsentRow',
+        Activity: '../../modules/activities/index.ts#ShownActivity',
         Invoice: '../../modules/billing/index.ts#InvoiceRow',
         InvoiceItem: '../../modules/billing/index.ts#ItemRow',
         Payment: '../../modules/billing/index.ts#PaymentRow',

@@ -4,6 +4,7 @@ import type { CentreEntry } from '@kv/directory';
 import { registerImportJobs } from './modules/imports/index.ts';
 import { registerAttendanceEvents, registerAttendanceJobs, startAttendanceTick } from './modules/attendance/index.ts';
 import { registerFileJobs, scheduleUploadSweep } from './modules/files/index.ts';
+import { registerActivityJobs, startActivityTick } from './modules/activities/index.ts';
 import { registerBillingJobs, startBillingRun } from './modules/billing/index.ts';
 import type { FileStore } from '@kv/files';
 
@@ -24,6 +25,7 @@ export function registerTenantJobs(queue: JobQueue, deps: TenantJobDeps): void {
   registerImportJobs(queue, deps);
   registerAttendanceJobs(queue, deps);
   registerFileJobs(queue, deps);
+  registerActivityJobs(queue, deps);
   registerBillingJobs(queue, deps);
 }
 
@@ -44,5 +46,6 @@ export function registerTenantEvents(
 export async function startTenantSchedules(db: Knex, centre: CentreEntry): Promise<void> {
   await startAttendanceTick(db, centre.id, centre.name);
   await scheduleUploadSweep(db, centre.id);
+  await startActivityTick(db, centre.id);
   await startBillingRun(db, centre.id);
 }

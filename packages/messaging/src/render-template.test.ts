@@ -12,6 +12,15 @@ const SAMPLE: Record<string, Record<string, unknown>> = {
   'attendance-check-in': { fname: 'Ana', children: 'Leo, Mia', location: 'Main Street', time: '8:05 AM', by: 'Ana Ruiz' },
   'attendance-check-out': { fname: 'Ana', children: 'Leo', location: 'Main Street', time: '5:30 PM', by: 'Luis Ruiz' },
   'attendance-reminder': { fname: 'Ana', children: 'Leo', location: 'Main Street', time: '9:00 AM' },
+  'activity-report': { fname: 'Ana', children: 'Leo', location: 'Main Street', date: '2026-03-01', summary: 'Leo: 12:00 Lunch: ate all' },
+  'activity-report-note': {
+    fname: 'Ana',
+    children: 'Leo',
+    location: 'Main Street',
+    date: '2026-03-01',
+    summary: 'Leo: 12:00 Lunch: ate all',
+    message: 'A lovely day.',
+  },
   'health-screen-failed': {
     fname: 'Marta',
     child: 'Leo Ruiz',

@@ -55,6 +55,15 @@ const TEMPLATES: Record<string, TemplateDef> = {
   'attendance-check-out': { fields: ['fname', 'children', 'location', 'time', 'by'], blocks: [p('greeting'), p('intro'), note('by')] },
   'attendance-reminder': { fields: ['fname', 'children', 'location', 'time'], blocks: [p('greeting'), p('intro'), note('absent')] },
   'health-screen-failed': { fields: ['fname', 'child', 'location', 'time', 'answers'], blocks: [p('greeting'), p('intro'), p('answers')] },
+  // activities (apps/tenant-api module activities): a child's day, sent by staff or at the location's time
+  'activity-report': {
+    fields: ['fname', 'children', 'location', 'date', 'summary'],
+    blocks: [p('greeting'), p('intro'), p('summary'), note('footer')],
+  },
+  'activity-report-note': {
+    fields: ['fname', 'children', 'location', 'date', 'summary', 'message'],
+    blocks: [p('greeting'), p('intro'), p('summary'), p('message'), note('footer')],
+  },
   'ratio-alert': {
     fields: ['fname', 'room', 'location', 'children', 'staff', 'required', 'ratio'],
     blocks: [p('greeting'), p('intro'), p('action')],

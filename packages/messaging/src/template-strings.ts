@@ -150,6 +150,40 @@ export const TEMPLATE_STRINGS: Record<string, { en: Strings; es: Partial<Strings
       absent: 'Si hoy no asiste, avisa al centro, por favor.',
     },
   },
+  'activity-report': {
+    en: {
+      subject: 'The day at {location}: {children}, {date}',
+      greeting: 'Hi {fname},',
+      intro: 'Here is the day of {children} at {location} on {date}.',
+      summary: 'The day: {summary}',
+      footer: 'Questions about the day? Talk to the team at pick-up or send them a message.',
+    },
+    es: {
+      subject: 'El día en {location}: {children}, {date}',
+      greeting: 'Hola, {fname}:',
+      intro: 'Así fue el día de {children} en {location} el {date}.',
+      summary: 'El día: {summary}',
+      footer: '¿Preguntas sobre el día? Habla con el equipo a la salida o envíales un mensaje.',
+    },
+  },
+  'activity-report-note': {
+    en: {
+      subject: 'The day at {location}: {children}, {date}',
+      greeting: 'Hi {fname},',
+      intro: 'Here is the day of {children} at {location} on {date}.',
+      summary: 'The day: {summary}',
+      message: 'A note from the team: {message}',
+      footer: 'Questions about the day? Talk to the team at pick-up or send them a message.',
+    },
+    es: {
+      subject: 'El día en {location}: {children}, {date}',
+      greeting: 'Hola, {fname}:',
+      intro: 'Así fue el día de {children} en {location} el {date}.',
+      summary: 'El día: {summary}',
+      message: 'Una nota del equipo: {message}',
+      footer: '¿Preguntas sobre el día? Habla con el equipo a la salida o envíales un mensaje.',
+    },
+  },
   'health-screen-failed': {
     en: {
       subject: '{child} did not pass the health screen',

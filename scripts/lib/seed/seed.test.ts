@@ -63,6 +63,40 @@ const count = async (db: TestDatabase['db'], table: string, where: (q: ReturnTyp
 };
 
 describe('the demo seed generator', () => {
+  it.each(['demo', 'pawsome'])('%s: daily activities for 30 days, today’s room feeds, sent reports', async (slug) => {
+    const { db } = dbs[slug]!;
+    console.log(lines.filter((l) => l.includes(`${slug}: activities`)).join('\n'));
+    const childDays = Number((await db('attendances').whereNotNull('program_id').count({ n: '*' }).first())!.n);
+    const links = await count(db, 'activity_students');
+    expect(links / childDays).toBeGreaterThanOrEqual(7);
+    expect(links / childDays).toBeLessThanOrEqual(11);
+    const total = await count(db, 'activities');
+    const staffOnly = await count(db, 'activities', (q) => q.where({ staff_only: true }));
+    expect(staffOnly / total).toBeGreaterThan(0.02);
+    expect(staffOnly / total).toBeLessThan(0.08);
+    expect(await count(db, 'activities', (q) => q.where({ kind: 'incident' }))).toBeGreaterThanOrEqual(10 * 4);
+    expect(await count(db, 'activities', (q) => q.where({ kind: 'observation' }))).toBeGreaterThan(100);
+    // Every row fits its kind's rules.
+    expect(await count(db, 'activities', (q) => q.where({ kind: 'nap' }).whereNull('position'))).toBe(0);
+    expect(
+      await count(db, 'activities', (q) =>
+        q.where({ kind: 'meal' }).whereNotIn('type', ['breakfast', 'am_snack', 'lunch', 'pm_snack', 'supper']),
+      ),
+    ).toBe(0);
+    const rooms = await db('programs')
+      .whereExists(db('students').whereRaw('students.program_id = programs.id').whereNull('deleted_at').where({ status: true }))
+      .select('id', 'location_id');
+    for (const room of rooms) {
+      const zone = (await db('locations').where({ id: room.location_id }).first('timezone')).timezone;
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(NOW);
+      const feed = db('activities').where({ program_id: room.id, date: today });
+      expect(Number((await feed.clone().count({ n: '*' }).first())!.n), `room ${room.id}`).toBeGreaterThanOrEqual(30);
+      expect(Number((await feed.clone().where({ status: 'pending' }).count({ n: '*' }).first())!.n)).toBe(10);
+    }
+    expect(await count(db, 'activity_report_sends')).toBe(30);
+    expect(await count(db, 'outbound_messages', (q) => q.where({ template: 'activity-report', status: 'sent' }))).toBe(30);
+  });
+
   it('runs every step once, one progress line each', () => {
     for (const step of SEED_STEPS) expect(lines.some((l) => l.includes(`demo: ${step.name}`))).toBe(true);
   });

@@ -22,6 +22,7 @@ import { watchingModule } from './watching/index.ts';
 import { filesModule } from './files/index.ts';
 import { platformModule } from './platform/index.ts';
 import { photosModule } from './photos/index.ts';
+import { activitiesModule } from './activities/index.ts';
 import { billingModule } from './billing/index.ts';
 import { clearRoom, findCameras } from './cameras/index.ts';
 import { roomCameras } from './rooms/index.ts';
@@ -63,6 +64,7 @@ export const modules: TenantModule[] = [
   filesModule,
   platformModule,
   photosModule,
+  activitiesModule,
   billingModule,
 ];
 

@@ -1,5 +1,6 @@
 import type { SeedStep } from '../context.ts';
 import { albumPhotosStep } from './album-photos.ts';
+import { activitiesStep } from './activities.ts';
 import { attendanceStep } from './attendance.ts';
 import { billingStep } from './billing.ts';
 import { familiesStep } from './families.ts';
@@ -33,5 +34,6 @@ export const SEED_STEPS: readonly SeedStep[] = [
   signinsStep,
   photosStep,
   albumPhotosStep,
+  activitiesStep,
   billingStep,
 ];

@@ -12,6 +12,7 @@ import type { ImportRow } from '../../modules/imports/index.ts';
 import type { StaffRecordRow, StaffBreakRow, PunchOutcome } from '../../modules/timeclock/index.ts';
 import type { AttendanceRow, AbsenceRow } from '../../modules/attendance/index.ts';
 import type { PhotoRow, LogRow, ConsentRow } from '../../modules/photos/index.ts';
+import type { ShownActivity } from '../../modules/activities/index.ts';
 import type { InvoiceRow, ItemRow, PaymentRow, LedgerRow } from '../../modules/billing/index.ts';
 import type { RequestContext } from '../../types.ts';
 export type Maybe<T> = T | null;
@@ -293,6 +294,12 @@ export type Query = {
   getImagesSetting: ImagesSetting;
   /** Every recorded version of a child's photo consent, newest first. */
   getPhotoConsentLog: Array<PhotoConsent>;
+  /** A child's day (id: the child; date default today). Parents: their own child's approved, not staff-only entries. */
+  getDailyReport: DailyReport;
+  /** A child's entries from..to (at most 31 days), of one kind (type) when given. */
+  getFilteredReports: FilteredReport;
+  /** A room's entries on a day or from..to (id: the room); staffOnly true lists only staff-only entries, false none. */
+  getRoomActivities: Array<Activity>;
   /** Billing programs of the locations the manager bills (one location, or all of them). */
   getBillingPrograms: Array<BillingProgram>;
   getChargeCategories: Array<ChargeCategory>;
@@ -1136,6 +1143,30 @@ export type QueryGetPhotoConsentLogArgs = {
 };
 
 
+export type QueryGetDailyReportArgs = {
+  date?: InputMaybe<Scalars['String']['input']>;
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryGetFilteredReportsArgs = {
+  to?: InputMaybe<Scalars['String']['input']>;
+  from?: InputMaybe<Scalars['String']['input']>;
+  type?: InputMaybe<Scalars['String']['input']>;
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryGetRoomActivitiesArgs = {
+  date?: InputMaybe<Scalars['String']['input']>;
+  id: Scalars['ID']['input'];
+  staffOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  to?: InputMaybe<Scalars['String']['input']>;
+  from?: InputMaybe<Scalars['String']['input']>;
+  type?: InputMaybe<Scalars['String']['input']>;
+};
+
+
 export type QueryGetBillingProgramsArgs = {
   location_id?: InputMaybe<Scalars['ID']['input']>;
 };
@@ -1685,6 +1716,84 @@ export type Mutation = {
   bulkResizeImges: BulkResizeResult;
   /** Records a child's photo consent: a legal guardian, or a manager recording a paper form. A withdrawal hides media at once. */
   updatePhotoConsent: PhotoConsentResult;
+  /** Records a bottle: amount (with unit ml or oz) and contents. */
+  saveBottleActivity: ActivityResult;
+  /** Changes a bottle entry: given fields change, the others stay; checked as a save. */
+  updateBottleActivity: ActivityResult;
+  /** Records a meal at a CACFP point of service. */
+  saveMealActivity: ActivityResult;
+  /** Changes a meal at a CACFP point of service entry: given fields change, the others stay; checked as a save. */
+  updateMealActivity: ActivityResult;
+  /** Records a nap: start (time), end after it, sleep position. */
+  saveNapActivity: ActivityResult;
+  /** Changes a nap entry: given fields change, the others stay; checked as a save. */
+  updateNapActivity: ActivityResult;
+  /** Records a diaper change. */
+  saveDiaperActivity: ActivityResult;
+  /** Changes a diaper change entry: given fields change, the others stay; checked as a save. */
+  updateDiaperActivity: ActivityResult;
+  /** Records a potty visit. */
+  savePottyActivity: ActivityResult;
+  /** Changes a potty visit entry: given fields change, the others stay; checked as a save. */
+  updatePottyActivity: ActivityResult;
+  /** Records supplies the family should bring. */
+  saveSuppliesActivity: ActivityResult;
+  /** Changes supplies the family should bring entry: given fields change, the others stay; checked as a save. */
+  updateSuppliesActivity: ActivityResult;
+  /** Records a dose of one of the child's medications. */
+  saveMedicationActivity: ActivityResult;
+  /** Changes a dose of one of the child's medications entry: given fields change, the others stay; checked as a save. */
+  updateMedicationActivity: ActivityResult;
+  /** Records an injury with the first aid given (shown to guardians at once, approval or not). */
+  saveIncidentActivity: ActivityResult;
+  /** Changes an injury with the first aid given (shown to guardians at once, approval or not) entry: given fields change, the others stay; checked as a save. */
+  updateIncidentActivity: ActivityResult;
+  /** Records a note (the note is required). */
+  saveNoteActivity: ActivityResult;
+  /** Changes a note (the note is required) entry: given fields change, the others stay; checked as a save. */
+  updateNoteActivity: ActivityResult;
+  /** Records kudos. */
+  saveKudosActivity: ActivityResult;
+  /** Changes kudos entry: given fields change, the others stay; checked as a save. */
+  updateKudosActivity: ActivityResult;
+  /** Records a mood from the fixed list. */
+  saveMoodActivity: ActivityResult;
+  /** Changes a mood from the fixed list entry: given fields change, the others stay; checked as a save. */
+  updateMoodActivity: ActivityResult;
+  /** Records an entry of the centre's own kind. */
+  saveCustomActivity: ActivityResult;
+  /** Changes an entry of the centre's own kind entry: given fields change, the others stay; checked as a save. */
+  updateCustomActivity: ActivityResult;
+  /** Records a learning observation. */
+  saveObservationActivity: ActivityResult;
+  /** Changes a learning observation entry: given fields change, the others stay; checked as a save. */
+  updateObservationActivity: ActivityResult;
+  /** Records a plain activity (title, category, until when). */
+  saveActivity: ActivityResult;
+  /** Changes a plain activity. */
+  updateActivity: ActivityResult;
+  /** Checks children in through attendance (its rules; id: the room, default the homeroom). */
+  saveCheckInActivity: ActivityResult;
+  /** Corrects a check-in's time (id: checkin-<id>) through updateStudentAttendance: managers, with a reason. */
+  updateCheckInActivity: ActivityResult;
+  /** Checks children out through attendance. */
+  saveCheckOutActivity: ActivityResult;
+  /** Corrects a check-out's time (id: checkout-<id>): managers, with a reason. */
+  updateCheckOutActivity: ActivityResult;
+  /** A health check: a health screen per child with the temperature (°F; 100.4 and above fails) and a note. */
+  saveHealthCheckActivity: ActivityResult;
+  /** Changes a health check (id: health-<id>). */
+  updateHealthCheckActivity: ActivityResult;
+  /** Marks children absent through attendance (type: the reason). */
+  saveAbsentActivity: ActivityResult;
+  /** Changes an absence's reason or note (id: absent-<id>). */
+  updateAbsentActivity: ActivityResult;
+  /** Takes a child off an entry; the last child's removal deletes it (absences, health checks and check-ins: their own rules). */
+  deleteDailyActivity: DailyActivityDeleteResult;
+  /** Mails a child's day to its guardians or staff of its location (receivers: user ids; emailData: a note below the day). */
+  sendDailyReport: Notice;
+  /** Approves entries waiting for approval (all or nothing: a foreign id refuses all, naming it). */
+  approveRoomActivities: ActivitiesResult;
   createBillingProgram: BillingProgramResult;
   updateBillingProgram: BillingProgramResult;
   deleteBillingProgram: DeleteResult;
@@ -2002,6 +2111,7 @@ export type MutationSaveParentSettingsArgs = {
   can_edit_student?: InputMaybe<Scalars['Boolean']['input']>;
   can_edit_fields?: InputMaybe<Array<Scalars['String']['input']>>;
   parent_directory_visibility?: InputMaybe<Scalars['Boolean']['input']>;
+  approve_activities?: InputMaybe<Scalars['Boolean']['input']>;
   approve_photos?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
@@ -3409,6 +3519,477 @@ export type MutationUpdatePhotoConsentArgs = {
 };
 
 
+export type MutationSaveBottleActivityArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+  date?: InputMaybe<Scalars['String']['input']>;
+  time?: InputMaybe<Scalars['String']['input']>;
+  students: Array<Scalars['ID']['input']>;
+  photo?: InputMaybe<Scalars['ID']['input']>;
+  staffOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
+  request_id?: InputMaybe<Scalars['String']['input']>;
+  amount?: InputMaybe<Scalars['Float']['input']>;
+  unit?: InputMaybe<Scalars['String']['input']>;
+  type?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationUpdateBottleActivityArgs = {
+  id: Scalars['ID']['input'];
+  date?: InputMaybe<Scalars['String']['input']>;
+  time?: InputMaybe<Scalars['String']['input']>;
+  students?: InputMaybe<Array<Scalars['ID']['input']>>;
+  photo?: InputMaybe<Scalars['ID']['input']>;
+  staffOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
+  amount?: InputMaybe<Scalars['Float']['input']>;
+  unit?: InputMaybe<Scalars['String']['input']>;
+  type?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationSaveMealActivityArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+  date?: InputMaybe<Scalars['String']['input']>;
+  time?: InputMaybe<Scalars['String']['input']>;
+  students: Array<Scalars['ID']['input']>;
+  photo?: InputMaybe<Scalars['ID']['input']>;
+  staffOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
+  request_id?: InputMaybe<Scalars['String']['input']>;
+  type?: InputMaybe<Scalars['String']['input']>;
+  portion?: InputMaybe<Scalars['String']['input']>;
+  title?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationUpdateMealActivityArgs = {
+  id: Scalars['ID']['input'];
+  date?: InputMaybe<Scalars['String']['input']>;
+  time?: InputMaybe<Scalars['String']['input']>;
+  students?: InputMaybe<Array<Scalars['ID']['input']>>;
+  photo?: InputMaybe<Scalars['ID']['input']>;
+  staffOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
+  type?: InputMaybe<Scalars['String']['input']>;
+  portion?: InputMaybe<Scalars['String']['input']>;
+  title?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationSaveNapActivityArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+  date?: InputMaybe<Scalars['String']['input']>;
+  time?: InputMaybe<Scalars['String']['input']>;
+  students: Array<Scalars['ID']['input']>;
+  photo?: InputMaybe<Scalars['ID']['input']>;
+  staffOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
+  request_id?: InputMaybe<Scalars['String']['input']>;
+  end_time?: InputMaybe<Scalars['String']['input']>;
+  position?: InputMaybe<Scalars['String']['input']>;
+  nap?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationUpdateNapActivityArgs = {
+  id: Scalars['ID']['input'];
+  date?: InputMaybe<Scalars['String']['input']>;
+  time?: InputMaybe<Scalars['String']['input']>;
+  students?: InputMaybe<Array<Scalars['ID']['input']>>;
+  photo?: InputMaybe<Scalars['ID']['input']>;
+  staffOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
+  end_time?: InputMaybe<Scalars['String']['input']>;
+  position?: InputMaybe<Scalars['String']['input']>;
+  nap?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationSaveDiaperActivityArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+  date?: InputMaybe<Scalars['String']['input']>;
+  time?: InputMaybe<Scalars['String']['input']>;
+  students: Array<Scalars['ID']['input']>;
+  photo?: InputMaybe<Scalars['ID']['input']>;
+  staffOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
+  request_id?: InputMaybe<Scalars['String']['input']>;
+  type?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationUpdateDiaperActivityArgs = {
+  id: Scalars['ID']['input'];
+  date?: InputMaybe<Scalars['String']['input']>;
+  time?: InputMaybe<Scalars['String']['input']>;
+  students?: InputMaybe<Array<Scalars['ID']['input']>>;
+  photo?: InputMaybe<Scalars['ID']['input']>;
+  staffOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
+  type?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationSavePottyActivityArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+  date?: InputMaybe<Scalars['String']['input']>;
+  time?: InputMaybe<Scalars['String']['input']>;
+  students: Array<Scalars['ID']['input']>;
+  photo?: InputMaybe<Scalars['ID']['input']>;
+  staffOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
+  request_id?: InputMaybe<Scalars['String']['input']>;
+  type?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationUpdatePottyActivityArgs = {
+  id: Scalars['ID']['input'];
+  date?: InputMaybe<Scalars['String']['input']>;
+  time?: InputMaybe<Scalars['String']['input']>;
+  students?: InputMaybe<Array<Scalars['ID']['input']>>;
+  photo?: InputMaybe<Scalars['ID']['input']>;
+  staffOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
+  type?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationSaveSuppliesActivityArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+  date?: InputMaybe<Scalars['String']['input']>;
+  time?: InputMaybe<Scalars['String']['input']>;
+  students: Array<Scalars['ID']['input']>;
+  photo?: InputMaybe<Scalars['ID']['input']>;
+  staffOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
+  request_id?: InputMaybe<Scalars['String']['input']>;
+  supplies?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+
+export type MutationUpdateSuppliesActivityArgs = {
+  id: Scalars['ID']['input'];
+  date?: InputMaybe<Scalars['String']['input']>;
+  time?: InputMaybe<Scalars['String']['input']>;
+  students?: InputMaybe<Array<Scalars['ID']['input']>>;
+  photo?: InputMaybe<Scalars['ID']['input']>;
+  staffOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
+  supplies?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+
+export type MutationSaveMedicationActivityArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+  date?: InputMaybe<Scalars['String']['input']>;
+  time?: InputMaybe<Scalars['String']['input']>;
+  students: Array<Scalars['ID']['input']>;
+  photo?: InputMaybe<Scalars['ID']['input']>;
+  staffOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
+  request_id?: InputMaybe<Scalars['String']['input']>;
+  medication_id?: InputMaybe<Scalars['ID']['input']>;
+  dose?: InputMaybe<Scalars['String']['input']>;
+  by?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationUpdateMedicationActivityArgs = {
+  id: Scalars['ID']['input'];
+  date?: InputMaybe<Scalars['String']['input']>;
+  time?: InputMaybe<Scalars['String']['input']>;
+  students?: InputMaybe<Array<Scalars['ID']['input']>>;
+  photo?: InputMaybe<Scalars['ID']['input']>;
+  staffOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
+  medication_id?: InputMaybe<Scalars['ID']['input']>;
+  dose?: InputMaybe<Scalars['String']['input']>;
+  by?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationSaveIncidentActivityArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+  date?: InputMaybe<Scalars['String']['input']>;
+  time?: InputMaybe<Scalars['String']['input']>;
+  students: Array<Scalars['ID']['input']>;
+  photo?: InputMaybe<Scalars['ID']['input']>;
+  staffOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
+  request_id?: InputMaybe<Scalars['String']['input']>;
+  injury?: InputMaybe<Scalars['String']['input']>;
+  first_aid?: InputMaybe<Scalars['String']['input']>;
+  body_part?: InputMaybe<Scalars['String']['input']>;
+  title?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationUpdateIncidentActivityArgs = {
+  id: Scalars['ID']['input'];
+  date?: InputMaybe<Scalars['String']['input']>;
+  time?: InputMaybe<Scalars['String']['input']>;
+  students?: InputMaybe<Array<Scalars['ID']['input']>>;
+  photo?: InputMaybe<Scalars['ID']['input']>;
+  staffOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
+  injury?: InputMaybe<Scalars['String']['input']>;
+  first_aid?: InputMaybe<Scalars['String']['input']>;
+  body_part?: InputMaybe<Scalars['String']['input']>;
+  title?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationSaveNoteActivityArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+  date?: InputMaybe<Scalars['String']['input']>;
+  time?: InputMaybe<Scalars['String']['input']>;
+  students: Array<Scalars['ID']['input']>;
+  photo?: InputMaybe<Scalars['ID']['input']>;
+  staffOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
+  request_id?: InputMaybe<Scalars['String']['input']>;
+  title?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationUpdateNoteActivityArgs = {
+  id: Scalars['ID']['input'];
+  date?: InputMaybe<Scalars['String']['input']>;
+  time?: InputMaybe<Scalars['String']['input']>;
+  students?: InputMaybe<Array<Scalars['ID']['input']>>;
+  photo?: InputMaybe<Scalars['ID']['input']>;
+  staffOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
+  title?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationSaveKudosActivityArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+  date?: InputMaybe<Scalars['String']['input']>;
+  time?: InputMaybe<Scalars['String']['input']>;
+  students: Array<Scalars['ID']['input']>;
+  photo?: InputMaybe<Scalars['ID']['input']>;
+  staffOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
+  request_id?: InputMaybe<Scalars['String']['input']>;
+  title?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationUpdateKudosActivityArgs = {
+  id: Scalars['ID']['input'];
+  date?: InputMaybe<Scalars['String']['input']>;
+  time?: InputMaybe<Scalars['String']['input']>;
+  students?: InputMaybe<Array<Scalars['ID']['input']>>;
+  photo?: InputMaybe<Scalars['ID']['input']>;
+  staffOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
+  title?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationSaveMoodActivityArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+  date?: InputMaybe<Scalars['String']['input']>;
+  time?: InputMaybe<Scalars['String']['input']>;
+  students: Array<Scalars['ID']['input']>;
+  photo?: InputMaybe<Scalars['ID']['input']>;
+  staffOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
+  request_id?: InputMaybe<Scalars['String']['input']>;
+  mood?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationUpdateMoodActivityArgs = {
+  id: Scalars['ID']['input'];
+  date?: InputMaybe<Scalars['String']['input']>;
+  time?: InputMaybe<Scalars['String']['input']>;
+  students?: InputMaybe<Array<Scalars['ID']['input']>>;
+  photo?: InputMaybe<Scalars['ID']['input']>;
+  staffOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
+  mood?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationSaveCustomActivityArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+  date?: InputMaybe<Scalars['String']['input']>;
+  time?: InputMaybe<Scalars['String']['input']>;
+  students: Array<Scalars['ID']['input']>;
+  photo?: InputMaybe<Scalars['ID']['input']>;
+  staffOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
+  request_id?: InputMaybe<Scalars['String']['input']>;
+  custom?: InputMaybe<Scalars['String']['input']>;
+  title?: InputMaybe<Scalars['String']['input']>;
+  amount?: InputMaybe<Scalars['Float']['input']>;
+};
+
+
+export type MutationUpdateCustomActivityArgs = {
+  id: Scalars['ID']['input'];
+  date?: InputMaybe<Scalars['String']['input']>;
+  time?: InputMaybe<Scalars['String']['input']>;
+  students?: InputMaybe<Array<Scalars['ID']['input']>>;
+  photo?: InputMaybe<Scalars['ID']['input']>;
+  staffOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
+  custom?: InputMaybe<Scalars['String']['input']>;
+  title?: InputMaybe<Scalars['String']['input']>;
+  amount?: InputMaybe<Scalars['Float']['input']>;
+};
+
+
+export type MutationSaveObservationActivityArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+  date?: InputMaybe<Scalars['String']['input']>;
+  time?: InputMaybe<Scalars['String']['input']>;
+  students: Array<Scalars['ID']['input']>;
+  photo?: InputMaybe<Scalars['ID']['input']>;
+  staffOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
+  request_id?: InputMaybe<Scalars['String']['input']>;
+  observation?: InputMaybe<Scalars['String']['input']>;
+  skills?: InputMaybe<Array<Scalars['ID']['input']>>;
+};
+
+
+export type MutationUpdateObservationActivityArgs = {
+  id: Scalars['ID']['input'];
+  date?: InputMaybe<Scalars['String']['input']>;
+  time?: InputMaybe<Scalars['String']['input']>;
+  students?: InputMaybe<Array<Scalars['ID']['input']>>;
+  photo?: InputMaybe<Scalars['ID']['input']>;
+  staffOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
+  observation?: InputMaybe<Scalars['String']['input']>;
+  skills?: InputMaybe<Array<Scalars['ID']['input']>>;
+};
+
+
+export type MutationSaveActivityArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+  date?: InputMaybe<Scalars['String']['input']>;
+  time?: InputMaybe<Scalars['String']['input']>;
+  students: Array<Scalars['ID']['input']>;
+  photo?: InputMaybe<Scalars['ID']['input']>;
+  staffOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
+  request_id?: InputMaybe<Scalars['String']['input']>;
+  title?: InputMaybe<Scalars['String']['input']>;
+  type?: InputMaybe<Scalars['String']['input']>;
+  end_time?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationUpdateActivityArgs = {
+  id: Scalars['ID']['input'];
+  date?: InputMaybe<Scalars['String']['input']>;
+  time?: InputMaybe<Scalars['String']['input']>;
+  students?: InputMaybe<Array<Scalars['ID']['input']>>;
+  photo?: InputMaybe<Scalars['ID']['input']>;
+  staffOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
+  title?: InputMaybe<Scalars['String']['input']>;
+  type?: InputMaybe<Scalars['String']['input']>;
+  end_time?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationSaveCheckInActivityArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+  date?: InputMaybe<Scalars['String']['input']>;
+  time?: InputMaybe<Scalars['String']['input']>;
+  students: Array<Scalars['ID']['input']>;
+  request_id?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationUpdateCheckInActivityArgs = {
+  id: Scalars['ID']['input'];
+  date?: InputMaybe<Scalars['String']['input']>;
+  time: Scalars['String']['input'];
+  reason?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationSaveCheckOutActivityArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+  date?: InputMaybe<Scalars['String']['input']>;
+  time?: InputMaybe<Scalars['String']['input']>;
+  students: Array<Scalars['ID']['input']>;
+  request_id?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationUpdateCheckOutActivityArgs = {
+  id: Scalars['ID']['input'];
+  date?: InputMaybe<Scalars['String']['input']>;
+  time: Scalars['String']['input'];
+  reason?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationSaveHealthCheckActivityArgs = {
+  date?: InputMaybe<Scalars['String']['input']>;
+  time?: InputMaybe<Scalars['String']['input']>;
+  students: Array<Scalars['ID']['input']>;
+  temperature?: InputMaybe<Scalars['Float']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
+  request_id?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationUpdateHealthCheckActivityArgs = {
+  id: Scalars['ID']['input'];
+  time?: InputMaybe<Scalars['String']['input']>;
+  temperature?: InputMaybe<Scalars['Float']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationSaveAbsentActivityArgs = {
+  date?: InputMaybe<Scalars['String']['input']>;
+  time?: InputMaybe<Scalars['String']['input']>;
+  students: Array<Scalars['ID']['input']>;
+  type?: InputMaybe<Scalars['String']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
+  request_id?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationUpdateAbsentActivityArgs = {
+  id: Scalars['ID']['input'];
+  date?: InputMaybe<Scalars['String']['input']>;
+  type?: InputMaybe<Scalars['String']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationDeleteDailyActivityArgs = {
+  id: Scalars['ID']['input'];
+  student: Scalars['ID']['input'];
+};
+
+
+export type MutationSendDailyReportArgs = {
+  student: Scalars['ID']['input'];
+  date?: InputMaybe<Scalars['String']['input']>;
+  receivers: Array<Scalars['ID']['input']>;
+  emailData?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationApproveRoomActivitiesArgs = {
+  id: Array<Scalars['ID']['input']>;
+};
+
+
 export type MutationCreateBillingProgramArgs = {
   name: Scalars['String']['input'];
   location_id: Scalars['ID']['input'];
@@ -4116,6 +4697,8 @@ export type LocationSetting = {
   send_parent_activity_report: Scalars['Boolean']['output'];
   /** HH:MM */
   send_parent_activity_report_time?: Maybe<Scalars['String']['output']>;
+  /** Activity entries wait for a manager's approval before parents see them (incidents never wait; default off). */
+  approve_activities: Scalars['Boolean']['output'];
   /** Staff uploads to the photo albums wait for a manager's approval (default on). */
   approve_photos: Scalars['Boolean']['output'];
 };
@@ -6591,6 +7174,112 @@ export type PhotoConsentResult = {
   consent: PhotoConsent;
 };
 
+/** Spec §3 Daily activity: one entry of a child's day (or a group's), whatever its kind. */
+export type Activity = {
+  __typename?: 'Activity';
+  /** A stored entry's id; absent-<id>, health-<id>, checkin-<id>, checkout-<id> for attendance and health rows. */
+  id: Scalars['ID']['output'];
+  /** bottle, meal, nap, diaper, potty, activity, supplies, medication, incident, note, kudos, mood, custom, observation; absent, health_check, check_in, check_out. */
+  kind: Scalars['String']['output'];
+  /** YYYY-MM-DD, the location's date. */
+  date: Scalars['String']['output'];
+  /** HH:MM in the location's time zone. */
+  time: Scalars['String']['output'];
+  end_time?: Maybe<Scalars['String']['output']>;
+  amount?: Maybe<Scalars['Float']['output']>;
+  type?: Maybe<Scalars['String']['output']>;
+  note?: Maybe<Scalars['String']['output']>;
+  title?: Maybe<Scalars['String']['output']>;
+  students: Array<ActivityStudent>;
+  /** A students-album photo; only when the viewer may see it now (photo consent). */
+  photo?: Maybe<Scalars['ID']['output']>;
+  photos: Array<Scalars['ID']['output']>;
+  video?: Maybe<Scalars['ID']['output']>;
+  thumbnail?: Maybe<Scalars['String']['output']>;
+  by?: Maybe<Scalars['String']['output']>;
+  nap?: Maybe<Scalars['String']['output']>;
+  observation?: Maybe<Scalars['String']['output']>;
+  position?: Maybe<Scalars['String']['output']>;
+  mood?: Maybe<Scalars['String']['output']>;
+  custom?: Maybe<Scalars['String']['output']>;
+  skills: Array<Scalars['ID']['output']>;
+  staffOnly: Scalars['Boolean']['output'];
+  /** approved (guardians see it unless staff only) or pending (waits for a manager). */
+  status: Scalars['String']['output'];
+  location_id: Scalars['ID']['output'];
+  /** The room the entry was made in. */
+  program_id?: Maybe<Scalars['ID']['output']>;
+  /** A meal's portion. */
+  portion?: Maybe<Scalars['String']['output']>;
+  /** A bottle's unit. */
+  unit?: Maybe<Scalars['String']['output']>;
+  medication_id?: Maybe<Scalars['ID']['output']>;
+  dose?: Maybe<Scalars['String']['output']>;
+  injury?: Maybe<Scalars['String']['output']>;
+  first_aid?: Maybe<Scalars['String']['output']>;
+  body_part?: Maybe<Scalars['String']['output']>;
+  /** Supplies needed. */
+  supplies?: Maybe<Array<Scalars['String']['output']>>;
+  /** A health check's reading (°F). */
+  temperature?: Maybe<Scalars['Float']['output']>;
+  created_at?: Maybe<Scalars['String']['output']>;
+};
+
+/** A child on an entry. */
+export type ActivityStudent = {
+  __typename?: 'ActivityStudent';
+  id: Scalars['ID']['output'];
+  fname: Scalars['String']['output'];
+  lname: Scalars['String']['output'];
+};
+
+/** Result of saving an entry: the entry (a group entry is one; check-ins and absences one per child). */
+export type ActivityResult = {
+  __typename?: 'ActivityResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  /** True when a request_id repeated an earlier request: nothing new was written. */
+  replayed: Scalars['Boolean']['output'];
+  activity?: Maybe<Activity>;
+  activities: Array<Activity>;
+};
+
+/** Result of approving entries. */
+export type ActivitiesResult = {
+  __typename?: 'ActivitiesResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  activities: Array<Activity>;
+};
+
+/** Result of deleting (a child off) an entry. */
+export type DailyActivityDeleteResult = {
+  __typename?: 'DailyActivityDeleteResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+};
+
+/** A child's day. */
+export type DailyReport = {
+  __typename?: 'DailyReport';
+  student: ActivityStudent;
+  date: Scalars['String']['output'];
+  activities: Array<Activity>;
+};
+
+/** A child's entries over days. */
+export type FilteredReport = {
+  __typename?: 'FilteredReport';
+  student: ActivityStudent;
+  from: Scalars['String']['output'];
+  to: Scalars['String']['output'];
+  activities: Array<Activity>;
+};
+
 /** Spec §3 Billing program: a billing group of a location (name, color, dates, rooms). */
 export type BillingProgram = {
   __typename?: 'BillingProgram';
@@ -7275,6 +7964,13 @@ export type ResolversTypes = {
   BulkResizeResult: ResolverTypeWrapper<Row<Omit<BulkResizeResult, 'photos'> & { photos: Array<ResolversTypes['Photo']> }>>;
   PhotoConsent: ResolverTypeWrapper<ConsentRow>;
   PhotoConsentResult: ResolverTypeWrapper<Row<Omit<PhotoConsentResult, 'consent'> & { consent: ResolversTypes['PhotoConsent'] }>>;
+  Activity: ResolverTypeWrapper<ShownActivity>;
+  ActivityStudent: ResolverTypeWrapper<Row<ActivityStudent>>;
+  ActivityResult: ResolverTypeWrapper<Row<Omit<ActivityResult, 'activity' | 'activities'> & { activity?: Maybe<ResolversTypes['Activity']>, activities: Array<ResolversTypes['Activity']> }>>;
+  ActivitiesResult: ResolverTypeWrapper<Row<Omit<ActivitiesResult, 'activities'> & { activities: Array<ResolversTypes['Activity']> }>>;
+  DailyActivityDeleteResult: ResolverTypeWrapper<Row<DailyActivityDeleteResult>>;
+  DailyReport: ResolverTypeWrapper<Row<Omit<DailyReport, 'activities'> & { activities: Array<ResolversTypes['Activity']> }>>;
+  FilteredReport: ResolverTypeWrapper<Row<Omit<FilteredReport, 'activities'> & { activities: Array<ResolversTypes['Activity']> }>>;
   Cents: ResolverTypeWrapper<Row<Scalars['Cents']['output']>>;
   BillingProgram: ResolverTypeWrapper<Row<BillingProgram>>;
   ChargeCategory: ResolverTypeWrapper<Row<ChargeCategory>>;
@@ -7542,6 +8238,13 @@ export type ResolversParentTypes = {
   BulkResizeResult: Row<Omit<BulkResizeResult, 'photos'> & { photos: Array<ResolversParentTypes['Photo']> }>;
   PhotoConsent: ConsentRow;
   PhotoConsentResult: Row<Omit<PhotoConsentResult, 'consent'> & { consent: ResolversParentTypes['PhotoConsent'] }>;
+  Activity: ShownActivity;
+  ActivityStudent: Row<ActivityStudent>;
+  ActivityResult: Row<Omit<ActivityResult, 'activity' | 'activities'> & { activity?: Maybe<ResolversParentTypes['Activity']>, activities: Array<ResolversParentTypes['Activity']> }>;
+  ActivitiesResult: Row<Omit<ActivitiesResult, 'activities'> & { activities: Array<ResolversParentTypes['Activity']> }>;
+  DailyActivityDeleteResult: Row<DailyActivityDeleteResult>;
+  DailyReport: Row<Omit<DailyReport, 'activities'> & { activities: Array<ResolversParentTypes['Activity']> }>;
+  FilteredReport: Row<Omit<FilteredReport, 'activities'> & { activities: Array<ResolversParentTypes['Activity']> }>;
   Cents: Row<Scalars['Cents']['output']>;
   BillingProgram: Row<BillingProgram>;
   ChargeCategory: Row<ChargeCategory>;
@@ -7710,6 +8413,9 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   getPhotoLogs?: Resolver<ResolversTypes['PhotoLogPaginator'], ParentType, ContextType, RequireFields<QueryGetPhotoLogsArgs, 'id'>>;
   getImagesSetting?: Resolver<ResolversTypes['ImagesSetting'], ParentType, ContextType>;
   getPhotoConsentLog?: Resolver<Array<ResolversTypes['PhotoConsent']>, ParentType, ContextType, RequireFields<QueryGetPhotoConsentLogArgs, 'student_id'>>;
+  getDailyReport?: Resolver<ResolversTypes['DailyReport'], ParentType, ContextType, RequireFields<QueryGetDailyReportArgs, 'id'>>;
+  getFilteredReports?: Resolver<ResolversTypes['FilteredReport'], ParentType, ContextType, RequireFields<QueryGetFilteredReportsArgs, 'id'>>;
+  getRoomActivities?: Resolver<Array<ResolversTypes['Activity']>, ParentType, ContextType, RequireFields<QueryGetRoomActivitiesArgs, 'id'>>;
   getBillingPrograms?: Resolver<Array<ResolversTypes['BillingProgram']>, ParentType, ContextType, Partial<QueryGetBillingProgramsArgs>>;
   getChargeCategories?: Resolver<Array<ResolversTypes['ChargeCategory']>, ParentType, ContextType, RequireFields<QueryGetChargeCategoriesArgs, 'location_id'>>;
   getBillingPresets?: Resolver<Array<ResolversTypes['BillingPreset']>, ParentType, ContextType, RequireFields<QueryGetBillingPresetsArgs, 'location_id'>>;
@@ -7937,6 +8643,45 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   saveImagesSetting?: Resolver<ResolversTypes['ImagesSettingResult'], ParentType, ContextType, Partial<MutationSaveImagesSettingArgs>>;
   bulkResizeImges?: Resolver<ResolversTypes['BulkResizeResult'], ParentType, ContextType, RequireFields<MutationBulkResizeImgesArgs, 'ids'>>;
   updatePhotoConsent?: Resolver<ResolversTypes['PhotoConsentResult'], ParentType, ContextType, RequireFields<MutationUpdatePhotoConsentArgs, 'student_id' | 'consent'>>;
+  saveBottleActivity?: Resolver<ResolversTypes['ActivityResult'], ParentType, ContextType, RequireFields<MutationSaveBottleActivityArgs, 'students'>>;
+  updateBottleActivity?: Resolver<ResolversTypes['ActivityResult'], ParentType, ContextType, RequireFields<MutationUpdateBottleActivityArgs, 'id'>>;
+  saveMealActivity?: Resolver<ResolversTypes['ActivityResult'], ParentType, ContextType, RequireFields<MutationSaveMealActivityArgs, 'students'>>;
+  updateMealActivity?: Resolver<ResolversTypes['ActivityResult'], ParentType, ContextType, RequireFields<MutationUpdateMealActivityArgs, 'id'>>;
+  saveNapActivity?: Resolver<ResolversTypes['ActivityResult'], ParentType, ContextType, RequireFields<MutationSaveNapActivityArgs, 'students'>>;
+  updateNapActivity?: Resolver<ResolversTypes['ActivityResult'], ParentType, ContextType, RequireFields<MutationUpdateNapActivityArgs, 'id'>>;
+  saveDiaperActivity?: Resolver<ResolversTypes['ActivityResult'], ParentType, ContextType, RequireFields<MutationSaveDiaperActivityArgs, 'students'>>;
+  updateDiaperActivity?: Resolver<ResolversTypes['ActivityResult'], ParentType, ContextType, RequireFields<MutationUpdateDiaperActivityArgs, 'id'>>;
+  savePottyActivity?: Resolver<ResolversTypes['ActivityResult'], ParentType, ContextType, RequireFields<MutationSavePottyActivityArgs, 'students'>>;
+  updatePottyActivity?: Resolver<ResolversTypes['ActivityResult'], ParentType, ContextType, RequireFields<MutationUpdatePottyActivityArgs, 'id'>>;
+  saveSuppliesActivity?: Resolver<ResolversTypes['ActivityResult'], ParentType, ContextType, RequireFields<MutationSaveSuppliesActivityArgs, 'students'>>;
+  updateSuppliesActivity?: Resolver<ResolversTypes['ActivityResult'], ParentType, ContextType, RequireFields<MutationUpdateSuppliesActivityArgs, 'id'>>;
+  saveMedicationActivity?: Resolver<ResolversTypes['ActivityResult'], ParentType, ContextType, RequireFields<MutationSaveMedicationActivityArgs, 'students'>>;
+  updateMedicationActivity?: Resolver<ResolversTypes['ActivityResult'], ParentType, ContextType, RequireFields<MutationUpdateMedicationActivityArgs, 'id'>>;
+  saveIncidentActivity?: Resolver<ResolversTypes['ActivityResult'], ParentType, ContextType, RequireFields<MutationSaveIncidentActivityArgs, 'students'>>;
+  updateIncidentActivity?: Resolver<ResolversTypes['ActivityResult'], ParentType, ContextType, RequireFields<MutationUpdateIncidentActivityArgs, 'id'>>;
+  saveNoteActivity?: Resolver<ResolversTypes['ActivityResult'], ParentType, ContextType, RequireFields<MutationSaveNoteActivityArgs, 'students'>>;
+  updateNoteActivity?: Resolver<ResolversTypes['ActivityResult'], ParentType, ContextType, RequireFields<MutationUpdateNoteActivityArgs, 'id'>>;
+  saveKudosActivity?: Resolver<ResolversTypes['ActivityResult'], ParentType, ContextType, RequireFields<MutationSaveKudosActivityArgs, 'students'>>;
+  updateKudosActivity?: Resolver<ResolversTypes['ActivityResult'], ParentType, ContextType, RequireFields<MutationUpdateKudosActivityArgs, 'id'>>;
+  saveMoodActivity?: Resolver<ResolversTypes['ActivityResult'], ParentType, ContextType, RequireFields<MutationSaveMoodActivityArgs, 'students'>>;
+  updateMoodActivity?: Resolver<ResolversTypes['ActivityResult'], ParentType, ContextType, RequireFields<MutationUpdateMoodActivityArgs, 'id'>>;
+  saveCustomActivity?: Resolver<ResolversTypes['ActivityResult'], ParentType, ContextType, RequireFields<MutationSaveCustomActivityArgs, 'students'>>;
+  updateCustomActivity?: Resolver<ResolversTypes['ActivityResult'], ParentType, ContextType, RequireFields<MutationUpdateCustomActivityArgs, 'id'>>;
+  saveObservationActivity?: Resolver<ResolversTypes['ActivityResult'], ParentType, ContextType, RequireFields<MutationSaveObservationActivityArgs, 'students'>>;
+  updateObservationActivity?: Resolver<ResolversTypes['ActivityResult'], ParentType, ContextType, RequireFields<MutationUpdateObservationActivityArgs, 'id'>>;
+  saveActivity?: Resolver<ResolversTypes['ActivityResult'], ParentType, ContextType, RequireFields<MutationSaveActivityArgs, 'students'>>;
+  updateActivity?: Resolver<ResolversTypes['ActivityResult'], ParentType, ContextType, RequireFields<MutationUpdateActivityArgs, 'id'>>;
+  saveCheckInActivity?: Resolver<ResolversTypes['ActivityResult'], ParentType, ContextType, RequireFields<MutationSaveCheckInActivityArgs, 'students'>>;
+  updateCheckInActivity?: Resolver<ResolversTypes['ActivityResult'], ParentType, ContextType, RequireFields<MutationUpdateCheckInActivityArgs, 'id' | 'time'>>;
+  saveCheckOutActivity?: Resolver<ResolversTypes['ActivityResult'], ParentType, ContextType, RequireFields<MutationSaveCheckOutActivityArgs, 'students'>>;
+  updateCheckOutActivity?: Resolver<ResolversTypes['ActivityResult'], ParentType, ContextType, RequireFields<MutationUpdateCheckOutActivityArgs, 'id' | 'time'>>;
+  saveHealthCheckActivity?: Resolver<ResolversTypes['ActivityResult'], ParentType, ContextType, RequireFields<MutationSaveHealthCheckActivityArgs, 'students'>>;
+  updateHealthCheckActivity?: Resolver<ResolversTypes['ActivityResult'], ParentType, ContextType, RequireFields<MutationUpdateHealthCheckActivityArgs, 'id'>>;
+  saveAbsentActivity?: Resolver<ResolversTypes['ActivityResult'], ParentType, ContextType, RequireFields<MutationSaveAbsentActivityArgs, 'students'>>;
+  updateAbsentActivity?: Resolver<ResolversTypes['ActivityResult'], ParentType, ContextType, RequireFields<MutationUpdateAbsentActivityArgs, 'id'>>;
+  deleteDailyActivity?: Resolver<ResolversTypes['DailyActivityDeleteResult'], ParentType, ContextType, RequireFields<MutationDeleteDailyActivityArgs, 'id' | 'student'>>;
+  sendDailyReport?: Resolver<ResolversTypes['Notice'], ParentType, ContextType, RequireFields<MutationSendDailyReportArgs, 'student' | 'receivers'>>;
+  approveRoomActivities?: Resolver<ResolversTypes['ActivitiesResult'], ParentType, ContextType, RequireFields<MutationApproveRoomActivitiesArgs, 'id'>>;
   createBillingProgram?: Resolver<ResolversTypes['BillingProgramResult'], ParentType, ContextType, RequireFields<MutationCreateBillingProgramArgs, 'name' | 'location_id'>>;
   updateBillingProgram?: Resolver<ResolversTypes['BillingProgramResult'], ParentType, ContextType, RequireFields<MutationUpdateBillingProgramArgs, 'id'>>;
   deleteBillingProgram?: Resolver<ResolversTypes['DeleteResult'], ParentType, ContextType, RequireFields<MutationDeleteBillingProgramArgs, 'id'>>;
@@ -8261,6 +9006,7 @@ export type LocationSettingResolvers<ContextType = RequestContext, ParentType ex
   check_in_parent_alert?: Resolver<ResolversTypes['ParentAlertSetting'], ParentType, ContextType>;
   send_parent_activity_report?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   send_parent_activity_report_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  approve_activities?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   approve_photos?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
@@ -9906,6 +10652,86 @@ export type PhotoConsentResultResolvers<ContextType = RequestContext, ParentType
   consent?: Resolver<ResolversTypes['PhotoConsent'], ParentType, ContextType>;
 };
 
+export type ActivityResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Activity'] = ResolversParentTypes['Activity']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  time?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  end_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  amount?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  note?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  students?: Resolver<Array<ResolversTypes['ActivityStudent']>, ParentType, ContextType>;
+  photo?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  photos?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  video?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  thumbnail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  by?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  nap?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  observation?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  position?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  mood?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  custom?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  skills?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  staffOnly?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  location_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  program_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  portion?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  unit?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  medication_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  dose?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  injury?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  first_aid?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  body_part?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  supplies?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  temperature?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  created_at?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ActivityStudentResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ActivityStudent'] = ResolversParentTypes['ActivityStudent']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  fname?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lname?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ActivityResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ActivityResult'] = ResolversParentTypes['ActivityResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  replayed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  activity?: Resolver<Maybe<ResolversTypes['Activity']>, ParentType, ContextType>;
+  activities?: Resolver<Array<ResolversTypes['Activity']>, ParentType, ContextType>;
+};
+
+export type ActivitiesResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ActivitiesResult'] = ResolversParentTypes['ActivitiesResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  activities?: Resolver<Array<ResolversTypes['Activity']>, ParentType, ContextType>;
+};
+
+export type DailyActivityDeleteResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['DailyActivityDeleteResult'] = ResolversParentTypes['DailyActivityDeleteResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
+export type DailyReportResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['DailyReport'] = ResolversParentTypes['DailyReport']> = {
+  student?: Resolver<ResolversTypes['ActivityStudent'], ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  activities?: Resolver<Array<ResolversTypes['Activity']>, ParentType, ContextType>;
+};
+
+export type FilteredReportResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FilteredReport'] = ResolversParentTypes['FilteredReport']> = {
+  student?: Resolver<ResolversTypes['ActivityStudent'], ParentType, ContextType>;
+  from?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  to?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  activities?: Resolver<Array<ResolversTypes['Activity']>, ParentType, ContextType>;
+};
+
 export interface CentsScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Cents'], any> {
   name: 'Cents';
 }
@@ -10396,6 +11222,13 @@ export type Resolvers<ContextType = RequestContext> = {
   BulkResizeResult?: BulkResizeResultResolvers<ContextType>;
   PhotoConsent?: PhotoConsentResolvers<ContextType>;
   PhotoConsentResult?: PhotoConsentResultResolvers<ContextType>;
+  Activity?: ActivityResolvers<ContextType>;
+  ActivityStudent?: ActivityStudentResolvers<ContextType>;
+  ActivityResult?: ActivityResultResolvers<ContextType>;
+  ActivitiesResult?: ActivitiesResultResolvers<ContextType>;
+  DailyActivityDeleteResult?: DailyActivityDeleteResultResolvers<ContextType>;
+  DailyReport?: DailyReportResolvers<ContextType>;
+  FilteredReport?: FilteredReportResolvers<ContextType>;
   Cents?: GraphQLScalarType;
   BillingProgram?: BillingProgramResolvers<ContextType>;
   ChargeCategory?: ChargeCategoryResolvers<ContextType>;

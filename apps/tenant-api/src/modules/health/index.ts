@@ -5,5 +5,6 @@ import { healthResolvers } from './resolvers.ts';
 export const healthModule: TenantModule = { name: 'health', schema: sdl(import.meta.url), resolvers: healthResolvers };
 
 // What other modules (and the app around them) may use:
-export { evaluateScreen, questionsForLocation, recordScreen } from './service.ts';
+export { deleteScreen, evaluateScreen, findScreens, questionsForLocation, recordScreen, updateScreen } from './service.ts';
 export type { ScreenResult } from './service.ts';
+export type { ScreenInput, ScreenRow } from './repo.ts';

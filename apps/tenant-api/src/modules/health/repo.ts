@@ -59,6 +59,57 @@ export interface ScreenInput {
   passed: boolean;
   screened_by: string | null;
   recorded_by: string | null;
+  /** A health check entry (activities): the reading in °F, a note and the local time. */
+  temperature?: number | null;
+  note?: string | null;
+  time?: string | null;
+}
+
+export interface ScreenRow {
+  id: string;
+  student_id: string;
+  location_id: string;
+  date: string;
+  time: string | null;
+  temperature: string | null;
+  note: string | null;
+  passed: boolean;
+  screened_by: string | null;
+  created_at: Date;
+}
+
+const SCREEN_COLUMNS = (db: Db) => [
+  'id',
+  'student_id',
+  'location_id',
+  db.raw(`to_char(date, 'YYYY-MM-DD') as date`),
+  db.raw(`to_char(time, 'HH24:MI') as time`),
+  'temperature',
+  'note',
+  'passed',
+  'screened_by',
+  'created_at',
+];
+
+export async function findScreens(db: Db, ids: readonly string[]): Promise<ScreenRow[]> {
+  if (!ids.length) return [];
+  return db('health_screens')
+    .whereIn('id', ids as string[])
+    .select(SCREEN_COLUMNS(db));
+}
+
+/** Changes a health check's reading, note, time or result. */
+export async function updateScreen(
+  trx: Knex.Transaction,
+  id: string,
+  patch: Partial<Pick<ScreenInput, 'temperature' | 'note' | 'time' | 'passed' | 'date'>>,
+): Promise<ScreenRow | undefined> {
+  const [row] = await trx('health_screens').where({ id }).update(patch).returning('id');
+  return row ? (await findScreens(trx, [String(row.id)]))[0] : undefined;
+}
+
+export async function deleteScreen(trx: Knex.Transaction, id: string): Promise<number> {
+  return trx('health_screens').where({ id }).del();
 }
 
 export async function insertScreen(trx: Knex.Transaction, row: ScreenInput): Promise<string> {

@@ -141,3 +141,6 @@ export function evaluateScreen(
 
 export const questionsForLocation = (ctx: RequestContext, locationId: string) => repo.questionsOf(ctx.db, locationId);
 export const recordScreen = repo.insertScreen;
+export const findScreens = repo.findScreens;
+export const updateScreen = repo.updateScreen;
+export const deleteScreen = repo.deleteScreen;

@@ -63,6 +63,7 @@ export type LocationSettings = {
   check_in_parent_alert_time: string | null;
   send_parent_activity_report: boolean;
   send_parent_activity_report_time: string | null;
+  approve_activities: boolean;
   approve_photos: boolean;
 };
 
@@ -98,6 +99,7 @@ export const SETTING_DEFAULTS: LocationSettings = {
   check_in_parent_alert_time: null,
   send_parent_activity_report: false,
   send_parent_activity_report_time: null,
+  approve_activities: false,
   approve_photos: true,
 };
 

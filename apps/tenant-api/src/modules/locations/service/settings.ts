@@ -47,6 +47,7 @@ const GROUPS = {
       .max(PARENT_EDITABLE_STUDENT_FIELDS.length)
       .nullish(),
     parent_directory_visibility: z.boolean().nullish(),
+    approve_activities: z.boolean().nullish(),
     approve_photos: z.boolean().nullish(),
   }),
   address: z.object({
@@ -144,6 +145,7 @@ function shape(locationId: string, s: LocationSettings) {
     },
     send_parent_activity_report: s.send_parent_activity_report,
     send_parent_activity_report_time: s.send_parent_activity_report_time,
+    approve_activities: s.approve_activities,
     approve_photos: s.approve_photos,
   };
 }
