@@ -156,7 +156,13 @@ export async function generatedFiles(): Promise<GeneratedFile[]> {
         PhotoLog: '../../modules/photos/index.ts#LogRow',
         PhotoConsent: '../../modules/photos/index.ts#ConsentRow',
         Activity: '../../modules/activities/index.ts#ShownActivity',
+        Invoice: '../../modules/billing/index.ts#InvoiceRow',
+        InvoiceItem: '../../modules/billing/index.ts#ItemRow',
+        Payment: '../../modules/billing/index.ts#PaymentRow',
+        BillingTransaction: '../../modules/billing/index.ts#LedgerRow',
       },
+      // Money: integer cents in; out, a bigint column's text is turned into a number by the scalar.
+      scalars: { Cents: { input: 'number', output: 'number | string' } },
     }),
     render(at('apps/control-plane/src/generated/resolvers.ts'), controlPlane, [{ typescript: {} }, { 'typescript-resolvers': {} }], {
       ...resolverConfig,
@@ -169,7 +175,7 @@ export async function generatedFiles(): Promise<GeneratedFile[]> {
       at('apps/web/src/graphql/generated/tenant-api.ts'),
       tenant,
       [{ 'typescript-operations': {} }],
-      webConfig,
+      { ...webConfig, scalars: { Cents: 'number' } },
       documents['tenant-api'],
     ),
     render(

@@ -5,6 +5,7 @@ import { registerImportJobs } from './modules/imports/index.ts';
 import { registerAttendanceEvents, registerAttendanceJobs, startAttendanceTick } from './modules/attendance/index.ts';
 import { registerFileJobs, scheduleUploadSweep } from './modules/files/index.ts';
 import { registerActivityJobs, startActivityTick } from './modules/activities/index.ts';
+import { registerBillingJobs, startBillingRun } from './modules/billing/index.ts';
 import type { FileStore } from '@kv/files';
 
 export interface TenantJobDeps {
@@ -25,6 +26,7 @@ export function registerTenantJobs(queue: JobQueue, deps: TenantJobDeps): void {
   registerAttendanceJobs(queue, deps);
   registerFileJobs(queue, deps);
   registerActivityJobs(queue, deps);
+  registerBillingJobs(queue, deps);
 }
 
 /** Registers the domain-event handlers of every tenant-API area on the event dispatcher. */
@@ -38,11 +40,12 @@ export function registerTenantEvents(
 
 /**
  * Starts the recurring work of one centre (attendance reminders and ratio forecasts every five
- * minutes, the hourly sweep of abandoned uploads); idempotent, so every process may call it at
+ * minutes, the hourly sweep of abandoned uploads, the hourly billing run); idempotent, so every process may call it at
  * start-up for every active centre.
  */
 export async function startTenantSchedules(db: Knex, centre: CentreEntry): Promise<void> {
   await startAttendanceTick(db, centre.id, centre.name);
   await scheduleUploadSweep(db, centre.id);
   await startActivityTick(db, centre.id);
+  await startBillingRun(db, centre.id);
 }

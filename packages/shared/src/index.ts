@@ -4,3 +4,4 @@ export * from './format.ts';
 export * from './constants.ts';
 export * from './student-fields.ts';
 export * from './zoned-time.ts';
+export * from './money.ts';

@@ -113,7 +113,10 @@ describe('the demo seed generator', () => {
     expect(await count(db, 'students', (q) => q.whereNotNull('deleted_at'))).toBeGreaterThanOrEqual(2);
     expect(await count(db, 'student_siblings')).toBeGreaterThan(20);
     const families = await db('student_users').where({ is_payer: true }).countDistinct({ n: 'user_id' }).first();
-    expect(Number(families!.n)).toBe(JSON.parse(JSON.stringify(definition(slug).families.length)) + definition(slug).generate!.families);
+    // one payer per family, and the billing step's six second payers (two-payer splits)
+    expect(Number(families!.n)).toBe(
+      JSON.parse(JSON.stringify(definition(slug).families.length)) + definition(slug).generate!.families + 6,
+    );
     expect(await count(db, 'student_users', (q) => q.where({ black_list: true }))).toBeGreaterThan(0);
     expect(await count(db, 'student_users', (q) => q.where({ pickup: false }))).toBeGreaterThan(0);
     const staff = await db('user_roles as ur')
@@ -336,6 +339,42 @@ describe('the demo seed generator', () => {
     } finally {
       await h?.close();
     }
+  });
+
+  it.each(['demo', 'pawsome'])('%s: bills as the issue asks, every amount in the ledger', async (slug) => {
+    const { db } = dbs[slug]!;
+    expect(await count(db, 'locations', (q) => q.where({ billing: false }))).toBe(0);
+    expect(await count(db, 'billing_programs')).toBe(4);
+    expect(await count(db, 'plan_templates')).toBe(8);
+    expect(await count(db, 'billing_plans')).toBe(70);
+    expect(await count(db, 'billing_plans', (q) => q.whereNotNull('paused_from'))).toBe(6);
+    expect(await count(db, 'billing_plans', (q) => q.whereNotNull('end_date'))).toBe(3);
+    expect(await count(db, 'invoices')).toBeGreaterThan(500);
+    expect(await count(db, 'payments')).toBeGreaterThan(400);
+    expect(await count(db, 'billing_payer_shares')).toBe(12);
+    // the invoice run finds every period of the seeded plans already invoiced
+    const { issueDueInvoices } = await import('../../../apps/tenant-api/src/modules/billing/index.ts');
+    expect(await issueDueInvoices(db, NOW)).toBe(0);
+    // the demo parent's two open invoices
+    const open = await db.raw(
+      `select count(*)::int as n from invoices i join student_users su on su.student_id = i.student_id join users u on u.id = su.user_id
+       where u.username = 'parent' and (select sum(amount) from billing_ledger g where g.invoice_id = i.id) > 0`,
+    );
+    expect(open.rows[0].n).toBe(2);
+    // overdue families across the ageing buckets (oldest unpaid invoice by age)
+    const ages = await db.raw(
+      `select s.student_id, max('2026-11-24'::date - i.due_date) as age from invoices i
+       join lateral (select i.student_id) s on true
+       where (select sum(amount) from billing_ledger g where g.invoice_id = i.id) > 0 group by s.student_id`,
+    );
+    const buckets = new Set(ages.rows.map((r: { age: number }) => (r.age <= 30 ? 30 : r.age <= 60 ? 60 : r.age <= 90 ? 90 : 91)));
+    expect(buckets.size).toBe(4);
+    // balances are sums of the ledger, and charges equal the items
+    const sums = await db.raw(
+      `select (select coalesce(sum(amount), 0) from billing_ledger where kind = 'charge')::bigint as charged,
+              (select coalesce(sum(amount), 0) from invoice_items)::bigint as items`,
+    );
+    expect(sums.rows[0].charged).toBe(sums.rows[0].items);
   });
 
   it('gives the same data for the same definition and day', async () => {

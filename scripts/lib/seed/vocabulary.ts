@@ -38,6 +38,14 @@ export interface Vocabulary {
   notes: string[];
   /** Profile photos: the share of children (pets) with one, and the portrait drawn for each. */
   photos: { share: number; portrait(faker: Faker): string };
+  /** Billing: billing programs, plan templates (cents), charge categories, presets (cents) and the late charge. */
+  billing: {
+    programs: string[];
+    templates: { name: string; amount: number; period: 'weekly' | 'biweekly' | 'monthly'; days: number[] }[];
+    categories: string[];
+    presets: { name: string; amount: number; category: string }[];
+    lateCharge: string;
+  };
 }
 
 const rule = (relation: string, legal: boolean, emergency: boolean, pickup = true, watch = true): RelationRule => ({
@@ -49,6 +57,26 @@ const rule = (relation: string, legal: boolean, emergency: boolean, pickup = tru
 });
 
 const childcare: Vocabulary = {
+  billing: {
+    programs: ['Full day', 'Half day', 'Before & after school', 'Summer camp'],
+    templates: [
+      { name: 'Full time (5 days)', amount: 145000, period: 'monthly', days: [1, 2, 3, 4, 5] },
+      { name: 'Part time (3 days)', amount: 95000, period: 'monthly', days: [1, 3, 5] },
+      { name: 'Two days', amount: 18500, period: 'weekly', days: [2, 4] },
+      { name: 'Infant full time', amount: 42500, period: 'weekly', days: [1, 2, 3, 4, 5] },
+      { name: 'Toddler full time', amount: 38000, period: 'weekly', days: [1, 2, 3, 4, 5] },
+      { name: 'Half days', amount: 62000, period: 'monthly', days: [1, 2, 3, 4, 5] },
+      { name: 'After school', amount: 52000, period: 'biweekly', days: [1, 2, 3, 4, 5] },
+      { name: 'Preschool', amount: 120000, period: 'monthly', days: [1, 2, 3, 4, 5] },
+    ],
+    categories: ['Tuition', 'Fees', 'Supplies', 'Meals'],
+    presets: [
+      { name: 'Registration fee', amount: 7500, category: 'Fees' },
+      { name: 'Art supplies', amount: 2500, category: 'Supplies' },
+      { name: 'Field trip', amount: 1800, category: 'Fees' },
+    ],
+    lateCharge: 'Late pickup',
+  },
   childName: (faker, gender) => faker.person.firstName(gender === 'Male' ? 'male' : 'female'),
   ages: [12, 60],
   weekSchedules: [
@@ -96,6 +124,26 @@ const childcare: Vocabulary = {
 };
 
 const petcare: Vocabulary = {
+  billing: {
+    programs: ['Daycare', 'Boarding', 'Puppy school', 'Grooming club'],
+    templates: [
+      { name: 'Daycare 5 days', amount: 98000, period: 'monthly', days: [1, 2, 3, 4, 5] },
+      { name: 'Daycare 3 days', amount: 64000, period: 'monthly', days: [1, 3, 5] },
+      { name: 'Two days a week', amount: 9500, period: 'weekly', days: [2, 4] },
+      { name: 'Puppy package', amount: 16000, period: 'weekly', days: [1, 2, 3, 4, 5] },
+      { name: 'Big dog weekly', amount: 21000, period: 'weekly', days: [1, 2, 3, 4, 5] },
+      { name: 'Half days', amount: 42000, period: 'monthly', days: [1, 2, 3, 4, 5] },
+      { name: 'Walk & play', amount: 26000, period: 'biweekly', days: [1, 3, 5] },
+      { name: 'Unlimited daycare', amount: 115000, period: 'monthly', days: [1, 2, 3, 4, 5] },
+    ],
+    categories: ['Daycare', 'Fees', 'Grooming', 'Treats'],
+    presets: [
+      { name: 'Nail trim', amount: 1500, category: 'Grooming' },
+      { name: 'Bath', amount: 3500, category: 'Grooming' },
+      { name: 'Registration fee', amount: 5000, category: 'Fees' },
+    ],
+    lateCharge: 'Late pickup',
+  },
   childName: (faker) => faker.animal.petName(),
   ages: [6, 144],
   weekSchedules: [

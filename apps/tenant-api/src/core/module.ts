@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 export interface TenantModule {
   name: string;
   schema: string;
-  resolvers: Record<string, Record<string, unknown>>;
+  /** Field resolvers per type; a custom scalar's entry is its GraphQLScalarType. */
+  resolvers: Record<string, object>;
   loaders?: Record<string, Record<string, unknown>>;
   /** The area's `extend type Subscription` SDL (its resolvers check access themselves). */
   subscriptions?: string;

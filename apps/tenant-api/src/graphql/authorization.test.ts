@@ -29,7 +29,7 @@ function sample(type: GraphQLInputType): string {
     return `{ ${req.map((f) => `${f.name}: ${sample(f.type)}`).join(', ')} }`;
   }
   if (isScalarType(named)) {
-    if (named.name === 'Int' || named.name === 'Float') return '1';
+    if (named.name === 'Int' || named.name === 'Float' || named.name === 'Cents') return '1';
     if (named.name === 'Boolean') return 'true';
     return '"1"';
   }

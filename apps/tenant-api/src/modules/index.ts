@@ -23,6 +23,7 @@ import { filesModule } from './files/index.ts';
 import { platformModule } from './platform/index.ts';
 import { photosModule } from './photos/index.ts';
 import { activitiesModule } from './activities/index.ts';
+import { billingModule } from './billing/index.ts';
 import { clearRoom, findCameras } from './cameras/index.ts';
 import { roomCameras } from './rooms/index.ts';
 import { notifyTeam, publishRatios, scheduleAttendanceTick } from './attendance/index.ts';
@@ -64,6 +65,7 @@ export const modules: TenantModule[] = [
   platformModule,
   photosModule,
   activitiesModule,
+  billingModule,
 ];
 
 // Ports: what a module needs from one that depends on it.

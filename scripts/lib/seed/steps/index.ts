@@ -2,6 +2,7 @@ import type { SeedStep } from '../context.ts';
 import { albumPhotosStep } from './album-photos.ts';
 import { activitiesStep } from './activities.ts';
 import { attendanceStep } from './attendance.ts';
+import { billingStep } from './billing.ts';
 import { familiesStep } from './families.ts';
 import { healthStep } from './health.ts';
 import { invitationsStep } from './invitations.ts';
@@ -34,4 +35,5 @@ export const SEED_STEPS: readonly SeedStep[] = [
   photosStep,
   albumPhotosStep,
   activitiesStep,
+  billingStep,
 ];
