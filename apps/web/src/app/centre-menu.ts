@@ -230,7 +230,7 @@ export const centreMenu: readonly MenuItem[] = [
     label: 'shell:menu.photos',
     icon: IconPhoto,
     to: fixed(paths.photos.to()),
-    access: { role: 'teacher' },
+    access: { role: 'teacher', permissions: ['students.view'] },
     sidebar: 'photos',
   }),
   link({

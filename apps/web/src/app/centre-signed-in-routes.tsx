@@ -7,6 +7,7 @@ import { setupRoutes } from '../features/centre-setup/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { liveCameraRoutes } from '../features/live-cameras/routes';
 import { peopleRoutes } from '../features/people/routes';
+import { StudentMediaPanel, photosRoutes } from '../features/photos/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { upcomingRoutes } from '../features/upcoming/routes';
 import type { CentreKind } from '../lib/menu';
@@ -19,9 +20,10 @@ export function signedInRoutes(kind: CentreKind | null): RouteObject[] {
     ...accessRoutes,
     ...settingsRoutes,
     ...setupRoutes(kind),
-    ...peopleRoutes(kind),
+    ...peopleRoutes(kind, { studentMedia: StudentMediaPanel }),
     ...attendanceRoutes(kind),
     ...liveCameraRoutes(kind),
+    ...photosRoutes(kind),
   ];
   const servedPaths = new Set(served.map((route) => route.path));
   return [...served, ...upcomingRoutes(kind, servedPaths)];

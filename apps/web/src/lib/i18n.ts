@@ -23,6 +23,7 @@ export const NAMESPACES = [
   'people',
   'attendance',
   'cameras',
+  'photos',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /** The pet pack: per language, `{ <namespace>: { ...keys to override } }`. */

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import type { PermissionName, RoleName } from '@kv/shared';
 import { lazyPage } from '../../lib/lazy-page';
@@ -223,13 +224,32 @@ const ROUTES: PeopleRoute[] = [
   },
 ];
 
+/** What a child's profile shows of another feature: the photo consent and the child's photos (photos). */
+export interface StudentMediaProps {
+  studentId: string;
+  /** Who may change the photo consent here: a legal guardian, a manager recording a paper form, or nobody. */
+  consentBy: 'guardian' | 'paper_form' | null;
+}
+
+/** Panels other features offer the people pages; the app passes them in (features never import each other). */
+export interface PeoplePanels {
+  /** Shown on a child's (pet's) profile, lazily loaded. */
+  studentMedia?: ComponentType<StudentMediaProps>;
+}
+
+/** A people route's handle: the panels travel with it to the page (read with `usePeoplePanels`). */
+export interface PeopleRouteHandle extends RouteHandle {
+  panels?: PeoplePanels;
+}
+
 /** The people screens (translations in the `people` namespace); pet-pack paths only on pet-care centres. */
-export function peopleRoutes(kind: CentreKind | null): RouteObject[] {
+export function peopleRoutes(kind: CentreKind | null, panels: PeoplePanels = {}): RouteObject[] {
   return ROUTES.filter((route) => !route.pet || kind === 'petcare').map((route) => {
-    const handle: RouteHandle = {
+    const handle: PeopleRouteHandle = {
       access: { role: route.role, permissions: route.permissions },
       title: route.title,
       parents: route.parent ? [route.parent] : undefined,
+      panels: route.lazy === studentProfile ? panels : undefined,
     };
     return { path: paths[route.path].pattern, handle, lazy: route.lazy };
   });

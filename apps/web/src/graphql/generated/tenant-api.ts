@@ -1912,6 +1912,149 @@ export type PeopleUserSettingQuery = { getUserSettingData: { user_id: string, ma
 
 export type PeopleUserSettingFieldsFragment = { user_id: string, max_daily_camera_logins: number | null, location_max_daily_logins: number | null, extra_camera_logins_today: number, daily_camera_login_limit: number | null, directory_visible: boolean, directory_show_email: boolean, directory_show_phone: boolean, directory_show_children: boolean };
 
+export type PhotosAlbumQueryVariables = Exact<{
+  album?: string | null | undefined;
+  student?: string | number | null | undefined;
+  location_id?: string | number | null | undefined;
+  status?: string | null | undefined;
+  from?: string | null | undefined;
+  to?: string | null | undefined;
+  page?: number | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type PhotosAlbumQuery = { getPhotos: { data: Array<{ id: string, album: string, location_id: string, caption: string | null, taken_at: string, status: string, approved_at: string | null, created_at: string, file: { id: string, content_type: string | null, width: number | null, height: number | null, url: string | null, thumbnail_url: string | null } | null, students: Array<{ id: string, fname: string, lname: string }>, staff: Array<{ id: string, fname: string, lname: string }>, uploaded_by: { id: string, fname: string, lname: string } | null, approved_by: { id: string, fname: string, lname: string } | null }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
+
+export type PhotosApproveMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PhotosApproveMutation = { approvePhoto: { status: boolean, message: string, color: string, photo: { id: string, status: string } | null } };
+
+export type PhotosBulkResizeMutationVariables = Exact<{
+  ids: Array<string | number> | string | number;
+}>;
+
+
+export type PhotosBulkResizeMutation = { bulkResizeImges: { status: boolean, message: string, color: string, resized: number } };
+
+export type PhotosChildOptionsQueryVariables = Exact<{
+  location_id?: string | number | null | undefined;
+  search?: string | null | undefined;
+}>;
+
+
+export type PhotosChildOptionsQuery = { students: { data: Array<{ id: string, full_name: string }> } };
+
+export type PhotosCompleteUploadMutationVariables = Exact<{
+  upload_id: string | number;
+}>;
+
+
+export type PhotosCompleteUploadMutation = { completeUpload: { id: string, status: string, reason: string | null } };
+
+export type PhotosConsentQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PhotosConsentQuery = { student: { id: string, photo_consent: { student_id: string, consent: string, source: string | null, created_at: string | null, recorded_by: { id: string, fname: string, lname: string } | null } | null } };
+
+export type PhotosCreateMutationVariables = Exact<{
+  file_id: string | number;
+  album: string;
+  location_id: string | number;
+  caption?: string | null | undefined;
+  students?: Array<string | number> | string | number | null | undefined;
+  staff?: Array<string | number> | string | number | null | undefined;
+}>;
+
+
+export type PhotosCreateMutation = { createPhoto: { status: boolean, message: string, color: string, photo: { id: string, status: string } | null } };
+
+export type PhotosDeleteMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PhotosDeleteMutation = { deletePhoto: { status: boolean, message: string, color: string } };
+
+export type PhotosImagesSettingQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PhotosImagesSettingQuery = { getImagesSetting: { long_side: number, quality: number, thumbnail: number } };
+
+export type PhotosLogsQueryVariables = Exact<{
+  id: string | number;
+  page?: number | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type PhotosLogsQuery = { getPhotoLogs: { data: Array<{ id: string, photo_id: string, action: string, created_at: string, user: { id: string, fname: string, lname: string } | null }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
+
+export type PhotosPresignMutationVariables = Exact<{
+  purpose: string;
+  owner_id: string | number;
+  content_type: string;
+  size: number;
+  file_name?: string | null | undefined;
+}>;
+
+
+export type PhotosPresignMutation = { getPresignedUploadUrl: { url: string, upload_id: string, expires_at: string, max_size: number, fields: Array<{ name: string, value: string }> } };
+
+export type PhotosResizeIdsQueryVariables = Exact<{
+  page?: number | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type PhotosResizeIdsQuery = { getPhotos: { data: Array<{ id: string, file: { id: string, content_type: string | null } | null }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
+
+export type PhotosSaveImagesSettingMutationVariables = Exact<{
+  long_side?: number | null | undefined;
+  quality?: number | null | undefined;
+  thumbnail?: number | null | undefined;
+}>;
+
+
+export type PhotosSaveImagesSettingMutation = { saveImagesSetting: { status: boolean, message: string, color: string, setting: { long_side: number, quality: number, thumbnail: number } } };
+
+export type PhotosStaffOptionsQueryVariables = Exact<{
+  location_id: string | number;
+}>;
+
+
+export type PhotosStaffOptionsQuery = { getTeamAttendance: { data: Array<{ user: { id: string, full_name: string } }> } };
+
+export type PhotosUpdateMutationVariables = Exact<{
+  id: string | number;
+  caption?: string | null | undefined;
+  students?: Array<string | number> | string | number | null | undefined;
+  staff?: Array<string | number> | string | number | null | undefined;
+}>;
+
+
+export type PhotosUpdateMutation = { updatePhoto: { status: boolean, message: string, color: string, photo: { id: string, caption: string | null } | null } };
+
+export type PhotosUpdateConsentMutationVariables = Exact<{
+  student_id: string | number;
+  consent: string;
+}>;
+
+
+export type PhotosUpdateConsentMutation = { updatePhotoConsent: { status: boolean, message: string, color: string, consent: { student_id: string, consent: string, source: string | null, created_at: string | null } } };
+
+export type PhotosUploadStatusQueryVariables = Exact<{
+  upload_id: string | number;
+}>;
+
+
+export type PhotosUploadStatusQuery = { uploadStatus: { id: string, status: string, reason: string | null } };
+
 export type PlayCameraMutationVariables = Exact<{
   id: string | number;
   code?: string | null | undefined;

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Box, Button, Card, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconMailPlus, IconPencil } from '@tabler/icons-react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { useMutation, useQuery } from 'urql';
@@ -27,6 +27,7 @@ import { LazyStudentEditor } from '../components/student-editor-lazy';
 import { StudentPhoto } from '../components/student-photo';
 import { StudentQrCode } from '../components/student-qr-code';
 import { useFinish } from '../hooks/use-notice-call';
+import { usePeoplePanels } from '../hooks/use-people-panels';
 import { usePeoplePaths } from '../hooks/use-people-paths';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -63,6 +64,7 @@ export function StudentProfilePage() {
   const params = useParams();
   const id = params.studentId ?? params.userId ?? '';
   const links = usePeoplePaths();
+  const StudentMedia = usePeoplePanels().studentMedia;
   const finish = useFinish();
   const [{ data: access, error: accessError }] = useQuery({ query: StudentAccessQuery, variables: { id } });
   const allowed = access?.checkStudentProfilePermission.permission ?? null;
@@ -181,6 +183,14 @@ export function StudentProfilePage() {
   if (!student) return null;
 
   const edit = access?.getStudentEditPermissions;
+  // Photo consent: a legal guardian of the child, or a manager recording the family's paper form.
+  const consentBy = links.staff
+    ? links.manager && links.viewer.permissions.includes('students.edit')
+      ? 'paper_form'
+      : null
+    : student.guardians.some((g) => g.user_id === links.viewer.user?.id && g.legal_guardian)
+      ? 'guardian'
+      : null;
   const mayChangePhoto = links.staff
     ? links.viewer.permissions.includes('students.edit')
     : Boolean(edit?.can_edit_student && edit.can_edit_fields.includes('image'));
@@ -264,6 +274,11 @@ export function StudentProfilePage() {
           <Detail label={t('people:student.note')}>{student.note}</Detail>
         </SimpleGrid>
       </Card>
+      {StudentMedia ? (
+        <Suspense fallback={null}>
+          <StudentMedia studentId={student.id} consentBy={consentBy} />
+        </Suspense>
+      ) : null}
       <SiblingsCard studentId={student.id} siblings={student.siblings} editable={links.manager} onSaved={reload} />
       <Card withBorder radius="md" padding="lg">
         <Title order={2} size="h4" mb="sm">
