@@ -27,10 +27,10 @@ export async function up(knex: Knex): Promise<void> {
     t.string('type', 40);
     t.string('note', 2000);
     t.string('title', 200);
-    /** Media: file ids (uploads of the photos area). */
-    t.uuid('photo');
-    t.specificType('photos', 'uuid[]').notNullable().defaultTo('{}');
-    t.uuid('video');
+    /** Media: rows of the photos area's students album (its consent rules apply on every read). */
+    t.bigInteger('photo').references('photos.id').onDelete('SET NULL');
+    t.specificType('photos', 'bigint[]').notNullable().defaultTo('{}');
+    t.bigInteger('video').references('photos.id').onDelete('SET NULL');
     t.string('thumbnail', 300);
     /** Who gave it (a medication's `by`). */
     t.string('by', 100);

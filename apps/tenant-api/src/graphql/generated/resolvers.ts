@@ -6773,6 +6773,7 @@ export type Activity = {
   note?: Maybe<Scalars['String']['output']>;
   title?: Maybe<Scalars['String']['output']>;
   students: Array<ActivityStudent>;
+  /** A students-album photo; only when the viewer may see it now (photo consent). */
   photo?: Maybe<Scalars['ID']['output']>;
   photos: Array<Scalars['ID']['output']>;
   video?: Maybe<Scalars['ID']['output']>;

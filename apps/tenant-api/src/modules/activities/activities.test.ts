@@ -105,7 +105,7 @@ describe('saving entries', () => {
     const photo = await meal([s.kids.ana], {});
     expect(photo.body).not.toContain('"errors"');
     const withPhoto = await q(
-      'mutation($st: [ID!]!) { saveKudosActivity(students: $st, title: "Shared", photo: "0b0e3d55-3c1e-4c1b-9c53-5a7f1e1c2a10") { status } }',
+      'mutation($st: [ID!]!) { saveKudosActivity(students: $st, title: "Shared", photo: "987654") { status } }',
       { st: [s.kids.ana] },
       s.tokens.teacher,
     );
@@ -162,6 +162,36 @@ describe('saving entries', () => {
     expect(ok.data?.updateNapActivity.activity.students).toHaveLength(2);
     const asMeal = await q('mutation($id: ID!) { updateMealActivity(id: $id, portion: "all") { status } }', { id }, s.tokens.teacher);
     expect(field(asMeal)).toBe('id');
+  });
+});
+
+describe('a photo on an entry (the photos area’s students album)', () => {
+  it('is checked against photo consent in the write: a child with consent none is refused by name', async () => {
+    const [file] = await db('files')
+      .insert({
+        id: '6f1d2c1e-0000-4000-8000-00000000a001',
+        purpose: 'album_photo',
+        owner_id: s.X,
+        status: 'ready',
+        original_name: 'group.png',
+        declared_type: 'image/png',
+        declared_size: 100,
+        upload_expires_at: new Date(),
+      })
+      .returning('id');
+    const [photo] = await db('photos')
+      .insert({ album: 'students', file_id: file.id, location_id: s.X, status: 'approved', taken_at: new Date(), uploaded_by: s.ids.mgrX })
+      .returning('id');
+    const KUDOS = `mutation($st: [ID!]!, $p: ID) { saveKudosActivity(students: $st, title: "Shared", photo: $p) { activity { id photo } } }`;
+    const ok = await q(KUDOS, { st: [s.kids.ana], p: String(photo.id) }, s.tokens.teacher);
+    expect(ok.data?.saveKudosActivity.activity.photo).toBe(String(photo.id));
+    await db('photo_consents').insert({ student_id: s.kids.ben, consent: 'none', source: 'paper_form', recorded_by: s.ids.mgrX });
+    const before = await count('activities');
+    const refused = await q(KUDOS, { st: [s.kids.ana, s.kids.ben], p: String(photo.id) }, s.tokens.teacher);
+    expect([code(refused), field(refused)]).toEqual(['BAD_USER_INPUT', 'students']);
+    expect(refused.errors?.[0]?.message).toContain('Ben');
+    expect(await count('activities')).toBe(before);
+    await db('photo_consents').where({ student_id: s.kids.ben }).del();
   });
 });
 

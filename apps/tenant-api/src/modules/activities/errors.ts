@@ -15,7 +15,6 @@ export const roomNotFound = (field = 'id') => new AppError(ActivityError.NotFoun
 export const mixedLocations = () => badInput('students', 'Choose children of one location for one entry.');
 export const medicationNotListed = (name: string) =>
   badInput('medication_id', `This medication is not on ${name}’s list. Add it to the child’s medications first.`);
-export const photoNotFound = () => badInput('photo', 'Choose a photo uploaded for activities.');
 export const incidentAlwaysShown = () => badInput('staffOnly', 'An incident is always shown to the child’s guardians.');
 export const wrongKind = (kind: string) => badInput('id', `This entry is not a ${kind.replace('_', ' ')} entry.`);
 export const receiverNotAllowed = (id: string) =>

@@ -1,7 +1,17 @@
 import type { RequestContext } from '../../types.ts';
+import { visiblePhotoIds } from '../photos/index.ts';
 import { studentsOfEntries, type ShownActivity } from './service/common.ts';
 
 type Query<T> = { obj: T; params: unknown }[];
+
+/** An entry's media: only what the viewer may see now (photo consent, one query per request). */
+function media(field: 'photo' | 'video') {
+  return async (queries: Query<ShownActivity>, ctx: RequestContext) => {
+    const ids = queries.map((q) => q.obj[field]).filter((v): v is string => Boolean(v));
+    const seen = ids.length ? await visiblePhotoIds(ctx, ids) : new Set<string>();
+    return queries.map((q) => (q.obj[field] && seen.has(String(q.obj[field])) ? String(q.obj[field]) : null));
+  };
+}
 
 /**
  * An entry's children: every Activity of a request in one batch (the entries' links and the
@@ -10,6 +20,8 @@ type Query<T> = { obj: T; params: unknown }[];
  */
 export const activityLoaders = {
   Activity: {
+    photo: media('photo'),
+    video: media('video'),
     students: (queries: Query<ShownActivity>, ctx: RequestContext) =>
       studentsOfEntries(
         ctx.db,

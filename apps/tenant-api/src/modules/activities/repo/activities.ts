@@ -174,12 +174,6 @@ export async function medicationName(db: Db, medicationId: string): Promise<stri
   return r ? String(r.name) : null;
 }
 
-/** A ready upload of the photos area's activity purpose. */
-export async function readyActivityPhoto(db: Db, fileId: string): Promise<boolean> {
-  const r = await db('files').where({ id: fileId, status: 'ready' }).whereIn('purpose', ['activity_photo', 'album_photo']).first('id');
-  return Boolean(r);
-}
-
 export async function programLocation(db: Db, programId: string): Promise<string | null> {
   const r = await db('programs').where({ id: programId }).first('location_id');
   return r ? String(r.location_id) : null;

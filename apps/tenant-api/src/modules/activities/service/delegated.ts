@@ -115,7 +115,7 @@ export async function updateAbsentActivity(ctx: RequestContext, raw: unknown): P
     note: given.note === undefined ? row.note : a.note,
   });
   const entries = await entriesOf(ctx, 'absent', [String(row.student_id)], row.date, row.date, new Set([`absent-${row.id}`]));
-  return result(entries, done.message.replace('is marked absent', 'absence is updated'));
+  return result(entries, done.status ? 'The absence is updated.' : done.message);
 }
 
 // ── health check ─────────────────────────────────────────────────────────────

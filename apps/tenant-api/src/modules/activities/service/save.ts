@@ -9,7 +9,8 @@ import { inTransaction, violatedUnique } from '../../../core/tx.ts';
 import { KINDS, type KindDef, type StoredKind } from '../kinds.ts';
 import { activityWriteScope } from '../policy.ts';
 import * as repo from '../repo/activities.ts';
-import { activityNotFound, incidentAlwaysShown, medicationNotListed, photoNotFound, roomNotFound, wrongKind } from '../errors.ts';
+import { activityNotFound, incidentAlwaysShown, medicationNotListed, roomNotFound, wrongKind } from '../errors.ts';
+import { checkMediaTags } from '../../photos/index.ts';
 import {
   checkDate,
   emitVisible,
@@ -36,7 +37,8 @@ const COMMON = {
   date: localDate.nullish(),
   time: localTime.nullish(),
   students: studentsArg,
-  photo: z.string().uuid('Choose an uploaded photo.').nullish(),
+  /** A students-album photo (photos area): its consent rules are checked in the write. */
+  photo: id.nullish(),
   staffOnly: staffOnlyArg,
   note,
   request_id: requestId,
@@ -73,7 +75,6 @@ async function checkRelations(ctx: RequestContext, kind: StoredKind, a: Record<s
     const missing = t.students.find((s) => !holders.has(String(s.id)));
     if (missing) throw medicationNotListed(missing.fname);
   }
-  if (a.photo && !(await repo.readyActivityPhoto(ctx.db, a.photo))) throw photoNotFound();
   if (a.id) {
     if ((await repo.programLocation(ctx.db, String(a.id))) !== t.locationId) throw roomNotFound('id');
     return String(a.id);
@@ -124,6 +125,7 @@ export function saveOf(kind: StoredKind) {
     };
     try {
       const created = await inTransaction(ctx, async (trx) => {
+        if (row.photo) await checkMediaTags(trx, ctx, String(row.photo), t.ids);
         const activityId = await repo.insertActivity(trx, row, t.ids);
         await audit(ctx, trx, {
           action: 'activity.create',
@@ -202,6 +204,8 @@ export function updateOf(kind: StoredKind) {
     await inTransaction(ctx, async (trx) => {
       const locked = await repo.lockActivity(trx, activityId);
       if (!locked) throw activityNotFound();
+      const photo = patch.photo === undefined ? locked.photo : patch.photo;
+      if (photo && (patch.photo !== undefined || studentsChanged)) await checkMediaTags(trx, ctx, String(photo), t.ids);
       await repo.updateActivity(trx, activityId, patch, studentsChanged ? t.ids : null);
       await audit(ctx, trx, {
         action: 'activity.update',
