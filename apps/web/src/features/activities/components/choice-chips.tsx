@@ -29,9 +29,8 @@ export function ChoiceChips({
           <button
             key={o.value}
             type="button"
-            className={classes.child}
+            className={classes.option}
             aria-pressed={value === o.value}
-            style={value === o.value ? undefined : { textDecoration: 'none', opacity: 1 }}
             onClick={() => onChange(o.value)}
             data-testid={`${testId}-${o.value}`}
           >

@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createOfflineQueue, type QueuedEntry, type SendOutcome } from './offline-queue';
 
+type Send = (entry: QueuedEntry) => Promise<SendOutcome>;
+
 /** A queue over an in-memory "local storage" that keeps JSON, as the device's does. */
 function memoryQueue() {
   let stored: string | null = null;
@@ -36,7 +38,7 @@ describe('offline queue', () => {
     const { queue, raw } = memoryQueue();
     queue.enqueue(entry('a1'));
     queue.enqueue(entry('b2'));
-    const send = vi.fn(async (): Promise<SendOutcome> => ({ outcome: 'sent' }));
+    const send = vi.fn<Send>(async () => ({ outcome: 'sent' }));
     const result = await queue.replay('u1', send);
     expect(send.mock.calls.map(([e]) => e.request_id)).toEqual(['a1', 'b2']);
     expect(send.mock.calls[0]![0].variables.request_id).toBe('a1');
@@ -52,7 +54,7 @@ describe('offline queue', () => {
     queue.enqueue(entry('a1'));
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    const send = vi.fn(async (): Promise<SendOutcome> => {
+    const send = vi.fn<Send>(async () => {
       await gate;
       return { outcome: 'sent' };
     });
@@ -71,12 +73,12 @@ describe('offline queue', () => {
     queue.enqueue(entry('b2'));
     queue.enqueue(entry('c3'));
     const answers: SendOutcome[] = [{ outcome: 'sent' }, { outcome: 'retry' }];
-    const send = vi.fn(async () => answers.shift() ?? { outcome: 'sent' as const });
+    const send = vi.fn<Send>(async () => answers.shift() ?? { outcome: 'sent' });
     const result = await queue.replay('u1', send);
     expect(result).toEqual({ sent: 1, rejected: [], left: 2 });
     expect(raw().map((e) => e.request_id)).toEqual(['b2', 'c3']);
     // A throw (the request failed on the way) is a retry too.
-    const failing = vi.fn(async (): Promise<SendOutcome> => {
+    const failing = vi.fn<Send>(async () => {
       throw new Error('Failed to fetch');
     });
     expect((await queue.replay('u1', failing)).left).toBe(2);
@@ -100,7 +102,7 @@ describe('offline queue', () => {
     const { queue, raw } = memoryQueue();
     queue.enqueue(entry('a1', 'u1'));
     queue.enqueue(entry('b2', 'u2'));
-    const send = vi.fn(async (): Promise<SendOutcome> => ({ outcome: 'sent' }));
+    const send = vi.fn<Send>(async () => ({ outcome: 'sent' }));
     await queue.replay('u2', send);
     expect(send.mock.calls.map(([e]) => e.request_id)).toEqual(['b2']);
     expect(raw().map((e) => e.request_id)).toEqual(['a1']);
