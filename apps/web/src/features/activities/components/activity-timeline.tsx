@@ -1,4 +1,4 @@
-import { Badge, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { Badge, Checkbox, CloseButton, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ActivityData } from '../api/fragments';
 import { formatClock, formatDay } from '../lib/formats';
@@ -22,12 +22,15 @@ export function ActivityTimeline({
   showChildren = true,
   showDate = false,
   selection,
+  onRemoveChild,
   testId = 'activity-timeline',
 }: {
   entries: readonly ActivityData[];
   showChildren?: boolean;
   showDate?: boolean;
   selection?: TimelineSelection;
+  /** When given, each child of an entry can be taken off it (the last one's removal deletes the entry). */
+  onRemoveChild?(entry: ActivityData, student: ActivityData['students'][number]): void;
   testId?: string;
 }) {
   const { t } = useTranslation(['activities', 'shell']);
@@ -79,7 +82,29 @@ export function ActivityTimeline({
                 ) : null}
               </Group>
               {summary ? <Text size="sm">{summary}</Text> : null}
-              {showChildren && names ? (
+              {showChildren && onRemoveChild && a.students.length > 0 ? (
+                <Group gap={6} wrap="wrap">
+                  {a.students.map((s) => (
+                    <Badge
+                      key={s.id}
+                      variant="outline"
+                      color="gray"
+                      size="lg"
+                      tt="none"
+                      rightSection={
+                        <CloseButton
+                          size="sm"
+                          aria-label={t('activities:feed.removeChild', { name: `${s.fname} ${s.lname}`, kind: label })}
+                          onClick={() => onRemoveChild(a, s)}
+                          data-testid="entry-remove-child"
+                        />
+                      }
+                    >
+                      {s.fname} {s.lname}
+                    </Badge>
+                  ))}
+                </Group>
+              ) : showChildren && names ? (
                 <Text size="sm" c="dimmed">
                   {names}
                 </Text>

@@ -4,16 +4,19 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from 'urql';
 import { roleAtLeast } from '@kv/shared';
+import { confirmDelete } from '../../../components/confirm-delete';
 import { reportMutationError } from '../../../lib/mutation-feedback';
 import { showNotice } from '../../../lib/notices';
 import { useViewer } from '../../../lib/shell-context';
-import { ApproveMutation } from '../api/activities.mutation';
+import { ApproveMutation, DeleteEntryMutation } from '../api/activities.mutation';
 import { RoomFeedQuery } from '../api/activities.query';
+import type { ActivityData } from '../api/fragments';
 import { ActivityTimeline } from '../components/activity-timeline';
 import { useActivitiesLocation } from '../hooks/use-location';
-import { formatDay } from '../lib/formats';
+import { formatClock, formatDay } from '../lib/formats';
 import { QUICK_KINDS } from '../lib/kinds';
 import { localNow } from '../lib/quick-entry';
+import { kindLabel } from '../lib/summary';
 
 const FEED_KINDS = [...QUICK_KINDS, 'check_in', 'check_out', 'health_check', 'absent'] as const;
 
@@ -41,6 +44,7 @@ export function RoomFeedPage() {
     requestPolicy: 'cache-and-network',
   });
   const [approving, approve] = useMutation(ApproveMutation);
+  const [, removeChild] = useMutation(DeleteEntryMutation);
   const entries = useMemo(() => data?.getRoomActivities ?? [], [data]);
   const pending = entries.filter((a) => a.status === 'pending');
 
@@ -51,6 +55,20 @@ export function RoomFeedPage() {
     if (r.data) showNotice(r.data.approveRoomActivities);
     setSelected(new Set());
     refetch({ requestPolicy: 'network-only' });
+  }
+
+  function takeOff(entry: ActivityData, student: ActivityData['students'][number]) {
+    const what = t('activities:feed.removeWhat', {
+      name: `${student.fname} ${student.lname}`,
+      kind: kindLabel(entry, t),
+      time: formatClock(entry.time),
+    });
+    confirmDelete(t, what, async () => {
+      const r = await removeChild({ id: entry.id, student: student.id });
+      if (reportMutationError(r.error, t)) return;
+      if (r.data) showNotice(r.data.deleteDailyActivity);
+      refetch({ requestPolicy: 'network-only' });
+    });
   }
 
   if (!location.id)
@@ -157,6 +175,7 @@ export function RoomFeedPage() {
           <ActivityTimeline
             entries={entries}
             testId="feed-timeline"
+            onRemoveChild={takeOff}
             selection={
               mayApprove
                 ? {
