@@ -108,7 +108,7 @@ export const journeys: Journey[] = [
       const checkedInHere: string[] = [];
       const made: Entry[] = [];
       try {
-        // Entries wait for a manager here; Emma and up to 10 children of her room are checked in.
+        // Entries wait for a manager here; Emma and up to 9 more children of her room are checked in (10 in all with those already there).
         if (!settings.getLocationSettingData.approve_activities) await saveApproval(true);
         const kids = await roomKids(teacher, downtown.id, room.id);
         const already = kids.filter((k) => k.checked_in_out === 'checked_in').map((k) => k.id);
