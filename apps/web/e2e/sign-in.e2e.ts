@@ -16,7 +16,10 @@ const CENTRE_ROLES: RoleCase[] = [
     username: 'parent',
     role: 'user',
     lands: '/home',
-    menu: { has: ['dashboard', 'messages'], hasNot: ['students', 'users', 'cameras', 'themeCustomizer', 'permissions', 'announcements'] },
+    menu: {
+      has: ['dashboard', 'messages'],
+      hasNot: ['students', 'users', 'cameras', 'themeCustomizer', 'permissions', 'announcements', 'activities', 'roomFeed'],
+    },
   },
   {
     username: 'blog',
@@ -29,7 +32,18 @@ const CENTRE_ROLES: RoleCase[] = [
     role: 'teacher',
     lands: '/dashboard',
     menu: {
-      has: ['dashboard', 'students', 'announcements', 'messagesLog', 'messages', 'portfolios', 'photos'],
+      has: [
+        'dashboard',
+        'students',
+        'announcements',
+        'messagesLog',
+        'messages',
+        'portfolios',
+        'photos',
+        'activities',
+        'roomFeed',
+        'activityReport',
+      ],
       hasNot: ['users', 'cameras', 'themeCustomizer', 'systemLog', 'permissions'],
     },
   },

@@ -46,6 +46,21 @@ describe('centre menu', () => {
     expect(teacher).not.toContain('users');
   });
 
+  it('shows staff the daily activity screens on both kinds of centre, with the pet wording handled by translations', () => {
+    for (const kind of ['childcare', 'petcare'] as const) {
+      expect(ids('teacher', kind)).toEqual(expect.arrayContaining(['activities', 'roomFeed', 'activityReport']));
+      expect(ids('manager', kind)).toEqual(expect.arrayContaining(['activities', 'roomFeed', 'activityReport']));
+      expect(ids('user', kind)).not.toContain('activities');
+    }
+    const without = (p: string) => defaultAbilities('teacher').filter((x) => x !== p);
+    expect(ids('teacher', 'childcare', defaults, without('activities.manage'))).not.toContain('activities');
+    expect(ids('teacher', 'childcare', defaults, without('activities.manage'))).not.toContain('roomFeed');
+    // Quick entry preselects the room's checked-in children (attendance) and reads their medications; the report lists students.
+    expect(ids('teacher', 'childcare', defaults, without('attendance.manage'))).not.toContain('activities');
+    expect(ids('teacher', 'childcare', defaults, without('students.view'))).not.toContain('activityReport');
+    expect(ids('teacher', 'childcare', defaults, without('students.view'))).toContain('roomFeed');
+  });
+
   it('shows managers the settings but not the access screens; owners (every permission) get those too', () => {
     const manager = ids('manager');
     expect(manager).toEqual(

@@ -44,6 +44,9 @@ import {
   IconBolt,
   IconHistory,
   IconTargetArrow,
+  IconListDetails,
+  IconReportAnalytics,
+  IconTimeline,
 } from '@tabler/icons-react';
 import { centreEntryPath } from '../lib/entry';
 import type { MenuItem, MenuLink } from '../lib/menu';
@@ -166,6 +169,28 @@ export const centreMenu: readonly MenuItem[] = [
     icon: IconNews,
     to: fixed(paths.blogsPosts.to()),
     access: { role: 'blog', permissions: ['blog.manage'] },
+  }),
+  { kind: 'heading', id: 'daily', label: 'shell:menu.headings.daily' },
+  link({
+    id: 'activities',
+    label: 'shell:menu.activities',
+    icon: IconListDetails,
+    to: fixed(paths.activities.to()),
+    access: { role: 'teacher', permissions: ['activities.manage', 'attendance.manage', 'students.view'] },
+  }),
+  link({
+    id: 'roomFeed',
+    label: 'shell:menu.roomFeed',
+    icon: IconTimeline,
+    to: fixed(paths.roomFeed.to()),
+    access: { role: 'teacher', permissions: ['activities.manage'] },
+  }),
+  link({
+    id: 'activityReport',
+    label: 'shell:menu.activityReport',
+    icon: IconReportAnalytics,
+    to: fixed(paths.activityReport.to()),
+    access: { role: 'teacher', permissions: ['activities.manage', 'students.view'] },
   }),
   { kind: 'heading', id: 'learning', label: 'shell:menu.headings.learning' },
   link({

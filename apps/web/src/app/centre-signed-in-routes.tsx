@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router-dom';
 import { RouteError } from '../components/route-error';
 import { RouteGuard } from '../components/route-guard';
 import { accessRoutes } from '../features/access/routes';
+import { LatestActivitiesWidget, StudentActivitiesPanel, activitiesRoutes } from '../features/activities/routes';
 import { RoomRatioWidget, attendanceRoutes } from '../features/attendance/routes';
 import { setupRoutes } from '../features/centre-setup/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
@@ -16,14 +17,15 @@ import { graphqlRoute } from './graphql-route';
 /** Everything inside the main layout: each feature's pages, then the pages of later issues on the paths no feature serves yet. */
 export function signedInRoutes(kind: CentreKind | null): RouteObject[] {
   const served = [
-    ...dashboardRoutes({ roomRatio: RoomRatioWidget }),
+    ...dashboardRoutes({ roomRatio: RoomRatioWidget, latestActivities: LatestActivitiesWidget }),
     ...accessRoutes,
     ...settingsRoutes,
     ...setupRoutes(kind),
-    ...peopleRoutes(kind, { studentMedia: StudentMediaPanel }),
+    ...peopleRoutes(kind, { studentMedia: StudentMediaPanel, studentActivities: StudentActivitiesPanel }),
     ...attendanceRoutes(kind),
     ...liveCameraRoutes(kind),
     ...photosRoutes(kind),
+    ...activitiesRoutes(kind),
   ];
   const servedPaths = new Set(served.map((route) => route.path));
   return [...served, ...upcomingRoutes(kind, servedPaths)];

@@ -24,6 +24,7 @@ export const NAMESPACES = [
   'attendance',
   'cameras',
   'photos',
+  'activities',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /** The pet pack: per language, `{ <namespace>: { ...keys to override } }`. */

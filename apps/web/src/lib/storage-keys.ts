@@ -13,6 +13,10 @@ export const STORAGE_KEYS = {
   starredPages: 'starred_pages',
   sidebarCollapsed: 'sidebar_collapsed',
   language: 'language',
+  /** Daily activities made offline, waiting to be sent (kept across sign-outs: each names who made it). */
+  activityQueue: 'activity_queue',
+  /** The quick entry's last values per kind ("last portion") and last room. */
+  activityLast: 'activity_last_values',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
@@ -30,4 +34,5 @@ export const SESSION_SCOPED_KEYS: readonly StorageKey[] = [
   STORAGE_KEYS.sessionId,
   STORAGE_KEYS.starredPages,
   STORAGE_KEYS.sidebarCollapsed,
+  STORAGE_KEYS.activityLast,
 ];

@@ -7,6 +7,8 @@ import { paths } from '../../lib/paths';
 export interface DashboardWidgets {
   /** The live room ratio of the current location, shown when the centre turns it on (lazily loaded). */
   roomRatio?: ComponentType;
+  /** A parent's children's latest daily activities on /home (lazily loaded). */
+  latestActivities?: ComponentType;
 }
 
 export function dashboardRoutes(widgets: DashboardWidgets = {}): RouteObject[] {
@@ -22,7 +24,10 @@ export function dashboardRoutes(widgets: DashboardWidgets = {}): RouteObject[] {
     {
       path: paths.home.pattern,
       handle: { access: { role: 'user' }, title: 'shell:menu.dashboard' },
-      lazy: lazyPage(() => import('./pages/home.page'), 'HomePage'),
+      lazy: async () => {
+        const { HomePage } = await import('./pages/home.page');
+        return { Component: () => <HomePage widgets={widgets} /> };
+      },
     },
     {
       path: paths.dashboard.pattern,

@@ -235,6 +235,8 @@ export interface StudentMediaProps {
 export interface PeoplePanels {
   /** Shown on a child's (pet's) profile, lazily loaded. */
   studentMedia?: ComponentType<StudentMediaProps>;
+  /** The child's day of daily activities (activities), lazily loaded. */
+  studentActivities?: ComponentType<{ studentId: string }>;
 }
 
 /** A people route's handle: the panels travel with it to the page (read with `usePeoplePanels`). */

@@ -201,6 +201,317 @@ export type AccessUpdateSidebarPermissionMutationVariables = Exact<{
 
 export type AccessUpdateSidebarPermissionMutation = { updateSidebarPermission: { status: boolean, message: string, color: string } };
 
+export type ActivitiesApproveMutationVariables = Exact<{
+  id: Array<string | number> | string | number;
+}>;
+
+
+export type ActivitiesApproveMutation = { approveRoomActivities: { status: boolean, message: string, color: string, activities: Array<{ id: string, status: string }> } };
+
+export type ActivitiesCheckedInQueryVariables = Exact<{
+  location_id: string | number;
+  program_id?: string | number | null | undefined;
+}>;
+
+
+export type ActivitiesCheckedInQuery = { getStudentsAfterCheckInLocation: { date: string, data: Array<{ id: string, full_name: string, image: string | null, program_id: string | null }> } };
+
+export type ActivitiesChildMedicationsQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ActivitiesChildMedicationsQuery = { student: { id: string, medications: Array<{ id: string, name: string }> } };
+
+export type ActivitiesDailyReportQueryVariables = Exact<{
+  id: string | number;
+  date?: string | null | undefined;
+}>;
+
+
+export type ActivitiesDailyReportQuery = { getDailyReport: { date: string, student: { id: string, fname: string, lname: string }, activities: Array<{ id: string, kind: string, date: string, time: string, end_time: string | null, amount: number | null, type: string | null, note: string | null, title: string | null, by: string | null, nap: string | null, observation: string | null, position: string | null, mood: string | null, custom: string | null, staffOnly: boolean, status: string, program_id: string | null, portion: string | null, unit: string | null, medication_id: string | null, dose: string | null, injury: string | null, first_aid: string | null, body_part: string | null, supplies: Array<string> | null, temperature: number | null, students: Array<{ id: string, fname: string, lname: string }> }> } };
+
+export type ActivitiesDeleteEntryMutationVariables = Exact<{
+  id: string | number;
+  student: string | number;
+}>;
+
+
+export type ActivitiesDeleteEntryMutation = { deleteDailyActivity: { status: boolean, message: string, color: string, id: string } };
+
+export type ActivitiesEntryFieldsFragment = { id: string, kind: string, date: string, time: string, end_time: string | null, amount: number | null, type: string | null, note: string | null, title: string | null, by: string | null, nap: string | null, observation: string | null, position: string | null, mood: string | null, custom: string | null, staffOnly: boolean, status: string, program_id: string | null, portion: string | null, unit: string | null, medication_id: string | null, dose: string | null, injury: string | null, first_aid: string | null, body_part: string | null, supplies: Array<string> | null, temperature: number | null, students: Array<{ id: string, fname: string, lname: string }> };
+
+export type ActivitiesFilteredReportsQueryVariables = Exact<{
+  id: string | number;
+  from?: string | null | undefined;
+  to?: string | null | undefined;
+  type?: string | null | undefined;
+}>;
+
+
+export type ActivitiesFilteredReportsQuery = { getFilteredReports: { from: string, to: string, student: { id: string, fname: string, lname: string }, activities: Array<{ id: string, kind: string, date: string, time: string, end_time: string | null, amount: number | null, type: string | null, note: string | null, title: string | null, by: string | null, nap: string | null, observation: string | null, position: string | null, mood: string | null, custom: string | null, staffOnly: boolean, status: string, program_id: string | null, portion: string | null, unit: string | null, medication_id: string | null, dose: string | null, injury: string | null, first_aid: string | null, body_part: string | null, supplies: Array<string> | null, temperature: number | null, students: Array<{ id: string, fname: string, lname: string }> }> } };
+
+export type ActivitiesLocationQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ActivitiesLocationQuery = { location: { id: string, name: string, timezone: { id: string }, rooms: Array<{ id: string, name: string, color_code: string | null }> } };
+
+export type ActivitiesMyChildrenQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ActivitiesMyChildrenQuery = { students: { data: Array<{ id: string, fname: string, full_name: string }> } };
+
+export type ActivitiesReceiversQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ActivitiesReceiversQuery = { student: { id: string, guardians: Array<{ user_id: string, black_list: boolean, relation: string | null, user: { id: string, full_name: string, email: string | null } }> } };
+
+export type ActivitiesRoomFeedQueryVariables = Exact<{
+  id: string | number;
+  date?: string | null | undefined;
+  staffOnly?: boolean | null | undefined;
+  type?: string | null | undefined;
+}>;
+
+
+export type ActivitiesRoomFeedQuery = { getRoomActivities: Array<{ id: string, kind: string, date: string, time: string, end_time: string | null, amount: number | null, type: string | null, note: string | null, title: string | null, by: string | null, nap: string | null, observation: string | null, position: string | null, mood: string | null, custom: string | null, staffOnly: boolean, status: string, program_id: string | null, portion: string | null, unit: string | null, medication_id: string | null, dose: string | null, injury: string | null, first_aid: string | null, body_part: string | null, supplies: Array<string> | null, temperature: number | null, students: Array<{ id: string, fname: string, lname: string }> }> };
+
+export type ActivitiesSaveBottleMutationVariables = Exact<{
+  id?: string | number | null | undefined;
+  date?: string | null | undefined;
+  time?: string | null | undefined;
+  students: Array<string | number> | string | number;
+  staffOnly?: boolean | null | undefined;
+  note?: string | null | undefined;
+  request_id?: string | null | undefined;
+  amount?: number | null | undefined;
+  unit?: string | null | undefined;
+  type?: string | null | undefined;
+}>;
+
+
+export type ActivitiesSaveBottleMutation = { saveBottleActivity: { status: boolean, message: string, color: string, replayed: boolean, activity: { id: string, kind: string, date: string, time: string, end_time: string | null, amount: number | null, type: string | null, note: string | null, title: string | null, by: string | null, nap: string | null, observation: string | null, position: string | null, mood: string | null, custom: string | null, staffOnly: boolean, status: string, program_id: string | null, portion: string | null, unit: string | null, medication_id: string | null, dose: string | null, injury: string | null, first_aid: string | null, body_part: string | null, supplies: Array<string> | null, temperature: number | null, students: Array<{ id: string, fname: string, lname: string }> } | null } };
+
+export type ActivitiesSaveCustomMutationVariables = Exact<{
+  id?: string | number | null | undefined;
+  date?: string | null | undefined;
+  time?: string | null | undefined;
+  students: Array<string | number> | string | number;
+  staffOnly?: boolean | null | undefined;
+  note?: string | null | undefined;
+  request_id?: string | null | undefined;
+  custom?: string | null | undefined;
+  title?: string | null | undefined;
+  amount?: number | null | undefined;
+}>;
+
+
+export type ActivitiesSaveCustomMutation = { saveCustomActivity: { status: boolean, message: string, color: string, replayed: boolean, activity: { id: string, kind: string, date: string, time: string, end_time: string | null, amount: number | null, type: string | null, note: string | null, title: string | null, by: string | null, nap: string | null, observation: string | null, position: string | null, mood: string | null, custom: string | null, staffOnly: boolean, status: string, program_id: string | null, portion: string | null, unit: string | null, medication_id: string | null, dose: string | null, injury: string | null, first_aid: string | null, body_part: string | null, supplies: Array<string> | null, temperature: number | null, students: Array<{ id: string, fname: string, lname: string }> } | null } };
+
+export type ActivitiesSaveDiaperMutationVariables = Exact<{
+  id?: string | number | null | undefined;
+  date?: string | null | undefined;
+  time?: string | null | undefined;
+  students: Array<string | number> | string | number;
+  staffOnly?: boolean | null | undefined;
+  note?: string | null | undefined;
+  request_id?: string | null | undefined;
+  type?: string | null | undefined;
+}>;
+
+
+export type ActivitiesSaveDiaperMutation = { saveDiaperActivity: { status: boolean, message: string, color: string, replayed: boolean, activity: { id: string, kind: string, date: string, time: string, end_time: string | null, amount: number | null, type: string | null, note: string | null, title: string | null, by: string | null, nap: string | null, observation: string | null, position: string | null, mood: string | null, custom: string | null, staffOnly: boolean, status: string, program_id: string | null, portion: string | null, unit: string | null, medication_id: string | null, dose: string | null, injury: string | null, first_aid: string | null, body_part: string | null, supplies: Array<string> | null, temperature: number | null, students: Array<{ id: string, fname: string, lname: string }> } | null } };
+
+export type ActivitiesSaveIncidentMutationVariables = Exact<{
+  id?: string | number | null | undefined;
+  date?: string | null | undefined;
+  time?: string | null | undefined;
+  students: Array<string | number> | string | number;
+  staffOnly?: boolean | null | undefined;
+  note?: string | null | undefined;
+  request_id?: string | null | undefined;
+  injury?: string | null | undefined;
+  first_aid?: string | null | undefined;
+  body_part?: string | null | undefined;
+  title?: string | null | undefined;
+}>;
+
+
+export type ActivitiesSaveIncidentMutation = { saveIncidentActivity: { status: boolean, message: string, color: string, replayed: boolean, activity: { id: string, kind: string, date: string, time: string, end_time: string | null, amount: number | null, type: string | null, note: string | null, title: string | null, by: string | null, nap: string | null, observation: string | null, position: string | null, mood: string | null, custom: string | null, staffOnly: boolean, status: string, program_id: string | null, portion: string | null, unit: string | null, medication_id: string | null, dose: string | null, injury: string | null, first_aid: string | null, body_part: string | null, supplies: Array<string> | null, temperature: number | null, students: Array<{ id: string, fname: string, lname: string }> } | null } };
+
+export type ActivitiesSaveKudosMutationVariables = Exact<{
+  id?: string | number | null | undefined;
+  date?: string | null | undefined;
+  time?: string | null | undefined;
+  students: Array<string | number> | string | number;
+  staffOnly?: boolean | null | undefined;
+  note?: string | null | undefined;
+  request_id?: string | null | undefined;
+  title?: string | null | undefined;
+}>;
+
+
+export type ActivitiesSaveKudosMutation = { saveKudosActivity: { status: boolean, message: string, color: string, replayed: boolean, activity: { id: string, kind: string, date: string, time: string, end_time: string | null, amount: number | null, type: string | null, note: string | null, title: string | null, by: string | null, nap: string | null, observation: string | null, position: string | null, mood: string | null, custom: string | null, staffOnly: boolean, status: string, program_id: string | null, portion: string | null, unit: string | null, medication_id: string | null, dose: string | null, injury: string | null, first_aid: string | null, body_part: string | null, supplies: Array<string> | null, temperature: number | null, students: Array<{ id: string, fname: string, lname: string }> } | null } };
+
+export type ActivitiesSaveMealMutationVariables = Exact<{
+  id?: string | number | null | undefined;
+  date?: string | null | undefined;
+  time?: string | null | undefined;
+  students: Array<string | number> | string | number;
+  staffOnly?: boolean | null | undefined;
+  note?: string | null | undefined;
+  request_id?: string | null | undefined;
+  type?: string | null | undefined;
+  portion?: string | null | undefined;
+  title?: string | null | undefined;
+}>;
+
+
+export type ActivitiesSaveMealMutation = { saveMealActivity: { status: boolean, message: string, color: string, replayed: boolean, activity: { id: string, kind: string, date: string, time: string, end_time: string | null, amount: number | null, type: string | null, note: string | null, title: string | null, by: string | null, nap: string | null, observation: string | null, position: string | null, mood: string | null, custom: string | null, staffOnly: boolean, status: string, program_id: string | null, portion: string | null, unit: string | null, medication_id: string | null, dose: string | null, injury: string | null, first_aid: string | null, body_part: string | null, supplies: Array<string> | null, temperature: number | null, students: Array<{ id: string, fname: string, lname: string }> } | null } };
+
+export type ActivitiesSaveMedicationMutationVariables = Exact<{
+  id?: string | number | null | undefined;
+  date?: string | null | undefined;
+  time?: string | null | undefined;
+  students: Array<string | number> | string | number;
+  staffOnly?: boolean | null | undefined;
+  note?: string | null | undefined;
+  request_id?: string | null | undefined;
+  medication_id?: string | number | null | undefined;
+  dose?: string | null | undefined;
+  by?: string | null | undefined;
+}>;
+
+
+export type ActivitiesSaveMedicationMutation = { saveMedicationActivity: { status: boolean, message: string, color: string, replayed: boolean, activity: { id: string, kind: string, date: string, time: string, end_time: string | null, amount: number | null, type: string | null, note: string | null, title: string | null, by: string | null, nap: string | null, observation: string | null, position: string | null, mood: string | null, custom: string | null, staffOnly: boolean, status: string, program_id: string | null, portion: string | null, unit: string | null, medication_id: string | null, dose: string | null, injury: string | null, first_aid: string | null, body_part: string | null, supplies: Array<string> | null, temperature: number | null, students: Array<{ id: string, fname: string, lname: string }> } | null } };
+
+export type ActivitiesSaveMoodMutationVariables = Exact<{
+  id?: string | number | null | undefined;
+  date?: string | null | undefined;
+  time?: string | null | undefined;
+  students: Array<string | number> | string | number;
+  staffOnly?: boolean | null | undefined;
+  note?: string | null | undefined;
+  request_id?: string | null | undefined;
+  mood?: string | null | undefined;
+}>;
+
+
+export type ActivitiesSaveMoodMutation = { saveMoodActivity: { status: boolean, message: string, color: string, replayed: boolean, activity: { id: string, kind: string, date: string, time: string, end_time: string | null, amount: number | null, type: string | null, note: string | null, title: string | null, by: string | null, nap: string | null, observation: string | null, position: string | null, mood: string | null, custom: string | null, staffOnly: boolean, status: string, program_id: string | null, portion: string | null, unit: string | null, medication_id: string | null, dose: string | null, injury: string | null, first_aid: string | null, body_part: string | null, supplies: Array<string> | null, temperature: number | null, students: Array<{ id: string, fname: string, lname: string }> } | null } };
+
+export type ActivitiesSaveNapMutationVariables = Exact<{
+  id?: string | number | null | undefined;
+  date?: string | null | undefined;
+  time?: string | null | undefined;
+  students: Array<string | number> | string | number;
+  staffOnly?: boolean | null | undefined;
+  note?: string | null | undefined;
+  request_id?: string | null | undefined;
+  end_time?: string | null | undefined;
+  position?: string | null | undefined;
+  nap?: string | null | undefined;
+}>;
+
+
+export type ActivitiesSaveNapMutation = { saveNapActivity: { status: boolean, message: string, color: string, replayed: boolean, activity: { id: string, kind: string, date: string, time: string, end_time: string | null, amount: number | null, type: string | null, note: string | null, title: string | null, by: string | null, nap: string | null, observation: string | null, position: string | null, mood: string | null, custom: string | null, staffOnly: boolean, status: string, program_id: string | null, portion: string | null, unit: string | null, medication_id: string | null, dose: string | null, injury: string | null, first_aid: string | null, body_part: string | null, supplies: Array<string> | null, temperature: number | null, students: Array<{ id: string, fname: string, lname: string }> } | null } };
+
+export type ActivitiesSaveNoteMutationVariables = Exact<{
+  id?: string | number | null | undefined;
+  date?: string | null | undefined;
+  time?: string | null | undefined;
+  students: Array<string | number> | string | number;
+  staffOnly?: boolean | null | undefined;
+  note?: string | null | undefined;
+  request_id?: string | null | undefined;
+  title?: string | null | undefined;
+}>;
+
+
+export type ActivitiesSaveNoteMutation = { saveNoteActivity: { status: boolean, message: string, color: string, replayed: boolean, activity: { id: string, kind: string, date: string, time: string, end_time: string | null, amount: number | null, type: string | null, note: string | null, title: string | null, by: string | null, nap: string | null, observation: string | null, position: string | null, mood: string | null, custom: string | null, staffOnly: boolean, status: string, program_id: string | null, portion: string | null, unit: string | null, medication_id: string | null, dose: string | null, injury: string | null, first_aid: string | null, body_part: string | null, supplies: Array<string> | null, temperature: number | null, students: Array<{ id: string, fname: string, lname: string }> } | null } };
+
+export type ActivitiesSaveObservationMutationVariables = Exact<{
+  id?: string | number | null | undefined;
+  date?: string | null | undefined;
+  time?: string | null | undefined;
+  students: Array<string | number> | string | number;
+  staffOnly?: boolean | null | undefined;
+  note?: string | null | undefined;
+  request_id?: string | null | undefined;
+  observation?: string | null | undefined;
+  skills?: Array<string | number> | string | number | null | undefined;
+}>;
+
+
+export type ActivitiesSaveObservationMutation = { saveObservationActivity: { status: boolean, message: string, color: string, replayed: boolean, activity: { id: string, kind: string, date: string, time: string, end_time: string | null, amount: number | null, type: string | null, note: string | null, title: string | null, by: string | null, nap: string | null, observation: string | null, position: string | null, mood: string | null, custom: string | null, staffOnly: boolean, status: string, program_id: string | null, portion: string | null, unit: string | null, medication_id: string | null, dose: string | null, injury: string | null, first_aid: string | null, body_part: string | null, supplies: Array<string> | null, temperature: number | null, students: Array<{ id: string, fname: string, lname: string }> } | null } };
+
+export type ActivitiesSavePlainMutationVariables = Exact<{
+  id?: string | number | null | undefined;
+  date?: string | null | undefined;
+  time?: string | null | undefined;
+  students: Array<string | number> | string | number;
+  staffOnly?: boolean | null | undefined;
+  note?: string | null | undefined;
+  request_id?: string | null | undefined;
+  title?: string | null | undefined;
+  type?: string | null | undefined;
+  end_time?: string | null | undefined;
+}>;
+
+
+export type ActivitiesSavePlainMutation = { saveActivity: { status: boolean, message: string, color: string, replayed: boolean, activity: { id: string, kind: string, date: string, time: string, end_time: string | null, amount: number | null, type: string | null, note: string | null, title: string | null, by: string | null, nap: string | null, observation: string | null, position: string | null, mood: string | null, custom: string | null, staffOnly: boolean, status: string, program_id: string | null, portion: string | null, unit: string | null, medication_id: string | null, dose: string | null, injury: string | null, first_aid: string | null, body_part: string | null, supplies: Array<string> | null, temperature: number | null, students: Array<{ id: string, fname: string, lname: string }> } | null } };
+
+export type ActivitiesSavePottyMutationVariables = Exact<{
+  id?: string | number | null | undefined;
+  date?: string | null | undefined;
+  time?: string | null | undefined;
+  students: Array<string | number> | string | number;
+  staffOnly?: boolean | null | undefined;
+  note?: string | null | undefined;
+  request_id?: string | null | undefined;
+  type?: string | null | undefined;
+}>;
+
+
+export type ActivitiesSavePottyMutation = { savePottyActivity: { status: boolean, message: string, color: string, replayed: boolean, activity: { id: string, kind: string, date: string, time: string, end_time: string | null, amount: number | null, type: string | null, note: string | null, title: string | null, by: string | null, nap: string | null, observation: string | null, position: string | null, mood: string | null, custom: string | null, staffOnly: boolean, status: string, program_id: string | null, portion: string | null, unit: string | null, medication_id: string | null, dose: string | null, injury: string | null, first_aid: string | null, body_part: string | null, supplies: Array<string> | null, temperature: number | null, students: Array<{ id: string, fname: string, lname: string }> } | null } };
+
+export type ActivitiesSaveResultFieldsFragment = { status: boolean, message: string, color: string, replayed: boolean, activity: { id: string, kind: string, date: string, time: string, end_time: string | null, amount: number | null, type: string | null, note: string | null, title: string | null, by: string | null, nap: string | null, observation: string | null, position: string | null, mood: string | null, custom: string | null, staffOnly: boolean, status: string, program_id: string | null, portion: string | null, unit: string | null, medication_id: string | null, dose: string | null, injury: string | null, first_aid: string | null, body_part: string | null, supplies: Array<string> | null, temperature: number | null, students: Array<{ id: string, fname: string, lname: string }> } | null };
+
+export type ActivitiesSaveSuppliesMutationVariables = Exact<{
+  id?: string | number | null | undefined;
+  date?: string | null | undefined;
+  time?: string | null | undefined;
+  students: Array<string | number> | string | number;
+  staffOnly?: boolean | null | undefined;
+  note?: string | null | undefined;
+  request_id?: string | null | undefined;
+  supplies?: Array<string> | string | null | undefined;
+}>;
+
+
+export type ActivitiesSaveSuppliesMutation = { saveSuppliesActivity: { status: boolean, message: string, color: string, replayed: boolean, activity: { id: string, kind: string, date: string, time: string, end_time: string | null, amount: number | null, type: string | null, note: string | null, title: string | null, by: string | null, nap: string | null, observation: string | null, position: string | null, mood: string | null, custom: string | null, staffOnly: boolean, status: string, program_id: string | null, portion: string | null, unit: string | null, medication_id: string | null, dose: string | null, injury: string | null, first_aid: string | null, body_part: string | null, supplies: Array<string> | null, temperature: number | null, students: Array<{ id: string, fname: string, lname: string }> } | null } };
+
+export type ActivitiesSendReportMutationVariables = Exact<{
+  student: string | number;
+  date?: string | null | undefined;
+  receivers: Array<string | number> | string | number;
+  emailData?: string | null | undefined;
+}>;
+
+
+export type ActivitiesSendReportMutation = { sendDailyReport: { status: boolean, message: string, color: string } };
+
+export type ActivitiesStudentOptionsQueryVariables = Exact<{
+  location_id?: string | number | null | undefined;
+  search?: string | null | undefined;
+}>;
+
+
+export type ActivitiesStudentOptionsQuery = { students: { data: Array<{ id: string, full_name: string }> } };
+
 export type AttendanceActivateTimeclockLinkMutationVariables = Exact<{
   location_id: string | number;
   active: boolean;

@@ -64,7 +64,7 @@ export function StudentProfilePage() {
   const params = useParams();
   const id = params.studentId ?? params.userId ?? '';
   const links = usePeoplePaths();
-  const StudentMedia = usePeoplePanels().studentMedia;
+  const { studentMedia: StudentMedia, studentActivities: StudentActivities } = usePeoplePanels();
   const finish = useFinish();
   const [{ data: access, error: accessError }] = useQuery({ query: StudentAccessQuery, variables: { id } });
   const allowed = access?.checkStudentProfilePermission.permission ?? null;
@@ -277,6 +277,11 @@ export function StudentProfilePage() {
       {StudentMedia ? (
         <Suspense fallback={null}>
           <StudentMedia studentId={student.id} consentBy={consentBy} />
+        </Suspense>
+      ) : null}
+      {StudentActivities ? (
+        <Suspense fallback={null}>
+          <StudentActivities studentId={student.id} />
         </Suspense>
       ) : null}
       <SiblingsCard studentId={student.id} siblings={student.siblings} editable={links.manager} onSaved={reload} />
