@@ -183,68 +183,75 @@ function AlbumPage({ album }: { album: Album }) {
             </Tabs.Tab>
           ))}
         </Tabs.List>
+        {/* The album's content is the active tab's panel (the tab's aria-controls names it). */}
+        <Tabs.Panel value={album} pt="md">
+          <Stack>
+            <Card withBorder radius="md" padding="sm">
+              <Group gap="sm" align="flex-end" wrap="wrap">
+                {album === 'students' ? (
+                  <ChildFilter locationId={location?.id ?? null} value={filters.student} onChange={(student) => change({ student })} />
+                ) : null}
+                <Select
+                  label={t('photos:filters.status')}
+                  data={[
+                    { value: 'all', label: t('photos:filters.allStatuses') },
+                    { value: 'pending', label: t('photos:status.pending') },
+                    { value: 'approved', label: t('photos:status.approved') },
+                  ]}
+                  value={filters.status ?? 'all'}
+                  onChange={(v) => change({ status: v === 'all' || !v ? null : v })}
+                  allowDeselect={false}
+                  miw={160}
+                  classNames={{ input: classes.touchInput }}
+                  data-testid="photos-filter-status"
+                />
+                <TextInput
+                  type="date"
+                  label={t('photos:filters.from')}
+                  value={filters.from}
+                  max={filters.to || undefined}
+                  onChange={(e) => change({ from: e.currentTarget.value })}
+                  classNames={{ input: classes.touchInput }}
+                  data-testid="photos-filter-from"
+                />
+                <TextInput
+                  type="date"
+                  label={t('photos:filters.to')}
+                  value={filters.to}
+                  min={filters.from || undefined}
+                  onChange={(e) => change({ to: e.currentTarget.value })}
+                  classNames={{ input: classes.touchInput }}
+                  data-testid="photos-filter-to"
+                />
+                {filtered ? (
+                  <Button variant="subtle" size="md" className={classes.touch} onClick={() => change(NO_FILTERS)}>
+                    {t('photos:filters.clear')}
+                  </Button>
+                ) : null}
+              </Group>
+            </Card>
+            {error ? (
+              <Text c="danger" role="alert">
+                {error.graphQLErrors[0]?.message ?? t('common:errors.network')}
+              </Text>
+            ) : null}
+            <PhotoGrid
+              photos={photos}
+              loading={fetching}
+              toolbar={toolbar}
+              actions={mayWrite ? actions : undefined}
+              selected={selected}
+              selectable={(p) => p.status === 'pending'}
+              onSelect={manager ? (id, on) => setSelected((s) => (on ? [...s, id] : s.filter((x) => x !== id))) : undefined}
+              onOpen={setViewing}
+              page={
+                result ? { current: result.paginatorInfo.currentPage, last: result.paginatorInfo.lastPage, onChange: setPage } : undefined
+              }
+            />
+            {mayConfigure ? <ImageTools /> : null}
+          </Stack>
+        </Tabs.Panel>
       </Tabs>
-      <Card withBorder radius="md" padding="sm">
-        <Group gap="sm" align="flex-end" wrap="wrap">
-          {album === 'students' ? (
-            <ChildFilter locationId={location?.id ?? null} value={filters.student} onChange={(student) => change({ student })} />
-          ) : null}
-          <Select
-            label={t('photos:filters.status')}
-            data={[
-              { value: 'all', label: t('photos:filters.allStatuses') },
-              { value: 'pending', label: t('photos:status.pending') },
-              { value: 'approved', label: t('photos:status.approved') },
-            ]}
-            value={filters.status ?? 'all'}
-            onChange={(v) => change({ status: v === 'all' || !v ? null : v })}
-            allowDeselect={false}
-            miw={160}
-            classNames={{ input: classes.touchInput }}
-            data-testid="photos-filter-status"
-          />
-          <TextInput
-            type="date"
-            label={t('photos:filters.from')}
-            value={filters.from}
-            max={filters.to || undefined}
-            onChange={(e) => change({ from: e.currentTarget.value })}
-            classNames={{ input: classes.touchInput }}
-            data-testid="photos-filter-from"
-          />
-          <TextInput
-            type="date"
-            label={t('photos:filters.to')}
-            value={filters.to}
-            min={filters.from || undefined}
-            onChange={(e) => change({ to: e.currentTarget.value })}
-            classNames={{ input: classes.touchInput }}
-            data-testid="photos-filter-to"
-          />
-          {filtered ? (
-            <Button variant="subtle" size="md" className={classes.touch} onClick={() => change(NO_FILTERS)}>
-              {t('photos:filters.clear')}
-            </Button>
-          ) : null}
-        </Group>
-      </Card>
-      {error ? (
-        <Text c="danger" role="alert">
-          {error.graphQLErrors[0]?.message ?? t('common:errors.network')}
-        </Text>
-      ) : null}
-      <PhotoGrid
-        photos={photos}
-        loading={fetching}
-        toolbar={toolbar}
-        actions={mayWrite ? actions : undefined}
-        selected={selected}
-        selectable={(p) => p.status === 'pending'}
-        onSelect={manager ? (id, on) => setSelected((s) => (on ? [...s, id] : s.filter((x) => x !== id))) : undefined}
-        onOpen={setViewing}
-        page={result ? { current: result.paginatorInfo.currentPage, last: result.paginatorInfo.lastPage, onChange: setPage } : undefined}
-      />
-      {mayConfigure ? <ImageTools /> : null}
       <UploadModal opened={uploading} album={album} location={location} onClose={() => setUploading(false)} onSaved={reload} />
       <EditPhotoModal photo={editing} onClose={() => setEditing(null)} onSaved={reload} />
       <PhotoLogsModal photo={logs} onClose={() => setLogs(null)} />
