@@ -137,7 +137,12 @@ export const activitiesBench: Benchmark = {
     );
 
     const url = await centreUrl(ctx, SLUG);
-    const pool: PgPool = new pg.Pool({ connectionString: url, max: 4, application_name: 'kv-bench-raw' });
+    // As many connections as one centre's pool has (BENCH_REF_POOL, run.ts): same database width.
+    const pool: PgPool = new pg.Pool({
+      connectionString: url,
+      max: Number(process.env.BENCH_REF_POOL ?? 10),
+      application_name: 'kv-bench-raw',
+    });
     const host = hostOf(SLUG);
     const ask = async (doc: string, vars: Record<string, unknown>) => {
       const r = await postGraphql(ctx, host, token, doc, vars);
