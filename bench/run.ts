@@ -26,6 +26,8 @@ import { cameraStart } from './camera-start.ts';
 import { spaWeight } from './spa-weight.ts';
 import { lighthouseBench } from './lighthouse.ts';
 import { buildWeb } from './lib/web-build.ts';
+import { activitiesBench } from './activities.ts';
+import { photosResize } from './photos-resize.ts';
 
 export const BENCHMARKS: Benchmark[] = [
   studentsPage,
@@ -36,6 +38,8 @@ export const BENCHMARKS: Benchmark[] = [
   cameraStart,
   spaWeight,
   lighthouseBench,
+  activitiesBench,
+  photosResize,
   // Last: it floods the server, and other benchmarks should not run in its backlog.
   morningRush,
 ];

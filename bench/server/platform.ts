@@ -15,6 +15,10 @@ import { platformSecret } from '../../scripts/lib/services.ts';
 import { NO_GENERATION } from '../../scripts/lib/seed/definition.ts';
 import { seedCentre } from '../../scripts/lib/seed/index.ts';
 import { BENCH_PASSWORD, centreDefinition } from '../lib/fixtures.ts';
+import sharp from 'sharp';
+import { randomUUID } from 'node:crypto';
+import { fileKey } from '@kv/files';
+import { checkAndStore, purposeOf, rulesOf } from '@kv/tenant-api';
 
 /** The centre roles, lowest first (packages/shared ROLE_LADDER). */
 const LADDER = ['user', 'blog', 'teacher', 'manager', 'center'] as const;
@@ -169,6 +173,79 @@ async function main() {
     '/sql': async (b) => {
       const db = await platform.centreDb(await centreId(String(b.slug)));
       return (await db.raw(String(b.sql), (b.bindings as Knex.RawBinding[]) ?? [])).rows;
+    },
+    /**
+     * `count` students-album photos of `width`×`height` (a JPEG drawn once with sharp), stored
+     * through the files service's check for `album_photo` at the centre's image setting, as the
+     * demo seed stores its photos; kept between runs (caption `bench-<w>x<h>`). Answers their ids.
+     */
+    '/album-images': async (b) => {
+      const id = await centreId(String(b.slug));
+      const db = await platform.centreDb(id);
+      const [w, h, count] = [Number(b.width), Number(b.height), Number(b.count)];
+      const caption = `bench-${w}x${h}`;
+      const have = await db('photos').where({ caption }).whereNull('deleted_at').orderBy('id').pluck('id');
+      if (have.length < count) {
+        const loc = await db('locations').orderBy('id').first('id');
+        const uploader = await db('users').where({ username: 'manager' }).first('id');
+        // A photo-like image (noise over a gradient), so the encoders work as on a real picture.
+        const noise = await sharp({
+          create: { width: w, height: h, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+        })
+          .blur(1.2)
+          .jpeg({ quality: 90 })
+          .toBuffer();
+        const rules = await rulesOf(db, purposeOf('album_photo')!);
+        for (let i = have.length; i < count; i++) {
+          const fileId = randomUUID();
+          const checked = await checkAndStore(platform.files, id, fileId, 'album_photo', noise, 'image/jpeg', rules);
+          if (!checked.ok) throw new Error(`bench image refused: ${checked.reason}`);
+          await db('files').insert({
+            id: fileId,
+            purpose: 'album_photo',
+            owner_id: loc.id,
+            ...checked.ready,
+            original_name: `${caption}.jpg`,
+            declared_type: 'image/jpeg',
+            declared_size: noise.length,
+            uploaded_by: uploader.id,
+            upload_expires_at: new Date(),
+            checked_at: new Date(),
+          });
+          const [row] = await db('photos')
+            .insert({
+              album: 'students',
+              file_id: fileId,
+              location_id: loc.id,
+              caption,
+              taken_at: new Date(),
+              status: 'approved',
+              uploaded_by: uploader.id,
+            })
+            .returning('id');
+          have.push(row.id);
+        }
+      }
+      return have.slice(0, count).map(String);
+    },
+    /**
+     * The reference of `photos-resize`: the same stored images (read first, not timed) re-encoded
+     * by bare sharp to the same setting (WebP main at the long side, thumbnail), one after another.
+     */
+    '/bare-reencode': async (b) => {
+      const id = await centreId(String(b.slug));
+      const db = await platform.centreDb(id);
+      const fileIds = await db('photos')
+        .whereIn('id', b.ids as string[])
+        .pluck('file_id');
+      const images = await Promise.all(fileIds.map((f: string) => platform.files.read(fileKey(id, f, 'main'), 64 * 1024 * 1024)));
+      const [long, quality, thumb] = [Number(b.long_side), Number(b.quality), Number(b.thumbnail)];
+      const t0 = performance.now();
+      for (const img of images) {
+        await sharp(img).rotate().resize(long, long, { fit: 'inside', withoutEnlargement: true }).webp({ quality }).toBuffer();
+        await sharp(img).rotate().resize(thumb, thumb, { fit: 'inside', withoutEnlargement: true }).webp({ quality }).toBuffer();
+      }
+      return { ms: performance.now() - t0, images: images.length };
     },
     '/centre-url': async (b) => {
       const id = await centreId(String(b.slug));

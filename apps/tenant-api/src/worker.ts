@@ -4,7 +4,7 @@ import type { CentreEntry } from '@kv/directory';
 import { registerImportJobs } from './modules/imports/index.ts';
 import { registerAttendanceEvents, registerAttendanceJobs, startAttendanceTick } from './modules/attendance/index.ts';
 import { registerFileJobs, scheduleUploadSweep } from './modules/files/index.ts';
-import { registerActivityJobs, startActivityTick } from './modules/activities/index.ts';
+import { registerActivityEvents, registerActivityJobs, startActivityTick } from './modules/activities/index.ts';
 import { registerBillingJobs, startBillingRun } from './modules/billing/index.ts';
 import type { FileStore } from '@kv/files';
 
@@ -36,6 +36,7 @@ export function registerTenantEvents(
 ): void {
   const onEvent = (name: string, handler: EventHandler) => events.on(name, handler);
   registerAttendanceEvents(onEvent, deps);
+  registerActivityEvents(onEvent);
 }
 
 /**

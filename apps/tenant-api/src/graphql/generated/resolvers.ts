@@ -1768,6 +1768,14 @@ export type Mutation = {
   saveObservationActivity: ActivityResult;
   /** Changes a learning observation entry: given fields change, the others stay; checked as a save. */
   updateObservationActivity: ActivityResult;
+  /** Records a photo of the children: a students-album photo (photos area). Guardians see the entry once the photo is approved and only where every tagged child's photo consent allows it. */
+  savePhotoActivity: ActivityResult;
+  /** Changes a photo entry: given fields change, the others stay; checked as a save. */
+  updatePhotoActivity: ActivityResult;
+  /** Records a video of the children: a students-album video (photos area), with the same consent and approval rules as a photo entry. */
+  saveVideoActivity: ActivityResult;
+  /** Changes a video entry: given fields change, the others stay; checked as a save. */
+  updateVideoActivity: ActivityResult;
   /** Records a plain activity (title, category, until when). */
   saveActivity: ActivityResult;
   /** Changes a plain activity. */
@@ -3869,6 +3877,58 @@ export type MutationUpdateObservationActivityArgs = {
   note?: InputMaybe<Scalars['String']['input']>;
   observation?: InputMaybe<Scalars['String']['input']>;
   skills?: InputMaybe<Array<Scalars['ID']['input']>>;
+};
+
+
+export type MutationSavePhotoActivityArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+  date?: InputMaybe<Scalars['String']['input']>;
+  time?: InputMaybe<Scalars['String']['input']>;
+  students: Array<Scalars['ID']['input']>;
+  photo?: InputMaybe<Scalars['ID']['input']>;
+  staffOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
+  request_id?: InputMaybe<Scalars['String']['input']>;
+  title?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationUpdatePhotoActivityArgs = {
+  id: Scalars['ID']['input'];
+  date?: InputMaybe<Scalars['String']['input']>;
+  time?: InputMaybe<Scalars['String']['input']>;
+  students?: InputMaybe<Array<Scalars['ID']['input']>>;
+  photo?: InputMaybe<Scalars['ID']['input']>;
+  staffOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
+  title?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationSaveVideoActivityArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+  date?: InputMaybe<Scalars['String']['input']>;
+  time?: InputMaybe<Scalars['String']['input']>;
+  students: Array<Scalars['ID']['input']>;
+  photo?: InputMaybe<Scalars['ID']['input']>;
+  staffOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
+  request_id?: InputMaybe<Scalars['String']['input']>;
+  video?: InputMaybe<Scalars['ID']['input']>;
+  title?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationUpdateVideoActivityArgs = {
+  id: Scalars['ID']['input'];
+  date?: InputMaybe<Scalars['String']['input']>;
+  time?: InputMaybe<Scalars['String']['input']>;
+  students?: InputMaybe<Array<Scalars['ID']['input']>>;
+  photo?: InputMaybe<Scalars['ID']['input']>;
+  staffOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
+  video?: InputMaybe<Scalars['ID']['input']>;
+  title?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -7179,7 +7239,7 @@ export type Activity = {
   __typename?: 'Activity';
   /** A stored entry's id; absent-<id>, health-<id>, checkin-<id>, checkout-<id> for attendance and health rows. */
   id: Scalars['ID']['output'];
-  /** bottle, meal, nap, diaper, potty, activity, supplies, medication, incident, note, kudos, mood, custom, observation; absent, health_check, check_in, check_out. */
+  /** bottle, meal, nap, diaper, potty, activity, supplies, medication, incident, note, kudos, mood, custom, observation, photo, video; absent, health_check, check_in, check_out. */
   kind: Scalars['String']['output'];
   /** YYYY-MM-DD, the location's date. */
   date: Scalars['String']['output'];
@@ -7194,6 +7254,7 @@ export type Activity = {
   /** A students-album photo; only when the viewer may see it now (photo consent). */
   photo?: Maybe<Scalars['ID']['output']>;
   photos: Array<Scalars['ID']['output']>;
+  /** A video entry's students-album video; only when the viewer may see it now (photo consent). */
   video?: Maybe<Scalars['ID']['output']>;
   thumbnail?: Maybe<Scalars['String']['output']>;
   by?: Maybe<Scalars['String']['output']>;
@@ -8669,6 +8730,10 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   updateCustomActivity?: Resolver<ResolversTypes['ActivityResult'], ParentType, ContextType, RequireFields<MutationUpdateCustomActivityArgs, 'id'>>;
   saveObservationActivity?: Resolver<ResolversTypes['ActivityResult'], ParentType, ContextType, RequireFields<MutationSaveObservationActivityArgs, 'students'>>;
   updateObservationActivity?: Resolver<ResolversTypes['ActivityResult'], ParentType, ContextType, RequireFields<MutationUpdateObservationActivityArgs, 'id'>>;
+  savePhotoActivity?: Resolver<ResolversTypes['ActivityResult'], ParentType, ContextType, RequireFields<MutationSavePhotoActivityArgs, 'students'>>;
+  updatePhotoActivity?: Resolver<ResolversTypes['ActivityResult'], ParentType, ContextType, RequireFields<MutationUpdatePhotoActivityArgs, 'id'>>;
+  saveVideoActivity?: Resolver<ResolversTypes['ActivityResult'], ParentType, ContextType, RequireFields<MutationSaveVideoActivityArgs, 'students'>>;
+  updateVideoActivity?: Resolver<ResolversTypes['ActivityResult'], ParentType, ContextType, RequireFields<MutationUpdateVideoActivityArgs, 'id'>>;
   saveActivity?: Resolver<ResolversTypes['ActivityResult'], ParentType, ContextType, RequireFields<MutationSaveActivityArgs, 'students'>>;
   updateActivity?: Resolver<ResolversTypes['ActivityResult'], ParentType, ContextType, RequireFields<MutationUpdateActivityArgs, 'id'>>;
   saveCheckInActivity?: Resolver<ResolversTypes['ActivityResult'], ParentType, ContextType, RequireFields<MutationSaveCheckInActivityArgs, 'students'>>;

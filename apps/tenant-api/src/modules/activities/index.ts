@@ -12,6 +12,7 @@ export const activitiesModule: TenantModule = {
 
 // What other modules (and the app around them) may use:
 export {
+  registerActivityEvents,
   registerActivityJobs,
   runActivityTick,
   scheduleActivityTick,

@@ -1,5 +1,8 @@
 import type { Knex } from 'knex';
-import { PermanentJobError, writeOutbox, type JobContext, type JobQueue } from '@kv/jobs';
+import { PermanentJobError, writeOutbox, type EventHandler, type JobContext, type JobQueue } from '@kv/jobs';
+import { PHOTO_APPROVED } from '../photos/index.ts';
+import { emitSaved } from './service/common.ts';
+import { mediaEntriesOf, studentsOf } from './repo/activities.ts';
 import { tickPhase } from '../attendance/index.ts';
 import { sendDueReports } from './service/reports.ts';
 
@@ -48,4 +51,29 @@ export async function runActivityTick(job: Pick<JobContext, 'data' | 'log'>, dep
   if (reports) deps.kick?.(centreId, db);
   job.log(`daily reports ${reports}`);
   return { reports };
+}
+
+/**
+ * A photo or video entry whose students-album row was pending becomes visible to guardians when
+ * a manager approves that row (`photo.approved`): each such entry that is itself approved and not
+ * staff-only raises `activity.saved` then, once (the handler runs once per event).
+ */
+export const mediaApprovedHandler: EventHandler = {
+  key: 'activities.media-approved',
+  async handle(trx, event) {
+    const photo = event.payload.photo;
+    if (typeof photo !== 'string') return;
+    const rows = await mediaEntriesOf(trx, photo);
+    if (!rows.length) return;
+    const kids = await studentsOf(
+      trx,
+      rows.map((r) => r.id),
+    );
+    for (const r of rows) await emitSaved(trx, event.payload.centreId, r, kids.get(String(r.id)) ?? []);
+  },
+};
+
+/** The activities handlers of domain events (registerTenantEvents, worker.ts). */
+export function registerActivityEvents(onEvent: (name: string, handler: EventHandler) => void): void {
+  onEvent(PHOTO_APPROVED, mediaApprovedHandler);
 }

@@ -9,7 +9,9 @@ import { localTime } from '../../core/time.ts';
  * lengths) and `rules` (relations between fields). Its values go to the §3 columns; what §3 has
  * no column for goes to `details`, checked by the kind's own `details` schema.
  * Absent, health check, check-in and check-out are not here: they are attendance's and health's
- * rows (service/delegated.ts). Photo and video entries come with the photos area.
+ * rows (service/delegated.ts). Photo and video entries point at a students-album row of the
+ * photos area (`photo` / `video`): tagged under its consent rules in the write, shown to
+ * guardians only once that row is approved and their consent allows it (MEDIA_OF).
  */
 
 /** CACFP counts meals at the point of service: breakfast to supper, in the day's order. */
@@ -52,6 +54,7 @@ export interface KindValues {
   position?: string | null;
   mood?: string | null;
   custom?: string | null;
+  video?: string | null;
   skills?: string[];
   details: Record<string, unknown>;
 }
@@ -70,6 +73,14 @@ export interface KindDef {
   /** The medication rule (service: one of each child's `student_medications`). */
   medication?: boolean;
 }
+
+const caption = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `The caption has at most ${max} characters.`)
+    .nullish()
+    .transform((v) => (v ? v : null));
 
 const noDetails = z.object({}).strict();
 
@@ -198,6 +209,25 @@ export const KINDS = {
     fromRow: (r) => ({ observation: r.observation, skills: (r.skills ?? []).map(String) }),
     details: noDetails,
   },
+  photo: {
+    // The photo is the common `photo` argument, required here.
+    args: z.object({ title: caption(200) }),
+    values: (a) => {
+      if (!a.photo) throw badInput('photo', 'Choose a photo of the students album.');
+      return { title: a.title, details: {} };
+    },
+    fromRow: (r) => ({ title: r.title }),
+    details: noDetails,
+  },
+  video: {
+    args: z.object({ video: id.nullish(), title: caption(200) }),
+    values: (a) => {
+      if (!a.video) throw badInput('video', 'Choose a video of the students album.');
+      return { video: String(a.video), title: a.title, details: {} };
+    },
+    fromRow: (r) => ({ video: r.video === null ? null : String(r.video), title: r.title }),
+    details: noDetails,
+  },
   activity: {
     args: z.object({
       title: needed(200, 'The title', 'title'),
@@ -220,6 +250,19 @@ export const STORED_KINDS = Object.keys(KINDS) as StoredKind[];
 export const DELEGATED_KINDS = ['absent', 'health_check', 'check_in', 'check_out'] as const;
 export type DelegatedKind = (typeof DELEGATED_KINDS)[number];
 export const ALL_KINDS = [...STORED_KINDS, ...DELEGATED_KINDS] as const;
+
+/**
+ * Kinds whose entry is its media: the column pointing at the photos row. Guardians see such an
+ * entry only when they may see that row (approved, photo consent); a pending photo keeps it from
+ * them until a manager approves the photo (`photo.approved` then raises `activity.saved`).
+ */
+export const MEDIA_OF: Readonly<Record<string, 'photo' | 'video'>> = { photo: 'photo', video: 'video' };
+/** The photos row an entry's visibility hangs on (media kinds only). */
+export const mediaOf = (r: { kind: string; photo?: string | null; video?: string | null }): string | null => {
+  const column = MEDIA_OF[r.kind];
+  const v = column ? r[column] : null;
+  return v === null || v === undefined ? null : String(v);
+};
 
 /** A note is the entry itself for these kinds. */
 export const NOTE_REQUIRED: ReadonlySet<string> = new Set(['note']);

@@ -15,6 +15,6 @@ export const photosModule: TenantModule = {
 };
 
 // What other modules (and the app around them) may use:
-export { checkMediaTags, visiblePhotoIds } from './service/consent.ts';
+export { approvedPhotoIds, checkMediaTags, visiblePhotoIds } from './service/consent.ts';
 export { PHOTO_APPROVED } from './service/photos.ts';
 export { currentConsents, CONSENTS, DEFAULT_CONSENT, type Consent, type ConsentRow, type LogRow, type PhotoRow } from './repo.ts';

@@ -139,6 +139,17 @@ export async function photosInScope(db: Db, scope: PhotoScope, ids: readonly str
     .select(COLUMNS);
 }
 
+/** Of these ids, the approved photos (not deleted). */
+export async function approvedIds(db: Db, ids: readonly string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const rows = (await db('photos')
+    .whereIn('id', ids as string[])
+    .where({ status: 'approved' })
+    .whereNull('deleted_at')
+    .select('id')) as { id: string }[];
+  return rows.map((r) => String(r.id));
+}
+
 /** A photo (not deleted), locked for the write when `forUpdate`. */
 export async function findPhoto(db: Db, id: string, forUpdate = false): Promise<PhotoRow | undefined> {
   const q = db('photos as p').where('p.id', id).whereNull('p.deleted_at').first(COLUMNS);

@@ -195,3 +195,12 @@ export async function approve(trx: Knex.Transaction, ids: readonly string[], use
     rows.map((r) => String(r.id)),
   );
 }
+
+/** The approved, not staff-only photo and video entries showing this students-album row. */
+export async function mediaEntriesOf(db: Db, photoId: string): Promise<ActivityRow[]> {
+  return db('activities as a')
+    .where((w) => w.where({ 'a.kind': 'photo', 'a.photo': photoId }).orWhere({ 'a.kind': 'video', 'a.video': photoId }))
+    .where({ 'a.status': 'approved', 'a.staff_only': false })
+    .orderBy('a.id')
+    .select(ACTIVITY_COLUMNS(db));
+}

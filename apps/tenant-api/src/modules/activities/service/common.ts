@@ -8,6 +8,8 @@ import { idList } from '../../../core/args.ts';
 import { requestIdArg } from '../../attendance/index.ts';
 import { locationInfo } from '../../locations/index.ts';
 import { idsInScope } from '../../students/index.ts';
+import { approvedPhotoIds } from '../../photos/index.ts';
+import { MEDIA_OF, mediaOf } from '../kinds.ts';
 import * as repo from '../repo/activities.ts';
 import type { DerivedRow } from '../repo/feed.ts';
 import { mixedLocations, studentNotFound } from '../errors.ts';
@@ -125,22 +127,33 @@ const EMPTY = {
   updated_at: new Date(0),
 } as const;
 
+type VisibleRow = Pick<repo.ActivityRow, 'id' | 'kind' | 'location_id' | 'staff_only' | 'status'> &
+  Partial<Pick<repo.ActivityRow, 'photo' | 'video'>>;
+
 /**
- * `activity.saved`: the entry is now visible to the children's guardians (approved and not
- * staff-only). The communication area notifies them.
+ * Whether guardians see the entry: approved, not staff-only and, for a photo or video entry, its
+ * students-album row approved (the photos area's approval; consent is then per viewer).
  */
-export async function emitVisible(
-  ctx: RequestContext,
-  trx: Knex.Transaction,
-  row: Pick<repo.ActivityRow, 'id' | 'kind' | 'location_id' | 'staff_only' | 'status'>,
-  students: readonly string[],
-) {
-  if (row.staff_only || row.status !== 'approved') return;
+export async function visibleToGuardians(db: Knex | Knex.Transaction, row: VisibleRow): Promise<boolean> {
+  if (row.staff_only || row.status !== 'approved') return false;
+  const media = mediaOf(row);
+  if (!MEDIA_OF[row.kind]) return true;
+  return Boolean(media) && (await approvedPhotoIds(db, [media!])).has(media!);
+}
+
+/** `activity.saved` for an entry now visible to its children's guardians (the communication area notifies them). */
+export async function emitSaved(trx: Knex.Transaction, centreId: string, row: VisibleRow, students: readonly string[]) {
   await emit(trx, 'activity.saved', {
-    centreId: ctx.tenant.id,
+    centreId,
     activity: String(row.id),
     kind: row.kind,
     students: students.map(String),
     location: String(row.location_id),
   });
+}
+
+/** `activity.saved` when the entry is visible to guardians now (approved, not staff-only, its media approved). */
+export async function emitVisible(ctx: RequestContext, trx: Knex.Transaction, row: VisibleRow, students: readonly string[]) {
+  if (!(await visibleToGuardians(trx, row))) return;
+  await emitSaved(trx, ctx.tenant.id, row, students);
 }

@@ -11,7 +11,8 @@ import { inTransaction } from '../../../core/tx.ts';
 import { deleteStudentAttendance, removeStudentAbsence } from '../../attendance/index.ts';
 import { deleteScreen, findScreens } from '../../health/index.ts';
 import { locationInfo } from '../../locations/index.ts';
-import { ALL_KINDS } from '../kinds.ts';
+import { ALL_KINDS, MEDIA_OF, mediaOf } from '../kinds.ts';
+import { visiblePhotoIds } from '../../photos/index.ts';
 import { activityReadScope, activityWriteScope, approvalScope, roomFeedScope } from '../policy.ts';
 import * as repo from '../repo/activities.ts';
 import { derivedEntries, findAbsence, findAttendance, storedEntries, type FeedFilter } from '../repo/feed.ts';
@@ -29,10 +30,20 @@ function range(date: string | null | undefined, from: string | null | undefined,
   return { from: f, to: t };
 }
 
-/** Stored and derived entries of a feed, in time order: a fixed number of statements. */
+/**
+ * Stored and derived entries of a feed, in time order: a fixed number of statements. A parent
+ * gets a photo or video entry only when they may see its media now (approved, photo consent:
+ * one statement for the whole feed).
+ */
 async function feed(ctx: RequestContext, f: FeedFilter): Promise<ShownActivity[]> {
   const [stored, derived] = await Promise.all([storedEntries(ctx.db, f), derivedEntries(ctx.db, f)]);
-  return entries(stored, derived, f.studentIds);
+  let rows = stored;
+  if (f.parent) {
+    const media = rows.map(mediaOf).filter((m): m is string => Boolean(m));
+    const seen = media.length ? await visiblePhotoIds(ctx, media) : new Set<string>();
+    rows = rows.filter((r) => !MEDIA_OF[r.kind] || seen.has(mediaOf(r) ?? ''));
+  }
+  return entries(rows, derived, f.studentIds);
 }
 
 /**

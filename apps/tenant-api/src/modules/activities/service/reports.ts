@@ -14,6 +14,8 @@ import { derivedEntries, storedEntries } from '../repo/feed.ts';
 import * as reports from '../repo/reports.ts';
 import { receiverNotAllowed } from '../errors.ts';
 import { labelOf } from './save.ts';
+import { MEDIA_OF, mediaOf } from '../kinds.ts';
+import { approvedPhotoIds } from '../../photos/index.ts';
 import { checkDate, entries, studentsOfEntries, targetOf, type ShownActivity } from './common.ts';
 
 /** One line of a report mail: time, kind and what was recorded. */
@@ -41,7 +43,13 @@ export function lineOf(a: ShownActivity): string {
 async function visibleDay(db: Knex | Knex.Transaction, studentIds: string[], date: string): Promise<Map<string, ShownActivity[]>> {
   const f = { studentIds, from: date, to: date, kinds: null, parent: true, staffOnly: null };
   const [stored, derived] = await Promise.all([storedEntries(db, f), derivedEntries(db, f)]);
-  const all = entries(stored, derived);
+  // A photo or video entry is told of only once its media is approved (a line, never the media).
+  const media = stored.map(mediaOf).filter((m): m is string => Boolean(m));
+  const approved = media.length ? await approvedPhotoIds(db, media) : new Set<string>();
+  const all = entries(
+    stored.filter((r) => !MEDIA_OF[r.kind] || approved.has(mediaOf(r) ?? '')),
+    derived,
+  );
   const kids = await studentsOfEntries(db, all);
   const out = new Map<string, ShownActivity[]>(studentIds.map((s) => [s, []]));
   all.forEach((a, i) => kids[i]!.forEach((s) => out.get(s.id)?.push(a)));

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { z } from 'zod';
 import { badInput, parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
@@ -14,6 +15,7 @@ import { checkMediaTags } from '../../photos/index.ts';
 import {
   checkDate,
   emitVisible,
+  visibleToGuardians,
   requestId,
   entries,
   staffOnlyArg,
@@ -95,6 +97,22 @@ function valuesOf(kind: StoredKind, a: Record<string, any>, t: Target) {
   return { date, time, ...values, details: details.data };
 }
 
+/**
+ * An entry's media (photos area, students album): the photo (and a video entry's video) must be
+ * a row the viewer sees, of the right medium for a photo or video entry, and no child on the
+ * entry may have photo consent `none` (refused by name). Errors name `photo` or `video`.
+ */
+async function checkMedia(
+  trx: Knex.Transaction,
+  ctx: RequestContext,
+  kind: StoredKind,
+  media: { photo?: string | null; video?: string | null },
+  students: readonly string[],
+) {
+  if (media.photo) await checkMediaTags(trx, ctx, String(media.photo), students, kind === 'photo' ? { media: 'photo' } : {});
+  if (media.video) await checkMediaTags(trx, ctx, String(media.video), students, { field: 'video', media: 'video' });
+}
+
 /** save<Kind>Activity: one entry for one or several children of one location. */
 export function saveOf(kind: StoredKind) {
   const schema = schemaOf(KINDS[kind]);
@@ -125,7 +143,7 @@ export function saveOf(kind: StoredKind) {
     };
     try {
       const created = await inTransaction(ctx, async (trx) => {
-        if (row.photo) await checkMediaTags(trx, ctx, String(row.photo), t.ids);
+        await checkMedia(trx, ctx, kind, row, t.ids);
         const activityId = await repo.insertActivity(trx, row, t.ids);
         await audit(ctx, trx, {
           action: 'activity.create',
@@ -137,7 +155,15 @@ export function saveOf(kind: StoredKind) {
         await emitVisible(
           ctx,
           trx,
-          { id: activityId, kind, location_id: t.locationId, staff_only: row.staff_only, status: row.status },
+          {
+            id: activityId,
+            kind,
+            location_id: t.locationId,
+            staff_only: row.staff_only,
+            status: row.status,
+            photo: row.photo,
+            video: values.video ?? null,
+          },
           t.ids,
         );
         return activityId;
@@ -204,8 +230,19 @@ export function updateOf(kind: StoredKind) {
     await inTransaction(ctx, async (trx) => {
       const locked = await repo.lockActivity(trx, activityId);
       if (!locked) throw activityNotFound();
-      const photo = patch.photo === undefined ? locked.photo : patch.photo;
-      if (photo && (patch.photo !== undefined || studentsChanged)) await checkMediaTags(trx, ctx, String(photo), t.ids);
+      const photo = patch.photo === undefined ? locked.photo : (patch.photo as string | null);
+      const video = patch.video === undefined ? locked.video : (patch.video as string | null);
+      await checkMedia(
+        trx,
+        ctx,
+        kind,
+        {
+          photo: photo && (patch.photo !== undefined || studentsChanged) ? photo : null,
+          video: video && (String(video) !== String(locked.video) || studentsChanged) ? video : null,
+        },
+        t.ids,
+      );
+      const wasVisible = await visibleToGuardians(trx, locked);
       await repo.updateActivity(trx, activityId, patch, studentsChanged ? t.ids : null);
       await audit(ctx, trx, {
         action: 'activity.update',
@@ -215,8 +252,7 @@ export function updateOf(kind: StoredKind) {
         data: { kind, changes: Object.keys(given) },
       });
       // Visible now and not before: guardians hear of it.
-      const wasHidden = locked.staff_only || locked.status !== 'approved';
-      if (wasHidden) await emitVisible(ctx, trx, { ...locked, staff_only: Boolean(patch.staff_only) }, t.ids);
+      if (!wasVisible) await emitVisible(ctx, trx, { ...locked, staff_only: Boolean(patch.staff_only), photo, video }, t.ids);
     });
     const [saved] = entries(await repo.findActivities(ctx.db, [activityId]));
     return answer(saved!, `The ${labelOf(kind)} is updated.`);

@@ -9,6 +9,7 @@ import { audit } from '../../../core/audit.ts';
 import { notice } from '../../../core/result.ts';
 import { inTransaction, lockFor } from '../../../core/tx.ts';
 import { findStudents, idsInScope } from '../../students/index.ts';
+import { findFiles } from '../../files/index.ts';
 import * as repo from '../repo.ts';
 import { photoScopeOf } from '../policy.ts';
 import { noConsent, notAGuardian, studentNotFound } from '../errors.ts';
@@ -70,9 +71,18 @@ export async function checkMediaTags(
   ctx: RequestContext,
   photoId: string,
   studentIds: readonly string[],
+  opts: { field?: string; media?: 'photo' | 'video' } = {},
 ): Promise<void> {
+  const field = opts.field ?? 'photo';
+  const what = opts.media === 'video' ? 'a video' : 'a photo';
   const [photo] = /^\d{1,19}$/.test(String(photoId)) ? await repo.photosInScope(trx, await photoScopeOf(ctx), [String(photoId)]) : [];
-  if (!photo || photo.album !== 'students') throw badInput('photo', 'Choose a photo of the students album.');
+  if (!photo || photo.album !== 'students') throw badInput(field, `Choose ${what} of the students album.`);
+  if (opts.media) {
+    // A photo entry shows an image, a video entry a video: the file's purpose says which it is.
+    const [file] = await findFiles(trx, [photo.file_id]);
+    if (!file || file.purpose.endsWith('_video') !== (opts.media === 'video'))
+      throw badInput(field, `Choose ${what} of the students album.`);
+  }
   const ids = [...new Set(studentIds.map(String))].sort();
   if (!ids.length) return;
   for (const sid of ids) await lockFor(trx, `photo-consent:${sid}`);
@@ -83,6 +93,16 @@ export async function checkMediaTags(
   throw child
     ? noConsent(`${child.fname} ${child.lname}`)
     : new AppError('BAD_USER_INPUT', 'A tagged child has no photo consent.', { field: 'students' });
+}
+
+/**
+ * For the activities area: of these photo ids, those approved and not deleted, whoever looks (an
+ * entry showing a pending photo waits for its approval before guardians hear of it).
+ */
+export async function approvedPhotoIds(db: Knex | Knex.Transaction, photoIds: readonly string[]): Promise<Set<string>> {
+  const ids = [...new Set(photoIds.map(String).filter((i) => /^\d{1,19}$/.test(i)))];
+  if (!ids.length) return new Set();
+  return new Set((await repo.approvedIds(db, ids)).map(String));
 }
 
 /**
