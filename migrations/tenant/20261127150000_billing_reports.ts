@@ -2,8 +2,8 @@ import type { Knex } from 'knex';
 
 /**
  * Billing follow-up (issue 19): the unpaid reminder log (one a child and local day, kept by a
- * unique index, so two clicks or two managers at once send one), and the index the overview's
- * overdue ageing reads (open invoices of a location by due date).
+ * unique index, so two clicks or two managers at once send one), and the index of the money
+ * collected in a period (a location's payment entries by kind and time: overview and reports).
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('billing_unpaid_reminders', (t) => {
@@ -19,7 +19,6 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
   });
   await knex.raw('create unique index billing_unpaid_reminders_day_unique on billing_unpaid_reminders (student_id, local_date)');
-  await knex.raw(`create index invoices_location_open_due_idx on invoices (location_id, due_date) where status = 'open'`);
   await knex.raw(
     'create index billing_ledger_location_kind_time_idx on billing_ledger (location_id, kind, created_at) where payment_id is not null',
   );
@@ -27,6 +26,5 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   await knex.raw('drop index if exists billing_ledger_location_kind_time_idx');
-  await knex.raw('drop index if exists invoices_location_open_due_idx');
   await knex.schema.dropTableIfExists('billing_unpaid_reminders');
 }
