@@ -28,6 +28,15 @@ const SAMPLE: Record<string, Record<string, unknown>> = {
     time: '8:05 AM',
     answers: 'Fever in the last 24 hours (yes)',
   },
+  'billing-unpaid-reminder': {
+    fname: 'Ana',
+    child: 'Leo Ruiz',
+    centre: 'Sunny Days',
+    amount: '$612.50',
+    total: '$1,225.00',
+    invoices: 2,
+    due: '2026-03-01',
+  },
   'ratio-alert': { fname: 'Marta', room: 'Toddlers', location: 'Main Street', children: 9, staff: 1, required: 2, ratio: '6:1' },
   'ratio-warning': {
     fname: 'Marta',

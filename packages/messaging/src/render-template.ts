@@ -64,6 +64,11 @@ const TEMPLATES: Record<string, TemplateDef> = {
     fields: ['fname', 'children', 'location', 'date', 'summary', 'message'],
     blocks: [p('greeting'), p('intro'), p('summary'), p('message'), note('footer')],
   },
+  // billing (apps/tenant-api module billing): amounts arrive formatted (formatMoney)
+  'billing-unpaid-reminder': {
+    fields: ['fname', 'child', 'centre', 'amount', 'total', 'invoices', 'due'],
+    blocks: [p('greeting'), p('intro'), p('share'), note('footer')],
+  },
   'ratio-alert': {
     fields: ['fname', 'room', 'location', 'children', 'staff', 'required', 'ratio'],
     blocks: [p('greeting'), p('intro'), p('action')],

@@ -228,4 +228,20 @@ export const TEMPLATE_STRINGS: Record<string, { en: Strings; es: Partial<Strings
       action: 'Decide quién se une a la sala antes de que lleguen.',
     },
   },
+  'billing-unpaid-reminder': {
+    en: {
+      subject: 'Unpaid balance for {child} at {centre}',
+      greeting: 'Hi {fname},',
+      intro: '{child} has {total} unpaid at {centre} on {invoices} open invoice(s); the oldest was due on {due}.',
+      share: 'Your part is {amount}.',
+      footer: 'If you have already paid, thank you, and please ignore this email.',
+    },
+    es: {
+      subject: 'Saldo pendiente de {child} en {centre}',
+      greeting: 'Hola, {fname}:',
+      intro: '{child} tiene {total} sin pagar en {centre}, en {invoices} factura(s) abierta(s); la más antigua venció el {due}.',
+      share: 'Tu parte es {amount}.',
+      footer: 'Si ya pagaste, gracias; puedes ignorar este correo.',
+    },
+  },
 };

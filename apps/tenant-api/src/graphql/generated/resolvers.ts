@@ -319,6 +319,18 @@ export type Query = {
   getCredits: Array<Credit>;
   getAccountDetails: AccountDetails;
   getStudentPayersAndNonPayers: StudentPayers;
+  /** A location's outstanding, overdue by age, collected and failed autopay (filter: today, week, month (default), quarter, year, all). */
+  getBillingOverviewDetails: BillingOverview;
+  /** Per child: balance before from, the period's charges, payments and adjustments, balance at the end of to. */
+  getBalanceReport: BalanceReport;
+  /** The ledger entries of the period (optionally one kind or one child). */
+  getTransactionReport: TransactionReport;
+  /** Invoices dated in the period (optionally one status). */
+  getInvoiceReport: InvoiceReport;
+  /** Payments dated in the period (optionally one method). */
+  getPaymentReport: PaymentReport;
+  /** The period's ledger by kind and charge category. */
+  getBillingSummaryReport: BillingSummaryReport;
 };
 
 
@@ -1256,6 +1268,66 @@ export type QueryGetStudentPayersAndNonPayersArgs = {
   id: Scalars['ID']['input'];
 };
 
+
+export type QueryGetBillingOverviewDetailsArgs = {
+  location_id: Scalars['ID']['input'];
+  filter?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryGetBalanceReportArgs = {
+  location_id: Scalars['ID']['input'];
+  from: Scalars['String']['input'];
+  to: Scalars['String']['input'];
+  page?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  csv?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type QueryGetTransactionReportArgs = {
+  location_id: Scalars['ID']['input'];
+  from: Scalars['String']['input'];
+  to: Scalars['String']['input'];
+  kind?: InputMaybe<Scalars['String']['input']>;
+  student_id?: InputMaybe<Scalars['ID']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  csv?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type QueryGetInvoiceReportArgs = {
+  location_id: Scalars['ID']['input'];
+  from: Scalars['String']['input'];
+  to: Scalars['String']['input'];
+  status?: InputMaybe<Scalars['String']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  csv?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type QueryGetPaymentReportArgs = {
+  location_id: Scalars['ID']['input'];
+  from: Scalars['String']['input'];
+  to: Scalars['String']['input'];
+  method?: InputMaybe<Scalars['String']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  csv?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type QueryGetBillingSummaryReportArgs = {
+  location_id: Scalars['ID']['input'];
+  from: Scalars['String']['input'];
+  to: Scalars['String']['input'];
+  page?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  csv?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   /**
@@ -1850,6 +1922,8 @@ export type Mutation = {
   applyCredit: BillingResult;
   /** Sets who pays what of a child's invoices: payer contacts, percent or fixed, summing to the whole. */
   saveStudentPayerShares: BillingResult;
+  /** Emails each payer of the child their part of what open invoices owe; at most once a child and local day. */
+  sendUnpaidReminder: BillingResult;
 };
 
 
@@ -4301,6 +4375,11 @@ export type MutationApplyCreditArgs = {
 export type MutationSaveStudentPayerSharesArgs = {
   student_id: Scalars['ID']['input'];
   shares: Array<PayerShareInput>;
+};
+
+
+export type MutationSendUnpaidReminderArgs = {
+  student_id: Scalars['ID']['input'];
 };
 
 export type Subscription = {
@@ -7718,6 +7797,212 @@ export type PayerShareInput = {
   value: Scalars['Float']['input'];
 };
 
+/** Overdue money of one age bucket (days past the due date; max_days null: no upper bound). */
+export type OverdueBucket = {
+  __typename?: 'OverdueBucket';
+  label: Scalars['String']['output'];
+  min_days: Scalars['Int']['output'];
+  max_days?: Maybe<Scalars['Int']['output']>;
+  amount: Scalars['Cents']['output'];
+  invoices: Scalars['Int']['output'];
+  students: Scalars['Int']['output'];
+};
+
+/** Spec getBillingOverviewDetails: a location's money, every figure a sum of the ledger. */
+export type BillingOverview = {
+  __typename?: 'BillingOverview';
+  location_id: Scalars['ID']['output'];
+  /** today, week, month, quarter, year or all: the period of collected and failed_autopay. */
+  filter: Scalars['String']['output'];
+  /** The location's today. */
+  date: Scalars['String']['output'];
+  /** First day of the period (null: since the beginning). */
+  period_start?: Maybe<Scalars['String']['output']>;
+  period_end: Scalars['String']['output'];
+  /** What open invoices still owe. */
+  outstanding: Scalars['Cents']['output'];
+  /** Money paid and on no invoice. */
+  credit: Scalars['Cents']['output'];
+  /** outstanding − credit: the whole ledger's sum. */
+  balance: Scalars['Cents']['output'];
+  open_invoices: Scalars['Int']['output'];
+  students_owing: Scalars['Int']['output'];
+  /** Owed on invoices past their due date. */
+  overdue: Scalars['Cents']['output'];
+  overdue_invoices: Scalars['Int']['output'];
+  overdue_students: Scalars['Int']['output'];
+  overdue_by_age: Array<OverdueBucket>;
+  /** Money received in the period (payments net of refunds and voids). */
+  collected: Scalars['Cents']['output'];
+  payments: Scalars['Int']['output'];
+  /** Autopay charges of the period that failed. */
+  failed_autopay: Scalars['Int']['output'];
+  failed_autopay_amount: Scalars['Cents']['output'];
+};
+
+/** One child of the balance report: opening + charges − payments + adjustments = closing. */
+export type BalanceReportRow = {
+  __typename?: 'BalanceReportRow';
+  student_id: Scalars['ID']['output'];
+  student_name: Scalars['String']['output'];
+  opening: Scalars['Cents']['output'];
+  charges: Scalars['Cents']['output'];
+  payments: Scalars['Cents']['output'];
+  /** Voids, waivers, transfers (and credit moves, which net to zero). */
+  adjustments: Scalars['Cents']['output'];
+  closing: Scalars['Cents']['output'];
+};
+
+export type BalanceReportTotals = {
+  __typename?: 'BalanceReportTotals';
+  opening: Scalars['Cents']['output'];
+  charges: Scalars['Cents']['output'];
+  payments: Scalars['Cents']['output'];
+  adjustments: Scalars['Cents']['output'];
+  closing: Scalars['Cents']['output'];
+};
+
+/** Spec balance report (route report-balance); csv is filled when asked for (all rows plus a total line). */
+export type BalanceReport = {
+  __typename?: 'BalanceReport';
+  data: Array<BalanceReportRow>;
+  paginatorInfo: PaginatorInfo;
+  location_id: Scalars['ID']['output'];
+  from: Scalars['String']['output'];
+  to: Scalars['String']['output'];
+  totals: BalanceReportTotals;
+  csv?: Maybe<CsvExport>;
+};
+
+/** One ledger entry of the transaction report. */
+export type TransactionReportRow = {
+  __typename?: 'TransactionReportRow';
+  id: Scalars['ID']['output'];
+  created_at: Scalars['String']['output'];
+  student_id: Scalars['ID']['output'];
+  student_name: Scalars['String']['output'];
+  kind: Scalars['String']['output'];
+  invoice_id?: Maybe<Scalars['ID']['output']>;
+  payment_id?: Maybe<Scalars['ID']['output']>;
+  reason?: Maybe<Scalars['String']['output']>;
+  amount: Scalars['Cents']['output'];
+};
+
+export type TransactionReportTotals = {
+  __typename?: 'TransactionReportTotals';
+  amount: Scalars['Cents']['output'];
+};
+
+/** Spec transaction report (route report-transactions): the ledger entries of the period. */
+export type TransactionReport = {
+  __typename?: 'TransactionReport';
+  data: Array<TransactionReportRow>;
+  paginatorInfo: PaginatorInfo;
+  location_id: Scalars['ID']['output'];
+  from: Scalars['String']['output'];
+  to: Scalars['String']['output'];
+  totals: TransactionReportTotals;
+  csv?: Maybe<CsvExport>;
+};
+
+export type InvoiceReportRow = {
+  __typename?: 'InvoiceReportRow';
+  id: Scalars['ID']['output'];
+  date: Scalars['String']['output'];
+  due_date: Scalars['String']['output'];
+  student_id: Scalars['ID']['output'];
+  student_name: Scalars['String']['output'];
+  status: Scalars['String']['output'];
+  total: Scalars['Cents']['output'];
+  paid: Scalars['Cents']['output'];
+  balance: Scalars['Cents']['output'];
+};
+
+export type InvoiceReportTotals = {
+  __typename?: 'InvoiceReportTotals';
+  total: Scalars['Cents']['output'];
+  paid: Scalars['Cents']['output'];
+  balance: Scalars['Cents']['output'];
+};
+
+/** Spec invoice report (route report-invoices): invoices dated in the period, paid and owed now. */
+export type InvoiceReport = {
+  __typename?: 'InvoiceReport';
+  data: Array<InvoiceReportRow>;
+  paginatorInfo: PaginatorInfo;
+  location_id: Scalars['ID']['output'];
+  from: Scalars['String']['output'];
+  to: Scalars['String']['output'];
+  totals: InvoiceReportTotals;
+  csv?: Maybe<CsvExport>;
+};
+
+export type PaymentReportRow = {
+  __typename?: 'PaymentReportRow';
+  id: Scalars['ID']['output'];
+  date: Scalars['String']['output'];
+  student_id: Scalars['ID']['output'];
+  student_name: Scalars['String']['output'];
+  method: Scalars['String']['output'];
+  reference?: Maybe<Scalars['String']['output']>;
+  status: Scalars['String']['output'];
+  amount: Scalars['Cents']['output'];
+  applied: Scalars['Cents']['output'];
+  unapplied: Scalars['Cents']['output'];
+  refunded: Scalars['Cents']['output'];
+  /** What the centre keeps of it now (amount − refunded; 0 when void). */
+  net: Scalars['Cents']['output'];
+};
+
+export type PaymentReportTotals = {
+  __typename?: 'PaymentReportTotals';
+  amount: Scalars['Cents']['output'];
+  applied: Scalars['Cents']['output'];
+  unapplied: Scalars['Cents']['output'];
+  refunded: Scalars['Cents']['output'];
+  net: Scalars['Cents']['output'];
+};
+
+/** Spec payment report (route report-payments): payments dated in the period. */
+export type PaymentReport = {
+  __typename?: 'PaymentReport';
+  data: Array<PaymentReportRow>;
+  paginatorInfo: PaginatorInfo;
+  location_id: Scalars['ID']['output'];
+  from: Scalars['String']['output'];
+  to: Scalars['String']['output'];
+  totals: PaymentReportTotals;
+  csv?: Maybe<CsvExport>;
+};
+
+/** The period's ledger entries of one kind (and, for charges, one category). */
+export type BillingSummaryRow = {
+  __typename?: 'BillingSummaryRow';
+  kind: Scalars['String']['output'];
+  category?: Maybe<Scalars['String']['output']>;
+  entries: Scalars['Int']['output'];
+  amount: Scalars['Cents']['output'];
+};
+
+export type BillingSummaryTotals = {
+  __typename?: 'BillingSummaryTotals';
+  entries: Scalars['Int']['output'];
+  /** The period's net change of what families owe (the ledger's sum). */
+  amount: Scalars['Cents']['output'];
+};
+
+/** Spec billing summary report (route report-billing-summary). */
+export type BillingSummaryReport = {
+  __typename?: 'BillingSummaryReport';
+  data: Array<BillingSummaryRow>;
+  paginatorInfo: PaginatorInfo;
+  location_id: Scalars['ID']['output'];
+  from: Scalars['String']['output'];
+  to: Scalars['String']['output'];
+  totals: BillingSummaryTotals;
+  csv?: Maybe<CsvExport>;
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -8066,6 +8351,23 @@ export type ResolversTypes = {
   InvoiceItemInput: ResolverTypeWrapper<Row<InvoiceItemInput>>;
   AttendanceChargeInput: ResolverTypeWrapper<Row<AttendanceChargeInput>>;
   PayerShareInput: ResolverTypeWrapper<Row<PayerShareInput>>;
+  OverdueBucket: ResolverTypeWrapper<Row<OverdueBucket>>;
+  BillingOverview: ResolverTypeWrapper<Row<BillingOverview>>;
+  BalanceReportRow: ResolverTypeWrapper<Row<BalanceReportRow>>;
+  BalanceReportTotals: ResolverTypeWrapper<Row<BalanceReportTotals>>;
+  BalanceReport: ResolverTypeWrapper<Row<BalanceReport>>;
+  TransactionReportRow: ResolverTypeWrapper<Row<TransactionReportRow>>;
+  TransactionReportTotals: ResolverTypeWrapper<Row<TransactionReportTotals>>;
+  TransactionReport: ResolverTypeWrapper<Row<TransactionReport>>;
+  InvoiceReportRow: ResolverTypeWrapper<Row<InvoiceReportRow>>;
+  InvoiceReportTotals: ResolverTypeWrapper<Row<InvoiceReportTotals>>;
+  InvoiceReport: ResolverTypeWrapper<Row<InvoiceReport>>;
+  PaymentReportRow: ResolverTypeWrapper<Row<PaymentReportRow>>;
+  PaymentReportTotals: ResolverTypeWrapper<Row<PaymentReportTotals>>;
+  PaymentReport: ResolverTypeWrapper<Row<PaymentReport>>;
+  BillingSummaryRow: ResolverTypeWrapper<Row<BillingSummaryRow>>;
+  BillingSummaryTotals: ResolverTypeWrapper<Row<BillingSummaryTotals>>;
+  BillingSummaryReport: ResolverTypeWrapper<Row<BillingSummaryReport>>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -8340,6 +8642,23 @@ export type ResolversParentTypes = {
   InvoiceItemInput: Row<InvoiceItemInput>;
   AttendanceChargeInput: Row<AttendanceChargeInput>;
   PayerShareInput: Row<PayerShareInput>;
+  OverdueBucket: Row<OverdueBucket>;
+  BillingOverview: Row<BillingOverview>;
+  BalanceReportRow: Row<BalanceReportRow>;
+  BalanceReportTotals: Row<BalanceReportTotals>;
+  BalanceReport: Row<BalanceReport>;
+  TransactionReportRow: Row<TransactionReportRow>;
+  TransactionReportTotals: Row<TransactionReportTotals>;
+  TransactionReport: Row<TransactionReport>;
+  InvoiceReportRow: Row<InvoiceReportRow>;
+  InvoiceReportTotals: Row<InvoiceReportTotals>;
+  InvoiceReport: Row<InvoiceReport>;
+  PaymentReportRow: Row<PaymentReportRow>;
+  PaymentReportTotals: Row<PaymentReportTotals>;
+  PaymentReport: Row<PaymentReport>;
+  BillingSummaryRow: Row<BillingSummaryRow>;
+  BillingSummaryTotals: Row<BillingSummaryTotals>;
+  BillingSummaryReport: Row<BillingSummaryReport>;
 };
 
 export type QueryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -8491,6 +8810,12 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   getCredits?: Resolver<Array<ResolversTypes['Credit']>, ParentType, ContextType, RequireFields<QueryGetCreditsArgs, 'student_id'>>;
   getAccountDetails?: Resolver<ResolversTypes['AccountDetails'], ParentType, ContextType, RequireFields<QueryGetAccountDetailsArgs, 'student_id'>>;
   getStudentPayersAndNonPayers?: Resolver<ResolversTypes['StudentPayers'], ParentType, ContextType, RequireFields<QueryGetStudentPayersAndNonPayersArgs, 'id'>>;
+  getBillingOverviewDetails?: Resolver<ResolversTypes['BillingOverview'], ParentType, ContextType, RequireFields<QueryGetBillingOverviewDetailsArgs, 'location_id'>>;
+  getBalanceReport?: Resolver<ResolversTypes['BalanceReport'], ParentType, ContextType, RequireFields<QueryGetBalanceReportArgs, 'location_id' | 'from' | 'to'>>;
+  getTransactionReport?: Resolver<ResolversTypes['TransactionReport'], ParentType, ContextType, RequireFields<QueryGetTransactionReportArgs, 'location_id' | 'from' | 'to'>>;
+  getInvoiceReport?: Resolver<ResolversTypes['InvoiceReport'], ParentType, ContextType, RequireFields<QueryGetInvoiceReportArgs, 'location_id' | 'from' | 'to'>>;
+  getPaymentReport?: Resolver<ResolversTypes['PaymentReport'], ParentType, ContextType, RequireFields<QueryGetPaymentReportArgs, 'location_id' | 'from' | 'to'>>;
+  getBillingSummaryReport?: Resolver<ResolversTypes['BillingSummaryReport'], ParentType, ContextType, RequireFields<QueryGetBillingSummaryReportArgs, 'location_id' | 'from' | 'to'>>;
 };
 
 export type MutationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
@@ -8780,6 +9105,7 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   unapplyTransaction?: Resolver<ResolversTypes['PaymentResult'], ParentType, ContextType, RequireFields<MutationUnapplyTransactionArgs, 'payment_id' | 'invoice_id'>>;
   applyCredit?: Resolver<ResolversTypes['BillingResult'], ParentType, ContextType, RequireFields<MutationApplyCreditArgs, 'student_id'>>;
   saveStudentPayerShares?: Resolver<ResolversTypes['BillingResult'], ParentType, ContextType, RequireFields<MutationSaveStudentPayerSharesArgs, 'student_id' | 'shares'>>;
+  sendUnpaidReminder?: Resolver<ResolversTypes['BillingResult'], ParentType, ContextType, RequireFields<MutationSendUnpaidReminderArgs, 'student_id'>>;
 };
 
 export type SubscriptionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = {
@@ -11072,6 +11398,173 @@ export type PaymentResultResolvers<ContextType = RequestContext, ParentType exte
   payment?: Resolver<Maybe<ResolversTypes['Payment']>, ParentType, ContextType>;
 };
 
+export type OverdueBucketResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['OverdueBucket'] = ResolversParentTypes['OverdueBucket']> = {
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  min_days?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  max_days?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+  invoices?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  students?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type BillingOverviewResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['BillingOverview'] = ResolversParentTypes['BillingOverview']> = {
+  location_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  filter?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  period_start?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  period_end?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  outstanding?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+  credit?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+  balance?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+  open_invoices?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  students_owing?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  overdue?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+  overdue_invoices?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  overdue_students?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  overdue_by_age?: Resolver<Array<ResolversTypes['OverdueBucket']>, ParentType, ContextType>;
+  collected?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+  payments?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  failed_autopay?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  failed_autopay_amount?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+};
+
+export type BalanceReportRowResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['BalanceReportRow'] = ResolversParentTypes['BalanceReportRow']> = {
+  student_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  student_name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  opening?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+  charges?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+  payments?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+  adjustments?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+  closing?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+};
+
+export type BalanceReportTotalsResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['BalanceReportTotals'] = ResolversParentTypes['BalanceReportTotals']> = {
+  opening?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+  charges?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+  payments?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+  adjustments?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+  closing?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+};
+
+export type BalanceReportResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['BalanceReport'] = ResolversParentTypes['BalanceReport']> = {
+  data?: Resolver<Array<ResolversTypes['BalanceReportRow']>, ParentType, ContextType>;
+  paginatorInfo?: Resolver<ResolversTypes['PaginatorInfo'], ParentType, ContextType>;
+  location_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  from?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  to?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  totals?: Resolver<ResolversTypes['BalanceReportTotals'], ParentType, ContextType>;
+  csv?: Resolver<Maybe<ResolversTypes['CsvExport']>, ParentType, ContextType>;
+};
+
+export type TransactionReportRowResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['TransactionReportRow'] = ResolversParentTypes['TransactionReportRow']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  created_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  student_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  student_name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  invoice_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  payment_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+};
+
+export type TransactionReportTotalsResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['TransactionReportTotals'] = ResolversParentTypes['TransactionReportTotals']> = {
+  amount?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+};
+
+export type TransactionReportResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['TransactionReport'] = ResolversParentTypes['TransactionReport']> = {
+  data?: Resolver<Array<ResolversTypes['TransactionReportRow']>, ParentType, ContextType>;
+  paginatorInfo?: Resolver<ResolversTypes['PaginatorInfo'], ParentType, ContextType>;
+  location_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  from?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  to?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  totals?: Resolver<ResolversTypes['TransactionReportTotals'], ParentType, ContextType>;
+  csv?: Resolver<Maybe<ResolversTypes['CsvExport']>, ParentType, ContextType>;
+};
+
+export type InvoiceReportRowResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['InvoiceReportRow'] = ResolversParentTypes['InvoiceReportRow']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  due_date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  student_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  student_name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+  paid?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+  balance?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+};
+
+export type InvoiceReportTotalsResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['InvoiceReportTotals'] = ResolversParentTypes['InvoiceReportTotals']> = {
+  total?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+  paid?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+  balance?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+};
+
+export type InvoiceReportResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['InvoiceReport'] = ResolversParentTypes['InvoiceReport']> = {
+  data?: Resolver<Array<ResolversTypes['InvoiceReportRow']>, ParentType, ContextType>;
+  paginatorInfo?: Resolver<ResolversTypes['PaginatorInfo'], ParentType, ContextType>;
+  location_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  from?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  to?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  totals?: Resolver<ResolversTypes['InvoiceReportTotals'], ParentType, ContextType>;
+  csv?: Resolver<Maybe<ResolversTypes['CsvExport']>, ParentType, ContextType>;
+};
+
+export type PaymentReportRowResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PaymentReportRow'] = ResolversParentTypes['PaymentReportRow']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  student_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  student_name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  method?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reference?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+  applied?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+  unapplied?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+  refunded?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+  net?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+};
+
+export type PaymentReportTotalsResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PaymentReportTotals'] = ResolversParentTypes['PaymentReportTotals']> = {
+  amount?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+  applied?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+  unapplied?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+  refunded?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+  net?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+};
+
+export type PaymentReportResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PaymentReport'] = ResolversParentTypes['PaymentReport']> = {
+  data?: Resolver<Array<ResolversTypes['PaymentReportRow']>, ParentType, ContextType>;
+  paginatorInfo?: Resolver<ResolversTypes['PaginatorInfo'], ParentType, ContextType>;
+  location_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  from?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  to?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  totals?: Resolver<ResolversTypes['PaymentReportTotals'], ParentType, ContextType>;
+  csv?: Resolver<Maybe<ResolversTypes['CsvExport']>, ParentType, ContextType>;
+};
+
+export type BillingSummaryRowResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['BillingSummaryRow'] = ResolversParentTypes['BillingSummaryRow']> = {
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  category?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  entries?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+};
+
+export type BillingSummaryTotalsResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['BillingSummaryTotals'] = ResolversParentTypes['BillingSummaryTotals']> = {
+  entries?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+};
+
+export type BillingSummaryReportResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['BillingSummaryReport'] = ResolversParentTypes['BillingSummaryReport']> = {
+  data?: Resolver<Array<ResolversTypes['BillingSummaryRow']>, ParentType, ContextType>;
+  paginatorInfo?: Resolver<ResolversTypes['PaginatorInfo'], ParentType, ContextType>;
+  location_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  from?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  to?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  totals?: Resolver<ResolversTypes['BillingSummaryTotals'], ParentType, ContextType>;
+  csv?: Resolver<Maybe<ResolversTypes['CsvExport']>, ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = RequestContext> = {
   Query?: QueryResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
@@ -11324,5 +11817,22 @@ export type Resolvers<ContextType = RequestContext> = {
   InvoiceResult?: InvoiceResultResolvers<ContextType>;
   InvoicesResult?: InvoicesResultResolvers<ContextType>;
   PaymentResult?: PaymentResultResolvers<ContextType>;
+  OverdueBucket?: OverdueBucketResolvers<ContextType>;
+  BillingOverview?: BillingOverviewResolvers<ContextType>;
+  BalanceReportRow?: BalanceReportRowResolvers<ContextType>;
+  BalanceReportTotals?: BalanceReportTotalsResolvers<ContextType>;
+  BalanceReport?: BalanceReportResolvers<ContextType>;
+  TransactionReportRow?: TransactionReportRowResolvers<ContextType>;
+  TransactionReportTotals?: TransactionReportTotalsResolvers<ContextType>;
+  TransactionReport?: TransactionReportResolvers<ContextType>;
+  InvoiceReportRow?: InvoiceReportRowResolvers<ContextType>;
+  InvoiceReportTotals?: InvoiceReportTotalsResolvers<ContextType>;
+  InvoiceReport?: InvoiceReportResolvers<ContextType>;
+  PaymentReportRow?: PaymentReportRowResolvers<ContextType>;
+  PaymentReportTotals?: PaymentReportTotalsResolvers<ContextType>;
+  PaymentReport?: PaymentReportResolvers<ContextType>;
+  BillingSummaryRow?: BillingSummaryRowResolvers<ContextType>;
+  BillingSummaryTotals?: BillingSummaryTotalsResolvers<ContextType>;
+  BillingSummaryReport?: BillingSummaryReportResolvers<ContextType>;
 };
 

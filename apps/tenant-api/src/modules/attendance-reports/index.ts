@@ -12,3 +12,4 @@ export const attendanceReportsModule: TenantModule = {
 export { staffSegments } from './repo.ts';
 export { pageOf, rangeFilter, reportFilter, round2 } from './service/common.ts';
 export { byPerson, dayOut, staffDays } from './service/hours.ts';
+export { csvCell, toCsv } from './service/export.ts';

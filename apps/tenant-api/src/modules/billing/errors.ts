@@ -7,6 +7,9 @@ export const BillingError = {
   NameTaken: 'NAME_TAKEN',
   InvoiceClosed: 'INVOICE_CLOSED',
   PaymentVoid: 'PAYMENT_VOID',
+  ReminderSent: 'REMINDER_ALREADY_SENT',
+  NothingOwed: 'NOTHING_OWED',
+  NoPayer: 'NO_PAYER',
 } as const;
 
 export const billingProgramNotFound = () => notFound('Billing program not found.');
@@ -25,3 +28,8 @@ export const invoiceClosed = (status: string) =>
   new AppError(BillingError.InvoiceClosed, `This invoice is ${status}: it cannot change any more.`, { field: 'id' });
 export const paymentVoid = () => new AppError(BillingError.PaymentVoid, 'This payment is void.', { field: 'id' });
 export const wrongLocation = (field: string, what: string) => badInput(field, `The ${what} belongs to another location.`);
+export const reminderSent = () =>
+  new AppError(BillingError.ReminderSent, 'An unpaid reminder for this child was already sent today.', { field: 'student_id' });
+export const nothingOwed = () => new AppError(BillingError.NothingOwed, 'This child has no unpaid invoice.', { field: 'student_id' });
+export const noPayer = () =>
+  new AppError(BillingError.NoPayer, 'No payer of this child has an email address to remind.', { field: 'student_id' });

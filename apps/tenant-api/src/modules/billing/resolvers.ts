@@ -8,6 +8,8 @@ import * as plans from './service/plans.ts';
 import * as invoices from './service/invoices.ts';
 import * as payments from './service/payments.ts';
 import * as payers from './service/payers.ts';
+import * as followup from './service/followup.ts';
+import * as reports from './service/reports.ts';
 
 type Args = Record<string, unknown>;
 type Row = Record<string, unknown>;
@@ -56,6 +58,12 @@ export const billingResolvers: Resolvers = {
     getCredits: (_: unknown, a: Args, c: Ctx) => payments.getCredits(c, a),
     getAccountDetails: (_: unknown, a: Args, c: Ctx) => payments.getAccountDetails(c, a),
     getStudentPayersAndNonPayers: (_: unknown, a: Args, c: Ctx) => payers.getStudentPayersAndNonPayers(c, a),
+    getBillingOverviewDetails: (_: unknown, a: Args, c: Ctx) => followup.getBillingOverviewDetails(c, a),
+    getBalanceReport: (_: unknown, a: Args, c: Ctx) => reports.getBalanceReport(c, a),
+    getTransactionReport: (_: unknown, a: Args, c: Ctx) => reports.getTransactionReport(c, a),
+    getInvoiceReport: (_: unknown, a: Args, c: Ctx) => reports.getInvoiceReport(c, a),
+    getPaymentReport: (_: unknown, a: Args, c: Ctx) => reports.getPaymentReport(c, a),
+    getBillingSummaryReport: (_: unknown, a: Args, c: Ctx) => reports.getBillingSummaryReport(c, a),
   },
   Mutation: {
     createBillingProgram: (_: unknown, a: Args, c: Ctx) => setup.createBillingProgram(c, a),
@@ -91,6 +99,7 @@ export const billingResolvers: Resolvers = {
     unapplyTransaction: (_: unknown, a: Args, c: Ctx) => payments.unapplyTransaction(c, a),
     applyCredit: (_: unknown, a: Args, c: Ctx) => payments.applyCredit(c, a),
     saveStudentPayerShares: (_: unknown, a: Args, c: Ctx) => payers.saveStudentPayerShares(c, a),
+    sendUnpaidReminder: (_: unknown, a: Args, c: Ctx) => followup.sendUnpaidReminder(c, a),
   },
   InvoiceItem: {
     discount: (r: Row) => Number(r.discount ?? 0),
