@@ -5,3 +5,4 @@ export * from './constants.ts';
 export * from './student-fields.ts';
 export * from './zoned-time.ts';
 export * from './money.ts';
+export * from './activity-kinds.ts';

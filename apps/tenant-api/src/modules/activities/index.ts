@@ -21,5 +21,5 @@ export {
   ACTIVITY_TICK_JOB,
 } from './jobs.ts';
 export { sendDueReports } from './service/reports.ts';
-export { KINDS, MEAL_SLOTS, MOODS, STORED_KINDS } from './kinds.ts';
+export { KINDS, STORED_KINDS } from './kinds.ts';
 export type { ShownActivity } from './service/common.ts';

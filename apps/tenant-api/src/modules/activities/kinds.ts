@@ -1,5 +1,16 @@
 import { z } from 'zod';
 import { badInput } from '@kv/server';
+import {
+  BOTTLE_CONTENTS,
+  BOTTLE_UNITS,
+  DIAPER_TYPES,
+  MEAL_SLOTS,
+  MOODS,
+  NAP_POSITIONS,
+  NAP_QUALITY,
+  PORTIONS,
+  POTTY_RESULTS,
+} from '@kv/shared';
 import { id } from '../../core/args.ts';
 import { localTime } from '../../core/time.ts';
 
@@ -13,17 +24,6 @@ import { localTime } from '../../core/time.ts';
  * photos area (`photo` / `video`): tagged under its consent rules in the write, shown to
  * guardians only once that row is approved and their consent allows it (MEDIA_OF).
  */
-
-/** CACFP counts meals at the point of service: breakfast to supper, in the day's order. */
-export const MEAL_SLOTS = ['breakfast', 'am_snack', 'lunch', 'pm_snack', 'supper'] as const;
-export const PORTIONS = ['none', 'some', 'most', 'all', 'seconds'] as const;
-export const NAP_POSITIONS = ['back', 'side', 'tummy', 'sitting'] as const;
-export const NAP_QUALITY = ['slept', 'rested', 'restless'] as const;
-export const DIAPER_TYPES = ['wet', 'bm', 'dry'] as const;
-export const POTTY_RESULTS = ['success', 'tried', 'accident'] as const;
-export const BOTTLE_UNITS = ['ml', 'oz'] as const;
-export const BOTTLE_CONTENTS = ['formula', 'breast_milk', 'milk', 'water', 'juice'] as const;
-export const MOODS = ['happy', 'calm', 'excited', 'tired', 'sad', 'fussy', 'sick'] as const;
 
 const choice = <T extends readonly [string, ...string[]]>(values: T, what: string) =>
   z.enum(values, { message: `Choose the ${what}: ${values.join(', ')}.` });

@@ -10,10 +10,8 @@ import {
   NAP_QUALITY,
   PORTIONS,
   POTTY_RESULTS,
-  type EntryField,
-  type EntryValues,
-  type QuickKind,
-} from '../lib/kinds';
+} from '@kv/shared';
+import type { EntryField, EntryValues, QuickKind } from '../lib/kinds';
 import { ChoiceChips } from './choice-chips';
 
 export interface KindFieldsProps {

@@ -1,7 +1,8 @@
+import { MEAL_SLOTS } from '@kv/shared';
 /**
- * The kinds of daily activity the quick entry records, their choices (the API's fixed lists,
- * `modules/activities/kinds.ts`), the values a kind starts with, what it needs before Save, and
- * the variables its save mutation takes. Pure: no React, no storage.
+ * The kinds of daily activity the quick entry records (their choices are `@kv/shared`'s, the
+ * lists the API checks), the values a kind starts with, what it needs before Save, and the
+ * variables its save mutation takes. Pure: no React, no storage.
  */
 export const QUICK_KINDS = [
   'meal',
@@ -24,17 +25,6 @@ export type QuickKind = (typeof QUICK_KINDS)[number];
 export function isQuickKind(value: unknown): value is QuickKind {
   return typeof value === 'string' && (QUICK_KINDS as readonly string[]).includes(value);
 }
-
-/** CACFP counts meals at the point of service: breakfast to supper, in the day's order. */
-export const MEAL_SLOTS = ['breakfast', 'am_snack', 'lunch', 'pm_snack', 'supper'] as const;
-export const PORTIONS = ['none', 'some', 'most', 'all', 'seconds'] as const;
-export const NAP_POSITIONS = ['back', 'side', 'tummy', 'sitting'] as const;
-export const NAP_QUALITY = ['slept', 'rested', 'restless'] as const;
-export const DIAPER_TYPES = ['wet', 'bm', 'dry'] as const;
-export const POTTY_RESULTS = ['success', 'tried', 'accident'] as const;
-export const BOTTLE_UNITS = ['oz', 'ml'] as const;
-export const BOTTLE_CONTENTS = ['formula', 'breast_milk', 'milk', 'water', 'juice'] as const;
-export const MOODS = ['happy', 'calm', 'excited', 'tired', 'sad', 'fussy', 'sick'] as const;
 
 /** Every kind's fields in one flat shape (a kind uses its own; `time`, `note`, `staffOnly` are everyone's). */
 export interface EntryValues {
