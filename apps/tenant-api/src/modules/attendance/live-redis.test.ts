@@ -8,6 +8,7 @@ import { createThrottles } from '../../plugins/app/throttles.ts';
 import { createHarness, PASSWORD, seedUser, type Harness } from '../../test/harness.ts';
 import { setupAttendance, type AttendanceSetup } from './test-fixtures.ts';
 import { buildLiveApp, subscribe } from './live-client.ts';
+import { attendanceTopic } from './live.ts';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -52,6 +53,15 @@ describe.skipIf(!redisUp)('live updates across two tenant-api instances through 
     const onTwo = subscribe(two, HOST, s.tokens.teacher, ATT, { l: s.X });
     const otherCentre = subscribe(two, 'b.test.localhost', (await setupAttendance(h, h.centres[1]!, 'b')).tokens.owner, ATT, { l: s.X });
     await Promise.all([onTwo.ready, otherCentre.ready]);
+    // The subscription is acknowledged before instance two's SUBSCRIBE reaches Redis: a check-in
+    // published in between would be heard by nobody. Wait until Redis counts the subscriber.
+    const topic = attendanceTopic(h.centres[0]!.entry.id, s.X);
+    for (let waited = 0; ; waited += 20) {
+      const [, subscribers] = (await clients[0]!.pubsub('NUMSUB', topic)) as [string, number];
+      if (Number(subscribers) > 0) break;
+      if (waited > 5000) throw new Error(`no Redis subscriber on ${topic}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
     const res = await one.inject({
       method: 'POST',
       url: '/graphql',
