@@ -47,8 +47,9 @@ const EMPTY_BY_DESIGN: Record<string, string> = {
 };
 
 /**
- * Screens of the day so far: empty in the small hours, until the seeded day starts (the first
- * shift at 7:00, minus the seed's 10 minutes of jitter) at the viewer's locations.
+ * Screens of the day so far: the seed writes only what had happened by the time it ran, so they
+ * may be empty when it ran before every seeded shift had started (the late shift at 9:30, plus the
+ * seed's 10 minutes of jitter) at the viewer's locations.
  */
 const EMPTY_BEFORE_OPENING: Record<string, string> = {
   '/attendance/staff': "today's time-clock records (the team list itself is never empty)",
@@ -56,10 +57,12 @@ const EMPTY_BEFORE_OPENING: Record<string, string> = {
   '/dailylogins': "today's sign-ins",
   '/dailywatchtime': "today's camera watching",
 };
-const FIRST_SHIFT_MINUTES = 6 * 60 + 50;
+const LAST_SHIFT_START_MINUTES = 9 * 60 + 40;
+/** The platform seeds just before the journeys load: the seed's "today so far" ends about here. */
+const SEEDED_AT = new Date();
 
 function beforeOpening(timeZone: string | undefined): boolean {
-  return Boolean(timeZone) && minutesOf(localParts(new Date(), timeZone!).time) < FIRST_SHIFT_MINUTES;
+  return Boolean(timeZone) && minutesOf(localParts(SEEDED_AT, timeZone!).time) < LAST_SHIFT_START_MINUTES;
 }
 
 interface Centre {
