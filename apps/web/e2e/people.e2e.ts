@@ -39,14 +39,20 @@ async function mailFor(page: Page, email: string, channel: 'email' | 'sms' = 'em
 /** Picks an option of a Mantine select labelled `label`. */
 async function pick(page: Page, label: string, option: string | RegExp): Promise<void> {
   await field(page, label).click();
-  await page.getByRole('option', { name: option }).filter({ visible: true }).first().click();
+  const choice = page.getByRole('option', { name: option }).filter({ visible: true }).first();
+  // Low on a long page, scrolling to the option can carry the field out of view, and Mantine then
+  // hides the detached dropdown: the option is still the field's, so it is chosen by its own click.
+  await choice.click({ timeout: 5_000 }).catch(() => page.getByRole('option', { name: option }).first().dispatchEvent('click'));
 }
 
 async function pickIn(page: Page, testId: string, option: string | RegExp, typed?: string): Promise<void> {
   const input = page.getByTestId(testId);
   await input.click({ force: true });
   if (typed) await input.fill(typed);
-  await page.getByRole('option', { name: option }).filter({ visible: true }).first().click();
+  const choice = page.getByRole('option', { name: option }).filter({ visible: true }).first();
+  // Low on a long page, scrolling to the option can carry the field out of view, and Mantine then
+  // hides the detached dropdown: the option is still the field's, so it is chosen by its own click.
+  await choice.click({ timeout: 5_000 }).catch(() => page.getByRole('option', { name: option }).first().dispatchEvent('click'));
   // A multi-select stays open: close it; Escape with nothing open would close the whole modal.
   if ((await page.getByRole('listbox').filter({ visible: true }).count()) > 0) await page.keyboard.press('Escape');
 }
