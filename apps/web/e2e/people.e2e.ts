@@ -38,21 +38,35 @@ async function mailFor(page: Page, email: string, channel: 'email' | 'sms' = 'em
 
 /** Picks an option of a Mantine select labelled `label`. */
 async function pick(page: Page, label: string, option: string | RegExp): Promise<void> {
+  await centred(field(page, label));
   await field(page, label).click();
+  await choose(page, option);
+}
+
+/**
+ * The field in the middle of the viewport before it opens: low on a long page its dropdown would
+ * reach past the bottom, and scrolling to an option can carry the field out of view.
+ */
+async function centred(locator: ReturnType<Page['getByTestId']>): Promise<void> {
+  await locator.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+}
+
+/** Clicks the open dropdown's option; Mantine hides a detached dropdown (then only its own click reaches it). */
+async function choose(page: Page, option: string | RegExp): Promise<void> {
   const choice = page.getByRole('option', { name: option }).filter({ visible: true }).first();
-  // Low on a long page, scrolling to the option can carry the field out of view, and Mantine then
-  // hides the detached dropdown: the option is still the field's, so it is chosen by its own click.
-  await choice.click({ timeout: 5_000 }).catch(() => page.getByRole('option', { name: option }).first().dispatchEvent('click'));
+  await choice
+    .click({ timeout: 10_000 })
+    .catch(() =>
+      page.getByRole('option', { name: option, includeHidden: true }).first().dispatchEvent('click', undefined, { timeout: 10_000 }),
+    );
 }
 
 async function pickIn(page: Page, testId: string, option: string | RegExp, typed?: string): Promise<void> {
   const input = page.getByTestId(testId);
+  await centred(input);
   await input.click({ force: true });
   if (typed) await input.fill(typed);
-  const choice = page.getByRole('option', { name: option }).filter({ visible: true }).first();
-  // Low on a long page, scrolling to the option can carry the field out of view, and Mantine then
-  // hides the detached dropdown: the option is still the field's, so it is chosen by its own click.
-  await choice.click({ timeout: 5_000 }).catch(() => page.getByRole('option', { name: option }).first().dispatchEvent('click'));
+  await choose(page, option);
   // A multi-select stays open: close it; Escape with nothing open would close the whole modal.
   if ((await page.getByRole('listbox').filter({ visible: true }).count()) > 0) await page.keyboard.press('Escape');
 }

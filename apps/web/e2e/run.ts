@@ -2,11 +2,14 @@
  * Runs the browser journeys (apps/web/e2e/*.e2e.ts) in real Chromium against a running platform
  * on E2E_PORT. Prints one line per journey, then "N passed, N failed"; exits non-zero on failure.
  *
- * Two lanes run at once (E2E_LANES=1 for one): a journey mostly waits on the server and the
- * browser, so one lane kept the 2-core machine about a third busy. Each lane runs its files in
- * order with its own signed-in sessions. The files that change what others read (the sidebar
- * setting and role permissions in `access`) share a lane with the ones that read menus and every
- * screen (`seeded-screens`, `sign-in`, `tour`, `widths`), so they never overlap.
+ * Three lanes run at once (E2E_LANES=1 for one): a journey mostly waits on the server and the
+ * browser, so one lane kept the 2-core machine about a third busy. Each lane runs its journeys in
+ * order with its own signed-in sessions.
+ * - The screens lanes (1 and 3) first share the `seeded-screens` journeys, the longest file, which
+ *   only read. Then lane 1 waits until every one of them has finished and runs the files that change
+ *   what they read (the sidebar setting and role permissions in `access`, the language, the theme)
+ *   or read menus themselves (`sign-in`, `tour`, `widths`…); lane 3 runs `people`.
+ * - Lane 2 runs every other file.
  */
 import { mkdirSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,9 +21,13 @@ import type { Journey } from './support/journey';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const only = process.env.E2E_ONLY ? new RegExp(process.env.E2E_ONLY, 'i') : null;
-const LANES = Math.max(1, Math.min(2, Number(process.env.E2E_LANES ?? 2) || 2));
-/** The screens-and-menus lane: every other file runs in the second lane (when there are two). */
-const READ_LANE = new Set(['access', 'seeded-screens', 'sign-in', 'tour', 'widths', 'languages', 'theme', 'pet-pack', 'register', 'operator']);
+const LANES = process.env.E2E_LANES === '1' ? 1 : 3;
+/** Read-only journeys of every signed-in screen, shared by lanes 1 and 3 before anything below runs in lane 1. */
+const SCREENS = 'seeded-screens';
+/** Lane 1 after the screens: the files that change menus, settings and languages, or read them. */
+const READ_LANE = new Set(['access', 'sign-in', 'tour', 'widths', 'languages', 'theme', 'pet-pack', 'register', 'operator']);
+/** Lane 3 after the screens: files that only add records of their own (uniquely named students and contacts). */
+const OWN_RECORDS_LANE = new Set(['people']);
 const fileOf = (journey: Journey) => journey.name.slice(0, journey.name.indexOf(':'));
 
 async function loadJourneys(): Promise<Journey[]> {
@@ -81,35 +88,71 @@ async function main(): Promise<number> {
   let failed = 0;
   const pages = new Set<string>();
   const perFile = new Map<string, number>();
-  const lanes: Journey[][] =
-    LANES === 1 ? [journeys] : [journeys.filter((j) => READ_LANE.has(fileOf(j))), journeys.filter((j) => !READ_LANE.has(fileOf(j)))];
+  const screens = journeys.filter((j) => fileOf(j) === SCREENS);
+  const rest = journeys.filter((j) => fileOf(j) !== SCREENS);
+  let screensLeft = screens.length;
+  let screensDone: () => void = () => {};
+  const allScreensDone = new Promise<void>((resolve) => {
+    screensDone = resolve;
+    if (screensLeft === 0) resolve();
+  });
+  /** Takes the next screens journey (shared by the lanes that call it), or null when none is left. */
+  const nextScreen = (): Journey | null => screens.shift() ?? null;
 
-  async function runLane(lane: Journey[]): Promise<void> {
+  async function runLane(lane: Journey[], takeScreens: boolean, afterScreens: boolean): Promise<void> {
     const sessions: SessionStore = new Map();
-    for (const journey of lane) {
-      const ctx = createJourneyContext(browser, sessions);
-      const started = Date.now();
-      try {
-        await journey.run(ctx);
-        if (ctx.pageErrors.length > 0) throw new Error(`the page reported errors:\n  ${ctx.pageErrors.join('\n  ')}`);
-        passed += 1;
-        console.log(`✓ ${journey.name} (${Date.now() - started} ms)`);
-      } catch (error) {
-        failed += 1;
-        await saveScreenshots(browser, journey.name);
-        console.log(
-          `✗ ${journey.name} (${Date.now() - started} ms)\n  ${error instanceof Error ? (error.stack ?? error.message).split('\n').join('\n  ') : String(error)}`,
-        );
-      } finally {
-        ctx.pagesChecked.forEach((p) => pages.add(p));
-        await ctx.close();
-        perFile.set(fileOf(journey), (perFile.get(fileOf(journey)) ?? 0) + Date.now() - started);
-      }
+    if (takeScreens) for (let journey = nextScreen(); journey; journey = nextScreen()) await runJourney(journey, sessions, true);
+    if (afterScreens) await allScreensDone;
+    for (const journey of lane) await runJourney(journey, sessions, false);
+  }
+
+  async function runJourney(journey: Journey, sessions: SessionStore, screen: boolean): Promise<void> {
+    const ctx = createJourneyContext(browser, sessions);
+    const started = Date.now();
+    try {
+      await journey.run(ctx);
+      if (ctx.pageErrors.length > 0) throw new Error(`the page reported errors:\n  ${ctx.pageErrors.join('\n  ')}`);
+      passed += 1;
+      console.log(`✓ ${journey.name} (${Date.now() - started} ms)`);
+    } catch (error) {
+      failed += 1;
+      await saveScreenshots(browser, journey.name);
+      console.log(
+        `✗ ${journey.name} (${Date.now() - started} ms)\n  ${error instanceof Error ? (error.stack ?? error.message).split('\n').join('\n  ') : String(error)}`,
+      );
+    } finally {
+      ctx.pagesChecked.forEach((p) => pages.add(p));
+      await ctx.close();
+      perFile.set(fileOf(journey), (perFile.get(fileOf(journey)) ?? 0) + Date.now() - started);
+      if (screen && --screensLeft === 0) screensDone();
     }
   }
 
   try {
-    await Promise.all(lanes.map(runLane));
+    if (LANES === 1)
+      await runLane(
+        journeys.filter((j) => fileOf(j) !== SCREENS),
+        true,
+        true,
+      );
+    else
+      await Promise.all([
+        runLane(
+          rest.filter((j) => READ_LANE.has(fileOf(j))),
+          true,
+          true,
+        ),
+        runLane(
+          rest.filter((j) => !READ_LANE.has(fileOf(j)) && !OWN_RECORDS_LANE.has(fileOf(j))),
+          false,
+          false,
+        ),
+        runLane(
+          rest.filter((j) => OWN_RECORDS_LANE.has(fileOf(j))),
+          true,
+          false,
+        ),
+      ]);
   } finally {
     await browser.close();
   }
