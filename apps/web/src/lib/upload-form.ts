@@ -16,6 +16,16 @@ export class UploadError extends Error {
 }
 
 /**
+ * A file's type as the upload purposes name it: a phone's HEIC/HEIF photo is `image/heic`, also
+ * where a desktop browser leaves its type empty (the server checks the bytes again).
+ */
+export function uploadType(file: { type: string; name: string }): string {
+  const type = file.type.toLowerCase();
+  if (type === 'image/heic' || type === 'image/heif' || (!type && /\.hei[cf]$/i.test(file.name))) return 'image/heic';
+  return type;
+}
+
+/**
  * Posts a file to a signed form (S3 or the centre's local store: the same contract): the signed
  * fields first, the file last, with upload progress (0 → 1).
  */

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { jpegWithGps, tinyPdf } from '../testing.ts';
+import { jpegWithGps, phoneHeic, tinyPdf } from '../testing.ts';
 import { checkUpload, videoTools, type Accepted, type CheckRules } from './index.ts';
 
 const photo: CheckRules = {
@@ -37,6 +37,24 @@ describe('upload checks', () => {
     expect((await checkUpload(html, 'image/png', photo)).ok).toBe(false);
     expect((await checkUpload(await tinyPdf(), 'image/png', photo)).ok).toBe(false);
     expect(await checkUpload(png, 'image/gif', photo)).toEqual({ ok: false, reason: 'This type of file is not accepted here.' });
+  });
+
+  it('stores a phone’s HEIC photo as WebP, decoded without libvips (which has no HEVC)', async () => {
+    const heic: CheckRules = { ...photo, types: [...photo.types, 'image/heic'] };
+    const r = accepted(await checkUpload(phoneHeic(), 'image/heic', heic));
+    expect(r.contentType).toBe('image/webp');
+    expect([r.width, r.height]).toEqual([96, 64]);
+    const main = await sharp(r.variants[0]!.body).metadata();
+    expect([main.format, main.width, main.height]).toEqual(['webp', 96, 64]);
+    // Some phones name it image/heif: the same type.
+    expect(accepted(await checkUpload(phoneHeic(), 'image/heif', heic)).width).toBe(96);
+    // Where the purpose takes no HEIC, it is refused as before.
+    expect((await checkUpload(phoneHeic(), 'image/heic', photo)).ok).toBe(false);
+    expect(await checkUpload(phoneHeic(), 'image/heic', { ...heic, image: { ...heic.image!, maxPixels: 1000 } })).toEqual({
+      ok: false,
+      reason: 'The image is too large (at most 0 megapixels).',
+    });
+    expect(await checkUpload(phoneHeic().subarray(0, 600), 'image/heic', heic)).toEqual({ ok: false, reason: 'The image cannot be read.' });
   });
 
   it('stores a JPEG with GPS tags with no metadata at all, turned upright', async () => {

@@ -26,7 +26,7 @@ export async function checkUpload(bytes: Buffer, declaredType: string, rules: Ch
 
   if (rules.kind === 'image') {
     if (!rules.image) throw new Error('Image rules missing');
-    const r = await checkImage(bytes, rules.image);
+    const r = await checkImage(bytes, rules.image, declared);
     return r.ok ? { ...r, sha256 } : r;
   }
   if (rules.kind === 'video') {

@@ -1,6 +1,11 @@
 import { fileTypeFromBuffer } from 'file-type';
 
-const ALIASES: Record<string, string> = { 'image/jpg': 'image/jpeg', 'image/pjpeg': 'image/jpeg', 'image/x-png': 'image/png' };
+const ALIASES: Record<string, string> = {
+  'image/jpg': 'image/jpeg',
+  'image/pjpeg': 'image/jpeg',
+  'image/x-png': 'image/png',
+  'image/heif': 'image/heic',
+};
 
 export const normaliseType = (type: string) => {
   const t = type.trim().toLowerCase().split(';')[0]!.trim();

@@ -28,22 +28,21 @@ export interface Purpose {
 
 const MB = 1024 * 1024;
 
-/** Photos: JPEG/PNG/WebP in (HEIC is not decoded by sharp's prebuilt libvips), ≤ 15 MB, ≤ 40 MP. */
+/** Photos: JPEG/PNG/WebP/HEIC in (a phone's HEIC decoded by libheif, as sharp's libvips has no HEVC), ≤ 15 MB, ≤ 40 MP. */
 const photo = (longSide: number): CheckRules => ({
   kind: 'image',
-  types: ['image/jpeg', 'image/png', 'image/webp'],
+  types: ['image/jpeg', 'image/png', 'image/webp', 'image/heic'],
   maxBytes: 15 * MB,
   image: { longSide, thumbSide: 320, maxPixels: 40_000_000 },
 });
 
 /**
- * Album and activity photos (issue 17): JPEG/PNG/WebP ≤ 15 MB, stored at the centre's image setting
- * (`getImagesSetting`: long side, quality, thumbnail) read when the check runs. HEIC is refused like
- * `student_photo`'s: the prebuilt libvips decodes AVIF, not HEVC.
+ * Album and activity photos (issue 17): JPEG/PNG/WebP/HEIC ≤ 15 MB, stored as WebP at the centre's
+ * image setting (`getImagesSetting`: long side, quality, thumbnail) read when the check runs.
  */
 const mediaPhoto: CheckRules = {
   kind: 'image',
-  types: ['image/jpeg', 'image/png', 'image/webp'],
+  types: ['image/jpeg', 'image/png', 'image/webp', 'image/heic'],
   maxBytes: 15 * MB,
   image: { longSide: 1920, thumbSide: 400, maxPixels: 40_000_000 },
 };

@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { useClient, useMutation } from 'urql';
 import { reportMutationError } from '../../../lib/mutation-feedback';
 import { showMessage } from '../../../lib/notices';
-import { postUploadForm, UploadError } from '../../../lib/upload-form';
+import { postUploadForm, UploadError, uploadType } from '../../../lib/upload-form';
 import { CompleteUploadMutation, PresignPhotoMutation, UploadStatusQuery, type UploadedFile } from '../api/photo.mutation';
 
 /** What the purpose accepts (the server checks again, by the file's bytes). */
-const ACCEPT = ['image/jpeg', 'image/png', 'image/webp'];
+const ACCEPT = ['image/jpeg', 'image/png', 'image/webp', 'image/heic'];
 const MAX_BYTES = 15 * 1024 * 1024;
 /** How long the page waits for the server's check before telling the person to look later. */
 const CHECK_WAIT_MS = 60_000;
@@ -50,11 +50,11 @@ export function StudentPhoto({ studentId, name, photo, canUpload, onSaved }: Pro
 
   async function upload(file: File | null) {
     if (!file) return;
-    if (!ACCEPT.includes(file.type)) return showMessage(t('people:photo.wrongType'), false);
+    if (!ACCEPT.includes(uploadType(file))) return showMessage(t('people:photo.wrongType'), false);
     if (file.size > MAX_BYTES) return showMessage(t('people:photo.tooLarge', { mb: MAX_BYTES / 1024 / 1024 }), false);
     setPhase({ step: 'uploading', progress: 0 });
     try {
-      const signed = await presign({ owner_id: studentId, content_type: file.type, size: file.size, file_name: file.name });
+      const signed = await presign({ owner_id: studentId, content_type: uploadType(file), size: file.size, file_name: file.name });
       if (reportMutationError(signed.error, t) || !signed.data) return;
       const ticket = signed.data.getPresignedUploadUrl;
       await postUploadForm(ticket, file, (progress) => setPhase({ step: 'uploading', progress }));
@@ -92,7 +92,7 @@ export function StudentPhoto({ studentId, name, photo, canUpload, onSaved }: Pro
       </Avatar>
       {canUpload ? (
         <Stack gap={6} miw={180}>
-          <FileButton onChange={(f) => void upload(f)} accept={ACCEPT.join(',')} disabled={busy}>
+          <FileButton onChange={(f) => void upload(f)} accept={[...ACCEPT, 'image/heif', '.heic', '.heif'].join(',')} disabled={busy}>
             {(props) => (
               <Button
                 {...props}

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClient } from 'urql';
 import { graphqlErrorMessage } from '../lib/error-text';
-import { postUploadForm, UploadError } from '../../../lib/upload-form';
+import { postUploadForm, UploadError, uploadType } from '../../../lib/upload-form';
 import { CompleteUploadMutation, CreatePhotoMutation, PresignMutation } from '../api/photos.mutation';
 import { UploadStatusQuery, type UploadedFile } from '../api/photos.query';
 import { fileProblem, purposeOf } from '../lib/upload-rules';
@@ -84,14 +84,14 @@ export function useAlbumUpload() {
       patch(item.key, { phase: 'failed', message });
       return false;
     };
-    const purpose = purposeOf(item.file.type)!;
+    const purpose = purposeOf(uploadType(item.file))!;
     patch(item.key, { phase: 'uploading', progress: 0, message: undefined });
     try {
       const signed = await client
         .mutation(PresignMutation, {
           purpose,
           owner_id: details.location_id,
-          content_type: item.file.type,
+          content_type: uploadType(item.file),
           size: item.file.size,
           file_name: item.file.name,
         })
