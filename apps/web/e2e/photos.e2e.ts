@@ -177,6 +177,11 @@ export const journeys: Journey[] = [
         await patel.reload();
         await settled(patel);
         await card(patel, 'student-photos', caption).waitFor({ timeout: 20_000 });
+
+        // The family also finds it first thing on /home, among the newest photos of their children.
+        await parent.goto(`${hosts.demo}/home`);
+        await card(parent, 'latest-photos-grid', caption).waitFor({ timeout: 20_000 });
+        await checkA11y(parent, 'demo /home with the latest photos (phone)');
       } finally {
         if (photoId) await api(manager, 'mutation($id: ID!) { deletePhoto(id: $id) { status } }', { id: photoId }).catch(() => {});
         await setConsent(manager, emma.id, before.emma).catch(() => {});

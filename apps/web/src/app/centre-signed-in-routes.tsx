@@ -8,7 +8,7 @@ import { setupRoutes } from '../features/centre-setup/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { liveCameraRoutes } from '../features/live-cameras/routes';
 import { peopleRoutes } from '../features/people/routes';
-import { StudentMediaPanel, photosRoutes } from '../features/photos/routes';
+import { LatestPhotosWidget, StudentMediaPanel, photosRoutes } from '../features/photos/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { upcomingRoutes } from '../features/upcoming/routes';
 import type { CentreKind } from '../lib/menu';
@@ -17,7 +17,7 @@ import { graphqlRoute } from './graphql-route';
 /** Everything inside the main layout: each feature's pages, then the pages of later issues on the paths no feature serves yet. */
 export function signedInRoutes(kind: CentreKind | null): RouteObject[] {
   const served = [
-    ...dashboardRoutes({ roomRatio: RoomRatioWidget, latestActivities: LatestActivitiesWidget }),
+    ...dashboardRoutes({ roomRatio: RoomRatioWidget, latestActivities: LatestActivitiesWidget, latestPhotos: LatestPhotosWidget }),
     ...accessRoutes,
     ...settingsRoutes,
     ...setupRoutes(kind),

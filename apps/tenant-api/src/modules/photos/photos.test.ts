@@ -164,6 +164,9 @@ describe('photos: albums, approval and scope', () => {
       { n: '1' },
     ]);
     expect(code(await w.q(`query($id: ID!) { getPhotoLogs(id: $id) { data { id } } }`, { id: p.id }, w.tokens.teacher))).toBe('FORBIDDEN');
+    // A list of ids and types (the resize walk) sends no image: no view is logged.
+    await w.q(`query { getPhotos(album: "students") { data { id file { id content_type } } } }`, {}, w.tokens.mgrX);
+    expect(await db()('photo_logs').where({ photo_id: p.id, action: 'view', user_id: w.ids.mgrX }).count({ n: '*' })).toEqual([{ n: '0' }]);
   });
 
   it('a manager’s upload is approved at once; with approve_photos off a teacher’s is too', async () => {

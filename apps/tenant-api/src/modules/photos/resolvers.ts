@@ -1,6 +1,7 @@
 import type { Resolvers } from '../../graphql/generated/resolvers.ts';
 import type { RequestContext } from '../../types.ts';
 import { iso, isoTime } from '../../core/result.ts';
+import { selects } from '../../core/selection.ts';
 import * as photos from './service/photos.ts';
 import * as consent from './service/consent.ts';
 import * as images from './service/images.ts';
@@ -10,7 +11,9 @@ type Row = Record<string, unknown>;
 
 export const photoResolvers: Resolvers = {
   Query: {
-    getPhotos: (_: unknown, args: Args, ctx: RequestContext) => photos.getPhotos(ctx, args),
+    // A view is logged only where the images themselves are asked for (not the resize walk's id list).
+    getPhotos: (_: unknown, args: Args, ctx: RequestContext, info) =>
+      photos.getPhotos(ctx, args, { logViews: selects(info, ['data', 'file'], ['url', 'thumbnail_url']) }),
     getPhotoLogs: (_: unknown, args: Args, ctx: RequestContext) => photos.getPhotoLogs(ctx, args),
     getImagesSetting: (_: unknown, _args: Args, ctx: RequestContext) => images.getImagesSetting(ctx),
     getPhotoConsentLog: (_: unknown, args: Args, ctx: RequestContext) => consent.getPhotoConsentLog(ctx, args),

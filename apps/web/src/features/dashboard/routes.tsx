@@ -9,6 +9,8 @@ export interface DashboardWidgets {
   roomRatio?: ComponentType;
   /** A parent's children's latest daily activities on /home (lazily loaded). */
   latestActivities?: ComponentType;
+  /** A parent's children's newest photos on /home (lazily loaded). */
+  latestPhotos?: ComponentType;
 }
 
 export function dashboardRoutes(widgets: DashboardWidgets = {}): RouteObject[] {

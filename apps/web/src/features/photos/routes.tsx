@@ -23,6 +23,9 @@ function route(path: PathName, title: string, lazyRoute: NonNullable<RouteObject
  */
 export const StudentMediaPanel = lazy(() => import('./components/student-media').then((m) => ({ default: m.StudentMedia })));
 
+/** The newest photos of a parent's children, for /home (dashboard); handed in by the app like the panel above. */
+export const LatestPhotosWidget = lazy(() => import('./components/latest-photos').then((m) => ({ default: m.LatestPhotos })));
+
 /** The photo albums (translations in the `photos` namespace): students, staff and facility, for teachers and managers. */
 export function photosRoutes(kind: CentreKind | null): RouteObject[] {
   void kind;

@@ -235,8 +235,11 @@ export async function approvePhoto(ctx: RequestContext, raw: unknown) {
   return { ...notice('Photo approved.'), photo };
 }
 
-/** Spec getPhotos: what the viewer sees of the albums, newest first; each photo's view is logged once a day. */
-export async function getPhotos(ctx: RequestContext, raw: unknown) {
+/**
+ * Spec getPhotos: what the viewer sees of the albums, newest first; where the images are sent
+ * (`logViews`), each photo's view is logged once a day.
+ */
+export async function getPhotos(ctx: RequestContext, raw: unknown, { logViews }: { logViews: boolean } = { logViews: true }) {
   const v = requireViewer(ctx);
   const scope = await photoReadScope(ctx);
   const a = parseArgs(
@@ -257,7 +260,7 @@ export async function getPhotos(ctx: RequestContext, raw: unknown) {
   if (a.location_id && scope.kind === 'staff' && !reaches(await readScope(ctx), a.location_id))
     throw new AppError('NOT_FOUND', 'Location not found.', { field: 'location_id' });
   const { rows, total } = await repo.pagePhotos(ctx.db, scope, a, a.page, a.first);
-  if (rows.length) {
+  if (logViews && rows.length) {
     const day = new Date().toISOString().slice(0, 10);
     await repo.insertLogs(
       ctx.db,

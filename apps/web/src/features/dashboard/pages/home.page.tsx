@@ -13,13 +13,20 @@ export function HomePage({ widgets = {} }: { widgets?: DashboardWidgets }) {
   const config = useAppConfig();
   const viewer = useViewer();
   // A family's own children's latest entries (staff have the room feed).
-  const Latest = viewer.role === 'user' ? widgets.latestActivities : null;
+  const family = viewer.role === 'user';
+  const Latest = family ? widgets.latestActivities : null;
+  const Photos = family ? widgets.latestPhotos : null;
   return (
     <Stack gap="md" data-testid="dashboard-user">
       <WelcomeCard lead={t('dashboard:home.lead')} />
       {Latest ? (
         <Suspense fallback={null}>
           <Latest />
+        </Suspense>
+      ) : null}
+      {Photos ? (
+        <Suspense fallback={null}>
+          <Photos />
         </Suspense>
       ) : null}
       <QuickLinkGrid title={t('dashboard:home.shortcuts')} links={parentLinks(config.centre?.kind ?? null)} />
