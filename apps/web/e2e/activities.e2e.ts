@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { networkQuiet, settled } from './support/app';
 import { api } from './support/api';
+import { mailTo } from './support/fresh-centre';
 import { hosts } from './support/hosts';
+import { consentOf, groupPhoto } from './support/photos';
 import type { Journey } from './support/journey';
 
 interface Child {
@@ -22,6 +24,7 @@ interface Entry {
   kind: string;
   status: string;
   students: { id: string }[];
+  photo: string | null;
 }
 
 /** A child of the demo centre by name, with its location and homeroom, as the manager reaches it (tenants/demo.json). */
@@ -49,7 +52,7 @@ async function roomKids(page: Page, locationId: string, roomId: string): Promise
 async function roomEntries(page: Page, roomId: string, type: string): Promise<Entry[]> {
   const data = await api<{ getRoomActivities: Entry[] }>(
     page,
-    'query($id: ID!, $t: String) { getRoomActivities(id: $id, type: $t) { id kind status students { id } } }',
+    'query($id: ID!, $t: String) { getRoomActivities(id: $id, type: $t) { id kind status photo students { id } } }',
     { id: roomId, t: type },
   );
   return data.getRoomActivities;
@@ -87,7 +90,7 @@ async function assertTarget(target: Locator, what: string): Promise<void> {
 
 export const journeys: Journey[] = [
   {
-    name: "a teacher logs a meal for the room's checked-in children in at most 3 taps after the kind and a nap, the manager approves them in the room feed, the parent sees them",
+    name: "a teacher logs a meal for the room's checked-in children in at most 3 taps after the kind, a nap and a group photo; the manager approves them in the room feed, the parent sees them and gets the day's report by email",
     async run({ pageAs, checkA11y }) {
       const manager = await pageAs(hosts.demo, 'manager');
       // Emma Bennett: the demo parent's child, Downtown Preschool (a room of the demo teacher).
@@ -168,9 +171,27 @@ export const journeys: Journey[] = [
         assert.ok(taps <= 3, `the nap took ${taps} taps after the kind`);
         assert.equal(await teacher.getByTestId('queue-count').count(), 0, 'nothing waits on the tablet while online');
 
+        // A group photo: the children whose consent keeps photos from other families are tapped off,
+        // so Emma's family may see it; the file goes to the album tagged with the rest.
+        const photosBefore = new Set((await roomEntries(teacher, room.id, 'photo')).map((e) => e.id));
+        await teacher.getByTestId('kind-photo').click();
+        const photoForm = teacher.locator('[data-testid="entry-form"][data-kind="photo"]');
+        await photoForm.waitFor();
+        const shared = ['other_families', 'marketing'];
+        const leftOut: string[] = [];
+        for (const id of present) if (id !== emma.id && !shared.includes(await consentOf(manager, id))) leftOut.push(id);
+        for (const id of leftOut) await photoForm.getByTestId(`child-${id}`).click();
+        await photoForm.getByTestId('entry-file').setInputFiles({ name: 'group.jpg', mimeType: 'image/jpeg', buffer: groupPhoto() });
+        await photoForm.getByTestId('field-caption').fill('Building a tower together');
+        await photoForm.getByTestId('entry-save').click();
+        await teacher.getByText(`Saved for children: ${present.length - leftOut.length}.`).waitFor({ timeout: 90_000 });
+        const photo = await newEntry(teacher, room.id, 'photo', photosBefore);
+        assert.ok(photo.photo, 'the entry points at the album photo');
+        assert.deepEqual(photo.students.map((s) => s.id).sort(), present.filter((id) => !leftOut.includes(id)).sort());
+
         const meal = await newEntry(teacher, room.id, 'meal', mealsBefore);
         const nap = await newEntry(teacher, room.id, 'nap', napsBefore);
-        made.push(meal, nap);
+        made.push(meal, nap, photo);
         assert.deepEqual(meal.students.map((s) => s.id).sort(), [...present].sort(), 'one meal entry for every checked-in child');
         assert.equal(meal.status, 'pending');
 
@@ -189,10 +210,12 @@ export const journeys: Journey[] = [
         await manager.getByTestId('feed-room').click();
         await manager.getByRole('option', { name: room.name, exact: true }).click();
         await manager.getByTestId('feed-pending').waitFor();
-        for (const entry of [meal, nap])
+        // The photo itself waits for a manager too (photos area).
+        await api(manager, 'mutation($id: ID!) { approvePhoto(id: $id) { status } }', { id: photo.photo });
+        for (const entry of [meal, nap, photo])
           await manager.locator(`[data-testid="activity-entry"][data-id="${entry.id}"] [data-testid="entry-select"]`).check();
         await manager.getByTestId('approve-selected').click();
-        await manager.getByText('2 entries are approved.').waitFor();
+        await manager.getByText('3 entries are approved.').waitFor();
         await manager.locator(`[data-testid="activity-entry"][data-id="${meal.id}"][data-status="approved"]`).waitFor();
         await checkA11y(manager, 'demo /room-feed (manager)');
 
@@ -201,12 +224,37 @@ export const journeys: Journey[] = [
         await settled(parent);
         await parent.locator(`[data-testid="student-activities-timeline"] [data-id="${meal.id}"]`).waitFor({ timeout: 20_000 });
         await parent.locator(`[data-testid="student-activities-timeline"] [data-id="${nap.id}"]`).waitFor();
+        await parent.locator(`[data-testid="student-activities-timeline"] [data-id="${photo.id}"]`).waitFor();
         await checkA11y(parent, 'demo /user/student/:studentId with the day (phone)');
         await parent.goto(`${hosts.demo}/home`);
         await settled(parent);
         await parent.getByTestId('latest-activities').waitFor();
         await networkQuiet(parent);
         assert.ok((await parent.locator(`[data-testid="latest-timeline-${emma.id}"] [data-testid="activity-entry"]`).count()) > 0);
+
+        // The manager sends Emma's day to her mother from the activity report; it arrives in the dev mailbox.
+        const { parentUser } = await api<{ parentUser: { id: string; email: string } }>(
+          manager,
+          '{ parentUser: userByUserName(username: "parent") { id email } }',
+        );
+        await openAt(manager, downtown, room.id, '/activity-report');
+        await manager.getByTestId('report-child').click();
+        await manager.getByTestId('report-child').fill('Emma Bennett');
+        await manager.getByRole('option', { name: 'Emma Bennett' }).first().click();
+        await manager.getByTestId('send-report').waitFor();
+        await manager.locator(`[data-testid="report-day-entries"] [data-id="${meal.id}"]`).waitFor();
+        await manager.getByTestId(`receiver-${parentUser.id}`).check();
+        const note = `Emma built the tallest tower today (${Date.now().toString(36)}).`;
+        await manager.getByTestId('send-report').getByRole('textbox').fill(note);
+        await manager.getByTestId('send-report-submit').click();
+        let mail = '';
+        for (const until = Date.now() + 30_000; !mail.includes(note) && Date.now() < until;) {
+          mail = await mailTo(manager, parentUser.email);
+          if (!mail.includes(note)) await manager.waitForTimeout(500);
+        }
+        assert.ok(mail.includes(note), 'the report with the team’s note is in the dev mailbox');
+        assert.match(mail, /Here is the day of Emma/, 'the daily report names the child');
+        await checkA11y(manager, 'demo /activity-report with a child (manager)');
       } finally {
         for (const entry of made)
           for (const s of entry.students)

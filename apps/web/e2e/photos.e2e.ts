@@ -1,13 +1,10 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { networkQuiet, settled } from './support/app';
 import { api } from './support/api';
 import { hosts } from './support/hosts';
+import { consentOf, groupPhoto } from './support/photos';
 import type { Journey } from './support/journey';
-
-/** A 2400 × 1800 JPEG with GPS tags (the files journey's fixture): an album photo like any phone's. */
-const groupPhoto = () => readFileSync(new URL('./support/fixtures/phone-photo-gps.jpg', import.meta.url));
 
 interface Child {
   id: string;
@@ -25,15 +22,6 @@ async function child(page: Page, name: string): Promise<Child> {
   const found = data.students.data.find((s) => s.full_name === name);
   assert.ok(found?.location, `${name} not found`);
   return found;
-}
-
-async function consentOf(page: Page, id: string): Promise<string> {
-  const data = await api<{ student: { photo_consent: { consent: string } | null } }>(
-    page,
-    'query($id: ID!) { student(id: $id) { photo_consent { consent } } }',
-    { id },
-  );
-  return data.student.photo_consent?.consent ?? 'own_family';
 }
 
 async function setConsent(page: Page, id: string, consent: string): Promise<void> {

@@ -16,7 +16,7 @@ interface Mail {
 }
 
 /** The newest email to `email` in the centre's dev mailbox (read from the page: the browser resolves *.localhost). */
-async function mailTo(page: Page, email: string): Promise<string> {
+export async function mailTo(page: Page, email: string): Promise<string> {
   for (let attempt = 0; attempt < 40; attempt += 1) {
     const body = (await page.evaluate(
       async (url) => {
@@ -29,7 +29,8 @@ async function mailTo(page: Page, email: string): Promise<string> {
     const messages = (Array.isArray(body) ? body : body.messages).filter(
       (m) => m.channel === 'email' && (m.to ?? m.recipient ?? '').toLowerCase() === email.toLowerCase(),
     );
-    const mail = messages.at(-1);
+    // The mailbox answers newest first.
+    const mail = messages[0];
     if (mail) return mail.text ?? mail.body_text ?? '';
     await page.waitForTimeout(500);
   }

@@ -25,7 +25,7 @@ export function signedInRoutes(kind: CentreKind | null): RouteObject[] {
     ...attendanceRoutes(kind),
     ...liveCameraRoutes(kind),
     ...photosRoutes(kind),
-    ...activitiesRoutes(kind),
+    ...activitiesRoutes(kind, { loadMediaUpload: () => import('../features/photos/lib/album-upload').then((m) => m.uploadToAlbum) }),
   ];
   const servedPaths = new Set(served.map((route) => route.path));
   return [...served, ...upcomingRoutes(kind, servedPaths)];

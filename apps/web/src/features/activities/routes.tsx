@@ -5,6 +5,7 @@ import { lazyPage } from '../../lib/lazy-page';
 import type { CentreKind } from '../../lib/menu';
 import { paths, type PathName } from '../../lib/paths';
 import type { RouteHandle } from '../../lib/route-handle';
+import type { LoadMediaUpload } from './lib/media';
 
 /**
  * The gate's permissions for what each page loads (authorization matrix): entries need
@@ -34,16 +35,19 @@ export const StudentActivitiesPanel = lazy(() => import('./components/student-fe
 /** The parent's /home: each child's latest entries (handed to the dashboard by the app). */
 export const LatestActivitiesWidget = lazy(() => import('./components/latest-activities').then((m) => ({ default: m.LatestActivities })));
 
+/** What other features hand in (through the app): the photos area's upload, for photo and video entries. */
+export interface ActivitiesHandIns {
+  loadMediaUpload?: LoadMediaUpload;
+}
+
 /** The daily activity screens (translations in the `activities` namespace): teachers and above. */
-export function activitiesRoutes(kind: CentreKind | null): RouteObject[] {
+export function activitiesRoutes(kind: CentreKind | null, handIns: ActivitiesHandIns = {}): RouteObject[] {
   void kind;
   return [
-    route(
-      'activities',
-      'shell:menu.activities',
-      QUICK,
-      lazyPage(() => import('./pages/quick-entry.page'), 'QuickEntryPage'),
-    ),
+    route('activities', 'shell:menu.activities', QUICK, async () => {
+      const { QuickEntryPage } = await import('./pages/quick-entry.page');
+      return { Component: () => <QuickEntryPage loadMediaUpload={handIns.loadMediaUpload} /> };
+    }),
     route(
       'roomFeed',
       'shell:menu.roomFeed',

@@ -448,6 +448,21 @@ export type ActivitiesSaveObservationMutationVariables = Exact<{
 
 export type ActivitiesSaveObservationMutation = { saveObservationActivity: { status: boolean, message: string, color: string, replayed: boolean, activity: { id: string, kind: string, date: string, time: string, end_time: string | null, amount: number | null, type: string | null, note: string | null, title: string | null, by: string | null, nap: string | null, observation: string | null, position: string | null, mood: string | null, custom: string | null, staffOnly: boolean, status: string, program_id: string | null, portion: string | null, unit: string | null, medication_id: string | null, dose: string | null, injury: string | null, first_aid: string | null, body_part: string | null, supplies: Array<string> | null, temperature: number | null, students: Array<{ id: string, fname: string, lname: string }> } | null } };
 
+export type ActivitiesSavePhotoMutationVariables = Exact<{
+  id?: string | number | null | undefined;
+  date?: string | null | undefined;
+  time?: string | null | undefined;
+  students: Array<string | number> | string | number;
+  staffOnly?: boolean | null | undefined;
+  note?: string | null | undefined;
+  request_id?: string | null | undefined;
+  photo?: string | number | null | undefined;
+  title?: string | null | undefined;
+}>;
+
+
+export type ActivitiesSavePhotoMutation = { savePhotoActivity: { status: boolean, message: string, color: string, replayed: boolean, activity: { id: string, kind: string, date: string, time: string, end_time: string | null, amount: number | null, type: string | null, note: string | null, title: string | null, by: string | null, nap: string | null, observation: string | null, position: string | null, mood: string | null, custom: string | null, staffOnly: boolean, status: string, program_id: string | null, portion: string | null, unit: string | null, medication_id: string | null, dose: string | null, injury: string | null, first_aid: string | null, body_part: string | null, supplies: Array<string> | null, temperature: number | null, students: Array<{ id: string, fname: string, lname: string }> } | null } };
+
 export type ActivitiesSavePlainMutationVariables = Exact<{
   id?: string | number | null | undefined;
   date?: string | null | undefined;
@@ -493,6 +508,21 @@ export type ActivitiesSaveSuppliesMutationVariables = Exact<{
 
 
 export type ActivitiesSaveSuppliesMutation = { saveSuppliesActivity: { status: boolean, message: string, color: string, replayed: boolean, activity: { id: string, kind: string, date: string, time: string, end_time: string | null, amount: number | null, type: string | null, note: string | null, title: string | null, by: string | null, nap: string | null, observation: string | null, position: string | null, mood: string | null, custom: string | null, staffOnly: boolean, status: string, program_id: string | null, portion: string | null, unit: string | null, medication_id: string | null, dose: string | null, injury: string | null, first_aid: string | null, body_part: string | null, supplies: Array<string> | null, temperature: number | null, students: Array<{ id: string, fname: string, lname: string }> } | null } };
+
+export type ActivitiesSaveVideoMutationVariables = Exact<{
+  id?: string | number | null | undefined;
+  date?: string | null | undefined;
+  time?: string | null | undefined;
+  students: Array<string | number> | string | number;
+  staffOnly?: boolean | null | undefined;
+  note?: string | null | undefined;
+  request_id?: string | null | undefined;
+  photo?: string | number | null | undefined;
+  title?: string | null | undefined;
+}>;
+
+
+export type ActivitiesSaveVideoMutation = { saveVideoActivity: { status: boolean, message: string, color: string, replayed: boolean, activity: { id: string, kind: string, date: string, time: string, end_time: string | null, amount: number | null, type: string | null, note: string | null, title: string | null, by: string | null, nap: string | null, observation: string | null, position: string | null, mood: string | null, custom: string | null, staffOnly: boolean, status: string, program_id: string | null, portion: string | null, unit: string | null, medication_id: string | null, dose: string | null, injury: string | null, first_aid: string | null, body_part: string | null, supplies: Array<string> | null, temperature: number | null, students: Array<{ id: string, fname: string, lname: string }> } | null } };
 
 export type ActivitiesSendReportMutationVariables = Exact<{
   student: string | number;

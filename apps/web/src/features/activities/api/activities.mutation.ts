@@ -27,12 +27,16 @@ import type {
   ActivitiesSaveNoteMutationVariables,
   ActivitiesSaveObservationMutation,
   ActivitiesSaveObservationMutationVariables,
+  ActivitiesSavePhotoMutation,
+  ActivitiesSavePhotoMutationVariables,
   ActivitiesSavePlainMutation,
   ActivitiesSavePlainMutationVariables,
   ActivitiesSavePottyMutation,
   ActivitiesSavePottyMutationVariables,
   ActivitiesSaveSuppliesMutation,
   ActivitiesSaveSuppliesMutationVariables,
+  ActivitiesSaveVideoMutation,
+  ActivitiesSaveVideoMutationVariables,
   ActivitiesSendReportMutation,
   ActivitiesSendReportMutationVariables,
 } from '../../../graphql/generated/tenant-api';
@@ -497,4 +501,64 @@ export const DeleteEntryMutation = gql<ActivitiesDeleteEntryMutation, Activities
       id
     }
   }
+`;
+
+/** A photo of the children: a students-album photo uploaded first (photos area), with its caption. */
+export const SavePhotoMutation = gql<ActivitiesSavePhotoMutation, ActivitiesSavePhotoMutationVariables>`
+  mutation ActivitiesSavePhoto(
+    $id: ID
+    $date: String
+    $time: String
+    $students: [ID!]!
+    $staffOnly: Boolean
+    $note: String
+    $request_id: String
+    $photo: ID
+    $title: String
+  ) {
+    savePhotoActivity(
+      id: $id
+      date: $date
+      time: $time
+      students: $students
+      staffOnly: $staffOnly
+      note: $note
+      request_id: $request_id
+      photo: $photo
+      title: $title
+    ) {
+      ...ActivitiesSaveResultFields
+    }
+  }
+  ${SaveResultFields}
+`;
+
+/** A video of the children: a students-album video uploaded first (photos area), with its caption. */
+export const SaveVideoMutation = gql<ActivitiesSaveVideoMutation, ActivitiesSaveVideoMutationVariables>`
+  mutation ActivitiesSaveVideo(
+    $id: ID
+    $date: String
+    $time: String
+    $students: [ID!]!
+    $staffOnly: Boolean
+    $note: String
+    $request_id: String
+    $photo: ID
+    $title: String
+  ) {
+    saveVideoActivity(
+      id: $id
+      date: $date
+      time: $time
+      students: $students
+      staffOnly: $staffOnly
+      note: $note
+      request_id: $request_id
+      photo: $photo
+      title: $title
+    ) {
+      ...ActivitiesSaveResultFields
+    }
+  }
+  ${SaveResultFields}
 `;

@@ -277,5 +277,9 @@ export function KindFields({ kind, values: v, onChange, missing, medications }: 
           </SimpleGrid>
         </Stack>
       );
+    case 'photo':
+    case 'video':
+      // The file and its caption are the quick entry's own (uploaded to the album on Save).
+      return null;
   }
 }

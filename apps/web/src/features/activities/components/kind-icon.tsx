@@ -8,6 +8,7 @@ import {
   IconMoodSmile,
   IconNote,
   IconPalette,
+  IconPhoto,
   IconPill,
   IconShoppingBag,
   IconSparkles,
@@ -16,6 +17,7 @@ import {
   IconToiletPaper,
   IconToolsKitchen2,
   IconUserOff,
+  IconVideo,
   IconZzz,
   type Icon,
 } from '@tabler/icons-react';
@@ -39,6 +41,8 @@ const ICONS: Record<string, Icon> = {
   check_out: IconLogout,
   health_check: IconThermometer,
   absent: IconUserOff,
+  photo: IconPhoto,
+  video: IconVideo,
 };
 
 /** A kind's icon (decorative: the label beside it names the kind). */

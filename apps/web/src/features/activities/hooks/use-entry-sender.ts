@@ -18,9 +18,11 @@ import {
   SaveNapMutation,
   SaveNoteMutation,
   SaveObservationMutation,
+  SavePhotoMutation,
   SavePlainMutation,
   SavePottyMutation,
   SaveSuppliesMutation,
+  SaveVideoMutation,
 } from '../api/activities.mutation';
 import type { QuickKind } from '../lib/kinds';
 import { createOfflineQueue, type QueuedEntry, type SendOutcome } from '../lib/offline-queue';
@@ -40,6 +42,8 @@ const SAVE: Record<QuickKind, DocumentNode> = {
   supplies: SaveSuppliesMutation,
   observation: SaveObservationMutation,
   custom: SaveCustomMutation,
+  photo: SavePhotoMutation,
+  video: SaveVideoMutation,
 };
 
 /** This device's queue (local storage). */

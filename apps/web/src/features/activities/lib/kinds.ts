@@ -19,8 +19,14 @@ export const QUICK_KINDS = [
   'supplies',
   'observation',
   'custom',
+  'photo',
+  'video',
 ] as const;
 export type QuickKind = (typeof QUICK_KINDS)[number];
+
+/** Kinds whose entry is a file uploaded to the students album first (online only; the app hands the upload in). */
+export const MEDIA_KINDS: readonly QuickKind[] = ['photo', 'video'];
+export const isMediaKind = (kind: QuickKind) => MEDIA_KINDS.includes(kind);
 
 export function isQuickKind(value: unknown): value is QuickKind {
   return typeof value === 'string' && (QUICK_KINDS as readonly string[]).includes(value);
@@ -49,6 +55,8 @@ export interface EntryValues {
   mood?: string;
   custom?: string;
   observation?: string;
+  /** The students-album photo or video of a media entry (set once its upload is saved). */
+  photo?: string | null;
 }
 
 export type EntryField = Exclude<keyof EntryValues, 'staffOnly'>;
@@ -114,6 +122,9 @@ export function prefill(kind: QuickKind, now: string, last: LastValues, viewerNa
       return { ...base, observation: '' };
     case 'activity':
       return { ...base, title: '', type: mine.type ?? '', end_time: '' };
+    case 'photo':
+    case 'video':
+      return { ...base, title: '', photo: null };
   }
 }
 
@@ -179,6 +190,10 @@ export function missingFields(kind: QuickKind, v: EntryValues): EntryField[] {
       req('title');
       if (v.end_time && v.end_time <= v.time) need.push('end_time');
       break;
+    case 'photo':
+    case 'video':
+      // The file itself is the page's (uploaded on Save); `photo` is set from it then.
+      break;
   }
   return need;
 }
@@ -231,5 +246,8 @@ export function toVariables(kind: QuickKind, v: EntryValues, target: EntryTarget
       return { ...common, observation: text(v.observation) };
     case 'activity':
       return { ...common, title: text(v.title), type: text(v.type), end_time: text(v.end_time) };
+    case 'photo':
+    case 'video':
+      return { ...common, photo: v.photo ?? null, title: text(v.title) };
   }
 }

@@ -10,6 +10,7 @@ import type { SessionSnapshot, SessionStore } from '../../../lib/session-store';
 import { ShellContext, type Shell } from '../../../lib/shell-context';
 import { renderWithProviders } from '../../../test/render';
 import { createTestI18n } from '../../../test/test-i18n';
+import type { MediaUpload } from '../lib/media';
 import { QuickEntryPage } from './quick-entry.page';
 
 const notices = vi.hoisted(() => ({ showMessage: vi.fn() }));
@@ -101,11 +102,11 @@ afterEach(() => {
   notices.showMessage.mockReset();
 });
 
-function mount(client: Client) {
+function mount(client: Client, loadMediaUpload?: Parameters<typeof QuickEntryPage>[0]['loadMediaUpload']) {
   return renderWithProviders(
     <ShellContext.Provider value={shell()}>
       <Provider value={client}>
-        <QuickEntryPage />
+        <QuickEntryPage loadMediaUpload={loadMediaUpload} />
       </Provider>
     </ShellContext.Provider>,
     i18n,
@@ -148,5 +149,47 @@ describe('/activities quick entry', () => {
     await waitFor(() => expect(saves).toHaveLength(2));
     expect(saves[1]!.variables.students).toEqual(['1', '2', '3']);
     expect(saves[1]!.variables.request_id).not.toBe(saves[0]!.variables.request_id);
+  });
+
+  it('a group photo: the file goes to the album tagged with the chosen children, then the entry points at it', async () => {
+    const { client, saves } = fakeApi();
+    const upload = vi.fn<MediaUpload>(async (_client, _file, _details, options) => {
+      options.onPhase?.('uploading');
+      options.onProgress?.(0.5);
+      options.onPhase?.('saving');
+      return { ok: true, photo: { id: '77', status: 'pending' }, message: 'Photo saved.' };
+    });
+    mount(client, async () => upload);
+    fireEvent.click(await screen.findByTestId('kind-photo'));
+    await waitFor(() => expect(screen.getByTestId('child-3').getAttribute('aria-pressed')).toBe('true'));
+    fireEvent.click(screen.getByTestId('child-2'));
+    // No file yet: nothing is sent, and the page says what is missing.
+    fireEvent.click(screen.getByTestId('entry-save'));
+    await screen.findByText('Choose a photo or video first.');
+    expect(upload).not.toHaveBeenCalled();
+    const photo = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'slide.jpg', { type: 'image/jpeg' });
+    fireEvent.change(screen.getByTestId('entry-file'), { target: { files: [photo] } });
+    fireEvent.change(screen.getByTestId('field-caption'), { target: { value: 'Down the slide' } });
+    fireEvent.click(screen.getByTestId('entry-save'));
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(upload).toHaveBeenCalledTimes(1);
+    expect(upload.mock.calls[0]![1]).toBe(photo);
+    expect(upload.mock.calls[0]![2]).toEqual({
+      album: 'students',
+      location_id: '9',
+      caption: 'Down the slide',
+      students: ['1', '3'],
+      staff: [],
+    });
+    expect(saves[0]!.operationName).toBe('ActivitiesSavePhoto');
+    expect(saves[0]!.variables).toMatchObject({ id: '5', students: ['1', '3'], photo: '77', title: 'Down the slide' });
+  });
+
+  it('without the photos area handed in, there is no photo or video tile', async () => {
+    const { client } = fakeApi();
+    mount(client);
+    await screen.findByTestId('kind-meal');
+    expect(screen.queryByTestId('kind-photo')).toBeNull();
+    expect(screen.queryByTestId('kind-video')).toBeNull();
   });
 });

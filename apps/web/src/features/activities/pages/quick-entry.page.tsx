@@ -1,5 +1,20 @@
-import { Alert, Badge, Button, Card, Group, Select, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { IconCloudUpload, IconWifiOff } from '@tabler/icons-react';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  FileButton,
+  Group,
+  Progress,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { IconCamera, IconCloudUpload, IconWifiOff } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClient, useQuery } from 'urql';
@@ -15,6 +30,7 @@ import { useEntrySender } from '../hooks/use-entry-sender';
 import { useActivitiesLocation } from '../hooks/use-location';
 import {
   QUICK_KINDS,
+  isMediaKind,
   missingFields,
   prefill,
   remember,
@@ -23,6 +39,7 @@ import {
   type LastValues,
   type QuickKind,
 } from '../lib/kinds';
+import { MEDIA_ACCEPT, type LoadMediaUpload } from '../lib/media';
 import { localNow, selectedChildren, toggleDropped } from '../lib/quick-entry';
 import { newRequestId } from '../lib/request-id';
 
@@ -65,8 +82,12 @@ function useSharedMedications(students: readonly string[], enabled: boolean) {
  * carries its own request_id; without a connection the entry waits on the tablet and goes when
  * the connection is back.
  */
-export function QuickEntryPage() {
-  const { t } = useTranslation(['activities', 'shell']);
+type MediaStep = { phase: 'uploading' | 'checking' | 'saving'; progress: number };
+
+export function QuickEntryPage({ loadMediaUpload }: { loadMediaUpload?: LoadMediaUpload }) {
+  // `photos` and `common`: the photos area's upload answers in their words.
+  const { t } = useTranslation(['activities', 'shell', 'photos', 'common']);
+  const client = useClient();
   const location = useActivitiesLocation();
   const viewer = useViewer();
   const sender = useEntrySender();
@@ -79,6 +100,10 @@ export function QuickEntryPage() {
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   const [offline, setOffline] = useState(typeof navigator !== 'undefined' && !navigator.onLine);
+  const [file, setFile] = useState<File | null>(null);
+  const [media, setMedia] = useState<MediaStep | null>(null);
+  // Photo and video tiles only where the photos area's upload is handed in.
+  const kinds = loadMediaUpload ? QUICK_KINDS : QUICK_KINDS.filter((k) => !isMediaKind(k));
 
   useEffect(() => {
     const on = () => setOffline(false);
@@ -115,17 +140,58 @@ export function QuickEntryPage() {
     setValues(prefill(next, now().time, stored.last ?? {}, viewer.user?.full_name ?? ''));
     setTried(false);
     setRequestId(newRequestId());
+    setFile(null);
   }
 
   const missing = kind && values ? missingFields(kind, values) : [];
-  const ready = Boolean(kind && values && chosen.length > 0 && missing.length === 0 && roomId);
+  const needsFile = Boolean(kind && isMediaKind(kind) && !file);
+  const ready = Boolean(kind && values && chosen.length > 0 && missing.length === 0 && roomId && !needsFile);
+
+  /** A photo or video entry: the file into the students album, tagged with the entry's children; its id, or null (told why). */
+  async function uploadMedia(entry: EntryValues): Promise<string | null> {
+    if (!file || !loadMediaUpload || !location.id) return null;
+    if (offline) {
+      showMessage(t('activities:media.offline'), false);
+      return null;
+    }
+    setMedia({ phase: 'uploading', progress: 0 });
+    const upload = await loadMediaUpload();
+    const caption = entry.title?.trim() || null;
+    const result = await upload(
+      client,
+      file,
+      { album: 'students', location_id: location.id, caption, students: [...chosen], staff: [] },
+      {
+        t,
+        onPhase: (phase) => setMedia((m) => ({ phase, progress: phase === 'uploading' ? (m?.progress ?? 0) : 1 })),
+        onProgress: (progress) => setMedia({ phase: 'uploading', progress }),
+      },
+    );
+    setMedia(null);
+    if (!result.ok) {
+      showMessage(result.message, false);
+      return null;
+    }
+    return result.photo.id;
+  }
 
   async function save() {
     if (!kind || !values || busy) return;
     setTried(true);
     if (!ready) return;
     setBusy(true);
-    const variables = toVariables(kind, values, { room: roomId, date: now().date, students: chosen, request_id: requestId });
+    let entry = values;
+    if (isMediaKind(kind)) {
+      // A retried save keeps the photo already uploaded (and its request_id).
+      const photo = values.photo ?? (await uploadMedia(values));
+      if (!photo) {
+        setBusy(false);
+        return;
+      }
+      entry = { ...values, photo };
+      setValues(entry);
+    }
+    const variables = toVariables(kind, entry, { room: roomId, date: now().date, students: chosen, request_id: requestId });
     const outcome = await sender.save(kind, variables);
     setBusy(false);
     if (outcome === 'refused') return;
@@ -139,6 +205,7 @@ export function QuickEntryPage() {
     setDropped(new Set());
     setTried(false);
     setRequestId(newRequestId());
+    setFile(null);
   }
 
   if (!location.id)
@@ -196,7 +263,7 @@ export function QuickEntryPage() {
       />
 
       <div role="group" aria-label={t('activities:quick.kind')} className={classes.tiles} data-testid="kind-tiles">
-        {QUICK_KINDS.map((k) => (
+        {kinds.map((k) => (
           <button
             key={k}
             type="button"
@@ -253,6 +320,62 @@ export function QuickEntryPage() {
                 </Text>
               ) : null}
             </div>
+
+            {isMediaKind(kind) ? (
+              <Stack gap="xs" data-testid="entry-media">
+                <Group gap="sm" wrap="wrap">
+                  <FileButton
+                    onChange={(f) => {
+                      setFile(f);
+                      setValues((v) => (v ? { ...v, photo: null } : v));
+                    }}
+                    accept={MEDIA_ACCEPT[kind as 'photo' | 'video']}
+                    inputProps={{ 'data-testid': 'entry-file' } as Record<string, string>}
+                  >
+                    {(props) => (
+                      <Button {...props} size="lg" variant={file ? 'light' : 'filled'} leftSection={<IconCamera size={20} aria-hidden />}>
+                        {file
+                          ? t('activities:media.change')
+                          : t(kind === 'video' ? 'activities:media.chooseVideo' : 'activities:media.choosePhoto')}
+                      </Button>
+                    )}
+                  </FileButton>
+                  {file ? (
+                    <Text size="sm" data-testid="entry-file-name">
+                      {file.name}
+                    </Text>
+                  ) : null}
+                </Group>
+                {tried && !file ? (
+                  <Text c="danger" size="sm">
+                    {t('activities:media.needed')}
+                  </Text>
+                ) : null}
+                {media ? (
+                  <Stack gap={4} data-testid="entry-media-progress" data-phase={media.phase}>
+                    <Text size="sm">
+                      {media.phase === 'uploading'
+                        ? t('activities:media.uploading', { percent: Math.round(media.progress * 100) })
+                        : t(`activities:media.${media.phase}`)}
+                    </Text>
+                    <Progress
+                      value={media.progress * 100}
+                      aria-label={t('activities:media.uploading', { percent: Math.round(media.progress * 100) })}
+                    />
+                  </Stack>
+                ) : null}
+                <TextInput
+                  size="lg"
+                  label={t('activities:media.caption')}
+                  value={values.title ?? ''}
+                  onChange={(e) => {
+                    const title = e.currentTarget.value;
+                    setValues((v) => (v ? { ...v, title } : v));
+                  }}
+                  data-testid="field-caption"
+                />
+              </Stack>
+            ) : null}
 
             <KindFields
               kind={kind}
