@@ -1,4 +1,4 @@
-import sharp, { type Metadata, type SharpOptions } from 'sharp';
+import sharp, { type Metadata, type Sharp, type SharpOptions } from 'sharp';
 import { reject, type CheckedVariant, type CheckResult } from './types.ts';
 
 /** Types the prebuilt libvips cannot decode (it has no HEVC): decoded to pixels first, in JS (libheif). */
@@ -66,7 +66,7 @@ export async function checkImage(
     return reject(`The image is too large (at most ${Math.round(rules.maxPixels / 1e6)} megapixels).`);
   }
   if ((meta.pages ?? 1) > 1) return reject('Animated images are not accepted.');
-  const source = (): sharp.Sharp => {
+  const source = (): Sharp => {
     const options: SharpOptions = { limitInputPixels: rules.maxPixels, failOn: 'error' };
     // Decoded HEIC pixels are already upright; anything else turns by its EXIF orientation.
     return pixels
