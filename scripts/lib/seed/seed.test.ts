@@ -97,6 +97,24 @@ describe('the demo seed generator', () => {
     expect(await count(db, 'outbound_messages', (q) => q.where({ template: 'activity-report', status: 'sent' }))).toBe(30);
   });
 
+  it.each(['demo', 'pawsome'])('%s: chat threads — 25 children (5–20 messages), 5 rooms, one unread for each demo-parent child', async (slug) => {
+    const { db } = dbs[slug]!;
+    const perChild = await db('chat_messages').whereNotNull('student_id').groupBy('student_id').select('student_id').count({ n: '*' });
+    expect(perChild.length).toBe(25);
+    for (const t of perChild) expect(Number(t.n)).toBeGreaterThanOrEqual(5), expect(Number(t.n)).toBeLessThanOrEqual(20);
+    expect(Number((await db('chat_messages').whereNotNull('program_id').countDistinct({ n: 'program_id' }).first())!.n)).toBe(5);
+    const kids = await db('student_users as su').join('users as u', 'u.id', 'su.user_id').where('u.username', 'parent').select('su.student_id', 'u.id');
+    expect(kids.length).toBeGreaterThan(0);
+    for (const k of kids) {
+      const { rows } = await db.raw(
+        `select count(*)::int as n from chat_messages m left join chat_reads r on r.user_id = ? and r.student_id = m.student_id
+          where m.student_id = ? and m.deleted_at is null and m.user_id <> ? and m.id > coalesce(r.last_read_id, 0)`,
+        [k.id, k.student_id, k.id],
+      );
+      expect(rows[0].n, `child ${k.student_id}`).toBe(1);
+    }
+  });
+
   it('runs every step once, one progress line each', () => {
     for (const step of SEED_STEPS) expect(lines.some((l) => l.includes(`demo: ${step.name}`))).toBe(true);
   });

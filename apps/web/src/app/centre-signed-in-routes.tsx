@@ -9,6 +9,7 @@ import { dashboardRoutes } from '../features/dashboard/routes';
 import { liveCameraRoutes } from '../features/live-cameras/routes';
 import { peopleRoutes } from '../features/people/routes';
 import { LatestPhotosWidget, StudentMediaPanel, photosRoutes } from '../features/photos/routes';
+import { chatRoutes } from '../features/chat/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { upcomingRoutes } from '../features/upcoming/routes';
 import type { CentreKind } from '../lib/menu';
@@ -26,6 +27,7 @@ export function signedInRoutes(kind: CentreKind | null): RouteObject[] {
     ...liveCameraRoutes(kind),
     ...photosRoutes(kind),
     ...activitiesRoutes(kind, { loadMediaUpload: () => import('../features/photos/lib/album-upload').then((m) => m.uploadToAlbum) }),
+    ...chatRoutes(kind),
   ];
   const servedPaths = new Set(served.map((route) => route.path));
   return [...served, ...upcomingRoutes(kind, servedPaths)];

@@ -28,6 +28,20 @@ const accepted = (r: Awaited<ReturnType<typeof checkUpload>>): Accepted => {
 };
 
 describe('upload checks', () => {
+  it('a PDF purpose that also takes images (chat attachments) re-encodes the images and parses the PDFs', async () => {
+    const mixed: CheckRules = { ...pdf, types: ['application/pdf', 'image/png'], image: { longSide: 64, thumbSide: 16, maxPixels: 40e6 } };
+    const png = await sharp({ create: { width: 200, height: 100, channels: 3, background: 'blue' } })
+      .png()
+      .toBuffer();
+    const image = accepted(await checkUpload(png, 'image/png', mixed));
+    expect(image.contentType).toBe('image/webp');
+    expect([image.width, image.height]).toEqual([64, 32]);
+    expect(image.variants.map((v) => v.variant).sort()).toEqual(['main', 'thumb']);
+    const doc = accepted(await checkUpload(await tinyPdf(), 'application/pdf', mixed));
+    expect(doc.contentType).toBe('application/pdf');
+    expect((await checkUpload(png, 'image/png', pdf)).ok).toBe(false);
+  });
+
   it('refuses a file whose magic bytes do not match the declared type', async () => {
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: 'red' } })
       .png()

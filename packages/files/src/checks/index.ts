@@ -24,7 +24,8 @@ export async function checkUpload(bytes: Buffer, declaredType: string, rules: Ch
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const original = { variant: 'main' as const, body: bytes, contentType: declared };
 
-  if (rules.kind === 'image') {
+  // A purpose of PDFs that also takes images (chat attachments) re-encodes the images as photos.
+  if (rules.kind === 'image' || (rules.image && declared.startsWith('image/'))) {
     if (!rules.image) throw new Error('Image rules missing');
     const r = await checkImage(bytes, rules.image, declared);
     return r.ok ? { ...r, sha256 } : r;

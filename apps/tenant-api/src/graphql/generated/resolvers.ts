@@ -14,6 +14,7 @@ import type { AttendanceRow, AbsenceRow } from '../../modules/attendance/index.t
 import type { PhotoRow, LogRow, ConsentRow } from '../../modules/photos/index.ts';
 import type { ShownActivity } from '../../modules/activities/index.ts';
 import type { InvoiceRow, ItemRow, PaymentRow, LedgerRow } from '../../modules/billing/index.ts';
+import type { ChatMessageRow, ThreadRow } from '../../modules/chat/index.ts';
 import type { RequestContext } from '../../types.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -331,6 +332,22 @@ export type Query = {
   getPaymentReport: PaymentReport;
   /** The period's ledger by kind and charge category. */
   getBillingSummaryReport: BillingSummaryReport;
+  /** A child's thread (the family and every educator of the child's rooms), newest first: the child's guardians and staff of the child. */
+  getStudentChat: ChatMessagePaginator;
+  /** Spec getProgramChat: a room's thread, newest first: staff of the room and the guardians of its children. */
+  getProgramChat: ChatMessagePaginator;
+  /** Spec getUnreadChatCounts: the viewer's unread messages. */
+  getUnreadChatCounts: ChatUnreadCounts;
+  /** Spec getChatCountersByStudent: per child thread with messages (optionally of one location), its total and the viewer's unread. */
+  getChatCountersByStudent: Array<ChatCounter>;
+  /** Spec getChatCountersByProgram: per room thread with messages (optionally of one location), its total and the viewer's unread. */
+  getChatCountersByProgram: Array<ChatCounter>;
+  /** Spec getLastMessagesByStudent: the viewer's children threads with their newest message, newest news first. */
+  getLastMessagesByStudent: ChatThreadPaginator;
+  /** Spec getLastMessagesByProgram: the viewer's room threads with their newest message, newest news first. */
+  getLastMessagesByProgram: ChatThreadPaginator;
+  /** Spec getStaffRecipientForMsg: the staff who read and answer a thread (give student_id or program_id). */
+  getStaffRecipientForMsg: Array<ChatRecipient>;
 };
 
 
@@ -1328,6 +1345,52 @@ export type QueryGetBillingSummaryReportArgs = {
   csv?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+
+export type QueryGetStudentChatArgs = {
+  student_id: Scalars['ID']['input'];
+  page?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryGetProgramChatArgs = {
+  program_id: Scalars['ID']['input'];
+  page?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryGetChatCountersByStudentArgs = {
+  location_id?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+export type QueryGetChatCountersByProgramArgs = {
+  location_id?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+export type QueryGetLastMessagesByStudentArgs = {
+  location_id?: InputMaybe<Scalars['ID']['input']>;
+  search?: InputMaybe<Scalars['String']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryGetLastMessagesByProgramArgs = {
+  location_id?: InputMaybe<Scalars['ID']['input']>;
+  search?: InputMaybe<Scalars['String']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryGetStaffRecipientForMsgArgs = {
+  student_id?: InputMaybe<Scalars['ID']['input']>;
+  program_id?: InputMaybe<Scalars['ID']['input']>;
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   /**
@@ -1924,6 +1987,16 @@ export type Mutation = {
   saveStudentPayerShares: BillingResult;
   /** Emails each payer of the child their part of what open invoices owe; at most once a child and local day. */
   sendUnpaidReminder: BillingResult;
+  /** Spec sendChatMessage: a message to a child's thread (student_id) or a room's thread (program_id); msg, an attachment (a checked chat_attachment upload) or both. */
+  sendChatMessage: ChatMessageResult;
+  /** Spec updateChatMessage: the author changes their message's text. */
+  updateChatMessage: ChatMessageResult;
+  /** Spec deleteChatMessage: soft delete (deleted_by) by the author or staff of the thread. */
+  deleteChatMessage: Notice;
+  /** Spec deleteChatSelectedMessage: soft delete of several messages, all or none. */
+  deleteChatSelectedMessage: Notice;
+  /** Spec markChatRead: the viewer has read a thread (student_id or program_id) up to its newest message. */
+  markChatRead: Notice;
 };
 
 
@@ -4382,12 +4455,46 @@ export type MutationSendUnpaidReminderArgs = {
   student_id: Scalars['ID']['input'];
 };
 
+
+export type MutationSendChatMessageArgs = {
+  msg?: InputMaybe<Scalars['String']['input']>;
+  student_id?: InputMaybe<Scalars['ID']['input']>;
+  program_id?: InputMaybe<Scalars['ID']['input']>;
+  attachment?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+export type MutationUpdateChatMessageArgs = {
+  id: Scalars['ID']['input'];
+  msg?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationDeleteChatMessageArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationDeleteChatSelectedMessageArgs = {
+  ids: Array<Scalars['ID']['input']>;
+};
+
+
+export type MutationMarkChatReadArgs = {
+  student_id?: InputMaybe<Scalars['ID']['input']>;
+  program_id?: InputMaybe<Scalars['ID']['input']>;
+};
+
 export type Subscription = {
   __typename?: 'Subscription';
   /** Attendance changes at a location: staff of the location see every event, a parent those of their own children. */
   attendanceChanged: AttendanceEvent;
   /** Room ratio changes at a location (staff of the location): the /room-ratio page and the dashboard widget. */
   roomRatioChanged: RoomRatioEvent;
+  /** Messages of the viewer's threads at a location, as they are sent, edited or deleted (scope checked on subscribe and on every event). */
+  chatMessageAdded: ChatEvent;
+  /** The viewer's unread counts: first as they are, then after each change in their threads at the location. */
+  unreadCountsChanged: ChatUnreadCounts;
 };
 
 
@@ -4397,6 +4504,16 @@ export type SubscriptionAttendanceChangedArgs = {
 
 
 export type SubscriptionRoomRatioChangedArgs = {
+  location_id: Scalars['ID']['input'];
+};
+
+
+export type SubscriptionChatMessageAddedArgs = {
+  location_id: Scalars['ID']['input'];
+};
+
+
+export type SubscriptionUnreadCountsChangedArgs = {
   location_id: Scalars['ID']['input'];
 };
 
@@ -8003,6 +8120,138 @@ export type BillingSummaryReport = {
   csv?: Maybe<CsvExport>;
 };
 
+/** The author of a chat message. */
+export type ChatPerson = {
+  __typename?: 'ChatPerson';
+  id: Scalars['ID']['output'];
+  fname: Scalars['String']['output'];
+  lname: Scalars['String']['output'];
+};
+
+/** Spec §3 Chat message (issue 18): one message of a child's thread (category student) or a room's thread (category program). */
+export type ChatMessage = {
+  __typename?: 'ChatMessage';
+  id: Scalars['ID']['output'];
+  /** The text (null for an attachment sent alone). */
+  message?: Maybe<Scalars['String']['output']>;
+  /** What the message carries: text, image or pdf. */
+  type: Scalars['String']['output'];
+  /** The thread kind: student (a child's thread) or program (a room's thread). */
+  category: Scalars['String']['output'];
+  student_id?: Maybe<Scalars['ID']['output']>;
+  program_id?: Maybe<Scalars['ID']['output']>;
+  location_id: Scalars['ID']['output'];
+  /** The author. */
+  user_id?: Maybe<Scalars['ID']['output']>;
+  /** The attached image or PDF (purpose chat_attachment); its URLs are signed only for readers of the thread. */
+  attachment?: Maybe<File>;
+  created_at: Scalars['String']['output'];
+  updated_at: Scalars['String']['output'];
+  /** The author's relation to the child, when a guardian wrote in the child's thread. */
+  parent_relation?: Maybe<Scalars['String']['output']>;
+  /** Who deleted the message (deleted messages are never shown, so null in every answer). */
+  deleted_by?: Maybe<Scalars['ID']['output']>;
+  author?: Maybe<ChatPerson>;
+  /** The viewer wrote it. */
+  mine: Scalars['Boolean']['output'];
+  /** The text was changed after sending. */
+  edited: Scalars['Boolean']['output'];
+};
+
+/** A page of a thread's messages, newest first. */
+export type ChatMessagePaginator = {
+  __typename?: 'ChatMessagePaginator';
+  data: Array<ChatMessage>;
+  paginatorInfo: PaginatorInfo;
+};
+
+/** One thread of the viewer's inbox: a child's or a room's, with its newest message and the viewer's unread count. */
+export type ChatThread = {
+  __typename?: 'ChatThread';
+  /** student or program. */
+  category: Scalars['String']['output'];
+  /** The child's or the room's id. */
+  id: Scalars['ID']['output'];
+  /** The child's or the room's name. */
+  name: Scalars['String']['output'];
+  location_id: Scalars['ID']['output'];
+  /** The child's homeroom (student threads) or the room (program threads). */
+  program_id?: Maybe<Scalars['ID']['output']>;
+  unread: Scalars['Int']['output'];
+  last_message?: Maybe<ChatMessage>;
+};
+
+/** A page of threads. */
+export type ChatThreadPaginator = {
+  __typename?: 'ChatThreadPaginator';
+  data: Array<ChatThread>;
+  paginatorInfo: PaginatorInfo;
+};
+
+/** Messages of one thread: the total (not deleted) and those the viewer has not read. */
+export type ChatCounter = {
+  __typename?: 'ChatCounter';
+  /** The child's or the room's id. */
+  id: Scalars['ID']['output'];
+  total: Scalars['Int']['output'];
+  unread: Scalars['Int']['output'];
+};
+
+/** Unread messages of one thread. */
+export type ChatUnread = {
+  __typename?: 'ChatUnread';
+  /** The child's or the room's id. */
+  id: Scalars['ID']['output'];
+  count: Scalars['Int']['output'];
+};
+
+/** Spec getUnreadChatCounts: the viewer's unread messages, in total and per thread (threads with none are left out). */
+export type ChatUnreadCounts = {
+  __typename?: 'ChatUnreadCounts';
+  total: Scalars['Int']['output'];
+  students: Array<ChatUnread>;
+  programs: Array<ChatUnread>;
+};
+
+/** A staff member who reads and answers a thread. */
+export type ChatRecipient = {
+  __typename?: 'ChatRecipient';
+  id: Scalars['ID']['output'];
+  fname: Scalars['String']['output'];
+  lname: Scalars['String']['output'];
+  /** teacher (an educator of the child's rooms or of the room) or manager (of the location). */
+  role: Scalars['String']['output'];
+};
+
+/** Result of sending or editing a message. */
+export type ChatMessageResult = {
+  __typename?: 'ChatMessageResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  chat?: Maybe<ChatMessage>;
+};
+
+/** A message added, edited or deleted in a thread (chatMessageAdded). */
+export type ChatEvent = {
+  __typename?: 'ChatEvent';
+  /** added, updated or deleted. */
+  kind: Scalars['String']['output'];
+  /** The message's id. */
+  id: Scalars['ID']['output'];
+  category: Scalars['String']['output'];
+  student_id?: Maybe<Scalars['ID']['output']>;
+  program_id?: Maybe<Scalars['ID']['output']>;
+  location_id: Scalars['ID']['output'];
+  /** The author. */
+  user_id?: Maybe<Scalars['ID']['output']>;
+  /** The text (added and updated only). */
+  message?: Maybe<Scalars['String']['output']>;
+  type?: Maybe<Scalars['String']['output']>;
+  parent_relation?: Maybe<Scalars['String']['output']>;
+  created_at?: Maybe<Scalars['String']['output']>;
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -8368,6 +8617,17 @@ export type ResolversTypes = {
   BillingSummaryRow: ResolverTypeWrapper<Row<BillingSummaryRow>>;
   BillingSummaryTotals: ResolverTypeWrapper<Row<BillingSummaryTotals>>;
   BillingSummaryReport: ResolverTypeWrapper<Row<BillingSummaryReport>>;
+  ChatPerson: ResolverTypeWrapper<Row<ChatPerson>>;
+  ChatMessage: ResolverTypeWrapper<ChatMessageRow>;
+  ChatMessagePaginator: ResolverTypeWrapper<Row<Omit<ChatMessagePaginator, 'data'> & { data: Array<ResolversTypes['ChatMessage']> }>>;
+  ChatThread: ResolverTypeWrapper<ThreadRow>;
+  ChatThreadPaginator: ResolverTypeWrapper<Row<Omit<ChatThreadPaginator, 'data'> & { data: Array<ResolversTypes['ChatThread']> }>>;
+  ChatCounter: ResolverTypeWrapper<Row<ChatCounter>>;
+  ChatUnread: ResolverTypeWrapper<Row<ChatUnread>>;
+  ChatUnreadCounts: ResolverTypeWrapper<Row<ChatUnreadCounts>>;
+  ChatRecipient: ResolverTypeWrapper<Row<ChatRecipient>>;
+  ChatMessageResult: ResolverTypeWrapper<Row<Omit<ChatMessageResult, 'chat'> & { chat?: Maybe<ResolversTypes['ChatMessage']> }>>;
+  ChatEvent: ResolverTypeWrapper<Row<ChatEvent>>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -8659,6 +8919,17 @@ export type ResolversParentTypes = {
   BillingSummaryRow: Row<BillingSummaryRow>;
   BillingSummaryTotals: Row<BillingSummaryTotals>;
   BillingSummaryReport: Row<BillingSummaryReport>;
+  ChatPerson: Row<ChatPerson>;
+  ChatMessage: ChatMessageRow;
+  ChatMessagePaginator: Row<Omit<ChatMessagePaginator, 'data'> & { data: Array<ResolversParentTypes['ChatMessage']> }>;
+  ChatThread: ThreadRow;
+  ChatThreadPaginator: Row<Omit<ChatThreadPaginator, 'data'> & { data: Array<ResolversParentTypes['ChatThread']> }>;
+  ChatCounter: Row<ChatCounter>;
+  ChatUnread: Row<ChatUnread>;
+  ChatUnreadCounts: Row<ChatUnreadCounts>;
+  ChatRecipient: Row<ChatRecipient>;
+  ChatMessageResult: Row<Omit<ChatMessageResult, 'chat'> & { chat?: Maybe<ResolversParentTypes['ChatMessage']> }>;
+  ChatEvent: Row<ChatEvent>;
 };
 
 export type QueryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -8816,6 +9087,14 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   getInvoiceReport?: Resolver<ResolversTypes['InvoiceReport'], ParentType, ContextType, RequireFields<QueryGetInvoiceReportArgs, 'location_id' | 'from' | 'to'>>;
   getPaymentReport?: Resolver<ResolversTypes['PaymentReport'], ParentType, ContextType, RequireFields<QueryGetPaymentReportArgs, 'location_id' | 'from' | 'to'>>;
   getBillingSummaryReport?: Resolver<ResolversTypes['BillingSummaryReport'], ParentType, ContextType, RequireFields<QueryGetBillingSummaryReportArgs, 'location_id' | 'from' | 'to'>>;
+  getStudentChat?: Resolver<ResolversTypes['ChatMessagePaginator'], ParentType, ContextType, RequireFields<QueryGetStudentChatArgs, 'student_id'>>;
+  getProgramChat?: Resolver<ResolversTypes['ChatMessagePaginator'], ParentType, ContextType, RequireFields<QueryGetProgramChatArgs, 'program_id'>>;
+  getUnreadChatCounts?: Resolver<ResolversTypes['ChatUnreadCounts'], ParentType, ContextType>;
+  getChatCountersByStudent?: Resolver<Array<ResolversTypes['ChatCounter']>, ParentType, ContextType, Partial<QueryGetChatCountersByStudentArgs>>;
+  getChatCountersByProgram?: Resolver<Array<ResolversTypes['ChatCounter']>, ParentType, ContextType, Partial<QueryGetChatCountersByProgramArgs>>;
+  getLastMessagesByStudent?: Resolver<ResolversTypes['ChatThreadPaginator'], ParentType, ContextType, Partial<QueryGetLastMessagesByStudentArgs>>;
+  getLastMessagesByProgram?: Resolver<ResolversTypes['ChatThreadPaginator'], ParentType, ContextType, Partial<QueryGetLastMessagesByProgramArgs>>;
+  getStaffRecipientForMsg?: Resolver<Array<ResolversTypes['ChatRecipient']>, ParentType, ContextType, Partial<QueryGetStaffRecipientForMsgArgs>>;
 };
 
 export type MutationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
@@ -9106,11 +9385,18 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   applyCredit?: Resolver<ResolversTypes['BillingResult'], ParentType, ContextType, RequireFields<MutationApplyCreditArgs, 'student_id'>>;
   saveStudentPayerShares?: Resolver<ResolversTypes['BillingResult'], ParentType, ContextType, RequireFields<MutationSaveStudentPayerSharesArgs, 'student_id' | 'shares'>>;
   sendUnpaidReminder?: Resolver<ResolversTypes['BillingResult'], ParentType, ContextType, RequireFields<MutationSendUnpaidReminderArgs, 'student_id'>>;
+  sendChatMessage?: Resolver<ResolversTypes['ChatMessageResult'], ParentType, ContextType, Partial<MutationSendChatMessageArgs>>;
+  updateChatMessage?: Resolver<ResolversTypes['ChatMessageResult'], ParentType, ContextType, RequireFields<MutationUpdateChatMessageArgs, 'id'>>;
+  deleteChatMessage?: Resolver<ResolversTypes['Notice'], ParentType, ContextType, RequireFields<MutationDeleteChatMessageArgs, 'id'>>;
+  deleteChatSelectedMessage?: Resolver<ResolversTypes['Notice'], ParentType, ContextType, RequireFields<MutationDeleteChatSelectedMessageArgs, 'ids'>>;
+  markChatRead?: Resolver<ResolversTypes['Notice'], ParentType, ContextType, Partial<MutationMarkChatReadArgs>>;
 };
 
 export type SubscriptionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = {
   attendanceChanged?: SubscriptionResolver<ResolversTypes['AttendanceEvent'], "attendanceChanged", ParentType, ContextType, RequireFields<SubscriptionAttendanceChangedArgs, 'location_id'>>;
   roomRatioChanged?: SubscriptionResolver<ResolversTypes['RoomRatioEvent'], "roomRatioChanged", ParentType, ContextType, RequireFields<SubscriptionRoomRatioChangedArgs, 'location_id'>>;
+  chatMessageAdded?: SubscriptionResolver<ResolversTypes['ChatEvent'], "chatMessageAdded", ParentType, ContextType, RequireFields<SubscriptionChatMessageAddedArgs, 'location_id'>>;
+  unreadCountsChanged?: SubscriptionResolver<ResolversTypes['ChatUnreadCounts'], "unreadCountsChanged", ParentType, ContextType, RequireFields<SubscriptionUnreadCountsChangedArgs, 'location_id'>>;
 };
 
 export type AuthTokensResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AuthTokens'] = ResolversParentTypes['AuthTokens']> = {
@@ -11565,6 +11851,96 @@ export type BillingSummaryReportResolvers<ContextType = RequestContext, ParentTy
   csv?: Resolver<Maybe<ResolversTypes['CsvExport']>, ParentType, ContextType>;
 };
 
+export type ChatPersonResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ChatPerson'] = ResolversParentTypes['ChatPerson']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  fname?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lname?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ChatMessageResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ChatMessage'] = ResolversParentTypes['ChatMessage']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  category?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  student_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  program_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  location_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  user_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  attachment?: Resolver<Maybe<ResolversTypes['File']>, ParentType, ContextType>;
+  created_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updated_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  parent_relation?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  deleted_by?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  author?: Resolver<Maybe<ResolversTypes['ChatPerson']>, ParentType, ContextType>;
+  mine?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  edited?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type ChatMessagePaginatorResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ChatMessagePaginator'] = ResolversParentTypes['ChatMessagePaginator']> = {
+  data?: Resolver<Array<ResolversTypes['ChatMessage']>, ParentType, ContextType>;
+  paginatorInfo?: Resolver<ResolversTypes['PaginatorInfo'], ParentType, ContextType>;
+};
+
+export type ChatThreadResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ChatThread'] = ResolversParentTypes['ChatThread']> = {
+  category?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  location_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  program_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  unread?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  last_message?: Resolver<Maybe<ResolversTypes['ChatMessage']>, ParentType, ContextType>;
+};
+
+export type ChatThreadPaginatorResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ChatThreadPaginator'] = ResolversParentTypes['ChatThreadPaginator']> = {
+  data?: Resolver<Array<ResolversTypes['ChatThread']>, ParentType, ContextType>;
+  paginatorInfo?: Resolver<ResolversTypes['PaginatorInfo'], ParentType, ContextType>;
+};
+
+export type ChatCounterResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ChatCounter'] = ResolversParentTypes['ChatCounter']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  unread?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ChatUnreadResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ChatUnread'] = ResolversParentTypes['ChatUnread']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ChatUnreadCountsResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ChatUnreadCounts'] = ResolversParentTypes['ChatUnreadCounts']> = {
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  students?: Resolver<Array<ResolversTypes['ChatUnread']>, ParentType, ContextType>;
+  programs?: Resolver<Array<ResolversTypes['ChatUnread']>, ParentType, ContextType>;
+};
+
+export type ChatRecipientResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ChatRecipient'] = ResolversParentTypes['ChatRecipient']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  fname?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lname?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  role?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ChatMessageResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ChatMessageResult'] = ResolversParentTypes['ChatMessageResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  chat?: Resolver<Maybe<ResolversTypes['ChatMessage']>, ParentType, ContextType>;
+};
+
+export type ChatEventResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ChatEvent'] = ResolversParentTypes['ChatEvent']> = {
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  category?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  student_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  program_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  location_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  user_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  parent_relation?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  created_at?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = RequestContext> = {
   Query?: QueryResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
@@ -11834,5 +12210,16 @@ export type Resolvers<ContextType = RequestContext> = {
   BillingSummaryRow?: BillingSummaryRowResolvers<ContextType>;
   BillingSummaryTotals?: BillingSummaryTotalsResolvers<ContextType>;
   BillingSummaryReport?: BillingSummaryReportResolvers<ContextType>;
+  ChatPerson?: ChatPersonResolvers<ContextType>;
+  ChatMessage?: ChatMessageResolvers<ContextType>;
+  ChatMessagePaginator?: ChatMessagePaginatorResolvers<ContextType>;
+  ChatThread?: ChatThreadResolvers<ContextType>;
+  ChatThreadPaginator?: ChatThreadPaginatorResolvers<ContextType>;
+  ChatCounter?: ChatCounterResolvers<ContextType>;
+  ChatUnread?: ChatUnreadResolvers<ContextType>;
+  ChatUnreadCounts?: ChatUnreadCountsResolvers<ContextType>;
+  ChatRecipient?: ChatRecipientResolvers<ContextType>;
+  ChatMessageResult?: ChatMessageResultResolvers<ContextType>;
+  ChatEvent?: ChatEventResolvers<ContextType>;
 };
 

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { CheckRules } from '@kv/files';
+import { forbidden } from '@kv/server';
 import type { RequestContext } from '../../types.ts';
 import { assertLocations, isStaff, readScope, reaches, staffScope, studentReadScope } from '../../core/access.ts';
 import { assertParentMayEdit, idsInScope, studentEditor, studentInScope } from '../students/index.ts';
@@ -82,6 +83,36 @@ const locationMedia = (rules: CheckRules, rulesAt?: (db: Knex) => Promise<CheckR
     },
   }) satisfies Purpose;
 
+/**
+ * Chat attachments (issue 18): images (JPEG/PNG/WebP, re-encoded like album photos) and PDFs,
+ * ≤ 20 MB. `owner_id` is the location of the conversation: uploaded by staff holding
+ * `messages.send` at the location or by a parent with a child there; the chat area checks the
+ * thread when the message is sent. Read here by staff of the location only: families reach these
+ * files solely through the chat area (`ChatMessage.attachment`), once they read the thread.
+ */
+const chatAttachment = {
+  rules: {
+    kind: 'pdf',
+    types: ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'],
+    maxBytes: 20 * MB,
+    image: { longSide: 1920, thumbSide: 400, maxPixels: 40_000_000 },
+  },
+  disposition: 'inline',
+  single: false,
+  entity: 'location',
+  async assertMayUpload(ctx: RequestContext, ownerId: string) {
+    if (!ctx.viewer || ctx.viewer.role === 'blog') throw forbidden();
+    const scope = isStaff(ctx.viewer) ? await staffScope(ctx, 'messages.send') : await readScope(ctx);
+    await assertLocations(ctx, scope, [ownerId]);
+    return { locationId: String(ownerId) };
+  },
+  async readableOwners(ctx: RequestContext, ownerIds: readonly string[]) {
+    if (!ctx.viewer || !isStaff(ctx.viewer)) return new Set<string>();
+    const scope = await readScope(ctx);
+    return new Set(ownerIds.map(String).filter((o) => reaches(scope, o)));
+  },
+} satisfies Purpose;
+
 export const PURPOSES = {
   /**
    * A child's profile photo: staff who may edit the child (`students.edit` in their scope), or a
@@ -109,6 +140,8 @@ export const PURPOSES = {
   album_photo: locationMedia(mediaPhoto, mediaPhotoAt),
   activity_video: locationMedia(mediaVideo),
   album_video: locationMedia(mediaVideo),
+  /** An image or PDF sent in a chat thread (the chat area). */
+  chat_attachment: chatAttachment,
 } satisfies Record<string, Purpose>;
 
 /** The purposes whose files are album or activity media (owner: the location). */

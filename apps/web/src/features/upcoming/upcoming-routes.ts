@@ -132,7 +132,6 @@ export const UPCOMING_ROUTES: readonly UpcomingRoute[] = [
   r('billingSubsidiesAgencyAccount', 'manager', 'billing', { parent: 'billing', title: 'shell:titles.agencyAccount' }),
   // teacher
   r('announcements', 'teacher', 'messaging', { title: 'shell:menu.announcements' }),
-  r('messagesLog', 'teacher', 'messaging', { title: 'shell:menu.messagesLog' }),
   r('calendar', 'teacher', 'calendar'),
   r('foodMenu', 'teacher', 'foodMenu'),
   r('studentSchedules', 'teacher', 'schedules'),
@@ -166,7 +165,6 @@ export const UPCOMING_ROUTES: readonly UpcomingRoute[] = [
   r('learningActivityEdit', 'teacher', 'learning', { parent: 'learningActivities' }),
   r('filesFormSubmission', 'teacher', 'forms'),
   // user (parent)
-  r('messages', 'user', 'messaging', { title: 'shell:menu.messages' }),
   r('userStudentsDocuments', 'user', 'forms'),
   r('userStudentDocuments', 'user', 'forms'),
   r('userStudentsFiles', 'user', 'forms'),

@@ -1213,6 +1213,123 @@ export type CamerasLayoutSettingQueryVariables = Exact<{ [key: string]: never; }
 
 export type CamerasLayoutSettingQuery = { getThemeSetting: { camera_module_setting: string | null } };
 
+export type ChatCompleteUploadMutationVariables = Exact<{
+  upload_id: string | number;
+}>;
+
+
+export type ChatCompleteUploadMutation = { completeUpload: { id: string, status: string } };
+
+export type ChatDeleteSelectedMutationVariables = Exact<{
+  ids: Array<string | number> | string | number;
+}>;
+
+
+export type ChatDeleteSelectedMutation = { deleteChatSelectedMessage: { status: boolean, message: string, color: string } };
+
+export type ChatMarkReadMutationVariables = Exact<{
+  student_id?: string | number | null | undefined;
+  program_id?: string | number | null | undefined;
+}>;
+
+
+export type ChatMarkReadMutation = { markChatRead: { status: boolean } };
+
+export type ChatMessageAddedSubscriptionVariables = Exact<{
+  location_id: string | number;
+}>;
+
+
+export type ChatMessageAddedSubscription = { chatMessageAdded: { kind: string, id: string, category: string, student_id: string | null, program_id: string | null, user_id: string | null } };
+
+export type ChatPresignMutationVariables = Exact<{
+  owner_id: string | number;
+  content_type: string;
+  size: number;
+  file_name?: string | null | undefined;
+}>;
+
+
+export type ChatPresignMutation = { getPresignedUploadUrl: { url: string, upload_id: string, fields: Array<{ name: string, value: string }> } };
+
+export type ChatProgramThreadQueryVariables = Exact<{
+  program_id: string | number;
+  page?: number | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type ChatProgramThreadQuery = { getProgramChat: { data: Array<{ id: string, message: string | null, type: string, category: string, created_at: string, parent_relation: string | null, mine: boolean, edited: boolean, author: { id: string, fname: string, lname: string } | null, attachment: { id: string, content_type: string | null, original_name: string, url: string | null, thumbnail_url: string | null } | null }>, paginatorInfo: { currentPage: number, lastPage: number, total: number } } };
+
+export type ChatProgramThreadsQueryVariables = Exact<{
+  location_id?: string | number | null | undefined;
+  search?: string | null | undefined;
+  page?: number | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type ChatProgramThreadsQuery = { getLastMessagesByProgram: { data: Array<{ category: string, id: string, name: string, location_id: string, program_id: string | null, unread: number, last_message: { id: string, message: string | null, type: string, created_at: string, author: { id: string, fname: string, lname: string } | null } | null }>, paginatorInfo: { currentPage: number, lastPage: number, total: number } } };
+
+export type ChatRecipientsQueryVariables = Exact<{
+  student_id?: string | number | null | undefined;
+  program_id?: string | number | null | undefined;
+}>;
+
+
+export type ChatRecipientsQuery = { getStaffRecipientForMsg: Array<{ id: string, fname: string, lname: string, role: string }> };
+
+export type ChatSendMutationVariables = Exact<{
+  msg?: string | null | undefined;
+  student_id?: string | number | null | undefined;
+  program_id?: string | number | null | undefined;
+  attachment?: string | number | null | undefined;
+}>;
+
+
+export type ChatSendMutation = { sendChatMessage: { status: boolean, message: string, color: string, chat: { id: string } | null } };
+
+export type ChatStudentThreadQueryVariables = Exact<{
+  student_id: string | number;
+  page?: number | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type ChatStudentThreadQuery = { getStudentChat: { data: Array<{ id: string, message: string | null, type: string, category: string, created_at: string, parent_relation: string | null, mine: boolean, edited: boolean, author: { id: string, fname: string, lname: string } | null, attachment: { id: string, content_type: string | null, original_name: string, url: string | null, thumbnail_url: string | null } | null }>, paginatorInfo: { currentPage: number, lastPage: number, total: number } } };
+
+export type ChatStudentThreadsQueryVariables = Exact<{
+  location_id?: string | number | null | undefined;
+  search?: string | null | undefined;
+  page?: number | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type ChatStudentThreadsQuery = { getLastMessagesByStudent: { data: Array<{ category: string, id: string, name: string, location_id: string, program_id: string | null, unread: number, last_message: { id: string, message: string | null, type: string, created_at: string, author: { id: string, fname: string, lname: string } | null } | null }>, paginatorInfo: { currentPage: number, lastPage: number, total: number } } };
+
+export type ChatUnreadCountsChangedSubscriptionVariables = Exact<{
+  location_id: string | number;
+}>;
+
+
+export type ChatUnreadCountsChangedSubscription = { unreadCountsChanged: { total: number } };
+
+export type ChatUpdateMutationVariables = Exact<{
+  id: string | number;
+  msg?: string | null | undefined;
+}>;
+
+
+export type ChatUpdateMutation = { updateChatMessage: { status: boolean, message: string, color: string, chat: { id: string, message: string | null, edited: boolean } | null } };
+
+export type ChatUploadStatusQueryVariables = Exact<{
+  upload_id: string | number;
+}>;
+
+
+export type ChatUploadStatusQuery = { uploadStatus: { id: string, status: string, reason: string | null } };
+
 export type CreateStreamingServerMutationVariables = Exact<{
   name: string;
   type: string;
