@@ -6,6 +6,7 @@ import { LatestActivitiesWidget, StudentActivitiesPanel, activitiesRoutes } from
 import { RoomRatioWidget, attendanceRoutes } from '../features/attendance/routes';
 import { setupRoutes } from '../features/centre-setup/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
+import { TodaysMenuWidget, foodMenuRoutes } from '../features/food-menu/routes';
 import { liveCameraRoutes } from '../features/live-cameras/routes';
 import { peopleRoutes } from '../features/people/routes';
 import { StudentMediaPanel, photosRoutes } from '../features/photos/routes';
@@ -17,7 +18,7 @@ import { graphqlRoute } from './graphql-route';
 /** Everything inside the main layout: each feature's pages, then the pages of later issues on the paths no feature serves yet. */
 export function signedInRoutes(kind: CentreKind | null): RouteObject[] {
   const served = [
-    ...dashboardRoutes({ roomRatio: RoomRatioWidget, latestActivities: LatestActivitiesWidget }),
+    ...dashboardRoutes({ roomRatio: RoomRatioWidget, latestActivities: LatestActivitiesWidget, todaysMenu: TodaysMenuWidget }),
     ...accessRoutes,
     ...settingsRoutes,
     ...setupRoutes(kind),
@@ -26,6 +27,7 @@ export function signedInRoutes(kind: CentreKind | null): RouteObject[] {
     ...liveCameraRoutes(kind),
     ...photosRoutes(kind),
     ...activitiesRoutes(kind),
+    ...foodMenuRoutes(kind),
   ];
   const servedPaths = new Set(served.map((route) => route.path));
   return [...served, ...upcomingRoutes(kind, servedPaths)];

@@ -1,7 +1,11 @@
 import { addDays, localParts, weekdayOf, zonedInstant } from '@kv/shared';
 import { allocateIds, insertMany, type SeedStep } from '../context.ts';
 
-type Item = [name: string, components: string[], extra?: { food_type?: string; serving_oz?: number; added?: number; total?: number; allergens?: string[] }];
+type Item = [
+  name: string,
+  components: string[],
+  extra?: { food_type?: string; serving_oz?: number; added?: number; total?: number; allergens?: string[] },
+];
 
 /** 35 child-care items: one cereal (Frosted Crunch) over the 6 g added sugar per dry ounce limit. */
 const CHILD_ITEMS: Item[] = [
@@ -44,9 +48,15 @@ const CHILD_ITEMS: Item[] = [
 
 /** 35 pet-care items (the pet centre has no CACFP counts; components and sugar do not apply). */
 const PET_ITEMS: Item[] = [
-  ...['Chicken & rice kibble', 'Lamb & rice kibble', 'Salmon kibble', 'Grain-free turkey kibble', 'Puppy kibble', 'Senior kibble', 'Light kibble'].map(
-    (n): Item => [n, [], { allergens: n.includes('Chicken') ? ['Chicken'] : n.includes('Grain-free') ? [] : ['Grain'] }],
-  ),
+  ...[
+    'Chicken & rice kibble',
+    'Lamb & rice kibble',
+    'Salmon kibble',
+    'Grain-free turkey kibble',
+    'Puppy kibble',
+    'Senior kibble',
+    'Light kibble',
+  ].map((n): Item => [n, [], { allergens: n.includes('Chicken') ? ['Chicken'] : n.includes('Grain-free') ? [] : ['Grain'] }]),
   ...['Beef stew (wet)', 'Chicken pâté (wet)', 'Turkey loaf (wet)', 'Duck & pumpkin (wet)', 'Venison (wet)', 'Rabbit (wet)'].map(
     (n): Item => [n, [], { allergens: n.includes('Beef') ? ['Beef'] : n.includes('Chicken') ? ['Chicken'] : [] }],
   ),
@@ -73,7 +83,21 @@ const PET_ITEMS: Item[] = [
     'Oat & honey treat',
     'Cucumber coins',
     'Watermelon cubes (seedless)',
-  ].map((n): Item => [n, [], { allergens: /chicken/i.test(n) ? ['Chicken'] : /beef/i.test(n) ? ['Beef'] : /yogurt|cottage/i.test(n) ? ['Dairy'] : /oat|biscuit/i.test(n) ? ['Grain'] : [] }]),
+  ].map((n): Item => [
+    n,
+    [],
+    {
+      allergens: /chicken/i.test(n)
+        ? ['Chicken']
+        : /beef/i.test(n)
+          ? ['Beef']
+          : /yogurt|cottage/i.test(n)
+            ? ['Dairy']
+            : /oat|biscuit/i.test(n)
+              ? ['Grain']
+              : [],
+    },
+  ]),
 ];
 
 const CHILD_SLOTS = [
@@ -143,7 +167,14 @@ export const foodMenuStep: SeedStep = {
       await insertMany(
         trx,
         'meal_slots',
-        slotDefs.map(([name, type, start_time, end_time], i) => ({ id: slotIds[i], location_id: loc.id, name, type, start_time, end_time })),
+        slotDefs.map(([name, type, start_time, end_time], i) => ({
+          id: slotIds[i],
+          location_id: loc.id,
+          name,
+          type,
+          start_time,
+          end_time,
+        })),
       );
 
       const local = localParts(now, loc.timezone).date;
@@ -153,7 +184,14 @@ export const foodMenuStep: SeedStep = {
       await insertMany(
         trx,
         'food_menu_weeks',
-        weekIds.map((id, w) => ({ id, location_id: loc.id, name: `Week ${w + 1}`, status: 'published', date: addDays(monday, 7 * w), current_week: w === 0 })),
+        weekIds.map((id, w) => ({
+          id,
+          location_id: loc.id,
+          name: `Week ${w + 1}`,
+          status: 'published',
+          date: addDays(monday, 7 * w),
+          current_week: w === 0,
+        })),
       );
       weekCount += 4;
       await insertMany(trx, 'food_menu_settings', [{ location_id: loc.id, rotate: true, rotated_on: dow === 1 ? local : null }]);
@@ -202,7 +240,9 @@ export const foodMenuStep: SeedStep = {
             const from = zonedInstant(date, start, loc.timezone);
             const to = zonedInstant(date, end, loc.timezone);
             const present = stays
-              .filter((s) => s.date === date && String(s.program_id) === room.id && s.start_time <= to && (!s.end_time || s.end_time >= from))
+              .filter(
+                (s) => s.date === date && String(s.program_id) === room.id && s.start_time <= to && (!s.end_time || s.end_time >= from),
+              )
               .map((s) => String(s.student_id));
             const ticked = [...new Set(present)].filter(() => faker.datatype.boolean(0.95));
             const late = n++ === lateAt;

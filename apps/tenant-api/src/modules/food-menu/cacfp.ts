@@ -94,7 +94,9 @@ export function componentWarning(type: SlotType, components: Iterable<string>): 
  */
 export function claimDay<T extends { type: SlotType; start_time: string }>(served: readonly T[]): T[] {
   const order = { lunch: 0, supper: 1, breakfast: 2, snack: 3 } as const;
-  const meals = served.filter((s) => isMeal(s.type)).sort((a, b) => order[a.type] - order[b.type] || a.start_time.localeCompare(b.start_time));
+  const meals = served
+    .filter((s) => isMeal(s.type))
+    .sort((a, b) => order[a.type] - order[b.type] || a.start_time.localeCompare(b.start_time));
   const snacks = served.filter((s) => !isMeal(s.type)).sort((a, b) => a.start_time.localeCompare(b.start_time));
   const twoMeals = [...meals.slice(0, 2), ...snacks.slice(0, 1)];
   const twoSnacks = [...meals.slice(0, 1), ...snacks.slice(0, 2)];

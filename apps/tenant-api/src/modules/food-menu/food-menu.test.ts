@@ -74,10 +74,9 @@ describe('items', () => {
     expect(field(await q(ITEM, { l: s.X, n: 'X', add: -1 }, s.tokens.teacher))).toBe('added_sugar_g');
     expect(field(await q(ITEM, { l: s.X, n: 'X', al: ['999999'] }, s.tokens.teacher))).toBe('allergens');
     expect(field(await q(ITEM, { l: s.X, n: 'milk' }, s.tokens.teacher))).toBe('name');
-    expect([code(await q(ITEM, { l: s.X, n: ' ' }, s.tokens.teacher)), field(await q(ITEM, { l: s.X, n: ' ' }, s.tokens.teacher))]).toEqual([
-      'BAD_USER_INPUT',
-      'name',
-    ]);
+    expect([code(await q(ITEM, { l: s.X, n: ' ' }, s.tokens.teacher)), field(await q(ITEM, { l: s.X, n: ' ' }, s.tokens.teacher))]).toEqual(
+      ['BAD_USER_INPUT', 'name'],
+    );
     expect(Number((await db('food_menu_items').count({ n: '*' }))[0]!.n)).toBe(before);
   });
 
@@ -93,7 +92,11 @@ describe('items', () => {
     expect(other.body).not.toContain('Chicken');
     // A token of centre A is not valid on centre B.
     expect(code(await qb(ITEMS, { l: s.X }, s.tokens.owner))).toBe('UNAUTHENTICATED');
-    const upd = await q(`mutation($id: ID!) { updateFoodMenuItem(id: $id, status: "available") { item { status } } }`, { id: items.peas }, s.tokens.mgrY);
+    const upd = await q(
+      `mutation($id: ID!) { updateFoodMenuItem(id: $id, status: "available") { item { status } } }`,
+      { id: items.peas },
+      s.tokens.mgrY,
+    );
     expect(code(upd)).toBe('NOT_FOUND');
   });
 });
@@ -118,19 +121,39 @@ describe('weeks and week data', () => {
     expect(field(bad)).toBe('cells.0.items');
     expect(field(await q(SAVE, { w: week, c: [{ day: 9, slot_id: slots.Lunch, items: [] }] }, s.tokens.teacher))).toBe('cells.0.day');
     const lunch = [items.milk, items.chicken, items.peas, items.apple, items.bread];
-    const r = await q(SAVE, { w: week, c: [{ day: 0, slot_id: slots.Lunch, items: lunch }, { day: 0, slot_id: slots['AM snack'], items: [items.apple] }] }, s.tokens.teacher);
+    const r = await q(
+      SAVE,
+      {
+        w: week,
+        c: [
+          { day: 0, slot_id: slots.Lunch, items: lunch },
+          { day: 0, slot_id: slots['AM snack'], items: [items.apple] },
+        ],
+      },
+      s.tokens.teacher,
+    );
     expect(r.data?.saveFoodMenuWeekData.status).toBe(true);
     const staff = await q(DATA, { w: week }, s.tokens.teacher);
-    const cells = staff.data?.getFoodMenuWeekData.cells as { day: number; slot_id: string; warnings: string[]; clashes: { student_id: string; allergy: string }[] }[];
+    const cells = staff.data?.getFoodMenuWeekData.cells as {
+      day: number;
+      slot_id: string;
+      warnings: string[];
+      clashes: { student_id: string; allergy: string }[];
+    }[];
     const monLunch = cells.find((c) => c.day === 0 && c.slot_id === slots.Lunch)!;
     expect(monLunch.clashes).toEqual([expect.objectContaining({ student_id: s.kids.ana, allergy: 'Peanut' })]);
     expect(monLunch.warnings).toEqual([]);
     const snack = cells.find((c) => c.day === 0 && c.slot_id === slots['AM snack'])!;
     expect(snack.warnings).toEqual(['A snack needs two different components.']);
     const mum = await q(DATA, { w: week }, s.family.mumToken);
-    expect(mum.data?.getFoodMenuWeekData.cells.find((c: { day: number; slot_id: string }) => c.day === 0 && c.slot_id === slots.Lunch).clashes).toHaveLength(1);
+    expect(
+      mum.data?.getFoodMenuWeekData.cells.find((c: { day: number; slot_id: string }) => c.day === 0 && c.slot_id === slots.Lunch).clashes,
+    ).toHaveLength(1);
     const otherFamily = await q(DATA, { w: week }, s.tokens.parent);
-    expect(otherFamily.data?.getFoodMenuWeekData.cells.find((c: { day: number; slot_id: string }) => c.day === 0 && c.slot_id === slots.Lunch).clashes).toEqual([]);
+    expect(
+      otherFamily.data?.getFoodMenuWeekData.cells.find((c: { day: number; slot_id: string }) => c.day === 0 && c.slot_id === slots.Lunch)
+        .clashes,
+    ).toEqual([]);
     expect(code(await q(SAVE, { w: week, c: [] }, s.tokens.mgrY))).toBe('NOT_FOUND');
   });
 
@@ -141,7 +164,9 @@ describe('weeks and week data', () => {
     await q(SAVE, { w: early, c: cell }, s.tokens.teacher);
     await q(SAVE, { w: late, c: cell }, s.tokens.teacher);
     const warningsOf = async (w: string) =>
-      (await q(DATA, { w }, s.tokens.teacher)).data?.getFoodMenuWeekData.cells.find((c: { day: number; slot_id: string }) => c.day === 1 && c.slot_id === slots['PM snack']).warnings;
+      (await q(DATA, { w }, s.tokens.teacher)).data?.getFoodMenuWeekData.cells.find(
+        (c: { day: number; slot_id: string }) => c.day === 1 && c.slot_id === slots['PM snack'],
+      ).warnings;
     expect(await warningsOf(early)).toEqual([]);
     expect(await warningsOf(late)).toEqual([expect.stringContaining('Berry yogurt: 15 g added sugar per 6 oz')]);
   });
@@ -149,7 +174,11 @@ describe('weeks and week data', () => {
   it('autofill fills only the empty slots; copy keeps the grid', async () => {
     const w = String((await q(WEEK, { l: s.X, n: 'Auto', d: '2026-01-05' }, s.tokens.teacher)).data?.createFoodMenuWeek.week.id);
     await q(SAVE, { w, c: [{ day: 0, slot_id: slots.Lunch, items: [items.peas] }] }, s.tokens.teacher);
-    const r = await q(`mutation($w: ID!) { autofillFoodMenu(week: $w) { status message data { cells { day slot_id items { id } } } } }`, { w }, s.tokens.teacher);
+    const r = await q(
+      `mutation($w: ID!) { autofillFoodMenu(week: $w) { status message data { cells { day slot_id items { id } } } } }`,
+      { w },
+      s.tokens.teacher,
+    );
     const cells = r.data?.autofillFoodMenu.data.cells as { day: number; slot_id: string; items: { id: string }[] }[];
     expect(cells.find((c) => c.day === 0 && c.slot_id === slots.Lunch)!.items.map((i) => i.id)).toEqual([items.peas]);
     expect(cells.filter((c) => c.items.length === 0)).toEqual([]);
@@ -157,7 +186,11 @@ describe('weeks and week data', () => {
     expect(rows).toHaveLength(1);
     const again = await q(`mutation($w: ID!) { autofillFoodMenu(week: $w) { message } }`, { w }, s.tokens.teacher);
     expect(again.data?.autofillFoodMenu.message).toBe('No empty slot to fill.');
-    const copy = await q(`mutation($w: ID!) { copyFoodMenuWeek(week: $w, name: "Copy", date: "2026-01-12") { week { id date } } }`, { w }, s.tokens.teacher);
+    const copy = await q(
+      `mutation($w: ID!) { copyFoodMenuWeek(week: $w, name: "Copy", date: "2026-01-12") { week { id date } } }`,
+      { w },
+      s.tokens.teacher,
+    );
     const copied = String(copy.data?.copyFoodMenuWeek.week.id);
     expect(await db('food_menu_week_items').where({ week_id: copied }).count({ n: '*' })).toEqual(
       await db('food_menu_week_items').where({ week_id: w }).count({ n: '*' }),
@@ -180,7 +213,11 @@ describe('rotation', () => {
     const ids: string[] = [];
     for (const d of ['2026-11-02', '2026-11-09', '2026-11-16'])
       ids.push(String((await db('food_menu_weeks').insert({ location_id: loc, name: d, date: d }).returning('id'))[0].id));
-    const set = await q(`mutation($w: ID!) { saveFoodMenuSettings(week: $w, rotate: true) { settings { week rotate } } }`, { w: ids[1] }, s.tokens.owner);
+    const set = await q(
+      `mutation($w: ID!) { saveFoodMenuSettings(week: $w, rotate: true) { settings { week rotate } } }`,
+      { w: ids[1] },
+      s.tokens.owner,
+    );
     expect(set.data?.saveFoodMenuSettings.settings).toEqual({ week: ids[1], rotate: true });
     await db('food_menu_settings').where({ location_id: loc }).update({ rotated_on: null });
     const current = async () => String((await db('food_menu_weeks').where({ location_id: loc, current_week: true }).first('id')).id);
@@ -247,7 +284,9 @@ describe('CACFP meal counts', () => {
   });
 
   it('a count during the service is not late; the roster shows who is checked in and allergy clashes', async () => {
-    const allDay = String((await q(SLOT, { l: s.X, n: 'All day', t: 'snack', a: '00:00', b: '23:59' }, s.tokens.mgrX)).data?.saveMealSlot.slot.id);
+    const allDay = String(
+      (await q(SLOT, { l: s.X, n: 'All day', t: 'snack', a: '00:00', b: '23:59' }, s.tokens.mgrX)).data?.saveMealSlot.slot.id,
+    );
     const r = await q(COUNT, { p: s.rooms.toddlers, d: today(), s: allDay, st: [s.kids.ana] }, s.tokens.teacher);
     expect(r.data?.saveMealCount.count).toMatchObject({ late: false, students: [s.kids.ana] });
     const roster = await q(

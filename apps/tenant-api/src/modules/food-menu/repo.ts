@@ -60,14 +60,29 @@ const slotColumns = (db: Db) => [
 
 // ── items ────────────────────────────────────────────────────────────────────
 
-export async function pageItems(db: Db, locationId: string, search: string | null | undefined, status: string | null | undefined, page: number, first: number) {
+export async function pageItems(
+  db: Db,
+  locationId: string,
+  search: string | null | undefined,
+  status: string | null | undefined,
+  page: number,
+  first: number,
+) {
   const filtered = () => {
     const q = db('food_menu_items').where({ location_id: locationId });
     if (search) q.whereILike('name', `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     if (status) q.where({ status });
     return q;
   };
-  return pageWithTotal<ItemRow>(db, filtered().orderBy([{ column: 'name' }, { column: 'id' }]).select(ITEM_COLUMNS), filtered, page, first);
+  return pageWithTotal<ItemRow>(
+    db,
+    filtered()
+      .orderBy([{ column: 'name' }, { column: 'id' }])
+      .select(ITEM_COLUMNS),
+    filtered,
+    page,
+    first,
+  );
 }
 
 export const itemsOfLocation = (db: Db, locationId: string): Promise<ItemRow[]> =>
@@ -124,14 +139,28 @@ export async function existingAllergies(db: Db, ids: readonly string[]): Promise
 
 // ── weeks ────────────────────────────────────────────────────────────────────
 
-export async function pageWeeks(db: Db, locationId: string, opts: { published: boolean; current: boolean | null | undefined }, page: number, first: number) {
+export async function pageWeeks(
+  db: Db,
+  locationId: string,
+  opts: { published: boolean; current: boolean | null | undefined },
+  page: number,
+  first: number,
+) {
   const filtered = () => {
     const q = db('food_menu_weeks').where({ location_id: locationId });
     if (opts.published) q.where({ status: 'published' });
     if (opts.current !== null && opts.current !== undefined) q.where({ current_week: opts.current });
     return q;
   };
-  return pageWithTotal<WeekRow>(db, filtered().orderBy([{ column: 'date' }, { column: 'id' }]).select(weekColumns(db)), filtered, page, first);
+  return pageWithTotal<WeekRow>(
+    db,
+    filtered()
+      .orderBy([{ column: 'date' }, { column: 'id' }])
+      .select(weekColumns(db)),
+    filtered,
+    page,
+    first,
+  );
 }
 
 export const findWeek = (db: Db, id: string): Promise<WeekRow | undefined> => db('food_menu_weeks').where({ id }).first(weekColumns(db));
@@ -157,7 +186,10 @@ export async function setCurrentWeek(trx: Knex.Transaction, locationId: string, 
 }
 
 export const cellsOf = (db: Db, weekId: string): Promise<CellRow[]> =>
-  db('food_menu_week_items').where({ week_id: weekId }).orderBy(['day', 'slot_id', 'position']).select('week_id', 'day', 'slot_id', 'item_id', 'position');
+  db('food_menu_week_items')
+    .where({ week_id: weekId })
+    .orderBy(['day', 'slot_id', 'position'])
+    .select('week_id', 'day', 'slot_id', 'item_id', 'position');
 
 export async function replaceCells(trx: Knex.Transaction, weekId: string, cells: { day: number; slot_id: string; items: string[] }[]) {
   await trx('food_menu_week_items').where({ week_id: weekId }).delete();
@@ -165,16 +197,19 @@ export async function replaceCells(trx: Knex.Transaction, weekId: string, cells:
 }
 
 export async function insertCells(trx: Knex.Transaction, weekId: string, cells: { day: number; slot_id: string; items: string[] }[]) {
-  const rows = cells.flatMap((c) => [...new Set(c.items)].map((item_id, position) => ({ week_id: weekId, day: c.day, slot_id: c.slot_id, item_id, position })));
+  const rows = cells.flatMap((c) =>
+    [...new Set(c.items)].map((item_id, position) => ({ week_id: weekId, day: c.day, slot_id: c.slot_id, item_id, position })),
+  );
   for (let i = 0; i < rows.length; i += 500) await trx('food_menu_week_items').insert(rows.slice(i, i + 500));
 }
 
 // ── settings ─────────────────────────────────────────────────────────────────
 
 export async function settingsOf(db: Db, locationId: string) {
-  return (await db('food_menu_settings').where({ location_id: locationId }).first('rotate', db.raw("to_char(rotated_on, 'YYYY-MM-DD') as rotated_on"))) as
-    | { rotate: boolean; rotated_on: string | null }
-    | undefined;
+  return (await db('food_menu_settings')
+    .where({ location_id: locationId })
+    .first('rotate', db.raw("to_char(rotated_on, 'YYYY-MM-DD') as rotated_on"))) as
+    { rotate: boolean; rotated_on: string | null } | undefined;
 }
 
 export async function saveSettings(trx: Knex.Transaction, locationId: string, rotate: boolean, rotatedOn: string | null) {
@@ -190,7 +225,11 @@ export async function rotatingLocations(db: Db) {
     .join('locations as l', 'l.id', 's.location_id')
     .where('s.rotate', true)
     .whereNull('l.deleted_at')
-    .select('l.id', 'l.timezone', db.raw("to_char(s.rotated_on, 'YYYY-MM-DD') as rotated_on"))) as { id: string; timezone: string; rotated_on: string | null }[];
+    .select('l.id', 'l.timezone', db.raw("to_char(s.rotated_on, 'YYYY-MM-DD') as rotated_on"))) as {
+    id: string;
+    timezone: string;
+    rotated_on: string | null;
+  }[];
 }
 
 // ── slots ────────────────────────────────────────────────────────────────────
@@ -244,7 +283,15 @@ export async function childrenWithAllergies(db: Db, locationId: string, programI
 
 // ── counts ───────────────────────────────────────────────────────────────────
 
-const countColumns = (db: Db) => ['id', 'location_id', 'program_id', 'slot_id', db.raw("to_char(date, 'YYYY-MM-DD') as date"), 'saved_at', 'late'];
+const countColumns = (db: Db) => [
+  'id',
+  'location_id',
+  'program_id',
+  'slot_id',
+  db.raw("to_char(date, 'YYYY-MM-DD') as date"),
+  'saved_at',
+  'late',
+];
 
 export const findCount = (db: Db, programId: string, date: string, slotId: string): Promise<CountRow | undefined> =>
   db('meal_counts').where({ program_id: programId, date, slot_id: slotId }).first(countColumns(db));

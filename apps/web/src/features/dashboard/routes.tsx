@@ -9,6 +9,8 @@ export interface DashboardWidgets {
   roomRatio?: ComponentType;
   /** A parent's children's latest daily activities on /home (lazily loaded). */
   latestActivities?: ComponentType;
+  /** A parent's location's menu of today on /home (lazily loaded). */
+  todaysMenu?: ComponentType;
 }
 
 export function dashboardRoutes(widgets: DashboardWidgets = {}): RouteObject[] {

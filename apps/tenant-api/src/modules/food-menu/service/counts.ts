@@ -32,7 +32,10 @@ async function roomAndSlot(ctx: RequestContext, a: { program_id: string; slot: s
   return { room, slot, tz: loc.timezone };
 }
 
-const spanOf = (date: string, slot: repo.SlotRow, tz: string) => ({ start: zonedInstant(date, slot.start_time, tz), end: zonedInstant(date, slot.end_time, tz) });
+const spanOf = (date: string, slot: repo.SlotRow, tz: string) => ({
+  start: zonedInstant(date, slot.start_time, tz),
+  end: zonedInstant(date, slot.end_time, tz),
+});
 
 /** The week whose Monday starts the date's week, else the location's current week. */
 async function weekFor(ctx: RequestContext, locationId: string, date: string) {
@@ -56,10 +59,20 @@ export async function getMealCountRoster(ctx: RequestContext, raw: unknown) {
     weekFor(ctx, room.location_id, a.date),
   ]);
   const inRoom = new Set(presence.filter((p) => String(p.program_id) === String(room.id)).map((p) => String(p.student_id)));
-  const here = new Set(presence.filter((p) => String(p.program_id) === String(room.id) && presentDuring(p, span.start, span.end)).map((p) => String(p.student_id)));
+  const here = new Set(
+    presence
+      .filter((p) => String(p.program_id) === String(room.id) && presentDuring(p, span.start, span.end))
+      .map((p) => String(p.student_id)),
+  );
   const counted = count ? ((await repo.countStudents(ctx.db, [String(count.id)])).get(String(count.id)) ?? []) : [];
   const itemIds = wk.weekId
-    ? (await ctx.db('food_menu_week_items').where({ week_id: wk.weekId, day: wk.day, slot_id: slot.id }).orderBy('position').pluck('item_id')).map(String)
+    ? (
+        await ctx
+          .db('food_menu_week_items')
+          .where({ week_id: wk.weekId, day: wk.day, slot_id: slot.id })
+          .orderBy('position')
+          .pluck('item_id')
+      ).map(String)
     : [];
   const [items, allergens] = await Promise.all([repo.findItems(ctx.db, itemIds), repo.allergensOf(ctx.db, itemIds)]);
   const allergenIds = new Map<string, string>();
@@ -110,10 +123,24 @@ export async function saveMealCount(ctx: RequestContext, raw: unknown, now = new
   const count = await inTransaction(ctx, async (trx) => {
     const c = await repo.saveCount(
       trx,
-      { location_id: room.location_id, program_id: room.id, slot_id: slot.id, date: a.date, saved_at: now, late, counted_by: ctx.viewer!.id },
+      {
+        location_id: room.location_id,
+        program_id: room.id,
+        slot_id: slot.id,
+        date: a.date,
+        saved_at: now,
+        late,
+        counted_by: ctx.viewer!.id,
+      },
       wanted,
     );
-    await audit(ctx, trx, { action: 'meal_count.save', entity: 'meal_count', entity_id: String(c.id), location_id: room.location_id, data: { slot: slot.id, date: a.date, students: wanted.length, late } });
+    await audit(ctx, trx, {
+      action: 'meal_count.save',
+      entity: 'meal_count',
+      entity_id: String(c.id),
+      location_id: room.location_id,
+      data: { slot: slot.id, date: a.date, students: wanted.length, late },
+    });
     return c;
   });
   return {
@@ -184,7 +211,12 @@ export async function getMealCountReport(ctx: RequestContext, raw: unknown) {
       late: c.late,
     };
   });
-  rows.sort((x, y) => x.date.localeCompare(y.date) || slotById.get(String(x.slot_id))!.start_time.localeCompare(slotById.get(String(y.slot_id))!.start_time) || x.room.localeCompare(y.room));
+  rows.sort(
+    (x, y) =>
+      x.date.localeCompare(y.date) ||
+      slotById.get(String(x.slot_id))!.start_time.localeCompare(slotById.get(String(y.slot_id))!.start_time) ||
+      x.room.localeCompare(y.room),
+  );
   const csv = toCsv(
     ['Date', 'Slot', 'Type', 'Room', 'Served', 'Claimed', 'Late'],
     rows.map((r) => [r.date, r.slot, r.slot_type, r.room, r.served, r.claimed, r.late ? 'yes' : 'no']),

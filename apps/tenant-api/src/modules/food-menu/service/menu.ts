@@ -28,7 +28,8 @@ const name = fields.name('Name');
 const status = fields.oneOf('Status', ['active', 'available'] as const);
 const weekStatus = fields.oneOf('Status', ['draft', 'published'] as const);
 const components = z.array(fields.oneOf('Component', COMPONENTS)).max(5, 'At most five components.');
-const grams = (label: string) => z.number(`${label} must be a number.`).min(0, `${label} cannot be negative.`).max(1000, `${label} is too large.`).nullish();
+const grams = (label: string) =>
+  z.number(`${label} must be a number.`).min(0, `${label} cannot be negative.`).max(1000, `${label} is too large.`).nullish();
 const itemFields = {
   status,
   components,
@@ -58,7 +59,12 @@ async function checkAllergens(db: Knex, ids: string[] | undefined) {
 
 export async function getFoodMenuItems(ctx: RequestContext, raw: unknown) {
   const a = parseArgs(
-    z.object({ location: id, search: z.string().trim().max(100, 'Search at most 100 characters.').nullish(), status: status.nullish(), ...pageArgs }),
+    z.object({
+      location: id,
+      search: z.string().trim().max(100, 'Search at most 100 characters.').nullish(),
+      status: status.nullish(),
+      ...pageArgs,
+    }),
     raw,
   );
   await menuWriteScope(ctx, a.location);
@@ -86,7 +92,13 @@ export async function createFoodMenuItem(ctx: RequestContext, raw: unknown) {
     inTransaction(ctx, async (trx) => {
       const r = await repo.insertItem(trx, { location_id: a.location, ...itemRow({ ...a, components: [...new Set(a.components)] }) });
       await repo.setAllergens(trx, String(r.id), [...new Set(a.allergens ?? [])]);
-      await audit(ctx, trx, { action: 'food_menu_item.create', entity: 'food_menu_item', entity_id: String(r.id), location_id: a.location, data: { name: a.name } });
+      await audit(ctx, trx, {
+        action: 'food_menu_item.create',
+        entity: 'food_menu_item',
+        entity_id: String(r.id),
+        location_id: a.location,
+        data: { name: a.name },
+      });
       return r;
     }),
     { food_menu_items_name_unique: itemNameTaken },
@@ -142,7 +154,13 @@ export async function deleteFoodMenuItem(ctx: RequestContext, raw: unknown) {
   assertReaches(scope, before.location_id);
   await inTransaction(ctx, async (trx) => {
     await trx('food_menu_items').where({ id: a.id }).delete();
-    await audit(ctx, trx, { action: 'food_menu_item.delete', entity: 'food_menu_item', entity_id: a.id, location_id: before.location_id, data: { name: before.name } });
+    await audit(ctx, trx, {
+      action: 'food_menu_item.delete',
+      entity: 'food_menu_item',
+      entity_id: a.id,
+      location_id: before.location_id,
+      data: { name: before.name },
+    });
   });
   return { ...notice('Item deleted.'), id: a.id };
 }
@@ -174,7 +192,13 @@ export async function createFoodMenuWeek(ctx: RequestContext, raw: unknown) {
     await lockFor(trx, `food-menu:${a.location}`);
     const w = await repo.insertWeek(trx, { location_id: a.location, name: a.name, status: a.status ?? 'draft', date: a.date });
     if (a.current_week) await repo.setCurrentWeek(trx, a.location, String(w.id));
-    await audit(ctx, trx, { action: 'food_menu_week.create', entity: 'food_menu_week', entity_id: String(w.id), location_id: a.location, data: { name: a.name, date: a.date } });
+    await audit(ctx, trx, {
+      action: 'food_menu_week.create',
+      entity: 'food_menu_week',
+      entity_id: String(w.id),
+      location_id: a.location,
+      data: { name: a.name, date: a.date },
+    });
     return (await repo.findWeek(trx, String(w.id)))!;
   });
   return { ...notice('Week added.'), week };
@@ -193,7 +217,13 @@ export async function updateFoodMenuWeek(ctx: RequestContext, raw: unknown) {
     if (Object.keys(patch).length) await repo.updateWeek(trx, a.id, patch);
     if (a.current_week === true) await repo.setCurrentWeek(trx, before.location_id, a.id);
     if (a.current_week === false && before.current_week) await repo.setCurrentWeek(trx, before.location_id, null);
-    await audit(ctx, trx, { action: 'food_menu_week.update', entity: 'food_menu_week', entity_id: a.id, location_id: before.location_id, data: { ...patch, current_week: a.current_week } });
+    await audit(ctx, trx, {
+      action: 'food_menu_week.update',
+      entity: 'food_menu_week',
+      entity_id: a.id,
+      location_id: before.location_id,
+      data: { ...patch, current_week: a.current_week },
+    });
     return (await repo.findWeek(trx, a.id))!;
   });
   return { ...notice('Week saved.'), week };
@@ -204,7 +234,13 @@ export async function deleteFoodMenuWeek(ctx: RequestContext, raw: unknown) {
   const before = await weekInScope(ctx, a.id);
   await inTransaction(ctx, async (trx) => {
     await trx('food_menu_weeks').where({ id: a.id }).delete();
-    await audit(ctx, trx, { action: 'food_menu_week.delete', entity: 'food_menu_week', entity_id: a.id, location_id: before.location_id, data: { name: before.name } });
+    await audit(ctx, trx, {
+      action: 'food_menu_week.delete',
+      entity: 'food_menu_week',
+      entity_id: a.id,
+      location_id: before.location_id,
+      data: { name: before.name },
+    });
   });
   return { ...notice('Week deleted.'), id: a.id };
 }
@@ -227,10 +263,16 @@ export async function weekData(db: Knex | Knex.Transaction, week: repo.WeekRow, 
   const out = [];
   for (const day of days)
     for (const slot of slots) {
-      const here = cells.filter((c) => c.day === day && String(c.slot_id) === String(slot.id)).map((c) => byId.get(String(c.item_id))!).filter(Boolean);
+      const here = cells
+        .filter((c) => c.day === day && String(c.slot_id) === String(slot.id))
+        .map((c) => byId.get(String(c.item_id))!)
+        .filter(Boolean);
       const warnings: string[] = [];
       if (here.length) {
-        const w = componentWarning(slot.type as SlotType, here.flatMap((i) => i.components));
+        const w = componentWarning(
+          slot.type as SlotType,
+          here.flatMap((i) => i.components),
+        );
         if (w) warnings.push(w);
       }
       const date = addDays(week.date, day);
@@ -290,7 +332,13 @@ export async function saveFoodMenuWeekData(ctx: RequestContext, raw: unknown) {
   const data = await inTransaction(ctx, async (trx) => {
     await lockFor(trx, `food-menu-week:${week.id}`);
     await repo.replaceCells(trx, a.week, a.cells);
-    await audit(ctx, trx, { action: 'food_menu_week.data', entity: 'food_menu_week', entity_id: a.week, location_id: week.location_id, data: { cells: a.cells.length } });
+    await audit(ctx, trx, {
+      action: 'food_menu_week.data',
+      entity: 'food_menu_week',
+      entity_id: a.week,
+      location_id: week.location_id,
+      data: { cells: a.cells.length },
+    });
     return weekData(trx, week, null);
   });
   return { ...notice('Menu saved.'), data };
@@ -305,7 +353,13 @@ export async function copyFoodMenuWeek(ctx: RequestContext, raw: unknown) {
       'insert into food_menu_week_items (week_id, day, slot_id, item_id, position) select ?, day, slot_id, item_id, position from food_menu_week_items where week_id = ?',
       [w.id, src.id],
     );
-    await audit(ctx, trx, { action: 'food_menu_week.copy', entity: 'food_menu_week', entity_id: String(w.id), location_id: src.location_id, data: { from: src.id } });
+    await audit(ctx, trx, {
+      action: 'food_menu_week.copy',
+      entity: 'food_menu_week',
+      entity_id: String(w.id),
+      location_id: src.location_id,
+      data: { from: src.id },
+    });
     return w;
   });
   return { ...notice('Week copied.'), week };
@@ -322,7 +376,13 @@ export async function saveFoodMenuSettings(ctx: RequestContext, raw: unknown, no
     // Chosen on a Monday: this Monday's rotation is this choice.
     const prior = await repo.settingsOf(trx, week.location_id);
     await repo.saveSettings(trx, week.location_id, a.rotate, local.weekday === 'mon' ? local.date : (prior?.rotated_on ?? null));
-    await audit(ctx, trx, { action: 'food_menu.settings', entity: 'location', entity_id: week.location_id, location_id: week.location_id, data: { week: a.week, rotate: a.rotate } });
+    await audit(ctx, trx, {
+      action: 'food_menu.settings',
+      entity: 'location',
+      entity_id: week.location_id,
+      location_id: week.location_id,
+      data: { week: a.week, rotate: a.rotate },
+    });
   });
   return { ...notice('Menu settings saved.'), settings: { week: a.week, rotate: a.rotate } };
 }
@@ -339,13 +399,13 @@ export async function autofillFoodMenu(ctx: RequestContext, raw: unknown) {
     const slots = await repo.slotsOf(trx, week.location_id);
     const cells = await repo.cellsOf(trx, String(week.id));
     const others = await trx('food_menu_week_items as c')
-        .join('food_menu_weeks as w', 'w.id', 'c.week_id')
-        .join('food_menu_items as i', 'i.id', 'c.item_id')
-        .where('w.location_id', week.location_id)
-        .whereNot('w.id', week.id)
-        .where('i.status', 'active')
-        .orderBy([{ column: 'w.date', order: 'desc' }, { column: 'w.id', order: 'desc' }, 'c.position'])
-        .select('c.week_id', 'c.day', 'c.slot_id', 'c.item_id');
+      .join('food_menu_weeks as w', 'w.id', 'c.week_id')
+      .join('food_menu_items as i', 'i.id', 'c.item_id')
+      .where('w.location_id', week.location_id)
+      .whereNot('w.id', week.id)
+      .where('i.status', 'active')
+      .orderBy([{ column: 'w.date', order: 'desc' }, { column: 'w.id', order: 'desc' }, 'c.position'])
+      .select('c.week_id', 'c.day', 'c.slot_id', 'c.item_id');
     const items = await repo.itemsOfLocation(trx, week.location_id);
     const filled = new Set(cells.map((c) => `${c.day}:${c.slot_id}`));
     const active = items.filter((i) => i.status === 'active');
@@ -360,15 +420,29 @@ export async function autofillFoodMenu(ctx: RequestContext, raw: unknown) {
         if (chosen.length) add.push({ day, slot_id: String(slot.id), items: chosen });
       }
     await repo.insertCells(trx, String(week.id), add);
-    await audit(ctx, trx, { action: 'food_menu_week.autofill', entity: 'food_menu_week', entity_id: String(week.id), location_id: week.location_id, data: { cells: add.length } });
+    await audit(ctx, trx, {
+      action: 'food_menu_week.autofill',
+      entity: 'food_menu_week',
+      entity_id: String(week.id),
+      location_id: week.location_id,
+      data: { cells: add.length },
+    });
     return { data: await weekData(trx, week, null), filled: add.length };
   });
-  return { ...notice(data.filled ? `${data.filled} empty slot${data.filled === 1 ? '' : 's'} filled.` : 'No empty slot to fill.'), data: data.data };
+  return {
+    ...notice(data.filled ? `${data.filled} empty slot${data.filled === 1 ? '' : 's'} filled.` : 'No empty slot to fill.'),
+    data: data.data,
+  };
 }
 
 /** One active item per needed component (two different ones for a snack), rotated by day. */
 function pickFor(type: SlotType, active: repo.ItemRow[], day: number): string[] {
-  const need: string[] = type === 'snack' ? ['fruit', 'grain'] : type === 'breakfast' ? ['milk', 'fruit', 'grain'] : ['milk', 'meat_alternate', 'vegetable', 'fruit', 'grain'];
+  const need: string[] =
+    type === 'snack'
+      ? ['fruit', 'grain']
+      : type === 'breakfast'
+        ? ['milk', 'fruit', 'grain']
+        : ['milk', 'meat_alternate', 'vegetable', 'fruit', 'grain'];
   const chosen = new Set<string>();
   for (const c of need) {
     if (active.some((i) => chosen.has(String(i.id)) && i.components.includes(c))) continue;
@@ -393,14 +467,21 @@ export async function copyFoodMenuToLocation(ctx: RequestContext, raw: unknown) 
     const targetSlots = await repo.slotsOf(trx, a.to_location);
     const itemMap = new Map<string, string>();
     const byName = new Map(targetItems.map((i) => [i.name.toLowerCase(), String(i.id)]));
-    const allergens = await repo.allergensOf(trx, items.map((i) => String(i.id)));
+    const allergens = await repo.allergensOf(
+      trx,
+      items.map((i) => String(i.id)),
+    );
     let newItems = 0;
     for (const i of items) {
       let target = byName.get(i.name.toLowerCase());
       if (!target) {
         const r = await repo.insertItem(trx, { location_id: a.to_location, ...itemRow({ ...i }) });
         target = String(r.id);
-        await repo.setAllergens(trx, target, (allergens.get(String(i.id)) ?? []).map((x) => x.id));
+        await repo.setAllergens(
+          trx,
+          target,
+          (allergens.get(String(i.id)) ?? []).map((x) => x.id),
+        );
         newItems++;
       }
       itemMap.set(String(i.id), target);
@@ -409,7 +490,18 @@ export async function copyFoodMenuToLocation(ctx: RequestContext, raw: unknown) 
     const slotByName = new Map(targetSlots.map((s) => [s.name.toLowerCase(), String(s.id)]));
     for (const s of slots) {
       let target = slotByName.get(s.name.toLowerCase());
-      if (!target) target = String((await repo.upsertSlot(trx, null, { location_id: a.to_location, name: s.name, type: s.type, start_time: s.start_time, end_time: s.end_time })).id);
+      if (!target)
+        target = String(
+          (
+            await repo.upsertSlot(trx, null, {
+              location_id: a.to_location,
+              name: s.name,
+              type: s.type,
+              start_time: s.start_time,
+              end_time: s.end_time,
+            })
+          ).id,
+        );
       slotMap.set(String(s.id), target);
     }
     for (const w of weeks) {
@@ -424,10 +516,19 @@ export async function copyFoodMenuToLocation(ctx: RequestContext, raw: unknown) 
       }
       await repo.insertCells(trx, String(nw.id), [...grouped.values()]);
     }
-    await audit(ctx, trx, { action: 'food_menu.copy_to_location', entity: 'location', entity_id: a.to_location, location_id: a.to_location, data: { from: a.location, items: newItems, weeks: weeks.length } });
+    await audit(ctx, trx, {
+      action: 'food_menu.copy_to_location',
+      entity: 'location',
+      entity_id: a.to_location,
+      location_id: a.to_location,
+      data: { from: a.location, items: newItems, weeks: weeks.length },
+    });
     return { items: newItems, weeks: weeks.length };
   });
-  return { ...notice(`Copied ${result.weeks} week${result.weeks === 1 ? '' : 's'} and ${result.items} new item${result.items === 1 ? '' : 's'}.`), ...result };
+  return {
+    ...notice(`Copied ${result.weeks} week${result.weeks === 1 ? '' : 's'} and ${result.items} new item${result.items === 1 ? '' : 's'}.`),
+    ...result,
+  };
 }
 
 // ── meal slots ───────────────────────────────────────────────────────────────
@@ -453,8 +554,20 @@ export async function saveMealSlot(ctx: RequestContext, raw: unknown) {
   }
   const slot = await mapUniqueViolations(
     inTransaction(ctx, async (trx) => {
-      const s = await repo.upsertSlot(trx, a.id ?? null, { location_id: a.location, name: a.name, type: a.type, start_time: a.start_time, end_time: a.end_time });
-      await audit(ctx, trx, { action: a.id ? 'meal_slot.update' : 'meal_slot.create', entity: 'meal_slot', entity_id: String(s.id), location_id: a.location, data: { name: a.name, type: a.type } });
+      const s = await repo.upsertSlot(trx, a.id ?? null, {
+        location_id: a.location,
+        name: a.name,
+        type: a.type,
+        start_time: a.start_time,
+        end_time: a.end_time,
+      });
+      await audit(ctx, trx, {
+        action: a.id ? 'meal_slot.update' : 'meal_slot.create',
+        entity: 'meal_slot',
+        entity_id: String(s.id),
+        location_id: a.location,
+        data: { name: a.name, type: a.type },
+      });
       return s;
     }),
     { meal_slots_name_unique: slotNameTaken },
@@ -470,7 +583,13 @@ export async function deleteMealSlot(ctx: RequestContext, raw: unknown) {
   assertReaches(scope, before.location_id);
   await inTransaction(ctx, async (trx) => {
     await trx('meal_slots').where({ id: a.id }).delete();
-    await audit(ctx, trx, { action: 'meal_slot.delete', entity: 'meal_slot', entity_id: a.id, location_id: before.location_id, data: { name: before.name } });
+    await audit(ctx, trx, {
+      action: 'meal_slot.delete',
+      entity: 'meal_slot',
+      entity_id: a.id,
+      location_id: before.location_id,
+      data: { name: before.name },
+    });
   });
   return { ...notice('Meal slot deleted.'), id: a.id };
 }

@@ -14,12 +14,18 @@ export function HomePage({ widgets = {} }: { widgets?: DashboardWidgets }) {
   const viewer = useViewer();
   // A family's own children's latest entries (staff have the room feed).
   const Latest = viewer.role === 'user' ? widgets.latestActivities : null;
+  const Menu = viewer.role === 'user' ? widgets.todaysMenu : null;
   return (
     <Stack gap="md" data-testid="dashboard-user">
       <WelcomeCard lead={t('dashboard:home.lead')} />
       {Latest ? (
         <Suspense fallback={null}>
           <Latest />
+        </Suspense>
+      ) : null}
+      {Menu ? (
+        <Suspense fallback={null}>
+          <Menu />
         </Suspense>
       ) : null}
       <QuickLinkGrid title={t('dashboard:home.shortcuts')} links={parentLinks(config.centre?.kind ?? null)} />
