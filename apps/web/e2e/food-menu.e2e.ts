@@ -81,8 +81,6 @@ export const journeys: Journey[] = [
           await api(teacher, 'mutation($s: [ID!]!) { saveStudentCheckInOut(students: $s, action: check_in) { status } }', { s: [emma.id] });
           checkedIn = true;
         }
-          s: [emma.id],
-        }).catch(() => undefined);
         await teacher.getByRole('tab', { name: /meal counts|conteo/i }).click();
         await teacher
           .getByTestId('count-slots')
@@ -99,7 +97,10 @@ export const journeys: Journey[] = [
           .first()
           .waitFor();
       } finally {
-        if (checkedIn) await api(teacher, 'mutation($s: [ID!]!) { saveStudentCheckInOut(students: $s, action: check_out) { status } }', { s: [emma.id] }).catch(() => undefined);
+        if (checkedIn)
+          await api(teacher, 'mutation($s: [ID!]!) { saveStudentCheckInOut(students: $s, action: check_out) { status } }', {
+            s: [emma.id],
+          }).catch(() => undefined);
         for (const id of created)
           await api(teacher, 'mutation($id: ID!) { deleteFoodMenuWeek(id: $id) { status } }', { id }).catch(() => undefined);
       }
