@@ -82,6 +82,8 @@ export const journeys: Journey[] = [
           checkedIn = true;
         }
         await teacher.getByRole('tab', { name: /meal counts|conteo/i }).click();
+        await teacher.getByTestId('count-room').click();
+        await teacher.getByRole('option', { name: emma.program.name, exact: true }).click();
         await teacher
           .getByTestId('count-slots')
           .getByText(/^Lunch/)

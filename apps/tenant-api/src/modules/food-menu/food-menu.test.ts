@@ -155,6 +155,13 @@ describe('weeks and week data', () => {
         .clashes,
     ).toEqual([]);
     expect(code(await q(SAVE, { w: week, c: [] }, s.tokens.mgrY))).toBe('NOT_FOUND');
+    // A pet centre's menu has no CACFP meal pattern: no component warnings.
+    const pets = (await signIn(h.app, 'pets.test.localhost', 'teacher')).token;
+    const petData = await query(h, { ...A(), host: 'pets.test.localhost' })(DATA, { w: week }, pets);
+    expect(
+      petData.data?.getFoodMenuWeekData.cells.find((c: { day: number; slot_id: string }) => c.day === 0 && c.slot_id === slots['AM snack'])
+        .warnings,
+    ).toEqual([]);
   });
 
   it('sugar: a yogurt over 12 g added sugar warns for a week of 2025-10-06, not of 2025-09-29', async () => {

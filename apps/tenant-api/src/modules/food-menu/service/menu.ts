@@ -248,7 +248,7 @@ export async function deleteFoodMenuWeek(ctx: RequestContext, raw: unknown) {
 // ── week data ────────────────────────────────────────────────────────────────
 
 /** The grid of a week: Monday to Friday (and a weekend day that has items) × the location's slots. */
-export async function weekData(db: Knex | Knex.Transaction, week: repo.WeekRow, ownChildren: Set<string> | null) {
+export async function weekData(db: Knex | Knex.Transaction, week: repo.WeekRow, ownChildren: Set<string> | null, cacfp = true) {
   // One after another: `db` may be a transaction (one connection).
   const slots = await repo.slotsOf(db, week.location_id);
   const cells = await repo.cellsOf(db, String(week.id));
@@ -268,7 +268,7 @@ export async function weekData(db: Knex | Knex.Transaction, week: repo.WeekRow, 
         .map((c) => byId.get(String(c.item_id))!)
         .filter(Boolean);
       const warnings: string[] = [];
-      if (here.length) {
+      if (cacfp && here.length) {
         const w = componentWarning(
           slot.type as SlotType,
           here.flatMap((i) => i.components),
@@ -276,10 +276,11 @@ export async function weekData(db: Knex | Knex.Transaction, week: repo.WeekRow, 
         if (w) warnings.push(w);
       }
       const date = addDays(week.date, day);
-      for (const i of here) {
-        const s = sugarWarning(i, week.date);
-        if (s) warnings.push(s);
-      }
+      if (cacfp)
+        for (const i of here) {
+          const s = sugarWarning(i, week.date);
+          if (s) warnings.push(s);
+        }
       const clashes = here.flatMap((i) =>
         i.allergens.flatMap((al) =>
           kids
@@ -306,7 +307,7 @@ export async function getFoodMenuWeekData(ctx: RequestContext, raw: unknown) {
     throw weekNotFound();
   });
   if (parent && week.status !== 'published') throw weekNotFound();
-  return weekData(ctx.db, week, parent ? await ownChildrenOf(ctx) : null);
+  return weekData(ctx.db, week, parent ? await ownChildrenOf(ctx) : null, childCare(ctx));
 }
 
 const cellInput = z.object({ day: fields.intBetween('Day', 0, 6), slot_id: id, items: idList });
@@ -339,7 +340,7 @@ export async function saveFoodMenuWeekData(ctx: RequestContext, raw: unknown) {
       location_id: week.location_id,
       data: { cells: a.cells.length },
     });
-    return weekData(trx, week, null);
+    return weekData(trx, week, null, childCare(ctx));
   });
   return { ...notice('Menu saved.'), data };
 }
@@ -416,7 +417,8 @@ export async function autofillFoodMenu(ctx: RequestContext, raw: unknown) {
         const source = others.filter((o) => o.day === day && String(o.slot_id) === String(slot.id));
         const firstWeek = source[0]?.week_id;
         let chosen = source.filter((o) => o.week_id === firstWeek).map((o) => String(o.item_id));
-        if (!chosen.length) chosen = pickFor(slot.type as SlotType, active, day);
+        if (!chosen.length)
+          chosen = childCare(ctx) ? pickFor(slot.type as SlotType, active, day) : pickAny(active, day, slot.type === 'snack' ? 1 : 2);
         if (chosen.length) add.push({ day, slot_id: String(slot.id), items: chosen });
       }
     await repo.insertCells(trx, String(week.id), add);
@@ -427,12 +429,21 @@ export async function autofillFoodMenu(ctx: RequestContext, raw: unknown) {
       location_id: week.location_id,
       data: { cells: add.length },
     });
-    return { data: await weekData(trx, week, null), filled: add.length };
+    return { data: await weekData(trx, week, null, childCare(ctx)), filled: add.length };
   });
   return {
     ...notice(data.filled ? `${data.filled} empty slot${data.filled === 1 ? '' : 's'} filled.` : 'No empty slot to fill.'),
     data: data.data,
   };
+}
+
+/** CACFP checks (components, sugar) are child care's; a pet centre's menu has none. */
+const childCare = (ctx: RequestContext) => ctx.tenant.kind !== 'petcare';
+
+/** `n` active items rotated by day (a pet centre's menu: no meal pattern). */
+function pickAny(active: repo.ItemRow[], day: number, n: number): string[] {
+  if (!active.length) return [];
+  return [...new Set(Array.from({ length: n }, (_, i) => String(active[(day * n + i) % active.length]!.id)))];
 }
 
 /** One active item per needed component (two different ones for a snack), rotated by day. */

@@ -71,6 +71,7 @@ export function CountsTab({
           onChange={setRoom}
           allowDeselect={false}
           w={{ base: '100%', sm: 220 }}
+          data-testid="count-room"
         />
         <TextInput
           type="date"
