@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from 'urql';
@@ -38,6 +39,8 @@ export function CountsTab({
   });
   const roster = data?.getMealCountRoster;
   const [ticked, setTicked] = useState<Set<string>>(new Set());
+  // A phone stacks the slots; a tablet shows them side by side.
+  const narrow = useMediaQuery('(max-width: 40em)');
   const [{ fetching: saving }, save] = useMutation(SaveCountMutation);
 
   useEffect(() => {
@@ -84,6 +87,7 @@ export function CountsTab({
       {slots.length ? (
         <SegmentedControl
           fullWidth
+          orientation={narrow ? 'vertical' : 'horizontal'}
           size="md"
           value={slotId ?? ''}
           onChange={setSlot}

@@ -1,4 +1,17 @@
-import { ActionIcon, Badge, Button, Group, Modal, MultiSelect, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  MultiSelect,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -206,7 +219,7 @@ export function ItemsTab({ locationId }: { locationId: string }) {
                   allowDeselect={false}
                   error={errors.food_type}
                 />
-                <Group grow>
+                <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
                   <NumberInput
                     label={t('items.serving')}
                     value={draft.serving_oz}
@@ -231,7 +244,7 @@ export function ItemsTab({ locationId }: { locationId: string }) {
                     decimalScale={2}
                     error={errors.total_sugar_g}
                   />
-                </Group>
+                </SimpleGrid>
                 <Text size="xs" c="dimmed">
                   {t('items.sugarHint')}
                 </Text>
