@@ -1330,6 +1330,13 @@ export type FoodMenuDeleteItemMutationVariables = Exact<{
 
 export type FoodMenuDeleteItemMutation = { deleteFoodMenuItem: { status: boolean, message: string, color: string, id: string | null } };
 
+export type FoodMenuDeleteSlotMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type FoodMenuDeleteSlotMutation = { deleteMealSlot: { status: boolean, message: string, color: string, id: string | null } };
+
 export type FoodMenuItemsQueryVariables = Exact<{
   location: string | number;
   search?: string | null | undefined;
@@ -1373,6 +1380,17 @@ export type FoodMenuSaveDataMutationVariables = Exact<{
 
 
 export type FoodMenuSaveDataMutation = { saveFoodMenuWeekData: { status: boolean, message: string, color: string } };
+
+export type FoodMenuSaveSlotMutationVariables = Exact<{
+  location: string | number;
+  name: string;
+  type: string;
+  start_time: string;
+  end_time: string;
+}>;
+
+
+export type FoodMenuSaveSlotMutation = { saveMealSlot: { status: boolean, message: string, color: string, slot: { id: string } | null } };
 
 export type FoodMenuSettingsMutationVariables = Exact<{
   week: string | number;

@@ -7,6 +7,10 @@ import type {
   FoodMenuCopyWeekMutation,
   FoodMenuCopyWeekMutationVariables,
   FoodMenuCountRosterQuery,
+  FoodMenuDeleteSlotMutation,
+  FoodMenuDeleteSlotMutationVariables,
+  FoodMenuSaveSlotMutation,
+  FoodMenuSaveSlotMutationVariables,
   FoodMenuCountRosterQueryVariables,
   FoodMenuCreateItemMutation,
   FoodMenuCreateItemMutationVariables,
@@ -353,6 +357,30 @@ export const SaveCountMutation = gql<FoodMenuSaveCountMutation, FoodMenuSaveCoun
         id
         late
       }
+    }
+  }
+`;
+
+export const SaveSlotMutation = gql<FoodMenuSaveSlotMutation, FoodMenuSaveSlotMutationVariables>`
+  mutation FoodMenuSaveSlot($location: ID!, $name: String!, $type: String!, $start_time: String!, $end_time: String!) {
+    saveMealSlot(location: $location, name: $name, type: $type, start_time: $start_time, end_time: $end_time) {
+      status
+      message
+      color
+      slot {
+        id
+      }
+    }
+  }
+`;
+
+export const DeleteSlotMutation = gql<FoodMenuDeleteSlotMutation, FoodMenuDeleteSlotMutationVariables>`
+  mutation FoodMenuDeleteSlot($id: ID!) {
+    deleteMealSlot(id: $id) {
+      status
+      message
+      color
+      id
     }
   }
 `;

@@ -25,7 +25,7 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { IconAlertTriangle, IconCopy, IconPlus, IconWand, IconX } from '@tabler/icons-react';
+import { IconAlertTriangle, IconClock, IconCopy, IconPlus, IconWand, IconX } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from 'urql';
@@ -44,6 +44,7 @@ import {
 } from '../api/food-menu.graphql';
 import { addDays, formatClock, formatDay, mondayOf, todayAt } from '../lib/dates';
 import classes from './food-menu.module.css';
+import { SlotsModal } from './slots-modal';
 
 const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 const key = (day: number, slot: string) => `${day}:${slot}`;
@@ -123,6 +124,7 @@ export function WeeksTab({ locationId }: { locationId: string }) {
   const [, createWeek] = useMutation(CreateWeekMutation);
   const [, copyWeek] = useMutation(CopyWeekMutation);
   const [dialog, setDialog] = useState<{ mode: 'new' | 'copy'; name: string; date: string; error?: Record<string, string> } | null>(null);
+  const [slotsOpen, setSlotsOpen] = useState(false);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor));
 
   useEffect(() => {
@@ -244,6 +246,9 @@ export function WeeksTab({ locationId }: { locationId: string }) {
           data-testid="menu-autofill"
         >
           {t('weeks.autofill')}
+        </Button>
+        <Button variant="default" leftSection={<IconClock size={16} />} onClick={() => setSlotsOpen(true)}>
+          {t('slots.title')}
         </Button>
       </Group>
       {week ? (
@@ -368,6 +373,14 @@ export function WeeksTab({ locationId }: { locationId: string }) {
           </Group>
         </DndContext>
       ) : null}
+      <SlotsModal
+        locationId={locationId}
+        opened={slotsOpen}
+        onClose={() => {
+          setSlotsOpen(false);
+          refetch({ requestPolicy: 'network-only' });
+        }}
+      />
       <Modal opened={dialog !== null} onClose={() => setDialog(null)} title={dialog?.mode === 'copy' ? t('weeks.copy') : t('weeks.add')}>
         {dialog ? (
           <Stack gap="sm">
