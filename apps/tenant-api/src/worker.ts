@@ -6,6 +6,7 @@ import { registerAttendanceEvents, registerAttendanceJobs, startAttendanceTick }
 import { registerFileJobs, scheduleUploadSweep } from './modules/files/index.ts';
 import { registerActivityEvents, registerActivityJobs, startActivityTick } from './modules/activities/index.ts';
 import { registerBillingJobs, startBillingRun } from './modules/billing/index.ts';
+import { registerFoodMenuJobs, startFoodMenuRotation } from './modules/food-menu/index.ts';
 import type { FileStore } from '@kv/files';
 
 export interface TenantJobDeps {
@@ -27,6 +28,7 @@ export function registerTenantJobs(queue: JobQueue, deps: TenantJobDeps): void {
   registerFileJobs(queue, deps);
   registerActivityJobs(queue, deps);
   registerBillingJobs(queue, deps);
+  registerFoodMenuJobs(queue, deps);
 }
 
 /** Registers the domain-event handlers of every tenant-API area on the event dispatcher. */
@@ -49,4 +51,5 @@ export async function startTenantSchedules(db: Knex, centre: CentreEntry): Promi
   await scheduleUploadSweep(db, centre.id);
   await startActivityTick(db, centre.id);
   await startBillingRun(db, centre.id);
+  await startFoodMenuRotation(db, centre.id);
 }

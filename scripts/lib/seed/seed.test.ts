@@ -419,3 +419,25 @@ describe('the demo seed generator', () => {
     expect(await count(db, 'settings', (q) => q.where({ key: 'school_profile' }))).toBe(1);
   });
 });
+
+describe('food menu step', () => {
+  it('35 items per location (one cereal over the sugar limit), 4 rotating weeks, 10 days of counts on child care only', async () => {
+    const demo = dbs.demo!.db;
+    const pawsome = dbs.pawsome!.db;
+    for (const db of [demo, pawsome]) {
+      const perLocation = await db('food_menu_items').groupBy('location_id').select('location_id').count({ n: '*' });
+      expect(perLocation.length).toBeGreaterThan(0);
+      expect(perLocation.every((r) => Number(r.n) === 35)).toBe(true);
+      const weeks = await db('food_menu_weeks').groupBy('location_id').select('location_id').count({ n: '*' });
+      expect(weeks.every((r) => Number(r.n) === 4)).toBe(true);
+      expect(await db('food_menu_settings').where({ rotate: false }).count({ n: '*' })).toEqual([{ n: '0' }]);
+      expect(Number((await db('food_menu_weeks').where({ current_week: true }).count({ n: '*' }))[0]!.n)).toBe(weeks.length);
+    }
+    const over = await demo('food_menu_items').where({ food_type: 'cereal' }).whereRaw('added_sugar_g / serving_oz > 6').distinct('name');
+    expect(over).toEqual([{ name: 'Frosted Crunch cereal' }]);
+    const days = await demo('meal_counts').distinct('date');
+    expect(days).toHaveLength(10);
+    expect(Number((await demo('meal_counts').where({ late: true }).count({ n: '*' }))[0]!.n)).toBeGreaterThan(0);
+    expect(await pawsome('meal_counts').count({ n: '*' })).toEqual([{ n: '0' }]);
+  });
+});

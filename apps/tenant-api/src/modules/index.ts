@@ -25,6 +25,7 @@ import { photosModule } from './photos/index.ts';
 import { activitiesModule } from './activities/index.ts';
 import { billingModule } from './billing/index.ts';
 import { chatModule } from './chat/index.ts';
+import { foodMenuModule } from './food-menu/index.ts';
 import { clearRoom, findCameras } from './cameras/index.ts';
 import { roomCameras } from './rooms/index.ts';
 import { notifyTeam, publishRatios, scheduleAttendanceTick } from './attendance/index.ts';
@@ -68,6 +69,7 @@ export const modules: TenantModule[] = [
   activitiesModule,
   billingModule,
   chatModule,
+  foodMenuModule,
 ];
 
 // Ports: what a module needs from one that depends on it.

@@ -47,6 +47,7 @@ import {
   IconListDetails,
   IconReportAnalytics,
   IconTimeline,
+  IconToolsKitchen2,
 } from '@tabler/icons-react';
 import { centreEntryPath } from '../lib/entry';
 import type { MenuItem, MenuLink } from '../lib/menu';
@@ -191,6 +192,13 @@ export const centreMenu: readonly MenuItem[] = [
     icon: IconReportAnalytics,
     to: fixed(paths.activityReport.to()),
     access: { role: 'teacher', permissions: ['activities.manage', 'students.view'] },
+  }),
+  link({
+    id: 'foodMenu',
+    label: 'shell:menu.foodMenu',
+    icon: IconToolsKitchen2,
+    to: fixed(paths.foodMenu.to()),
+    access: { role: 'teacher', permissions: ['activities.manage'] },
   }),
   { kind: 'heading', id: 'learning', label: 'shell:menu.headings.learning' },
   link({

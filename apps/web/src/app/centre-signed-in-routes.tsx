@@ -6,6 +6,7 @@ import { LatestActivitiesWidget, StudentActivitiesPanel, activitiesRoutes } from
 import { RoomRatioWidget, attendanceRoutes } from '../features/attendance/routes';
 import { setupRoutes } from '../features/centre-setup/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
+import { TodaysMenuWidget, foodMenuRoutes } from '../features/food-menu/routes';
 import { liveCameraRoutes } from '../features/live-cameras/routes';
 import { peopleRoutes } from '../features/people/routes';
 import { LatestPhotosWidget, StudentMediaPanel, photosRoutes } from '../features/photos/routes';
@@ -18,7 +19,12 @@ import { graphqlRoute } from './graphql-route';
 /** Everything inside the main layout: each feature's pages, then the pages of later issues on the paths no feature serves yet. */
 export function signedInRoutes(kind: CentreKind | null): RouteObject[] {
   const served = [
-    ...dashboardRoutes({ roomRatio: RoomRatioWidget, latestActivities: LatestActivitiesWidget, latestPhotos: LatestPhotosWidget }),
+    ...dashboardRoutes({
+      roomRatio: RoomRatioWidget,
+      latestActivities: LatestActivitiesWidget,
+      latestPhotos: LatestPhotosWidget,
+      todaysMenu: TodaysMenuWidget,
+    }),
     ...accessRoutes,
     ...settingsRoutes,
     ...setupRoutes(kind),
@@ -28,6 +34,7 @@ export function signedInRoutes(kind: CentreKind | null): RouteObject[] {
     ...photosRoutes(kind),
     ...activitiesRoutes(kind, { loadMediaUpload: () => import('../features/photos/lib/album-upload').then((m) => m.uploadToAlbum) }),
     ...chatRoutes(kind),
+    ...foodMenuRoutes(kind),
   ];
   const servedPaths = new Set(served.map((route) => route.path));
   return [...served, ...upcomingRoutes(kind, servedPaths)];

@@ -26,6 +26,7 @@ export const NAMESPACES = [
   'photos',
   'activities',
   'chat',
+  'foodMenu',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /** The pet pack: per language, `{ <namespace>: { ...keys to override } }`. */

@@ -4,6 +4,7 @@ import { activitiesStep } from './activities.ts';
 import { attendanceStep } from './attendance.ts';
 import { billingStep } from './billing.ts';
 import { familiesStep } from './families.ts';
+import { foodMenuStep } from './food-menu.ts';
 import { healthStep } from './health.ts';
 import { invitationsStep } from './invitations.ts';
 import { labelsStep } from './labels.ts';
@@ -38,4 +39,5 @@ export const SEED_STEPS: readonly SeedStep[] = [
   activitiesStep,
   billingStep,
   chatStep,
+  foodMenuStep,
 ];

@@ -348,6 +348,18 @@ export type Query = {
   getLastMessagesByProgram: ChatThreadPaginator;
   /** Spec getStaffRecipientForMsg: the staff who read and answer a thread (give student_id or program_id). */
   getStaffRecipientForMsg: Array<ChatRecipient>;
+  /** A location's food menu items (staff). */
+  getFoodMenuItems: FoodMenuItemPaginator;
+  /** A location's weeks; parents see published ones of their children's locations. */
+  getFoodMenuWeeks: FoodMenuWeekPaginator;
+  /** A week's days × meal slots, with CACFP warnings and allergy clashes. */
+  getFoodMenuWeekData: FoodMenuWeekData;
+  /** A location's meal slots. */
+  getMealSlots: Array<MealSlot>;
+  /** The room's roster for a slot: children, checked in, counted, allergy clashes. */
+  getMealCountRoster: MealCountRoster;
+  /** CACFP: served and claimed per day, slot and room; counted but not checked in → errors. */
+  getMealCountReport: MealCountReport;
 };
 
 
@@ -1391,6 +1403,47 @@ export type QueryGetStaffRecipientForMsgArgs = {
   program_id?: InputMaybe<Scalars['ID']['input']>;
 };
 
+
+export type QueryGetFoodMenuItemsArgs = {
+  location: Scalars['ID']['input'];
+  search?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<Scalars['String']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryGetFoodMenuWeeksArgs = {
+  location: Scalars['ID']['input'];
+  current_week?: InputMaybe<Scalars['Boolean']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryGetFoodMenuWeekDataArgs = {
+  week: Scalars['ID']['input'];
+};
+
+
+export type QueryGetMealSlotsArgs = {
+  location: Scalars['ID']['input'];
+};
+
+
+export type QueryGetMealCountRosterArgs = {
+  program_id: Scalars['ID']['input'];
+  date: Scalars['String']['input'];
+  slot: Scalars['ID']['input'];
+};
+
+
+export type QueryGetMealCountReportArgs = {
+  location: Scalars['ID']['input'];
+  from: Scalars['String']['input'];
+  to: Scalars['String']['input'];
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   /**
@@ -1997,6 +2050,26 @@ export type Mutation = {
   deleteChatSelectedMessage: Notice;
   /** Spec markChatRead: the viewer has read a thread (student_id or program_id) up to its newest message. */
   markChatRead: Notice;
+  createFoodMenuItem: FoodMenuItemResult;
+  updateFoodMenuItem: FoodMenuItemResult;
+  deleteFoodMenuItem: DeleteResult;
+  createFoodMenuWeek: FoodMenuWeekResult;
+  updateFoodMenuWeek: FoodMenuWeekResult;
+  deleteFoodMenuWeek: DeleteResult;
+  /** Replaces the week's grid with these cells. */
+  saveFoodMenuWeekData: FoodMenuWeekDataResult;
+  /** A new week with the same grid. */
+  copyFoodMenuWeek: FoodMenuWeekResult;
+  /** Makes the week current; rotate moves current_week to the next week each local Monday. */
+  saveFoodMenuSettings: FoodMenuSettingsResult;
+  /** Fills the week's empty slots only. */
+  autofillFoodMenu: FoodMenuWeekDataResult;
+  /** Copies the location's items, meal slots and weeks to another location. */
+  copyFoodMenuToLocation: FoodMenuCopyResult;
+  saveMealSlot: MealSlotResult;
+  deleteMealSlot: DeleteResult;
+  /** CACFP point-of-service count: the room's ticked children for a slot. */
+  saveMealCount: MealCountResult;
 };
 
 
@@ -4483,6 +4556,113 @@ export type MutationDeleteChatSelectedMessageArgs = {
 export type MutationMarkChatReadArgs = {
   student_id?: InputMaybe<Scalars['ID']['input']>;
   program_id?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+export type MutationCreateFoodMenuItemArgs = {
+  location: Scalars['ID']['input'];
+  name: Scalars['String']['input'];
+  status?: InputMaybe<Scalars['String']['input']>;
+  components?: InputMaybe<Array<Scalars['String']['input']>>;
+  food_type?: InputMaybe<Scalars['String']['input']>;
+  serving_oz?: InputMaybe<Scalars['Float']['input']>;
+  added_sugar_g?: InputMaybe<Scalars['Float']['input']>;
+  total_sugar_g?: InputMaybe<Scalars['Float']['input']>;
+  allergens?: InputMaybe<Array<Scalars['ID']['input']>>;
+};
+
+
+export type MutationUpdateFoodMenuItemArgs = {
+  id: Scalars['ID']['input'];
+  name?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<Scalars['String']['input']>;
+  components?: InputMaybe<Array<Scalars['String']['input']>>;
+  food_type?: InputMaybe<Scalars['String']['input']>;
+  serving_oz?: InputMaybe<Scalars['Float']['input']>;
+  added_sugar_g?: InputMaybe<Scalars['Float']['input']>;
+  total_sugar_g?: InputMaybe<Scalars['Float']['input']>;
+  allergens?: InputMaybe<Array<Scalars['ID']['input']>>;
+};
+
+
+export type MutationDeleteFoodMenuItemArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationCreateFoodMenuWeekArgs = {
+  location: Scalars['ID']['input'];
+  name: Scalars['String']['input'];
+  status?: InputMaybe<Scalars['String']['input']>;
+  date: Scalars['String']['input'];
+  current_week?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type MutationUpdateFoodMenuWeekArgs = {
+  id: Scalars['ID']['input'];
+  name?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<Scalars['String']['input']>;
+  date?: InputMaybe<Scalars['String']['input']>;
+  current_week?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type MutationDeleteFoodMenuWeekArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationSaveFoodMenuWeekDataArgs = {
+  week: Scalars['ID']['input'];
+  cells: Array<FoodMenuCellInput>;
+};
+
+
+export type MutationCopyFoodMenuWeekArgs = {
+  week: Scalars['ID']['input'];
+  name: Scalars['String']['input'];
+  date: Scalars['String']['input'];
+};
+
+
+export type MutationSaveFoodMenuSettingsArgs = {
+  week: Scalars['ID']['input'];
+  rotate: Scalars['Boolean']['input'];
+};
+
+
+export type MutationAutofillFoodMenuArgs = {
+  week: Scalars['ID']['input'];
+};
+
+
+export type MutationCopyFoodMenuToLocationArgs = {
+  location: Scalars['ID']['input'];
+  to_location: Scalars['ID']['input'];
+};
+
+
+export type MutationSaveMealSlotArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+  location: Scalars['ID']['input'];
+  name: Scalars['String']['input'];
+  type: Scalars['String']['input'];
+  start_time: Scalars['String']['input'];
+  end_time: Scalars['String']['input'];
+};
+
+
+export type MutationDeleteMealSlotArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationSaveMealCountArgs = {
+  program_id: Scalars['ID']['input'];
+  date: Scalars['String']['input'];
+  slot: Scalars['ID']['input'];
+  students: Array<Scalars['ID']['input']>;
 };
 
 export type Subscription = {
@@ -8252,6 +8432,241 @@ export type ChatEvent = {
   created_at?: Maybe<Scalars['String']['output']>;
 };
 
+/** Spec §3 food menu item (id, name, status: active or available) with what the CACFP checks read. */
+export type FoodMenuItem = {
+  __typename?: 'FoodMenuItem';
+  id: Scalars['ID']['output'];
+  location_id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  /** active or available */
+  status: Scalars['String']['output'];
+  /** Meal components it counts as: milk, meat_alternate, vegetable, fruit, grain. */
+  components: Array<Scalars['String']['output']>;
+  /** cereal, yogurt or other (cereal and yogurt have sugar limits). */
+  food_type: Scalars['String']['output'];
+  /** Serving weight in ounces (dry ounces for cereal). */
+  serving_oz?: Maybe<Scalars['Float']['output']>;
+  /** Added sugar per serving, grams. */
+  added_sugar_g?: Maybe<Scalars['Float']['output']>;
+  /** Total sugar per serving, grams. */
+  total_sugar_g?: Maybe<Scalars['Float']['output']>;
+  /** From the centre's allergy list. */
+  allergens: Array<Allergy>;
+};
+
+/** A page of food menu items. */
+export type FoodMenuItemPaginator = {
+  __typename?: 'FoodMenuItemPaginator';
+  data: Array<FoodMenuItem>;
+  paginatorInfo: PaginatorInfo;
+};
+
+/** Result of adding or changing a food menu item. */
+export type FoodMenuItemResult = {
+  __typename?: 'FoodMenuItemResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  item?: Maybe<FoodMenuItem>;
+};
+
+/** Spec §3 food menu week: id, name, status, date, current_week. */
+export type FoodMenuWeek = {
+  __typename?: 'FoodMenuWeek';
+  id: Scalars['ID']['output'];
+  location_id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  /** draft or published (parents see published weeks). */
+  status: Scalars['String']['output'];
+  /** The Monday the week starts on. */
+  date: Scalars['String']['output'];
+  current_week: Scalars['Boolean']['output'];
+};
+
+/** A page of food menu weeks. */
+export type FoodMenuWeekPaginator = {
+  __typename?: 'FoodMenuWeekPaginator';
+  data: Array<FoodMenuWeek>;
+  paginatorInfo: PaginatorInfo;
+};
+
+/** Result of adding, changing or copying a week. */
+export type FoodMenuWeekResult = {
+  __typename?: 'FoodMenuWeekResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  week?: Maybe<FoodMenuWeek>;
+};
+
+/** A location's meal service: breakfast, lunch, supper or snack, with its times. */
+export type MealSlot = {
+  __typename?: 'MealSlot';
+  id: Scalars['ID']['output'];
+  location_id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  type: Scalars['String']['output'];
+  start_time: Scalars['String']['output'];
+  end_time: Scalars['String']['output'];
+};
+
+/** Result of saving a meal slot. */
+export type MealSlotResult = {
+  __typename?: 'MealSlotResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  slot?: Maybe<MealSlot>;
+};
+
+/** A child of the room whose allergy matches an item's allergen. */
+export type FoodMenuClash = {
+  __typename?: 'FoodMenuClash';
+  item_id: Scalars['ID']['output'];
+  item: Scalars['String']['output'];
+  allergy: Scalars['String']['output'];
+  student_id: Scalars['ID']['output'];
+  student_name: Scalars['String']['output'];
+};
+
+/** One day × slot of a week. */
+export type FoodMenuCell = {
+  __typename?: 'FoodMenuCell';
+  /** 0 = Monday … 6 = Sunday */
+  day: Scalars['Int']['output'];
+  date: Scalars['String']['output'];
+  slot_id: Scalars['ID']['output'];
+  items: Array<FoodMenuItem>;
+  /** CACFP component and sugar warnings (never block). */
+  warnings: Array<Scalars['String']['output']>;
+  clashes: Array<FoodMenuClash>;
+};
+
+/** Spec: week data — the days × meal slots grid of a week. */
+export type FoodMenuWeekData = {
+  __typename?: 'FoodMenuWeekData';
+  week: FoodMenuWeek;
+  slots: Array<MealSlot>;
+  cells: Array<FoodMenuCell>;
+  rotate: Scalars['Boolean']['output'];
+};
+
+/** Result of saving, autofilling a week's grid. */
+export type FoodMenuWeekDataResult = {
+  __typename?: 'FoodMenuWeekDataResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  data?: Maybe<FoodMenuWeekData>;
+};
+
+export type FoodMenuCellInput = {
+  day: Scalars['Int']['input'];
+  slot_id: Scalars['ID']['input'];
+  items: Array<Scalars['ID']['input']>;
+};
+
+/** Spec §3 food menu settings: week and rotate. */
+export type FoodMenuSettings = {
+  __typename?: 'FoodMenuSettings';
+  week?: Maybe<Scalars['ID']['output']>;
+  rotate: Scalars['Boolean']['output'];
+};
+
+export type FoodMenuSettingsResult = {
+  __typename?: 'FoodMenuSettingsResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  settings?: Maybe<FoodMenuSettings>;
+};
+
+export type FoodMenuCopyResult = {
+  __typename?: 'FoodMenuCopyResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  items: Scalars['Int']['output'];
+  weeks: Scalars['Int']['output'];
+};
+
+/** A room's count of one slot on one day. */
+export type MealCount = {
+  __typename?: 'MealCount';
+  id: Scalars['ID']['output'];
+  program_id: Scalars['ID']['output'];
+  slot_id: Scalars['ID']['output'];
+  date: Scalars['String']['output'];
+  saved_at: Scalars['String']['output'];
+  /** Saved after the slot's end + 30 min: not at the point of service. */
+  late: Scalars['Boolean']['output'];
+  students: Array<Scalars['ID']['output']>;
+};
+
+export type MealCountResult = {
+  __typename?: 'MealCountResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  count?: Maybe<MealCount>;
+};
+
+/** A child on the point-of-service roster. */
+export type MealRosterChild = {
+  __typename?: 'MealRosterChild';
+  id: Scalars['ID']['output'];
+  fname: Scalars['String']['output'];
+  lname: Scalars['String']['output'];
+  checked_in: Scalars['Boolean']['output'];
+  counted: Scalars['Boolean']['output'];
+  /** Allergies matching today's items of the slot. */
+  clashes: Array<Scalars['String']['output']>;
+};
+
+export type MealCountRoster = {
+  __typename?: 'MealCountRoster';
+  program_id: Scalars['ID']['output'];
+  date: Scalars['String']['output'];
+  slot: MealSlot;
+  count?: Maybe<MealCount>;
+  items: Array<FoodMenuItem>;
+  children: Array<MealRosterChild>;
+};
+
+/** Per day, slot and room: served and claimed. */
+export type MealCountReportRow = {
+  __typename?: 'MealCountReportRow';
+  date: Scalars['String']['output'];
+  slot_id: Scalars['ID']['output'];
+  slot: Scalars['String']['output'];
+  slot_type: Scalars['String']['output'];
+  program_id: Scalars['ID']['output'];
+  room: Scalars['String']['output'];
+  served: Scalars['Int']['output'];
+  claimed: Scalars['Int']['output'];
+  late: Scalars['Boolean']['output'];
+};
+
+export type MealCountReportError = {
+  __typename?: 'MealCountReportError';
+  date: Scalars['String']['output'];
+  slot: Scalars['String']['output'];
+  room: Scalars['String']['output'];
+  student_id: Scalars['ID']['output'];
+  student: Scalars['String']['output'];
+  message: Scalars['String']['output'];
+};
+
+export type MealCountReport = {
+  __typename?: 'MealCountReport';
+  rows: Array<MealCountReportRow>;
+  errors: Array<MealCountReportError>;
+  served: Scalars['Int']['output'];
+  claimed: Scalars['Int']['output'];
+  /** The rows as CSV. */
+  csv: Scalars['String']['output'];
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -8628,6 +9043,29 @@ export type ResolversTypes = {
   ChatRecipient: ResolverTypeWrapper<Row<ChatRecipient>>;
   ChatMessageResult: ResolverTypeWrapper<Row<Omit<ChatMessageResult, 'chat'> & { chat?: Maybe<ResolversTypes['ChatMessage']> }>>;
   ChatEvent: ResolverTypeWrapper<Row<ChatEvent>>;
+  FoodMenuItem: ResolverTypeWrapper<Row<Omit<FoodMenuItem, 'allergens'> & { allergens: Array<ResolversTypes['Allergy']> }>>;
+  FoodMenuItemPaginator: ResolverTypeWrapper<Row<Omit<FoodMenuItemPaginator, 'data'> & { data: Array<ResolversTypes['FoodMenuItem']> }>>;
+  FoodMenuItemResult: ResolverTypeWrapper<Row<Omit<FoodMenuItemResult, 'item'> & { item?: Maybe<ResolversTypes['FoodMenuItem']> }>>;
+  FoodMenuWeek: ResolverTypeWrapper<Row<FoodMenuWeek>>;
+  FoodMenuWeekPaginator: ResolverTypeWrapper<Row<FoodMenuWeekPaginator>>;
+  FoodMenuWeekResult: ResolverTypeWrapper<Row<FoodMenuWeekResult>>;
+  MealSlot: ResolverTypeWrapper<Row<MealSlot>>;
+  MealSlotResult: ResolverTypeWrapper<Row<MealSlotResult>>;
+  FoodMenuClash: ResolverTypeWrapper<Row<FoodMenuClash>>;
+  FoodMenuCell: ResolverTypeWrapper<Row<Omit<FoodMenuCell, 'items'> & { items: Array<ResolversTypes['FoodMenuItem']> }>>;
+  FoodMenuWeekData: ResolverTypeWrapper<Row<Omit<FoodMenuWeekData, 'cells'> & { cells: Array<ResolversTypes['FoodMenuCell']> }>>;
+  FoodMenuWeekDataResult: ResolverTypeWrapper<Row<Omit<FoodMenuWeekDataResult, 'data'> & { data?: Maybe<ResolversTypes['FoodMenuWeekData']> }>>;
+  FoodMenuCellInput: ResolverTypeWrapper<Row<FoodMenuCellInput>>;
+  FoodMenuSettings: ResolverTypeWrapper<Row<FoodMenuSettings>>;
+  FoodMenuSettingsResult: ResolverTypeWrapper<Row<FoodMenuSettingsResult>>;
+  FoodMenuCopyResult: ResolverTypeWrapper<Row<FoodMenuCopyResult>>;
+  MealCount: ResolverTypeWrapper<Row<MealCount>>;
+  MealCountResult: ResolverTypeWrapper<Row<MealCountResult>>;
+  MealRosterChild: ResolverTypeWrapper<Row<MealRosterChild>>;
+  MealCountRoster: ResolverTypeWrapper<Row<Omit<MealCountRoster, 'items'> & { items: Array<ResolversTypes['FoodMenuItem']> }>>;
+  MealCountReportRow: ResolverTypeWrapper<Row<MealCountReportRow>>;
+  MealCountReportError: ResolverTypeWrapper<Row<MealCountReportError>>;
+  MealCountReport: ResolverTypeWrapper<Row<MealCountReport>>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -8930,6 +9368,29 @@ export type ResolversParentTypes = {
   ChatRecipient: Row<ChatRecipient>;
   ChatMessageResult: Row<Omit<ChatMessageResult, 'chat'> & { chat?: Maybe<ResolversParentTypes['ChatMessage']> }>;
   ChatEvent: Row<ChatEvent>;
+  FoodMenuItem: Row<Omit<FoodMenuItem, 'allergens'> & { allergens: Array<ResolversParentTypes['Allergy']> }>;
+  FoodMenuItemPaginator: Row<Omit<FoodMenuItemPaginator, 'data'> & { data: Array<ResolversParentTypes['FoodMenuItem']> }>;
+  FoodMenuItemResult: Row<Omit<FoodMenuItemResult, 'item'> & { item?: Maybe<ResolversParentTypes['FoodMenuItem']> }>;
+  FoodMenuWeek: Row<FoodMenuWeek>;
+  FoodMenuWeekPaginator: Row<FoodMenuWeekPaginator>;
+  FoodMenuWeekResult: Row<FoodMenuWeekResult>;
+  MealSlot: Row<MealSlot>;
+  MealSlotResult: Row<MealSlotResult>;
+  FoodMenuClash: Row<FoodMenuClash>;
+  FoodMenuCell: Row<Omit<FoodMenuCell, 'items'> & { items: Array<ResolversParentTypes['FoodMenuItem']> }>;
+  FoodMenuWeekData: Row<Omit<FoodMenuWeekData, 'cells'> & { cells: Array<ResolversParentTypes['FoodMenuCell']> }>;
+  FoodMenuWeekDataResult: Row<Omit<FoodMenuWeekDataResult, 'data'> & { data?: Maybe<ResolversParentTypes['FoodMenuWeekData']> }>;
+  FoodMenuCellInput: Row<FoodMenuCellInput>;
+  FoodMenuSettings: Row<FoodMenuSettings>;
+  FoodMenuSettingsResult: Row<FoodMenuSettingsResult>;
+  FoodMenuCopyResult: Row<FoodMenuCopyResult>;
+  MealCount: Row<MealCount>;
+  MealCountResult: Row<MealCountResult>;
+  MealRosterChild: Row<MealRosterChild>;
+  MealCountRoster: Row<Omit<MealCountRoster, 'items'> & { items: Array<ResolversParentTypes['FoodMenuItem']> }>;
+  MealCountReportRow: Row<MealCountReportRow>;
+  MealCountReportError: Row<MealCountReportError>;
+  MealCountReport: Row<MealCountReport>;
 };
 
 export type QueryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -9095,6 +9556,12 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   getLastMessagesByStudent?: Resolver<ResolversTypes['ChatThreadPaginator'], ParentType, ContextType, Partial<QueryGetLastMessagesByStudentArgs>>;
   getLastMessagesByProgram?: Resolver<ResolversTypes['ChatThreadPaginator'], ParentType, ContextType, Partial<QueryGetLastMessagesByProgramArgs>>;
   getStaffRecipientForMsg?: Resolver<Array<ResolversTypes['ChatRecipient']>, ParentType, ContextType, Partial<QueryGetStaffRecipientForMsgArgs>>;
+  getFoodMenuItems?: Resolver<ResolversTypes['FoodMenuItemPaginator'], ParentType, ContextType, RequireFields<QueryGetFoodMenuItemsArgs, 'location'>>;
+  getFoodMenuWeeks?: Resolver<ResolversTypes['FoodMenuWeekPaginator'], ParentType, ContextType, RequireFields<QueryGetFoodMenuWeeksArgs, 'location'>>;
+  getFoodMenuWeekData?: Resolver<ResolversTypes['FoodMenuWeekData'], ParentType, ContextType, RequireFields<QueryGetFoodMenuWeekDataArgs, 'week'>>;
+  getMealSlots?: Resolver<Array<ResolversTypes['MealSlot']>, ParentType, ContextType, RequireFields<QueryGetMealSlotsArgs, 'location'>>;
+  getMealCountRoster?: Resolver<ResolversTypes['MealCountRoster'], ParentType, ContextType, RequireFields<QueryGetMealCountRosterArgs, 'program_id' | 'date' | 'slot'>>;
+  getMealCountReport?: Resolver<ResolversTypes['MealCountReport'], ParentType, ContextType, RequireFields<QueryGetMealCountReportArgs, 'location' | 'from' | 'to'>>;
 };
 
 export type MutationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
@@ -9390,6 +9857,20 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   deleteChatMessage?: Resolver<ResolversTypes['Notice'], ParentType, ContextType, RequireFields<MutationDeleteChatMessageArgs, 'id'>>;
   deleteChatSelectedMessage?: Resolver<ResolversTypes['Notice'], ParentType, ContextType, RequireFields<MutationDeleteChatSelectedMessageArgs, 'ids'>>;
   markChatRead?: Resolver<ResolversTypes['Notice'], ParentType, ContextType, Partial<MutationMarkChatReadArgs>>;
+  createFoodMenuItem?: Resolver<ResolversTypes['FoodMenuItemResult'], ParentType, ContextType, RequireFields<MutationCreateFoodMenuItemArgs, 'location' | 'name'>>;
+  updateFoodMenuItem?: Resolver<ResolversTypes['FoodMenuItemResult'], ParentType, ContextType, RequireFields<MutationUpdateFoodMenuItemArgs, 'id'>>;
+  deleteFoodMenuItem?: Resolver<ResolversTypes['DeleteResult'], ParentType, ContextType, RequireFields<MutationDeleteFoodMenuItemArgs, 'id'>>;
+  createFoodMenuWeek?: Resolver<ResolversTypes['FoodMenuWeekResult'], ParentType, ContextType, RequireFields<MutationCreateFoodMenuWeekArgs, 'location' | 'name' | 'date'>>;
+  updateFoodMenuWeek?: Resolver<ResolversTypes['FoodMenuWeekResult'], ParentType, ContextType, RequireFields<MutationUpdateFoodMenuWeekArgs, 'id'>>;
+  deleteFoodMenuWeek?: Resolver<ResolversTypes['DeleteResult'], ParentType, ContextType, RequireFields<MutationDeleteFoodMenuWeekArgs, 'id'>>;
+  saveFoodMenuWeekData?: Resolver<ResolversTypes['FoodMenuWeekDataResult'], ParentType, ContextType, RequireFields<MutationSaveFoodMenuWeekDataArgs, 'week' | 'cells'>>;
+  copyFoodMenuWeek?: Resolver<ResolversTypes['FoodMenuWeekResult'], ParentType, ContextType, RequireFields<MutationCopyFoodMenuWeekArgs, 'week' | 'name' | 'date'>>;
+  saveFoodMenuSettings?: Resolver<ResolversTypes['FoodMenuSettingsResult'], ParentType, ContextType, RequireFields<MutationSaveFoodMenuSettingsArgs, 'week' | 'rotate'>>;
+  autofillFoodMenu?: Resolver<ResolversTypes['FoodMenuWeekDataResult'], ParentType, ContextType, RequireFields<MutationAutofillFoodMenuArgs, 'week'>>;
+  copyFoodMenuToLocation?: Resolver<ResolversTypes['FoodMenuCopyResult'], ParentType, ContextType, RequireFields<MutationCopyFoodMenuToLocationArgs, 'location' | 'to_location'>>;
+  saveMealSlot?: Resolver<ResolversTypes['MealSlotResult'], ParentType, ContextType, RequireFields<MutationSaveMealSlotArgs, 'location' | 'name' | 'type' | 'start_time' | 'end_time'>>;
+  deleteMealSlot?: Resolver<ResolversTypes['DeleteResult'], ParentType, ContextType, RequireFields<MutationDeleteMealSlotArgs, 'id'>>;
+  saveMealCount?: Resolver<ResolversTypes['MealCountResult'], ParentType, ContextType, RequireFields<MutationSaveMealCountArgs, 'program_id' | 'date' | 'slot' | 'students'>>;
 };
 
 export type SubscriptionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = {
@@ -11941,6 +12422,183 @@ export type ChatEventResolvers<ContextType = RequestContext, ParentType extends 
   created_at?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type FoodMenuItemResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FoodMenuItem'] = ResolversParentTypes['FoodMenuItem']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  location_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  components?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  food_type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  serving_oz?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  added_sugar_g?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  total_sugar_g?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  allergens?: Resolver<Array<ResolversTypes['Allergy']>, ParentType, ContextType>;
+};
+
+export type FoodMenuItemPaginatorResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FoodMenuItemPaginator'] = ResolversParentTypes['FoodMenuItemPaginator']> = {
+  data?: Resolver<Array<ResolversTypes['FoodMenuItem']>, ParentType, ContextType>;
+  paginatorInfo?: Resolver<ResolversTypes['PaginatorInfo'], ParentType, ContextType>;
+};
+
+export type FoodMenuItemResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FoodMenuItemResult'] = ResolversParentTypes['FoodMenuItemResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  item?: Resolver<Maybe<ResolversTypes['FoodMenuItem']>, ParentType, ContextType>;
+};
+
+export type FoodMenuWeekResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FoodMenuWeek'] = ResolversParentTypes['FoodMenuWeek']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  location_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  current_week?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type FoodMenuWeekPaginatorResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FoodMenuWeekPaginator'] = ResolversParentTypes['FoodMenuWeekPaginator']> = {
+  data?: Resolver<Array<ResolversTypes['FoodMenuWeek']>, ParentType, ContextType>;
+  paginatorInfo?: Resolver<ResolversTypes['PaginatorInfo'], ParentType, ContextType>;
+};
+
+export type FoodMenuWeekResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FoodMenuWeekResult'] = ResolversParentTypes['FoodMenuWeekResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  week?: Resolver<Maybe<ResolversTypes['FoodMenuWeek']>, ParentType, ContextType>;
+};
+
+export type MealSlotResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['MealSlot'] = ResolversParentTypes['MealSlot']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  location_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  start_time?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  end_time?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type MealSlotResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['MealSlotResult'] = ResolversParentTypes['MealSlotResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  slot?: Resolver<Maybe<ResolversTypes['MealSlot']>, ParentType, ContextType>;
+};
+
+export type FoodMenuClashResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FoodMenuClash'] = ResolversParentTypes['FoodMenuClash']> = {
+  item_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  item?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  allergy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  student_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  student_name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type FoodMenuCellResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FoodMenuCell'] = ResolversParentTypes['FoodMenuCell']> = {
+  day?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  slot_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  items?: Resolver<Array<ResolversTypes['FoodMenuItem']>, ParentType, ContextType>;
+  warnings?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  clashes?: Resolver<Array<ResolversTypes['FoodMenuClash']>, ParentType, ContextType>;
+};
+
+export type FoodMenuWeekDataResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FoodMenuWeekData'] = ResolversParentTypes['FoodMenuWeekData']> = {
+  week?: Resolver<ResolversTypes['FoodMenuWeek'], ParentType, ContextType>;
+  slots?: Resolver<Array<ResolversTypes['MealSlot']>, ParentType, ContextType>;
+  cells?: Resolver<Array<ResolversTypes['FoodMenuCell']>, ParentType, ContextType>;
+  rotate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type FoodMenuWeekDataResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FoodMenuWeekDataResult'] = ResolversParentTypes['FoodMenuWeekDataResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  data?: Resolver<Maybe<ResolversTypes['FoodMenuWeekData']>, ParentType, ContextType>;
+};
+
+export type FoodMenuSettingsResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FoodMenuSettings'] = ResolversParentTypes['FoodMenuSettings']> = {
+  week?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  rotate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type FoodMenuSettingsResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FoodMenuSettingsResult'] = ResolversParentTypes['FoodMenuSettingsResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  settings?: Resolver<Maybe<ResolversTypes['FoodMenuSettings']>, ParentType, ContextType>;
+};
+
+export type FoodMenuCopyResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FoodMenuCopyResult'] = ResolversParentTypes['FoodMenuCopyResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  items?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  weeks?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type MealCountResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['MealCount'] = ResolversParentTypes['MealCount']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  program_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  slot_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  saved_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  late?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  students?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+};
+
+export type MealCountResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['MealCountResult'] = ResolversParentTypes['MealCountResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  count?: Resolver<Maybe<ResolversTypes['MealCount']>, ParentType, ContextType>;
+};
+
+export type MealRosterChildResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['MealRosterChild'] = ResolversParentTypes['MealRosterChild']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  fname?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lname?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  checked_in?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  counted?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  clashes?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type MealCountRosterResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['MealCountRoster'] = ResolversParentTypes['MealCountRoster']> = {
+  program_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  slot?: Resolver<ResolversTypes['MealSlot'], ParentType, ContextType>;
+  count?: Resolver<Maybe<ResolversTypes['MealCount']>, ParentType, ContextType>;
+  items?: Resolver<Array<ResolversTypes['FoodMenuItem']>, ParentType, ContextType>;
+  children?: Resolver<Array<ResolversTypes['MealRosterChild']>, ParentType, ContextType>;
+};
+
+export type MealCountReportRowResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['MealCountReportRow'] = ResolversParentTypes['MealCountReportRow']> = {
+  date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  slot_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  slot?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  slot_type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  program_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  room?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  served?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  claimed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  late?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type MealCountReportErrorResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['MealCountReportError'] = ResolversParentTypes['MealCountReportError']> = {
+  date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  slot?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  room?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  student_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  student?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type MealCountReportResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['MealCountReport'] = ResolversParentTypes['MealCountReport']> = {
+  rows?: Resolver<Array<ResolversTypes['MealCountReportRow']>, ParentType, ContextType>;
+  errors?: Resolver<Array<ResolversTypes['MealCountReportError']>, ParentType, ContextType>;
+  served?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  claimed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  csv?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = RequestContext> = {
   Query?: QueryResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
@@ -12221,5 +12879,27 @@ export type Resolvers<ContextType = RequestContext> = {
   ChatRecipient?: ChatRecipientResolvers<ContextType>;
   ChatMessageResult?: ChatMessageResultResolvers<ContextType>;
   ChatEvent?: ChatEventResolvers<ContextType>;
+  FoodMenuItem?: FoodMenuItemResolvers<ContextType>;
+  FoodMenuItemPaginator?: FoodMenuItemPaginatorResolvers<ContextType>;
+  FoodMenuItemResult?: FoodMenuItemResultResolvers<ContextType>;
+  FoodMenuWeek?: FoodMenuWeekResolvers<ContextType>;
+  FoodMenuWeekPaginator?: FoodMenuWeekPaginatorResolvers<ContextType>;
+  FoodMenuWeekResult?: FoodMenuWeekResultResolvers<ContextType>;
+  MealSlot?: MealSlotResolvers<ContextType>;
+  MealSlotResult?: MealSlotResultResolvers<ContextType>;
+  FoodMenuClash?: FoodMenuClashResolvers<ContextType>;
+  FoodMenuCell?: FoodMenuCellResolvers<ContextType>;
+  FoodMenuWeekData?: FoodMenuWeekDataResolvers<ContextType>;
+  FoodMenuWeekDataResult?: FoodMenuWeekDataResultResolvers<ContextType>;
+  FoodMenuSettings?: FoodMenuSettingsResolvers<ContextType>;
+  FoodMenuSettingsResult?: FoodMenuSettingsResultResolvers<ContextType>;
+  FoodMenuCopyResult?: FoodMenuCopyResultResolvers<ContextType>;
+  MealCount?: MealCountResolvers<ContextType>;
+  MealCountResult?: MealCountResultResolvers<ContextType>;
+  MealRosterChild?: MealRosterChildResolvers<ContextType>;
+  MealCountRoster?: MealCountRosterResolvers<ContextType>;
+  MealCountReportRow?: MealCountReportRowResolvers<ContextType>;
+  MealCountReportError?: MealCountReportErrorResolvers<ContextType>;
+  MealCountReport?: MealCountReportResolvers<ContextType>;
 };
 

@@ -30,3 +30,5 @@ export { notifyTeam } from './service/notify.ts';
 export { scheduleAttendanceTick, tickPhase } from './tick.ts';
 export type { AttendanceRow } from './repo/checkin.ts';
 export type { AbsenceRow } from './repo/lists.ts';
+export { presenceOf, presentDuring } from './repo/presence.ts';
+export type { PresenceRow } from './repo/presence.ts';

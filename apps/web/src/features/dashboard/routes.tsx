@@ -11,6 +11,8 @@ export interface DashboardWidgets {
   latestActivities?: ComponentType;
   /** A parent's children's newest photos on /home (lazily loaded). */
   latestPhotos?: ComponentType;
+  /** A parent's location's menu of today on /home (lazily loaded). */
+  todaysMenu?: ComponentType;
 }
 
 export function dashboardRoutes(widgets: DashboardWidgets = {}): RouteObject[] {

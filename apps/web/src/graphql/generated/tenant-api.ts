@@ -146,6 +146,12 @@ export type AttendanceReportKind =
   | 'attendance_summary'
   | 'student_attendance';
 
+export type FoodMenuCellInput = {
+  day: number;
+  slot_id: string | number;
+  items: Array<string | number>;
+};
+
 export type AccessAddPermissionToRolesMutationVariables = Exact<{
   permission: string;
   display_name?: string | null | undefined;
@@ -1408,6 +1414,175 @@ export type DeleteStreamingServerMutationVariables = Exact<{
 
 
 export type DeleteStreamingServerMutation = { deleteStream: { status: boolean, message: string, color: string } };
+
+export type FoodMenuAllergiesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type FoodMenuAllergiesQuery = { getAllergies: { data: Array<{ id: string, name: string }> } };
+
+export type FoodMenuAutofillMutationVariables = Exact<{
+  week: string | number;
+}>;
+
+
+export type FoodMenuAutofillMutation = { autofillFoodMenu: { status: boolean, message: string, color: string } };
+
+export type FoodMenuCopyWeekMutationVariables = Exact<{
+  week: string | number;
+  name: string;
+  date: string;
+}>;
+
+
+export type FoodMenuCopyWeekMutation = { copyFoodMenuWeek: { status: boolean, message: string, color: string, week: { id: string } | null } };
+
+export type FoodMenuCountRosterQueryVariables = Exact<{
+  program: string | number;
+  date: string;
+  slot: string | number;
+}>;
+
+
+export type FoodMenuCountRosterQuery = { getMealCountRoster: { count: { id: string, late: boolean, saved_at: string, students: Array<string> } | null, items: Array<{ id: string, name: string }>, children: Array<{ id: string, fname: string, lname: string, checked_in: boolean, counted: boolean, clashes: Array<string> }> } };
+
+export type FoodMenuCreateItemMutationVariables = Exact<{
+  location: string | number;
+  name: string;
+  status?: string | null | undefined;
+  components?: Array<string> | string | null | undefined;
+  food_type?: string | null | undefined;
+  serving_oz?: number | null | undefined;
+  added_sugar_g?: number | null | undefined;
+  total_sugar_g?: number | null | undefined;
+  allergens?: Array<string | number> | string | number | null | undefined;
+}>;
+
+
+export type FoodMenuCreateItemMutation = { createFoodMenuItem: { status: boolean, message: string, color: string, item: { id: string } | null } };
+
+export type FoodMenuCreateWeekMutationVariables = Exact<{
+  location: string | number;
+  name: string;
+  date: string;
+  status?: string | null | undefined;
+}>;
+
+
+export type FoodMenuCreateWeekMutation = { createFoodMenuWeek: { status: boolean, message: string, color: string, week: { id: string } | null } };
+
+export type FoodMenuDeleteItemMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type FoodMenuDeleteItemMutation = { deleteFoodMenuItem: { status: boolean, message: string, color: string, id: string | null } };
+
+export type FoodMenuDeleteSlotMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type FoodMenuDeleteSlotMutation = { deleteMealSlot: { status: boolean, message: string, color: string, id: string | null } };
+
+export type FoodMenuItemsQueryVariables = Exact<{
+  location: string | number;
+  search?: string | null | undefined;
+  page?: number | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type FoodMenuItemsQuery = { getFoodMenuItems: { data: Array<{ id: string, name: string, status: string, components: Array<string>, food_type: string, serving_oz: number | null, added_sugar_g: number | null, total_sugar_g: number | null, allergens: Array<{ id: string, name: string }> }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
+
+export type FoodMenuLocationQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type FoodMenuLocationQuery = { location: { id: string, timezone: { id: string }, rooms: Array<{ id: string, name: string }> } };
+
+export type FoodMenuReportQueryVariables = Exact<{
+  location: string | number;
+  from: string;
+  to: string;
+}>;
+
+
+export type FoodMenuReportQuery = { getMealCountReport: { served: number, claimed: number, csv: string, rows: Array<{ date: string, slot_id: string, slot: string, slot_type: string, program_id: string, room: string, served: number, claimed: number, late: boolean }>, errors: Array<{ date: string, slot: string, room: string, student_id: string, student: string, message: string }> } };
+
+export type FoodMenuSaveCountMutationVariables = Exact<{
+  program: string | number;
+  date: string;
+  slot: string | number;
+  students: Array<string | number> | string | number;
+}>;
+
+
+export type FoodMenuSaveCountMutation = { saveMealCount: { status: boolean, message: string, color: string, count: { id: string, late: boolean } | null } };
+
+export type FoodMenuSaveDataMutationVariables = Exact<{
+  week: string | number;
+  cells: Array<FoodMenuCellInput> | FoodMenuCellInput;
+}>;
+
+
+export type FoodMenuSaveDataMutation = { saveFoodMenuWeekData: { status: boolean, message: string, color: string } };
+
+export type FoodMenuSaveSlotMutationVariables = Exact<{
+  location: string | number;
+  name: string;
+  type: string;
+  start_time: string;
+  end_time: string;
+}>;
+
+
+export type FoodMenuSaveSlotMutation = { saveMealSlot: { status: boolean, message: string, color: string, slot: { id: string } | null } };
+
+export type FoodMenuSettingsMutationVariables = Exact<{
+  week: string | number;
+  rotate: boolean;
+}>;
+
+
+export type FoodMenuSettingsMutation = { saveFoodMenuSettings: { status: boolean, message: string, color: string } };
+
+export type FoodMenuSlotsQueryVariables = Exact<{
+  location: string | number;
+}>;
+
+
+export type FoodMenuSlotsQuery = { getMealSlots: Array<{ id: string, name: string, type: string, start_time: string, end_time: string }> };
+
+export type FoodMenuUpdateItemMutationVariables = Exact<{
+  id: string | number;
+  name?: string | null | undefined;
+  status?: string | null | undefined;
+  components?: Array<string> | string | null | undefined;
+  food_type?: string | null | undefined;
+  serving_oz?: number | null | undefined;
+  added_sugar_g?: number | null | undefined;
+  total_sugar_g?: number | null | undefined;
+  allergens?: Array<string | number> | string | number | null | undefined;
+}>;
+
+
+export type FoodMenuUpdateItemMutation = { updateFoodMenuItem: { status: boolean, message: string, color: string, item: { id: string } | null } };
+
+export type FoodMenuWeekDataQueryVariables = Exact<{
+  week: string | number;
+}>;
+
+
+export type FoodMenuWeekDataQuery = { getFoodMenuWeekData: { rotate: boolean, week: { id: string, name: string, date: string, current_week: boolean, status: string }, slots: Array<{ id: string, name: string, type: string, start_time: string, end_time: string }>, cells: Array<{ day: number, date: string, slot_id: string, warnings: Array<string>, items: Array<{ id: string, name: string, components: Array<string> }>, clashes: Array<{ item_id: string, item: string, allergy: string, student_id: string, student_name: string }> }> } };
+
+export type FoodMenuWeeksQueryVariables = Exact<{
+  location: string | number;
+  current?: boolean | null | undefined;
+}>;
+
+
+export type FoodMenuWeeksQuery = { getFoodMenuWeeks: { data: Array<{ id: string, name: string, date: string, current_week: boolean, status: string }> } };
 
 export type LoginResultFieldsFragment = { status: boolean, message: string, color: string, expires_in: number | null, session_id: string | null, tokens: { access_token: string, refresh_token: string } | null, user: { id: string, fname: string, lname: string, full_name: string, username: string, email: string | null, avatar: string | null, locale: string, last_login_time: string | null, permissions: Array<string>, roles: Array<{ id: string, name: string, display_name: string }>, support_session: { operator: string, expires_at: string } | null } | null };
 

@@ -16,12 +16,18 @@ export function HomePage({ widgets = {} }: { widgets?: DashboardWidgets }) {
   const family = viewer.role === 'user';
   const Latest = family ? widgets.latestActivities : null;
   const Photos = family ? widgets.latestPhotos : null;
+  const Menu = family ? widgets.todaysMenu : null;
   return (
     <Stack gap="md" data-testid="dashboard-user">
       <WelcomeCard lead={t('dashboard:home.lead')} />
       {Latest ? (
         <Suspense fallback={null}>
           <Latest />
+        </Suspense>
+      ) : null}
+      {Menu ? (
+        <Suspense fallback={null}>
+          <Menu />
         </Suspense>
       ) : null}
       {Photos ? (
