@@ -14,6 +14,7 @@ import { signinsStep } from './signins.ts';
 import { staffStep } from './staff.ts';
 import { timeclockStep } from './timeclock.ts';
 import { watchingStep } from './watching.ts';
+import { formsStep } from './forms.ts';
 
 /**
  * The generator's steps, in order: each reads what earlier ones wrote (by name, from the database)
@@ -36,4 +37,5 @@ export const SEED_STEPS: readonly SeedStep[] = [
   albumPhotosStep,
   activitiesStep,
   billingStep,
+  formsStep,
 ];
