@@ -6,6 +6,7 @@ import { LatestActivitiesWidget, StudentActivitiesPanel, activitiesRoutes } from
 import { RoomRatioWidget, attendanceRoutes } from '../features/attendance/routes';
 import { setupRoutes } from '../features/centre-setup/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
+import { formsRoutes } from '../features/forms/routes';
 import { liveCameraRoutes } from '../features/live-cameras/routes';
 import { peopleRoutes } from '../features/people/routes';
 import { StudentMediaPanel, photosRoutes } from '../features/photos/routes';
@@ -26,6 +27,7 @@ export function signedInRoutes(kind: CentreKind | null): RouteObject[] {
     ...liveCameraRoutes(kind),
     ...photosRoutes(kind),
     ...activitiesRoutes(kind),
+    ...formsRoutes(kind),
   ];
   const servedPaths = new Set(served.map((route) => route.path));
   return [...served, ...upcomingRoutes(kind, servedPaths)];

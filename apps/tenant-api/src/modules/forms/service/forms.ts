@@ -74,8 +74,8 @@ export async function getCustomFormFields(ctx: RequestContext, raw: unknown): Pr
 
 /** Spec getCustomFormTemplates: the centre kind's templates. */
 export async function getCustomFormTemplates(ctx: RequestContext) {
-  requireViewer(ctx);
-  await formManageScope(ctx);
+  const scope = await formReadScope(ctx);
+  if (scope.kind !== 'staff') throw formNotFound('template_id');
   return templatesFor(ctx.tenant.kind).map((t) => ({ ...t, fields: templateFields(t) }));
 }
 
