@@ -2,7 +2,9 @@ import { ActionIcon, Button, Card, Group, MultiSelect, Select, Stack, Switch, Ta
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { roleAtLeast } from '@kv/shared';
+import { useViewer } from '../../../lib/shell-context';
 import { useMutation, useQuery } from 'urql';
 import { DataTable } from '../../../components/data-table/data-table';
 import { formatDateTime } from '../../../lib/format';
@@ -152,6 +154,14 @@ export function WebFormEditPage() {
 
 /** /web-form/:formId/share: the form goes to the families of the chosen rooms (or the whole location), with a due date. */
 export function WebFormSharePage() {
+  const viewer = useViewer();
+  const { formId = '' } = useParams();
+  // Families reach a shared form through its fill page.
+  if (!roleAtLeast(viewer.role, 'manager')) return <Navigate to={paths.webForm.to({ formId })} replace />;
+  return <ShareForm />;
+}
+
+function ShareForm() {
   const { t } = useTranslation('forms');
   const { formId, form } = useForm();
   const [rooms] = useQuery({ query: FormRoomsQuery, variables: { id: form?.location_id ?? '' }, pause: !form });
