@@ -5,3 +5,4 @@ export { tenantSchemaText } from './plugins/app/graphql.ts';
 export type { TenantApiDeps, TenantApiConfig, DirectoryReader, OutboxKicker, EventKicker, RequestContext } from './types.ts';
 export { startCameraSweep, startDevOrigin } from './modules/watching/index.ts';
 export { acceptedAudit, checkAndStore, purposeOf, rulesOf, type ReadyColumns } from './modules/files/index.ts';
+export { TEMPLATES as FORM_TEMPLATES, templateFields, templatesFor, signatureHash, type FormField } from './modules/forms/index.ts';

@@ -9,6 +9,7 @@ import { fileKey, LocalFileStore, sniffType } from '@kv/files';
 import { createHarness, gql, signIn, type Harness } from '../../../apps/tenant-api/src/test/harness.ts';
 import { seedCentre, type CentreDefinition } from './index.ts';
 import { SEED_STEPS } from './steps/index.ts';
+import { signatureHash } from '@kv/tenant-api';
 
 const root = path.resolve(new URL('../../..', import.meta.url).pathname);
 const definition = (slug: string) => JSON.parse(readFileSync(path.join(root, 'tenants', `${slug}.json`), 'utf8')) as CentreDefinition;
@@ -393,6 +394,35 @@ describe('the demo seed generator', () => {
               (select coalesce(sum(amount), 0) from invoice_items)::bigint as items`,
     );
     expect(sums.rows[0].charged).toBe(sums.rows[0].items);
+  });
+
+  it.each(['demo', 'pawsome'])('%s: web forms with entries in every state, sealed as the API seals them', async (slug) => {
+    const { db } = dbs[slug]!;
+    expect(await count(db, 'forms', (q) => q.where({ type: 'web' }))).toBe(8);
+    const entries = await count(db, 'form_submissions');
+    expect(entries).toBeGreaterThanOrEqual(50);
+    expect(entries).toBeLessThanOrEqual(75);
+    const states = (await db('form_submissions').distinct('status')).map((r) => r.status).sort();
+    expect(states).toEqual(['approved', 'change_requested', 'rejected', 'resubmitted', 'submitted']);
+    const perForm = await db('form_submissions').groupBy('form_id').select('form_id', db.raw('count(*)::int as n')).orderBy('n', 'desc');
+    expect(perForm[0].n).toBeGreaterThan(25);
+    expect(await count(db, 'form_change_requests', (q) => q.whereNull('resolved_at'))).toBe(
+      await count(db, 'form_submissions', (q) => q.where({ status: 'change_requested' })),
+    );
+    // The demo parent has a form to fill and a change to make.
+    const parent = await db('users').where({ username: 'parent' }).first('id');
+    const kids = await db('student_users').where({ user_id: parent.id }).pluck('student_id');
+    const open = await db('form_assignments as fa')
+      .whereIn('fa.student_id', kids)
+      .whereNotExists(db('form_submissions as fs').whereRaw('fs.form_id = fa.form_id and fs.student_id = fa.student_id'));
+    expect(open.length).toBeGreaterThan(0);
+    expect(await count(db, 'form_submissions', (q) => q.whereIn('student_id', kids).where({ status: 'change_requested' }))).toBeGreaterThan(0);
+    // Every signature's hash is the one the API computes over the version, the values and the signatures.
+    const sub = await db('form_submissions').whereIn('id', db('form_signatures').select('submission_id')).orderBy('id').first();
+    const fields = (await db('form_versions').where({ form_id: sub.form_id, version: sub.version }).first('fields')).fields;
+    const sigs = await db('form_signatures').where({ submission_id: sub.id });
+    expect(signatureHash({ formId: String(sub.form_id), version: sub.version, fields, values: sub.values, signatures: sigs })).toBe(sub.hash);
+    expect(sigs.every((x) => x.hash === sub.hash)).toBe(true);
   });
 
   it('gives the same data for the same definition and day', async () => {

@@ -26,6 +26,7 @@ import { activitiesModule } from './activities/index.ts';
 import { billingModule } from './billing/index.ts';
 import { chatModule } from './chat/index.ts';
 import { foodMenuModule } from './food-menu/index.ts';
+import { formsModule } from './forms/index.ts';
 import { clearRoom, findCameras } from './cameras/index.ts';
 import { roomCameras } from './rooms/index.ts';
 import { notifyTeam, publishRatios, scheduleAttendanceTick } from './attendance/index.ts';
@@ -70,6 +71,7 @@ export const modules: TenantModule[] = [
   billingModule,
   chatModule,
   foodMenuModule,
+  formsModule,
 ];
 
 // Ports: what a module needs from one that depends on it.

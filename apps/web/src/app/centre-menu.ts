@@ -48,6 +48,8 @@ import {
   IconReportAnalytics,
   IconTimeline,
   IconToolsKitchen2,
+  IconForms,
+  IconChecklist,
 } from '@tabler/icons-react';
 import { centreEntryPath } from '../lib/entry';
 import type { MenuItem, MenuLink } from '../lib/menu';
@@ -68,6 +70,14 @@ export const centreMenu: readonly MenuItem[] = [
     to: (v) => centreEntryPath(v.role),
     access: { role: 'user' },
     sidebar: 'dashboard',
+  }),
+  link({
+    id: 'parentForms',
+    label: 'shell:menu.forms',
+    icon: IconForms,
+    to: fixed(paths.userStudentsForms.to()),
+    access: { role: 'user' },
+    below: 'blog',
   }),
   { kind: 'heading', id: 'people', label: 'shell:menu.headings.people' },
   link({
@@ -250,6 +260,20 @@ export const centreMenu: readonly MenuItem[] = [
     sidebar: 'learning skills',
   }),
   { kind: 'heading', id: 'formsFiles', label: 'shell:menu.headings.formsFiles' },
+  link({
+    id: 'webForms',
+    label: 'shell:menu.webForms',
+    icon: IconForms,
+    to: fixed(paths.formsWebForms.to()),
+    access: { role: 'teacher', permissions: ['forms.manage'] },
+  }),
+  link({
+    id: 'submissions',
+    label: 'shell:menu.submissions',
+    icon: IconChecklist,
+    to: fixed(paths.submissions.to()),
+    access: { role: 'manager', permissions: ['forms.manage'] },
+  }),
   link({
     id: 'printedForms',
     label: 'shell:menu.printedForms',

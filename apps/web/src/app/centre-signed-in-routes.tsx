@@ -7,6 +7,7 @@ import { RoomRatioWidget, attendanceRoutes } from '../features/attendance/routes
 import { setupRoutes } from '../features/centre-setup/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { TodaysMenuWidget, foodMenuRoutes } from '../features/food-menu/routes';
+import { formsRoutes } from '../features/forms/routes';
 import { liveCameraRoutes } from '../features/live-cameras/routes';
 import { peopleRoutes } from '../features/people/routes';
 import { LatestPhotosWidget, StudentMediaPanel, photosRoutes } from '../features/photos/routes';
@@ -35,6 +36,7 @@ export function signedInRoutes(kind: CentreKind | null): RouteObject[] {
     ...activitiesRoutes(kind, { loadMediaUpload: () => import('../features/photos/lib/album-upload').then((m) => m.uploadToAlbum) }),
     ...chatRoutes(kind),
     ...foodMenuRoutes(kind),
+    ...formsRoutes(kind),
   ];
   const servedPaths = new Set(served.map((route) => route.path));
   return [...served, ...upcomingRoutes(kind, servedPaths)];

@@ -27,6 +27,7 @@ export const NAMESPACES = [
   'activities',
   'chat',
   'foodMenu',
+  'forms',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /** The pet pack: per language, `{ <namespace>: { ...keys to override } }`. */

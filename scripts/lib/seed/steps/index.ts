@@ -16,6 +16,7 @@ import { staffStep } from './staff.ts';
 import { timeclockStep } from './timeclock.ts';
 import { watchingStep } from './watching.ts';
 import { chatStep } from './chat.ts';
+import { formsStep } from './forms.ts';
 
 /**
  * The generator's steps, in order: each reads what earlier ones wrote (by name, from the database)
@@ -40,4 +41,5 @@ export const SEED_STEPS: readonly SeedStep[] = [
   billingStep,
   chatStep,
   foodMenuStep,
+  formsStep,
 ];

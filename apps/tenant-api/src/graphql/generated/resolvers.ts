@@ -360,6 +360,23 @@ export type Query = {
   getMealCountRoster: MealCountRoster;
   /** CACFP: served and claimed per day, slot and room; counted but not checked in → errors. */
   getMealCountReport: MealCountReport;
+  /** Forms: staff those of their locations; parents those shared with their children. */
+  getForms: FormPaginator;
+  getSingleForm: Form;
+  /** A form's fields, of the current or an older version. */
+  getCustomFormFields: Array<FormField>;
+  /** One form's entries (staff), by status and field values. */
+  getCustomFormEntries: FormSubmissionPaginator;
+  /** Entries of every web form in reach (the submissions screen). */
+  getWebFormEntries: FormSubmissionPaginator;
+  getCustomFormFilters: FormFilters;
+  getCustomFormLogs: FormLogPaginator;
+  getCustomFormTemplates: Array<FormTemplate>;
+  getSingleSubmissionDetail: FormSubmission;
+  /** The forms shared with a child and its entries. */
+  getStudentSubmissions: Array<StudentForm>;
+  /** The open change request of a submission, if any. */
+  checkRequestChange: RequestChangeCheck;
 };
 
 
@@ -1444,6 +1461,75 @@ export type QueryGetMealCountReportArgs = {
   to: Scalars['String']['input'];
 };
 
+
+export type QueryGetFormsArgs = {
+  type?: InputMaybe<Scalars['String']['input']>;
+  location_id?: InputMaybe<Scalars['ID']['input']>;
+  search?: InputMaybe<Scalars['String']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryGetSingleFormArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryGetCustomFormFieldsArgs = {
+  form_id: Scalars['ID']['input'];
+  version?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryGetCustomFormEntriesArgs = {
+  form_id: Scalars['ID']['input'];
+  status?: InputMaybe<Scalars['String']['input']>;
+  filters?: InputMaybe<Array<EntryFilterInput>>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryGetWebFormEntriesArgs = {
+  form_id?: InputMaybe<Scalars['ID']['input']>;
+  location_id?: InputMaybe<Scalars['ID']['input']>;
+  student_id?: InputMaybe<Scalars['ID']['input']>;
+  status?: InputMaybe<Scalars['String']['input']>;
+  from?: InputMaybe<Scalars['String']['input']>;
+  to?: InputMaybe<Scalars['String']['input']>;
+  filters?: InputMaybe<Array<EntryFilterInput>>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryGetCustomFormFiltersArgs = {
+  form_id: Scalars['ID']['input'];
+};
+
+
+export type QueryGetCustomFormLogsArgs = {
+  form_id: Scalars['ID']['input'];
+  page?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryGetSingleSubmissionDetailArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryGetStudentSubmissionsArgs = {
+  student_id: Scalars['ID']['input'];
+};
+
+
+export type QueryCheckRequestChangeArgs = {
+  id: Scalars['ID']['input'];
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   /**
@@ -2070,6 +2156,20 @@ export type Mutation = {
   deleteMealSlot: DeleteResult;
   /** CACFP point-of-service count: the room's ticked children for a slot. */
   saveMealCount: MealCountResult;
+  createForm: FormResult;
+  updateForm: FormResult;
+  deleteForm: DeleteResult;
+  addFormField: FormResult;
+  updateFormField: FormResult;
+  removeFormField: FormResult;
+  setFormFieldRequired: FormResult;
+  /** Fills a web form for a child; every bad field answers at once (extensions.errors), nothing saved. Signatures need esign_consent. */
+  submitForm: SubmissionResult;
+  approveSubmittedForm: SubmissionResult;
+  rejectSubmittedForm: SubmissionResult;
+  requestChangeForm: SubmissionResult;
+  /** Shares a form with the children of locations, rooms or ids, with a due date (form.shared). */
+  shareFormWithParents: ShareFormResult;
 };
 
 
@@ -4663,6 +4763,105 @@ export type MutationSaveMealCountArgs = {
   date: Scalars['String']['input'];
   slot: Scalars['ID']['input'];
   students: Array<Scalars['ID']['input']>;
+};
+
+
+export type MutationCreateFormArgs = {
+  location_id: Scalars['ID']['input'];
+  name: Scalars['String']['input'];
+  type: Scalars['String']['input'];
+  description?: InputMaybe<Scalars['String']['input']>;
+  instructions?: InputMaybe<Scalars['String']['input']>;
+  share_with?: InputMaybe<Scalars['String']['input']>;
+  form_builder_url?: InputMaybe<Scalars['String']['input']>;
+  external_form_id?: InputMaybe<Scalars['String']['input']>;
+  template_id?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationUpdateFormArgs = {
+  id: Scalars['ID']['input'];
+  name?: InputMaybe<Scalars['String']['input']>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  instructions?: InputMaybe<Scalars['String']['input']>;
+  share_with?: InputMaybe<Scalars['String']['input']>;
+  form_builder_url?: InputMaybe<Scalars['String']['input']>;
+  external_form_id?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationDeleteFormArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationAddFormFieldArgs = {
+  form_id: Scalars['ID']['input'];
+  name: Scalars['String']['input'];
+  type: Scalars['String']['input'];
+  required?: InputMaybe<Scalars['Boolean']['input']>;
+  options?: InputMaybe<Array<Scalars['String']['input']>>;
+  position?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type MutationUpdateFormFieldArgs = {
+  form_id: Scalars['ID']['input'];
+  field_id: Scalars['ID']['input'];
+  name?: InputMaybe<Scalars['String']['input']>;
+  type?: InputMaybe<Scalars['String']['input']>;
+  options?: InputMaybe<Array<Scalars['String']['input']>>;
+  position?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type MutationRemoveFormFieldArgs = {
+  form_id: Scalars['ID']['input'];
+  field_id: Scalars['ID']['input'];
+};
+
+
+export type MutationSetFormFieldRequiredArgs = {
+  form_id: Scalars['ID']['input'];
+  field_id: Scalars['ID']['input'];
+  required: Scalars['Boolean']['input'];
+};
+
+
+export type MutationSubmitFormArgs = {
+  form_id: Scalars['ID']['input'];
+  student_id: Scalars['ID']['input'];
+  fields: Array<SubmissionFieldInput>;
+  signatures?: InputMaybe<Array<SignatureInput>>;
+  esign_consent?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type MutationApproveSubmittedFormArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationRejectSubmittedFormArgs = {
+  id: Scalars['ID']['input'];
+  note: Scalars['String']['input'];
+};
+
+
+export type MutationRequestChangeFormArgs = {
+  id: Scalars['ID']['input'];
+  change: Scalars['String']['input'];
+  change_date?: InputMaybe<Scalars['String']['input']>;
+  notes?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationShareFormWithParentsArgs = {
+  form_id: Scalars['ID']['input'];
+  location_ids?: InputMaybe<Array<Scalars['ID']['input']>>;
+  program_ids?: InputMaybe<Array<Scalars['ID']['input']>>;
+  student_ids?: InputMaybe<Array<Scalars['ID']['input']>>;
+  due_date?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type Subscription = {
@@ -8667,6 +8866,217 @@ export type MealCountReport = {
   csv: Scalars['String']['output'];
 };
 
+/** Spec §3 Form field: name, type (text, textarea, number, date, select, radio, checkbox, file, signature, section), required, options. */
+export type FormField = {
+  __typename?: 'FormField';
+  /** Stable within the form across versions (f1, f2, …). */
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  type: Scalars['String']['output'];
+  required: Scalars['Boolean']['output'];
+  options: Array<Scalars['String']['output']>;
+};
+
+/** Spec §3 Form (issue 20): a web or printed form of a location; its fields are those of its current version. */
+export type Form = {
+  __typename?: 'Form';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  /** web or printed. */
+  type: Scalars['String']['output'];
+  description?: Maybe<Scalars['String']['output']>;
+  instructions?: Maybe<Scalars['String']['output']>;
+  /** parents, staff or everyone. */
+  share_with?: Maybe<Scalars['String']['output']>;
+  form_builder_url?: Maybe<Scalars['String']['output']>;
+  external_form_id?: Maybe<Scalars['String']['output']>;
+  template_id?: Maybe<Scalars['String']['output']>;
+  location_id: Scalars['ID']['output'];
+  /** The current version: editing the fields of a form that has entries makes a new one. */
+  version: Scalars['Int']['output'];
+  fields: Array<FormField>;
+  /** How many entries the form has (staff). */
+  entries_count: Scalars['Int']['output'];
+  created_at: Scalars['String']['output'];
+  updated_at: Scalars['String']['output'];
+};
+
+export type FormPaginator = {
+  __typename?: 'FormPaginator';
+  data: Array<Form>;
+  paginatorInfo: PaginatorInfo;
+};
+
+export type FormResult = {
+  __typename?: 'FormResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  form?: Maybe<Form>;
+};
+
+/** Spec §3 Submission field: id, type, value, name, required (a checkbox list's value is JSON). */
+export type SubmissionField = {
+  __typename?: 'SubmissionField';
+  id: Scalars['ID']['output'];
+  type: Scalars['String']['output'];
+  value?: Maybe<Scalars['String']['output']>;
+  name: Scalars['String']['output'];
+  required: Scalars['Boolean']['output'];
+};
+
+/** Spec §3 change request: change, change_date, notes. */
+export type ChangeRequest = {
+  __typename?: 'ChangeRequest';
+  id: Scalars['ID']['output'];
+  change: Scalars['String']['output'];
+  change_date?: Maybe<Scalars['String']['output']>;
+  notes?: Maybe<Scalars['String']['output']>;
+  requested_by?: Maybe<FormPerson>;
+  created_at: Scalars['String']['output'];
+  resolved_at?: Maybe<Scalars['String']['output']>;
+};
+
+export type FormPerson = {
+  __typename?: 'FormPerson';
+  id: Scalars['ID']['output'];
+  fname: Scalars['String']['output'];
+  lname: Scalars['String']['output'];
+};
+
+/** An electronic signature (ESIGN): drawn (a PNG image) or typed, with the signer, time, IP, user agent and the SHA-256 it seals. */
+export type FormSignature = {
+  __typename?: 'FormSignature';
+  id: Scalars['ID']['output'];
+  field_id: Scalars['ID']['output'];
+  /** drawn or typed. */
+  method: Scalars['String']['output'];
+  image?: Maybe<Scalars['String']['output']>;
+  typed_name?: Maybe<Scalars['String']['output']>;
+  signer_name: Scalars['String']['output'];
+  signed_at: Scalars['String']['output'];
+  consent_at: Scalars['String']['output'];
+  ip?: Maybe<Scalars['String']['output']>;
+  user_agent?: Maybe<Scalars['String']['output']>;
+  /** SHA-256 (hex) over the form version, every value and each signature image. */
+  hash: Scalars['String']['output'];
+};
+
+/** A filled web form for one child: submitted → approved | rejected | change_requested → resubmitted. */
+export type FormSubmission = {
+  __typename?: 'FormSubmission';
+  id: Scalars['ID']['output'];
+  form_id: Scalars['ID']['output'];
+  form_name: Scalars['String']['output'];
+  /** The form version this entry was filled against (kept when the form changes). */
+  version: Scalars['Int']['output'];
+  student_id: Scalars['ID']['output'];
+  student: FormPerson;
+  location_id: Scalars['ID']['output'];
+  /** submitted, approved, rejected, change_requested or resubmitted. */
+  status: Scalars['String']['output'];
+  fields: Array<SubmissionField>;
+  signatures: Array<FormSignature>;
+  /** The newest change request (open while the status is change_requested). */
+  change_request?: Maybe<ChangeRequest>;
+  hash: Scalars['String']['output'];
+  submitted_by?: Maybe<FormPerson>;
+  submitted_at: Scalars['String']['output'];
+  reviewed_by?: Maybe<FormPerson>;
+  reviewed_at?: Maybe<Scalars['String']['output']>;
+  /** The reviewer's note on a rejection. */
+  note?: Maybe<Scalars['String']['output']>;
+};
+
+export type FormSubmissionPaginator = {
+  __typename?: 'FormSubmissionPaginator';
+  data: Array<FormSubmission>;
+  paginatorInfo: PaginatorInfo;
+};
+
+export type SubmissionResult = {
+  __typename?: 'SubmissionResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  submission?: Maybe<FormSubmission>;
+};
+
+/** A form shared with a child: its due date and the child's entry (null while not filled). */
+export type StudentForm = {
+  __typename?: 'StudentForm';
+  form: Form;
+  student_id: Scalars['ID']['output'];
+  due_date?: Maybe<Scalars['String']['output']>;
+  submission?: Maybe<FormSubmission>;
+};
+
+export type RequestChangeCheck = {
+  __typename?: 'RequestChangeCheck';
+  submission: FormSubmission;
+  change_request?: Maybe<ChangeRequest>;
+  may_resubmit: Scalars['Boolean']['output'];
+};
+
+export type FormFilters = {
+  __typename?: 'FormFilters';
+  statuses: Array<Scalars['String']['output']>;
+  fields: Array<FormField>;
+};
+
+export type FormLog = {
+  __typename?: 'FormLog';
+  id: Scalars['ID']['output'];
+  submission_id?: Maybe<Scalars['ID']['output']>;
+  action: Scalars['String']['output'];
+  user?: Maybe<FormPerson>;
+  created_at: Scalars['String']['output'];
+};
+
+export type FormLogPaginator = {
+  __typename?: 'FormLogPaginator';
+  data: Array<FormLog>;
+  paginatorInfo: PaginatorInfo;
+};
+
+export type FormTemplate = {
+  __typename?: 'FormTemplate';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  description: Scalars['String']['output'];
+  fields: Array<FormField>;
+};
+
+export type ShareFormResult = {
+  __typename?: 'ShareFormResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  /** How many children the form is shared with. */
+  shared: Scalars['Int']['output'];
+};
+
+export type SubmissionFieldInput = {
+  id: Scalars['ID']['input'];
+  type?: InputMaybe<Scalars['String']['input']>;
+  value?: InputMaybe<Scalars['String']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  required?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type SignatureInput = {
+  field_id: Scalars['ID']['input'];
+  /** drawn (image: a PNG data URL) or typed (typed_name). */
+  method: Scalars['String']['input'];
+  image?: InputMaybe<Scalars['String']['input']>;
+  typed_name?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type EntryFilterInput = {
+  field_id: Scalars['ID']['input'];
+  value: Scalars['String']['input'];
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -9066,6 +9476,27 @@ export type ResolversTypes = {
   MealCountReportRow: ResolverTypeWrapper<Row<MealCountReportRow>>;
   MealCountReportError: ResolverTypeWrapper<Row<MealCountReportError>>;
   MealCountReport: ResolverTypeWrapper<Row<MealCountReport>>;
+  FormField: ResolverTypeWrapper<Row<FormField>>;
+  Form: ResolverTypeWrapper<Row<Form>>;
+  FormPaginator: ResolverTypeWrapper<Row<FormPaginator>>;
+  FormResult: ResolverTypeWrapper<Row<FormResult>>;
+  SubmissionField: ResolverTypeWrapper<Row<SubmissionField>>;
+  ChangeRequest: ResolverTypeWrapper<Row<ChangeRequest>>;
+  FormPerson: ResolverTypeWrapper<Row<FormPerson>>;
+  FormSignature: ResolverTypeWrapper<Row<FormSignature>>;
+  FormSubmission: ResolverTypeWrapper<Row<FormSubmission>>;
+  FormSubmissionPaginator: ResolverTypeWrapper<Row<FormSubmissionPaginator>>;
+  SubmissionResult: ResolverTypeWrapper<Row<SubmissionResult>>;
+  StudentForm: ResolverTypeWrapper<Row<StudentForm>>;
+  RequestChangeCheck: ResolverTypeWrapper<Row<RequestChangeCheck>>;
+  FormFilters: ResolverTypeWrapper<Row<FormFilters>>;
+  FormLog: ResolverTypeWrapper<Row<FormLog>>;
+  FormLogPaginator: ResolverTypeWrapper<Row<FormLogPaginator>>;
+  FormTemplate: ResolverTypeWrapper<Row<FormTemplate>>;
+  ShareFormResult: ResolverTypeWrapper<Row<ShareFormResult>>;
+  SubmissionFieldInput: ResolverTypeWrapper<Row<SubmissionFieldInput>>;
+  SignatureInput: ResolverTypeWrapper<Row<SignatureInput>>;
+  EntryFilterInput: ResolverTypeWrapper<Row<EntryFilterInput>>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -9391,6 +9822,27 @@ export type ResolversParentTypes = {
   MealCountReportRow: Row<MealCountReportRow>;
   MealCountReportError: Row<MealCountReportError>;
   MealCountReport: Row<MealCountReport>;
+  FormField: Row<FormField>;
+  Form: Row<Form>;
+  FormPaginator: Row<FormPaginator>;
+  FormResult: Row<FormResult>;
+  SubmissionField: Row<SubmissionField>;
+  ChangeRequest: Row<ChangeRequest>;
+  FormPerson: Row<FormPerson>;
+  FormSignature: Row<FormSignature>;
+  FormSubmission: Row<FormSubmission>;
+  FormSubmissionPaginator: Row<FormSubmissionPaginator>;
+  SubmissionResult: Row<SubmissionResult>;
+  StudentForm: Row<StudentForm>;
+  RequestChangeCheck: Row<RequestChangeCheck>;
+  FormFilters: Row<FormFilters>;
+  FormLog: Row<FormLog>;
+  FormLogPaginator: Row<FormLogPaginator>;
+  FormTemplate: Row<FormTemplate>;
+  ShareFormResult: Row<ShareFormResult>;
+  SubmissionFieldInput: Row<SubmissionFieldInput>;
+  SignatureInput: Row<SignatureInput>;
+  EntryFilterInput: Row<EntryFilterInput>;
 };
 
 export type QueryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -9562,6 +10014,17 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   getMealSlots?: Resolver<Array<ResolversTypes['MealSlot']>, ParentType, ContextType, RequireFields<QueryGetMealSlotsArgs, 'location'>>;
   getMealCountRoster?: Resolver<ResolversTypes['MealCountRoster'], ParentType, ContextType, RequireFields<QueryGetMealCountRosterArgs, 'program_id' | 'date' | 'slot'>>;
   getMealCountReport?: Resolver<ResolversTypes['MealCountReport'], ParentType, ContextType, RequireFields<QueryGetMealCountReportArgs, 'location' | 'from' | 'to'>>;
+  getForms?: Resolver<ResolversTypes['FormPaginator'], ParentType, ContextType, Partial<QueryGetFormsArgs>>;
+  getSingleForm?: Resolver<ResolversTypes['Form'], ParentType, ContextType, RequireFields<QueryGetSingleFormArgs, 'id'>>;
+  getCustomFormFields?: Resolver<Array<ResolversTypes['FormField']>, ParentType, ContextType, RequireFields<QueryGetCustomFormFieldsArgs, 'form_id'>>;
+  getCustomFormEntries?: Resolver<ResolversTypes['FormSubmissionPaginator'], ParentType, ContextType, RequireFields<QueryGetCustomFormEntriesArgs, 'form_id'>>;
+  getWebFormEntries?: Resolver<ResolversTypes['FormSubmissionPaginator'], ParentType, ContextType, Partial<QueryGetWebFormEntriesArgs>>;
+  getCustomFormFilters?: Resolver<ResolversTypes['FormFilters'], ParentType, ContextType, RequireFields<QueryGetCustomFormFiltersArgs, 'form_id'>>;
+  getCustomFormLogs?: Resolver<ResolversTypes['FormLogPaginator'], ParentType, ContextType, RequireFields<QueryGetCustomFormLogsArgs, 'form_id'>>;
+  getCustomFormTemplates?: Resolver<Array<ResolversTypes['FormTemplate']>, ParentType, ContextType>;
+  getSingleSubmissionDetail?: Resolver<ResolversTypes['FormSubmission'], ParentType, ContextType, RequireFields<QueryGetSingleSubmissionDetailArgs, 'id'>>;
+  getStudentSubmissions?: Resolver<Array<ResolversTypes['StudentForm']>, ParentType, ContextType, RequireFields<QueryGetStudentSubmissionsArgs, 'student_id'>>;
+  checkRequestChange?: Resolver<ResolversTypes['RequestChangeCheck'], ParentType, ContextType, RequireFields<QueryCheckRequestChangeArgs, 'id'>>;
 };
 
 export type MutationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
@@ -9871,6 +10334,18 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   saveMealSlot?: Resolver<ResolversTypes['MealSlotResult'], ParentType, ContextType, RequireFields<MutationSaveMealSlotArgs, 'location' | 'name' | 'type' | 'start_time' | 'end_time'>>;
   deleteMealSlot?: Resolver<ResolversTypes['DeleteResult'], ParentType, ContextType, RequireFields<MutationDeleteMealSlotArgs, 'id'>>;
   saveMealCount?: Resolver<ResolversTypes['MealCountResult'], ParentType, ContextType, RequireFields<MutationSaveMealCountArgs, 'program_id' | 'date' | 'slot' | 'students'>>;
+  createForm?: Resolver<ResolversTypes['FormResult'], ParentType, ContextType, RequireFields<MutationCreateFormArgs, 'location_id' | 'name' | 'type'>>;
+  updateForm?: Resolver<ResolversTypes['FormResult'], ParentType, ContextType, RequireFields<MutationUpdateFormArgs, 'id'>>;
+  deleteForm?: Resolver<ResolversTypes['DeleteResult'], ParentType, ContextType, RequireFields<MutationDeleteFormArgs, 'id'>>;
+  addFormField?: Resolver<ResolversTypes['FormResult'], ParentType, ContextType, RequireFields<MutationAddFormFieldArgs, 'form_id' | 'name' | 'type'>>;
+  updateFormField?: Resolver<ResolversTypes['FormResult'], ParentType, ContextType, RequireFields<MutationUpdateFormFieldArgs, 'form_id' | 'field_id'>>;
+  removeFormField?: Resolver<ResolversTypes['FormResult'], ParentType, ContextType, RequireFields<MutationRemoveFormFieldArgs, 'form_id' | 'field_id'>>;
+  setFormFieldRequired?: Resolver<ResolversTypes['FormResult'], ParentType, ContextType, RequireFields<MutationSetFormFieldRequiredArgs, 'form_id' | 'field_id' | 'required'>>;
+  submitForm?: Resolver<ResolversTypes['SubmissionResult'], ParentType, ContextType, RequireFields<MutationSubmitFormArgs, 'form_id' | 'student_id' | 'fields'>>;
+  approveSubmittedForm?: Resolver<ResolversTypes['SubmissionResult'], ParentType, ContextType, RequireFields<MutationApproveSubmittedFormArgs, 'id'>>;
+  rejectSubmittedForm?: Resolver<ResolversTypes['SubmissionResult'], ParentType, ContextType, RequireFields<MutationRejectSubmittedFormArgs, 'id' | 'note'>>;
+  requestChangeForm?: Resolver<ResolversTypes['SubmissionResult'], ParentType, ContextType, RequireFields<MutationRequestChangeFormArgs, 'id' | 'change'>>;
+  shareFormWithParents?: Resolver<ResolversTypes['ShareFormResult'], ParentType, ContextType, RequireFields<MutationShareFormWithParentsArgs, 'form_id'>>;
 };
 
 export type SubscriptionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = {
@@ -12599,6 +13074,159 @@ export type MealCountReportResolvers<ContextType = RequestContext, ParentType ex
   csv?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type FormFieldResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FormField'] = ResolversParentTypes['FormField']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  required?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  options?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type FormResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Form'] = ResolversParentTypes['Form']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  instructions?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  share_with?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  form_builder_url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  external_form_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  template_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  location_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  fields?: Resolver<Array<ResolversTypes['FormField']>, ParentType, ContextType>;
+  entries_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  created_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updated_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type FormPaginatorResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FormPaginator'] = ResolversParentTypes['FormPaginator']> = {
+  data?: Resolver<Array<ResolversTypes['Form']>, ParentType, ContextType>;
+  paginatorInfo?: Resolver<ResolversTypes['PaginatorInfo'], ParentType, ContextType>;
+};
+
+export type FormResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FormResult'] = ResolversParentTypes['FormResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  form?: Resolver<Maybe<ResolversTypes['Form']>, ParentType, ContextType>;
+};
+
+export type SubmissionFieldResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SubmissionField'] = ResolversParentTypes['SubmissionField']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  value?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  required?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type ChangeRequestResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ChangeRequest'] = ResolversParentTypes['ChangeRequest']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  change?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  change_date?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  notes?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  requested_by?: Resolver<Maybe<ResolversTypes['FormPerson']>, ParentType, ContextType>;
+  created_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  resolved_at?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type FormPersonResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FormPerson'] = ResolversParentTypes['FormPerson']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  fname?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lname?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type FormSignatureResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FormSignature'] = ResolversParentTypes['FormSignature']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  field_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  method?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  image?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  typed_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  signer_name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  signed_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  consent_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  ip?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  user_agent?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  hash?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type FormSubmissionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FormSubmission'] = ResolversParentTypes['FormSubmission']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  form_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  form_name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  student_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  student?: Resolver<ResolversTypes['FormPerson'], ParentType, ContextType>;
+  location_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  fields?: Resolver<Array<ResolversTypes['SubmissionField']>, ParentType, ContextType>;
+  signatures?: Resolver<Array<ResolversTypes['FormSignature']>, ParentType, ContextType>;
+  change_request?: Resolver<Maybe<ResolversTypes['ChangeRequest']>, ParentType, ContextType>;
+  hash?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  submitted_by?: Resolver<Maybe<ResolversTypes['FormPerson']>, ParentType, ContextType>;
+  submitted_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reviewed_by?: Resolver<Maybe<ResolversTypes['FormPerson']>, ParentType, ContextType>;
+  reviewed_at?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  note?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type FormSubmissionPaginatorResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FormSubmissionPaginator'] = ResolversParentTypes['FormSubmissionPaginator']> = {
+  data?: Resolver<Array<ResolversTypes['FormSubmission']>, ParentType, ContextType>;
+  paginatorInfo?: Resolver<ResolversTypes['PaginatorInfo'], ParentType, ContextType>;
+};
+
+export type SubmissionResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SubmissionResult'] = ResolversParentTypes['SubmissionResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  submission?: Resolver<Maybe<ResolversTypes['FormSubmission']>, ParentType, ContextType>;
+};
+
+export type StudentFormResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['StudentForm'] = ResolversParentTypes['StudentForm']> = {
+  form?: Resolver<ResolversTypes['Form'], ParentType, ContextType>;
+  student_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  due_date?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  submission?: Resolver<Maybe<ResolversTypes['FormSubmission']>, ParentType, ContextType>;
+};
+
+export type RequestChangeCheckResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['RequestChangeCheck'] = ResolversParentTypes['RequestChangeCheck']> = {
+  submission?: Resolver<ResolversTypes['FormSubmission'], ParentType, ContextType>;
+  change_request?: Resolver<Maybe<ResolversTypes['ChangeRequest']>, ParentType, ContextType>;
+  may_resubmit?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type FormFiltersResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FormFilters'] = ResolversParentTypes['FormFilters']> = {
+  statuses?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  fields?: Resolver<Array<ResolversTypes['FormField']>, ParentType, ContextType>;
+};
+
+export type FormLogResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FormLog'] = ResolversParentTypes['FormLog']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  submission_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  action?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  user?: Resolver<Maybe<ResolversTypes['FormPerson']>, ParentType, ContextType>;
+  created_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type FormLogPaginatorResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FormLogPaginator'] = ResolversParentTypes['FormLogPaginator']> = {
+  data?: Resolver<Array<ResolversTypes['FormLog']>, ParentType, ContextType>;
+  paginatorInfo?: Resolver<ResolversTypes['PaginatorInfo'], ParentType, ContextType>;
+};
+
+export type FormTemplateResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FormTemplate'] = ResolversParentTypes['FormTemplate']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  fields?: Resolver<Array<ResolversTypes['FormField']>, ParentType, ContextType>;
+};
+
+export type ShareFormResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ShareFormResult'] = ResolversParentTypes['ShareFormResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  shared?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = RequestContext> = {
   Query?: QueryResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
@@ -12901,5 +13529,23 @@ export type Resolvers<ContextType = RequestContext> = {
   MealCountReportRow?: MealCountReportRowResolvers<ContextType>;
   MealCountReportError?: MealCountReportErrorResolvers<ContextType>;
   MealCountReport?: MealCountReportResolvers<ContextType>;
+  FormField?: FormFieldResolvers<ContextType>;
+  Form?: FormResolvers<ContextType>;
+  FormPaginator?: FormPaginatorResolvers<ContextType>;
+  FormResult?: FormResultResolvers<ContextType>;
+  SubmissionField?: SubmissionFieldResolvers<ContextType>;
+  ChangeRequest?: ChangeRequestResolvers<ContextType>;
+  FormPerson?: FormPersonResolvers<ContextType>;
+  FormSignature?: FormSignatureResolvers<ContextType>;
+  FormSubmission?: FormSubmissionResolvers<ContextType>;
+  FormSubmissionPaginator?: FormSubmissionPaginatorResolvers<ContextType>;
+  SubmissionResult?: SubmissionResultResolvers<ContextType>;
+  StudentForm?: StudentFormResolvers<ContextType>;
+  RequestChangeCheck?: RequestChangeCheckResolvers<ContextType>;
+  FormFilters?: FormFiltersResolvers<ContextType>;
+  FormLog?: FormLogResolvers<ContextType>;
+  FormLogPaginator?: FormLogPaginatorResolvers<ContextType>;
+  FormTemplate?: FormTemplateResolvers<ContextType>;
+  ShareFormResult?: ShareFormResultResolvers<ContextType>;
 };
 

@@ -152,6 +152,27 @@ export type FoodMenuCellInput = {
   items: Array<string | number>;
 };
 
+export type SubmissionFieldInput = {
+  id: string | number;
+  type?: string | null | undefined;
+  value?: string | null | undefined;
+  name?: string | null | undefined;
+  required?: boolean | null | undefined;
+};
+
+export type SignatureInput = {
+  field_id: string | number;
+  /** drawn (image: a PNG data URL) or typed (typed_name). */
+  method: string;
+  image?: string | null | undefined;
+  typed_name?: string | null | undefined;
+};
+
+export type EntryFilterInput = {
+  field_id: string | number;
+  value: string;
+};
+
 export type AccessAddPermissionToRolesMutationVariables = Exact<{
   permission: string;
   display_name?: string | null | undefined;
@@ -1583,6 +1604,162 @@ export type FoodMenuWeeksQueryVariables = Exact<{
 
 
 export type FoodMenuWeeksQuery = { getFoodMenuWeeks: { data: Array<{ id: string, name: string, date: string, current_week: boolean, status: string }> } };
+
+export type FormsAddFieldMutationVariables = Exact<{
+  form_id: string | number;
+  name: string;
+  type: string;
+  required?: boolean | null | undefined;
+  options?: Array<string> | string | null | undefined;
+}>;
+
+
+export type FormsAddFieldMutation = { addFormField: { status: boolean, message: string, form: { id: string, name: string, type: string, description: string | null, instructions: string | null, location_id: string, version: number, template_id: string | null, entries_count: number, updated_at: string, fields: Array<{ id: string, name: string, type: string, required: boolean, options: Array<string> }> } | null } };
+
+export type FormsApproveMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type FormsApproveMutation = { approveSubmittedForm: { status: boolean, message: string, submission: { id: string, status: string } | null } };
+
+export type FormsCreateMutationVariables = Exact<{
+  location_id: string | number;
+  name: string;
+  type: string;
+  template_id?: string | null | undefined;
+}>;
+
+
+export type FormsCreateMutation = { createForm: { status: boolean, message: string, form: { id: string } | null } };
+
+export type FormsDeleteMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type FormsDeleteMutation = { deleteForm: { status: boolean, message: string } };
+
+export type FormsEntriesQueryVariables = Exact<{
+  form_id?: string | number | null | undefined;
+  student_id?: string | number | null | undefined;
+  status?: string | null | undefined;
+  filters?: Array<EntryFilterInput> | EntryFilterInput | null | undefined;
+  page?: number | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type FormsEntriesQuery = { getWebFormEntries: { data: Array<{ id: string, form_id: string, form_name: string, version: number, status: string, hash: string, submitted_at: string, reviewed_at: string | null, note: string | null, student: { id: string, fname: string, lname: string }, submitted_by: { id: string, fname: string, lname: string } | null, fields: Array<{ id: string, type: string, name: string, value: string | null, required: boolean }>, signatures: Array<{ id: string, field_id: string, method: string, image: string | null, typed_name: string | null, signer_name: string, signed_at: string, ip: string | null, hash: string }>, change_request: { id: string, change: string, change_date: string | null, notes: string | null, resolved_at: string | null } | null }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
+
+export type FormsFormFieldsFragment = { id: string, name: string, type: string, description: string | null, instructions: string | null, location_id: string, version: number, template_id: string | null, entries_count: number, updated_at: string, fields: Array<{ id: string, name: string, type: string, required: boolean, options: Array<string> }> };
+
+export type FormsListQueryVariables = Exact<{
+  type?: string | null | undefined;
+  location_id?: string | number | null | undefined;
+  search?: string | null | undefined;
+  page?: number | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type FormsListQuery = { getForms: { data: Array<{ id: string, name: string, type: string, description: string | null, instructions: string | null, location_id: string, version: number, template_id: string | null, entries_count: number, updated_at: string, fields: Array<{ id: string, name: string, type: string, required: boolean, options: Array<string> }> }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
+
+export type FormsMyChildrenQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type FormsMyChildrenQuery = { students: { data: Array<{ id: string, fname: string, full_name: string }> } };
+
+export type FormsRejectMutationVariables = Exact<{
+  id: string | number;
+  note: string;
+}>;
+
+
+export type FormsRejectMutation = { rejectSubmittedForm: { status: boolean, message: string, submission: { id: string, status: string } | null } };
+
+export type FormsRemoveFieldMutationVariables = Exact<{
+  form_id: string | number;
+  field_id: string | number;
+}>;
+
+
+export type FormsRemoveFieldMutation = { removeFormField: { status: boolean, message: string, form: { id: string, name: string, type: string, description: string | null, instructions: string | null, location_id: string, version: number, template_id: string | null, entries_count: number, updated_at: string, fields: Array<{ id: string, name: string, type: string, required: boolean, options: Array<string> }> } | null } };
+
+export type FormsRequestChangeMutationVariables = Exact<{
+  id: string | number;
+  change: string;
+  change_date?: string | null | undefined;
+  notes?: string | null | undefined;
+}>;
+
+
+export type FormsRequestChangeMutation = { requestChangeForm: { status: boolean, message: string, submission: { id: string, status: string } | null } };
+
+export type FormsRequiredMutationVariables = Exact<{
+  form_id: string | number;
+  field_id: string | number;
+  required: boolean;
+}>;
+
+
+export type FormsRequiredMutation = { setFormFieldRequired: { status: boolean, message: string, form: { id: string, name: string, type: string, description: string | null, instructions: string | null, location_id: string, version: number, template_id: string | null, entries_count: number, updated_at: string, fields: Array<{ id: string, name: string, type: string, required: boolean, options: Array<string> }> } | null } };
+
+export type FormsRoomsQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type FormsRoomsQuery = { location: { id: string, rooms: Array<{ id: string, name: string }> } };
+
+export type FormsShareMutationVariables = Exact<{
+  form_id: string | number;
+  location_ids?: Array<string | number> | string | number | null | undefined;
+  program_ids?: Array<string | number> | string | number | null | undefined;
+  due_date?: string | null | undefined;
+}>;
+
+
+export type FormsShareMutation = { shareFormWithParents: { status: boolean, message: string, shared: number } };
+
+export type FormsSingleQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type FormsSingleQuery = { getSingleForm: { id: string, name: string, type: string, description: string | null, instructions: string | null, location_id: string, version: number, template_id: string | null, entries_count: number, updated_at: string, fields: Array<{ id: string, name: string, type: string, required: boolean, options: Array<string> }> } };
+
+export type FormsStudentFormsQueryVariables = Exact<{
+  student_id: string | number;
+}>;
+
+
+export type FormsStudentFormsQuery = { getStudentSubmissions: Array<{ due_date: string | null, form: { id: string, name: string, description: string | null }, submission: { id: string, status: string } | null }> };
+
+export type FormsSubmissionQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type FormsSubmissionQuery = { getSingleSubmissionDetail: { id: string, form_id: string, form_name: string, version: number, status: string, hash: string, submitted_at: string, reviewed_at: string | null, note: string | null, student: { id: string, fname: string, lname: string }, submitted_by: { id: string, fname: string, lname: string } | null, fields: Array<{ id: string, type: string, name: string, value: string | null, required: boolean }>, signatures: Array<{ id: string, field_id: string, method: string, image: string | null, typed_name: string | null, signer_name: string, signed_at: string, ip: string | null, hash: string }>, change_request: { id: string, change: string, change_date: string | null, notes: string | null, resolved_at: string | null } | null } };
+
+export type FormsSubmissionFieldsFragment = { id: string, form_id: string, form_name: string, version: number, status: string, hash: string, submitted_at: string, reviewed_at: string | null, note: string | null, student: { id: string, fname: string, lname: string }, submitted_by: { id: string, fname: string, lname: string } | null, fields: Array<{ id: string, type: string, name: string, value: string | null, required: boolean }>, signatures: Array<{ id: string, field_id: string, method: string, image: string | null, typed_name: string | null, signer_name: string, signed_at: string, ip: string | null, hash: string }>, change_request: { id: string, change: string, change_date: string | null, notes: string | null, resolved_at: string | null } | null };
+
+export type FormsSubmitMutationVariables = Exact<{
+  form_id: string | number;
+  student_id: string | number;
+  fields: Array<SubmissionFieldInput> | SubmissionFieldInput;
+  signatures?: Array<SignatureInput> | SignatureInput | null | undefined;
+  esign_consent?: boolean | null | undefined;
+}>;
+
+
+export type FormsSubmitMutation = { submitForm: { status: boolean, message: string, submission: { id: string, status: string } | null } };
+
+export type FormsTemplatesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type FormsTemplatesQuery = { getCustomFormTemplates: Array<{ id: string, name: string, description: string }> };
 
 export type LoginResultFieldsFragment = { status: boolean, message: string, color: string, expires_in: number | null, session_id: string | null, tokens: { access_token: string, refresh_token: string } | null, user: { id: string, fname: string, lname: string, full_name: string, username: string, email: string | null, avatar: string | null, locale: string, last_login_time: string | null, permissions: Array<string>, roles: Array<{ id: string, name: string, display_name: string }>, support_session: { operator: string, expires_at: string } | null } | null };
 

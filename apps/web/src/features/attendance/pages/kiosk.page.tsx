@@ -14,7 +14,7 @@ import { ChildTile, actionFor } from '../components/child-tile';
 import { HealthQuestions, allAnswered, toHealthInput, type HealthAnswers } from '../components/health-questions';
 import { LocationNeeded } from '../components/location-needed';
 import { PinPad } from '../components/pin-pad';
-import { SignaturePad } from '../components/signature-pad';
+import { SignaturePad } from '../../../components/signature-pad';
 import { useCheckIn } from '../hooks/use-check-in';
 import { useCurrentLocation } from '../hooks/use-current-location';
 

@@ -10,7 +10,7 @@ import classes from '../components/attendance.module.css';
 import { ChildTile, actionFor } from '../components/child-tile';
 import { HealthQuestions, allAnswered, toHealthInput, type HealthAnswers } from '../components/health-questions';
 import { PageHead } from '../components/page-head';
-import { SignaturePad } from '../components/signature-pad';
+import { SignaturePad } from '../../../components/signature-pad';
 import { useCheckIn } from '../hooks/use-check-in';
 import { useAttendanceChanged } from '../hooks/use-live';
 

@@ -1,0 +1,47 @@
+import type { RequestContext } from '../../types.ts';
+import { isStaff } from '../../core/access.ts';
+import * as repo from './repo.ts';
+
+type Query<T> = { obj: T; params: unknown }[];
+type Person = { id: string; fname: string; lname: string };
+
+/** Form.entries_count: one grouped count for a page of forms (families see 0). */
+async function entriesCount(queries: Query<{ id: string }>, ctx: RequestContext): Promise<number[]> {
+  if (!ctx.viewer || !isStaff(ctx.viewer)) return queries.map(() => 0);
+  const counts = await repo.entryCounts(ctx.db, [...new Set(queries.map((q) => String(q.obj.id)))]);
+  return queries.map((q) => counts.get(String(q.obj.id)) ?? 0);
+}
+
+/** Submissions reach these loaders only through the submission scope. */
+async function signatures(queries: Query<{ id: string }>, ctx: RequestContext) {
+  const rows = await repo.signaturesOf(ctx.db, [...new Set(queries.map((q) => String(q.obj.id)))]);
+  return queries.map((q) => rows.filter((r) => String(r.submission_id) === String(q.obj.id)));
+}
+
+async function changeRequest(queries: Query<{ id: string }>, ctx: RequestContext) {
+  const map = await repo.latestChangeRequests(ctx.db, [...new Set(queries.map((q) => String(q.obj.id)))]);
+  return queries.map((q) => map.get(String(q.obj.id)) ?? null);
+}
+
+const person =
+  <T>(column: (obj: T) => string | null | undefined) =>
+  async (queries: Query<T>, ctx: RequestContext): Promise<(Person | null)[]> => {
+    const ids = [...new Set(queries.map((q) => column(q.obj)).filter((x): x is string => Boolean(x)).map(String))];
+    const names = await repo.namesOf(ctx.db, ids);
+    return queries.map((q) => {
+      const key = column(q.obj);
+      return key ? (names.get(String(key)) ?? null) : null;
+    });
+  };
+
+export const formLoaders = {
+  Form: { entries_count: entriesCount },
+  FormSubmission: {
+    signatures,
+    change_request: changeRequest,
+    submitted_by: person<repo.SubmissionRow>((s) => s.submitted_by),
+    reviewed_by: person<repo.SubmissionRow>((s) => s.reviewed_by),
+  },
+  ChangeRequest: { requested_by: person<repo.ChangeRequestRow>((c) => c.requested_by) },
+  FormLog: { user: person<{ user_id: string | null }>((l) => l.user_id) },
+};

@@ -1,0 +1,68 @@
+import type { Resolvers } from '../../graphql/generated/resolvers.ts';
+import type { RequestContext } from '../../types.ts';
+import { iso, isoTime } from '../../core/result.ts';
+import * as forms from './service/forms.ts';
+import * as submissions from './service/submissions.ts';
+import type { SubmissionRow } from './repo.ts';
+
+type Args = Record<string, unknown>;
+type Row = Record<string, unknown>;
+
+/** The entry's version's fields with the stored values (a checkbox list as JSON). */
+function submissionFields(r: SubmissionRow) {
+  return (r.fields ?? []).map((f) => {
+    const v = r.values?.[f.id];
+    return { id: f.id, type: f.type, name: f.name, required: f.required, value: v === undefined ? null : Array.isArray(v) ? JSON.stringify(v) : String(v) };
+  });
+}
+
+export const formResolvers: Resolvers = {
+  Query: {
+    getForms: (_: unknown, args: Args, ctx: RequestContext) => forms.getForms(ctx, args),
+    getSingleForm: (_: unknown, args: Args, ctx: RequestContext) => forms.getSingleForm(ctx, args),
+    getCustomFormFields: (_: unknown, args: Args, ctx: RequestContext) => forms.getCustomFormFields(ctx, args),
+    getCustomFormEntries: (_: unknown, args: Args, ctx: RequestContext) => submissions.getCustomFormEntries(ctx, args),
+    getWebFormEntries: (_: unknown, args: Args, ctx: RequestContext) => submissions.getWebFormEntries(ctx, args),
+    getCustomFormFilters: (_: unknown, args: Args, ctx: RequestContext) => forms.getCustomFormFilters(ctx, args),
+    getCustomFormLogs: (_: unknown, args: Args, ctx: RequestContext) => forms.getCustomFormLogs(ctx, args),
+    getCustomFormTemplates: (_: unknown, _args: Args, ctx: RequestContext) => forms.getCustomFormTemplates(ctx),
+    getSingleSubmissionDetail: (_: unknown, args: Args, ctx: RequestContext) => submissions.getSingleSubmissionDetail(ctx, args),
+    getStudentSubmissions: (_: unknown, args: Args, ctx: RequestContext) => submissions.getStudentSubmissions(ctx, args),
+    checkRequestChange: (_: unknown, args: Args, ctx: RequestContext) => submissions.checkRequestChange(ctx, args),
+  },
+  Mutation: {
+    createForm: (_: unknown, args: Args, ctx: RequestContext) => forms.createForm(ctx, args),
+    updateForm: (_: unknown, args: Args, ctx: RequestContext) => forms.updateForm(ctx, args),
+    deleteForm: (_: unknown, args: Args, ctx: RequestContext) => forms.deleteForm(ctx, args),
+    addFormField: (_: unknown, args: Args, ctx: RequestContext) => forms.addFormField(ctx, args),
+    updateFormField: (_: unknown, args: Args, ctx: RequestContext) => forms.updateFormField(ctx, args),
+    removeFormField: (_: unknown, args: Args, ctx: RequestContext) => forms.removeFormField(ctx, args),
+    setFormFieldRequired: (_: unknown, args: Args, ctx: RequestContext) => forms.setFormFieldRequired(ctx, args),
+    submitForm: (_: unknown, args: Args, ctx: RequestContext) => submissions.submitForm(ctx, args),
+    approveSubmittedForm: (_: unknown, args: Args, ctx: RequestContext) => submissions.approveSubmittedForm(ctx, args),
+    rejectSubmittedForm: (_: unknown, args: Args, ctx: RequestContext) => submissions.rejectSubmittedForm(ctx, args),
+    requestChangeForm: (_: unknown, args: Args, ctx: RequestContext) => submissions.requestChangeForm(ctx, args),
+    shareFormWithParents: (_: unknown, args: Args, ctx: RequestContext) => forms.shareFormWithParents(ctx, args),
+  },
+  Form: {
+    created_at: (r: Row) => isoTime(r.created_at),
+    updated_at: (r: Row) => isoTime(r.updated_at),
+  },
+  FormSubmission: {
+    fields: (r: Row) => submissionFields(r as unknown as SubmissionRow),
+    student: (r: Row) => ({ id: r.student_id, fname: r.student_fname, lname: r.student_lname }),
+    submitted_at: (r: Row) => isoTime(r.submitted_at),
+    reviewed_at: (r: Row) => iso(r.reviewed_at),
+  },
+  FormSignature: {
+    signed_at: (r: Row) => isoTime(r.signed_at),
+    consent_at: (r: Row) => isoTime(r.consent_at),
+  },
+  ChangeRequest: {
+    created_at: (r: Row) => isoTime(r.created_at),
+    resolved_at: (r: Row) => iso(r.resolved_at),
+  },
+  FormLog: {
+    created_at: (r: Row) => isoTime(r.created_at),
+  },
+} as unknown as Resolvers;

@@ -1,0 +1,39 @@
+import type { RouteObject } from 'react-router-dom';
+import type { PermissionName, RoleName } from '@kv/shared';
+import { lazyPage } from '../../lib/lazy-page';
+import type { CentreKind } from '../../lib/menu';
+import { paths, type PathName } from '../../lib/paths';
+import type { RouteHandle } from '../../lib/route-handle';
+
+const forms = () => import('./pages/forms.page');
+const builder = () => import('./pages/builder.page');
+const submissions = () => import('./pages/submissions.page');
+const parent = () => import('./pages/parent-forms.page');
+const FORMS = 'shell:menu.webForms';
+const PARENT = [{ title: FORMS, path: 'formsWebForms' as PathName }] as const;
+/** Forms and entries: staff need forms.manage (authorization matrix). */
+const MANAGE: readonly PermissionName[] = ['forms.manage'];
+
+function route(path: PathName, role: RoleName, title: string, lazyRoute: NonNullable<RouteObject['lazy']>, extra: Partial<RouteHandle> = {}): RouteObject {
+  const handle: RouteHandle = { access: { role, permissions: role === 'user' ? undefined : MANAGE }, title, ...extra };
+  return { path: paths[path].pattern, handle, lazy: lazyRoute };
+}
+
+/**
+ * Web forms and submissions (translations in the `forms` namespace): the staff list, the manager's
+ * builder, share and entries pages, the submissions review, and the parents' forms with the fill
+ * page (signature pad). Printed forms, documents and files come later.
+ */
+export function formsRoutes(kind: CentreKind | null): RouteObject[] {
+  void kind;
+  return [
+    route('forms', 'teacher', FORMS, lazyPage(forms, 'FormsPage'), { noCrumb: true }),
+    route('formsWebForms', 'teacher', FORMS, lazyPage(forms, 'FormsPage')),
+    route('webFormEdit', 'manager', 'forms:builder.fields', lazyPage(builder, 'WebFormEditPage'), { parents: PARENT }),
+    route('webFormShare', 'user', 'forms:builder.share', lazyPage(builder, 'WebFormSharePage'), { parents: PARENT }),
+    route('webFormManageEntries', 'manager', 'forms:entries', lazyPage(builder, 'WebFormEntriesPage'), { parents: PARENT }),
+    route('submissions', 'manager', 'shell:menu.submissions', lazyPage(submissions, 'SubmissionsPage')),
+    route('userStudentsForms', 'user', 'shell:menu.forms', lazyPage(parent, 'ParentFormsPage')),
+    route('webForm', 'user', 'forms:fill.title', lazyPage(parent, 'WebFormPage')),
+  ];
+}
