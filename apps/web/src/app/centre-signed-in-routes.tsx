@@ -7,6 +7,7 @@ import { RoomRatioWidget, attendanceRoutes } from '../features/attendance/routes
 import { setupRoutes } from '../features/centre-setup/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { liveCameraRoutes } from '../features/live-cameras/routes';
+import { NotificationSettingsPanel } from '../features/notifications/routes';
 import { peopleRoutes } from '../features/people/routes';
 import { StudentMediaPanel, photosRoutes } from '../features/photos/routes';
 import { settingsRoutes } from '../features/settings/routes';
@@ -21,7 +22,11 @@ export function signedInRoutes(kind: CentreKind | null): RouteObject[] {
     ...accessRoutes,
     ...settingsRoutes,
     ...setupRoutes(kind),
-    ...peopleRoutes(kind, { studentMedia: StudentMediaPanel, studentActivities: StudentActivitiesPanel }),
+    ...peopleRoutes(kind, {
+      studentMedia: StudentMediaPanel,
+      studentActivities: StudentActivitiesPanel,
+      notificationSettings: NotificationSettingsPanel,
+    }),
     ...attendanceRoutes(kind),
     ...liveCameraRoutes(kind),
     ...photosRoutes(kind),
