@@ -67,7 +67,7 @@ export function NotificationBell() {
           </Indicator>
         </Tooltip>
       </Popover.Target>
-      <Popover.Dropdown p="xs" maw="calc(100vw - 16px)" data-testid="notification-list">
+      <Popover.Dropdown p="xs" maw="calc(100vw - 16px)" aria-label={t('bell.title')} data-testid="notification-list">
         <Group justify="space-between" mb="xs" wrap="nowrap">
           <Text fw={600}>{t('bell.title')}</Text>
           <Button
