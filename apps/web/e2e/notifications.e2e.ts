@@ -18,7 +18,7 @@ async function waitForUnseen(page: Page, test: (n: number) => boolean, what: str
 
 export const journeys: Journey[] = [
   {
-    name: 'a parent reads the bell, marks all seen, gets a check-in live, and keeps a daily digest in the profile',
+    name: 'a parent reads the bell, marks all seen, and gets a check-in live',
     async run({ pageAs, checkA11y }) {
       const parent = await pageAs(hosts.demo, 'parent');
       await parent.goto(`${hosts.demo}/user-profile`);
@@ -63,22 +63,6 @@ export const journeys: Journey[] = [
       } finally {
         await alerts(before.getCheckInSettings.check_in_parent_alert.app);
       }
-
-      // The daily digest in the profile's notification settings, kept after a reload.
-      const settings = parent.getByTestId('notification-settings');
-      await settings.waitFor();
-      const digest = settings.getByTestId('notification-setting-digest');
-      const was = await digest.isChecked();
-      await digest.click({ force: true });
-      await settings.getByTestId('notification-settings-save').click();
-      await parent.getByText('Notification settings saved.').waitFor();
-      await parent.reload();
-      await settled(parent);
-      await parent.getByTestId('notification-settings').waitFor();
-      assert.equal(await parent.getByTestId('notification-setting-digest').isChecked(), !was);
-      await parent.getByTestId('notification-setting-digest').click({ force: true });
-      await parent.getByTestId('notification-settings-save').click();
-      await parent.getByText('Notification settings saved.').waitFor();
     },
   },
 ];
