@@ -149,7 +149,7 @@ describe('the platform on one port', () => {
     });
   });
 
-  it("a check-in's parent alert is delivered after the commit by the event dispatcher, once", async () => {
+  it("a check-in's parent alert is delivered after the commit by the event dispatcher (the notification centre's handler), once", async () => {
     const centre = await platform.controlDb('centers').where({ slug: 'demo' }).first('id');
     const db = await platform.centreDb(String(centre.id));
     const child = await db('students').where({ fname: 'Emma' }).first('id', 'location_id');
@@ -178,7 +178,7 @@ describe('the platform on one port', () => {
       const event = await db('domain_events').where({ name: 'attendance.checked_in' }).orderBy('id', 'desc').first('id', 'done_at');
       expect(event.done_at).not.toBeNull();
       expect(await db('domain_event_deliveries').where({ event_id: event.id }).select('handler', 'status')).toEqual([
-        { handler: 'attendance.parent-alert', status: 'done' },
+        { handler: 'notifications.attendance', status: 'done' },
       ]);
       await gql('demo.localhost', `mutation { saveStudentCheckInOut(students: ["${child.id}"], action: check_out) { status } }`, token);
     } finally {

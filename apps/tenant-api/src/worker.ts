@@ -2,11 +2,12 @@ import type { Knex } from 'knex';
 import type { EventHandler, JobQueue } from '@kv/jobs';
 import type { CentreEntry } from '@kv/directory';
 import { registerImportJobs } from './modules/imports/index.ts';
-import { registerAttendanceEvents, registerAttendanceJobs, startAttendanceTick } from './modules/attendance/index.ts';
+import { registerAttendanceJobs, startAttendanceTick } from './modules/attendance/index.ts';
 import { registerFileJobs, scheduleUploadSweep } from './modules/files/index.ts';
 import { registerActivityEvents, registerActivityJobs, startActivityTick } from './modules/activities/index.ts';
 import { registerBillingJobs, startBillingRun } from './modules/billing/index.ts';
 import { registerFoodMenuJobs, startFoodMenuRotation } from './modules/food-menu/index.ts';
+import { registerNotificationEvents, registerNotificationJobs, startNotificationTick } from './modules/notifications/index.ts';
 import type { FileStore } from '@kv/files';
 
 export interface TenantJobDeps {
@@ -29,6 +30,7 @@ export function registerTenantJobs(queue: JobQueue, deps: TenantJobDeps): void {
   registerActivityJobs(queue, deps);
   registerBillingJobs(queue, deps);
   registerFoodMenuJobs(queue, deps);
+  registerNotificationJobs(queue, deps);
 }
 
 /** Registers the domain-event handlers of every tenant-API area on the event dispatcher. */
@@ -37,8 +39,8 @@ export function registerTenantEvents(
   deps: Pick<TenantJobDeps, 'entryFor'>,
 ): void {
   const onEvent = (name: string, handler: EventHandler) => events.on(name, handler);
-  registerAttendanceEvents(onEvent, deps);
   registerActivityEvents(onEvent);
+  registerNotificationEvents(onEvent, deps);
 }
 
 /**
@@ -52,4 +54,5 @@ export async function startTenantSchedules(db: Knex, centre: CentreEntry): Promi
   await startActivityTick(db, centre.id);
   await startBillingRun(db, centre.id);
   await startFoodMenuRotation(db, centre.id);
+  await startNotificationTick(db, centre.id);
 }

@@ -62,6 +62,9 @@ export async function sendQueuedMessage(job: JobContext, deps: MessageJobDeps): 
         .where({ id: messageId })
         .update({ status: 'failed', error: message.slice(0, 2000) });
       const permanent = error instanceof ChannelNotConfiguredError || (error instanceof SendError && error.permanent);
+      // A push token FCM reports UNREGISTERED belongs to no device any more: a centre forgets it.
+      if (row.channel === 'push' && centreId !== null && error instanceof SendError && error.code === 'UNREGISTERED')
+        await trx('push_tokens').where({ token: row.recipient }).del();
       return { kind: 'error', error, permanent };
     }
   });

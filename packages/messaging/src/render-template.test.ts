@@ -38,6 +38,8 @@ const SAMPLE: Record<string, Record<string, unknown>> = {
     due: '2026-03-01',
   },
   'ratio-alert': { fname: 'Marta', room: 'Toddlers', location: 'Main Street', children: 9, staff: 1, required: 2, ratio: '6:1' },
+  notification: { fname: 'Ana', title: 'Checked in: Leo', body: 'Leo checked in at Sunrise at 8:05 AM.' },
+  'notification-digest': { fname: 'Ana', count: 5, summary: '2 meals, 1 nap, 2 photos' },
   'ratio-warning': {
     fname: 'Marta',
     room: 'Toddlers',

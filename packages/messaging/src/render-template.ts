@@ -73,6 +73,9 @@ const TEMPLATES: Record<string, TemplateDef> = {
     fields: ['fname', 'room', 'location', 'children', 'staff', 'required', 'ratio'],
     blocks: [p('greeting'), p('intro'), p('action')],
   },
+  // notifications (apps/tenant-api module notifications): the notification centre's notices and the daily digest
+  notification: { fields: ['fname', 'title', 'body'], blocks: [p('greeting'), p('body')] },
+  'notification-digest': { fields: ['fname', 'count', 'summary'], blocks: [p('greeting'), p('intro')] },
   'ratio-warning': {
     fields: ['fname', 'room', 'location', 'children', 'staff', 'required', 'ratio', 'expected'],
     blocks: [p('greeting'), p('intro'), p('action')],

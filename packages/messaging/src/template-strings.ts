@@ -244,4 +244,12 @@ export const TEMPLATE_STRINGS: Record<string, { en: Strings; es: Partial<Strings
       footer: 'Si ya pagaste, gracias; puedes ignorar este correo.',
     },
   },
+  notification: {
+    en: { subject: 'Update: {title}', greeting: 'Hi {fname},', body: '{title}. {body} Open the app for more.' },
+    es: { subject: 'Novedad: {title}', greeting: 'Hola, {fname}:', body: '{title}. {body} Abre la app para ver más.' },
+  },
+  'notification-digest': {
+    en: { subject: 'Your day in one note: {count} updates', greeting: 'Hi {fname},', intro: 'Today, {count} updates: {summary}.' },
+    es: { subject: 'Tu día en una nota: {count} novedades', greeting: 'Hola, {fname}:', intro: 'Hoy, {count} novedades: {summary}.' },
+  },
 };

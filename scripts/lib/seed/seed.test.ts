@@ -308,6 +308,16 @@ describe('the demo seed generator', () => {
     expect(await count(db, 'photo_logs', (q) => q.where({ action: 'approval' }))).toBe(165);
   });
 
+  it.each(['demo', 'pawsome'])('%s: the demo parent has 40 notifications about their own children, 8 unseen', async (slug) => {
+    const { db } = dbs[slug]!;
+    const parent = await db('users').where({ username: 'parent' }).first('id');
+    expect(await count(db, 'notifications', (q) => q.where({ user_id: parent.id }))).toBe(40);
+    expect(await count(db, 'notifications', (q) => q.where({ user_id: parent.id }).whereNull('seen_at'))).toBe(8);
+    const own = (await db('student_users').where({ user_id: parent.id }).pluck('student_id')).map(String);
+    const about = (await db('notifications').where({ user_id: parent.id }).distinct('student_id').pluck('student_id')).map(String);
+    expect(about.every((id) => own.includes(id))).toBe(true);
+  });
+
   it('the demo parent sees approved photos of their children that consent allows', async () => {
     let h: Harness | undefined;
     try {

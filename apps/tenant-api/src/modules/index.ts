@@ -27,6 +27,7 @@ import { billingModule } from './billing/index.ts';
 import { chatModule } from './chat/index.ts';
 import { foodMenuModule } from './food-menu/index.ts';
 import { formsModule } from './forms/index.ts';
+import { notificationsModule } from './notifications/index.ts';
 import { clearRoom, findCameras } from './cameras/index.ts';
 import { roomCameras } from './rooms/index.ts';
 import { notifyTeam, publishRatios, scheduleAttendanceTick } from './attendance/index.ts';
@@ -72,6 +73,7 @@ export const modules: TenantModule[] = [
   chatModule,
   foodMenuModule,
   formsModule,
+  notificationsModule,
 ];
 
 // Ports: what a module needs from one that depends on it.

@@ -9,6 +9,7 @@ import { dashboardRoutes } from '../features/dashboard/routes';
 import { TodaysMenuWidget, foodMenuRoutes } from '../features/food-menu/routes';
 import { formsRoutes } from '../features/forms/routes';
 import { liveCameraRoutes } from '../features/live-cameras/routes';
+import { NotificationSettingsPanel } from '../features/notifications/routes';
 import { peopleRoutes } from '../features/people/routes';
 import { LatestPhotosWidget, StudentMediaPanel, photosRoutes } from '../features/photos/routes';
 import { chatRoutes } from '../features/chat/routes';
@@ -29,7 +30,11 @@ export function signedInRoutes(kind: CentreKind | null): RouteObject[] {
     ...accessRoutes,
     ...settingsRoutes,
     ...setupRoutes(kind),
-    ...peopleRoutes(kind, { studentMedia: StudentMediaPanel, studentActivities: StudentActivitiesPanel }),
+    ...peopleRoutes(kind, {
+      studentMedia: StudentMediaPanel,
+      studentActivities: StudentActivitiesPanel,
+      notificationSettings: NotificationSettingsPanel,
+    }),
     ...attendanceRoutes(kind),
     ...liveCameraRoutes(kind),
     ...photosRoutes(kind),

@@ -28,6 +28,7 @@ export const NAMESPACES = [
   'chat',
   'foodMenu',
   'forms',
+  'notifications',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /** The pet pack: per language, `{ <namespace>: { ...keys to override } }`. */

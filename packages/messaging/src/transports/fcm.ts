@@ -74,12 +74,20 @@ export function createFcmTransport(config: FcmConfig, fetchImpl: typeof fetch = 
         if (err instanceof SendError) throw err;
         throw new SendError(`FCM: ${(err as Error).message}`, false);
       }
-      const body = (await res.json().catch(() => ({}))) as { name?: string; error?: { message?: string; status?: string } };
+      const body = (await res.json().catch(() => ({}))) as {
+        name?: string;
+        error?: { message?: string; status?: string; details?: { errorCode?: string }[] };
+      };
       if (!res.ok) {
         if (res.status === 401) cached = undefined;
+        // FCM v1: a token no app instance holds any more answers 404 with errorCode UNREGISTERED.
+        const unregistered =
+          (body.error?.details ?? []).some((d) => d?.errorCode === 'UNREGISTERED') ||
+          (res.status === 404 && body.error?.status === 'NOT_FOUND');
         throw new SendError(
           `FCM ${res.status}: ${body.error?.message ?? res.statusText}${body.error?.status ? ` (${body.error.status})` : ''}`,
           isPermanentHttpStatus(res.status) && res.status !== 401,
+          unregistered ? 'UNREGISTERED' : undefined,
         );
       }
       return { providerId: body.name ?? null };

@@ -133,8 +133,22 @@ describe('FCM HTTP v1 push transport', () => {
     const t = createFcmTransport({ projectId: 'p', accessToken: 'static', apiBase: api.base });
     expect(await t.send(push).catch((e: unknown) => e)).toMatchObject({
       permanent: true,
+      code: 'UNREGISTERED',
       message: expect.stringMatching(/FCM 404.*NOT_FOUND/),
     });
+  });
+
+  it('names UNREGISTERED from the error details, and nothing for other refusals', async () => {
+    let answer = { status: 404, json: { error: { message: 'gone', status: 'NOT_FOUND', details: [{ errorCode: 'UNREGISTERED' }] } } } as {
+      status: number;
+      json: unknown;
+    };
+    const api = await fakeApi(() => answer);
+    servers.push(api);
+    const t = createFcmTransport({ projectId: 'p', accessToken: 'static', apiBase: api.base });
+    expect(await t.send(push).catch((e: unknown) => e)).toMatchObject({ code: 'UNREGISTERED' });
+    answer = { status: 400, json: { error: { message: 'bad', status: 'INVALID_ARGUMENT' } } };
+    expect(await t.send(push).catch((e: unknown) => e)).toMatchObject({ permanent: true, code: undefined });
   });
 });
 

@@ -20,6 +20,8 @@ export class SendError extends Error {
   constructor(
     message: string,
     readonly permanent: boolean,
+    /** The provider's reason when it matters to the caller: `UNREGISTERED` (a push token no device uses any more). */
+    readonly code?: string,
   ) {
     super(message);
   }

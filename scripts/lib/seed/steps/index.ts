@@ -9,6 +9,7 @@ import { healthStep } from './health.ts';
 import { invitationsStep } from './invitations.ts';
 import { labelsStep } from './labels.ts';
 import { locationsStep } from './locations.ts';
+import { notificationsStep } from './notifications.ts';
 import { photosStep } from './photos.ts';
 import { schoolStep } from './school.ts';
 import { signinsStep } from './signins.ts';
@@ -42,4 +43,5 @@ export const SEED_STEPS: readonly SeedStep[] = [
   chatStep,
   foodMenuStep,
   formsStep,
+  notificationsStep,
 ];

@@ -377,6 +377,10 @@ export type Query = {
   getStudentSubmissions: Array<StudentForm>;
   /** The open change request of a submission, if any. */
   checkRequestChange: RequestChangeCheck;
+  /** The viewer's own notifications (page from 1; first at most the page maximum) and their unseen count. */
+  getNotifications: NotificationPage;
+  /** The viewer's own notification settings (defaults until saved). */
+  getUserNotificationSettings: UserNotificationSettings;
 };
 
 
@@ -1530,6 +1534,12 @@ export type QueryCheckRequestChangeArgs = {
   id: Scalars['ID']['input'];
 };
 
+
+export type QueryGetNotificationsArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   /**
@@ -2170,6 +2180,12 @@ export type Mutation = {
   requestChangeForm: SubmissionResult;
   /** Shares a form with the children of locations, rooms or ids, with a due date (form.shared). */
   shareFormWithParents: ShareFormResult;
+  /** Marks one of the viewer's notifications seen. */
+  markNotificationSeen: NotificationSeenResult;
+  /** Marks every notification of the viewer seen. */
+  markAllNotificationsSeen: NotificationsSeenResult;
+  /** Saves the viewer's notification settings; a field left out keeps its value. */
+  saveUserNotificationSettings: UserNotificationSettingsResult;
 };
 
 
@@ -4864,6 +4880,31 @@ export type MutationShareFormWithParentsArgs = {
   due_date?: InputMaybe<Scalars['String']['input']>;
 };
 
+
+export type MutationMarkNotificationSeenArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationSaveUserNotificationSettingsArgs = {
+  push?: InputMaybe<Scalars['Boolean']['input']>;
+  food?: InputMaybe<Scalars['Boolean']['input']>;
+  nap?: InputMaybe<Scalars['Boolean']['input']>;
+  meds?: InputMaybe<Scalars['Boolean']['input']>;
+  activity?: InputMaybe<Scalars['Boolean']['input']>;
+  notes?: InputMaybe<Scalars['Boolean']['input']>;
+  checks?: InputMaybe<Scalars['Boolean']['input']>;
+  media?: InputMaybe<Scalars['Boolean']['input']>;
+  msgs?: InputMaybe<Scalars['Boolean']['input']>;
+  kudos?: InputMaybe<Scalars['Boolean']['input']>;
+  health_check?: InputMaybe<Scalars['Boolean']['input']>;
+  name_to_face?: InputMaybe<Scalars['Boolean']['input']>;
+  observation?: InputMaybe<Scalars['Boolean']['input']>;
+  mood?: InputMaybe<Scalars['Boolean']['input']>;
+  custom?: InputMaybe<Scalars['Boolean']['input']>;
+  digest?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
 export type Subscription = {
   __typename?: 'Subscription';
   /** Attendance changes at a location: staff of the location see every event, a parent those of their own children. */
@@ -4874,6 +4915,8 @@ export type Subscription = {
   chatMessageAdded: ChatEvent;
   /** The viewer's unread counts: first as they are, then after each change in their threads at the location. */
   unreadCountsChanged: ChatUnreadCounts;
+  /** The viewer's own new notifications, as they are written (the navbar bell). */
+  notificationAdded: Notification;
 };
 
 
@@ -9077,6 +9120,80 @@ export type EntryFilterInput = {
   value: Scalars['String']['input'];
 };
 
+/** A notice of the notification centre (the navbar bell): one per event and user. */
+export type Notification = {
+  __typename?: 'Notification';
+  id: Scalars['ID']['output'];
+  /** food, nap, diaper, meds, activity, notes, checks, media, msgs, kudos, health_check, name_to_face, observation, mood, custom, incident, alert or announcement. */
+  kind: Scalars['String']['output'];
+  title: Scalars['String']['output'];
+  body: Scalars['String']['output'];
+  /** Where it leads in the app (a path), if anywhere. */
+  link?: Maybe<Scalars['String']['output']>;
+  student_id?: Maybe<Scalars['ID']['output']>;
+  /** Held for the daily digest (its push comes with the day's summary). */
+  held: Scalars['Boolean']['output'];
+  seen: Scalars['Boolean']['output'];
+  seen_at?: Maybe<Scalars['String']['output']>;
+  created_at: Scalars['String']['output'];
+};
+
+/** A page of the viewer's notifications, newest first, with how many they have not seen. */
+export type NotificationPage = {
+  __typename?: 'NotificationPage';
+  data: Array<Notification>;
+  paginatorInfo: PaginatorInfo;
+  unseen: Scalars['Int']['output'];
+};
+
+/** The viewer's notification settings (spec §3): push, and each kind of notice; `digest` holds routine notices for one daily summary. */
+export type UserNotificationSettings = {
+  __typename?: 'UserNotificationSettings';
+  push: Scalars['Boolean']['output'];
+  food: Scalars['Boolean']['output'];
+  nap: Scalars['Boolean']['output'];
+  meds: Scalars['Boolean']['output'];
+  activity: Scalars['Boolean']['output'];
+  notes: Scalars['Boolean']['output'];
+  checks: Scalars['Boolean']['output'];
+  media: Scalars['Boolean']['output'];
+  msgs: Scalars['Boolean']['output'];
+  kudos: Scalars['Boolean']['output'];
+  health_check: Scalars['Boolean']['output'];
+  name_to_face: Scalars['Boolean']['output'];
+  observation: Scalars['Boolean']['output'];
+  mood: Scalars['Boolean']['output'];
+  custom: Scalars['Boolean']['output'];
+  digest: Scalars['Boolean']['output'];
+};
+
+export type NotificationSeenResult = {
+  __typename?: 'NotificationSeenResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  notification: Notification;
+  unseen: Scalars['Int']['output'];
+};
+
+export type NotificationsSeenResult = {
+  __typename?: 'NotificationsSeenResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  /** How many were marked seen. */
+  count: Scalars['Int']['output'];
+  unseen: Scalars['Int']['output'];
+};
+
+export type UserNotificationSettingsResult = {
+  __typename?: 'UserNotificationSettingsResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  settings: UserNotificationSettings;
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -9497,6 +9614,12 @@ export type ResolversTypes = {
   SubmissionFieldInput: ResolverTypeWrapper<Row<SubmissionFieldInput>>;
   SignatureInput: ResolverTypeWrapper<Row<SignatureInput>>;
   EntryFilterInput: ResolverTypeWrapper<Row<EntryFilterInput>>;
+  Notification: ResolverTypeWrapper<Row<Notification>>;
+  NotificationPage: ResolverTypeWrapper<Row<NotificationPage>>;
+  UserNotificationSettings: ResolverTypeWrapper<Row<UserNotificationSettings>>;
+  NotificationSeenResult: ResolverTypeWrapper<Row<NotificationSeenResult>>;
+  NotificationsSeenResult: ResolverTypeWrapper<Row<NotificationsSeenResult>>;
+  UserNotificationSettingsResult: ResolverTypeWrapper<Row<UserNotificationSettingsResult>>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -9843,6 +9966,12 @@ export type ResolversParentTypes = {
   SubmissionFieldInput: Row<SubmissionFieldInput>;
   SignatureInput: Row<SignatureInput>;
   EntryFilterInput: Row<EntryFilterInput>;
+  Notification: Row<Notification>;
+  NotificationPage: Row<NotificationPage>;
+  UserNotificationSettings: Row<UserNotificationSettings>;
+  NotificationSeenResult: Row<NotificationSeenResult>;
+  NotificationsSeenResult: Row<NotificationsSeenResult>;
+  UserNotificationSettingsResult: Row<UserNotificationSettingsResult>;
 };
 
 export type QueryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -10025,6 +10154,8 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   getSingleSubmissionDetail?: Resolver<ResolversTypes['FormSubmission'], ParentType, ContextType, RequireFields<QueryGetSingleSubmissionDetailArgs, 'id'>>;
   getStudentSubmissions?: Resolver<Array<ResolversTypes['StudentForm']>, ParentType, ContextType, RequireFields<QueryGetStudentSubmissionsArgs, 'student_id'>>;
   checkRequestChange?: Resolver<ResolversTypes['RequestChangeCheck'], ParentType, ContextType, RequireFields<QueryCheckRequestChangeArgs, 'id'>>;
+  getNotifications?: Resolver<ResolversTypes['NotificationPage'], ParentType, ContextType, Partial<QueryGetNotificationsArgs>>;
+  getUserNotificationSettings?: Resolver<ResolversTypes['UserNotificationSettings'], ParentType, ContextType>;
 };
 
 export type MutationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
@@ -10346,6 +10477,9 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   rejectSubmittedForm?: Resolver<ResolversTypes['SubmissionResult'], ParentType, ContextType, RequireFields<MutationRejectSubmittedFormArgs, 'id' | 'note'>>;
   requestChangeForm?: Resolver<ResolversTypes['SubmissionResult'], ParentType, ContextType, RequireFields<MutationRequestChangeFormArgs, 'id' | 'change'>>;
   shareFormWithParents?: Resolver<ResolversTypes['ShareFormResult'], ParentType, ContextType, RequireFields<MutationShareFormWithParentsArgs, 'form_id'>>;
+  markNotificationSeen?: Resolver<ResolversTypes['NotificationSeenResult'], ParentType, ContextType, RequireFields<MutationMarkNotificationSeenArgs, 'id'>>;
+  markAllNotificationsSeen?: Resolver<ResolversTypes['NotificationsSeenResult'], ParentType, ContextType>;
+  saveUserNotificationSettings?: Resolver<ResolversTypes['UserNotificationSettingsResult'], ParentType, ContextType, Partial<MutationSaveUserNotificationSettingsArgs>>;
 };
 
 export type SubscriptionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = {
@@ -10353,6 +10487,7 @@ export type SubscriptionResolvers<ContextType = RequestContext, ParentType exten
   roomRatioChanged?: SubscriptionResolver<ResolversTypes['RoomRatioEvent'], "roomRatioChanged", ParentType, ContextType, RequireFields<SubscriptionRoomRatioChangedArgs, 'location_id'>>;
   chatMessageAdded?: SubscriptionResolver<ResolversTypes['ChatEvent'], "chatMessageAdded", ParentType, ContextType, RequireFields<SubscriptionChatMessageAddedArgs, 'location_id'>>;
   unreadCountsChanged?: SubscriptionResolver<ResolversTypes['ChatUnreadCounts'], "unreadCountsChanged", ParentType, ContextType, RequireFields<SubscriptionUnreadCountsChangedArgs, 'location_id'>>;
+  notificationAdded?: SubscriptionResolver<ResolversTypes['Notification'], "notificationAdded", ParentType, ContextType>;
 };
 
 export type AuthTokensResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AuthTokens'] = ResolversParentTypes['AuthTokens']> = {
@@ -13227,6 +13362,67 @@ export type ShareFormResultResolvers<ContextType = RequestContext, ParentType ex
   shared?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type NotificationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Notification'] = ResolversParentTypes['Notification']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  link?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  student_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  held?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  seen?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  seen_at?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  created_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type NotificationPageResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['NotificationPage'] = ResolversParentTypes['NotificationPage']> = {
+  data?: Resolver<Array<ResolversTypes['Notification']>, ParentType, ContextType>;
+  paginatorInfo?: Resolver<ResolversTypes['PaginatorInfo'], ParentType, ContextType>;
+  unseen?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type UserNotificationSettingsResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['UserNotificationSettings'] = ResolversParentTypes['UserNotificationSettings']> = {
+  push?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  food?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  nap?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  meds?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  activity?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  notes?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  checks?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  media?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  msgs?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  kudos?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  health_check?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  name_to_face?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  observation?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  mood?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  custom?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  digest?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type NotificationSeenResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['NotificationSeenResult'] = ResolversParentTypes['NotificationSeenResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  notification?: Resolver<ResolversTypes['Notification'], ParentType, ContextType>;
+  unseen?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type NotificationsSeenResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['NotificationsSeenResult'] = ResolversParentTypes['NotificationsSeenResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  unseen?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type UserNotificationSettingsResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['UserNotificationSettingsResult'] = ResolversParentTypes['UserNotificationSettingsResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  settings?: Resolver<ResolversTypes['UserNotificationSettings'], ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = RequestContext> = {
   Query?: QueryResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
@@ -13547,5 +13743,11 @@ export type Resolvers<ContextType = RequestContext> = {
   FormLogPaginator?: FormLogPaginatorResolvers<ContextType>;
   FormTemplate?: FormTemplateResolvers<ContextType>;
   ShareFormResult?: ShareFormResultResolvers<ContextType>;
+  Notification?: NotificationResolvers<ContextType>;
+  NotificationPage?: NotificationPageResolvers<ContextType>;
+  UserNotificationSettings?: UserNotificationSettingsResolvers<ContextType>;
+  NotificationSeenResult?: NotificationSeenResultResolvers<ContextType>;
+  NotificationsSeenResult?: NotificationsSeenResultResolvers<ContextType>;
+  UserNotificationSettingsResult?: UserNotificationSettingsResultResolvers<ContextType>;
 };
 

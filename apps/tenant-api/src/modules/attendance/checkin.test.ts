@@ -379,7 +379,7 @@ describe('check-in by the location’s rotating QR code', () => {
   });
 });
 
-describe('parents are told (an attendance event’s handler, through the outbox)', () => {
+describe('parents are told (the notification centre’s handler of the attendance event, through the outbox)', () => {
   it('one message per contact and action, on the location’s channels, once per event', async () => {
     await reset();
     await A().db.db('push_tokens').insert({ user_id: s.family.dad, token: 'fcm-token-of-dads-phone', device: 'android' });
@@ -416,6 +416,18 @@ describe('parents are told (an attendance event’s handler, through the outbox)
         ['push', 'fcm-token-of-dads-phone'],
         ['sms', '+15551234567'],
       ].sort(),
+    );
+    // The notification centre wrote one notice per contact (its handler sent the messages above).
+    expect(
+      (await A().db.db('notifications').where({ kind: 'checks' }).orderBy('user_id').select('user_id', 'title')).map((n) => [
+        String(n.user_id),
+        n.title,
+      ]),
+    ).toEqual(
+      [s.family.mum, s.family.dad]
+        .map(String)
+        .sort((a, b) => Number(a) - Number(b))
+        .map((u) => [u, 'Checked in: Ana, Ben']),
     );
     const mail = sent.find((m) => m.recipient === 'mum@example.test')!;
     expect(mail.subject).toBe('Checked in: Ana, Ben');

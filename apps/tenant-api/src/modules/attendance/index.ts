@@ -14,7 +14,7 @@ export const attendanceModule: TenantModule = {
 
 // What other modules (and the app around them) may use:
 export { pinInvalid } from './errors.ts';
-export { registerAttendanceEvents, registerAttendanceJobs, runAttendanceTick, sendDueReminders, startAttendanceTick } from './jobs.ts';
+export { registerAttendanceJobs, runAttendanceTick, sendDueReminders, startAttendanceTick } from './jobs.ts';
 export { publishAttendance, publishRatios } from './live.ts';
 export { claimRequest, completeRequest, findRequest } from './repo/checkin.ts';
 export { programsOfLocation } from './repo/places.ts';
@@ -27,6 +27,13 @@ export { envOf } from './service/notify.ts';
 export type { NotifyEnv } from './service/notify.ts';
 export { countWrongGuess, pinArg, pinHolder } from './service/pin.ts';
 export { notifyTeam } from './service/notify.ts';
+// For the notification centre (modules/notifications), which tells parents of these events:
+export { CHECKED_IN, CHECKED_OUT, REMINDER_DUE } from './service/parent-alerts.ts';
+export { alertRecords, type AlertRecordRow } from './repo/alerts.ts';
+export { contactsOf, type ContactRow } from './repo/contacts.ts';
+export { checkInSettings } from './repo/settings.ts';
+export { clock } from './service/checkin-notify.ts';
+export { e164, joinNames } from './service/notify.ts';
 export { scheduleAttendanceTick, tickPhase } from './tick.ts';
 export type { AttendanceRow } from './repo/checkin.ts';
 export type { AbsenceRow } from './repo/lists.ts';

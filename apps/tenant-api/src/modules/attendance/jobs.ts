@@ -1,19 +1,16 @@
 import type { Knex } from 'knex';
-import { PermanentJobError, type EventHandler, type JobContext, type JobQueue } from '@kv/jobs';
+import { PermanentJobError, emit, type JobContext, type JobQueue } from '@kv/jobs';
 import { localParts } from '@kv/shared';
 import { ATTENDANCE_QUEUE, ATTENDANCE_TICK_JOB, TICK_MS, scheduleAttendanceTick, startAttendanceTick } from './tick.ts';
 import { pruneRequests } from './repo/checkin.ts';
-import { checkInSettings } from './repo/settings.ts';
-import { contactsOf } from './repo/contacts.ts';
 import { markReminded, reminderLocations, studentsToRemind } from './repo/jobs.ts';
-import { joinNames, notifyContacts, type NotifyEnv } from './service/notify.ts';
-import { clock } from './service/checkin-notify.ts';
+import { type NotifyEnv } from './service/notify.ts';
 import { ratioProgramIds, refreshRoomRatios } from '../ratios/index.ts';
-import { CHECKED_IN, CHECKED_OUT, parentAlertHandler } from './service/parent-alerts.ts';
+import { REMINDER_DUE } from './service/parent-alerts.ts';
 
 /**
  * Attendance jobs. One job, the **attendance tick**, runs every 5 minutes per centre:
- * 1. sends the "not checked in yet" reminders that are due (a location's
+ * 1. raises the "not checked in yet" reminders that are due (`attendance.reminder_due`, told to parents by the notification centre) (a location's
  *    `check_in_parent_alert_time` has passed today, within the next 3 hours), once per child and day;
  * 2. re-checks every room that has a ratio, so that "will be out of ratio in the next 30 minutes"
  *    warnings go out as time passes, not only when someone checks in;
@@ -43,16 +40,6 @@ export { ATTENDANCE_QUEUE, ATTENDANCE_TICK_JOB, TICK_MS, scheduleAttendanceTick,
 
 export function registerAttendanceJobs(queue: JobQueue, deps: AttendanceJobDeps): void {
   queue.register(ATTENDANCE_QUEUE, ATTENDANCE_TICK_JOB, (job) => runAttendanceTick(job, deps), { concurrency: 2 });
-}
-
-/** The attendance handlers of domain events: parents hear of check-ins and check-outs. */
-export function registerAttendanceEvents(
-  onEvent: (name: string, handler: EventHandler) => void,
-  deps: Pick<AttendanceJobDeps, 'entryFor'>,
-): void {
-  const alert = parentAlertHandler(deps);
-  onEvent(CHECKED_IN, alert);
-  onEvent(CHECKED_OUT, alert);
 }
 
 export async function runAttendanceTick(job: Pick<JobContext, 'data' | 'log'>, deps: AttendanceJobDeps, now = new Date()) {
@@ -93,13 +80,8 @@ export async function sendDueReminders(db: Knex, env: NotifyEnv, now: Date): Pro
         local.date,
       );
       if (!fresh.size) return 0;
-      const names = new Map(children.map((c) => [c.id, c.fname]));
-      const settings = await checkInSettings(trx, loc.id);
-      await notifyContacts(trx, env, settings, await contactsOf(trx, [...fresh]), 'attendance-reminder', (_c, ids) => ({
-        children: joinNames(ids.map((i) => names.get(i) ?? '')),
-        location: loc.name,
-        time: clock(due),
-      }));
+      // Parents hear of it from the notification centre (its handler of this event).
+      await emit(trx, REMINDER_DUE, { centreId: env.centreId, location: loc.id, date: local.date, students: [...fresh] });
       return fresh.size;
     });
   }

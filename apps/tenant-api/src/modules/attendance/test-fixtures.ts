@@ -97,3 +97,6 @@ export async function messages(c: TestCentre, template: string) {
 /** A 1×1 PNG as a data URL (a drawn signature). */
 export const SIGNATURE =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+/** The live (subscription) test client, for other modules' live tests. */
+export { buildLiveApp, subscribe, type Sub } from './live-client.ts';

@@ -17,4 +17,5 @@ export const photosModule: TenantModule = {
 // What other modules (and the app around them) may use:
 export { approvedPhotoIds, checkMediaTags, visiblePhotoIds } from './service/consent.ts';
 export { PHOTO_APPROVED } from './service/photos.ts';
+export { photoAudience } from './repo.ts';
 export { currentConsents, CONSENTS, DEFAULT_CONSENT, type Consent, type ConsentRow, type LogRow, type PhotoRow } from './repo.ts';

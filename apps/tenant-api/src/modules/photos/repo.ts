@@ -323,3 +323,28 @@ export async function ownChildren(db: Db, userId: string, studentIds: readonly s
     .select('student_id')) as { student_id: string }[];
   return new Set(rows.map((r) => String(r.student_id)));
 }
+
+/**
+ * Who among guardians sees an approved students-album photo (the family scope of applyPhotoScope,
+ * turned round): each guardian (not black-listed, active) of a tagged child for whom no tagged
+ * child's consent hides it, with their tagged children. Empty while the photo is not approved.
+ */
+export async function photoAudience(db: Db, photoId: string): Promise<Map<string, string[]>> {
+  const rows = await db.raw(
+    `select su.user_id, array_agg(distinct ps0.student_id) as students
+       from photos p
+       join photo_students ps0 on ps0.photo_id = p.id
+       join student_users su on su.student_id = ps0.student_id and not su.black_list
+       join users u on u.id = su.user_id and u.status and u.deleted_at is null
+      where p.id = ? and p.album = 'students' and p.status = 'approved' and p.deleted_at is null
+        and not exists (select 1 from photo_students ps where ps.photo_id = p.id and (
+             case ${CURRENT_CONSENT}
+               when 'none' then true
+               when 'own_family' then not exists (
+                 select 1 from student_users x where x.student_id = ps.student_id and x.user_id = su.user_id and not x.black_list)
+               else false end))
+      group by su.user_id`,
+    [photoId],
+  );
+  return new Map((rows.rows as { user_id: string; students: string[] }[]).map((r) => [String(r.user_id), r.students.map(String)]));
+}

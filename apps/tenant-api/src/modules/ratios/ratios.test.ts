@@ -222,11 +222,21 @@ describe('the not-checked-in reminder', () => {
       s.family.mumToken,
     );
     expect(await sendDueReminders(db, env, at)).toBe(1);
+    // The tick raised attendance.reminder_due; the notification centre's handler tells the parents.
+    expect(await messages(A(), 'attendance-reminder')).toEqual([]);
+    expect(await h.deliverEvents()).toBeGreaterThanOrEqual(1);
     const sent = await messages(A(), 'attendance-reminder');
+    expect(
+      (await db('notifications').where({ kind: 'checks' }).where('event_key', 'like', 'reminder:%').select('user_id'))
+        .map((r) => String(r.user_id))
+        .sort(),
+    ).toEqual([s.family.dad, s.family.mum].map(String).sort());
     expect(sent.map((m) => m.recipient).sort()).toEqual(['dad@example.test', 'mum@example.test']);
     expect(sent[0]!.subject).toBe('Not checked in yet: Ana');
     expect(sent[0]!.body_text).toContain('by 9:30 AM');
     expect(await sendDueReminders(db, env, at)).toBe(0);
+    await h.deliverEvents();
+    expect(await messages(A(), 'attendance-reminder')).toHaveLength(2);
   });
 });
 

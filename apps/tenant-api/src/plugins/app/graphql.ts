@@ -5,6 +5,7 @@ import { buildSchema } from 'graphql';
 import { AppError, CommonError, countRootFields, createErrorFormatter, guardGraphqlExecution, hardenedGraphqlOptions } from '@kv/server';
 import mqemitterRedis from 'mqemitter-redis';
 import { modules } from '../../modules/index.ts';
+import { attachNotificationPubsub } from '../../modules/notifications/index.ts';
 import { viewerFromToken } from './auth.ts';
 import { gateRootResolvers, loadMatrix } from '../../graphql/authorization.ts';
 import { loaderResolvers } from '../../graphql/loaders.ts';
@@ -89,6 +90,13 @@ export const graphqlPlugin = fp(
     });
 
     guardGraphqlExecution(app);
+
+    // Notices written by event handlers and jobs go live through this app's pubsub (notifications/live.ts).
+    const detachNotifications = attachNotificationPubsub(app.graphql.pubsub as never);
+    app.addHook('onClose', (_app, done) => {
+      detachNotifications();
+      done();
+    });
 
     // A browser WebSocket carries no Authorization header: the token comes in connection_init.
     app.graphql.addHook('preSubscriptionExecution', async (_schema, _document, context) => {

@@ -32,6 +32,8 @@ export interface MainLayoutProps {
   sidebar: SidebarRules | null;
   /** Extra controls at the start of the top bar (the current location picker). */
   topBarStart?: ReactNode;
+  /** Shown at the end of the top bar, before the page star (the centre's notification bell, handed in by the app). */
+  topBarEnd?: ReactNode;
   /** False while the sidebar settings load: the menu waits rather than flash entries it may hide. */
   menuReady?: boolean;
 }
@@ -45,7 +47,7 @@ function useDocumentTitle(siteName: string) {
 }
 
 /** Vertical layout: floating top bar, collapsible sidebar, breadcrumbs, zoom-fade page transition, static footer. */
-export function MainLayout({ menu, sidebar, topBarStart, menuReady = true }: MainLayoutProps) {
+export function MainLayout({ menu, sidebar, topBarStart, topBarEnd, menuReady = true }: MainLayoutProps) {
   // The shell namespace (menu, titles, tables) loads with the layout, not with the sign-in page.
   const { t } = useTranslation(['shell', 'common']);
   const config = useAppConfig();
@@ -101,6 +103,7 @@ export function MainLayout({ menu, sidebar, topBarStart, menuReady = true }: Mai
             {topBarStart}
             <StarredPagesBar />
             <Group gap={4} ml="auto" wrap="nowrap">
+              {topBarEnd}
               <StarToggle />
               <LanguageMenu compact />
               <ThemeModeMenu />

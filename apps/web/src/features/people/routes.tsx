@@ -237,6 +237,8 @@ export interface PeoplePanels {
   studentMedia?: ComponentType<StudentMediaProps>;
   /** The child's day of daily activities (activities), lazily loaded. */
   studentActivities?: ComponentType<{ studentId: string }>;
+  /** The viewer's notification settings on /user-profile (notifications), lazily loaded. */
+  notificationSettings?: ComponentType;
 }
 
 /** A people route's handle: the panels travel with it to the page (read with `usePeoplePanels`). */
@@ -251,7 +253,7 @@ export function peopleRoutes(kind: CentreKind | null, panels: PeoplePanels = {})
       access: { role: route.role, permissions: route.permissions },
       title: route.title,
       parents: route.parent ? [route.parent] : undefined,
-      panels: route.lazy === studentProfile ? panels : undefined,
+      panels: route.lazy === studentProfile || route.lazy === myProfile ? panels : undefined,
     };
     return { path: paths[route.path].pattern, handle, lazy: route.lazy };
   });

@@ -1763,6 +1763,58 @@ export type FormsTemplatesQuery = { getCustomFormTemplates: Array<{ id: string, 
 
 export type LoginResultFieldsFragment = { status: boolean, message: string, color: string, expires_in: number | null, session_id: string | null, tokens: { access_token: string, refresh_token: string } | null, user: { id: string, fname: string, lname: string, full_name: string, username: string, email: string | null, avatar: string | null, locale: string, last_login_time: string | null, permissions: Array<string>, roles: Array<{ id: string, name: string, display_name: string }>, support_session: { operator: string, expires_at: string } | null } | null };
 
+export type NotificationsAddedSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type NotificationsAddedSubscription = { notificationAdded: { id: string, kind: string, title: string, body: string, link: string | null, student_id: string | null, held: boolean, seen: boolean, created_at: string } };
+
+export type NotificationsListQueryVariables = Exact<{
+  page?: number | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type NotificationsListQuery = { getNotifications: { unseen: number, data: Array<{ id: string, kind: string, title: string, body: string, link: string | null, student_id: string | null, held: boolean, seen: boolean, created_at: string }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
+
+export type NotificationsMarkAllSeenMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type NotificationsMarkAllSeenMutation = { markAllNotificationsSeen: { status: boolean, message: string, color: string, count: number, unseen: number } };
+
+export type NotificationsMarkSeenMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type NotificationsMarkSeenMutation = { markNotificationSeen: { status: boolean, message: string, color: string, unseen: number, notification: { id: string, seen: boolean } } };
+
+export type NotificationsSaveSettingsMutationVariables = Exact<{
+  push?: boolean | null | undefined;
+  food?: boolean | null | undefined;
+  nap?: boolean | null | undefined;
+  meds?: boolean | null | undefined;
+  activity?: boolean | null | undefined;
+  notes?: boolean | null | undefined;
+  checks?: boolean | null | undefined;
+  media?: boolean | null | undefined;
+  msgs?: boolean | null | undefined;
+  kudos?: boolean | null | undefined;
+  health_check?: boolean | null | undefined;
+  name_to_face?: boolean | null | undefined;
+  observation?: boolean | null | undefined;
+  mood?: boolean | null | undefined;
+  custom?: boolean | null | undefined;
+  digest?: boolean | null | undefined;
+}>;
+
+
+export type NotificationsSaveSettingsMutation = { saveUserNotificationSettings: { status: boolean, message: string, color: string, settings: { push: boolean, food: boolean, nap: boolean, meds: boolean, activity: boolean, notes: boolean, checks: boolean, media: boolean, msgs: boolean, kudos: boolean, health_check: boolean, name_to_face: boolean, observation: boolean, mood: boolean, custom: boolean, digest: boolean } } };
+
+export type NotificationsSettingsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type NotificationsSettingsQuery = { getUserNotificationSettings: { push: boolean, food: boolean, nap: boolean, meds: boolean, activity: boolean, notes: boolean, checks: boolean, media: boolean, msgs: boolean, kudos: boolean, health_check: boolean, name_to_face: boolean, observation: boolean, mood: boolean, custom: boolean, digest: boolean } };
+
 export type OnlineCameraContactsQueryVariables = Exact<{
   location_id?: string | number | null | undefined;
   page?: number | null | undefined;

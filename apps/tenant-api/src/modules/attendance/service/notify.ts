@@ -2,8 +2,8 @@ import type { Knex } from 'knex';
 import { queueMessage, type Channel } from '@kv/messaging';
 import { isPlaceholderEmail } from '@kv/shared';
 import type { RequestContext } from '../../../types.ts';
-import { checkInSettings, type CheckInSettingsRow } from '../repo/settings.ts';
-import { locationManagers, pushTokensOf, type ContactRow } from '../repo/contacts.ts';
+import { checkInSettings } from '../repo/settings.ts';
+import { locationManagers } from '../repo/contacts.ts';
 
 /**
  * Messages about attendance. They are only ever queued (outbox rows in the caller's transaction);
@@ -69,48 +69,6 @@ export async function notifyTeam(
   if (s.team_notification_sms) {
     for (const p of new Set(s.team_notification_phones.map(e164).filter((x): x is string => Boolean(x)))) {
       await send(trx, env, 'sms', p, null, template, 'en', { fname: 'team', ...data });
-      n++;
-    }
-  }
-  return n;
-}
-
-/**
- * Tells each contact once about their children, on the channels the location turned on for
- * check-in alerts: email, SMS, and the app (a push to each of the contact's devices, from
- * saveFcmToken). `dataFor` returns the message data for a contact and the children concerning
- * them, or null to skip them.
- */
-export async function notifyContacts(
-  trx: Knex.Transaction,
-  env: NotifyEnv,
-  settings: CheckInSettingsRow,
-  contacts: ContactRow[],
-  template: string,
-  dataFor: (contact: ContactRow, studentIds: string[]) => Record<string, unknown> | null,
-): Promise<number> {
-  const byContact = new Map<string, { contact: ContactRow; students: string[] }>();
-  for (const c of contacts) {
-    const e = byContact.get(c.id) ?? { contact: c, students: [] };
-    e.students.push(c.student_id);
-    byContact.set(c.id, e);
-  }
-  const tokens = settings.check_in_parent_alert_app ? await pushTokensOf(trx, [...byContact.keys()]) : new Map<string, string[]>();
-  let n = 0;
-  for (const { contact, students } of byContact.values()) {
-    const data = dataFor(contact, students);
-    if (!data) continue;
-    if (settings.check_in_parent_alert_email && usableEmail(contact.email)) {
-      await send(trx, env, 'email', contact.email, contact.id, template, contact.locale, { fname: contact.fname, ...data });
-      n++;
-    }
-    const phone = settings.check_in_parent_alert_sms ? e164(contact.phone) : null;
-    if (phone) {
-      await send(trx, env, 'sms', phone, contact.id, template, contact.locale, { fname: contact.fname, ...data });
-      n++;
-    }
-    for (const token of tokens.get(contact.id) ?? []) {
-      await send(trx, env, 'push', token, contact.id, template, contact.locale, { fname: contact.fname, ...data });
       n++;
     }
   }

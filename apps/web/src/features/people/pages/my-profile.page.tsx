@@ -1,5 +1,5 @@
 import { Button, Card, Checkbox, Group, SimpleGrid, Stack, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { useMutation, useQuery } from 'urql';
@@ -10,6 +10,7 @@ import { MyProfileQuery, UserSettingQuery, type MeData } from '../api/people.que
 import { CheckInPinCard } from '../components/check-in-pin-card';
 import { PageHead } from '../components/page-head';
 import { useFinish } from '../hooks/use-notice-call';
+import { usePeoplePanels } from '../hooks/use-people-panels';
 
 const PHONE = /^[0-9+()\-.\s]*$/;
 type ProfileValues = { fname: string; lname: string; middle_name: string; nick_name: string; phone: string; phone2: string };
@@ -107,6 +108,7 @@ function DirectoryPrivacy({ setting, onSaved }: { setting: UserSettingData; onSa
 export function MyProfilePage() {
   const { t } = useTranslation(['people', 'common']);
   const [{ data }, refetch] = useQuery({ query: MyProfileQuery, variables: {} });
+  const { notificationSettings: NotificationSettings } = usePeoplePanels();
   const me = data?.me;
   const [{ data: setting }, refetchSetting] = useQuery({ query: UserSettingQuery, variables: { user_id: me?.id ?? '' }, pause: !me });
   if (!me) return null;
@@ -117,6 +119,11 @@ export function MyProfilePage() {
         <ProfileForm me={me} onSaved={() => refetch({ requestPolicy: 'network-only' })} />
       </Card>
       <CheckInPinCard />
+      {NotificationSettings ? (
+        <Suspense fallback={null}>
+          <NotificationSettings />
+        </Suspense>
+      ) : null}
       {setting ? (
         <Card withBorder radius="md" padding="lg">
           <Title order={2} size="h4" mb="sm">
