@@ -81,6 +81,14 @@ export async function up(knex: Knex): Promise<void> {
   });
   await knex.raw('create index alerts_created_idx on alerts (created_at desc)');
 
+  // Teachers write announcements for their locations (spec §2 teacher route /announcements): the
+  // reference role gets the permission in centres created before it was a default.
+  await knex.raw(
+    `insert into role_permissions (role_id, permission_id)
+     select r.id, p.id from roles r join permissions p on p.name = 'announcements.manage'
+      where r.name = 'teacher' on conflict do nothing`,
+  );
+
   // The unsubscribed-SMS list (its inbound STOP/START webhook comes with the SMS-responses work).
   if (!(await knex.schema.hasTable('sms_unsubscribes'))) {
     await knex.schema.createTable('sms_unsubscribes', (t) => {

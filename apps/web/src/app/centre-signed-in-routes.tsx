@@ -3,6 +3,7 @@ import { RouteError } from '../components/route-error';
 import { RouteGuard } from '../components/route-guard';
 import { accessRoutes } from '../features/access/routes';
 import { LatestActivitiesWidget, StudentActivitiesPanel, activitiesRoutes } from '../features/activities/routes';
+import { ActionItemsWidget, TopAnnouncementsWidget, announcementsRoutes } from '../features/announcements/routes';
 import { RoomRatioWidget, attendanceRoutes } from '../features/attendance/routes';
 import { setupRoutes } from '../features/centre-setup/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
@@ -17,7 +18,12 @@ import { graphqlRoute } from './graphql-route';
 /** Everything inside the main layout: each feature's pages, then the pages of later issues on the paths no feature serves yet. */
 export function signedInRoutes(kind: CentreKind | null): RouteObject[] {
   const served = [
-    ...dashboardRoutes({ roomRatio: RoomRatioWidget, latestActivities: LatestActivitiesWidget }),
+    ...dashboardRoutes({
+      roomRatio: RoomRatioWidget,
+      latestActivities: LatestActivitiesWidget,
+      topAnnouncements: TopAnnouncementsWidget,
+      actionItems: ActionItemsWidget,
+    }),
     ...accessRoutes,
     ...settingsRoutes,
     ...setupRoutes(kind),
@@ -26,6 +32,7 @@ export function signedInRoutes(kind: CentreKind | null): RouteObject[] {
     ...liveCameraRoutes(kind),
     ...photosRoutes(kind),
     ...activitiesRoutes(kind),
+    ...announcementsRoutes(kind),
   ];
   const servedPaths = new Set(served.map((route) => route.path));
   return [...served, ...upcomingRoutes(kind, servedPaths)];

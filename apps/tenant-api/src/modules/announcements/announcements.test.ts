@@ -59,10 +59,10 @@ beforeAll(async () => {
   h = await createPeopleHarness();
   w = await buildWorld(h, h.centres[0]!);
   b = await buildWorld(h, h.centres[1]!, 'b');
-  // Teachers of centre A may manage announcements (not a default permission of the role).
-  await db().raw(
-    `insert into role_permissions (role_id, permission_id)
-     select r.id, p.id from roles r, permissions p where r.name = 'teacher' and p.name = 'announcements.manage' on conflict do nothing`,
+  // Centre B's teachers lose the (default) permission to manage announcements.
+  await b.c.db.db.raw(
+    `delete from role_permissions where role_id = (select id from roles where name = 'teacher')
+       and permission_id = (select id from permissions where name = 'announcements.manage')`,
   );
   await db()('users').where({ id: w.ids.parent }).update({ phone: '(555) 201-0001' });
   await db()('users').where({ id: w.parent2.id }).update({ phone: '+15552010002' });

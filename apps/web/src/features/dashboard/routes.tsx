@@ -9,6 +9,10 @@ export interface DashboardWidgets {
   roomRatio?: ComponentType;
   /** A parent's children's latest daily activities on /home (lazily loaded). */
   latestActivities?: ComponentType;
+  /** A parent's live announcements on /home (lazily loaded). */
+  topAnnouncements?: ComponentType;
+  /** A parent's pinned action items on /home, until acknowledged (lazily loaded). */
+  actionItems?: ComponentType;
 }
 
 export function dashboardRoutes(widgets: DashboardWidgets = {}): RouteObject[] {

@@ -131,7 +131,6 @@ export const UPCOMING_ROUTES: readonly UpcomingRoute[] = [
   r('billingAgencyUpcomingInvoices', 'manager', 'billing', { parent: 'billing' }),
   r('billingSubsidiesAgencyAccount', 'manager', 'billing', { parent: 'billing', title: 'shell:titles.agencyAccount' }),
   // teacher
-  r('announcements', 'teacher', 'messaging', { title: 'shell:menu.announcements' }),
   r('messagesLog', 'teacher', 'messaging', { title: 'shell:menu.messagesLog' }),
   r('calendar', 'teacher', 'calendar'),
   r('foodMenu', 'teacher', 'foodMenu'),
@@ -192,7 +191,6 @@ export const UPCOMING_ROUTES: readonly UpcomingRoute[] = [
   r('webFormEntry', 'user', 'forms'),
   r('webFormShare', 'user', 'forms'),
   // pet pack
-  r('instantMessage', 'teacher', 'messaging', { title: 'shell:menu.instantMessage' }),
   // blog
   r('blogsPosts', 'blog', 'blog', { parent: 'blogs', title: 'shell:menu.blog' }),
   r('blogsCategories', 'blog', 'blog', { parent: 'blogs' }),

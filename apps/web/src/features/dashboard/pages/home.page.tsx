@@ -14,9 +14,22 @@ export function HomePage({ widgets = {} }: { widgets?: DashboardWidgets }) {
   const viewer = useViewer();
   // A family's own children's latest entries (staff have the room feed).
   const Latest = viewer.role === 'user' ? widgets.latestActivities : null;
+  // Pinned action items first, then the live announcements (families; staff have /announcements).
+  const Pinned = viewer.role === 'user' ? widgets.actionItems : null;
+  const Top = viewer.role === 'user' ? widgets.topAnnouncements : null;
   return (
     <Stack gap="md" data-testid="dashboard-user">
       <WelcomeCard lead={t('dashboard:home.lead')} />
+      {Pinned ? (
+        <Suspense fallback={null}>
+          <Pinned />
+        </Suspense>
+      ) : null}
+      {Top ? (
+        <Suspense fallback={null}>
+          <Top />
+        </Suspense>
+      ) : null}
       {Latest ? (
         <Suspense fallback={null}>
           <Latest />
