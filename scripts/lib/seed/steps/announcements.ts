@@ -152,8 +152,12 @@ export const announcementsStep: SeedStep = {
         created_at: now.toISOString(),
       })),
     );
-    // A few families already did it, so the staff view shows both lists.
-    const done = guardians.filter((_, k) => k % 3 === 1).map((g) => g.user_id);
+    // A few families already did it, so the staff view shows both lists; the README's families have not.
+    const named = new Set(def.families.flatMap((f) => f.contacts.map((c) => c.username)));
+    const namedIds = new Set(
+      (await trx('users').whereIn('username', [...named]).pluck('id')).map(String),
+    );
+    const done = guardians.filter((g, k) => k % 3 === 1 && !namedIds.has(g.user_id)).map((g) => g.user_id);
     if (done.length)
       await trx('action_items').where({ source_kind: 'announcement', source_id: actionId }).whereIn('user_id', done).update({ acknowledged_at: now.toISOString() });
     return `${rows.length} announcements (4 live, 2 expired), 1 action item for ${guardians.length} parents (${done.length} acknowledged)`;

@@ -160,6 +160,12 @@ describe('announcements: audience and scope', () => {
     const listY = (await w.q(LIST, {}, w.tokens.mgrY)).data!.getAnnouncements.data.map((a: { id: string }) => a.id);
     expect(listY).toEqual([yOnly]);
     expect((await w.q(LIST, { search: 'boots' }, w.tokens.teacher)).data!.getAnnouncements.data).toEqual([{ id: room1.id, message: 'Toddlers: bring boots' }]);
+    // One reaching X and Y is listed for X's manager too, but only the owner (both locations) changes it.
+    const both = (await w.q(CREATE, { message: 'Both sites', roles: ['user'], locations: [w.X, w.Y] }, w.tokens.owner)).data!.createAnnouncement
+      .announcement.id as string;
+    expect((await w.q(LIST, { search: 'Both sites' }, w.tokens.mgrX)).data!.getAnnouncements.data).toEqual([{ id: both, message: 'Both sites' }]);
+    expect(code(await w.q(STATUS, { id: both, status: false }, w.tokens.mgrX))).toBe('NOT_FOUND');
+    expect((await w.q(STATUS, { id: both, status: false }, w.tokens.owner)).data?.updateAnnouncementStatus.announcement.status).toBe(false);
     expect(code(await w.q(LIST, {}, w.tokens.parent))).toBe('FORBIDDEN');
     expect((await b.q(LIST, {}, b.tokens.owner)).data!.getAnnouncements.data).toEqual([]);
   });

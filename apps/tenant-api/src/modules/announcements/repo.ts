@@ -102,18 +102,6 @@ export async function programsOf(db: Db, ids: readonly string[]): Promise<PlaceR
     .select('ap.announcement_id', 'p.id', 'p.name', 'ap.role', 'p.location_id');
 }
 
-/** Announcements none of whose locations is outside `locations` (null: every location). */
-export function withinLocations(db: Db, q: Knex.QueryBuilder, locations: string[] | null): Knex.QueryBuilder {
-  if (locations === null) return q;
-  return q.whereNotExists((e) =>
-    e
-      .select(db.raw('1'))
-      .from('announcement_locations as out_al')
-      .whereRaw('out_al.announcement_id = a.id')
-      .whereNot((w) => w.whereIn('out_al.location_id', locations)),
-  );
-}
-
 export async function pageAnnouncements(
   db: Db,
   locations: string[] | null,
@@ -123,7 +111,11 @@ export async function pageAnnouncements(
 ) {
   const base = () => {
     const q = db('announcements as a').whereNull('a.deleted_at');
-    withinLocations(db, q, locations);
+    // Listed when any of its locations is in scope (changing it needs every one: the services).
+    if (locations !== null)
+      q.whereExists((e) =>
+        e.select(db.raw('1')).from('announcement_locations as in_al').whereRaw('in_al.announcement_id = a.id').whereIn('in_al.location_id', locations),
+      );
     if (f.search) q.whereRaw('a.message ilike ?', [`%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`]);
     if (f.status !== null && f.status !== undefined) q.where('a.status', f.status);
     if (f.location_id)

@@ -296,7 +296,16 @@ export async function updateAnnouncementStatus(ctx: RequestContext, raw: unknown
   return { ...notice(row.status ? 'Announcement is active.' : 'Announcement is inactive.'), announcement: row };
 }
 
-/** Staff list: the announcements all of whose locations are in the viewer's scope, newest first. */
+/** An announcement the viewer may read as staff: any of its locations in their scope, else NOT_FOUND. */
+async function readable(db: Knex | Knex.Transaction, scope: LocationScope, annId: string) {
+  const [row] = await repo.findAnnouncements(db, [annId]);
+  if (!row) throw announcementNotFound();
+  const places = await repo.locationsOf(db, [annId]);
+  if (!scope.all && !places.some((p) => scope.ids.has(String(p.id)))) throw announcementNotFound();
+  return row;
+}
+
+/** Staff list: the announcements with any location in the viewer's scope, newest first (changing one needs all of them). */
 export async function getAnnouncements(ctx: RequestContext, raw: unknown) {
   const scope = await announcementManageScope(ctx);
   const a = parseArgs(
@@ -311,7 +320,7 @@ export async function getAnnouncements(ctx: RequestContext, raw: unknown) {
 export async function getAnnouncement(ctx: RequestContext, raw: unknown) {
   const scope = await announcementManageScope(ctx);
   const a = parseArgs(z.object({ id }), raw);
-  return (await writable(ctx.db, scope, a.id)).row;
+  return readable(ctx.db, scope, a.id);
 }
 
 /** Spec topAnnouncements: what the viewer's role, locations and rooms should see now. */
@@ -326,7 +335,7 @@ export async function topAnnouncements(ctx: RequestContext, raw: unknown) {
 export async function getAnnouncementAcknowledgements(ctx: RequestContext, raw: unknown) {
   const scope = await announcementManageScope(ctx);
   const a = parseArgs(z.object({ id, acknowledged: z.boolean().nullish(), ...pageArgs }), raw);
-  await writable(ctx.db, scope, a.id);
+  await readable(ctx.db, scope, a.id);
   const { rows, total } = await repo.pageRecipients(ctx.db, ANNOUNCEMENT_SOURCE, a.id, scopeFilter(scope), a.acknowledged, a.page, a.first);
   return paginated(rows, total, a.page, a.first);
 }
