@@ -162,6 +162,10 @@ export async function generatedFiles(): Promise<GeneratedFile[]> {
         BillingTransaction: '../../modules/billing/index.ts#LedgerRow',
         ChatMessage: '../../modules/chat/index.ts#ChatMessageRow',
         ChatThread: '../../modules/chat/index.ts#ThreadRow',
+        Announcement: '../../modules/announcements/index.ts#AnnouncementRow',
+        ActionItem: '../../modules/announcements/index.ts#ActionItemRow',
+        ActionItemRecipient: '../../modules/announcements/index.ts#RecipientRow',
+        Alert: '../../modules/announcements/index.ts#AlertRow',
       },
       // Money: integer cents in; out, a bigint column's text is turned into a number by the scalar.
       scalars: { Cents: { input: 'number', output: 'number | string' } },

@@ -50,6 +50,8 @@ const SAMPLE: Record<string, Record<string, unknown>> = {
     ratio: '6:1',
     expected: 3,
   },
+  alert: { fname: 'Ana', centre: 'Sunny Days', sender: 'Marta Lee', message: 'The centre closes at noon today (snow).' },
+  'instant-sms': { centre: 'Sunny Days', message: 'Picture day tomorrow: bring a smile.' },
 };
 
 describe('renderTemplate', () => {

@@ -80,6 +80,9 @@ const TEMPLATES: Record<string, TemplateDef> = {
     fields: ['fname', 'room', 'location', 'children', 'staff', 'required', 'ratio', 'expected'],
     blocks: [p('greeting'), p('intro'), p('action')],
   },
+  // announcements (apps/tenant-api module announcements): alerts (push, SMS, email) and instant SMS
+  alert: { fields: ['fname', 'centre', 'sender', 'message'], blocks: [p('greeting'), p('intro'), p('message')] },
+  'instant-sms': { fields: ['centre', 'message'], blocks: [p('message')] },
 };
 
 export const TEMPLATE_NAMES = Object.keys(TEMPLATES);

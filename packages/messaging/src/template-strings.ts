@@ -252,4 +252,22 @@ export const TEMPLATE_STRINGS: Record<string, { en: Strings; es: Partial<Strings
     en: { subject: 'Your day in one note: {count} updates', greeting: 'Hi {fname},', intro: 'Today, {count} updates: {summary}.' },
     es: { subject: 'Tu día en una nota: {count} novedades', greeting: 'Hola, {fname}:', intro: 'Hoy, {count} novedades: {summary}.' },
   },
+  alert: {
+    en: {
+      subject: 'Alert from {centre}',
+      greeting: 'Hi {fname},',
+      intro: 'Alert from {sender} at {centre}:',
+      message: 'Message: {message}',
+    },
+    es: {
+      subject: 'Alerta de {centre}',
+      greeting: 'Hola, {fname}:',
+      intro: 'Alerta de {sender} en {centre}:',
+      message: 'Mensaje: {message}',
+    },
+  },
+  'instant-sms': {
+    en: { subject: 'Message from {centre}', message: '{centre}: {message} (Reply STOP to opt out.)' },
+    es: { subject: 'Mensaje de {centre}', message: '{centre}: {message} (Responde STOP para no recibir más.)' },
+  },
 };

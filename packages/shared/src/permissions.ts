@@ -60,6 +60,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<string, PermissionName[]> = {
     'attendance.manage',
     'activities.manage',
     'messages.send',
+    'announcements.manage',
     'cameras.watch',
     'forms.manage',
     'documents.manage',

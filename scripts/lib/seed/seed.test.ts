@@ -336,6 +336,30 @@ describe('the demo seed generator', () => {
     }
   });
 
+  it('announcements: 30 a centre; the demo parent sees the 4 live ones and the action item due tomorrow', async () => {
+    for (const slug of ['demo', 'pawsome']) {
+      const db = dbs[slug]!.db;
+      expect(await count(db, 'announcements')).toBe(30);
+      // Judged at the seed's "now" (Tuesday 2026-11-24): 4 live, 2 expired, the rest switched off.
+      expect(await count(db, 'announcements', (q) => q.where('status', true).where('expiry_date', '>=', '2026-11-24'))).toBe(4);
+      expect(await count(db, 'announcements', (q) => q.where('status', true).where('expiry_date', '<', '2026-11-24'))).toBe(2);
+      expect(await count(db, 'announcements', (q) => q.where({ action_needed: true, due_date: '2026-11-25' }))).toBe(1);
+    }
+    let h: Harness | undefined;
+    try {
+      h = await createHarness({ extra: [{ slug: 'demo', entry: { id: CENTRE_IDS.demo! }, url: dbs.demo!.url }] });
+      const host = 'demo.test.localhost';
+      const { token } = await signIn(h.app, host, 'parent', PASSWORD);
+      const top = await gql(h.app, host, '{ topAnnouncements(first: 50) { id } getActionItems { due_date title } }', {}, token);
+      expect(top.errors).toBeUndefined();
+      // The API judges expiry at the real today: the action item (last day 2026-11-25) may have passed.
+      expect(top.data!.topAnnouncements.length).toBeGreaterThanOrEqual(3);
+      expect(top.data!.getActionItems).toEqual([{ due_date: '2026-11-25', title: expect.stringContaining('permission slip') }]);
+    } finally {
+      await h?.close();
+    }
+  });
+
   it('Student.photo answers signed URLs the centre serves, to the demo manager', async () => {
     let h: Harness | undefined;
     try {

@@ -28,6 +28,7 @@ import { chatModule } from './chat/index.ts';
 import { foodMenuModule } from './food-menu/index.ts';
 import { formsModule } from './forms/index.ts';
 import { notificationsModule } from './notifications/index.ts';
+import { announcementsModule } from './announcements/index.ts';
 import { clearRoom, findCameras } from './cameras/index.ts';
 import { roomCameras } from './rooms/index.ts';
 import { notifyTeam, publishRatios, scheduleAttendanceTick } from './attendance/index.ts';
@@ -74,6 +75,7 @@ export const modules: TenantModule[] = [
   foodMenuModule,
   formsModule,
   notificationsModule,
+  announcementsModule,
 ];
 
 // Ports: what a module needs from one that depends on it.

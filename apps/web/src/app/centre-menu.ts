@@ -317,7 +317,7 @@ export const centreMenu: readonly MenuItem[] = [
         label: 'shell:menu.announcements',
         icon: IconSpeakerphone,
         to: fixed(paths.announcements.to()),
-        access: { role: 'teacher' },
+        access: { role: 'teacher', permissions: ['announcements.manage'] },
         sidebar: 'announcements',
       }),
       link({
@@ -333,7 +333,7 @@ export const centreMenu: readonly MenuItem[] = [
         label: 'shell:menu.instantMessage',
         icon: IconBolt,
         to: fixed(paths.instantMessage.to()),
-        access: { role: 'teacher' },
+        access: { role: 'teacher', permissions: ['messages.send'] },
         sidebar: 'instant message',
       }),
       link({

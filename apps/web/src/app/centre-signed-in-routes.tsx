@@ -3,6 +3,7 @@ import { RouteError } from '../components/route-error';
 import { RouteGuard } from '../components/route-guard';
 import { accessRoutes } from '../features/access/routes';
 import { LatestActivitiesWidget, StudentActivitiesPanel, activitiesRoutes } from '../features/activities/routes';
+import { ActionItemsWidget, TopAnnouncementsWidget, announcementsRoutes } from '../features/announcements/routes';
 import { RoomRatioWidget, attendanceRoutes } from '../features/attendance/routes';
 import { setupRoutes } from '../features/centre-setup/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
@@ -26,6 +27,8 @@ export function signedInRoutes(kind: CentreKind | null): RouteObject[] {
       latestActivities: LatestActivitiesWidget,
       latestPhotos: LatestPhotosWidget,
       todaysMenu: TodaysMenuWidget,
+      topAnnouncements: TopAnnouncementsWidget,
+      actionItems: ActionItemsWidget,
     }),
     ...accessRoutes,
     ...settingsRoutes,
@@ -42,6 +45,7 @@ export function signedInRoutes(kind: CentreKind | null): RouteObject[] {
     ...chatRoutes(kind),
     ...foodMenuRoutes(kind),
     ...formsRoutes(kind),
+    ...announcementsRoutes(kind),
   ];
   const servedPaths = new Set(served.map((route) => route.path));
   return [...served, ...upcomingRoutes(kind, servedPaths)];

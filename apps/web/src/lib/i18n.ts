@@ -29,6 +29,7 @@ export const NAMESPACES = [
   'foodMenu',
   'forms',
   'notifications',
+  'announcements',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /** The pet pack: per language, `{ <namespace>: { ...keys to override } }`. */

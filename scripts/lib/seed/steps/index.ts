@@ -1,6 +1,7 @@
 import type { SeedStep } from '../context.ts';
 import { albumPhotosStep } from './album-photos.ts';
 import { activitiesStep } from './activities.ts';
+import { announcementsStep } from './announcements.ts';
 import { attendanceStep } from './attendance.ts';
 import { billingStep } from './billing.ts';
 import { familiesStep } from './families.ts';
@@ -44,4 +45,5 @@ export const SEED_STEPS: readonly SeedStep[] = [
   foodMenuStep,
   formsStep,
   notificationsStep,
+  announcementsStep,
 ];

@@ -15,6 +15,7 @@ import type { PhotoRow, LogRow, ConsentRow } from '../../modules/photos/index.ts
 import type { ShownActivity } from '../../modules/activities/index.ts';
 import type { InvoiceRow, ItemRow, PaymentRow, LedgerRow } from '../../modules/billing/index.ts';
 import type { ChatMessageRow, ThreadRow } from '../../modules/chat/index.ts';
+import type { AnnouncementRow, ActionItemRow, RecipientRow, AlertRow } from '../../modules/announcements/index.ts';
 import type { RequestContext } from '../../types.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -381,6 +382,16 @@ export type Query = {
   getNotifications: NotificationPage;
   /** The viewer's own notification settings (defaults until saved). */
   getUserNotificationSettings: UserNotificationSettings;
+  /** Staff (announcements.manage): the announcements of their locations, newest first. */
+  getAnnouncements: AnnouncementPaginator;
+  /** One announcement (staff of its locations). */
+  getAnnouncement: Announcement;
+  /** Active, unexpired (in the location's time zone) announcements for the viewer's role, locations and rooms, newest first. */
+  topAnnouncements: Array<Announcement>;
+  /** The viewer's pinned action items (open, not acknowledged), soonest due first. */
+  getActionItems: Array<ActionItem>;
+  /** Staff: who got an announcement's action item and who acknowledged it (acknowledged: false → only those who have not). */
+  getAnnouncementAcknowledgements: ActionItemRecipientPaginator;
 };
 
 
@@ -1540,6 +1551,33 @@ export type QueryGetNotificationsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
 };
 
+
+export type QueryGetAnnouncementsArgs = {
+  search?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<Scalars['Boolean']['input']>;
+  location_id?: InputMaybe<Scalars['ID']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryGetAnnouncementArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryTopAnnouncementsArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryGetAnnouncementAcknowledgementsArgs = {
+  id: Scalars['ID']['input'];
+  acknowledged?: InputMaybe<Scalars['Boolean']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   /**
@@ -2186,6 +2224,19 @@ export type Mutation = {
   markAllNotificationsSeen: NotificationsSeenResult;
   /** Saves the viewer's notification settings; a field left out keeps its value. */
   saveUserNotificationSettings: UserNotificationSettingsResult;
+  createAnnouncement: AnnouncementResult;
+  /** Omitted arguments keep their value; roles, locations and programs given replace the audience. */
+  updateAnnouncement: AnnouncementResult;
+  deleteAnnouncement: DeleteResult;
+  /** An inactive copy to edit (a past expiry date is cleared). */
+  duplicateAnnouncement: AnnouncementResult;
+  updateAnnouncementStatus: AnnouncementResult;
+  /** The viewer acknowledges one of their action items; it leaves /home. */
+  acknowledgeActionItem: ActionItemResult;
+  /** Push, SMS and email to these people, the guardians of these children and of these rooms' children (never muted or digested). */
+  sendAlert: SendResult;
+  /** An SMS to these people, the guardians of these children, of these rooms' children, and the people and guardians of children with these tags; unsubscribed numbers are skipped. */
+  sendInstantSms: SendResult;
 };
 
 
@@ -4903,6 +4954,74 @@ export type MutationSaveUserNotificationSettingsArgs = {
   mood?: InputMaybe<Scalars['Boolean']['input']>;
   custom?: InputMaybe<Scalars['Boolean']['input']>;
   digest?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type MutationCreateAnnouncementArgs = {
+  message: Scalars['String']['input'];
+  status?: InputMaybe<Scalars['Boolean']['input']>;
+  expiry_date?: InputMaybe<Scalars['String']['input']>;
+  is_public?: InputMaybe<Scalars['Boolean']['input']>;
+  color_code?: InputMaybe<Scalars['String']['input']>;
+  is_notification?: InputMaybe<Scalars['Boolean']['input']>;
+  roles: Array<Scalars['String']['input']>;
+  locations: Array<Scalars['ID']['input']>;
+  programs?: InputMaybe<Array<Scalars['ID']['input']>>;
+  action_needed?: InputMaybe<Scalars['Boolean']['input']>;
+  due_date?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationUpdateAnnouncementArgs = {
+  id: Scalars['ID']['input'];
+  message?: InputMaybe<Scalars['String']['input']>;
+  expiry_date?: InputMaybe<Scalars['String']['input']>;
+  is_public?: InputMaybe<Scalars['Boolean']['input']>;
+  color_code?: InputMaybe<Scalars['String']['input']>;
+  is_notification?: InputMaybe<Scalars['Boolean']['input']>;
+  roles?: InputMaybe<Array<Scalars['String']['input']>>;
+  locations?: InputMaybe<Array<Scalars['ID']['input']>>;
+  programs?: InputMaybe<Array<Scalars['ID']['input']>>;
+  action_needed?: InputMaybe<Scalars['Boolean']['input']>;
+  due_date?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationDeleteAnnouncementArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationDuplicateAnnouncementArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationUpdateAnnouncementStatusArgs = {
+  id: Scalars['ID']['input'];
+  status: Scalars['Boolean']['input'];
+};
+
+
+export type MutationAcknowledgeActionItemArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationSendAlertArgs = {
+  message: Scalars['String']['input'];
+  alert_user?: InputMaybe<Array<Scalars['ID']['input']>>;
+  alert_student?: InputMaybe<Array<Scalars['ID']['input']>>;
+  alert_program?: InputMaybe<Array<Scalars['ID']['input']>>;
+};
+
+
+export type MutationSendInstantSmsArgs = {
+  message: Scalars['String']['input'];
+  users?: InputMaybe<Array<Scalars['ID']['input']>>;
+  students?: InputMaybe<Array<Scalars['ID']['input']>>;
+  programs?: InputMaybe<Array<Scalars['ID']['input']>>;
+  tags?: InputMaybe<Array<Scalars['ID']['input']>>;
 };
 
 export type Subscription = {
@@ -9194,6 +9313,134 @@ export type UserNotificationSettingsResult = {
   settings: UserNotificationSettings;
 };
 
+/** A location or room an announcement reaches, with the pivot role: the role it reaches there (user = parents, teacher, manager). */
+export type AnnouncementPlace = {
+  __typename?: 'AnnouncementPlace';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  role: Scalars['String']['output'];
+  /** The room's location (rooms only). */
+  location_id?: Maybe<Scalars['ID']['output']>;
+};
+
+/** How many of an action item's recipients acknowledged it (staff). */
+export type ActionItemSummary = {
+  __typename?: 'ActionItemSummary';
+  total: Scalars['Int']['output'];
+  acknowledged: Scalars['Int']['output'];
+};
+
+/** Spec §3 Announcement (issue 18). */
+export type Announcement = {
+  __typename?: 'Announcement';
+  id: Scalars['ID']['output'];
+  message: Scalars['String']['output'];
+  /** Active (shown) or not; changed by updateAnnouncementStatus. */
+  status: Scalars['Boolean']['output'];
+  created_at: Scalars['String']['output'];
+  /** The last day it is shown (YYYY-MM-DD), judged in each location's time zone; null: no end. */
+  expiry_date?: Maybe<Scalars['String']['output']>;
+  /** Shown to every role at its locations, whatever the roles chosen. */
+  is_public: Scalars['Boolean']['output'];
+  color_code?: Maybe<Scalars['String']['output']>;
+  /** The audience is told when it is published (announcement.published). */
+  is_notification: Scalars['Boolean']['output'];
+  /** The roles it reaches: user (parents), teacher, manager. */
+  roles: Array<Scalars['String']['output']>;
+  locations: Array<AnnouncementPlace>;
+  /** Empty: every room of its locations. */
+  programs: Array<AnnouncementPlace>;
+  /** Pinned on the parents' /home as an action item until each acknowledges it. */
+  action_needed: Scalars['Boolean']['output'];
+  due_date?: Maybe<Scalars['String']['output']>;
+  /** Staff: how many parents acknowledged the action item (null when no action is needed). */
+  action_summary?: Maybe<ActionItemSummary>;
+};
+
+export type AnnouncementPaginator = {
+  __typename?: 'AnnouncementPaginator';
+  data: Array<Announcement>;
+  paginatorInfo: PaginatorInfo;
+};
+
+export type AnnouncementResult = {
+  __typename?: 'AnnouncementResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  announcement: Announcement;
+};
+
+/** An item pinned on a person's /home until they acknowledge it (raised by announcements or another area). */
+export type ActionItem = {
+  __typename?: 'ActionItem';
+  id: Scalars['ID']['output'];
+  /** The area that raised it (announcement, …) and its row there. */
+  source_kind: Scalars['String']['output'];
+  source_id: Scalars['ID']['output'];
+  title: Scalars['String']['output'];
+  /** YYYY-MM-DD. */
+  due_date: Scalars['String']['output'];
+  /** The due date has passed in the location's time zone. */
+  overdue: Scalars['Boolean']['output'];
+  color_code?: Maybe<Scalars['String']['output']>;
+  created_at: Scalars['String']['output'];
+  acknowledged_at?: Maybe<Scalars['String']['output']>;
+};
+
+export type ActionItemResult = {
+  __typename?: 'ActionItemResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  item: ActionItem;
+};
+
+/** A recipient of an announcement's action item (staff view). */
+export type ActionItemRecipient = {
+  __typename?: 'ActionItemRecipient';
+  user_id: Scalars['ID']['output'];
+  fname: Scalars['String']['output'];
+  lname: Scalars['String']['output'];
+  email?: Maybe<Scalars['String']['output']>;
+  phone?: Maybe<Scalars['String']['output']>;
+  location_id?: Maybe<Scalars['ID']['output']>;
+  acknowledged_at?: Maybe<Scalars['String']['output']>;
+};
+
+export type ActionItemRecipientPaginator = {
+  __typename?: 'ActionItemRecipientPaginator';
+  data: Array<ActionItemRecipient>;
+  paginatorInfo: PaginatorInfo;
+};
+
+/** Spec §3 Alert: message, sender, alert_user, alert_student, alert_program. */
+export type Alert = {
+  __typename?: 'Alert';
+  id: Scalars['ID']['output'];
+  message: Scalars['String']['output'];
+  sender?: Maybe<Scalars['ID']['output']>;
+  alert_user: Array<Scalars['ID']['output']>;
+  alert_student: Array<Scalars['ID']['output']>;
+  alert_program: Array<Scalars['ID']['output']>;
+  created_at: Scalars['String']['output'];
+};
+
+/** Result of an alert or an instant SMS. */
+export type SendResult = {
+  __typename?: 'SendResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  /** People reached. */
+  recipients: Scalars['Int']['output'];
+  /** Messages queued (one per channel and address or device). */
+  queued: Scalars['Int']['output'];
+  /** Numbers skipped because they unsubscribed from SMS. */
+  skipped: Scalars['Int']['output'];
+  alert?: Maybe<Alert>;
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -9620,6 +9867,17 @@ export type ResolversTypes = {
   NotificationSeenResult: ResolverTypeWrapper<Row<NotificationSeenResult>>;
   NotificationsSeenResult: ResolverTypeWrapper<Row<NotificationsSeenResult>>;
   UserNotificationSettingsResult: ResolverTypeWrapper<Row<UserNotificationSettingsResult>>;
+  AnnouncementPlace: ResolverTypeWrapper<Row<AnnouncementPlace>>;
+  ActionItemSummary: ResolverTypeWrapper<Row<ActionItemSummary>>;
+  Announcement: ResolverTypeWrapper<AnnouncementRow>;
+  AnnouncementPaginator: ResolverTypeWrapper<Row<Omit<AnnouncementPaginator, 'data'> & { data: Array<ResolversTypes['Announcement']> }>>;
+  AnnouncementResult: ResolverTypeWrapper<Row<Omit<AnnouncementResult, 'announcement'> & { announcement: ResolversTypes['Announcement'] }>>;
+  ActionItem: ResolverTypeWrapper<ActionItemRow>;
+  ActionItemResult: ResolverTypeWrapper<Row<Omit<ActionItemResult, 'item'> & { item: ResolversTypes['ActionItem'] }>>;
+  ActionItemRecipient: ResolverTypeWrapper<RecipientRow>;
+  ActionItemRecipientPaginator: ResolverTypeWrapper<Row<Omit<ActionItemRecipientPaginator, 'data'> & { data: Array<ResolversTypes['ActionItemRecipient']> }>>;
+  Alert: ResolverTypeWrapper<AlertRow>;
+  SendResult: ResolverTypeWrapper<Row<Omit<SendResult, 'alert'> & { alert?: Maybe<ResolversTypes['Alert']> }>>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -9972,6 +10230,17 @@ export type ResolversParentTypes = {
   NotificationSeenResult: Row<NotificationSeenResult>;
   NotificationsSeenResult: Row<NotificationsSeenResult>;
   UserNotificationSettingsResult: Row<UserNotificationSettingsResult>;
+  AnnouncementPlace: Row<AnnouncementPlace>;
+  ActionItemSummary: Row<ActionItemSummary>;
+  Announcement: AnnouncementRow;
+  AnnouncementPaginator: Row<Omit<AnnouncementPaginator, 'data'> & { data: Array<ResolversParentTypes['Announcement']> }>;
+  AnnouncementResult: Row<Omit<AnnouncementResult, 'announcement'> & { announcement: ResolversParentTypes['Announcement'] }>;
+  ActionItem: ActionItemRow;
+  ActionItemResult: Row<Omit<ActionItemResult, 'item'> & { item: ResolversParentTypes['ActionItem'] }>;
+  ActionItemRecipient: RecipientRow;
+  ActionItemRecipientPaginator: Row<Omit<ActionItemRecipientPaginator, 'data'> & { data: Array<ResolversParentTypes['ActionItemRecipient']> }>;
+  Alert: AlertRow;
+  SendResult: Row<Omit<SendResult, 'alert'> & { alert?: Maybe<ResolversParentTypes['Alert']> }>;
 };
 
 export type QueryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -10156,6 +10425,11 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   checkRequestChange?: Resolver<ResolversTypes['RequestChangeCheck'], ParentType, ContextType, RequireFields<QueryCheckRequestChangeArgs, 'id'>>;
   getNotifications?: Resolver<ResolversTypes['NotificationPage'], ParentType, ContextType, Partial<QueryGetNotificationsArgs>>;
   getUserNotificationSettings?: Resolver<ResolversTypes['UserNotificationSettings'], ParentType, ContextType>;
+  getAnnouncements?: Resolver<ResolversTypes['AnnouncementPaginator'], ParentType, ContextType, Partial<QueryGetAnnouncementsArgs>>;
+  getAnnouncement?: Resolver<ResolversTypes['Announcement'], ParentType, ContextType, RequireFields<QueryGetAnnouncementArgs, 'id'>>;
+  topAnnouncements?: Resolver<Array<ResolversTypes['Announcement']>, ParentType, ContextType, Partial<QueryTopAnnouncementsArgs>>;
+  getActionItems?: Resolver<Array<ResolversTypes['ActionItem']>, ParentType, ContextType>;
+  getAnnouncementAcknowledgements?: Resolver<ResolversTypes['ActionItemRecipientPaginator'], ParentType, ContextType, RequireFields<QueryGetAnnouncementAcknowledgementsArgs, 'id'>>;
 };
 
 export type MutationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
@@ -10480,6 +10754,14 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   markNotificationSeen?: Resolver<ResolversTypes['NotificationSeenResult'], ParentType, ContextType, RequireFields<MutationMarkNotificationSeenArgs, 'id'>>;
   markAllNotificationsSeen?: Resolver<ResolversTypes['NotificationsSeenResult'], ParentType, ContextType>;
   saveUserNotificationSettings?: Resolver<ResolversTypes['UserNotificationSettingsResult'], ParentType, ContextType, Partial<MutationSaveUserNotificationSettingsArgs>>;
+  createAnnouncement?: Resolver<ResolversTypes['AnnouncementResult'], ParentType, ContextType, RequireFields<MutationCreateAnnouncementArgs, 'message' | 'roles' | 'locations'>>;
+  updateAnnouncement?: Resolver<ResolversTypes['AnnouncementResult'], ParentType, ContextType, RequireFields<MutationUpdateAnnouncementArgs, 'id'>>;
+  deleteAnnouncement?: Resolver<ResolversTypes['DeleteResult'], ParentType, ContextType, RequireFields<MutationDeleteAnnouncementArgs, 'id'>>;
+  duplicateAnnouncement?: Resolver<ResolversTypes['AnnouncementResult'], ParentType, ContextType, RequireFields<MutationDuplicateAnnouncementArgs, 'id'>>;
+  updateAnnouncementStatus?: Resolver<ResolversTypes['AnnouncementResult'], ParentType, ContextType, RequireFields<MutationUpdateAnnouncementStatusArgs, 'id' | 'status'>>;
+  acknowledgeActionItem?: Resolver<ResolversTypes['ActionItemResult'], ParentType, ContextType, RequireFields<MutationAcknowledgeActionItemArgs, 'id'>>;
+  sendAlert?: Resolver<ResolversTypes['SendResult'], ParentType, ContextType, RequireFields<MutationSendAlertArgs, 'message'>>;
+  sendInstantSms?: Resolver<ResolversTypes['SendResult'], ParentType, ContextType, RequireFields<MutationSendInstantSmsArgs, 'message'>>;
 };
 
 export type SubscriptionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = {
@@ -13423,6 +13705,101 @@ export type UserNotificationSettingsResultResolvers<ContextType = RequestContext
   settings?: Resolver<ResolversTypes['UserNotificationSettings'], ParentType, ContextType>;
 };
 
+export type AnnouncementPlaceResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AnnouncementPlace'] = ResolversParentTypes['AnnouncementPlace']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  role?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  location_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+};
+
+export type ActionItemSummaryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ActionItemSummary'] = ResolversParentTypes['ActionItemSummary']> = {
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  acknowledged?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type AnnouncementResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Announcement'] = ResolversParentTypes['Announcement']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  created_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  expiry_date?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  is_public?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  color_code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  is_notification?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  roles?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  locations?: Resolver<Array<ResolversTypes['AnnouncementPlace']>, ParentType, ContextType>;
+  programs?: Resolver<Array<ResolversTypes['AnnouncementPlace']>, ParentType, ContextType>;
+  action_needed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  due_date?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  action_summary?: Resolver<Maybe<ResolversTypes['ActionItemSummary']>, ParentType, ContextType>;
+};
+
+export type AnnouncementPaginatorResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AnnouncementPaginator'] = ResolversParentTypes['AnnouncementPaginator']> = {
+  data?: Resolver<Array<ResolversTypes['Announcement']>, ParentType, ContextType>;
+  paginatorInfo?: Resolver<ResolversTypes['PaginatorInfo'], ParentType, ContextType>;
+};
+
+export type AnnouncementResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AnnouncementResult'] = ResolversParentTypes['AnnouncementResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  announcement?: Resolver<ResolversTypes['Announcement'], ParentType, ContextType>;
+};
+
+export type ActionItemResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ActionItem'] = ResolversParentTypes['ActionItem']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  source_kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  source_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  due_date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  overdue?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  color_code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  created_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  acknowledged_at?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ActionItemResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ActionItemResult'] = ResolversParentTypes['ActionItemResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  item?: Resolver<ResolversTypes['ActionItem'], ParentType, ContextType>;
+};
+
+export type ActionItemRecipientResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ActionItemRecipient'] = ResolversParentTypes['ActionItemRecipient']> = {
+  user_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  fname?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lname?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  phone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  location_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  acknowledged_at?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ActionItemRecipientPaginatorResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ActionItemRecipientPaginator'] = ResolversParentTypes['ActionItemRecipientPaginator']> = {
+  data?: Resolver<Array<ResolversTypes['ActionItemRecipient']>, ParentType, ContextType>;
+  paginatorInfo?: Resolver<ResolversTypes['PaginatorInfo'], ParentType, ContextType>;
+};
+
+export type AlertResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Alert'] = ResolversParentTypes['Alert']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sender?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  alert_user?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  alert_student?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  alert_program?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  created_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type SendResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SendResult'] = ResolversParentTypes['SendResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  recipients?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  queued?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  skipped?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  alert?: Resolver<Maybe<ResolversTypes['Alert']>, ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = RequestContext> = {
   Query?: QueryResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
@@ -13749,5 +14126,16 @@ export type Resolvers<ContextType = RequestContext> = {
   NotificationSeenResult?: NotificationSeenResultResolvers<ContextType>;
   NotificationsSeenResult?: NotificationsSeenResultResolvers<ContextType>;
   UserNotificationSettingsResult?: UserNotificationSettingsResultResolvers<ContextType>;
+  AnnouncementPlace?: AnnouncementPlaceResolvers<ContextType>;
+  ActionItemSummary?: ActionItemSummaryResolvers<ContextType>;
+  Announcement?: AnnouncementResolvers<ContextType>;
+  AnnouncementPaginator?: AnnouncementPaginatorResolvers<ContextType>;
+  AnnouncementResult?: AnnouncementResultResolvers<ContextType>;
+  ActionItem?: ActionItemResolvers<ContextType>;
+  ActionItemResult?: ActionItemResultResolvers<ContextType>;
+  ActionItemRecipient?: ActionItemRecipientResolvers<ContextType>;
+  ActionItemRecipientPaginator?: ActionItemRecipientPaginatorResolvers<ContextType>;
+  Alert?: AlertResolvers<ContextType>;
+  SendResult?: SendResultResolvers<ContextType>;
 };
 

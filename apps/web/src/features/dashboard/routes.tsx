@@ -13,6 +13,10 @@ export interface DashboardWidgets {
   latestPhotos?: ComponentType;
   /** A parent's location's menu of today on /home (lazily loaded). */
   todaysMenu?: ComponentType;
+  /** A parent's live announcements on /home (lazily loaded). */
+  topAnnouncements?: ComponentType;
+  /** A parent's pinned action items on /home, until acknowledged (lazily loaded). */
+  actionItems?: ComponentType;
 }
 
 export function dashboardRoutes(widgets: DashboardWidgets = {}): RouteObject[] {

@@ -130,7 +130,6 @@ export const UPCOMING_ROUTES: readonly UpcomingRoute[] = [
   r('billingAgencyUpcomingInvoices', 'manager', 'billing', { parent: 'billing' }),
   r('billingSubsidiesAgencyAccount', 'manager', 'billing', { parent: 'billing', title: 'shell:titles.agencyAccount' }),
   // teacher
-  r('announcements', 'teacher', 'messaging', { title: 'shell:menu.announcements' }),
   r('calendar', 'teacher', 'calendar'),
   r('studentSchedules', 'teacher', 'schedules'),
   r('documents', 'teacher', 'forms', { title: 'shell:menu.documents' }),
@@ -181,7 +180,6 @@ export const UPCOMING_ROUTES: readonly UpcomingRoute[] = [
   r('webFormEntryView', 'manager', 'forms', { parent: 'webForm' }),
   r('webFormEntry', 'user', 'forms'),
   // pet pack
-  r('instantMessage', 'teacher', 'messaging', { title: 'shell:menu.instantMessage' }),
   // blog
   r('blogsPosts', 'blog', 'blog', { parent: 'blogs', title: 'shell:menu.blog' }),
   r('blogsCategories', 'blog', 'blog', { parent: 'blogs' }),

@@ -569,6 +569,129 @@ export type ActivitiesStudentOptionsQueryVariables = Exact<{
 
 export type ActivitiesStudentOptionsQuery = { students: { data: Array<{ id: string, full_name: string }> } };
 
+export type AnnouncementsAcknowledgeMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type AnnouncementsAcknowledgeMutation = { acknowledgeActionItem: { status: boolean, message: string, color: string, item: { id: string, acknowledged_at: string | null } } };
+
+export type AnnouncementsAcknowledgementsQueryVariables = Exact<{
+  id: string | number;
+  acknowledged?: boolean | null | undefined;
+  page?: number | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type AnnouncementsAcknowledgementsQuery = { getAnnouncementAcknowledgements: { data: Array<{ user_id: string, fname: string, lname: string, email: string | null, phone: string | null, acknowledged_at: string | null }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
+
+export type AnnouncementsActionItemsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AnnouncementsActionItemsQuery = { getActionItems: Array<{ id: string, source_kind: string, source_id: string, title: string, due_date: string, overdue: boolean, color_code: string | null }> };
+
+export type AnnouncementsAudienceOptionsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AnnouncementsAudienceOptionsQuery = { dropdownLocations: Array<{ id: string, name: string, rooms: Array<{ id: string, name: string, location_id: string }> }> };
+
+export type AnnouncementsChildOptionsQueryVariables = Exact<{
+  search?: string | null | undefined;
+}>;
+
+
+export type AnnouncementsChildOptionsQuery = { students: { data: Array<{ id: string, full_name: string }> }, getTags: { data: Array<{ id: string, name: string }> } };
+
+export type AnnouncementsCreateMutationVariables = Exact<{
+  message: string;
+  expiry_date?: string | null | undefined;
+  is_public?: boolean | null | undefined;
+  color_code?: string | null | undefined;
+  is_notification?: boolean | null | undefined;
+  roles: Array<string> | string;
+  locations: Array<string | number> | string | number;
+  programs?: Array<string | number> | string | number | null | undefined;
+  action_needed?: boolean | null | undefined;
+  due_date?: string | null | undefined;
+}>;
+
+
+export type AnnouncementsCreateMutation = { createAnnouncement: { status: boolean, message: string, color: string, announcement: { id: string, message: string, status: boolean, created_at: string, expiry_date: string | null, is_public: boolean, color_code: string | null, is_notification: boolean, roles: Array<string>, action_needed: boolean, due_date: string | null, locations: Array<{ id: string, name: string, role: string }>, programs: Array<{ id: string, name: string, role: string, location_id: string | null }>, action_summary: { total: number, acknowledged: number } | null } } };
+
+export type AnnouncementsDeleteMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type AnnouncementsDeleteMutation = { deleteAnnouncement: { status: boolean, message: string, color: string, id: string | null } };
+
+export type AnnouncementsDuplicateMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type AnnouncementsDuplicateMutation = { duplicateAnnouncement: { status: boolean, message: string, color: string, announcement: { id: string } } };
+
+export type AnnouncementsListQueryVariables = Exact<{
+  search?: string | null | undefined;
+  status?: boolean | null | undefined;
+  page?: number | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type AnnouncementsListQuery = { getAnnouncements: { data: Array<{ id: string, message: string, status: boolean, created_at: string, expiry_date: string | null, is_public: boolean, color_code: string | null, is_notification: boolean, roles: Array<string>, action_needed: boolean, due_date: string | null, locations: Array<{ id: string, name: string, role: string }>, programs: Array<{ id: string, name: string, role: string, location_id: string | null }>, action_summary: { total: number, acknowledged: number } | null }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
+
+export type AnnouncementsSendAlertMutationVariables = Exact<{
+  message: string;
+  alert_student?: Array<string | number> | string | number | null | undefined;
+  alert_program?: Array<string | number> | string | number | null | undefined;
+}>;
+
+
+export type AnnouncementsSendAlertMutation = { sendAlert: { status: boolean, message: string, color: string, recipients: number, queued: number, skipped: number } };
+
+export type AnnouncementsSendSmsMutationVariables = Exact<{
+  message: string;
+  students?: Array<string | number> | string | number | null | undefined;
+  programs?: Array<string | number> | string | number | null | undefined;
+  tags?: Array<string | number> | string | number | null | undefined;
+}>;
+
+
+export type AnnouncementsSendSmsMutation = { sendInstantSms: { status: boolean, message: string, color: string, recipients: number, queued: number, skipped: number } };
+
+export type AnnouncementsStatusMutationVariables = Exact<{
+  id: string | number;
+  status: boolean;
+}>;
+
+
+export type AnnouncementsStatusMutation = { updateAnnouncementStatus: { status: boolean, message: string, color: string, announcement: { id: string, status: boolean } } };
+
+export type AnnouncementsTopQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AnnouncementsTopQuery = { topAnnouncements: Array<{ id: string, message: string, color_code: string | null, created_at: string, expiry_date: string | null }> };
+
+export type AnnouncementsUpdateMutationVariables = Exact<{
+  id: string | number;
+  message?: string | null | undefined;
+  expiry_date?: string | null | undefined;
+  is_public?: boolean | null | undefined;
+  color_code?: string | null | undefined;
+  is_notification?: boolean | null | undefined;
+  roles?: Array<string> | string | null | undefined;
+  locations?: Array<string | number> | string | number | null | undefined;
+  programs?: Array<string | number> | string | number | null | undefined;
+  action_needed?: boolean | null | undefined;
+  due_date?: string | null | undefined;
+}>;
+
+
+export type AnnouncementsUpdateMutation = { updateAnnouncement: { status: boolean, message: string, color: string, announcement: { id: string, message: string, status: boolean, created_at: string, expiry_date: string | null, is_public: boolean, color_code: string | null, is_notification: boolean, roles: Array<string>, action_needed: boolean, due_date: string | null, locations: Array<{ id: string, name: string, role: string }>, programs: Array<{ id: string, name: string, role: string, location_id: string | null }>, action_summary: { total: number, acknowledged: number } | null } } };
+
 export type AttendanceActivateTimeclockLinkMutationVariables = Exact<{
   location_id: string | number;
   active: boolean;

@@ -17,9 +17,22 @@ export function HomePage({ widgets = {} }: { widgets?: DashboardWidgets }) {
   const Latest = family ? widgets.latestActivities : null;
   const Photos = family ? widgets.latestPhotos : null;
   const Menu = family ? widgets.todaysMenu : null;
+  // Pinned action items first, then the live announcements (families; staff have /announcements).
+  const Pinned = family ? widgets.actionItems : null;
+  const Top = family ? widgets.topAnnouncements : null;
   return (
     <Stack gap="md" data-testid="dashboard-user">
       <WelcomeCard lead={t('dashboard:home.lead')} />
+      {Pinned ? (
+        <Suspense fallback={null}>
+          <Pinned />
+        </Suspense>
+      ) : null}
+      {Top ? (
+        <Suspense fallback={null}>
+          <Top />
+        </Suspense>
+      ) : null}
       {Latest ? (
         <Suspense fallback={null}>
           <Latest />
