@@ -160,6 +160,8 @@ export async function generatedFiles(): Promise<GeneratedFile[]> {
         InvoiceItem: '../../modules/billing/index.ts#ItemRow',
         Payment: '../../modules/billing/index.ts#PaymentRow',
         BillingTransaction: '../../modules/billing/index.ts#LedgerRow',
+        Event: '../../modules/calendar/index.ts#EventRow',
+        TeamShift: '../../modules/calendar/index.ts#TeamShiftRow',
       },
       // Money: integer cents in; out, a bigint column's text is turned into a number by the scalar.
       scalars: { Cents: { input: 'number', output: 'number | string' } },

@@ -24,6 +24,7 @@ import { platformModule } from './platform/index.ts';
 import { photosModule } from './photos/index.ts';
 import { activitiesModule } from './activities/index.ts';
 import { billingModule } from './billing/index.ts';
+import { calendarModule } from './calendar/index.ts';
 import { clearRoom, findCameras } from './cameras/index.ts';
 import { roomCameras } from './rooms/index.ts';
 import { notifyTeam, publishRatios, scheduleAttendanceTick } from './attendance/index.ts';
@@ -66,6 +67,7 @@ export const modules: TenantModule[] = [
   photosModule,
   activitiesModule,
   billingModule,
+  calendarModule,
 ];
 
 // Ports: what a module needs from one that depends on it.
