@@ -5,3 +5,4 @@ export { tenantSchemaText } from './plugins/app/graphql.ts';
 export type { TenantApiDeps, TenantApiConfig, DirectoryReader, OutboxKicker, EventKicker, RequestContext } from './types.ts';
 export { startCameraSweep, startDevOrigin } from './modules/watching/index.ts';
 export { acceptedAudit, checkAndStore, purposeOf, rulesOf, type ReadyColumns } from './modules/files/index.ts';
+export { instants, occurrences } from './modules/calendar/index.ts';

@@ -3,6 +3,7 @@ import { albumPhotosStep } from './album-photos.ts';
 import { activitiesStep } from './activities.ts';
 import { attendanceStep } from './attendance.ts';
 import { billingStep } from './billing.ts';
+import { calendarStep } from './calendar.ts';
 import { familiesStep } from './families.ts';
 import { healthStep } from './health.ts';
 import { invitationsStep } from './invitations.ts';
@@ -36,4 +37,5 @@ export const SEED_STEPS: readonly SeedStep[] = [
   albumPhotosStep,
   activitiesStep,
   billingStep,
+  calendarStep,
 ];
