@@ -4,6 +4,7 @@ import { RouteGuard } from '../components/route-guard';
 import { accessRoutes } from '../features/access/routes';
 import { LatestActivitiesWidget, StudentActivitiesPanel, activitiesRoutes } from '../features/activities/routes';
 import { RoomRatioWidget, attendanceRoutes } from '../features/attendance/routes';
+import { UpcomingEventsWidget, calendarRoutes } from '../features/calendar/routes';
 import { setupRoutes } from '../features/centre-setup/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { liveCameraRoutes } from '../features/live-cameras/routes';
@@ -17,7 +18,7 @@ import { graphqlRoute } from './graphql-route';
 /** Everything inside the main layout: each feature's pages, then the pages of later issues on the paths no feature serves yet. */
 export function signedInRoutes(kind: CentreKind | null): RouteObject[] {
   const served = [
-    ...dashboardRoutes({ roomRatio: RoomRatioWidget, latestActivities: LatestActivitiesWidget }),
+    ...dashboardRoutes({ roomRatio: RoomRatioWidget, latestActivities: LatestActivitiesWidget, upcomingEvents: UpcomingEventsWidget }),
     ...accessRoutes,
     ...settingsRoutes,
     ...setupRoutes(kind),
@@ -26,6 +27,7 @@ export function signedInRoutes(kind: CentreKind | null): RouteObject[] {
     ...liveCameraRoutes(kind),
     ...photosRoutes(kind),
     ...activitiesRoutes(kind),
+    ...calendarRoutes(kind),
   ];
   const servedPaths = new Set(served.map((route) => route.path));
   return [...served, ...upcomingRoutes(kind, servedPaths)];

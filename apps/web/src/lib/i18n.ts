@@ -25,6 +25,7 @@ export const NAMESPACES = [
   'cameras',
   'photos',
   'activities',
+  'calendar',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /** The pet pack: per language, `{ <namespace>: { ...keys to override } }`. */

@@ -9,6 +9,8 @@ export interface DashboardWidgets {
   roomRatio?: ComponentType;
   /** A parent's children's latest daily activities on /home (lazily loaded). */
   latestActivities?: ComponentType;
+  /** A parent's next events of their children's calendars on /home (lazily loaded). */
+  upcomingEvents?: ComponentType;
 }
 
 export function dashboardRoutes(widgets: DashboardWidgets = {}): RouteObject[] {

@@ -133,7 +133,6 @@ export const UPCOMING_ROUTES: readonly UpcomingRoute[] = [
   // teacher
   r('announcements', 'teacher', 'messaging', { title: 'shell:menu.announcements' }),
   r('messagesLog', 'teacher', 'messaging', { title: 'shell:menu.messagesLog' }),
-  r('calendar', 'teacher', 'calendar'),
   r('foodMenu', 'teacher', 'foodMenu'),
   r('studentSchedules', 'teacher', 'schedules'),
   r('documents', 'teacher', 'forms', { title: 'shell:menu.documents' }),

@@ -14,9 +14,15 @@ export function HomePage({ widgets = {} }: { widgets?: DashboardWidgets }) {
   const viewer = useViewer();
   // A family's own children's latest entries (staff have the room feed).
   const Latest = viewer.role === 'user' ? widgets.latestActivities : null;
+  const Upcoming = viewer.role === 'user' ? widgets.upcomingEvents : null;
   return (
     <Stack gap="md" data-testid="dashboard-user">
       <WelcomeCard lead={t('dashboard:home.lead')} />
+      {Upcoming ? (
+        <Suspense fallback={null}>
+          <Upcoming />
+        </Suspense>
+      ) : null}
       {Latest ? (
         <Suspense fallback={null}>
           <Latest />
