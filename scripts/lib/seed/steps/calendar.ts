@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { addDays, localParts, weekdayOf } from '@kv/shared';
 import { instants, occurrences } from '@kv/tenant-api';
 import { allocateIds, auditRow, insertMany, type SeedStep } from '../context.ts';
@@ -96,7 +95,7 @@ export const calendarStep: SeedStep = {
         { name: 'Staff meeting', details: 'Weekly planning in the office.', day: 'thu', start: '18:00', end: '19:00', room: false, calendar: staffId! },
       ];
       for (const s of series) {
-        const sid = randomUUID();
+        const sid = faker.string.uuid();
         for (const date of occurrences(first, last, [s.day]))
           planned.push({ calendar: s.calendar, name: s.name, details: s.details, date, start: s.start, end: s.end, series: { id: sid, day: s.day }, room: s.room ? room?.id : undefined });
       }

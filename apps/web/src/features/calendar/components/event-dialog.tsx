@@ -228,6 +228,7 @@ export function EventDialog({ opened, onClose, onSaved, event, date, calendars, 
           error={errors.programs}
           clearable
           searchable
+          data-testid="event-rooms"
         />
         <Group justify="space-between" mt="sm" wrap="wrap">
           {event ? (
