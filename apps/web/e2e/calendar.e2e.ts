@@ -6,6 +6,7 @@ import { hosts } from './support/hosts';
 import type { Journey } from './support/journey';
 
 const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
+const DAY_LABELS = { sun: 'Sun', mon: 'Mon', tue: 'Tue', wed: 'Wed', thu: 'Thu', fri: 'Fri', sat: 'Sat' } as const;
 
 /** Makes the top bar's location the one given (remembered in local storage), then opens `path`. */
 async function openAt(page: Page, location: { id: string; name: string }, path: string): Promise<void> {
@@ -36,15 +37,15 @@ export const journeys: Journey[] = [
           return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
         });
         const weekday = WEEKDAYS[new Date(`${today}T12:00:00Z`).getUTCDay()]!;
-        await teacher.locator(`.fc-daygrid-day[data-date="${today}"] .fc-daygrid-day-top`).click();
-        const dialog = teacher.getByTestId('event-dialog');
+        await teacher.getByTestId('calendar-new-event').click();
+        const dialog = teacher.getByRole('dialog');
         await teacher.getByTestId('event-name').waitFor();
         // No days for a series: the field error names the days.
         await teacher.getByTestId('event-name').fill(name);
-        await teacher.getByTestId('event-repeat').click();
+        await dialog.getByText('Repeat weekly').click();
         await teacher.getByTestId('event-save').click();
         await teacher.getByTestId('event-days-error').waitFor();
-        await teacher.getByTestId(`event-day-${weekday}`).click();
+        await dialog.getByText(DAY_LABELS[weekday], { exact: true }).click();
         await teacher.getByTestId('event-rooms').click();
         await teacher.getByRole('option', { name: 'Preschool', exact: true }).click();
         await teacher.getByTestId('event-name').click();
@@ -71,7 +72,7 @@ export const journeys: Journey[] = [
         await parent.getByText(name).first().waitFor();
         await parent.getByText(name).first().click();
         await parent.getByTestId('event-details').waitFor();
-        assert.equal(await parent.getByTestId('event-dialog').count(), 0, 'parents do not edit');
+        assert.equal(await parent.getByTestId('event-save').count(), 0, 'parents do not edit');
         await checkA11y(parent, 'demo /calendar (parent, phone)');
 
         // The Toddlers family does not.
@@ -81,7 +82,8 @@ export const journeys: Journey[] = [
         await networkQuiet(patel);
         assert.equal(await patel.getByText(name).count(), 0, "another room's event stays with its families");
       } finally {
-        if (eventId) await api(manager, 'mutation($id: ID!) { deleteEvent(id: $id, scope: "all") { status } }', { id: eventId }).catch(() => {});
+        if (eventId)
+          await api(manager, 'mutation($id: ID!) { deleteEvent(id: $id, scope: "all") { status } }', { id: eventId }).catch(() => {});
       }
     },
   },

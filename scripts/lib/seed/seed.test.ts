@@ -97,25 +97,35 @@ describe('the demo seed generator', () => {
     expect(await count(db, 'outbound_messages', (q) => q.where({ template: 'activity-report', status: 'sent' }))).toBe(30);
   });
 
-  it.each(['demo', 'pawsome'])('%s: per location a public and a staff calendar, 40 events this and next month (3 weekly series, 2 closures)', async (slug) => {
-    const { db } = dbs[slug]!;
-    for (const loc of await db('locations').whereNull('deleted_at').select('id', 'timezone')) {
-      const cals = await db('calendars').where({ location_id: loc.id }).orderBy('is_public', 'desc').select('id', 'is_public');
-      expect(cals.map((c) => c.is_public)).toEqual([true, false]);
-      const events = db('calendar_events').where({ location_id: loc.id });
-      expect(await count(db, 'calendar_events', (q) => q.where({ location_id: loc.id }))).toBeGreaterThanOrEqual(40);
-      expect(Number((await events.clone().countDistinct({ n: 'recursive_id' }).first())!.n)).toBe(3);
-      expect(await count(db, 'calendar_events', (q) => q.where({ location_id: loc.id, full_day: true }))).toBe(2);
-      const today = new Intl.DateTimeFormat('en-CA', { timeZone: loc.timezone }).format(NOW);
-      const first = `${today.slice(0, 8)}01`;
-      const range = await events.clone().select(db.raw("to_char(min(date), 'YYYY-MM-DD') as lo, to_char(max(date), 'YYYY-MM-DD') as hi")).first();
-      expect(range.lo >= first).toBe(true);
-      // A weekly series keeps its wall-clock time on every occurrence.
-      const times = await events.clone().whereNotNull('recursive_id').groupBy('recursive_id').select(db.raw('count(distinct start_time)::int as n'));
-      expect(times.every((t: { n: number }) => t.n === 1)).toBe(true);
-      expect(await count(db, 'calendar_events', (q) => q.where({ location_id: loc.id, calendar_id: cals[1]!.id }))).toBeGreaterThan(0);
-    }
-  });
+  it.each(['demo', 'pawsome'])(
+    '%s: per location a public and a staff calendar, 40 events this and next month (3 weekly series, 2 closures)',
+    async (slug) => {
+      const { db } = dbs[slug]!;
+      for (const loc of await db('locations').whereNull('deleted_at').select('id', 'timezone')) {
+        const cals = await db('calendars').where({ location_id: loc.id }).orderBy('is_public', 'desc').select('id', 'is_public');
+        expect(cals.map((c) => c.is_public)).toEqual([true, false]);
+        const events = db('calendar_events').where({ location_id: loc.id });
+        expect(await count(db, 'calendar_events', (q) => q.where({ location_id: loc.id }))).toBeGreaterThanOrEqual(40);
+        expect(Number((await events.clone().countDistinct({ n: 'recursive_id' }).first())!.n)).toBe(3);
+        expect(await count(db, 'calendar_events', (q) => q.where({ location_id: loc.id, full_day: true }))).toBe(2);
+        const today = new Intl.DateTimeFormat('en-CA', { timeZone: loc.timezone }).format(NOW);
+        const first = `${today.slice(0, 8)}01`;
+        const range = await events
+          .clone()
+          .select(db.raw("to_char(min(date), 'YYYY-MM-DD') as lo, to_char(max(date), 'YYYY-MM-DD') as hi"))
+          .first();
+        expect(range.lo >= first).toBe(true);
+        // A weekly series keeps its wall-clock time on every occurrence.
+        const times = await events
+          .clone()
+          .whereNotNull('recursive_id')
+          .groupBy('recursive_id')
+          .select(db.raw('count(distinct start_time)::int as n'));
+        expect(times.every((t: { n: number }) => t.n === 1)).toBe(true);
+        expect(await count(db, 'calendar_events', (q) => q.where({ location_id: loc.id, calendar_id: cals[1]!.id }))).toBeGreaterThan(0);
+      }
+    },
+  );
 
   it('runs every step once, one progress line each', () => {
     for (const step of SEED_STEPS) expect(lines.some((l) => l.includes(`demo: ${step.name}`))).toBe(true);

@@ -30,7 +30,14 @@ const WORDS = {
   petcare: {
     publicName: (l: string) => `${l} pack events`,
     series: [
-      { name: 'Group walk', details: 'The morning loop around the park, leashes on.', day: 'mon', start: '09:00', end: '09:45', room: true },
+      {
+        name: 'Group walk',
+        details: 'The morning loop around the park, leashes on.',
+        day: 'mon',
+        start: '09:00',
+        end: '09:45',
+        room: true,
+      },
       { name: 'Agility class', details: 'Tunnels, jumps and lots of treats.', day: 'wed', start: '10:00', end: '11:00', room: false },
     ],
     closures: ['Closed: staff training day', 'Closed: holiday'],
@@ -89,18 +96,45 @@ export const calendarStep: SeedStep = {
         return out;
       })();
       const room = allRooms.find((r) => r.location_id === loc.id);
-      const planned: { calendar: string; name: string; details: string | null; date: string; start: string | null; end: string | null; series?: { id: string; day: string }; room?: string }[] = [];
+      const planned: {
+        calendar: string;
+        name: string;
+        details: string | null;
+        date: string;
+        start: string | null;
+        end: string | null;
+        series?: { id: string; day: string };
+        room?: string;
+      }[] = [];
       const series = [
         ...words.series.map((s) => ({ ...s, calendar: publicId! })),
-        { name: 'Staff meeting', details: 'Weekly planning in the office.', day: 'thu', start: '18:00', end: '19:00', room: false, calendar: staffId! },
+        {
+          name: 'Staff meeting',
+          details: 'Weekly planning in the office.',
+          day: 'thu',
+          start: '18:00',
+          end: '19:00',
+          room: false,
+          calendar: staffId!,
+        },
       ];
       for (const s of series) {
         const sid = faker.string.uuid();
         for (const date of occurrences(first, last, [s.day]))
-          planned.push({ calendar: s.calendar, name: s.name, details: s.details, date, start: s.start, end: s.end, series: { id: sid, day: s.day }, room: s.room ? room?.id : undefined });
+          planned.push({
+            calendar: s.calendar,
+            name: s.name,
+            details: s.details,
+            date,
+            start: s.start,
+            end: s.end,
+            series: { id: sid, day: s.day },
+            room: s.room ? room?.id : undefined,
+          });
       }
       const free = faker.helpers.shuffle(weekdays.filter((d) => !planned.some((p) => p.date === d && p.series?.day !== 'thu')));
-      for (const name of words.closures) planned.push({ calendar: publicId!, name, details: null, date: free.pop()!, start: null, end: null });
+      for (const name of words.closures)
+        planned.push({ calendar: publicId!, name, details: null, date: free.pop()!, start: null, end: null });
       const singles = Math.max(EVENTS_PER_LOCATION - planned.length, 6);
       for (let i = 0; i < singles; i++) {
         const staffOnly = i < words.staff.length && i % 2 === 0;
@@ -109,7 +143,14 @@ export const calendarStep: SeedStep = {
         planned.push({
           calendar: staffOnly ? staffId! : publicId!,
           name,
-          details: staffOnly ? 'For the team.' : faker.helpers.arrayElement(['All families welcome.', 'Please bring a labelled bag.', 'See the newsletter for details.', null]),
+          details: staffOnly
+            ? 'For the team.'
+            : faker.helpers.arrayElement([
+                'All families welcome.',
+                'Please bring a labelled bag.',
+                'See the newsletter for details.',
+                null,
+              ]),
           date: free.pop() ?? faker.helpers.arrayElement(weekdays),
           start: `${String(hour).padStart(2, '0')}:00`,
           end: `${String(hour + 1).padStart(2, '0')}:${faker.helpers.arrayElement(['00', '30'])}`,

@@ -116,9 +116,9 @@ describe('calendar: events', () => {
 
   it('own / other family / other centre: staff of another location, parents and another centre are refused or see nothing', async () => {
     const own = await event({ name: 'Picnic', cal: publicX, date: '2027-01-06' });
-    expect(code(await w.q(CREATE, { name: 'Parent', cal: publicX, date: '2027-01-06', start: '09:00', end: '10:00' }, w.tokens.parent))).toBe(
-      'FORBIDDEN',
-    );
+    expect(
+      code(await w.q(CREATE, { name: 'Parent', cal: publicX, date: '2027-01-06', start: '09:00', end: '10:00' }, w.tokens.parent)),
+    ).toBe('FORBIDDEN');
     const foreign = await w.q(CREATE, { name: 'Y on X', cal: publicX, date: '2027-01-06', start: '09:00', end: '10:00' }, w.tokens.mgrY);
     expect([code(foreign), field(foreign)]).toEqual(['NOT_FOUND', 'calendar']);
     expect(code(await w.q(DELETE, { id: own.event.id }, w.tokens.mgrY))).toBe('NOT_FOUND');
@@ -164,13 +164,29 @@ describe('calendar: events', () => {
 
   it('the team calendar shows time-clock shifts: everyone’s to a manager, one’s own to a teacher', async () => {
     await db()('staff_attendances').insert([
-      { user_id: w.ids.teacher, location_id: w.X, date: '2027-02-10', start_time: '2027-02-10T14:00:00Z', end_time: '2027-02-10T22:00:00Z', check_in_method: 'web' },
-      { user_id: w.ids.mgrX, location_id: w.X, date: '2027-02-10', start_time: '2027-02-10T13:00:00Z', end_time: '2027-02-10T21:00:00Z', check_in_method: 'web' },
+      {
+        user_id: w.ids.teacher,
+        location_id: w.X,
+        date: '2027-02-10',
+        start_time: '2027-02-10T14:00:00Z',
+        end_time: '2027-02-10T22:00:00Z',
+        check_in_method: 'web',
+      },
+      {
+        user_id: w.ids.mgrX,
+        location_id: w.X,
+        date: '2027-02-10',
+        start_time: '2027-02-10T13:00:00Z',
+        end_time: '2027-02-10T21:00:00Z',
+        check_in_method: 'web',
+      },
     ]);
     const shifts = async (token: string) =>
-      ((await w.q(TEAM, { from: '2027-02-01', to: '2027-02-28', loc: w.X }, token)).data!.getTeamCalendar.shifts as { user: { id: string } }[]).map(
-        (s) => s.user.id,
-      );
+      (
+        (await w.q(TEAM, { from: '2027-02-01', to: '2027-02-28', loc: w.X }, token)).data!.getTeamCalendar.shifts as {
+          user: { id: string };
+        }[]
+      ).map((s) => s.user.id);
     expect((await shifts(w.tokens.mgrX)).sort()).toEqual([w.ids.teacher, w.ids.mgrX].sort());
     expect(await shifts(w.tokens.teacher)).toEqual([w.ids.teacher]);
   });
@@ -192,10 +208,15 @@ describe('calendar: events', () => {
   it('"this and following" and "all": edits and deletes follow the scope', async () => {
     const s = await event({ name: 'Swim', cal: publicX, date: '2027-04-05', rec: true, days: ['mon'], until: '2027-05-31' });
     expect(s.count).toBe(9);
-    const list = async () => (await seen(w.tokens.teacher, { date: '2027-04-01', to: '2027-05-31' })).filter((e) => e.name.startsWith('Swim'));
+    const list = async () =>
+      (await seen(w.tokens.teacher, { date: '2027-04-01', to: '2027-05-31' })).filter((e) => e.name.startsWith('Swim'));
     const third = (await list())[2]!;
     // Rename this and following: the first two keep their name.
-    const upd = await w.q(UPDATE, { id: third.id, scope: 'following', name: 'Swim (pool B)', start: '10:00', end: '11:00' }, w.tokens.teacher);
+    const upd = await w.q(
+      UPDATE,
+      { id: third.id, scope: 'following', name: 'Swim (pool B)', start: '10:00', end: '11:00' },
+      w.tokens.teacher,
+    );
     expect(upd.data!.updateEvent.count).toBe(7);
     expect((await list()).map((e) => [e.name, e.start_time])).toEqual([
       ['Swim', '09:00'],
@@ -218,14 +239,25 @@ describe('calendar: events', () => {
     expect((await w.q(DELETE, { id: (await list())[1]!.id }, w.tokens.teacher)).data!.deleteEvent.count).toBe(1);
     expect((await w.q(DELETE, { id: (await list())[0]!.id, scope: 'all' }, w.tokens.teacher)).data!.deleteEvent.count).toBe(3);
     expect(await list()).toHaveLength(0);
-    const audits = await db()('audit_log').where({ entity: 'calendar_event' }).whereRaw("data->>'recursive_id' = ?", [s.event.recursive_id]).pluck('action');
+    const audits = await db()('audit_log')
+      .where({ entity: 'calendar_event' })
+      .whereRaw("data->>'recursive_id' = ?", [s.event.recursive_id])
+      .pluck('action');
     expect(audits).toEqual(expect.arrayContaining(['calendar_event.create', 'calendar_event.update', 'calendar_event.delete']));
   });
 
   it('reads every occurrence’s rooms and calendar in a fixed number of statements', async () => {
     const range = { date: '2027-03-01', to: '2027-03-31' };
     const small = await countQueries(h, w.c, () => w.q(FILTER, range, w.tokens.teacher));
-    await event({ name: 'More', cal: publicX, date: '2027-03-02', rec: true, days: ['tue', 'thu'], until: '2027-03-31', programs: [w.room1X] });
+    await event({
+      name: 'More',
+      cal: publicX,
+      date: '2027-03-02',
+      rec: true,
+      days: ['tue', 'thu'],
+      until: '2027-03-31',
+      programs: [w.room1X],
+    });
     const big = await countQueries(h, w.c, () => w.q(FILTER, range, w.tokens.teacher));
     expect(big).toBe(small);
   });
@@ -237,11 +269,18 @@ describe('calendar: birthdays', () => {
     expect(birthdayIn('2020-02-29', 2028)).toBe('2028-02-29');
     await db()('students').where({ id: w.kidX }).update({ dob: '2024-02-29' });
     const got = async (token: string, from: string, to: string) =>
-      (await w.q(BIRTHDAYS, { from, to }, token)).data!.getBirthdayEvents as { student_id: string; date: string; age: number; full_day: boolean }[];
+      (await w.q(BIRTHDAYS, { from, to }, token)).data!.getBirthdayEvents as {
+        student_id: string;
+        date: string;
+        age: number;
+        full_day: boolean;
+      }[];
     expect(await got(w.tokens.parent, '2027-02-01', '2027-02-28')).toEqual([
       expect.objectContaining({ student_id: w.kidX, date: '2027-02-28', age: 3, full_day: true }),
     ]);
-    expect(await got(w.tokens.parent, '2028-02-01', '2028-03-01')).toEqual([expect.objectContaining({ student_id: w.kidX, date: '2028-02-29' })]);
+    expect(await got(w.tokens.parent, '2028-02-01', '2028-03-01')).toEqual([
+      expect.objectContaining({ student_id: w.kidX, date: '2028-02-29' }),
+    ]);
     // Another family's child (kidX2, 9 July) is not the parent's; staff of X see it.
     expect((await got(w.tokens.parent, '2027-07-01', '2027-07-31')).map((e) => e.student_id)).toEqual([]);
     expect((await got(w.tokens.teacher, '2027-07-01', '2027-07-31')).map((e) => e.student_id)).toEqual([w.kidX2]);

@@ -1,6 +1,15 @@
 import { forbidden } from '@kv/server';
 import type { RequestContext } from '../../types.ts';
-import { hasPermission, isStaff, managerScope, readScope, requireViewer, scopeFilter, staffScope, type LocationScope } from '../../core/access.ts';
+import {
+  hasPermission,
+  isStaff,
+  managerScope,
+  readScope,
+  requireViewer,
+  scopeFilter,
+  staffScope,
+  type LocationScope,
+} from '../../core/access.ts';
 import type { EventVisibility } from './repo.ts';
 
 /**

@@ -64,7 +64,9 @@ const idText = <T extends { id: unknown }>(r: T) => ({ ...r, id: String(r.id) })
 
 /** Calendars of these locations (`null`: all), the non-public ones only when `withPrivate`. */
 export async function listCalendars(db: Db, f: { locationIds: string[] | null; withPrivate: boolean }): Promise<CalendarRow[]> {
-  const q = db('calendars as c').select(CAL).orderBy([{ column: 'c.location_id' }, { column: 'c.is_public', order: 'desc' }, { column: 'c.name' }]);
+  const q = db('calendars as c')
+    .select(CAL)
+    .orderBy([{ column: 'c.location_id' }, { column: 'c.is_public', order: 'desc' }, { column: 'c.name' }]);
   if (f.locationIds) q.whereIn('c.location_id', f.locationIds);
   if (!f.withPrivate) q.where('c.is_public', true);
   return (await q).map((r: CalendarRow) => ({ ...idText(r), location_id: String(r.location_id) }));
@@ -79,7 +81,9 @@ export async function findCalendar(db: Db, id: string, lock = false): Promise<Ca
 
 export async function findCalendars(db: Db, ids: readonly string[]): Promise<CalendarRow[]> {
   if (!ids.length) return [];
-  const rows = await db('calendars as c').whereIn('c.id', ids as string[]).select(CAL);
+  const rows = await db('calendars as c')
+    .whereIn('c.id', ids as string[])
+    .select(CAL);
   return rows.map((r: CalendarRow) => ({ ...idText(r), location_id: String(r.location_id) }));
 }
 
@@ -89,7 +93,9 @@ export async function insertCalendar(trx: Knex.Transaction, row: Record<string, 
 }
 
 export async function updateCalendar(trx: Knex.Transaction, id: string, patch: Record<string, unknown>): Promise<CalendarRow> {
-  await trx('calendars').where({ id }).update({ ...patch, updated_at: trx.fn.now() });
+  await trx('calendars')
+    .where({ id })
+    .update({ ...patch, updated_at: trx.fn.now() });
   return (await findCalendar(trx, id))!;
 }
 
@@ -126,7 +132,11 @@ export async function seriesRows(trx: Knex.Transaction, ev: EventRow, scope: 'th
   return (await q).map(norm);
 }
 
-export async function insertEvents(trx: Knex.Transaction, rows: Record<string, unknown>[], programIds: readonly string[]): Promise<string[]> {
+export async function insertEvents(
+  trx: Knex.Transaction,
+  rows: Record<string, unknown>[],
+  programIds: readonly string[],
+): Promise<string[]> {
   if (!rows.length) return [];
   const ids: string[] = [];
   for (let i = 0; i < rows.length; i += 500) {
@@ -141,7 +151,9 @@ export async function insertEvents(trx: Knex.Transaction, rows: Record<string, u
 
 export async function setPrograms(trx: Knex.Transaction, eventIds: readonly string[], programIds: readonly string[]): Promise<void> {
   if (!eventIds.length) return;
-  await trx('calendar_event_programs').whereIn('event_id', eventIds as string[]).delete();
+  await trx('calendar_event_programs')
+    .whereIn('event_id', eventIds as string[])
+    .delete();
   const rows = eventIds.flatMap((event_id) => programIds.map((program_id) => ({ event_id, program_id })));
   for (let i = 0; i < rows.length; i += 1000) await trx('calendar_event_programs').insert(rows.slice(i, i + 1000));
 }
@@ -203,8 +215,7 @@ export async function programsAt(db: Db, locationId: string, ids: readonly strin
 
 /** What an events query sees: staff whole calendars of locations; families public ones of their children. */
 export type EventVisibility =
-  | { kind: 'staff'; locationIds: string[] | null; privateToo: boolean; onlyPrivate?: boolean }
-  | { kind: 'family'; userId: string };
+  { kind: 'staff'; locationIds: string[] | null; privateToo: boolean; onlyPrivate?: boolean } | { kind: 'family'; userId: string };
 
 /**
  * Occurrences in `from` … `to` (local dates) that the visibility reaches, narrowed to a location
@@ -229,11 +240,7 @@ export async function eventsBetween(
       w
         .whereNotExists((x) => x.select(db.raw('1')).from('calendar_event_programs as a').whereRaw('a.event_id = e.id'))
         .orWhereExists((x) =>
-          x
-            .select(db.raw('1'))
-            .from('calendar_event_programs as a')
-            .whereRaw('a.event_id = e.id')
-            .whereIn('a.program_id', f.programIds!),
+          x.select(db.raw('1')).from('calendar_event_programs as a').whereRaw('a.event_id = e.id').whereIn('a.program_id', f.programIds!),
         ),
     );
   if (vis.kind === 'staff') {

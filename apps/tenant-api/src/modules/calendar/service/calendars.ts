@@ -84,7 +84,11 @@ export async function updateCalendar(ctx: RequestContext, raw: unknown) {
       entity: 'calendar',
       entity_id: row.id,
       location_id: row.location_id,
-      data: diff(before as unknown as Record<string, unknown>, row as unknown as Record<string, unknown>, ['name', 'google_calendar_id', 'is_public']),
+      data: diff(before as unknown as Record<string, unknown>, row as unknown as Record<string, unknown>, [
+        'name',
+        'google_calendar_id',
+        'is_public',
+      ]),
     });
     return row;
   });
@@ -99,7 +103,13 @@ export async function deleteCalendar(ctx: RequestContext, raw: unknown) {
     const row = await managedCalendar(ctx, trx, a.id);
     if (await repo.calendarHasEvents(trx, row.id)) throw calendarHasEvents();
     await repo.deleteCalendar(trx, row.id);
-    await audit(ctx, trx, { action: 'calendar.delete', entity: 'calendar', entity_id: row.id, location_id: row.location_id, data: { name: row.name } });
+    await audit(ctx, trx, {
+      action: 'calendar.delete',
+      entity: 'calendar',
+      entity_id: row.id,
+      location_id: row.location_id,
+      data: { name: row.name },
+    });
   });
   return notice('Calendar deleted.');
 }

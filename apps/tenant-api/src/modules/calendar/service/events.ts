@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Knex } from 'knex';
 import { fields, parseArgs } from '@kv/server';
-import { daysBetween } from '@kv/shared';
+import { addDays, daysBetween } from '@kv/shared';
 import type { RequestContext } from '../../../types.ts';
 import { reaches, type LocationScope } from '../../../core/access.ts';
 import { id, idList, optionalText } from '../../../core/args.ts';
@@ -108,7 +108,13 @@ async function zoneOf(trx: Knex.Transaction, locationId: string): Promise<string
 }
 
 /** Rows for the dates of one event or series, each with its instants in the location's zone. */
-function rowsFor(ctx: RequestContext, s: Shape, dates: readonly string[], tz: string, series: { id: string; days: string[]; until: string } | null) {
+function rowsFor(
+  ctx: RequestContext,
+  s: Shape,
+  dates: readonly string[],
+  tz: string,
+  series: { id: string; days: string[]; until: string } | null,
+) {
   return dates.map((date) => ({
     calendar_id: s.calendar_id,
     location_id: s.location_id,
@@ -144,18 +150,36 @@ export async function createEvent(ctx: RequestContext, raw: unknown) {
   const result = await inTransaction(ctx, async (trx) => {
     const cal = await writableCalendar(trx, scope, a.calendar);
     const programs = await checkRooms(trx, cal.location_id, a.programs ?? []);
-    const shape: Shape = { name: a.name, details: a.details ?? null, calendar_id: cal.id, location_id: cal.location_id, full_day, ...times, programs };
+    const shape: Shape = {
+      name: a.name,
+      details: a.details ?? null,
+      calendar_id: cal.id,
+      location_id: cal.location_id,
+      full_day,
+      ...times,
+      programs,
+    };
     const series = a.recursing ? { id: randomUUID(), days: [...new Set(a.days!)], until: a.until! } : null;
     const ids = await repo.insertEvents(trx, rowsFor(ctx, shape, dates, await zoneOf(trx, cal.location_id), series), programs);
-    await auditEvent(ctx, trx, 'create', { id: ids[0]!, location_id: cal.location_id }, {
-      name: a.name,
-      calendar: cal.id,
-      occurrences: ids.length,
-      recursive_id: series?.id ?? null,
-    });
+    await auditEvent(
+      ctx,
+      trx,
+      'create',
+      { id: ids[0]!, location_id: cal.location_id },
+      {
+        name: a.name,
+        calendar: cal.id,
+        occurrences: ids.length,
+        recursive_id: series?.id ?? null,
+      },
+    );
     return { event: await repo.findEvent(trx, ids[0]!), count: ids.length };
   });
-  return { ...notice(result.count > 1 ? `Event created (${result.count} occurrences).` : 'Event created.'), event: result.event, count: result.count };
+  return {
+    ...notice(result.count > 1 ? `Event created (${result.count} occurrences).` : 'Event created.'),
+    event: result.event,
+    count: result.count,
+  };
 }
 
 /** An event at one of the viewer's locations (write scope), else NOT_FOUND. */
@@ -186,7 +210,13 @@ export async function updateEvent(ctx: RequestContext, raw: unknown) {
       end_time: a.end_time !== undefined ? a.end_time : ev.end_time,
     });
     const currentPrograms = (await repo.programsOf(trx, [ev.id])).get(ev.id)?.map((p) => p.id) ?? [];
-    const programs = a.programs !== undefined && a.programs !== null ? await checkRooms(trx, locationId, a.programs) : cal ? [] : currentPrograms;
+    // Rooms stay unless changed; a move to another location's calendar leaves them behind.
+    const programs =
+      a.programs !== undefined && a.programs !== null
+        ? await checkRooms(trx, locationId, a.programs)
+        : cal && cal.location_id !== ev.location_id
+          ? []
+          : currentPrograms;
     const shape: Shape = {
       name: a.name ?? ev.name,
       details: a.details !== undefined ? a.details : ev.details,
@@ -223,7 +253,10 @@ export async function updateEvent(ctx: RequestContext, raw: unknown) {
       firstId = ids[0]!;
       count = ids.length;
       if (ev.recursive_id && which === 'following')
-        await trx('calendar_events').where({ recursive_id: ev.recursive_id }).where('date', '<', anchor).update({ recurs_until: null });
+        await trx('calendar_events')
+          .where({ recursive_id: ev.recursive_id })
+          .where('date', '<', anchor)
+          .update({ recurs_until: addDays(anchor, -1) });
     } else {
       const ids = rows.map((r) => r.id);
       const patch: Record<string, unknown> = {
@@ -243,12 +276,18 @@ export async function updateEvent(ctx: RequestContext, raw: unknown) {
       );
       await repo.setPrograms(trx, ids, programs);
     }
-    await auditEvent(ctx, trx, 'update', { id: firstId, location_id: locationId }, {
-      scope: which,
-      occurrences: count,
-      recursive_id: ev.recursive_id,
-      name: shape.name,
-    });
+    await auditEvent(
+      ctx,
+      trx,
+      'update',
+      { id: firstId, location_id: locationId },
+      {
+        scope: which,
+        occurrences: count,
+        recursive_id: ev.recursive_id,
+        name: shape.name,
+      },
+    );
     return { event: await repo.findEvent(trx, firstId), count };
   });
   return { ...notice('Event saved.'), event: result.event, count: result.count };

@@ -41,7 +41,12 @@ function range(from: string, to: string | null | undefined, fallback = 41): { fr
 export async function filterEvents(ctx: RequestContext, raw: unknown) {
   const vis = await eventVisibility(ctx);
   const a = parseArgs(
-    z.object({ location: id.nullish(), program_ids: idList.max(50, 'Choose at most 50 rooms.').nullish(), date: localDate, to: localDate.nullish() }),
+    z.object({
+      location: id.nullish(),
+      program_ids: idList.max(50, 'Choose at most 50 rooms.').nullish(),
+      date: localDate,
+      to: localDate.nullish(),
+    }),
     raw,
   );
   const r = range(a.date, a.to);
@@ -61,7 +66,11 @@ export async function getTeamCalendar(ctx: RequestContext, raw: unknown) {
   if (a.location && !reaches(scope, a.location)) throw locationNotFound();
   const locationIds = a.location ? [a.location] : scopeFilter(scope);
   const [events, shifts] = await Promise.all([
-    repo.eventsBetween(ctx.db, { kind: 'staff', locationIds, privateToo: true, onlyPrivate: true }, { locationId: null, programIds: null, ...r }),
+    repo.eventsBetween(
+      ctx.db,
+      { kind: 'staff', locationIds, privateToo: true, onlyPrivate: true },
+      { locationId: null, programIds: null, ...r },
+    ),
     staffRecordsBetween(ctx.db, { locationIds, userId: everyone ? null : v.id, ...r }),
   ]);
   return {

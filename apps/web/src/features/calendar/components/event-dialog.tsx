@@ -101,12 +101,16 @@ export function EventDialog({ opened, onClose, onSaved, event, date, calendars, 
 
   const set = <K extends keyof Form>(k: K, v: Form[K]) => setForm((f) => ({ ...f, [k]: v }));
 
-  function handle(result: { error?: Parameters<typeof fieldErrors>[0]; data?: unknown }, notice?: { status: boolean; message: string; color: string } | null) {
+  function handle(
+    result: { error?: Parameters<typeof fieldErrors>[0]; data?: unknown },
+    notice?: { status: boolean; message: string; color: string } | null,
+  ) {
     if (result.error) {
       const byField = fieldErrors(result.error);
       setErrors(byField);
       if (hasErrorCode(result.error, 'FORBIDDEN')) showMessage(t('common:errors.forbidden'), false);
-      else if (Object.keys(byField).length === 0) showMessage(result.error.graphQLErrors.map((e) => e.message).join(' ') || t('common:errors.network'), false);
+      else if (Object.keys(byField).length === 0)
+        showMessage(result.error.graphQLErrors.map((e) => e.message).join(' ') || t('common:errors.network'), false);
       return;
     }
     if (notice) showNotice(notice);
@@ -149,7 +153,13 @@ export function EventDialog({ opened, onClose, onSaved, event, date, calendars, 
 
   const showSeries = event ? series && scope !== 'this' : form.recursing;
   return (
-    <Modal opened={opened} onClose={onClose} title={event ? t('dialog.editTitle') : t('dialog.newTitle')} size="lg" data-testid="event-dialog">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={event ? t('dialog.editTitle') : t('dialog.newTitle')}
+      size="lg"
+      data-testid="event-dialog"
+    >
       <Stack gap="sm">
         {series ? (
           <Stack gap={4}>
@@ -165,7 +175,14 @@ export function EventDialog({ opened, onClose, onSaved, event, date, calendars, 
             />
           </Stack>
         ) : null}
-        <TextInput label={t('fields.name')} value={form.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.name} required data-testid="event-name" />
+        <TextInput
+          label={t('fields.name')}
+          value={form.name}
+          onChange={(e) => set('name', e.currentTarget.value)}
+          error={errors.name}
+          required
+          data-testid="event-name"
+        />
         <Select
           label={t('fields.calendar')}
           data={calendars.map((c) => ({ value: c.id, label: c.is_public ? c.name : `${c.name} (${t('staffOnly')})` }))}
@@ -175,7 +192,14 @@ export function EventDialog({ opened, onClose, onSaved, event, date, calendars, 
           required
           data-testid="event-calendar"
         />
-        <Textarea label={t('fields.details')} value={form.details} onChange={(e) => set('details', e.currentTarget.value)} error={errors.details} autosize minRows={2} />
+        <Textarea
+          label={t('fields.details')}
+          value={form.details}
+          onChange={(e) => set('details', e.currentTarget.value)}
+          error={errors.details}
+          autosize
+          minRows={2}
+        />
         <Group grow align="flex-start" wrap="wrap">
           <TextInput
             type="date"
@@ -186,16 +210,41 @@ export function EventDialog({ opened, onClose, onSaved, event, date, calendars, 
             disabled={Boolean(event && scope !== 'this')}
             data-testid="event-date"
           />
-          <Switch mt={30} label={t('fields.fullDay')} checked={form.full_day} onChange={(e) => set('full_day', e.currentTarget.checked)} data-testid="event-full-day" />
+          <Switch
+            mt={30}
+            label={t('fields.fullDay')}
+            checked={form.full_day}
+            onChange={(e) => set('full_day', e.currentTarget.checked)}
+            data-testid="event-full-day"
+          />
         </Group>
         {!form.full_day ? (
           <Group grow align="flex-start">
-            <TextInput type="time" label={t('fields.start')} value={form.start_time} onChange={(e) => set('start_time', e.currentTarget.value)} error={errors.start_time} data-testid="event-start" />
-            <TextInput type="time" label={t('fields.end')} value={form.end_time} onChange={(e) => set('end_time', e.currentTarget.value)} error={errors.end_time} data-testid="event-end" />
+            <TextInput
+              type="time"
+              label={t('fields.start')}
+              value={form.start_time}
+              onChange={(e) => set('start_time', e.currentTarget.value)}
+              error={errors.start_time}
+              data-testid="event-start"
+            />
+            <TextInput
+              type="time"
+              label={t('fields.end')}
+              value={form.end_time}
+              onChange={(e) => set('end_time', e.currentTarget.value)}
+              error={errors.end_time}
+              data-testid="event-end"
+            />
           </Group>
         ) : null}
         {!event ? (
-          <Switch label={t('fields.repeat')} checked={form.recursing} onChange={(e) => set('recursing', e.currentTarget.checked)} data-testid="event-repeat" />
+          <Switch
+            label={t('fields.repeat')}
+            checked={form.recursing}
+            onChange={(e) => set('recursing', e.currentTarget.checked)}
+            data-testid="event-repeat"
+          />
         ) : null}
         {showSeries ? (
           <Stack gap="xs">
@@ -216,7 +265,14 @@ export function EventDialog({ opened, onClose, onSaved, event, date, calendars, 
                 {errors.days}
               </Text>
             ) : null}
-            <TextInput type="date" label={t('fields.until')} value={form.until} onChange={(e) => set('until', e.currentTarget.value)} error={errors.until} data-testid="event-until" />
+            <TextInput
+              type="date"
+              label={t('fields.until')}
+              value={form.until}
+              onChange={(e) => set('until', e.currentTarget.value)}
+              error={errors.until}
+              data-testid="event-until"
+            />
           </Stack>
         ) : null}
         <MultiSelect

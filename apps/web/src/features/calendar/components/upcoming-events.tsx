@@ -12,7 +12,11 @@ const SHOWN = 5;
 export function UpcomingEvents() {
   const { t } = useTranslation('calendar');
   const today = todayIn(null);
-  const [{ data }] = useQuery({ query: EventsQuery, variables: { date: today, to: addDays(today, 13) }, requestPolicy: 'cache-and-network' });
+  const [{ data }] = useQuery({
+    query: EventsQuery,
+    variables: { date: today, to: addDays(today, 13) },
+    requestPolicy: 'cache-and-network',
+  });
   const events = data?.filterEvents ?? [];
   if (!data || events.length === 0) return null;
   return (

@@ -12,7 +12,12 @@ export function addDays(date: string, n: number): string {
 
 /** Today's date in a time zone (the device's when none is known). */
 export function todayIn(timeZone: string | null): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: timeZone ?? undefined, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: timeZone ?? undefined,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
   return parts.slice(0, 10);
 }
 

@@ -5,7 +5,7 @@ import interactionPlugin, { type DateClickArg } from '@fullcalendar/interaction'
 import listPlugin from '@fullcalendar/list';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
-import { Badge, Card, Group, Modal, MultiSelect, Stack, Switch, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, MultiSelect, Stack, Switch, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { roleAtLeast } from '@kv/shared';
 import { useMemo, useState, useSyncExternalStore } from 'react';
@@ -19,7 +19,10 @@ import { addDays, formatClock, formatDay, todayIn, wallTime } from '../lib/dates
 import classes from '../components/calendar.module.css';
 
 type Occurrence = Omit<DialogEvent, 'programs'> & { is_public: boolean; programs: { id: string; name: string }[] };
-type Shown = { kind: 'event'; event: Occurrence } | { kind: 'birthday'; name: string; date: string; age: number } | { kind: 'shift'; name: string; start: string; end: string | null };
+type Shown =
+  | { kind: 'event'; event: Occurrence }
+  | { kind: 'birthday'; name: string; date: string; age: number }
+  | { kind: 'shift'; name: string; start: string; end: string | null };
 
 /**
  * /calendar: month, week, day and list views of the current location's calendars (parents: the
@@ -51,8 +54,16 @@ export function CalendarPage() {
     variables: { location: locationId, programs: roomFilter.length ? roomFilter : null, date: range.from, to: range.to },
     requestPolicy: 'cache-and-network',
   });
-  const [{ data: bdays }] = useQuery({ query: BirthdaysQuery, variables: { location: locationId, from: range.from, to: range.to }, pause: !showBirthdays });
-  const [{ data: team }] = useQuery({ query: TeamQuery, variables: { location: locationId, from: range.from, to: range.to }, pause: !staff || !showShifts });
+  const [{ data: bdays }] = useQuery({
+    query: BirthdaysQuery,
+    variables: { location: locationId, from: range.from, to: range.to },
+    pause: !showBirthdays,
+  });
+  const [{ data: team }] = useQuery({
+    query: TeamQuery,
+    variables: { location: locationId, from: range.from, to: range.to },
+    pause: !staff || !showShifts,
+  });
 
   const calendars = cals?.getCalendars ?? [];
   const events = useMemo<EventInput[]>(() => {
@@ -114,8 +125,25 @@ export function CalendarPage() {
           {t('title')}
         </Title>
         <Group gap="sm" wrap="wrap">
-          <Switch label={t('showBirthdays')} checked={showBirthdays} onChange={(e) => setShowBirthdays(e.currentTarget.checked)} data-testid="calendar-birthdays" />
-          {staff ? <Switch label={t('showShifts')} checked={showShifts} onChange={(e) => setShowShifts(e.currentTarget.checked)} data-testid="calendar-shifts" /> : null}
+          <Switch
+            label={t('showBirthdays')}
+            checked={showBirthdays}
+            onChange={(e) => setShowBirthdays(e.currentTarget.checked)}
+            data-testid="calendar-birthdays"
+          />
+          {staff ? (
+            <Switch
+              label={t('showShifts')}
+              checked={showShifts}
+              onChange={(e) => setShowShifts(e.currentTarget.checked)}
+              data-testid="calendar-shifts"
+            />
+          ) : null}
+          {staff && calendars.length ? (
+            <Button size="xs" onClick={() => setDialog({ event: null, date: today })} data-testid="calendar-new-event">
+              {t('newEvent')}
+            </Button>
+          ) : null}
         </Group>
       </Group>
       {staff && rooms.length ? (
@@ -171,7 +199,9 @@ export function CalendarPage() {
           <Stack gap="xs">
             <Text>
               {formatDay(shown.event.date)}
-              {shown.event.full_day ? ` · ${t('fields.fullDay')}` : ` · ${formatClock(shown.event.start_time!)} – ${formatClock(shown.event.end_time!)}`}
+              {shown.event.full_day
+                ? ` · ${t('fields.fullDay')}`
+                : ` · ${formatClock(shown.event.start_time!)} – ${formatClock(shown.event.end_time!)}`}
             </Text>
             {shown.event.details ? <Text size="sm">{shown.event.details}</Text> : null}
             {shown.event.programs.length ? (
@@ -183,7 +213,11 @@ export function CalendarPage() {
                 ))}
               </Group>
             ) : null}
-            {shown.event.recursing ? <Text size="sm" c="dimmed">{t('repeats', { days: shown.event.days.map((d) => t(`days.${d}`)).join(', ') })}</Text> : null}
+            {shown.event.recursing ? (
+              <Text size="sm" c="dimmed">
+                {t('repeats', { days: shown.event.days.map((d) => t(`days.${d}`)).join(', ') })}
+              </Text>
+            ) : null}
           </Stack>
         ) : shown?.kind === 'birthday' ? (
           <Text>{formatDay(shown.date)}</Text>
