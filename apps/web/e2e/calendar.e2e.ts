@@ -42,7 +42,7 @@ export const journeys: Journey[] = [
         await teacher.getByTestId('event-name').waitFor();
         // No days for a series: the field error names the days.
         await teacher.getByTestId('event-name').fill(name);
-        await dialog.getByText('Repeat weekly').click();
+        await teacher.getByTestId('event-repeat').click();
         await teacher.getByTestId('event-save').click();
         await teacher.getByTestId('event-days-error').waitFor();
         await dialog.getByText(DAY_LABELS[weekday], { exact: true }).click();
