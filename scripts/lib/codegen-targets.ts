@@ -166,6 +166,8 @@ export async function generatedFiles(): Promise<GeneratedFile[]> {
         ActionItem: '../../modules/announcements/index.ts#ActionItemRow',
         ActionItemRecipient: '../../modules/announcements/index.ts#RecipientRow',
         Alert: '../../modules/announcements/index.ts#AlertRow',
+        Event: '../../modules/calendar/index.ts#EventRow',
+        TeamShift: '../../modules/calendar/index.ts#TeamShiftRow',
       },
       // Money: integer cents in; out, a bigint column's text is turned into a number by the scalar.
       scalars: { Cents: { input: 'number', output: 'number | string' } },

@@ -100,6 +100,7 @@ export const DEFAULT_SIDEBAR: Record<string, string[]> = {
   'learning skills': ['teacher', 'manager', 'center'],
   'printed forms': ['teacher', 'manager', 'center'],
   photos: ['teacher', 'manager', 'center'],
+  calendar: ['user', 'teacher', 'manager', 'center'],
   files: ['teacher', 'manager', 'center'],
   documents: ['teacher', 'manager', 'center'],
   'camera logins': ['manager', 'center'],

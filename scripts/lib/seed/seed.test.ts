@@ -98,23 +98,58 @@ describe('the demo seed generator', () => {
     expect(await count(db, 'outbound_messages', (q) => q.where({ template: 'activity-report', status: 'sent' }))).toBe(30);
   });
 
-  it.each(['demo', 'pawsome'])('%s: chat threads — 25 children (5–20 messages), 5 rooms, one unread for each demo-parent child', async (slug) => {
-    const { db } = dbs[slug]!;
-    const perChild = await db('chat_messages').whereNotNull('student_id').groupBy('student_id').select('student_id').count({ n: '*' });
-    expect(perChild.length).toBe(25);
-    for (const t of perChild) expect(Number(t.n)).toBeGreaterThanOrEqual(5), expect(Number(t.n)).toBeLessThanOrEqual(20);
-    expect(Number((await db('chat_messages').whereNotNull('program_id').countDistinct({ n: 'program_id' }).first())!.n)).toBe(5);
-    const kids = await db('student_users as su').join('users as u', 'u.id', 'su.user_id').where('u.username', 'parent').select('su.student_id', 'u.id');
-    expect(kids.length).toBeGreaterThan(0);
-    for (const k of kids) {
-      const { rows } = await db.raw(
-        `select count(*)::int as n from chat_messages m left join chat_reads r on r.user_id = ? and r.student_id = m.student_id
+  it.each(['demo', 'pawsome'])(
+    '%s: chat threads — 25 children (5–20 messages), 5 rooms, one unread for each demo-parent child',
+    async (slug) => {
+      const { db } = dbs[slug]!;
+      const perChild = await db('chat_messages').whereNotNull('student_id').groupBy('student_id').select('student_id').count({ n: '*' });
+      expect(perChild.length).toBe(25);
+      for (const t of perChild) (expect(Number(t.n)).toBeGreaterThanOrEqual(5), expect(Number(t.n)).toBeLessThanOrEqual(20));
+      expect(Number((await db('chat_messages').whereNotNull('program_id').countDistinct({ n: 'program_id' }).first())!.n)).toBe(5);
+      const kids = await db('student_users as su')
+        .join('users as u', 'u.id', 'su.user_id')
+        .where('u.username', 'parent')
+        .select('su.student_id', 'u.id');
+      expect(kids.length).toBeGreaterThan(0);
+      for (const k of kids) {
+        const { rows } = await db.raw(
+          `select count(*)::int as n from chat_messages m left join chat_reads r on r.user_id = ? and r.student_id = m.student_id
           where m.student_id = ? and m.deleted_at is null and m.user_id <> ? and m.id > coalesce(r.last_read_id, 0)`,
-        [k.id, k.student_id, k.id],
-      );
-      expect(rows[0].n, `child ${k.student_id}`).toBe(1);
-    }
-  });
+          [k.id, k.student_id, k.id],
+        );
+        expect(rows[0].n, `child ${k.student_id}`).toBe(1);
+      }
+    },
+  );
+  it.each(['demo', 'pawsome'])(
+    '%s: per location a public and a staff calendar, 40 events this and next month (3 weekly series, 2 closures)',
+    async (slug) => {
+      const { db } = dbs[slug]!;
+      for (const loc of await db('locations').whereNull('deleted_at').select('id', 'timezone')) {
+        const cals = await db('calendars').where({ location_id: loc.id }).orderBy('is_public', 'desc').select('id', 'is_public');
+        expect(cals.map((c) => c.is_public)).toEqual([true, false]);
+        const events = db('calendar_events').where({ location_id: loc.id });
+        expect(await count(db, 'calendar_events', (q) => q.where({ location_id: loc.id }))).toBeGreaterThanOrEqual(40);
+        expect(Number((await events.clone().countDistinct({ n: 'recursive_id' }).first())!.n)).toBe(3);
+        expect(await count(db, 'calendar_events', (q) => q.where({ location_id: loc.id, full_day: true }))).toBe(2);
+        const today = new Intl.DateTimeFormat('en-CA', { timeZone: loc.timezone }).format(NOW);
+        const first = `${today.slice(0, 8)}01`;
+        const range = await events
+          .clone()
+          .select(db.raw("to_char(min(date), 'YYYY-MM-DD') as lo, to_char(max(date), 'YYYY-MM-DD') as hi"))
+          .first();
+        expect(range.lo >= first).toBe(true);
+        // A weekly series keeps its wall-clock time on every occurrence.
+        const times = await events
+          .clone()
+          .whereNotNull('recursive_id')
+          .groupBy('recursive_id')
+          .select(db.raw('count(distinct start_time)::int as n'));
+        expect(times.every((t: { n: number }) => t.n === 1)).toBe(true);
+        expect(await count(db, 'calendar_events', (q) => q.where({ location_id: loc.id, calendar_id: cals[1]!.id }))).toBeGreaterThan(0);
+      }
+    },
+  );
 
   it('runs every step once, one progress line each', () => {
     for (const step of SEED_STEPS) expect(lines.some((l) => l.includes(`demo: ${step.name}`))).toBe(true);
@@ -450,12 +485,16 @@ describe('the demo seed generator', () => {
       .whereIn('fa.student_id', kids)
       .whereNotExists(db('form_submissions as fs').whereRaw('fs.form_id = fa.form_id and fs.student_id = fa.student_id'));
     expect(open.length).toBeGreaterThan(0);
-    expect(await count(db, 'form_submissions', (q) => q.whereIn('student_id', kids).where({ status: 'change_requested' }))).toBeGreaterThan(0);
+    expect(await count(db, 'form_submissions', (q) => q.whereIn('student_id', kids).where({ status: 'change_requested' }))).toBeGreaterThan(
+      0,
+    );
     // Every signature's hash is the one the API computes over the version, the values and the signatures.
     const sub = await db('form_submissions').whereIn('id', db('form_signatures').select('submission_id')).orderBy('id').first();
     const fields = (await db('form_versions').where({ form_id: sub.form_id, version: sub.version }).first('fields')).fields;
     const sigs = await db('form_signatures').where({ submission_id: sub.id });
-    expect(signatureHash({ formId: String(sub.form_id), version: sub.version, fields, values: sub.values, signatures: sigs })).toBe(sub.hash);
+    expect(signatureHash({ formId: String(sub.form_id), version: sub.version, fields, values: sub.values, signatures: sigs })).toBe(
+      sub.hash,
+    );
     expect(sigs.every((x) => x.hash === sub.hash)).toBe(true);
   });
 

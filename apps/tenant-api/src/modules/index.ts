@@ -29,6 +29,7 @@ import { foodMenuModule } from './food-menu/index.ts';
 import { formsModule } from './forms/index.ts';
 import { notificationsModule } from './notifications/index.ts';
 import { announcementsModule } from './announcements/index.ts';
+import { calendarModule } from './calendar/index.ts';
 import { clearRoom, findCameras } from './cameras/index.ts';
 import { roomCameras } from './rooms/index.ts';
 import { notifyTeam, publishRatios, scheduleAttendanceTick } from './attendance/index.ts';
@@ -76,6 +77,7 @@ export const modules: TenantModule[] = [
   formsModule,
   notificationsModule,
   announcementsModule,
+  calendarModule,
 ];
 
 // Ports: what a module needs from one that depends on it.

@@ -4,6 +4,7 @@ import {
   IconBook,
   IconBrush,
   IconBuilding,
+  IconCalendarEvent,
   IconCalendarTime,
   IconCamera,
   IconChalkboard,
@@ -70,6 +71,14 @@ export const centreMenu: readonly MenuItem[] = [
     to: (v) => centreEntryPath(v.role),
     access: { role: 'user' },
     sidebar: 'dashboard',
+  }),
+  link({
+    id: 'calendar',
+    label: 'shell:menu.calendar',
+    icon: IconCalendarEvent,
+    to: fixed(paths.calendar.to()),
+    access: { role: 'user' },
+    sidebar: 'calendar',
   }),
   link({
     id: 'parentForms',

@@ -5,6 +5,7 @@ import { accessRoutes } from '../features/access/routes';
 import { LatestActivitiesWidget, StudentActivitiesPanel, activitiesRoutes } from '../features/activities/routes';
 import { ActionItemsWidget, TopAnnouncementsWidget, announcementsRoutes } from '../features/announcements/routes';
 import { RoomRatioWidget, attendanceRoutes } from '../features/attendance/routes';
+import { UpcomingEventsWidget, calendarRoutes } from '../features/calendar/routes';
 import { setupRoutes } from '../features/centre-setup/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { TodaysMenuWidget, foodMenuRoutes } from '../features/food-menu/routes';
@@ -29,6 +30,7 @@ export function signedInRoutes(kind: CentreKind | null): RouteObject[] {
       todaysMenu: TodaysMenuWidget,
       topAnnouncements: TopAnnouncementsWidget,
       actionItems: ActionItemsWidget,
+      upcomingEvents: UpcomingEventsWidget,
     }),
     ...accessRoutes,
     ...settingsRoutes,
@@ -46,6 +48,7 @@ export function signedInRoutes(kind: CentreKind | null): RouteObject[] {
     ...foodMenuRoutes(kind),
     ...formsRoutes(kind),
     ...announcementsRoutes(kind),
+    ...calendarRoutes(kind),
   ];
   const servedPaths = new Set(served.map((route) => route.path));
   return [...served, ...upcomingRoutes(kind, servedPaths)];

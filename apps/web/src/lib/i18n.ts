@@ -30,6 +30,7 @@ export const NAMESPACES = [
   'forms',
   'notifications',
   'announcements',
+  'calendar',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /** The pet pack: per language, `{ <namespace>: { ...keys to override } }`. */

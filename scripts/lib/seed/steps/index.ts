@@ -4,6 +4,7 @@ import { activitiesStep } from './activities.ts';
 import { announcementsStep } from './announcements.ts';
 import { attendanceStep } from './attendance.ts';
 import { billingStep } from './billing.ts';
+import { calendarStep } from './calendar.ts';
 import { familiesStep } from './families.ts';
 import { foodMenuStep } from './food-menu.ts';
 import { healthStep } from './health.ts';
@@ -46,4 +47,5 @@ export const SEED_STEPS: readonly SeedStep[] = [
   formsStep,
   notificationsStep,
   announcementsStep,
+  calendarStep,
 ];

@@ -16,6 +16,7 @@ import type { ShownActivity } from '../../modules/activities/index.ts';
 import type { InvoiceRow, ItemRow, PaymentRow, LedgerRow } from '../../modules/billing/index.ts';
 import type { ChatMessageRow, ThreadRow } from '../../modules/chat/index.ts';
 import type { AnnouncementRow, ActionItemRow, RecipientRow, AlertRow } from '../../modules/announcements/index.ts';
+import type { EventRow, TeamShiftRow } from '../../modules/calendar/index.ts';
 import type { RequestContext } from '../../types.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -392,6 +393,14 @@ export type Query = {
   getActionItems: Array<ActionItem>;
   /** Staff: who got an announcement's action item and who acknowledged it (acknowledged: false → only those who have not). */
   getAnnouncementAcknowledgements: ActionItemRecipientPaginator;
+  /** Calendars of a location (default: every location in scope); parents only public ones. */
+  getCalendars: Array<Calendar>;
+  /** Every occurrence from date to `to` (default six weeks, at most 62 days) the viewer sees. */
+  filterEvents: Array<Event>;
+  /** Staff-only events and time-clock shifts from `from` to `to`. */
+  getTeamCalendar: TeamCalendar;
+  /** Children's birthdays from `from` to `to` as all-day events. */
+  getBirthdayEvents: Array<BirthdayEvent>;
 };
 
 
@@ -1578,6 +1587,33 @@ export type QueryGetAnnouncementAcknowledgementsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
 };
 
+
+export type QueryGetCalendarsArgs = {
+  location?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+export type QueryFilterEventsArgs = {
+  location?: InputMaybe<Scalars['ID']['input']>;
+  program_ids?: InputMaybe<Array<Scalars['ID']['input']>>;
+  date: Scalars['String']['input'];
+  to?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryGetTeamCalendarArgs = {
+  location?: InputMaybe<Scalars['ID']['input']>;
+  from: Scalars['String']['input'];
+  to?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryGetBirthdayEventsArgs = {
+  location?: InputMaybe<Scalars['ID']['input']>;
+  from: Scalars['String']['input'];
+  to?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   /**
@@ -2237,6 +2273,16 @@ export type Mutation = {
   sendAlert: SendResult;
   /** An SMS to these people, the guardians of these children, of these rooms' children, and the people and guardians of children with these tags; unsubscribed numbers are skipped. */
   sendInstantSms: SendResult;
+  createCalendar: CalendarResult;
+  updateCalendar: CalendarResult;
+  /** A calendar with events cannot be deleted (CALENDAR_HAS_EVENTS). */
+  deleteCalendar: Notice;
+  /** Name and calendar required; a weekly series with recursing, days and until (at most a year). */
+  createEvent: EventResult;
+  /** scope: this (default), following or all occurrences of the series. */
+  updateEvent: EventResult;
+  /** scope: this (default), following or all occurrences of the series. */
+  deleteEvent: EventDeleteResult;
 };
 
 
@@ -5022,6 +5068,65 @@ export type MutationSendInstantSmsArgs = {
   students?: InputMaybe<Array<Scalars['ID']['input']>>;
   programs?: InputMaybe<Array<Scalars['ID']['input']>>;
   tags?: InputMaybe<Array<Scalars['ID']['input']>>;
+};
+
+
+export type MutationCreateCalendarArgs = {
+  name?: InputMaybe<Scalars['String']['input']>;
+  location?: InputMaybe<Scalars['ID']['input']>;
+  google_calendar_id?: InputMaybe<Scalars['String']['input']>;
+  is_public?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type MutationUpdateCalendarArgs = {
+  id: Scalars['ID']['input'];
+  name?: InputMaybe<Scalars['String']['input']>;
+  google_calendar_id?: InputMaybe<Scalars['String']['input']>;
+  is_public?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type MutationDeleteCalendarArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationCreateEventArgs = {
+  name?: InputMaybe<Scalars['String']['input']>;
+  calendar?: InputMaybe<Scalars['ID']['input']>;
+  details?: InputMaybe<Scalars['String']['input']>;
+  date: Scalars['String']['input'];
+  start_time?: InputMaybe<Scalars['String']['input']>;
+  end_time?: InputMaybe<Scalars['String']['input']>;
+  full_day?: InputMaybe<Scalars['Boolean']['input']>;
+  recursing?: InputMaybe<Scalars['Boolean']['input']>;
+  days?: InputMaybe<Array<Scalars['String']['input']>>;
+  until?: InputMaybe<Scalars['String']['input']>;
+  programs?: InputMaybe<Array<Scalars['ID']['input']>>;
+};
+
+
+export type MutationUpdateEventArgs = {
+  id: Scalars['ID']['input'];
+  scope?: InputMaybe<Scalars['String']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  calendar?: InputMaybe<Scalars['ID']['input']>;
+  details?: InputMaybe<Scalars['String']['input']>;
+  date?: InputMaybe<Scalars['String']['input']>;
+  start_time?: InputMaybe<Scalars['String']['input']>;
+  end_time?: InputMaybe<Scalars['String']['input']>;
+  full_day?: InputMaybe<Scalars['Boolean']['input']>;
+  recursing?: InputMaybe<Scalars['Boolean']['input']>;
+  days?: InputMaybe<Array<Scalars['String']['input']>>;
+  until?: InputMaybe<Scalars['String']['input']>;
+  programs?: InputMaybe<Array<Scalars['ID']['input']>>;
+};
+
+
+export type MutationDeleteEventArgs = {
+  id: Scalars['ID']['input'];
+  scope?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type Subscription = {
@@ -9441,6 +9546,127 @@ export type SendResult = {
   alert?: Maybe<Alert>;
 };
 
+/** Spec §3 Calendar (issue 21): a location's calendar; a public one reaches parents, the others are staff only. */
+export type Calendar = {
+  __typename?: 'Calendar';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  location: Scalars['ID']['output'];
+  location_id: Scalars['ID']['output'];
+  /** Kept for the Google Calendar sync. */
+  google_calendar_id?: Maybe<Scalars['String']['output']>;
+  is_public: Scalars['Boolean']['output'];
+};
+
+/** A room an event is for. */
+export type EventProgram = {
+  __typename?: 'EventProgram';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+};
+
+/** Spec §3 Event: one occurrence; a series' occurrences share recursive_id. */
+export type Event = {
+  __typename?: 'Event';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  details?: Maybe<Scalars['String']['output']>;
+  /** The location's local date, YYYY-MM-DD. */
+  date: Scalars['String']['output'];
+  /** HH:MM on the location's clock (null for an all-day event). */
+  start_time?: Maybe<Scalars['String']['output']>;
+  end_time?: Maybe<Scalars['String']['output']>;
+  recursive_id?: Maybe<Scalars['String']['output']>;
+  external_id?: Maybe<Scalars['String']['output']>;
+  full_day: Scalars['Boolean']['output'];
+  recursing: Scalars['Boolean']['output'];
+  /** Weekdays of the series: sun, mon, tue, wed, thu, fri, sat. */
+  days: Array<Scalars['String']['output']>;
+  /** Last day of the series, YYYY-MM-DD. */
+  until?: Maybe<Scalars['String']['output']>;
+  location: Scalars['ID']['output'];
+  location_id: Scalars['ID']['output'];
+  /** The rooms it is for (none: the whole location). */
+  programs: Array<EventProgram>;
+  calendar?: Maybe<Calendar>;
+  calendar_id: Scalars['ID']['output'];
+  /** Whether its calendar is public (parents see it). */
+  is_public: Scalars['Boolean']['output'];
+  /** The instants its start and end name in the location's zone (ISO 8601). */
+  starts_at: Scalars['String']['output'];
+  ends_at: Scalars['String']['output'];
+};
+
+/** Result of saving a calendar. */
+export type CalendarResult = {
+  __typename?: 'CalendarResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  calendar?: Maybe<Calendar>;
+};
+
+/** Result of saving an event: the first occurrence saved and how many occurrences. */
+export type EventResult = {
+  __typename?: 'EventResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  event?: Maybe<Event>;
+  count: Scalars['Int']['output'];
+};
+
+/** Result of deleting events. */
+export type EventDeleteResult = {
+  __typename?: 'EventDeleteResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  count: Scalars['Int']['output'];
+};
+
+/** A staff member on the team calendar. */
+export type TeamPerson = {
+  __typename?: 'TeamPerson';
+  id: Scalars['ID']['output'];
+  fname: Scalars['String']['output'];
+  lname: Scalars['String']['output'];
+};
+
+/** A time-clock shift on the team calendar. */
+export type TeamShift = {
+  __typename?: 'TeamShift';
+  id: Scalars['ID']['output'];
+  user: TeamPerson;
+  location_id: Scalars['ID']['output'];
+  date: Scalars['String']['output'];
+  start: Scalars['String']['output'];
+  /** Null while the shift is open. */
+  end?: Maybe<Scalars['String']['output']>;
+  /** Minutes of break. */
+  break_time: Scalars['Int']['output'];
+};
+
+/** Spec getTeamCalendar: staff-only events and time-clock shifts. */
+export type TeamCalendar = {
+  __typename?: 'TeamCalendar';
+  events: Array<Event>;
+  shifts: Array<TeamShift>;
+};
+
+/** Spec getBirthdayEvents: a child's birthday as an all-day event. */
+export type BirthdayEvent = {
+  __typename?: 'BirthdayEvent';
+  id: Scalars['ID']['output'];
+  student_id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  date: Scalars['String']['output'];
+  /** The age they turn. */
+  age: Scalars['Int']['output'];
+  full_day: Scalars['Boolean']['output'];
+  location_id: Scalars['ID']['output'];
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -9878,6 +10104,16 @@ export type ResolversTypes = {
   ActionItemRecipientPaginator: ResolverTypeWrapper<Row<Omit<ActionItemRecipientPaginator, 'data'> & { data: Array<ResolversTypes['ActionItemRecipient']> }>>;
   Alert: ResolverTypeWrapper<AlertRow>;
   SendResult: ResolverTypeWrapper<Row<Omit<SendResult, 'alert'> & { alert?: Maybe<ResolversTypes['Alert']> }>>;
+  Calendar: ResolverTypeWrapper<Row<Calendar>>;
+  EventProgram: ResolverTypeWrapper<Row<EventProgram>>;
+  Event: ResolverTypeWrapper<EventRow>;
+  CalendarResult: ResolverTypeWrapper<Row<CalendarResult>>;
+  EventResult: ResolverTypeWrapper<Row<Omit<EventResult, 'event'> & { event?: Maybe<ResolversTypes['Event']> }>>;
+  EventDeleteResult: ResolverTypeWrapper<Row<EventDeleteResult>>;
+  TeamPerson: ResolverTypeWrapper<Row<TeamPerson>>;
+  TeamShift: ResolverTypeWrapper<TeamShiftRow>;
+  TeamCalendar: ResolverTypeWrapper<Row<Omit<TeamCalendar, 'events' | 'shifts'> & { events: Array<ResolversTypes['Event']>, shifts: Array<ResolversTypes['TeamShift']> }>>;
+  BirthdayEvent: ResolverTypeWrapper<Row<BirthdayEvent>>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -10241,6 +10477,16 @@ export type ResolversParentTypes = {
   ActionItemRecipientPaginator: Row<Omit<ActionItemRecipientPaginator, 'data'> & { data: Array<ResolversParentTypes['ActionItemRecipient']> }>;
   Alert: AlertRow;
   SendResult: Row<Omit<SendResult, 'alert'> & { alert?: Maybe<ResolversParentTypes['Alert']> }>;
+  Calendar: Row<Calendar>;
+  EventProgram: Row<EventProgram>;
+  Event: EventRow;
+  CalendarResult: Row<CalendarResult>;
+  EventResult: Row<Omit<EventResult, 'event'> & { event?: Maybe<ResolversParentTypes['Event']> }>;
+  EventDeleteResult: Row<EventDeleteResult>;
+  TeamPerson: Row<TeamPerson>;
+  TeamShift: TeamShiftRow;
+  TeamCalendar: Row<Omit<TeamCalendar, 'events' | 'shifts'> & { events: Array<ResolversParentTypes['Event']>, shifts: Array<ResolversParentTypes['TeamShift']> }>;
+  BirthdayEvent: Row<BirthdayEvent>;
 };
 
 export type QueryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -10430,6 +10676,10 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   topAnnouncements?: Resolver<Array<ResolversTypes['Announcement']>, ParentType, ContextType, Partial<QueryTopAnnouncementsArgs>>;
   getActionItems?: Resolver<Array<ResolversTypes['ActionItem']>, ParentType, ContextType>;
   getAnnouncementAcknowledgements?: Resolver<ResolversTypes['ActionItemRecipientPaginator'], ParentType, ContextType, RequireFields<QueryGetAnnouncementAcknowledgementsArgs, 'id'>>;
+  getCalendars?: Resolver<Array<ResolversTypes['Calendar']>, ParentType, ContextType, Partial<QueryGetCalendarsArgs>>;
+  filterEvents?: Resolver<Array<ResolversTypes['Event']>, ParentType, ContextType, RequireFields<QueryFilterEventsArgs, 'date'>>;
+  getTeamCalendar?: Resolver<ResolversTypes['TeamCalendar'], ParentType, ContextType, RequireFields<QueryGetTeamCalendarArgs, 'from'>>;
+  getBirthdayEvents?: Resolver<Array<ResolversTypes['BirthdayEvent']>, ParentType, ContextType, RequireFields<QueryGetBirthdayEventsArgs, 'from'>>;
 };
 
 export type MutationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
@@ -10762,6 +11012,12 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   acknowledgeActionItem?: Resolver<ResolversTypes['ActionItemResult'], ParentType, ContextType, RequireFields<MutationAcknowledgeActionItemArgs, 'id'>>;
   sendAlert?: Resolver<ResolversTypes['SendResult'], ParentType, ContextType, RequireFields<MutationSendAlertArgs, 'message'>>;
   sendInstantSms?: Resolver<ResolversTypes['SendResult'], ParentType, ContextType, RequireFields<MutationSendInstantSmsArgs, 'message'>>;
+  createCalendar?: Resolver<ResolversTypes['CalendarResult'], ParentType, ContextType, Partial<MutationCreateCalendarArgs>>;
+  updateCalendar?: Resolver<ResolversTypes['CalendarResult'], ParentType, ContextType, RequireFields<MutationUpdateCalendarArgs, 'id'>>;
+  deleteCalendar?: Resolver<ResolversTypes['Notice'], ParentType, ContextType, RequireFields<MutationDeleteCalendarArgs, 'id'>>;
+  createEvent?: Resolver<ResolversTypes['EventResult'], ParentType, ContextType, RequireFields<MutationCreateEventArgs, 'date'>>;
+  updateEvent?: Resolver<ResolversTypes['EventResult'], ParentType, ContextType, RequireFields<MutationUpdateEventArgs, 'id'>>;
+  deleteEvent?: Resolver<ResolversTypes['EventDeleteResult'], ParentType, ContextType, RequireFields<MutationDeleteEventArgs, 'id'>>;
 };
 
 export type SubscriptionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = {
@@ -13800,6 +14056,96 @@ export type SendResultResolvers<ContextType = RequestContext, ParentType extends
   alert?: Resolver<Maybe<ResolversTypes['Alert']>, ParentType, ContextType>;
 };
 
+export type CalendarResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Calendar'] = ResolversParentTypes['Calendar']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  location?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  location_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  google_calendar_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  is_public?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type EventProgramResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['EventProgram'] = ResolversParentTypes['EventProgram']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type EventResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Event'] = ResolversParentTypes['Event']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  details?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  start_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  end_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  recursive_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  external_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  full_day?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  recursing?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  days?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  until?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  location?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  location_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  programs?: Resolver<Array<ResolversTypes['EventProgram']>, ParentType, ContextType>;
+  calendar?: Resolver<Maybe<ResolversTypes['Calendar']>, ParentType, ContextType>;
+  calendar_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  is_public?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  starts_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  ends_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type CalendarResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['CalendarResult'] = ResolversParentTypes['CalendarResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  calendar?: Resolver<Maybe<ResolversTypes['Calendar']>, ParentType, ContextType>;
+};
+
+export type EventResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['EventResult'] = ResolversParentTypes['EventResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  event?: Resolver<Maybe<ResolversTypes['Event']>, ParentType, ContextType>;
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type EventDeleteResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['EventDeleteResult'] = ResolversParentTypes['EventDeleteResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type TeamPersonResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['TeamPerson'] = ResolversParentTypes['TeamPerson']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  fname?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lname?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type TeamShiftResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['TeamShift'] = ResolversParentTypes['TeamShift']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  user?: Resolver<ResolversTypes['TeamPerson'], ParentType, ContextType>;
+  location_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  end?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  break_time?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type TeamCalendarResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['TeamCalendar'] = ResolversParentTypes['TeamCalendar']> = {
+  events?: Resolver<Array<ResolversTypes['Event']>, ParentType, ContextType>;
+  shifts?: Resolver<Array<ResolversTypes['TeamShift']>, ParentType, ContextType>;
+};
+
+export type BirthdayEventResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['BirthdayEvent'] = ResolversParentTypes['BirthdayEvent']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  student_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  age?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  full_day?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  location_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = RequestContext> = {
   Query?: QueryResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
@@ -14137,5 +14483,15 @@ export type Resolvers<ContextType = RequestContext> = {
   ActionItemRecipientPaginator?: ActionItemRecipientPaginatorResolvers<ContextType>;
   Alert?: AlertResolvers<ContextType>;
   SendResult?: SendResultResolvers<ContextType>;
+  Calendar?: CalendarResolvers<ContextType>;
+  EventProgram?: EventProgramResolvers<ContextType>;
+  Event?: EventResolvers<ContextType>;
+  CalendarResult?: CalendarResultResolvers<ContextType>;
+  EventResult?: EventResultResolvers<ContextType>;
+  EventDeleteResult?: EventDeleteResultResolvers<ContextType>;
+  TeamPerson?: TeamPersonResolvers<ContextType>;
+  TeamShift?: TeamShiftResolvers<ContextType>;
+  TeamCalendar?: TeamCalendarResolvers<ContextType>;
+  BirthdayEvent?: BirthdayEventResolvers<ContextType>;
 };
 

@@ -12,7 +12,16 @@ export const studentsModule: TenantModule = {
 
 // What other modules (and the app around them) may use:
 export { contactNotFound, parentEditOff, roomNotInLocation } from './errors.ts';
-export { applyScope, claimStudentCode, findStudents, idsInScope, insertStudent, insertStudentCode, upsertPivots } from './repo.ts';
+export {
+  applyScope,
+  birthdayStudents,
+  claimStudentCode,
+  findStudents,
+  idsInScope,
+  insertStudent,
+  insertStudentCode,
+  upsertPivots,
+} from './repo.ts';
 export {
   assertLabels,
   assertParentMayEdit,

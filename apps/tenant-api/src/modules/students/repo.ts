@@ -156,7 +156,8 @@ export interface StudentFilter {
   from?: string | null;
   to?: string | null;
   archived?: boolean;
-  birthday_month?: number | null;
+  /** Birthdays in any of these months (`getBirthdays`: one; the calendar: its visible range). */
+  birthday_months?: number[] | null;
   ids?: string[] | null;
 }
 
@@ -173,7 +174,7 @@ function filtered(db: Db, scope: StudentScope, f: StudentFilter): Knex.QueryBuil
   if (f.exclude_types) q.where((w) => w.whereNull('s.type').orWhereNotIn('s.type', f.exclude_types!));
   if (f.from) q.where('s.enrollment_date', '>=', f.from);
   if (f.to) q.where('s.enrollment_date', '<=', f.to);
-  if (f.birthday_month) q.whereNotNull('s.dob').whereRaw('extract(month from s.dob) = ?', [f.birthday_month]);
+  if (f.birthday_months) q.whereNotNull('s.dob').whereRaw('extract(month from s.dob)::int = any(?::int[])', [f.birthday_months]);
   if (f.search) {
     const like = `%${f.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     q.where((w) =>
@@ -221,6 +222,21 @@ export async function pageStudents(
   else if (order === 'birthday') q.orderByRaw('extract(month from s.dob), extract(day from s.dob), lower(s.lname), s.id');
   else q.orderByRaw('lower(s.lname), lower(s.fname), s.id');
   return pageWithTotal<StudentRow>(db, q, () => filtered(db, scope, f), page, first);
+}
+
+/**
+ * The active children of the scope with a birthday in one of these months, by day: the query of
+ * `getBirthdays` and its staff variants, unpaginated for the calendar's birthday events.
+ */
+export async function birthdayStudents(
+  db: Db,
+  scope: StudentScope,
+  f: { location_ids: string[] | null; months: number[] },
+): Promise<StudentRow[]> {
+  return filtered(db, scope, { location_ids: f.location_ids, birthday_months: f.months, status: true })
+    .select(studentColumns(db))
+    .orderByRaw('extract(month from s.dob), extract(day from s.dob), lower(s.lname), s.id')
+    .limit(2000);
 }
 
 export async function countStudents(db: Db, scope: StudentScope, f: StudentFilter): Promise<number> {

@@ -11,5 +11,6 @@ export const timeclockModule: TenantModule = {
 };
 
 // What other modules (and the app around them) may use:
+export { staffRecordsBetween } from './repo/records.ts';
 export type { StaffBreakRow, StaffRecordRow } from './repo/records.ts';
 export type { PunchOutcome } from './service/clock.ts';

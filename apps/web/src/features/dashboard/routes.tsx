@@ -17,6 +17,8 @@ export interface DashboardWidgets {
   topAnnouncements?: ComponentType;
   /** A parent's pinned action items on /home, until acknowledged (lazily loaded). */
   actionItems?: ComponentType;
+  /** A parent's next events of their children's calendars on /home (lazily loaded). */
+  upcomingEvents?: ComponentType;
 }
 
 export function dashboardRoutes(widgets: DashboardWidgets = {}): RouteObject[] {

@@ -1286,6 +1286,93 @@ export type AuthVerifyInvitedUserPhoneMutationVariables = Exact<{
 
 export type AuthVerifyInvitedUserPhoneMutation = { verifyInvitedUserPhone: { status: boolean, message: string, color: string, error: string | null, token: string | null } };
 
+export type CalendarBirthdaysQueryVariables = Exact<{
+  location?: string | number | null | undefined;
+  from: string;
+  to?: string | null | undefined;
+}>;
+
+
+export type CalendarBirthdaysQuery = { getBirthdayEvents: Array<{ id: string, student_id: string, name: string, date: string, age: number }> };
+
+export type CalendarCalendarsQueryVariables = Exact<{
+  location?: string | number | null | undefined;
+}>;
+
+
+export type CalendarCalendarsQuery = { getCalendars: Array<{ id: string, name: string, is_public: boolean, location: string }> };
+
+export type CalendarCreateEventMutationVariables = Exact<{
+  name?: string | null | undefined;
+  calendar?: string | number | null | undefined;
+  details?: string | null | undefined;
+  date: string;
+  start_time?: string | null | undefined;
+  end_time?: string | null | undefined;
+  full_day?: boolean | null | undefined;
+  recursing?: boolean | null | undefined;
+  days?: Array<string> | string | null | undefined;
+  until?: string | null | undefined;
+  programs?: Array<string | number> | string | number | null | undefined;
+}>;
+
+
+export type CalendarCreateEventMutation = { createEvent: { status: boolean, message: string, color: string, count: number } };
+
+export type CalendarDeleteEventMutationVariables = Exact<{
+  id: string | number;
+  scope?: string | null | undefined;
+}>;
+
+
+export type CalendarDeleteEventMutation = { deleteEvent: { status: boolean, message: string, color: string, count: number } };
+
+export type CalendarEventFieldsFragment = { id: string, name: string, details: string | null, date: string, start_time: string | null, end_time: string | null, full_day: boolean, recursing: boolean, recursive_id: string | null, days: Array<string>, until: string | null, location: string, is_public: boolean, calendar_id: string, programs: Array<{ id: string, name: string }> };
+
+export type CalendarEventsQueryVariables = Exact<{
+  location?: string | number | null | undefined;
+  programs?: Array<string | number> | string | number | null | undefined;
+  date: string;
+  to?: string | null | undefined;
+}>;
+
+
+export type CalendarEventsQuery = { filterEvents: Array<{ id: string, name: string, details: string | null, date: string, start_time: string | null, end_time: string | null, full_day: boolean, recursing: boolean, recursive_id: string | null, days: Array<string>, until: string | null, location: string, is_public: boolean, calendar_id: string, programs: Array<{ id: string, name: string }> }> };
+
+export type CalendarLocationQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type CalendarLocationQuery = { location: { id: string, name: string, timezone: { id: string }, rooms: Array<{ id: string, name: string }> } };
+
+export type CalendarTeamQueryVariables = Exact<{
+  location?: string | number | null | undefined;
+  from: string;
+  to?: string | null | undefined;
+}>;
+
+
+export type CalendarTeamQuery = { getTeamCalendar: { shifts: Array<{ id: string, date: string, start: string, end: string | null, user: { id: string, fname: string, lname: string } }> } };
+
+export type CalendarUpdateEventMutationVariables = Exact<{
+  id: string | number;
+  scope?: string | null | undefined;
+  name?: string | null | undefined;
+  calendar?: string | number | null | undefined;
+  details?: string | null | undefined;
+  date?: string | null | undefined;
+  start_time?: string | null | undefined;
+  end_time?: string | null | undefined;
+  full_day?: boolean | null | undefined;
+  days?: Array<string> | string | null | undefined;
+  until?: string | null | undefined;
+  programs?: Array<string | number> | string | number | null | undefined;
+}>;
+
+
+export type CalendarUpdateEventMutation = { updateEvent: { status: boolean, message: string, color: string, count: number } };
+
 export type CameraGridQueryVariables = Exact<{
   location_id?: string | number | null | undefined;
 }>;

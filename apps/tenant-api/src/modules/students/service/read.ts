@@ -214,7 +214,7 @@ export async function staffBirthdays(ctx: RequestContext, raw: unknown) {
 async function birthdays(ctx: RequestContext, scope: StudentScope, raw: unknown) {
   const a = parseArgs(birthdayArgs, raw);
   const month = a.month ?? new Date().getUTCMonth() + 1;
-  return page(ctx, scope, { location_ids: one(a.location_id), birthday_month: month, status: true }, a, 'birthday');
+  return page(ctx, scope, { location_ids: one(a.location_id), birthday_months: [month], status: true }, a, 'birthday');
 }
 
 /** Counters of the dashboards (admin, manager and teacher variants), within the viewer's scope. */

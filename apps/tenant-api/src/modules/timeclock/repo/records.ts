@@ -249,3 +249,22 @@ export async function programLocationOf(db: Db, programId: string): Promise<stri
   const row = await db('programs').where({ id: programId }).whereNull('deleted_at').first('location_id');
   return row ? String(row.location_id) : null;
 }
+
+/**
+ * Time-clock segments of these locations on local days `from` … `to` (the team calendar), with the
+ * staff member's name; `userId` narrows to one person. Index staff_attendances_location_date_idx.
+ */
+export async function staffRecordsBetween(
+  db: Db,
+  f: { locationIds: readonly string[] | null; userId: string | null; from: string; to: string },
+): Promise<(StaffRecordRow & { fname: string; lname: string })[]> {
+  const q = live(db)
+    .join('users as u', 'u.id', 'sa.user_id')
+    .whereBetween('sa.date', [f.from, f.to])
+    .select([...select(db), 'u.fname', 'u.lname'])
+    .orderBy([{ column: 'sa.start_time' }, { column: 'sa.id' }])
+    .limit(5000);
+  if (f.locationIds) q.whereIn('sa.location_id', f.locationIds as string[]);
+  if (f.userId) q.where('sa.user_id', f.userId);
+  return q;
+}

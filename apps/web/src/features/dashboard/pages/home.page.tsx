@@ -20,6 +20,7 @@ export function HomePage({ widgets = {} }: { widgets?: DashboardWidgets }) {
   // Pinned action items first, then the live announcements (families; staff have /announcements).
   const Pinned = family ? widgets.actionItems : null;
   const Top = family ? widgets.topAnnouncements : null;
+  const Upcoming = family ? widgets.upcomingEvents : null;
   return (
     <Stack gap="md" data-testid="dashboard-user">
       <WelcomeCard lead={t('dashboard:home.lead')} />
@@ -31,6 +32,11 @@ export function HomePage({ widgets = {} }: { widgets?: DashboardWidgets }) {
       {Top ? (
         <Suspense fallback={null}>
           <Top />
+        </Suspense>
+      ) : null}
+      {Upcoming ? (
+        <Suspense fallback={null}>
+          <Upcoming />
         </Suspense>
       ) : null}
       {Latest ? (

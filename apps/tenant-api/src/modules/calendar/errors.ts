@@ -1,0 +1,26 @@
+import { AppError, badInput } from '@kv/server';
+
+/** The closed set of the calendar area's error codes (plus the common ones). */
+export const CalendarError = {
+  NotFound: 'NOT_FOUND',
+  BadInput: 'BAD_USER_INPUT',
+  Forbidden: 'FORBIDDEN',
+  CalendarHasEvents: 'CALENDAR_HAS_EVENTS',
+} as const;
+
+export const calendarNotFound = (field = 'calendar') => new AppError(CalendarError.NotFound, 'Calendar not found.', { field });
+export const eventNotFound = (field = 'id') => new AppError(CalendarError.NotFound, 'Event not found.', { field });
+export const locationNotFound = (field = 'location') => new AppError(CalendarError.NotFound, 'Location not found.', { field });
+export const calendarHasEvents = () =>
+  new AppError(CalendarError.CalendarHasEvents, 'This calendar still has events: delete or move them first.', { field: 'id' });
+export const endBeforeStart = () => badInput('end_time', 'The end time must be after the start time.');
+export const timesRequired = (field: 'start_time' | 'end_time') =>
+  badInput(field, 'Enter a start and an end time, or mark the event as all day.');
+export const daysRequired = () => badInput('days', 'Choose at least one day of the week for a repeating event.');
+export const untilRequired = () => badInput('until', 'Choose the last day of the repeating event.');
+export const untilBeforeDate = () => badInput('until', 'The last day must be on or after the first day.');
+export const seriesTooLong = () => badInput('until', 'A repeating event lasts at most one year.');
+export const noOccurrence = () => badInput('days', 'None of the chosen days falls between the first and the last day.');
+export const roomsNotAtLocation = () => badInput('programs', 'Choose rooms of the calendar’s location.');
+export const rangeTooLong = () => badInput('to', 'Choose at most 62 days.');
+export const rangeBackwards = () => badInput('to', 'The end date must be on or after the start date.');
