@@ -95,6 +95,7 @@ interface Ids {
   teacherId: string;
   childId: string;
   cameraId: string;
+  formId: string;
 }
 const idsByCentre = new Map<string, Ids>();
 
@@ -109,6 +110,7 @@ async function idsOf(page: Page, centre: Centre): Promise<Ids> {
     teacher: { id: string };
     students: { data: { id: string; full_name: string }[] };
     playCameraGridView: { tiles: { camera: { id: string; name: string } }[] };
+    getForms: { data: { id: string }[] };
   }>(
     page,
     `query($child: String) {
@@ -117,6 +119,7 @@ async function idsOf(page: Page, centre: Centre): Promise<Ids> {
       teacher: userByUserName(username: "teacher") { id }
       students(search: $child, first: 5) { data { id full_name } }
       playCameraGridView { tiles { camera { id name } } }
+      getForms(type: "web", first: 1) { data { id } }
     }`,
     { child },
   );
@@ -124,12 +127,14 @@ async function idsOf(page: Page, centre: Centre): Promise<Ids> {
   const cam = data.playCameraGridView.tiles.find((t) => t.camera.name === camera);
   assert.ok(kid, `${centre.slug}: the seed has ${child}`);
   assert.ok(cam, `${centre.slug}: the seed has ${camera}`);
+  assert.ok(data.getForms.data[0], `${centre.slug}: the seed has web forms`);
   const ids = {
     locationId: data.dropdownLocations[0]!.id,
     parentId: data.parent.id,
     teacherId: data.teacher.id,
     childId: kid.id,
     cameraId: cam.camera.id,
+    formId: data.getForms.data[0]!.id,
   };
   idsByCentre.set(centre.slug, ids);
   return ids;
@@ -144,6 +149,7 @@ function fill(pattern: string, ids: Ids): string {
     userId: ids.childId,
     studentId: ids.childId,
     camId: ids.cameraId,
+    formId: ids.formId,
   };
   return pattern
     .split('/')

@@ -10,7 +10,7 @@ export function MessagesLogPage() {
   const location = useSyncExternalStore(currentLocation.subscribe, currentLocation.get, currentLocation.get);
   return (
     <Stack gap="md">
-      <Title order={2}>{t('chat:staffTitle')}</Title>
+      <Title order={1} size="h2">{t('chat:staffTitle')}</Title>
       <ChatInbox staff locationId={location?.id ?? null} />
     </Stack>
   );

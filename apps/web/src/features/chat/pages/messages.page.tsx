@@ -7,7 +7,7 @@ export function MessagesPage() {
   const { t } = useTranslation(['chat']);
   return (
     <Stack gap="md">
-      <Title order={2}>{t('chat:parentTitle')}</Title>
+      <Title order={1} size="h2">{t('chat:parentTitle')}</Title>
       <ChatInbox staff={false} locationId={null} />
     </Stack>
   );
