@@ -112,7 +112,7 @@ async function idsOf(page: Page, centre: Centre): Promise<Ids> {
     teacher: { id: string };
     students: { data: { id: string; full_name: string }[] };
     playCameraGridView: { tiles: { camera: { id: string; name: string } }[] };
-    getForms: { data: { id: string }[] };
+    getForms: { data: { id: string; entries_count: number }[] };
   }>(
     page,
     `query($child: String) {
@@ -121,7 +121,7 @@ async function idsOf(page: Page, centre: Centre): Promise<Ids> {
       teacher: userByUserName(username: "teacher") { id }
       students(search: $child, first: 5) { data { id full_name } }
       playCameraGridView { tiles { camera { id name } } }
-      getForms(type: "web", first: 1) { data { id } }
+      getForms(type: "web", first: 25) { data { id entries_count } }
     }`,
     { child },
   );
@@ -129,14 +129,16 @@ async function idsOf(page: Page, centre: Centre): Promise<Ids> {
   const cam = data.playCameraGridView.tiles.find((t) => t.camera.name === camera);
   assert.ok(kid, `${centre.slug}: the seed has ${child}`);
   assert.ok(cam, `${centre.slug}: the seed has ${camera}`);
-  assert.ok(data.getForms.data[0], `${centre.slug}: the seed has web forms`);
+  // A form with entries: its entries page lists them.
+  const form = data.getForms.data.find((f) => f.entries_count > 0);
+  assert.ok(form, `${centre.slug}: the seed has a web form with entries`);
   const ids = {
     locationId: data.dropdownLocations[0]!.id,
     parentId: data.parent.id,
     teacherId: data.teacher.id,
     childId: kid.id,
     cameraId: cam.camera.id,
-    formId: data.getForms.data[0]!.id,
+    formId: form!.id,
   };
   idsByCentre.set(centre.slug, ids);
   return ids;
