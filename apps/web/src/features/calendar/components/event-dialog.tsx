@@ -158,6 +158,7 @@ export function EventDialog({ opened, onClose, onSaved, event, date, calendars, 
       onClose={onClose}
       title={event ? t('dialog.editTitle') : t('dialog.newTitle')}
       size="lg"
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
       data-testid="event-dialog"
     >
       <Stack gap="sm">

@@ -25,6 +25,17 @@ type Shown =
   | { kind: 'shift'; name: string; start: string; end: string | null };
 
 /**
+ * FullCalendar's toolbar icons are `role="img"` spans without a name inside buttons that have one
+ * (their title): hidden from assistive technology, as decoration.
+ */
+function quietIcons(root: Element) {
+  root.querySelectorAll('.fc-icon').forEach((icon) => {
+    icon.removeAttribute('role');
+    icon.setAttribute('aria-hidden', 'true');
+  });
+}
+
+/**
  * /calendar: month, week, day and list views of the current location's calendars (parents: the
  * public calendars of their children's locations and rooms, read-only), children's birthdays and,
  * for staff, the time clock's shifts. Staff add an event by clicking a day and change one by
@@ -181,6 +192,8 @@ export function CalendarPage() {
           dateClick={onDate}
           eventClick={onEvent}
           noEventsText={t('empty')}
+          viewDidMount={({ el }) => quietIcons(el.closest('.fc') ?? el)}
+          dayCellDidMount={({ el }) => el.removeAttribute('aria-labelledby')}
         />
       </Card>
       {dialog ? (
@@ -194,7 +207,13 @@ export function CalendarPage() {
           rooms={rooms}
         />
       ) : null}
-      <Modal opened={Boolean(shown)} onClose={() => setShown(null)} title={shown ? titleOf(shown, t) : ''} data-testid="event-details">
+      <Modal
+        opened={Boolean(shown)}
+        onClose={() => setShown(null)}
+        title={shown ? titleOf(shown, t) : ''}
+        closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+        data-testid="event-details"
+      >
         {shown?.kind === 'event' ? (
           <Stack gap="xs">
             <Text>
