@@ -8,7 +8,7 @@
  * - The screens lanes (1 and 3) first share the `seeded-screens` journeys, the longest file, which
  *   only read. Then lane 1 waits until every one of them has finished and runs the files that change
  *   what they read (the sidebar setting and role permissions in `access`, the language, the theme)
- *   or read menus themselves (`sign-in`, `tour`, `widths`…); lane 3 runs `people`.
+ *   or read menus themselves (`sign-in`, `tour`, `widths`…); lane 3 runs `people` and `calendar`.
  * - Lane 2 runs every other file.
  */
 import { mkdirSync, readdirSync } from 'node:fs';
@@ -27,7 +27,7 @@ const SCREENS = 'seeded-screens';
 /** Lane 1 after the screens: the files that change menus, settings and languages, or read them. */
 const READ_LANE = new Set(['access', 'sign-in', 'tour', 'widths', 'languages', 'theme', 'pet-pack', 'register', 'operator']);
 /** Lane 3 after the screens: files that only add records of their own (uniquely named students and contacts, events). */
-const OWN_RECORDS_LANE = new Set(['people']);
+const OWN_RECORDS_LANE = new Set(['people', 'calendar']);
 const fileOf = (journey: Journey) => journey.name.slice(0, journey.name.indexOf(':'));
 
 async function loadJourneys(): Promise<Journey[]> {
