@@ -262,7 +262,7 @@ export function EventDialog({ opened, onClose, onSaved, event, date, calendars, 
               </Group>
             </Chip.Group>
             {errors.days ? (
-              <Text size="xs" c="red" data-testid="event-days-error">
+              <Text size="xs" c="danger" data-testid="event-days-error">
                 {errors.days}
               </Text>
             ) : null}
@@ -292,7 +292,7 @@ export function EventDialog({ opened, onClose, onSaved, event, date, calendars, 
             confirmDelete ? (
               <Group gap="xs">
                 <Text size="sm">{t(`dialog.confirmDelete.${series ? scope : 'this'}`)}</Text>
-                <Button color="red" size="xs" onClick={del} loading={deleted.fetching} data-testid="event-delete-confirm">
+                <Button color="danger" size="xs" onClick={del} loading={deleted.fetching} data-testid="event-delete-confirm">
                   {t('dialog.delete')}
                 </Button>
                 <Button variant="default" size="xs" onClick={() => setConfirmDelete(false)}>
@@ -300,7 +300,7 @@ export function EventDialog({ opened, onClose, onSaved, event, date, calendars, 
                 </Button>
               </Group>
             ) : (
-              <Button color="red" variant="light" onClick={() => setConfirmDelete(true)} data-testid="event-delete">
+              <Button color="danger" variant="light" onClick={() => setConfirmDelete(true)} data-testid="event-delete">
                 {t('dialog.delete')}
               </Button>
             )

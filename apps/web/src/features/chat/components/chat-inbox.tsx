@@ -148,7 +148,7 @@ export function ChatInbox({ staff, locationId }: { staff: boolean; locationId: s
                       <Stack gap={2} align="flex-end">
                         {th.last_message && <Text size="xs" c="dimmed">{formatDateTime(th.last_message.created_at)}</Text>}
                         {th.unread > 0 && (
-                          <Badge color="red" aria-label={t('chat:unread', { count: th.unread })}>
+                          <Badge color="danger" aria-label={t('chat:unread', { count: th.unread })}>
                             {th.unread}
                           </Badge>
                         )}
@@ -304,7 +304,7 @@ function Thread({ thread, staff, tick, onBack, onChanged }: { thread: Selected; 
             </Title>
           </Group>
           {staff && selected.size > 0 && (
-            <Button size="xs" color="red" leftSection={<IconTrash size={14} />} onClick={() => deleteIds([...selected])}>
+            <Button size="xs" color="danger" leftSection={<IconTrash size={14} />} onClick={() => deleteIds([...selected])}>
               {t('chat:deleteSelected', { count: selected.size })}
             </Button>
           )}
@@ -370,7 +370,7 @@ function Thread({ thread, staff, tick, onBack, onChanged }: { thread: Selected; 
                       <ActionIcon size="sm" variant="subtle" aria-label={t('chat:edit')} onClick={() => setEditing({ id: m.id, text: m.message ?? '' })}>
                         <IconPencil size={14} />
                       </ActionIcon>
-                      <ActionIcon size="sm" variant="subtle" color="red" aria-label={t('chat:delete')} onClick={() => deleteIds([m.id])}>
+                      <ActionIcon size="sm" variant="subtle" color="danger" aria-label={t('chat:delete')} onClick={() => deleteIds([m.id])}>
                         <IconTrash size={14} />
                       </ActionIcon>
                     </Group>

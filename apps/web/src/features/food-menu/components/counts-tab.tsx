@@ -134,7 +134,7 @@ export function CountsTab({
                     </Badge>
                   ) : null}
                   {c.clashes.map((a) => (
-                    <Badge key={a} size="xs" color="red" leftSection={<IconAlertTriangle size={10} />}>
+                    <Badge key={a} size="xs" color="danger" leftSection={<IconAlertTriangle size={10} />}>
                       {a}
                     </Badge>
                   ))}

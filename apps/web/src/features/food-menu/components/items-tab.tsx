@@ -104,7 +104,7 @@ export function ItemsTab({ locationId }: { locationId: string }) {
             <ActionIcon variant="subtle" aria-label={t('items.edit', { name: r.name })} onClick={() => edit(r)}>
               <IconPencil size={18} />
             </ActionIcon>
-            <ActionIcon variant="subtle" color="red" aria-label={t('items.delete', { name: r.name })} onClick={() => del(r)}>
+            <ActionIcon variant="subtle" color="danger" aria-label={t('items.delete', { name: r.name })} onClick={() => del(r)}>
               <IconTrash size={18} />
             </ActionIcon>
           </Group>

@@ -53,7 +53,7 @@ export function ReportTab({ locationId, timeZone }: { locationId: string; timeZo
           {t('report.csv')}
         </Button>
       </Group>
-      {error ? <Alert color="red">{error.graphQLErrors[0]?.message ?? error.message}</Alert> : null}
+      {error ? <Alert color="danger">{error.graphQLErrors[0]?.message ?? error.message}</Alert> : null}
       {report ? (
         <Text size="sm" data-testid="report-totals">
           {t('report.totals', { served: report.served, claimed: report.claimed })}

@@ -56,7 +56,7 @@ export function SlotsModal({ locationId, opened, onClose }: { locationId: string
                   <Table.Td>
                     <ActionIcon
                       variant="subtle"
-                      color="red"
+                      color="danger"
                       aria-label={t('items.delete', { name: s.name })}
                       onClick={() =>
                         confirmDelete(t, s.name, async () => {

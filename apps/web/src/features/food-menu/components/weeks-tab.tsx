@@ -346,7 +346,7 @@ export function WeeksTab({ locationId }: { locationId: string }) {
                                 multiline
                                 w={260}
                               >
-                                <Badge color="red" variant="light" leftSection={<IconAlertTriangle size={12} />} data-testid="menu-clash">
+                                <Badge color="danger" variant="light" leftSection={<IconAlertTriangle size={12} />} data-testid="menu-clash">
                                   {t('weeks.clashes', { count: server.clashes.length })}
                                 </Badge>
                               </Tooltip>

@@ -58,7 +58,7 @@ export function SubmissionDetail({ s }: { s: SubmissionData }) {
           </Code>
         </Card>
       ))}
-      {s.note ? <Text c="red">{s.note}</Text> : null}
+      {s.note ? <Text c="danger">{s.note}</Text> : null}
       {s.change_request ? (
         <Card withBorder bg="var(--mantine-color-orange-light)">
           <Text fw={600}>{t('change.title')}</Text>

@@ -122,7 +122,7 @@ export function WebFormEditPage() {
                   )}
                 </Table.Td>
                 <Table.Td>
-                  <ActionIcon variant="subtle" color="red" aria-label={t('builder.remove')} onClick={async () => report(await remove({ form_id: formId, field_id: f.id }))}>
+                  <ActionIcon variant="subtle" color="danger" aria-label={t('builder.remove')} onClick={async () => report(await remove({ form_id: formId, field_id: f.id }))}>
                     <IconTrash size={16} />
                   </ActionIcon>
                 </Table.Td>

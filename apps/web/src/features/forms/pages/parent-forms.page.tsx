@@ -212,7 +212,7 @@ function FillForm({ formId }: { formId: string }) {
                     <TextInput label={t('fill.typedName')} value={s.typed} onChange={(e) => put({ typed: e.currentTarget.value })} data-testid="typed-signature" />
                   )}
                   {error ? (
-                    <Text c="red" size="sm">
+                    <Text c="danger" size="sm">
                       {error}
                     </Text>
                   ) : null}

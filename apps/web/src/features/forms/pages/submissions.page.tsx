@@ -100,7 +100,7 @@ function Review({ id, done }: { id: string; done(): void }) {
           <Button color="orange" variant="light" onClick={() => setMode('change')} data-testid="review-change">
             {t('review.change')}
           </Button>
-          <Button color="red" variant="light" onClick={() => setMode('reject')} data-testid="review-reject">
+          <Button color="danger" variant="light" onClick={() => setMode('reject')} data-testid="review-reject">
             {t('review.reject')}
           </Button>
         </Group>
@@ -108,7 +108,7 @@ function Review({ id, done }: { id: string; done(): void }) {
       {mode === 'reject' ? (
         <Stack>
           <Textarea label={t('review.note')} value={note} onChange={(e) => setNote(e.currentTarget.value)} required data-testid="reject-note" />
-          <Button color="red" onClick={async () => report(await reject({ id, note }))} disabled={!note.trim()} data-testid="reject-save">
+          <Button color="danger" onClick={async () => report(await reject({ id, note }))} disabled={!note.trim()} data-testid="reject-save">
             {t('review.reject')}
           </Button>
         </Stack>

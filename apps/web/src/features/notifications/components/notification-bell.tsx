@@ -52,7 +52,7 @@ export function NotificationBell() {
     <Popover position="bottom-end" width={360} withinPortal shadow="md" opened={opened} onChange={setOpened}>
       <Popover.Target>
         <Tooltip label={t('bell.label')}>
-          <Indicator label={unseen > 99 ? '99+' : unseen} size={18} disabled={unseen === 0} color="red" offset={6}>
+          <Indicator label={unseen > 99 ? '99+' : unseen} size={18} disabled={unseen === 0} color="danger" offset={6}>
             <ActionIcon
               variant="subtle"
               color="gray"
