@@ -1,3 +1,4 @@
+/// <reference path="../heic-decode.d.ts" />
 import sharp, { type Metadata, type Sharp, type SharpOptions } from 'sharp';
 import { reject, type CheckedVariant, type CheckResult } from './types.ts';
 
