@@ -115,6 +115,9 @@ const CONDITIONAL: Record<string, Record<string, string>> = {
   './features/attendance/pages/staff.page.tsx': {
     'Query.getTimeclockLink': 'the time clock link card: managers holding locations.manage',
   },
+  './features/calendar/pages/calendar.page.tsx': {
+    'Query.getTeamCalendar': 'the shifts: staff (teachers and above), paused for families',
+  },
 };
 
 interface RoutedPage {

@@ -334,7 +334,7 @@ export const centreMenu: readonly MenuItem[] = [
         label: 'shell:menu.messagesLog',
         icon: IconHistory,
         to: fixed(paths.messagesLog.to()),
-        access: { role: 'teacher' },
+        access: { role: 'teacher', permissions: ['messages.send'] },
         sidebar: 'messages log',
       }),
       link({
@@ -342,7 +342,7 @@ export const centreMenu: readonly MenuItem[] = [
         label: 'shell:menu.instantMessage',
         icon: IconBolt,
         to: fixed(paths.instantMessage.to()),
-        access: { role: 'teacher', permissions: ['messages.send'] },
+        access: { role: 'teacher', permissions: ['messages.send', 'students.view'] },
         sidebar: 'instant message',
       }),
       link({

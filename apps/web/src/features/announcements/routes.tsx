@@ -6,7 +6,12 @@ import type { CentreKind } from '../../lib/menu';
 import { paths, type PathName } from '../../lib/paths';
 import type { RouteHandle } from '../../lib/route-handle';
 
-function route(path: PathName, title: string, permissions: readonly PermissionName[], lazyRoute: NonNullable<RouteObject['lazy']>): RouteObject {
+function route(
+  path: PathName,
+  title: string,
+  permissions: readonly PermissionName[],
+  lazyRoute: NonNullable<RouteObject['lazy']>,
+): RouteObject {
   const handle: RouteHandle = { access: { role: 'teacher', permissions }, title };
   return { path: paths[path].pattern, handle, lazy: lazyRoute };
 }
@@ -20,7 +25,18 @@ export const ActionItemsWidget = lazy(() => import('./components/home-widgets').
 export function announcementsRoutes(kind: CentreKind | null): RouteObject[] {
   void kind;
   return [
-    route('announcements', 'shell:menu.announcements', ['announcements.manage'], lazyPage(() => import('./pages/announcements.page'), 'AnnouncementsPage')),
-    route('instantMessage', 'shell:menu.instantMessage', ['messages.send'], lazyPage(() => import('./pages/instant-message.page'), 'InstantMessagePage')),
+    route(
+      'announcements',
+      'shell:menu.announcements',
+      ['announcements.manage'],
+      lazyPage(() => import('./pages/announcements.page'), 'AnnouncementsPage'),
+    ),
+    // The child picker reads students (students.view).
+    route(
+      'instantMessage',
+      'shell:menu.instantMessage',
+      ['messages.send', 'students.view'],
+      lazyPage(() => import('./pages/instant-message.page'), 'InstantMessagePage'),
+    ),
   ];
 }
