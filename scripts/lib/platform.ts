@@ -15,6 +15,7 @@ import {
   startCameraSweep,
   startDevOrigin,
   startTenantSchedules,
+  type GoogleCalendarConfig,
 } from '@kv/tenant-api';
 import {
   buildControlPlaneApp,
@@ -27,7 +28,7 @@ import {
 } from '@kv/control-plane';
 import type { FastifyInstance } from 'fastify';
 import { createFileStore, type FileStore } from '@kv/files';
-import { createLogger, type Logger } from '@kv/server';
+import { createFakeGoogle, createLogger, type Logger } from '@kv/server';
 import { DATA_DIR, platformSecret, startPostgres, startRedis } from './services.ts';
 
 export interface PlatformOptions {
@@ -195,11 +196,27 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
   const centreOrigin = (slug: string) => `${scheme}://${slug}.${opts.platformDomain}${portSuffix}`;
   // Purpose-bound keys derived from the one platform secret.
   const derive = (purpose: string) => createHmac('sha256', secret).update(purpose).digest('base64url');
+  // Google Calendar: the real Google when GOOGLE_CLIENT_ID is set, else the fake under /dev/google on the platform host.
+  const platformOrigin = `${scheme}://${opts.platformDomain}${portSuffix}`;
+  const fakeGoogle = process.env.GOOGLE_CLIENT_ID || opts.production ? null : createFakeGoogle({ clientId: 'kv-dev-client', clientSecret: 'kv-dev-secret' });
+  const googleBase = `${platformOrigin}/dev/google`;
+  const google: GoogleCalendarConfig = {
+    authUrl: fakeGoogle ? `${googleBase}/o/oauth2/auth` : 'https://accounts.google.com/o/oauth2/v2/auth',
+    tokenUrl: fakeGoogle ? `${googleBase}/token` : 'https://oauth2.googleapis.com/token',
+    revokeUrl: fakeGoogle ? `${googleBase}/revoke` : 'https://oauth2.googleapis.com/revoke',
+    apiBase: fakeGoogle ? `${googleBase}/calendar/v3` : 'https://www.googleapis.com/calendar/v3',
+    clientId: process.env.GOOGLE_CLIENT_ID || 'kv-dev-client',
+    clientSecret: process.env.GOOGLE_CLIENT_SECRET || 'kv-dev-secret',
+    redirectUri: `${platformOrigin}/oauth2callback`,
+    stateKey: derive('google-state'),
+    tokenKey: derive('google-token-key'),
+  };
+  cpDeps.google = { stateKey: google.stateKey, devRoutes: fakeGoogle?.routes };
   // S3 when S3_BUCKET is set, else files under .data/files served by the tenant app.
   const files = createFileStore({ dataDir: DATA_DIR, secret: derive('files-local') });
   log(`Files: ${files.kind === 's3' ? `S3 bucket ${process.env.S3_BUCKET}` : `local store in ${path.join(DATA_DIR, 'files')}`}`);
   const cpJobs = registerControlPlaneJobs(queue, cpDeps);
-  registerTenantJobs(queue, { dbFor: backgroundDb, entryFor: entryById, centreOrigin, kick: (id, db) => void outbox.kick(id, db), files });
+  registerTenantJobs(queue, { dbFor: backgroundDb, entryFor: entryById, centreOrigin, kick: (id, db) => void outbox.kick(id, db), files, google });
   registerTenantEvents(events, { entryFor: entryById });
   registerMessageJobs(queue, {
     dbFor: (id) => (id === null ? Promise.resolve(controlDb) : backgroundDb(id)),
@@ -260,6 +277,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
         trustProxy: process.env.TRUST_PROXY || false,
         devMailbox,
         webDist: opts.webDist,
+        google,
       },
     },
     { log: logger.child({ app: 'tenant-api' }) },

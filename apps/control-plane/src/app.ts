@@ -6,6 +6,7 @@ import { operatorAuth } from './plugins/app/auth.ts';
 import { graphqlPlugin } from './plugins/app/graphql.ts';
 import { centreChannelRoutes } from './modules/centre-channel/routes.ts';
 import { describeRequest } from './plugins/app/log-facts.ts';
+import { googleReturnRoutes } from './modules/google-return/routes.ts';
 
 /** The control-plane API (no listen): operators, centres, domains, databases, migrations, support, the centres' channel. */
 export async function buildControlPlaneApp(deps: ControlPlaneDeps): Promise<FastifyInstance> {
@@ -27,6 +28,8 @@ export async function buildControlPlaneApp(deps: ControlPlaneDeps): Promise<Fast
     return { surface: 'platform', centre: null, devMailbox: Boolean(deps.devMailbox && !rt.config.production) };
   });
   if (deps.devMailbox && !rt.config.production) await app.register(devMailboxRoutes, { dbFor: async () => rt.controlDb });
+  if (deps.google) await googleReturnRoutes(app, { controlDb: rt.controlDb, stateKey: deps.google.stateKey });
+  if (deps.google?.devRoutes && !rt.config.production) await app.register(deps.google.devRoutes, { prefix: '/dev/google' });
   if (deps.webDist) await registerSpa(app, deps.webDist, { indexable: [] });
   app.addHook('onReady', async () => rt.start());
   app.addHook('onClose', async () => rt.close());

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Redis } from 'ioredis';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { PoolCache } from '@kv/db';
 import { OutboxDispatcher, type JobQueue } from '@kv/jobs';
 import type { TenantDirectory } from '@kv/directory';
@@ -59,6 +59,8 @@ export interface ControlPlaneDeps {
   /** Replaces the SQL provisioner (tests inject failures through it). */
   provisioner?: Provisioner;
   throttles?: LoginThrottles;
+  /** Google Calendar: the state key (`/internal/google/return`) and, outside production, the fake Google's routes under `/dev/google`. */
+  google?: { stateKey: string; devRoutes?: (app: FastifyInstance) => Promise<void> };
 }
 
 /** Operator sign-in throttles: failures only (docs/ARCHITECTURE.md "Sign-in throttling"). */

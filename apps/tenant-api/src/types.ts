@@ -28,6 +28,27 @@ export interface TenantApiConfig {
   mediaAuthSecret?: string;
   /** Seed of the playback-token signing key, the same on every API process. */
   mediaJwtSeed?: string;
+  /** Google Calendar (issue 21); without it the Google operations answer GOOGLE_UNAVAILABLE. */
+  google?: GoogleCalendarConfig;
+}
+
+/** Where Google is (the real one, or the fake under `/dev/google` in tests and `npm start`) and our keys. */
+export interface GoogleCalendarConfig {
+  authUrl: string;
+  tokenUrl: string;
+  revokeUrl: string;
+  /** The Calendar API base, e.g. `https://www.googleapis.com/calendar/v3`. */
+  apiBase: string;
+  clientId: string;
+  clientSecret: string;
+  /** The one redirect URI registered at Google: `/oauth2callback` on the platform host. */
+  redirectUri: string;
+  /** Signs the consent's `state` (the platform host derives the same key, purpose `google-state`). */
+  stateKey: string;
+  /** Encrypts refresh and access tokens at rest (`encryptSecret`, ≥ 32 characters). */
+  tokenKey: string;
+  /** Tests route the calls to the in-process fake. */
+  fetch?: typeof fetch;
 }
 
 export interface DirectoryReader {

@@ -9,6 +9,8 @@ import { registerBillingJobs, startBillingRun } from './modules/billing/index.ts
 import { registerFoodMenuJobs, startFoodMenuRotation } from './modules/food-menu/index.ts';
 import { registerNotificationEvents, registerNotificationJobs, startNotificationTick } from './modules/notifications/index.ts';
 import type { FileStore } from '@kv/files';
+import { registerCalendarJobs } from './modules/calendar/index.ts';
+import type { GoogleCalendarConfig } from './types.ts';
 
 export interface TenantJobDeps {
   /** A centre's database, by centre id. */
@@ -20,6 +22,8 @@ export interface TenantJobDeps {
   kick(centreId: string, db: Knex): void;
   /** Where uploads live (the upload check reads and writes there). */
   files?: FileStore;
+  /** Google Calendar (the push of linked calendars); none: those jobs fail permanently. */
+  google?: GoogleCalendarConfig;
 }
 
 /** Registers the job handlers of every tenant-API area on the queue (call `queue.start()` after). */
@@ -31,6 +35,7 @@ export function registerTenantJobs(queue: JobQueue, deps: TenantJobDeps): void {
   registerBillingJobs(queue, deps);
   registerFoodMenuJobs(queue, deps);
   registerNotificationJobs(queue, deps);
+  registerCalendarJobs(queue, deps);
 }
 
 /** Registers the domain-event handlers of every tenant-API area on the event dispatcher. */

@@ -9,3 +9,5 @@ export * from './spa.ts';
 export * from './validation.ts';
 export * from './rate-limit.ts';
 export * from './notice.ts';
+export * from './oauth-state.ts';
+export * from './dev-google.ts';

@@ -401,6 +401,10 @@ export type Query = {
   getTeamCalendar: TeamCalendar;
   /** Children's birthdays from `from` to `to` as all-day events. */
   getBirthdayEvents: Array<BirthdayEvent>;
+  /** Google's consent URL for a calendar (manager of its location): scope calendar.events, PKCE, a signed single-use state (10 min). */
+  getGoogleCalendarAuthUrl: Scalars['String']['output'];
+  /** Google's side of a linked calendar from `from` to `to` (at most 62 days); revoked access: GOOGLE_RECONNECT. */
+  getGoogleCalendarEvents: Array<GoogleCalendarEvent>;
 };
 
 
@@ -1614,6 +1618,18 @@ export type QueryGetBirthdayEventsArgs = {
   to?: InputMaybe<Scalars['String']['input']>;
 };
 
+
+export type QueryGetGoogleCalendarAuthUrlArgs = {
+  calendar: Scalars['ID']['input'];
+};
+
+
+export type QueryGetGoogleCalendarEventsArgs = {
+  calendar: Scalars['ID']['input'];
+  from: Scalars['String']['input'];
+  to: Scalars['String']['input'];
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   /**
@@ -2283,6 +2299,10 @@ export type Mutation = {
   updateEvent: EventResult;
   /** scope: this (default), following or all occurrences of the series. */
   deleteEvent: EventDeleteResult;
+  /** Called by /googleInt with Google's code and the state: stores the refresh token (encrypted) and queues the push. */
+  saveGoogleCalendarToken: GoogleCalendarLink;
+  /** Unlinks a calendar from Google and revokes the grant. */
+  disconnectGoogleCalendar: GoogleCalendarLink;
 };
 
 
@@ -5127,6 +5147,17 @@ export type MutationUpdateEventArgs = {
 export type MutationDeleteEventArgs = {
   id: Scalars['ID']['input'];
   scope?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationSaveGoogleCalendarTokenArgs = {
+  code?: InputMaybe<Scalars['String']['input']>;
+  state?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationDisconnectGoogleCalendarArgs = {
+  calendar: Scalars['ID']['input'];
 };
 
 export type Subscription = {
@@ -9556,6 +9587,8 @@ export type Calendar = {
   /** Kept for the Google Calendar sync. */
   google_calendar_id?: Maybe<Scalars['String']['output']>;
   is_public: Scalars['Boolean']['output'];
+  /** Google Calendar link (staff only): connected, reconnect (Google refused the grant) or null (not linked). */
+  google_status?: Maybe<Scalars['String']['output']>;
 };
 
 /** A room an event is for. */
@@ -9665,6 +9698,26 @@ export type BirthdayEvent = {
   age: Scalars['Int']['output'];
   full_day: Scalars['Boolean']['output'];
   location_id: Scalars['ID']['output'];
+};
+
+/** A calendar's link to Google Calendar after saving or removing it. */
+export type GoogleCalendarLink = {
+  __typename?: 'GoogleCalendarLink';
+  calendar_id: Scalars['ID']['output'];
+  /** connected or disconnected. */
+  status: Scalars['String']['output'];
+};
+
+/** An event as Google Calendar has it (getGoogleCalendarEvents), on the location's clock. */
+export type GoogleCalendarEvent = {
+  __typename?: 'GoogleCalendarEvent';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  details?: Maybe<Scalars['String']['output']>;
+  date: Scalars['String']['output'];
+  start_time?: Maybe<Scalars['String']['output']>;
+  end_time?: Maybe<Scalars['String']['output']>;
+  full_day: Scalars['Boolean']['output'];
 };
 
 
@@ -10114,6 +10167,8 @@ export type ResolversTypes = {
   TeamShift: ResolverTypeWrapper<TeamShiftRow>;
   TeamCalendar: ResolverTypeWrapper<Row<Omit<TeamCalendar, 'events' | 'shifts'> & { events: Array<ResolversTypes['Event']>, shifts: Array<ResolversTypes['TeamShift']> }>>;
   BirthdayEvent: ResolverTypeWrapper<Row<BirthdayEvent>>;
+  GoogleCalendarLink: ResolverTypeWrapper<Row<GoogleCalendarLink>>;
+  GoogleCalendarEvent: ResolverTypeWrapper<Row<GoogleCalendarEvent>>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -10487,6 +10542,8 @@ export type ResolversParentTypes = {
   TeamShift: TeamShiftRow;
   TeamCalendar: Row<Omit<TeamCalendar, 'events' | 'shifts'> & { events: Array<ResolversParentTypes['Event']>, shifts: Array<ResolversParentTypes['TeamShift']> }>;
   BirthdayEvent: Row<BirthdayEvent>;
+  GoogleCalendarLink: Row<GoogleCalendarLink>;
+  GoogleCalendarEvent: Row<GoogleCalendarEvent>;
 };
 
 export type QueryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -10680,6 +10737,8 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   filterEvents?: Resolver<Array<ResolversTypes['Event']>, ParentType, ContextType, RequireFields<QueryFilterEventsArgs, 'date'>>;
   getTeamCalendar?: Resolver<ResolversTypes['TeamCalendar'], ParentType, ContextType, RequireFields<QueryGetTeamCalendarArgs, 'from'>>;
   getBirthdayEvents?: Resolver<Array<ResolversTypes['BirthdayEvent']>, ParentType, ContextType, RequireFields<QueryGetBirthdayEventsArgs, 'from'>>;
+  getGoogleCalendarAuthUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<QueryGetGoogleCalendarAuthUrlArgs, 'calendar'>>;
+  getGoogleCalendarEvents?: Resolver<Array<ResolversTypes['GoogleCalendarEvent']>, ParentType, ContextType, RequireFields<QueryGetGoogleCalendarEventsArgs, 'calendar' | 'from' | 'to'>>;
 };
 
 export type MutationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
@@ -11018,6 +11077,8 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   createEvent?: Resolver<ResolversTypes['EventResult'], ParentType, ContextType, RequireFields<MutationCreateEventArgs, 'date'>>;
   updateEvent?: Resolver<ResolversTypes['EventResult'], ParentType, ContextType, RequireFields<MutationUpdateEventArgs, 'id'>>;
   deleteEvent?: Resolver<ResolversTypes['EventDeleteResult'], ParentType, ContextType, RequireFields<MutationDeleteEventArgs, 'id'>>;
+  saveGoogleCalendarToken?: Resolver<ResolversTypes['GoogleCalendarLink'], ParentType, ContextType, Partial<MutationSaveGoogleCalendarTokenArgs>>;
+  disconnectGoogleCalendar?: Resolver<ResolversTypes['GoogleCalendarLink'], ParentType, ContextType, RequireFields<MutationDisconnectGoogleCalendarArgs, 'calendar'>>;
 };
 
 export type SubscriptionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = {
@@ -14063,6 +14124,7 @@ export type CalendarResolvers<ContextType = RequestContext, ParentType extends R
   location_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   google_calendar_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   is_public?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  google_status?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type EventProgramResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['EventProgram'] = ResolversParentTypes['EventProgram']> = {
@@ -14144,6 +14206,21 @@ export type BirthdayEventResolvers<ContextType = RequestContext, ParentType exte
   age?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   full_day?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   location_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
+export type GoogleCalendarLinkResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['GoogleCalendarLink'] = ResolversParentTypes['GoogleCalendarLink']> = {
+  calendar_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type GoogleCalendarEventResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['GoogleCalendarEvent'] = ResolversParentTypes['GoogleCalendarEvent']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  details?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  start_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  end_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  full_day?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type Resolvers<ContextType = RequestContext> = {
@@ -14493,5 +14570,7 @@ export type Resolvers<ContextType = RequestContext> = {
   TeamShift?: TeamShiftResolvers<ContextType>;
   TeamCalendar?: TeamCalendarResolvers<ContextType>;
   BirthdayEvent?: BirthdayEventResolvers<ContextType>;
+  GoogleCalendarLink?: GoogleCalendarLinkResolvers<ContextType>;
+  GoogleCalendarEvent?: GoogleCalendarEventResolvers<ContextType>;
 };
 

@@ -6,6 +6,11 @@ export const CalendarError = {
   BadInput: 'BAD_USER_INPUT',
   Forbidden: 'FORBIDDEN',
   CalendarHasEvents: 'CALENDAR_HAS_EVENTS',
+  GoogleUnavailable: 'GOOGLE_UNAVAILABLE',
+  GoogleStateInvalid: 'GOOGLE_STATE_INVALID',
+  GoogleNotConnected: 'GOOGLE_NOT_CONNECTED',
+  GoogleReconnect: 'GOOGLE_RECONNECT',
+  GoogleFailed: 'GOOGLE_FAILED',
 } as const;
 
 export const calendarNotFound = (field = 'calendar') => new AppError(CalendarError.NotFound, 'Calendar not found.', { field });
@@ -24,3 +29,15 @@ export const noOccurrence = () => badInput('days', 'None of the chosen days fall
 export const roomsNotAtLocation = () => badInput('programs', 'Choose rooms of the calendar’s location.');
 export const rangeTooLong = () => badInput('to', 'Choose at most 62 days.');
 export const rangeBackwards = () => badInput('to', 'The end date must be on or after the start date.');
+export const googleUnavailable = () =>
+  new AppError(CalendarError.GoogleUnavailable, 'Google Calendar is not set up on this platform.', { field: 'calendar' });
+export const googleStateInvalid = () =>
+  new AppError(CalendarError.GoogleStateInvalid, 'This Google sign-in link is invalid, expired or already used. Start again from the calendar settings.', {
+    field: 'state',
+  });
+export const googleNotConnected = () =>
+  new AppError(CalendarError.GoogleNotConnected, 'This calendar is not connected to Google Calendar.', { field: 'calendar' });
+export const googleReconnect = () =>
+  new AppError(CalendarError.GoogleReconnect, 'Google no longer gives access to this calendar: connect it again.', { field: 'calendar' });
+export const googleFailed = (field = 'calendar') =>
+  new AppError(CalendarError.GoogleFailed, 'Google Calendar did not answer as expected. Try again later.', { field });

@@ -18,3 +18,4 @@ export const calendarModule: TenantModule = {
 export { birthdayIn, instants, occurrences } from './recurrence.ts';
 export type { EventRow } from './repo.ts';
 export type { TeamShiftRow } from './service/views.ts';
+export { registerCalendarJobs } from './google/push.ts';

@@ -160,9 +160,26 @@ export async function setPrograms(trx: Knex.Transaction, eventIds: readonly stri
 
 export async function updateEvents(trx: Knex.Transaction, ids: readonly string[], patch: Record<string, unknown>): Promise<void> {
   if (!ids.length) return;
+  // Moved to another calendar: the Google copy in the old one goes (the push deletes it there).
+  if (patch.calendar_id !== undefined) await forgetGoogleCopies(trx, ids, String(patch.calendar_id));
   await trx('calendar_events')
     .whereIn('id', ids as string[])
-    .update({ ...patch, updated_at: trx.fn.now() });
+    .update({ ...patch, google_dirty: true, updated_at: trx.fn.now() });
+}
+
+/** Rows leaving their calendar (or deleted): their Google ids wait in `calendar_google_deletions`. */
+async function forgetGoogleCopies(trx: Knex.Transaction, ids: readonly string[], unlessCalendar: string | null): Promise<void> {
+  await trx.raw(
+    `with gone as (
+       update calendar_events e set external_id = null
+         from calendar_events old
+        where old.id = e.id and e.id = any(?::bigint[]) and e.external_id is not null
+          and (?::bigint is null or e.calendar_id <> ?::bigint)
+       returning old.calendar_id, old.external_id
+     )
+     insert into calendar_google_deletions (calendar_id, external_id) select calendar_id, external_id from gone where external_id is not null`,
+    [ids, unlessCalendar, unlessCalendar],
+  );
 }
 
 /** Per-row instants after a time change (each row's own date, in the zone). */
@@ -182,9 +199,12 @@ export async function updateEventInstants(
 
 export async function deleteEvents(trx: Knex.Transaction, ids: readonly string[]): Promise<void> {
   if (!ids.length) return;
-  await trx('calendar_events')
-    .whereIn('id', ids as string[])
-    .delete();
+  // The Google copies of the deleted rows are deleted there by the push job.
+  await trx.raw(
+    `with gone as (delete from calendar_events where id = any(?::bigint[]) returning calendar_id, external_id)
+     insert into calendar_google_deletions (calendar_id, external_id) select calendar_id, external_id from gone where external_id is not null`,
+    [ids],
+  );
 }
 
 export async function programsOf(db: Db, eventIds: readonly string[]): Promise<Map<string, { id: string; name: string }[]>> {

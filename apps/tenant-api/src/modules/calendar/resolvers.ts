@@ -4,6 +4,7 @@ import { iso, isoTime } from '../../core/result.ts';
 import * as calendars from './service/calendars.ts';
 import * as events from './service/events.ts';
 import * as views from './service/views.ts';
+import * as google from './service/google.ts';
 import type { EventRow } from './repo.ts';
 import type { TeamShiftRow } from './service/views.ts';
 
@@ -16,6 +17,8 @@ export const calendarResolvers: Resolvers = {
     filterEvents: (_: unknown, args: Args, ctx: RequestContext) => views.filterEvents(ctx, args),
     getTeamCalendar: (_: unknown, args: Args, ctx: RequestContext) => views.getTeamCalendar(ctx, args),
     getBirthdayEvents: (_: unknown, args: Args, ctx: RequestContext) => views.getBirthdayEvents(ctx, args),
+    getGoogleCalendarAuthUrl: (_: unknown, args: Args, ctx: RequestContext) => google.getGoogleCalendarAuthUrl(ctx, args),
+    getGoogleCalendarEvents: (_: unknown, args: Args, ctx: RequestContext) => google.getGoogleCalendarEvents(ctx, args),
   },
   Mutation: {
     createCalendar: (_: unknown, args: Args, ctx: RequestContext) => calendars.createCalendar(ctx, args),
@@ -24,6 +27,8 @@ export const calendarResolvers: Resolvers = {
     createEvent: (_: unknown, args: Args, ctx: RequestContext) => events.createEvent(ctx, args),
     updateEvent: (_: unknown, args: Args, ctx: RequestContext) => events.updateEvent(ctx, args),
     deleteEvent: (_: unknown, args: Args, ctx: RequestContext) => events.deleteEvent(ctx, args),
+    saveGoogleCalendarToken: (_: unknown, args: Args, ctx: RequestContext) => google.saveGoogleCalendarToken(ctx, args),
+    disconnectGoogleCalendar: (_: unknown, args: Args, ctx: RequestContext) => google.disconnectGoogleCalendar(ctx, args),
   },
   Calendar: {
     location: (r: Row) => String(r.location_id),

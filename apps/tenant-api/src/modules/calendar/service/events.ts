@@ -13,6 +13,8 @@ import { inTransaction } from '../../../core/tx.ts';
 import { locationInfo } from '../../locations/index.ts';
 import * as repo from '../repo.ts';
 import { eventWriteScope } from '../policy.ts';
+import { linkedAmong } from '../google/link.ts';
+import { queueGooglePush } from '../google/push.ts';
 import { instants, MAX_SERIES_DAYS, occurrences, WEEKDAY_NAMES } from '../recurrence.ts';
 import {
   calendarNotFound,
@@ -173,6 +175,7 @@ export async function createEvent(ctx: RequestContext, raw: unknown) {
         recursive_id: series?.id ?? null,
       },
     );
+    await pushToGoogle(ctx, trx, [cal.id]);
     return { event: await repo.findEvent(trx, ids[0]!), count: ids.length };
   });
   return {
@@ -180,6 +183,12 @@ export async function createEvent(ctx: RequestContext, raw: unknown) {
     event: result.event,
     count: result.count,
   };
+}
+
+/** Calendars linked to Google get a push job in the change's transaction (google/push.ts). */
+async function pushToGoogle(ctx: RequestContext, trx: Knex.Transaction, calendarIds: readonly string[]): Promise<void> {
+  const linked = await linkedAmong(trx, [...new Set(calendarIds)]);
+  if (linked.length) await queueGooglePush(trx, ctx.tenant.id, linked);
 }
 
 /** An event at one of the viewer's locations (write scope), else NOT_FOUND. */
@@ -288,6 +297,7 @@ export async function updateEvent(ctx: RequestContext, raw: unknown) {
         name: shape.name,
       },
     );
+    await pushToGoogle(ctx, trx, [ev.calendar_id, shape.calendar_id]);
     return { event: await repo.findEvent(trx, firstId), count };
   });
   return { ...notice('Event saved.'), event: result.event, count: result.count };
@@ -306,6 +316,7 @@ export async function deleteEvent(ctx: RequestContext, raw: unknown) {
       rows.map((r) => r.id),
     );
     await auditEvent(ctx, trx, 'delete', ev, { scope: which, occurrences: rows.length, recursive_id: ev.recursive_id, name: ev.name });
+    await pushToGoogle(ctx, trx, [ev.calendar_id]);
     return rows.length;
   });
   return { ...notice(count > 1 ? `${count} occurrences deleted.` : 'Event deleted.'), count };
