@@ -198,7 +198,8 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
   const derive = (purpose: string) => createHmac('sha256', secret).update(purpose).digest('base64url');
   // Google Calendar: the real Google when GOOGLE_CLIENT_ID is set, else the fake under /dev/google on the platform host.
   const platformOrigin = `${scheme}://${opts.platformDomain}${portSuffix}`;
-  const fakeGoogle = process.env.GOOGLE_CLIENT_ID || opts.production ? null : createFakeGoogle({ clientId: 'kv-dev-client', clientSecret: 'kv-dev-secret' });
+  const fakeGoogle =
+    process.env.GOOGLE_CLIENT_ID || opts.production ? null : createFakeGoogle({ clientId: 'kv-dev-client', clientSecret: 'kv-dev-secret' });
   const googleBase = `${platformOrigin}/dev/google`;
   const google: GoogleCalendarConfig = {
     authUrl: fakeGoogle ? `${googleBase}/o/oauth2/auth` : 'https://accounts.google.com/o/oauth2/v2/auth',
@@ -216,7 +217,14 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
   const files = createFileStore({ dataDir: DATA_DIR, secret: derive('files-local') });
   log(`Files: ${files.kind === 's3' ? `S3 bucket ${process.env.S3_BUCKET}` : `local store in ${path.join(DATA_DIR, 'files')}`}`);
   const cpJobs = registerControlPlaneJobs(queue, cpDeps);
-  registerTenantJobs(queue, { dbFor: backgroundDb, entryFor: entryById, centreOrigin, kick: (id, db) => void outbox.kick(id, db), files, google });
+  registerTenantJobs(queue, {
+    dbFor: backgroundDb,
+    entryFor: entryById,
+    centreOrigin,
+    kick: (id, db) => void outbox.kick(id, db),
+    files,
+    google,
+  });
   registerTenantEvents(events, { entryFor: entryById });
   registerMessageJobs(queue, {
     dbFor: (id) => (id === null ? Promise.resolve(controlDb) : backgroundDb(id)),

@@ -88,4 +88,95 @@ export const journeys: Journey[] = [
       }
     },
   },
+  {
+    name: 'a manager connects a calendar to Google Calendar (the fake Google), events reach it, revoked access asks to reconnect',
+    async run({ pageAs, checkA11y }) {
+      const manager = await pageAs(hosts.demo, 'manager');
+      const kids = await api<{ students: { data: { full_name: string; location: { id: string; name: string } | null }[] } }>(
+        manager,
+        'query { students(search: "Emma Bennett", status: true, first: 5) { data { full_name location { id name } } } }',
+      );
+      const downtown = kids.students.data.find((s) => s.full_name === 'Emma Bennett')!.location!;
+      const cals = await api<{ getCalendars: { id: string; name: string; google_status: string | null }[] }>(
+        manager,
+        'query($l: ID) { getCalendars(location: $l) { id name google_status } }',
+        { l: downtown.id },
+      );
+      const cal = cals.getCalendars.find((c) => c.google_status !== 'connected') ?? cals.getCalendars[0]!;
+      const name = `Google picnic ${Date.now()}`;
+      let eventId: string | null = null;
+      try {
+        await openAt(manager, downtown, '/calendar');
+        await manager.getByTestId('calendar-settings').click();
+        const row = manager.getByTestId(`google-calendar-${cal.id}`);
+        await row.waitFor();
+        await checkA11y(manager, 'demo /calendar settings (Google)');
+        await row.getByTestId('google-connect').click();
+        // Google's consent (the fake under /dev/google on the platform host), then back through
+        // /oauth2callback on the platform host to /googleInt on the centre's host.
+        await manager.waitForURL(/\/dev\/google\/o\/oauth2\/auth\?/);
+        assert.ok(manager.url().startsWith(hosts.platform), `consent on the platform host: ${manager.url()}`);
+        await manager.locator('#allow').click();
+        await manager.waitForURL(/\/googleInt\?/);
+        assert.ok(manager.url().startsWith(hosts.demo), `back on the centre host: ${manager.url()}`);
+        await manager.getByTestId('google-connected').waitFor();
+        await checkA11y(manager, 'demo /googleInt');
+        // The state is single-use: the same answer again is refused.
+        await manager.reload();
+        await manager.getByTestId('google-failed').waitFor();
+
+        await manager.getByTestId('google-back').click();
+        await manager.getByTestId('calendar-page').waitFor();
+        await manager.getByTestId('calendar-settings').click();
+        await manager.getByTestId(`google-calendar-${cal.id}`).getByText('Connected to Google').waitFor();
+        await manager.keyboard.press('Escape');
+
+        // An event of the calendar reaches Google (the push job), read back from Google's side.
+        const today = new Date().toISOString().slice(0, 10);
+        const created = await api<{ createEvent: { event: { id: string } } }>(
+          manager,
+          'mutation($n: String, $c: ID, $d: String!) { createEvent(name: $n, calendar: $c, date: $d, start_time: "10:00", end_time: "11:00") { event { id } } }',
+          { n: name, c: cal.id, d: today },
+        );
+        eventId = created.createEvent.event.id;
+        await manager.waitForFunction(
+          async ([c, d, n]) => {
+            const token = localStorage.getItem('app_token');
+            const r = await fetch('/graphql', {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+              body: JSON.stringify({
+                query: 'query($c: ID!, $f: String!, $t: String!) { getGoogleCalendarEvents(calendar: $c, from: $f, to: $t) { name } }',
+                variables: { c, f: d, t: d },
+              }),
+            });
+            const body = (await r.json()) as { data?: { getGoogleCalendarEvents: { name: string }[] } };
+            return body.data?.getGoogleCalendarEvents.some((e) => e.name === n) ?? false;
+          },
+          [cal.id, today, name] as const,
+          { polling: 500, timeout: 30_000 },
+        );
+
+        // The user revokes the access at Google: the calendar asks the manager to reconnect.
+        for (const what of ['revoke-all', 'expire-access']) {
+          const r = await manager.request.post(`${hosts.platform}/dev/google/_fake/${what}`);
+          assert.equal(r.status(), 200, `fake Google ${what}`);
+        }
+        await api(manager, 'query($c: ID!, $f: String!, $t: String!) { getGoogleCalendarEvents(calendar: $c, from: $f, to: $t) { id } }', {
+          c: cal.id,
+          f: today,
+          t: today,
+        }).then(
+          () => assert.fail('revoked access still reads Google'),
+          (err: Error) => assert.match(err.message, /connect it again/),
+        );
+        await manager.reload();
+        await manager.getByTestId('google-reconnect').first().waitFor();
+        await checkA11y(manager, 'demo /calendar (Google reconnect)');
+      } finally {
+        if (eventId) await api(manager, 'mutation($id: ID!) { deleteEvent(id: $id) { status } }', { id: eventId }).catch(() => undefined);
+        await api(manager, 'mutation($c: ID!) { disconnectGoogleCalendar(calendar: $c) { status } }', { c: cal.id }).catch(() => undefined);
+      }
+    },
+  },
 ];

@@ -23,7 +23,7 @@ async function weeks(page: Page, location: string) {
 
 export const journeys: Journey[] = [
   {
-    name: 'a teacher adds a menu week, autofills it, copies it and takes lunch counts on a tablet',
+    name: 'a teacher adds a menu week, autofills it, copies it, sets rotate and takes lunch counts on a tablet',
     async run({ pageAs }) {
       const teacher = await pageAs(hosts.demo, 'teacher');
       const found = await api<{ students: { data: Child[] } }>(
@@ -34,7 +34,23 @@ export const journeys: Journey[] = [
       const emma = found.students.data.find((s) => s.full_name === 'Emma Bennett');
       assert.ok(emma?.location && emma.program, 'Emma Bennett not found');
       const downtown = emma.location;
-      const before = new Set((await weeks(teacher, downtown.id)).map((w) => w.id));
+      const existing = await weeks(teacher, downtown.id);
+      const before = new Set(existing.map((w) => w.id));
+      const currentWeek = existing.find((w) => w.current_week);
+      const current = currentWeek
+        ? {
+            w: currentWeek.id,
+            r: (
+              await api<{ getFoodMenuWeekData: { rotate: boolean } }>(
+                teacher,
+                'query($w: ID!) { getFoodMenuWeekData(week: $w) { rotate } }',
+                {
+                  w: currentWeek.id,
+                },
+              )
+            ).getFoodMenuWeekData.rotate,
+          }
+        : null;
       const created: string[] = [];
       let checkedIn = false;
       try {
@@ -71,6 +87,26 @@ export const journeys: Journey[] = [
         assert.equal(all.length, 2, 'the copy is a new week');
         created.push(...all.map((w) => w.id).filter((id) => !created.includes(id)));
 
+        // Sets the copied week current and rotating (moves each local Monday).
+        const rotate = teacher.getByTestId('menu-rotate');
+        if (!(await rotate.isChecked())) {
+          await rotate.click({ force: true });
+          await teacher
+            .getByText(/menu settings saved/i)
+            .first()
+            .waitFor();
+        }
+        const shown = (await weeks(teacher, downtown.id)).find((w) => w.current_week);
+        assert.ok(shown && all.some((w) => w.id === shown.id), 'the week on screen is now the current one');
+        const rotating = await api<{ getFoodMenuWeekData: { rotate: boolean } }>(
+          teacher,
+          'query($w: ID!) { getFoodMenuWeekData(week: $w) { rotate } }',
+          {
+            w: shown.id,
+          },
+        );
+        assert.equal(rotating.getFoodMenuWeekData.rotate, true, 'rotate is on');
+
         // Lunch counts on the tablet roster: 48 px targets.
         const inState = await api<{ getStudentsAfterCheckInLocation: { data: { id: string; checked_in_out: string }[] } }>(
           teacher,
@@ -103,6 +139,11 @@ export const journeys: Journey[] = [
           await api(teacher, 'mutation($s: [ID!]!) { saveStudentCheckInOut(students: $s, action: check_out) { status } }', {
             s: [emma.id],
           }).catch(() => undefined);
+        // The demo's own current week and rotation come back before the journey's weeks go.
+        if (current)
+          await api(teacher, 'mutation($w: ID!, $r: Boolean!) { saveFoodMenuSettings(week: $w, rotate: $r) { status } }', current).catch(
+            () => undefined,
+          );
         for (const id of created)
           await api(teacher, 'mutation($id: ID!) { deleteFoodMenuWeek(id: $id) { status } }', { id }).catch(() => undefined);
       }

@@ -29,8 +29,6 @@ const GUEST_PAGES = [
   '/customer-payment',
   '/customer-center-setup',
   '/web-form/1/view',
-  '/oauth2callback',
-  '/googleInt',
 ];
 
 // Screens of this issue and a sample of later-issue routes, as the centre owner.

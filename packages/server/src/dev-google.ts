@@ -92,7 +92,8 @@ export function createFakeGoogle(opts: FakeGoogleOptions): { routes: (app: Fasti
                   ? 'redirect_uri_mismatch'
                   : null;
       reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-      if (problem) return reply.code(400).send(`<!doctype html><html lang="en"><title>Error</title><h1>Error 400: ${esc(problem)}</h1></html>`);
+      if (problem)
+        return reply.code(400).send(`<!doctype html><html lang="en"><title>Error</title><h1>Error 400: ${esc(problem)}</h1></html>`);
       const back = (params: Record<string, string>) => `${q.redirect_uri}?${new URLSearchParams(params).toString()}`;
       const approve = `approve?${new URLSearchParams({ challenge: q.code_challenge!, redirect_uri: q.redirect_uri!, state: q.state ?? '' })}`;
       return reply.send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
@@ -135,7 +136,8 @@ export function createFakeGoogle(opts: FakeGoogleOptions): { routes: (app: Fasti
       }
       if (b.grant_type === 'refresh_token') {
         const grant = b.refresh_token ? grants.get(b.refresh_token) : undefined;
-        if (!grant || grant.revoked) return reply.code(400).send({ error: 'invalid_grant', error_description: 'Token has been expired or revoked.' });
+        if (!grant || grant.revoked)
+          return reply.code(400).send({ error: 'invalid_grant', error_description: 'Token has been expired or revoked.' });
         refreshes++;
         return { access_token: issueAccess(grant), expires_in: 3599, scope: GOOGLE_CALENDAR_SCOPE, token_type: 'Bearer' };
       }
@@ -143,7 +145,8 @@ export function createFakeGoogle(opts: FakeGoogleOptions): { routes: (app: Fasti
     });
 
     app.post('/revoke', async (request, reply) => {
-      const token = (request.query as Record<string, string | undefined>).token ?? (request.body as Record<string, string> | undefined)?.token;
+      const token =
+        (request.query as Record<string, string | undefined>).token ?? (request.body as Record<string, string> | undefined)?.token;
       const grant = token ? (grants.get(token) ?? access.get(token)?.grant) : undefined;
       if (!grant) return reply.code(400).send({ error: 'invalid_token' });
       grant.revoked = true;
@@ -155,7 +158,9 @@ export function createFakeGoogle(opts: FakeGoogleOptions): { routes: (app: Fasti
       const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
       const a = token ? access.get(token) : undefined;
       if (!a || !a.valid || a.grant.revoked) {
-        void reply.code(401).send({ error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' } });
+        void reply
+          .code(401)
+          .send({ error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' } });
         return false;
       }
       return true;
@@ -167,7 +172,11 @@ export function createFakeGoogle(opts: FakeGoogleOptions): { routes: (app: Fasti
       const summary = b.summary ?? prev?.summary;
       if (!start || !end || typeof summary !== 'string') return null;
       return {
-        id: prev?.id ?? id(16).toLowerCase().replace(/[^a-z0-9]/g, 'a'),
+        id:
+          prev?.id ??
+          id(16)
+            .toLowerCase()
+            .replace(/[^a-z0-9]/g, 'a'),
         summary,
         description: b.description !== undefined ? b.description : (prev?.description ?? null),
         start,

@@ -5,6 +5,7 @@ import { RouteError } from '../components/route-error';
 import { RouteGuard } from '../components/route-guard';
 import { operatorGuestRoutes, operatorRoutes } from '../features/operator/routes';
 import { notFoundRoutes } from '../features/public-pages/routes';
+import { googleCallbackRoutes } from '../features/calendar/routes';
 import { paths } from '../lib/paths';
 import { graphqlRoute } from './graphql-route';
 import { RootRoute } from './root-route';
@@ -19,7 +20,7 @@ export const platformRoutes: RouteObject[] = [
       {
         element: <PlainGuestLayout />,
         errorElement: <RouteError />,
-        children: [graphqlRoute([...operatorGuestRoutes, ...notFoundRoutes])],
+        children: [graphqlRoute([...operatorGuestRoutes, ...googleCallbackRoutes, ...notFoundRoutes])],
       },
       {
         path: '/',

@@ -35,6 +35,8 @@ function allCentreRoutes(kind: 'petcare' | 'childcare'): RouteObject[] {
 }
 
 const OPERATOR_ONLY: PathName[] = ['centreNew', 'migrationRuns', 'migrationRun'];
+/** Google's redirect URI lives on the platform host only (platform-routes.tsx). */
+const PLATFORM_ONLY: PathName[] = ['oauth2callback'];
 const ROOT_INDEX: PathName[] = ['root'];
 
 describe('routes', () => {
@@ -45,7 +47,8 @@ describe('routes', () => {
   it('routes every path of the spec on a centre host (pet-pack paths on pet-care centres)', () => {
     const routed = new Set(petcare.map((r) => r.path));
     const missing = (Object.keys(paths) as PathName[]).filter(
-      (name) => !OPERATOR_ONLY.includes(name) && !ROOT_INDEX.includes(name) && !routed.has(paths[name].pattern),
+      (name) =>
+        !OPERATOR_ONLY.includes(name) && !PLATFORM_ONLY.includes(name) && !ROOT_INDEX.includes(name) && !routed.has(paths[name].pattern),
     );
     expect(missing).toEqual([]);
   });
@@ -131,7 +134,7 @@ describe('route tables on demand', () => {
     const guest = guestRouteTables();
     const guestPages = flatten([...guest.auth, ...guest.root]).map((r) => r.path);
     const signedIn = flatten([signedInLayoutRoute('petcare')]).map((r) => r.path);
-    expect(guestPages.length).toBeGreaterThan(20);
+    expect(guestPages.length).toBeGreaterThanOrEqual(20);
     expect(guestPages.filter((p) => !isGuestPage(p))).toEqual([]);
     expect(signedIn.filter((p) => isGuestPage(p))).toEqual([]);
     expect(isGuestPage('/')).toBe(false);

@@ -23,8 +23,6 @@ export const guestPagePaths = {
   customerPayment: definePath('/customer-payment'),
   customerCenterSetup: definePath('/customer-center-setup/:token?'),
   webFormPreview: definePath('/web-form/:formId/view'),
-  oauth2callback: definePath('/oauth2callback'),
-  googleIntegration: definePath('/googleInt'),
 } as const;
 
 /**

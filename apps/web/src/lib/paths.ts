@@ -237,6 +237,9 @@ export const paths = {
   centreNew: def('/centers-list/new'),
   migrationRuns: def('/migrations'),
   migrationRun: def('/migrations/:runId'),
+  // Google Calendar: Google's one redirect URI on the platform host, then the centre's page.
+  oauth2callback: def('/oauth2callback'),
+  googleIntegration: def('/googleInt'),
 } as const;
 
 export type PathName = keyof typeof paths;

@@ -32,9 +32,13 @@ export const rangeBackwards = () => badInput('to', 'The end date must be on or a
 export const googleUnavailable = () =>
   new AppError(CalendarError.GoogleUnavailable, 'Google Calendar is not set up on this platform.', { field: 'calendar' });
 export const googleStateInvalid = () =>
-  new AppError(CalendarError.GoogleStateInvalid, 'This Google sign-in link is invalid, expired or already used. Start again from the calendar settings.', {
-    field: 'state',
-  });
+  new AppError(
+    CalendarError.GoogleStateInvalid,
+    'This Google sign-in link is invalid, expired or already used. Start again from the calendar settings.',
+    {
+      field: 'state',
+    },
+  );
 export const googleNotConnected = () =>
   new AppError(CalendarError.GoogleNotConnected, 'This calendar is not connected to Google Calendar.', { field: 'calendar' });
 export const googleReconnect = () =>

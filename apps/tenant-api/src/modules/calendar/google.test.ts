@@ -77,7 +77,10 @@ beforeAll(async () => {
         headers: Object.fromEntries(new Headers(init?.headers).entries()),
         payload: init?.body as string | undefined,
       });
-      return new Response(res.statusCode === 204 ? null : res.body, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') } });
+      return new Response(res.statusCode === 204 ? null : res.body, {
+        status: res.statusCode,
+        headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
+      });
     }) as typeof fetch,
   };
   h.deps.config.google = cfg;
@@ -156,7 +159,9 @@ describe('calendar: Google Calendar (fake Google)', () => {
   it('pushes created, changed and deleted events (external_id) and reads Google’s side back', async () => {
     const created = (await w.q(CREATE, { name: 'Field trip', cal: calX, date: '2027-03-10' }, w.tokens.teacher)).data!.createEvent.event.id;
     const jobs = await db()('outbox').where({ name: 'calendar-google-push' }).select('payload');
-    expect(jobs.map((j: { payload: unknown }) => (typeof j.payload === 'string' ? JSON.parse(j.payload) : j.payload).calendarId)).toContain(calX);
+    expect(jobs.map((j: { payload: unknown }) => (typeof j.payload === 'string' ? JSON.parse(j.payload) : j.payload).calendarId)).toContain(
+      calX,
+    );
     expect((await pushCalendar(db(), cfg, calX)).sent).toBeGreaterThan(0);
     const row = await db()('calendar_events').where({ id: created }).first();
     expect(row.external_id).toBeTruthy();

@@ -178,7 +178,7 @@ async function forgetGoogleCopies(trx: Knex.Transaction, ids: readonly string[],
        returning old.calendar_id, old.external_id
      )
      insert into calendar_google_deletions (calendar_id, external_id) select calendar_id, external_id from gone where external_id is not null`,
-    [ids, unlessCalendar, unlessCalendar],
+    [[...ids], unlessCalendar, unlessCalendar] as Knex.RawBinding[],
   );
 }
 
@@ -203,7 +203,7 @@ export async function deleteEvents(trx: Knex.Transaction, ids: readonly string[]
   await trx.raw(
     `with gone as (delete from calendar_events where id = any(?::bigint[]) returning calendar_id, external_id)
      insert into calendar_google_deletions (calendar_id, external_id) select calendar_id, external_id from gone where external_id is not null`,
-    [ids],
+    [[...ids]],
   );
 }
 

@@ -15,5 +15,22 @@ export const UpcomingEventsWidget = lazy(() => import('./components/upcoming-eve
 export function calendarRoutes(kind: CentreKind | null): RouteObject[] {
   void kind;
   const handle: RouteHandle = { access: { role: 'user' }, title: 'shell:menu.calendar' };
-  return [{ path: paths.calendar.pattern, handle, lazy: lazyPage(() => import('./pages/calendar.page'), 'CalendarPage') }];
+  return [
+    { path: paths.calendar.pattern, handle, lazy: lazyPage(() => import('./pages/calendar.page'), 'CalendarPage') },
+    // Google's answer, via /oauth2callback on the platform host (managers link calendars).
+    {
+      path: paths.googleIntegration.pattern,
+      handle: { access: { role: 'manager' }, title: 'pages:guestPages.titles.googleIntegration' } satisfies RouteHandle,
+      lazy: lazyPage(() => import('./pages/google-integration.page'), 'GoogleIntegrationPage'),
+    },
+  ];
 }
+
+/** /oauth2callback on the platform host (a guest page: Google sends any browser here). */
+export const googleCallbackRoutes: RouteObject[] = [
+  {
+    path: paths.oauth2callback.pattern,
+    handle: { access: { role: 'guest' }, title: 'pages:guestPages.titles.oauth2callback' } satisfies RouteHandle,
+    lazy: lazyPage(() => import('./pages/oauth2callback.page'), 'OAuth2CallbackPage'),
+  },
+];

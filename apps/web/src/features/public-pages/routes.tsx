@@ -16,8 +16,6 @@ const PENDING_GUEST_PAGES = [
   [guestPaths.customerPayment.pattern, 'pages:guestPages.titles.customerPayment'],
   [guestPaths.customerCenterSetup.pattern, 'pages:guestPages.titles.customerCenterSetup'],
   [guestPaths.webFormPreview.pattern, 'pages:guestPages.titles.webFormPreview'],
-  [guestPaths.oauth2callback.pattern, 'pages:guestPages.titles.oauth2callback'],
-  [guestPaths.googleIntegration.pattern, 'pages:guestPages.titles.googleIntegration'],
 ] as const;
 
 export const pendingGuestRoutes: RouteObject[] = PENDING_GUEST_PAGES.map(([path, title]) => ({

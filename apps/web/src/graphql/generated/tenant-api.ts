@@ -1300,7 +1300,7 @@ export type CalendarCalendarsQueryVariables = Exact<{
 }>;
 
 
-export type CalendarCalendarsQuery = { getCalendars: Array<{ id: string, name: string, is_public: boolean, location: string }> };
+export type CalendarCalendarsQuery = { getCalendars: Array<{ id: string, name: string, is_public: boolean, location: string, google_status: string | null }> };
 
 export type CalendarCreateEventMutationVariables = Exact<{
   name?: string | null | undefined;
@@ -1327,6 +1327,13 @@ export type CalendarDeleteEventMutationVariables = Exact<{
 
 export type CalendarDeleteEventMutation = { deleteEvent: { status: boolean, message: string, color: string, count: number } };
 
+export type CalendarDisconnectGoogleMutationVariables = Exact<{
+  calendar: string | number;
+}>;
+
+
+export type CalendarDisconnectGoogleMutation = { disconnectGoogleCalendar: { calendar_id: string, status: string } };
+
 export type CalendarEventFieldsFragment = { id: string, name: string, details: string | null, date: string, start_time: string | null, end_time: string | null, full_day: boolean, recursing: boolean, recursive_id: string | null, days: Array<string>, until: string | null, location: string, is_public: boolean, calendar_id: string, programs: Array<{ id: string, name: string }> };
 
 export type CalendarEventsQueryVariables = Exact<{
@@ -1339,12 +1346,27 @@ export type CalendarEventsQueryVariables = Exact<{
 
 export type CalendarEventsQuery = { filterEvents: Array<{ id: string, name: string, details: string | null, date: string, start_time: string | null, end_time: string | null, full_day: boolean, recursing: boolean, recursive_id: string | null, days: Array<string>, until: string | null, location: string, is_public: boolean, calendar_id: string, programs: Array<{ id: string, name: string }> }> };
 
+export type CalendarGoogleAuthUrlQueryVariables = Exact<{
+  calendar: string | number;
+}>;
+
+
+export type CalendarGoogleAuthUrlQuery = { getGoogleCalendarAuthUrl: string };
+
 export type CalendarLocationQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
 export type CalendarLocationQuery = { location: { id: string, name: string, timezone: { id: string }, rooms: Array<{ id: string, name: string }> } };
+
+export type CalendarSaveGoogleTokenMutationVariables = Exact<{
+  code?: string | null | undefined;
+  state?: string | null | undefined;
+}>;
+
+
+export type CalendarSaveGoogleTokenMutation = { saveGoogleCalendarToken: { calendar_id: string, status: string } };
 
 export type CalendarTeamQueryVariables = Exact<{
   location?: string | number | null | undefined;

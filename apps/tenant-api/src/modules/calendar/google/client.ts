@@ -82,7 +82,13 @@ async function api<T>(cfg: GoogleCalendarConfig, accessToken: string, method: st
 
 const eventsPath = (calendarId: string) => `/calendars/${encodeURIComponent(calendarId)}/events`;
 
-export async function listEvents(cfg: GoogleCalendarConfig, token: string, calendarId: string, timeMin: string, timeMax: string): Promise<GoogleEvent[]> {
+export async function listEvents(
+  cfg: GoogleCalendarConfig,
+  token: string,
+  calendarId: string,
+  timeMin: string,
+  timeMax: string,
+): Promise<GoogleEvent[]> {
   const q = new URLSearchParams({ timeMin, timeMax, singleEvents: 'true', orderBy: 'startTime', maxResults: '2500' });
   const r = await api<{ items?: GoogleEvent[] }>(cfg, token, 'GET', `${eventsPath(calendarId)}?${q}`);
   return r?.items ?? [];

@@ -48,7 +48,9 @@ export async function linkedAmong(db: Db, ids: readonly string[]): Promise<strin
 }
 
 async function markReconnect(db: Db, calendarId: string): Promise<void> {
-  await db('calendar_google_links').where({ calendar_id: calendarId }).update({ status: 'reconnect', access_token_enc: null, access_expires_at: null });
+  await db('calendar_google_links')
+    .where({ calendar_id: calendarId })
+    .update({ status: 'reconnect', access_token_enc: null, access_expires_at: null });
 }
 
 async function freshAccess(db: Db, cfg: GoogleCalendarConfig, link: GoogleLinkRow): Promise<string> {

@@ -35,7 +35,8 @@ export function registerCalendarJobs(queue: JobQueue, deps: CalendarJobDeps): vo
 
 export async function runGooglePushJob(job: Pick<JobContext, 'data' | 'log'>, deps: CalendarJobDeps) {
   const { centreId, calendarId } = job.data as { centreId?: unknown; calendarId?: unknown };
-  if (typeof centreId !== 'string' || typeof calendarId !== 'string') throw new PermanentJobError('calendar-google-push needs centreId and calendarId');
+  if (typeof centreId !== 'string' || typeof calendarId !== 'string')
+    throw new PermanentJobError('calendar-google-push needs centreId and calendarId');
   if (!deps.google) throw new PermanentJobError('Google Calendar is not configured');
   const r = await pushCalendar(await deps.dbFor(centreId), deps.google, calendarId);
   job.log(`google push: ${r.sent} sent, ${r.deleted} deleted${r.reconnect ? ', access revoked' : ''}`);
@@ -116,7 +117,10 @@ export async function pushCalendar(db: Knex, cfg: GoogleCalendarConfig, calendar
             : null;
           if (!patched) externalId = (await insertEvent(cfg, token, link.google_calendar_id, body)).id;
           // A row changed while it was sent stays dirty (its updated_at moved on).
-          await db('calendar_events').where({ id: e.id }).whereRaw('updated_at = ?::timestamptz', [e.stamp]).update({ external_id: externalId, google_dirty: false });
+          await db('calendar_events')
+            .where({ id: e.id })
+            .whereRaw('updated_at = ?::timestamptz', [e.stamp])
+            .update({ external_id: externalId, google_dirty: false });
           // Its Google id is kept even then, so the next round patches rather than inserts twice.
           await db('calendar_events').where({ id: e.id }).whereNull('external_id').update({ external_id: externalId });
           sent++;

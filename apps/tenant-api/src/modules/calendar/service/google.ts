@@ -5,7 +5,6 @@ import { decryptSecret, encryptSecret } from '@kv/directory';
 import { addDays, daysBetween, localParts, zonedInstant } from '@kv/shared';
 import type { GoogleCalendarConfig, RequestContext } from '../../../types.ts';
 import { reaches, requireViewer } from '../../../core/access.ts';
-import { id } from '../../../core/args.ts';
 import { audit } from '../../../core/audit.ts';
 import { localDate } from '../../../core/time.ts';
 import { inTransaction } from '../../../core/tx.ts';
@@ -102,7 +101,8 @@ export async function saveGoogleCalendarToken(ctx: RequestContext, raw: unknown)
   const s = verifyOAuthState(a.state, cfg.stateKey);
   if (!s || s.c !== ctx.tenant.id || s.u !== v.id) throw googleStateInvalid();
   const cal = await managedCalendar(ctx, s.k);
-  const taken = await ctx.db('calendar_google_states')
+  const taken = await ctx
+    .db('calendar_google_states')
     .where({ nonce: s.n, calendar_id: cal.id, user_id: v.id })
     .whereNull('used_at')
     .where('expires_at', '>', ctx.db.fn.now())
@@ -156,7 +156,13 @@ export async function disconnectGoogleCalendar(ctx: RequestContext, raw: unknown
   await inTransaction(ctx, async (trx) => {
     await trx('calendar_google_links').where({ calendar_id: cal.id }).delete();
     await trx('calendar_google_deletions').where({ calendar_id: cal.id }).delete();
-    await audit(ctx, trx, { action: 'calendar.google_disconnect', entity: 'calendar', entity_id: cal.id, location_id: cal.location_id, data: {} });
+    await audit(ctx, trx, {
+      action: 'calendar.google_disconnect',
+      entity: 'calendar',
+      entity_id: cal.id,
+      location_id: cal.location_id,
+      data: {},
+    });
   });
   await revoke(cfg, decryptSecret(link.refresh_token_enc, cfg.tokenKey));
   return { calendar_id: cal.id, status: 'disconnected' };
@@ -179,7 +185,9 @@ export async function getGoogleCalendarEvents(ctx: RequestContext, raw: unknown)
   const tz = (await locationInfo(ctx.db, cal.location_id))?.timezone ?? 'UTC';
   const timeMin = zonedInstant(a.from, '00:00', tz).toISOString();
   const timeMax = zonedInstant(addDays(a.to, 1), '00:00', tz).toISOString();
-  const items = await withAccess(ctx.db, cfg, link, (token) => listEvents(cfg, token, link.google_calendar_id, timeMin, timeMax)).catch(toGoogleError);
+  const items = await withAccess(ctx.db, cfg, link, (token) => listEvents(cfg, token, link.google_calendar_id, timeMin, timeMax)).catch(
+    toGoogleError,
+  );
   return items.map((e: GoogleEvent) => shape(e, tz));
 }
 

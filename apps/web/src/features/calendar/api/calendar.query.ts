@@ -59,6 +59,7 @@ export const CalendarsQuery = gql<CalendarCalendarsQuery, CalendarCalendarsQuery
       name
       is_public
       location
+      google_status
     }
   }
 `;

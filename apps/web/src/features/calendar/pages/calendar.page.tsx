@@ -5,7 +5,7 @@ import interactionPlugin, { type DateClickArg } from '@fullcalendar/interaction'
 import listPlugin from '@fullcalendar/list';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
-import { Badge, Button, Card, Group, Modal, MultiSelect, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Modal, MultiSelect, Stack, Switch, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { roleAtLeast } from '@kv/shared';
 import { useMemo, useState, useSyncExternalStore } from 'react';
@@ -15,6 +15,7 @@ import { currentLocation } from '../../../lib/current-location';
 import { useViewer } from '../../../lib/shell-context';
 import { BirthdaysQuery, CalendarsQuery, EventsQuery, LocationQuery, TeamQuery } from '../api/calendar.query';
 import { EventDialog, type DialogEvent } from '../components/event-dialog';
+import { GoogleSettings } from '../components/google-settings';
 import { addDays, formatClock, formatDay, todayIn, wallTime } from '../lib/dates';
 import classes from '../components/calendar.module.css';
 
@@ -59,7 +60,8 @@ export function CalendarPage() {
   const [dialog, setDialog] = useState<{ event: Occurrence | null; date: string } | null>(null);
   const [shown, setShown] = useState<Shown | null>(null);
 
-  const [{ data: cals }] = useQuery({ query: CalendarsQuery, variables: { location: locationId } });
+  const [{ data: cals }, refetchCalendars] = useQuery({ query: CalendarsQuery, variables: { location: locationId } });
+  const manager = roleAtLeast(viewer.role, 'manager');
   const [{ data: evs }, refetch] = useQuery({
     query: EventsQuery,
     variables: { location: locationId, programs: roomFilter.length ? roomFilter : null, date: range.from, to: range.to },
@@ -150,6 +152,9 @@ export function CalendarPage() {
               data-testid="calendar-shifts"
             />
           ) : null}
+          {manager && locationId && calendars.length ? (
+            <GoogleSettings calendars={calendars} onChanged={() => refetchCalendars({ requestPolicy: 'network-only' })} />
+          ) : null}
           {staff && calendars.length ? (
             <Button size="xs" onClick={() => setDialog({ event: null, date: today })} data-testid="calendar-new-event">
               {t('newEvent')}
@@ -170,6 +175,15 @@ export function CalendarPage() {
         />
       ) : null}
       {staff && !calendars.length && cals ? <Text c="dimmed">{t('noCalendars')}</Text> : null}
+      {manager
+        ? calendars
+            .filter((c) => c.google_status === 'reconnect')
+            .map((c) => (
+              <Alert key={c.id} color="danger" variant="light" data-testid="google-reconnect">
+                {t('google.reconnectLead', { name: c.name })}
+              </Alert>
+            ))
+        : null}
       {!staff ? <Text c="dimmed">{t('parentLead')}</Text> : null}
       <Card withBorder padding={mobile ? 'xs' : 'md'} className={classes.card}>
         <FullCalendar
