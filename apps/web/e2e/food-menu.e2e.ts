@@ -87,15 +87,20 @@ export const journeys: Journey[] = [
         assert.equal(all.length, 2, 'the copy is a new week');
         created.push(...all.map((w) => w.id).filter((id) => !created.includes(id)));
 
-        // Sets the copied week current and rotating (moves each local Monday).
+        // Sets the copied week current and rotating (moves each local Monday): the switch saves the
+        // week on screen with the rotation (off first when the demo already rotates).
         const rotate = teacher.getByTestId('menu-rotate');
-        if (!(await rotate.isChecked())) {
+        const switched = (on: boolean) =>
+          teacher.waitForFunction(
+            (want) => (document.querySelector('[data-testid="menu-rotate"]') as HTMLInputElement | null)?.checked === want,
+            on,
+          );
+        if (await rotate.isChecked()) {
           await rotate.click({ force: true });
-          await teacher
-            .getByText(/menu settings saved/i)
-            .first()
-            .waitFor();
+          await switched(false);
         }
+        await rotate.click({ force: true });
+        await switched(true);
         const shown = (await weeks(teacher, downtown.id)).find((w) => w.current_week);
         assert.ok(shown && all.some((w) => w.id === shown.id), 'the week on screen is now the current one');
         const rotating = await api<{ getFoodMenuWeekData: { rotate: boolean } }>(
