@@ -16,6 +16,21 @@ import type { Knex } from 'knex';
  * - Staff schedules: `staff_schedules` (repeat, note), `staff_ptos` (approved by a manager) and
  *   `staff_absences`.
  */
+/**
+ * The backfill: one open-ended schedule per child with the weekdays of `week_schedule` (none →
+ * Monday to Friday, what an empty list meant; unknown words dropped), from the day before the row
+ * was made. Exported for the test that checks it keeps every expected day.
+ */
+export const BACKFILL_SQL = `
+  insert into student_schedules (student_id, location_id, program_id, start_date, type, days)
+  select s.id, s.location_id, s.program_id, (s.created_at at time zone 'UTC')::date - 1,
+         case when cardinality(s.week_schedule) between 1 and 4 then 'part_time' else 'full_time' end,
+         case when cardinality(s.week_schedule) = 0 then array['mon', 'tue', 'wed', 'thu', 'fri']
+              else array(select d from unnest(s.week_schedule) d
+                          where d in ('mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun')) end
+    from students s
+   where not exists (select 1 from student_schedules x where x.student_id = s.id)`;
+
 export async function up(knex: Knex): Promise<void> {
   await knex.raw('create extension if not exists btree_gist');
 
@@ -72,15 +87,7 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(`alter table attendance_absences add constraint attendance_absences_vacation_chk
     check ((vacation_id is null) = (vacation_start is null) and (vacation_id is null) = (vacation_end is null))`);
 
-  // The backfill: one open-ended schedule per child with its weekdays.
-  await knex.raw(`
-    insert into student_schedules (student_id, location_id, program_id, start_date, type, days)
-    select s.id, s.location_id, s.program_id, (s.created_at at time zone 'UTC')::date - 1,
-           case when cardinality(s.week_schedule) between 1 and 4 then 'part_time' else 'full_time' end,
-           case when cardinality(s.week_schedule) = 0 then array['mon', 'tue', 'wed', 'thu', 'fri']
-                else array(select d from unnest(s.week_schedule) d
-                            where d in ('mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun')) end
-      from students s`);
+  await knex.raw(BACKFILL_SQL);
   await knex.schema.alterTable('students', (t) => t.dropColumn('week_schedule'));
 
   await knex.schema.createTable('staff_schedules', (t) => {
@@ -145,7 +152,14 @@ export async function down(knex: Knex): Promise<void> {
     update students s set week_schedule = x.days
       from student_schedules x
      where x.student_id = s.id and x.start_date <= current_date and (x.end_date is null or x.end_date >= current_date)`);
-  for (const t of ['staff_absences', 'staff_ptos', 'staff_schedules', 'student_schedule_changes', 'student_schedule_dates', 'student_schedules'])
+  for (const t of [
+    'staff_absences',
+    'staff_ptos',
+    'staff_schedules',
+    'student_schedule_changes',
+    'student_schedule_dates',
+    'student_schedules',
+  ])
     await knex.schema.dropTableIfExists(t);
   await knex.raw('alter table attendance_absences drop constraint if exists attendance_absences_vacation_chk');
   await knex.schema.alterTable('attendance_absences', (t) => {

@@ -44,9 +44,17 @@ export interface StaffAbsenceRow {
   lname: string;
 }
 
+/** A `date` column as YYYY-MM-DD (the driver gives a Date at local midnight). */
+const day = (v: unknown): string | null =>
+  v instanceof Date
+    ? `${v.getFullYear()}-${String(v.getMonth() + 1).padStart(2, '0')}-${String(v.getDate()).padStart(2, '0')}`
+    : v === null || v === undefined
+      ? null
+      : String(v).slice(0, 10);
 const str = (r: Record<string, any>, keys: string[]) => {
   const o: Record<string, unknown> = { ...r };
   for (const k of keys) if (o[k] !== null && o[k] !== undefined) o[k] = String(o[k]);
+  for (const k of ['start_date', 'end_date', 'date']) if (k in o) o[k] = day(o[k]);
   return o;
 };
 const KEYS = ['id', 'user_id', 'location_id', 'program_id', 'approved_by'];
@@ -83,7 +91,10 @@ export async function ptosBetween(db: Db, f: StaffFilter): Promise<StaffPtoRow[]
     .limit(2000);
   if (f.locationIds) q.whereIn('x.location_id', f.locationIds as string[]);
   if (f.userId) q.where('x.user_id', f.userId);
-  return (await q).map((r: Record<string, any>) => ({ ...str(r, KEYS), approved_at: r.approved_at ? new Date(r.approved_at).toISOString() : null }) as unknown as StaffPtoRow);
+  return (await q).map(
+    (r: Record<string, any>) =>
+      ({ ...str(r, KEYS), approved_at: r.approved_at ? new Date(r.approved_at).toISOString() : null }) as unknown as StaffPtoRow,
+  );
 }
 
 export async function absencesBetween(db: Db, f: StaffFilter): Promise<StaffAbsenceRow[]> {
@@ -103,12 +114,21 @@ export async function findRow(db: Db, table: 'staff_schedules' | 'staff_ptos' | 
   return r ? (str(r, KEYS) as Record<string, any>) : undefined;
 }
 
-export async function insertRow(trx: Knex.Transaction, table: 'staff_schedules' | 'staff_ptos' | 'staff_absences', row: Record<string, unknown>) {
+export async function insertRow(
+  trx: Knex.Transaction,
+  table: 'staff_schedules' | 'staff_ptos' | 'staff_absences',
+  row: Record<string, unknown>,
+) {
   const [r] = await trx(table).insert(row).returning('id');
   return String(r.id);
 }
 
-export async function updateRow(trx: Knex.Transaction, table: 'staff_schedules' | 'staff_ptos' | 'staff_absences', id: string, patch: Record<string, unknown>) {
+export async function updateRow(
+  trx: Knex.Transaction,
+  table: 'staff_schedules' | 'staff_ptos' | 'staff_absences',
+  id: string,
+  patch: Record<string, unknown>,
+) {
   await trx(table)
     .where({ id })
     .update({ ...patch, updated_at: trx.fn.now() });

@@ -45,8 +45,21 @@ const ids = <T extends Record<string, any>>(r: T, keys: string[]): T => {
   for (const k of keys) if (out[k] !== null && out[k] !== undefined) out[k] = String(out[k]);
   return out as T;
 };
-const sched = (r: Record<string, any>) => ids(r, ['id', 'student_id', 'location_id', 'program_id']) as ScheduleRow;
-const dateRow = (r: Record<string, any>) => ids(r, ['id', 'schedule_id', 'student_id']) as ScheduleDateRow;
+
+/** A `date` column as YYYY-MM-DD (the driver gives a Date at local midnight). */
+const day = (v: unknown): string | null =>
+  v instanceof Date
+    ? `${v.getFullYear()}-${String(v.getMonth() + 1).padStart(2, '0')}-${String(v.getDate()).padStart(2, '0')}`
+    : v === null || v === undefined
+      ? null
+      : String(v).slice(0, 10);
+const sched = (r: Record<string, any>) =>
+  ({
+    ...ids(r, ['id', 'student_id', 'location_id', 'program_id']),
+    start_date: day(r.start_date),
+    end_date: day(r.end_date),
+  }) as ScheduleRow;
+const dateRow = (r: Record<string, any>) => ({ ...ids(r, ['id', 'schedule_id', 'student_id']), date: day(r.date) }) as ScheduleDateRow;
 
 /** A student of the scope (active or archived not: live rows only), or undefined. */
 export async function studentOf(
@@ -54,7 +67,10 @@ export async function studentOf(
   scope: StudentScope,
   studentId: string,
 ): Promise<{ id: string; fname: string; lname: string; location_id: string; program_id: string | null } | undefined> {
-  const q = db('students as s').where('s.id', studentId).whereNull('s.deleted_at').first('s.id', 's.fname', 's.lname', 's.location_id', 's.program_id');
+  const q = db('students as s')
+    .where('s.id', studentId)
+    .whereNull('s.deleted_at')
+    .first('s.id', 's.fname', 's.lname', 's.location_id', 's.program_id');
   const r = await applyScope(db, q, scope);
   return r ? ids(r, ['id', 'location_id', 'program_id']) : undefined;
 }
@@ -66,7 +82,9 @@ export async function findSchedule(db: Db, id: string): Promise<ScheduleRow | un
 
 export async function schedulesOf(db: Db, studentIds: readonly string[]): Promise<ScheduleRow[]> {
   if (!studentIds.length) return [];
-  const rows = await db('student_schedules').whereIn('student_id', studentIds as string[]).orderBy(['student_id', 'start_date']);
+  const rows = await db('student_schedules')
+    .whereIn('student_id', studentIds as string[])
+    .orderBy(['student_id', 'start_date']);
   return rows.map(sched);
 }
 
@@ -105,7 +123,9 @@ export async function deleteSchedule(trx: Knex.Transaction, id: string): Promise
 
 export async function datesOf(db: Db, scheduleIds: readonly string[]): Promise<ScheduleDateRow[]> {
   if (!scheduleIds.length) return [];
-  const rows = await db('student_schedule_dates').whereIn('schedule_id', scheduleIds as string[]).orderBy('date');
+  const rows = await db('student_schedule_dates')
+    .whereIn('schedule_id', scheduleIds as string[])
+    .orderBy('date');
   return rows.map(dateRow);
 }
 
@@ -213,7 +233,12 @@ export async function scheduledStudents(
   applyScope(db, q, scope);
   const rows = await q;
   return {
-    rows: rows.map((r: Record<string, any>) => ({ id: String(r.id), fname: r.fname, lname: r.lname, program_id: r.program_id ? String(r.program_id) : null })),
+    rows: rows.map((r: Record<string, any>) => ({
+      id: String(r.id),
+      fname: r.fname,
+      lname: r.lname,
+      program_id: r.program_id ? String(r.program_id) : null,
+    })),
     total: rows.length ? Number(rows[0].total) : 0,
   };
 }

@@ -32,7 +32,24 @@ export interface VacationInput {
 }
 
 const COLS = ['id', 'student_id', 'location_id', 'date', 'reason', 'note', 'vacation_id', 'vacation_start', 'vacation_end'];
-const norm = (r: Record<string, any>): VacationDayRow => ({ ...r, id: String(r.id), student_id: String(r.student_id), location_id: String(r.location_id) }) as VacationDayRow;
+
+/** A `date` column as YYYY-MM-DD (the driver gives a Date at local midnight). */
+const day = (v: unknown): string | null =>
+  v instanceof Date
+    ? `${v.getFullYear()}-${String(v.getMonth() + 1).padStart(2, '0')}-${String(v.getDate()).padStart(2, '0')}`
+    : v === null || v === undefined
+      ? null
+      : String(v).slice(0, 10);
+const norm = (r: Record<string, any>): VacationDayRow =>
+  ({
+    ...r,
+    id: String(r.id),
+    student_id: String(r.student_id),
+    location_id: String(r.location_id),
+    date: day(r.date),
+    vacation_start: day(r.vacation_start),
+    vacation_end: day(r.vacation_end),
+  }) as VacationDayRow;
 
 /**
  * Writes a vacation's rows for the given days; a day that already has an absence keeps that
@@ -45,7 +62,7 @@ export async function writeVacationDays(trx: Knex.Transaction, v: VacationInput,
     .onConflict(['student_id', 'date'])
     .ignore()
     .returning('date');
-  return rows.map((r) => String(r.date));
+  return rows.map((r) => day(r.date)!);
 }
 
 /** The rows of one vacation, by day. */

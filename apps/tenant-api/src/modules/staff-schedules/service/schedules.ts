@@ -34,7 +34,14 @@ const sortDays = (d: readonly string[]) => WEEK_DAYS.filter((x) => d.includes(x)
 type Table = 'staff_schedules' | 'staff_ptos' | 'staff_absences';
 
 /** A location of the manager's scope and a person working there, else NOT_FOUND. */
-async function placed(ctx: RequestContext, db: Knex | Knex.Transaction, scope: LocationScope, userId: string, locationId: string, programId?: string | null) {
+async function placed(
+  ctx: RequestContext,
+  db: Knex | Knex.Transaction,
+  scope: LocationScope,
+  userId: string,
+  locationId: string,
+  programId?: string | null,
+) {
   if (!reaches(scope, locationId)) throw locationNotFound();
   if (!(await repo.worksAt(db, userId, locationId))) throw staffNotFound();
   if (programId) {
@@ -56,7 +63,14 @@ async function auditRow(ctx: RequestContext, trx: Knex.Transaction, action: stri
   await audit(ctx, trx, { action, entity: 'staff_schedule', entity_id: entityId, location_id: locationId, data });
 }
 
-function checkSchedule(s: { start_date: string; end_date: string | null; start_time: string; end_time: string; days: string[]; repeat: string }) {
+function checkSchedule(s: {
+  start_date: string;
+  end_date: string | null;
+  start_time: string;
+  end_time: string;
+  days: string[];
+  repeat: string;
+}) {
   if (s.end_date && s.end_date < s.start_date) throw endBeforeStart();
   if (s.end_time <= s.start_time) throw endTimeBeforeStart();
   if (s.repeat !== 'none' && !s.days.length) throw daysRequired();
@@ -143,18 +157,34 @@ export async function removeStaffSchedule(ctx: RequestContext, raw: unknown) {
 
 /** The working days of a schedule in [from, to] (weekly, every other week from its first week, or once). */
 export function shiftsOf(s: repo.StaffScheduleRow, from: string, to: string) {
-  const out: { schedule_id: string; user_id: string; location_id: string; program_id: string | null; date: string; start_time: string; end_time: string }[] = [];
+  const out: {
+    schedule_id: string;
+    user_id: string;
+    location_id: string;
+    program_id: string | null;
+    date: string;
+    start_time: string;
+    end_time: string;
+  }[] = [];
   const start = s.start_date > from ? s.start_date : from;
   const end = s.end_date && s.end_date < to ? s.end_date : to;
   for (let d = start; d <= end; d = addDays(d, 1)) {
     if (s.repeat === 'none' ? d !== s.start_date : !s.days.includes(weekdayOf(d))) continue;
     if (s.repeat === 'biweekly' && Math.floor(daysBetween(mondayOf(s.start_date), d) / 7) % 2 !== 0) continue;
-    out.push({ schedule_id: s.id, user_id: s.user_id, location_id: s.location_id, program_id: s.program_id, date: d, start_time: s.start_time, end_time: s.end_time });
+    out.push({
+      schedule_id: s.id,
+      user_id: s.user_id,
+      location_id: s.location_id,
+      program_id: s.program_id,
+      date: d,
+      start_time: s.start_time,
+      end_time: s.end_time,
+    });
   }
   return out;
 }
 
-const mondayOf = (d: string) => addDays(d, -((['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as string[]).indexOf(weekdayOf(d))));
+const mondayOf = (d: string) => addDays(d, -(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as string[]).indexOf(weekdayOf(d)));
 
 /**
  * The staff calendar of a range: schedules, their working days (less approved time off and
@@ -165,7 +195,11 @@ export async function staffCalendarBetween(
   f: { locationIds: readonly string[] | null; userId: string | null; programId?: string | null; from: string; to: string },
 ) {
   const filter = { programId: null, ...f };
-  const [schedules, ptos, absences] = await Promise.all([repo.schedulesBetween(db, filter), repo.ptosBetween(db, filter), repo.absencesBetween(db, filter)]);
+  const [schedules, ptos, absences] = await Promise.all([
+    repo.schedulesBetween(db, filter),
+    repo.ptosBetween(db, filter),
+    repo.absencesBetween(db, filter),
+  ]);
   const off = new Set<string>();
   for (const p of ptos) if (p.approved_by) for (let d = p.start_date; d <= p.end_date; d = addDays(d, 1)) off.add(`${p.user_id}:${d}`);
   for (const x of absences) off.add(`${x.user_id}:${x.date}`);
@@ -180,7 +214,13 @@ export async function filterStaffSchedules(ctx: RequestContext, raw: unknown) {
   if (a.location && !reaches(scope, a.location)) throw locationNotFound();
   if (a.user && a.user !== viewerId && !everyone) throw forbidden();
   const userId = everyone ? (a.user ?? null) : viewerId;
-  return staffCalendarBetween(ctx.db, { locationIds: a.location ? [a.location] : scopeFilter(scope), userId, programId: a.program ?? null, from: a.from, to: a.to });
+  return staffCalendarBetween(ctx.db, {
+    locationIds: a.location ? [a.location] : scopeFilter(scope),
+    userId,
+    programId: a.program ?? null,
+    from: a.from,
+    to: a.to,
+  });
 }
 
 const ptoFields = {
@@ -213,7 +253,12 @@ export async function createStaffPto(ctx: RequestContext, raw: unknown) {
       note: a.note ?? null,
       created_by: viewerId,
     });
-    await auditRow(ctx, trx, 'staff_pto.create', rid, a.location, { user: userId, start_date: a.start_date, end_date: a.end_date, type: a.type });
+    await auditRow(ctx, trx, 'staff_pto.create', rid, a.location, {
+      user: userId,
+      start_date: a.start_date,
+      end_date: a.end_date,
+      type: a.type,
+    });
     return repo.findRow(trx, 'staff_ptos', rid);
   });
   return { ...notice('Time off saved.'), pto };
@@ -248,7 +293,13 @@ export async function removeStaffPto(ctx: RequestContext, raw: unknown) {
 export async function createStaffAbsence(ctx: RequestContext, raw: unknown) {
   const scope = await staffScheduleManageScope(ctx);
   const a = parseArgs(
-    z.object({ user: id, location: id, date: localDate, reason: z.string().trim().max(60, 'The reason has at most 60 characters.').nullish(), note }),
+    z.object({
+      user: id,
+      location: id,
+      date: localDate,
+      reason: z.string().trim().max(60, 'The reason has at most 60 characters.').nullish(),
+      note,
+    }),
     raw,
   );
   await placed(ctx, ctx.db, scope, a.user, a.location);

@@ -43,7 +43,12 @@ export interface VacationSnapshot {
  * child was expected in them. `rederiveVacations` after the change adds the newly expected days
  * and removes the days no longer expected; days taken off a vacation by hand stay off.
  */
-export async function snapshotVacations(trx: Knex.Transaction, studentId: string, today: string, markedBy: string): Promise<VacationSnapshot> {
+export async function snapshotVacations(
+  trx: Knex.Transaction,
+  studentId: string,
+  today: string,
+  markedBy: string,
+): Promise<VacationSnapshot> {
   const rows = await vacationDaysOverlapping(trx, studentId, today, null);
   const items: VacationSnapshot['items'] = [];
   for (const vac of byVacation(rows).values()) {

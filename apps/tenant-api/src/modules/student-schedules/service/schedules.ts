@@ -47,7 +47,14 @@ async function noOverlap<T>(work: Promise<T>): Promise<T> {
   }
 }
 
-function checkShape(s: { start_date: string; end_date: string | null; start_time: string | null; end_time: string | null; type: string; days: string[] }) {
+function checkShape(s: {
+  start_date: string;
+  end_date: string | null;
+  start_time: string | null;
+  end_time: string | null;
+  type: string;
+  days: string[];
+}) {
   if (s.end_date && s.end_date < s.start_date) throw endBeforeStart();
   if (s.start_time && s.end_time && s.end_time <= s.start_time) throw endTimeBeforeStart();
   if (s.type !== 'drop_in' && !s.days.length) throw daysRequired();
@@ -68,8 +75,21 @@ async function logAndAudit(
   action: string,
   data: Record<string, unknown>,
 ) {
-  await repo.logChange(trx, { location_id: s.location_id, student_id: s.student_id, schedule_id: s.id, action, data, changed_by: ctx.viewer!.id });
-  await audit(ctx, trx, { action: `student_schedule.${action}`, entity: 'student', entity_id: s.student_id, location_id: s.location_id, data: { schedule: s.id, ...data } });
+  await repo.logChange(trx, {
+    location_id: s.location_id,
+    student_id: s.student_id,
+    schedule_id: s.id,
+    action,
+    data,
+    changed_by: ctx.viewer!.id,
+  });
+  await audit(ctx, trx, {
+    action: `student_schedule.${action}`,
+    entity: 'student',
+    entity_id: s.student_id,
+    location_id: s.location_id,
+    data: { schedule: s.id, ...data },
+  });
 }
 
 const shown = (s: repo.ScheduleRow) => ({

@@ -9,13 +9,7 @@ import { id } from '../../../core/args.ts';
 import { notice } from '../../../core/result.ts';
 import { localDate } from '../../../core/time.ts';
 import { inTransaction } from '../../../core/tx.ts';
-import {
-  deleteVacationDays,
-  updateVacationFields,
-  vacationDays,
-  writeVacationDays,
-  type VacationDayRow,
-} from '../../attendance/index.ts';
+import { deleteVacationDays, updateVacationFields, vacationDays, writeVacationDays, type VacationDayRow } from '../../attendance/index.ts';
 import * as repo from '../repo.ts';
 import { vacationWriteScope } from '../policy.ts';
 import { datesNotInVacation, endBeforeStart, noExpectedDay, pastVacation, vacationNotFound, vacationTooLong } from '../errors.ts';
@@ -58,7 +52,13 @@ async function checkRange(trx: Knex.Transaction, locationId: string, start: stri
 }
 
 async function auditVacation(ctx: RequestContext, trx: Knex.Transaction, v: Vacation, action: string, data: object) {
-  await audit(ctx, trx, { action: `vacation.${action}`, entity: 'student', entity_id: v.student_id, location_id: v.location_id, data: { vacation: v.id, ...data } });
+  await audit(ctx, trx, {
+    action: `vacation.${action}`,
+    entity: 'student',
+    entity_id: v.student_id,
+    location_id: v.location_id,
+    data: { vacation: v.id, ...data },
+  });
 }
 
 /**
@@ -129,7 +129,11 @@ export async function editVacation(ctx: RequestContext, raw: unknown) {
     const grown = (await repo.expectedDays(trx, before.student_id, start, end)).filter(
       (d) => (d < before.start_date || d > before.end_date) && !before.dates.includes(d),
     );
-    await writeVacationDays(trx, { vacation_id: a.id, student_id: before.student_id, location_id: before.location_id, ...patch, marked_by: ctx.viewer!.id }, grown);
+    await writeVacationDays(
+      trx,
+      { vacation_id: a.id, student_id: before.student_id, location_id: before.location_id, ...patch, marked_by: ctx.viewer!.id },
+      grown,
+    );
     const after = await vacationDays(trx, a.id);
     if (!after.length) throw noExpectedDay();
     const v = toVacation(after);

@@ -51,7 +51,13 @@ export async function getMonthlyScheduleList(ctx: RequestContext, raw: unknown) 
   const m = a.month ?? new Date().toISOString().slice(0, 7);
   if (!/^\d{4}-\d{2}$/.test(m)) throw monthInvalid();
   const { from, to } = monthRange(m);
-  const { rows, total } = await repo.scheduledStudents(ctx.db, scope, { locationId: loc.id, programId: a.program ?? null, from, to }, a.page, a.first);
+  const { rows, total } = await repo.scheduledStudents(
+    ctx.db,
+    scope,
+    { locationId: loc.id, programId: a.program ?? null, from, to },
+    a.page,
+    a.first,
+  );
   const ids = rows.map((r) => r.id);
   const [schedules, expected, absences] = await Promise.all([
     repo.schedulesOf(ctx.db, ids),
@@ -64,7 +70,9 @@ export async function getMonthlyScheduleList(ctx: RequestContext, raw: unknown) 
     program_id: s.program_id,
     schedules: schedules.filter((x) => x.student_id === s.id && x.start_date <= to && (!x.end_date || x.end_date >= from)),
     expected_dates: expected.get(s.id) ?? [],
-    absences: absences.filter((x) => x.student_id === s.id).map((x) => ({ date: x.date, reason: x.reason, note: x.note, vacation_id: x.vacation_id ?? null })),
+    absences: absences
+      .filter((x) => x.student_id === s.id)
+      .map((x) => ({ date: x.date, reason: x.reason, note: x.note, vacation_id: x.vacation_id ?? null })),
   }));
   return { ...paginated(data, total, a.page, a.first), month: m };
 }
@@ -74,7 +82,13 @@ export async function filterUpdatedSchedules(ctx: RequestContext, raw: unknown) 
   const scope = await scheduleReadScope(ctx);
   const a = parseArgs(dateRange(366).extend({ location: id, ...pageArgs }), raw);
   const loc = await readableLocation(ctx, a.location);
-  const { rows, total } = await repo.changesOf(ctx.db, scope, { locationId: loc.id, from: a.from, to: a.to, tz: loc.timezone }, a.page, a.first);
+  const { rows, total } = await repo.changesOf(
+    ctx.db,
+    scope,
+    { locationId: loc.id, from: a.from, to: a.to, tz: loc.timezone },
+    a.page,
+    a.first,
+  );
   return paginated(
     rows.map((r) => ({ ...r, data: JSON.stringify(r.data ?? {}), created_at: iso(r.created_at)! })),
     total,

@@ -171,7 +171,11 @@ export async function createNewStudent(ctx: RequestContext, raw: unknown) {
     const s = await repo.insertStudent(trx, row);
     await writeRelations(trx, s.id, a);
     if (a.week_schedule)
-      await studentSchedule.use.setWeekSchedule(trx, { studentId: s.id, locationId: a.location_id, programId: a.program_id, by: v.id }, a.week_schedule);
+      await studentSchedule.use.setWeekSchedule(
+        trx,
+        { studentId: s.id, locationId: a.location_id, programId: a.program_id, by: v.id },
+        a.week_schedule,
+      );
     await auditStudent(ctx, trx, 'student.create', s.id, a.location_id, {
       name: `${a.fname} ${a.lname}`,
       users: a.users.map((u) => u.user_id),
