@@ -563,7 +563,7 @@ describe('the demo seed: schedules', () => {
       );
       expect(partTime.rows[0].n).toBeGreaterThanOrEqual(15);
       expect(await count(db, 'student_schedule_changes')).toBe(30);
-      expect(await count(db, 'student_schedule_changes', (q) => q.where({ action: 'updated' }).whereRaw(`data ? 'days'`))).toBe(3);
+      expect(await count(db, 'student_schedule_changes', (q) => q.where({ action: 'updated' }).whereRaw(`jsonb_exists(data, 'days')`))).toBe(3);
       expect(Number((await db('attendance_absences').whereNotNull('vacation_id').countDistinct({ n: 'vacation_id' }).first())!.n)).toBe(8);
       expect(await count(db, 'attendance_absences', (q) => q.whereNull('vacation_id').where('date', '>', '2026-11-24'))).toBe(12);
       // every vacation day is a day the child is expected by their schedule

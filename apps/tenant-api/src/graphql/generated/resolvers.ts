@@ -9940,6 +9940,7 @@ export type ScheduleChange = {
   __typename?: 'ScheduleChange';
   id: Scalars['ID']['output'];
   student_id: Scalars['ID']['output'];
+  student_name: Scalars['String']['output'];
   schedule_id?: Maybe<Scalars['ID']['output']>;
   /** created, updated, removed, date_added or date_removed. */
   action: Scalars['String']['output'];
@@ -14701,6 +14702,7 @@ export type MonthlyScheduleListResolvers<ContextType = RequestContext, ParentTyp
 export type ScheduleChangeResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ScheduleChange'] = ResolversParentTypes['ScheduleChange']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   student_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  student_name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   schedule_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   action?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   data?: Resolver<ResolversTypes['String'], ParentType, ContextType>;

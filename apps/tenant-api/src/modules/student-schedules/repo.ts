@@ -38,6 +38,8 @@ export interface ChangeRow {
   data: Record<string, unknown>;
   changed_by: string | null;
   created_at: Date;
+  fname: string;
+  lname: string;
 }
 
 const ids = <T extends Record<string, any>>(r: T, keys: string[]): T => {
@@ -194,7 +196,7 @@ export async function changesOf(
     .where('c.location_id', f.locationId)
     .whereRaw(`c.created_at >= (?::date)::timestamp at time zone ?`, [f.from, f.tz])
     .whereRaw(`c.created_at < ((?::date + 1)::timestamp at time zone ?)`, [f.to, f.tz])
-    .select('c.*', db.raw('count(*) over () as total'))
+    .select('c.*', 's.fname', 's.lname', db.raw('count(*) over () as total'))
     .orderBy([
       { column: 'c.created_at', order: 'desc' },
       { column: 'c.id', order: 'desc' },

@@ -90,7 +90,7 @@ export async function filterUpdatedSchedules(ctx: RequestContext, raw: unknown) 
     a.first,
   );
   return paginated(
-    rows.map((r) => ({ ...r, data: JSON.stringify(r.data ?? {}), created_at: iso(r.created_at)! })),
+    rows.map((r) => ({ ...r, student_name: `${r.fname} ${r.lname}`, data: JSON.stringify(r.data ?? {}), created_at: iso(r.created_at)! })),
     total,
     a.page,
     a.first,
