@@ -80,15 +80,33 @@ export function StudentSchedulePanel({ studentId }: { studentId: string }) {
               {t('report.title')}
             </Text>
             <Group gap="sm" wrap="wrap" align="flex-end">
-              <TextInput type="date" label={t('report.from')} value={start} onChange={(e) => setStart(e.currentTarget.value)} required />
-              <TextInput type="date" label={t('report.to')} value={end} onChange={(e) => setEnd(e.currentTarget.value)} required />
+              <TextInput
+                type="date"
+                data-testid="absence-from"
+                label={t('report.from')}
+                value={start}
+                onChange={(e) => setStart(e.currentTarget.value)}
+                required
+              />
+              <TextInput
+                type="date"
+                data-testid="absence-to"
+                label={t('report.to')}
+                value={end}
+                onChange={(e) => setEnd(e.currentTarget.value)}
+                required
+              />
               <TextInput label={t('report.reason')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={60} />
-              <Button type="submit" loading={create.fetching}>
+              <Button type="submit" loading={create.fetching} data-testid="absence-submit">
                 {t('report.submit')}
               </Button>
             </Group>
             {create.error ? <Alert color="danger">{create.error.graphQLErrors[0]?.message ?? create.error.message}</Alert> : null}
-            {notice ? <Alert color="green">{notice}</Alert> : null}
+            {notice ? (
+              <Alert color="green" data-testid="absence-saved">
+                {notice}
+              </Alert>
+            ) : null}
           </Stack>
         </form>
       </Stack>

@@ -14,7 +14,7 @@ export function StudentSchedulesPage() {
   const [tab, setTab] = useState<string | null>('week');
   const today = todayAt(location.timeZone);
   return (
-    <Stack gap="md">
+    <Stack gap="md" data-testid="student-schedules-page">
       <Title order={1} size="h2">
         {t('title')}
       </Title>
