@@ -53,6 +53,7 @@ export async function up(knex: Knex): Promise<void> {
     add constraint student_schedules_type_chk check (type in ('full_time', 'part_time', 'drop_in')),
     add constraint student_schedules_no_overlap exclude using gist (student_id with =, daterange(start_date, end_date, '[]') with &&)`);
   await knex.raw('create index student_schedules_location_idx on student_schedules (location_id, program_id, start_date)');
+  await knex.raw('create index student_schedules_student_idx on student_schedules (student_id, start_date)');
 
   await knex.schema.createTable('student_schedule_dates', (t) => {
     t.bigIncrements('id');
