@@ -129,7 +129,7 @@ export function WeekTab({ locationId, today, rooms }: Props) {
     if (!src.expected_dates.includes(d)) return null;
     const s = src.schedules.find((x) => x.start_date <= d && (!x.end_date || x.end_date >= d));
     return (
-      <Text size="sm" c="green.9">
+      <Text size="sm" fw={500}>
         {s?.start_time ? formatClock(s.start_time) : t('expected')}
       </Text>
     );
