@@ -29,6 +29,7 @@ import { buildWeb } from './lib/web-build.ts';
 import { activitiesBench } from './activities.ts';
 import { photosResize } from './photos-resize.ts';
 import { calendarBench } from './calendar.ts';
+import { ratioSchedules } from './ratio-schedules.ts';
 
 export const BENCHMARKS: Benchmark[] = [
   studentsPage,
@@ -42,6 +43,7 @@ export const BENCHMARKS: Benchmark[] = [
   activitiesBench,
   photosResize,
   calendarBench,
+  ratioSchedules,
   // Last: it floods the server, and other benchmarks should not run in its backlog.
   morningRush,
 ];

@@ -31,6 +31,7 @@ export interface SeededChild {
   program_id: string | null;
   type: string | null;
   status: boolean;
+  /** Weekdays of the child's first schedule (the one the families step writes; Monday to Friday without one). */
   week_schedule: string[];
   archived: boolean;
 }

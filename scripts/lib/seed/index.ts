@@ -66,7 +66,19 @@ function readers(trx: Knex.Transaction): Pick<SeedContext, 'locations' | 'rooms'
       (
         await trx('students')
           .orderBy('id')
-          .select('id', 'fname', 'lname', 'location_id', 'program_id', 'type', 'status', 'week_schedule', 'deleted_at')
+          .select(
+            'id',
+            'fname',
+            'lname',
+            'location_id',
+            'program_id',
+            'type',
+            'status',
+            'deleted_at',
+            trx.raw(
+              `(select x.days from student_schedules x where x.student_id = students.id order by x.start_date limit 1) as week_schedule`,
+            ),
+          )
       ).map((r): SeededChild => ({
         id: String(r.id),
         fname: r.fname,
@@ -75,7 +87,7 @@ function readers(trx: Knex.Transaction): Pick<SeedContext, 'locations' | 'rooms'
         program_id: r.program_id ? String(r.program_id) : null,
         type: r.type,
         status: r.status,
-        week_schedule: r.week_schedule ?? [],
+        week_schedule: r.week_schedule ?? ['mon', 'tue', 'wed', 'thu', 'fri'],
         archived: r.deleted_at !== null,
       })),
     ownerId: async () =>

@@ -544,3 +544,41 @@ describe('food menu step', () => {
     expect(await pawsome('meal_counts').count({ n: '*' })).toEqual([{ n: '0' }]);
   });
 });
+
+describe('the demo seed: schedules', () => {
+  it.each(['demo', 'pawsome'])(
+    '%s: a schedule per child (15 part-time, 3 changing), 8 vacations, 12 absences, 30 changes; 4 weeks of staff schedules, 3 time off (1 pending)',
+    async (slug) => {
+      const { db } = dbs[slug]!;
+      const unscheduled = await db('students as s')
+        .whereNull('s.deleted_at')
+        .whereNotExists((e) => e.select(db.raw('1')).from('student_schedules as x').whereRaw('x.student_id = s.id'))
+        .count({ n: '*' })
+        .first();
+      expect(Number(unscheduled!.n)).toBe(0);
+      const partTime = await db.raw(
+        `select count(distinct x.student_id)::int as n from student_schedules x
+          where x.start_date <= ?::date and (x.end_date is null or x.end_date >= ?::date) and cardinality(x.days) < 5`,
+        ['2026-11-24', '2026-11-24'],
+      );
+      expect(partTime.rows[0].n).toBeGreaterThanOrEqual(15);
+      expect(await count(db, 'student_schedule_changes')).toBe(30);
+      expect(await count(db, 'student_schedule_changes', (q) => q.where({ action: 'updated' }).whereRaw(`jsonb_exists(data, 'days')`))).toBe(3);
+      expect(Number((await db('attendance_absences').whereNotNull('vacation_id').countDistinct({ n: 'vacation_id' }).first())!.n)).toBe(8);
+      expect(await count(db, 'attendance_absences', (q) => q.whereNull('vacation_id').where('date', '>', '2026-11-24'))).toBe(12);
+      // every vacation day is a day the child is expected by their schedule
+      const stray = await db.raw(
+        `select count(*)::int as n from attendance_absences a
+          where a.vacation_id is not null and not exists (
+            select 1 from student_schedules x where x.student_id = a.student_id and x.start_date <= a.date
+               and (x.end_date is null or x.end_date >= a.date)
+               and (array['mon','tue','wed','thu','fri','sat','sun'])[extract(isodow from a.date)::int] = any(x.days))`,
+      );
+      expect(stray.rows[0].n).toBe(0);
+      const weeks = await db.raw(`select min(end_date - start_date + 1)::int as d from staff_schedules`);
+      expect(weeks.rows[0].d).toBe(28);
+      expect(await count(db, 'staff_ptos')).toBe(3);
+      expect(await count(db, 'staff_ptos', (q) => q.whereNull('approved_by'))).toBe(1);
+    },
+  );
+});

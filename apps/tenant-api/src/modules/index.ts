@@ -30,13 +30,17 @@ import { formsModule } from './forms/index.ts';
 import { notificationsModule } from './notifications/index.ts';
 import { announcementsModule } from './announcements/index.ts';
 import { calendarModule } from './calendar/index.ts';
+import { studentSchedulesModule, expectedStudents, setWeekSchedule } from './student-schedules/index.ts';
+import { staffSchedulesModule } from './staff-schedules/index.ts';
 import { clearRoom, findCameras } from './cameras/index.ts';
 import { roomCameras } from './rooms/index.ts';
 import { notifyTeam, publishRatios, scheduleAttendanceTick } from './attendance/index.ts';
 import { ratioEffects } from './ratios/index.ts';
 import { findLabels, setLabelsOf } from './tags/index.ts';
 import { findPeople, peopleCounters, userScopeOf } from './users/index.ts';
-import { studentLabels, studentPeople } from './students/index.ts';
+import { studentLabels, studentPeople, studentSchedule } from './students/index.ts';
+import { expectedAttendance } from './attendance/index.ts';
+import { ratioExpected } from './ratios/index.ts';
 
 export type { TenantModule };
 
@@ -78,6 +82,8 @@ export const modules: TenantModule[] = [
   notificationsModule,
   announcementsModule,
   calendarModule,
+  studentSchedulesModule,
+  staffSchedulesModule,
 ];
 
 // Ports: what a module needs from one that depends on it.
@@ -89,3 +95,6 @@ studentPeople.provide({
   person: async (db, id) => (await findPeople(db, [id]))[0],
   peopleCounters: async (ctx, locationId) => peopleCounters(ctx.db, await userScopeOf(ctx), locationId),
 });
+expectedAttendance.provide({ expectedStudents });
+ratioExpected.provide({ expectedStudents });
+studentSchedule.provide({ setWeekSchedule });

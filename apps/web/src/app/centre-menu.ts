@@ -219,6 +219,13 @@ export const centreMenu: readonly MenuItem[] = [
     to: fixed(paths.foodMenu.to()),
     access: { role: 'teacher', permissions: ['activities.manage'] },
   }),
+  link({
+    id: 'studentSchedules',
+    label: 'shell:menu.studentSchedules',
+    icon: IconCalendarTime,
+    to: fixed(paths.studentSchedules.to()),
+    access: { role: 'teacher', permissions: ['students.view'] },
+  }),
   { kind: 'heading', id: 'learning', label: 'shell:menu.headings.learning' },
   link({
     id: 'learningFrameworks',

@@ -13,6 +13,7 @@ import { formsRoutes } from '../features/forms/routes';
 import { liveCameraRoutes } from '../features/live-cameras/routes';
 import { NotificationSettingsPanel } from '../features/notifications/routes';
 import { peopleRoutes } from '../features/people/routes';
+import { StudentSchedulePanel, studentSchedulesRoutes } from '../features/student-schedules/routes';
 import { LatestPhotosWidget, StudentMediaPanel, photosRoutes } from '../features/photos/routes';
 import { chatRoutes } from '../features/chat/routes';
 import { settingsRoutes } from '../features/settings/routes';
@@ -39,6 +40,7 @@ export function signedInRoutes(kind: CentreKind | null): RouteObject[] {
       studentMedia: StudentMediaPanel,
       studentActivities: StudentActivitiesPanel,
       notificationSettings: NotificationSettingsPanel,
+      studentSchedule: StudentSchedulePanel,
     }),
     ...attendanceRoutes(kind),
     ...liveCameraRoutes(kind),
@@ -49,6 +51,7 @@ export function signedInRoutes(kind: CentreKind | null): RouteObject[] {
     ...formsRoutes(kind),
     ...announcementsRoutes(kind),
     ...calendarRoutes(kind),
+    ...studentSchedulesRoutes(kind),
   ];
   const servedPaths = new Set(served.map((route) => route.path));
   return [...served, ...upcomingRoutes(kind, servedPaths)];

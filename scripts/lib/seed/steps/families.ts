@@ -114,7 +114,6 @@ export const familiesStep: SeedStep = {
         type: c.type,
         status: c.status,
         enrollment_date: c.enrollment_date,
-        week_schedule: c.week_schedule,
         note: c.note,
         doctor_name: c.doctor_name,
         doctor_phone: c.doctor_phone,
@@ -126,6 +125,22 @@ export const familiesStep: SeedStep = {
         created_by: owner,
         updated_by: owner,
         deleted_at: c.archived ? now : null,
+      })),
+    );
+    // Each child's weekdays are one open-ended schedule (the only source of expected attendance),
+    // from before the attendance history the later steps write.
+    const since = addDays(now.toISOString().slice(0, 10), -800);
+    await insertMany(
+      trx,
+      'student_schedules',
+      children.map((c) => ({
+        student_id: idOfChild.get(c),
+        location_id: c.location_id,
+        program_id: c.program_id,
+        start_date: since,
+        type: c.week_schedule.length < 5 ? 'part_time' : 'full_time',
+        days: c.week_schedule,
+        created_by: owner,
       })),
     );
     await insertMany(

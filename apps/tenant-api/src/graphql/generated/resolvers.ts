@@ -405,6 +405,10 @@ export type Query = {
   getGoogleCalendarAuthUrl: Scalars['String']['output'];
   /** Google's side of a linked calendar from `from` to `to` (at most 62 days); revoked access: GOOGLE_RECONNECT. */
   getGoogleCalendarEvents: Array<GoogleCalendarEvent>;
+  getMonthlyScheduleList: MonthlyScheduleList;
+  filterUpdatedSchedules: ScheduleChangeList;
+  getStudentSchedules: StudentScheduleOverview;
+  filterStaffSchedules: StaffScheduleList;
 };
 
 
@@ -1630,6 +1634,38 @@ export type QueryGetGoogleCalendarEventsArgs = {
   to: Scalars['String']['input'];
 };
 
+
+export type QueryGetMonthlyScheduleListArgs = {
+  location: Scalars['ID']['input'];
+  program?: InputMaybe<Scalars['ID']['input']>;
+  month?: InputMaybe<Scalars['String']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryFilterUpdatedSchedulesArgs = {
+  location: Scalars['ID']['input'];
+  from: Scalars['String']['input'];
+  to: Scalars['String']['input'];
+  page?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryGetStudentSchedulesArgs = {
+  student: Scalars['ID']['input'];
+};
+
+
+export type QueryFilterStaffSchedulesArgs = {
+  user?: InputMaybe<Scalars['ID']['input']>;
+  location?: InputMaybe<Scalars['ID']['input']>;
+  program?: InputMaybe<Scalars['ID']['input']>;
+  from: Scalars['String']['input'];
+  to: Scalars['String']['input'];
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   /**
@@ -2303,6 +2339,23 @@ export type Mutation = {
   saveGoogleCalendarToken: GoogleCalendarLink;
   /** Unlinks a calendar from Google and revokes the grant. */
   disconnectGoogleCalendar: GoogleCalendarLink;
+  createStudentSchedule: StudentScheduleResult;
+  updateStudentSchedule: StudentScheduleResult;
+  removeStudentSchedule: ScheduleNotice;
+  addScheduleDate: ScheduleDateResult;
+  removeScheduleDate: ScheduleNotice;
+  createVacation: VacationResult;
+  editVacation: VacationResult;
+  removeVacation: VacationResult;
+  deleteVacation: ScheduleNotice;
+  createStaffSchedule: StaffScheduleResult;
+  updateStaffSchedule: StaffScheduleResult;
+  removeStaffSchedule: StaffScheduleNotice;
+  createStaffPto: StaffPtoResult;
+  approveStaffPto: StaffPtoResult;
+  removeStaffPto: StaffScheduleNotice;
+  createStaffAbsence: StaffAbsenceResult;
+  removeStaffAbsence: StaffScheduleNotice;
 };
 
 
@@ -5160,6 +5213,144 @@ export type MutationDisconnectGoogleCalendarArgs = {
   calendar: Scalars['ID']['input'];
 };
 
+
+export type MutationCreateStudentScheduleArgs = {
+  student: Scalars['ID']['input'];
+  start_date: Scalars['String']['input'];
+  end_date?: InputMaybe<Scalars['String']['input']>;
+  start_time?: InputMaybe<Scalars['String']['input']>;
+  end_time?: InputMaybe<Scalars['String']['input']>;
+  type?: InputMaybe<Scalars['String']['input']>;
+  days?: InputMaybe<Array<Scalars['String']['input']>>;
+  program?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+export type MutationUpdateStudentScheduleArgs = {
+  id: Scalars['ID']['input'];
+  start_date?: InputMaybe<Scalars['String']['input']>;
+  end_date?: InputMaybe<Scalars['String']['input']>;
+  start_time?: InputMaybe<Scalars['String']['input']>;
+  end_time?: InputMaybe<Scalars['String']['input']>;
+  type?: InputMaybe<Scalars['String']['input']>;
+  days?: InputMaybe<Array<Scalars['String']['input']>>;
+  program?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+export type MutationRemoveStudentScheduleArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationAddScheduleDateArgs = {
+  schedule: Scalars['ID']['input'];
+  date: Scalars['String']['input'];
+  start_time?: InputMaybe<Scalars['String']['input']>;
+  end_time?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationRemoveScheduleDateArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationCreateVacationArgs = {
+  student: Scalars['ID']['input'];
+  start_date: Scalars['String']['input'];
+  end_date: Scalars['String']['input'];
+  reason?: InputMaybe<Scalars['String']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationEditVacationArgs = {
+  id: Scalars['ID']['input'];
+  start_date?: InputMaybe<Scalars['String']['input']>;
+  end_date?: InputMaybe<Scalars['String']['input']>;
+  reason?: InputMaybe<Scalars['String']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationRemoveVacationArgs = {
+  id: Scalars['ID']['input'];
+  dates: Array<Scalars['String']['input']>;
+};
+
+
+export type MutationDeleteVacationArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationCreateStaffScheduleArgs = {
+  user: Scalars['ID']['input'];
+  location: Scalars['ID']['input'];
+  program?: InputMaybe<Scalars['ID']['input']>;
+  start_date: Scalars['String']['input'];
+  end_date?: InputMaybe<Scalars['String']['input']>;
+  start_time: Scalars['String']['input'];
+  end_time: Scalars['String']['input'];
+  days?: InputMaybe<Array<Scalars['String']['input']>>;
+  repeat?: InputMaybe<Scalars['String']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationUpdateStaffScheduleArgs = {
+  id: Scalars['ID']['input'];
+  program?: InputMaybe<Scalars['ID']['input']>;
+  start_date?: InputMaybe<Scalars['String']['input']>;
+  end_date?: InputMaybe<Scalars['String']['input']>;
+  start_time?: InputMaybe<Scalars['String']['input']>;
+  end_time?: InputMaybe<Scalars['String']['input']>;
+  days?: InputMaybe<Array<Scalars['String']['input']>>;
+  repeat?: InputMaybe<Scalars['String']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationRemoveStaffScheduleArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationCreateStaffPtoArgs = {
+  user?: InputMaybe<Scalars['ID']['input']>;
+  location: Scalars['ID']['input'];
+  start_date: Scalars['String']['input'];
+  end_date: Scalars['String']['input'];
+  hours: Scalars['Float']['input'];
+  type: Scalars['String']['input'];
+  note?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationApproveStaffPtoArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationRemoveStaffPtoArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationCreateStaffAbsenceArgs = {
+  user: Scalars['ID']['input'];
+  location: Scalars['ID']['input'];
+  date: Scalars['String']['input'];
+  reason?: InputMaybe<Scalars['String']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationRemoveStaffAbsenceArgs = {
+  id: Scalars['ID']['input'];
+};
+
 export type Subscription = {
   __typename?: 'Subscription';
   /** Attendance changes at a location: staff of the location see every event, a parent those of their own children. */
@@ -6020,8 +6211,6 @@ export type Student = {
   graduation_date?: Maybe<Scalars['String']['output']>;
   /** Id in another system (Procare, Brightwheel …). */
   external_id?: Maybe<Scalars['String']['output']>;
-  /** Days the child attends: mon … sun. */
-  week_schedule: Array<Scalars['String']['output']>;
   location_id: Scalars['ID']['output'];
   /** The homeroom's id. */
   program_id?: Maybe<Scalars['ID']['output']>;
@@ -6061,6 +6250,8 @@ export type Student = {
   photo_consent?: Maybe<PhotoConsent>;
   /** Spec Student.billing_program (billing staff only; null otherwise). */
   billing_program?: Maybe<BillingProgram>;
+  /** Spec §3: the weekdays of the child's schedule covering today (Monday to Friday without any schedule). */
+  week_schedule: Array<Scalars['String']['output']>;
 };
 
 /** Spec §3 'Pivot to student': how a contact is linked to a student. */
@@ -9680,11 +9871,14 @@ export type TeamShift = {
   break_time: Scalars['Int']['output'];
 };
 
-/** Spec getTeamCalendar: staff-only events and time-clock shifts. */
+/** Spec getTeamCalendar: staff-only events, time-clock shifts and the staff schedules' working days, time off and absences. */
 export type TeamCalendar = {
   __typename?: 'TeamCalendar';
   events: Array<Event>;
   shifts: Array<TeamShift>;
+  schedules: Array<StaffShiftPlan>;
+  ptos: Array<StaffPto>;
+  absences: Array<StaffAbsence>;
 };
 
 /** Spec getBirthdayEvents: a child's birthday as an all-day event. */
@@ -9718,6 +9912,242 @@ export type GoogleCalendarEvent = {
   start_time?: Maybe<Scalars['String']['output']>;
   end_time?: Maybe<Scalars['String']['output']>;
   full_day: Scalars['Boolean']['output'];
+};
+
+/** Spec §3 Student schedule (issue 21): a child's weekdays and times over a date range (open-ended without end_date). */
+export type StudentSchedule = {
+  __typename?: 'StudentSchedule';
+  id: Scalars['ID']['output'];
+  student_id: Scalars['ID']['output'];
+  location_id: Scalars['ID']['output'];
+  /** The room (homeroom when not given). */
+  program?: Maybe<Scalars['ID']['output']>;
+  program_id?: Maybe<Scalars['ID']['output']>;
+  /** YYYY-MM-DD */
+  start_date: Scalars['String']['output'];
+  end_date?: Maybe<Scalars['String']['output']>;
+  /** HH:MM: the expected arrival (the ratio forecast uses it). */
+  start_time?: Maybe<Scalars['String']['output']>;
+  end_time?: Maybe<Scalars['String']['output']>;
+  /** full_time, part_time or drop_in. */
+  type: Scalars['String']['output'];
+  /** Weekdays: mon, tue, wed, thu, fri, sat, sun. */
+  days: Array<Scalars['String']['output']>;
+  /** Extra expected days (addScheduleDate). */
+  dates: Array<StudentScheduleDate>;
+};
+
+/** An extra expected day of a schedule (spec Schedule.scheduledates). */
+export type StudentScheduleDate = {
+  __typename?: 'StudentScheduleDate';
+  id: Scalars['ID']['output'];
+  schedule_id: Scalars['ID']['output'];
+  date: Scalars['String']['output'];
+  start_time?: Maybe<Scalars['String']['output']>;
+  end_time?: Maybe<Scalars['String']['output']>;
+};
+
+/** Spec: a vacation (start_date, end_date, reason, note): one absence per expected day of its range. */
+export type Vacation = {
+  __typename?: 'Vacation';
+  id: Scalars['ID']['output'];
+  student_id: Scalars['ID']['output'];
+  start_date: Scalars['String']['output'];
+  end_date: Scalars['String']['output'];
+  reason?: Maybe<Scalars['String']['output']>;
+  note?: Maybe<Scalars['String']['output']>;
+  /** The days it takes (one absence row each). */
+  dates: Array<Scalars['String']['output']>;
+};
+
+/** An absence day (a vacation's when vacation_id is set). */
+export type ScheduleAbsence = {
+  __typename?: 'ScheduleAbsence';
+  date: Scalars['String']['output'];
+  reason?: Maybe<Scalars['String']['output']>;
+  note?: Maybe<Scalars['String']['output']>;
+  vacation_id?: Maybe<Scalars['ID']['output']>;
+};
+
+/** A child's month: schedules, expected days and absences. */
+export type MonthlyScheduleRow = {
+  __typename?: 'MonthlyScheduleRow';
+  student_id: Scalars['ID']['output'];
+  full_name: Scalars['String']['output'];
+  program_id?: Maybe<Scalars['ID']['output']>;
+  schedules: Array<StudentSchedule>;
+  expected_dates: Array<Scalars['String']['output']>;
+  absences: Array<ScheduleAbsence>;
+};
+
+export type MonthlyScheduleList = {
+  __typename?: 'MonthlyScheduleList';
+  data: Array<MonthlyScheduleRow>;
+  paginatorInfo: PaginatorInfo;
+  /** YYYY-MM */
+  month: Scalars['String']['output'];
+};
+
+/** A change of a child's schedule (the log behind filterUpdatedSchedules). */
+export type ScheduleChange = {
+  __typename?: 'ScheduleChange';
+  id: Scalars['ID']['output'];
+  student_id: Scalars['ID']['output'];
+  student_name: Scalars['String']['output'];
+  schedule_id?: Maybe<Scalars['ID']['output']>;
+  /** created, updated, removed, date_added or date_removed. */
+  action: Scalars['String']['output'];
+  /** What changed, as JSON. */
+  data: Scalars['String']['output'];
+  changed_by?: Maybe<Scalars['ID']['output']>;
+  created_at: Scalars['String']['output'];
+};
+
+export type ScheduleChangeList = {
+  __typename?: 'ScheduleChangeList';
+  data: Array<ScheduleChange>;
+  paginatorInfo: PaginatorInfo;
+};
+
+/** One child's schedules, vacations and other absences (the child's page). */
+export type StudentScheduleOverview = {
+  __typename?: 'StudentScheduleOverview';
+  student_id: Scalars['ID']['output'];
+  schedules: Array<StudentSchedule>;
+  vacations: Array<Vacation>;
+  absences: Array<ScheduleAbsence>;
+  /** Whether the viewer may change the schedules (staff). */
+  can_edit: Scalars['Boolean']['output'];
+};
+
+export type StudentScheduleResult = {
+  __typename?: 'StudentScheduleResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  schedule?: Maybe<StudentSchedule>;
+};
+
+export type ScheduleDateResult = {
+  __typename?: 'ScheduleDateResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  date?: Maybe<StudentScheduleDate>;
+};
+
+export type VacationResult = {
+  __typename?: 'VacationResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  vacation?: Maybe<Vacation>;
+};
+
+export type ScheduleNotice = {
+  __typename?: 'ScheduleNotice';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+};
+
+/** Spec §3 Staff schedule: working days and hours at a location (repeat none, weekly or biweekly; note). */
+export type StaffSchedule = {
+  __typename?: 'StaffSchedule';
+  id: Scalars['ID']['output'];
+  user_id: Scalars['ID']['output'];
+  user_name: Scalars['String']['output'];
+  location_id: Scalars['ID']['output'];
+  program_id?: Maybe<Scalars['ID']['output']>;
+  start_date: Scalars['String']['output'];
+  end_date?: Maybe<Scalars['String']['output']>;
+  start_time: Scalars['String']['output'];
+  end_time: Scalars['String']['output'];
+  days: Array<Scalars['String']['output']>;
+  repeat: Scalars['String']['output'];
+  note?: Maybe<Scalars['String']['output']>;
+};
+
+/** One working day of a staff schedule (approved time off and absences removed). */
+export type StaffShiftPlan = {
+  __typename?: 'StaffShiftPlan';
+  schedule_id: Scalars['ID']['output'];
+  user_id: Scalars['ID']['output'];
+  location_id: Scalars['ID']['output'];
+  program_id?: Maybe<Scalars['ID']['output']>;
+  date: Scalars['String']['output'];
+  start_time: Scalars['String']['output'];
+  end_time: Scalars['String']['output'];
+};
+
+/** Staff time off (PTO): pending until a manager approves it. */
+export type StaffPto = {
+  __typename?: 'StaffPto';
+  id: Scalars['ID']['output'];
+  user_id: Scalars['ID']['output'];
+  user_name: Scalars['String']['output'];
+  location_id: Scalars['ID']['output'];
+  start_date: Scalars['String']['output'];
+  end_date: Scalars['String']['output'];
+  hours: Scalars['Float']['output'];
+  /** vacation, sick, personal or other. */
+  type: Scalars['String']['output'];
+  note?: Maybe<Scalars['String']['output']>;
+  approved_by?: Maybe<Scalars['ID']['output']>;
+  approved_at?: Maybe<Scalars['String']['output']>;
+  status: Scalars['String']['output'];
+};
+
+/** A staff member's absence for a day. */
+export type StaffAbsence = {
+  __typename?: 'StaffAbsence';
+  id: Scalars['ID']['output'];
+  user_id: Scalars['ID']['output'];
+  user_name: Scalars['String']['output'];
+  location_id: Scalars['ID']['output'];
+  date: Scalars['String']['output'];
+  reason?: Maybe<Scalars['String']['output']>;
+  note?: Maybe<Scalars['String']['output']>;
+};
+
+/** Spec filterStaffSchedules: schedules, their working days, time off and absences of a range. */
+export type StaffScheduleList = {
+  __typename?: 'StaffScheduleList';
+  schedules: Array<StaffSchedule>;
+  shifts: Array<StaffShiftPlan>;
+  ptos: Array<StaffPto>;
+  absences: Array<StaffAbsence>;
+};
+
+export type StaffScheduleResult = {
+  __typename?: 'StaffScheduleResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  schedule?: Maybe<StaffSchedule>;
+};
+
+export type StaffPtoResult = {
+  __typename?: 'StaffPtoResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  pto?: Maybe<StaffPto>;
+};
+
+export type StaffAbsenceResult = {
+  __typename?: 'StaffAbsenceResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  absence?: Maybe<StaffAbsence>;
+};
+
+export type StaffScheduleNotice = {
+  __typename?: 'StaffScheduleNotice';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
 };
 
 
@@ -10169,6 +10599,28 @@ export type ResolversTypes = {
   BirthdayEvent: ResolverTypeWrapper<Row<BirthdayEvent>>;
   GoogleCalendarLink: ResolverTypeWrapper<Row<GoogleCalendarLink>>;
   GoogleCalendarEvent: ResolverTypeWrapper<Row<GoogleCalendarEvent>>;
+  StudentSchedule: ResolverTypeWrapper<Row<StudentSchedule>>;
+  StudentScheduleDate: ResolverTypeWrapper<Row<StudentScheduleDate>>;
+  Vacation: ResolverTypeWrapper<Row<Vacation>>;
+  ScheduleAbsence: ResolverTypeWrapper<Row<ScheduleAbsence>>;
+  MonthlyScheduleRow: ResolverTypeWrapper<Row<MonthlyScheduleRow>>;
+  MonthlyScheduleList: ResolverTypeWrapper<Row<MonthlyScheduleList>>;
+  ScheduleChange: ResolverTypeWrapper<Row<ScheduleChange>>;
+  ScheduleChangeList: ResolverTypeWrapper<Row<ScheduleChangeList>>;
+  StudentScheduleOverview: ResolverTypeWrapper<Row<StudentScheduleOverview>>;
+  StudentScheduleResult: ResolverTypeWrapper<Row<StudentScheduleResult>>;
+  ScheduleDateResult: ResolverTypeWrapper<Row<ScheduleDateResult>>;
+  VacationResult: ResolverTypeWrapper<Row<VacationResult>>;
+  ScheduleNotice: ResolverTypeWrapper<Row<ScheduleNotice>>;
+  StaffSchedule: ResolverTypeWrapper<Row<StaffSchedule>>;
+  StaffShiftPlan: ResolverTypeWrapper<Row<StaffShiftPlan>>;
+  StaffPto: ResolverTypeWrapper<Row<StaffPto>>;
+  StaffAbsence: ResolverTypeWrapper<Row<StaffAbsence>>;
+  StaffScheduleList: ResolverTypeWrapper<Row<StaffScheduleList>>;
+  StaffScheduleResult: ResolverTypeWrapper<Row<StaffScheduleResult>>;
+  StaffPtoResult: ResolverTypeWrapper<Row<StaffPtoResult>>;
+  StaffAbsenceResult: ResolverTypeWrapper<Row<StaffAbsenceResult>>;
+  StaffScheduleNotice: ResolverTypeWrapper<Row<StaffScheduleNotice>>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -10544,6 +10996,28 @@ export type ResolversParentTypes = {
   BirthdayEvent: Row<BirthdayEvent>;
   GoogleCalendarLink: Row<GoogleCalendarLink>;
   GoogleCalendarEvent: Row<GoogleCalendarEvent>;
+  StudentSchedule: Row<StudentSchedule>;
+  StudentScheduleDate: Row<StudentScheduleDate>;
+  Vacation: Row<Vacation>;
+  ScheduleAbsence: Row<ScheduleAbsence>;
+  MonthlyScheduleRow: Row<MonthlyScheduleRow>;
+  MonthlyScheduleList: Row<MonthlyScheduleList>;
+  ScheduleChange: Row<ScheduleChange>;
+  ScheduleChangeList: Row<ScheduleChangeList>;
+  StudentScheduleOverview: Row<StudentScheduleOverview>;
+  StudentScheduleResult: Row<StudentScheduleResult>;
+  ScheduleDateResult: Row<ScheduleDateResult>;
+  VacationResult: Row<VacationResult>;
+  ScheduleNotice: Row<ScheduleNotice>;
+  StaffSchedule: Row<StaffSchedule>;
+  StaffShiftPlan: Row<StaffShiftPlan>;
+  StaffPto: Row<StaffPto>;
+  StaffAbsence: Row<StaffAbsence>;
+  StaffScheduleList: Row<StaffScheduleList>;
+  StaffScheduleResult: Row<StaffScheduleResult>;
+  StaffPtoResult: Row<StaffPtoResult>;
+  StaffAbsenceResult: Row<StaffAbsenceResult>;
+  StaffScheduleNotice: Row<StaffScheduleNotice>;
 };
 
 export type QueryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -10739,6 +11213,10 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   getBirthdayEvents?: Resolver<Array<ResolversTypes['BirthdayEvent']>, ParentType, ContextType, RequireFields<QueryGetBirthdayEventsArgs, 'from'>>;
   getGoogleCalendarAuthUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType, RequireFields<QueryGetGoogleCalendarAuthUrlArgs, 'calendar'>>;
   getGoogleCalendarEvents?: Resolver<Array<ResolversTypes['GoogleCalendarEvent']>, ParentType, ContextType, RequireFields<QueryGetGoogleCalendarEventsArgs, 'calendar' | 'from' | 'to'>>;
+  getMonthlyScheduleList?: Resolver<ResolversTypes['MonthlyScheduleList'], ParentType, ContextType, RequireFields<QueryGetMonthlyScheduleListArgs, 'location'>>;
+  filterUpdatedSchedules?: Resolver<ResolversTypes['ScheduleChangeList'], ParentType, ContextType, RequireFields<QueryFilterUpdatedSchedulesArgs, 'location' | 'from' | 'to'>>;
+  getStudentSchedules?: Resolver<ResolversTypes['StudentScheduleOverview'], ParentType, ContextType, RequireFields<QueryGetStudentSchedulesArgs, 'student'>>;
+  filterStaffSchedules?: Resolver<ResolversTypes['StaffScheduleList'], ParentType, ContextType, RequireFields<QueryFilterStaffSchedulesArgs, 'from' | 'to'>>;
 };
 
 export type MutationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
@@ -11079,6 +11557,23 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   deleteEvent?: Resolver<ResolversTypes['EventDeleteResult'], ParentType, ContextType, RequireFields<MutationDeleteEventArgs, 'id'>>;
   saveGoogleCalendarToken?: Resolver<ResolversTypes['GoogleCalendarLink'], ParentType, ContextType, Partial<MutationSaveGoogleCalendarTokenArgs>>;
   disconnectGoogleCalendar?: Resolver<ResolversTypes['GoogleCalendarLink'], ParentType, ContextType, RequireFields<MutationDisconnectGoogleCalendarArgs, 'calendar'>>;
+  createStudentSchedule?: Resolver<ResolversTypes['StudentScheduleResult'], ParentType, ContextType, RequireFields<MutationCreateStudentScheduleArgs, 'student' | 'start_date'>>;
+  updateStudentSchedule?: Resolver<ResolversTypes['StudentScheduleResult'], ParentType, ContextType, RequireFields<MutationUpdateStudentScheduleArgs, 'id'>>;
+  removeStudentSchedule?: Resolver<ResolversTypes['ScheduleNotice'], ParentType, ContextType, RequireFields<MutationRemoveStudentScheduleArgs, 'id'>>;
+  addScheduleDate?: Resolver<ResolversTypes['ScheduleDateResult'], ParentType, ContextType, RequireFields<MutationAddScheduleDateArgs, 'schedule' | 'date'>>;
+  removeScheduleDate?: Resolver<ResolversTypes['ScheduleNotice'], ParentType, ContextType, RequireFields<MutationRemoveScheduleDateArgs, 'id'>>;
+  createVacation?: Resolver<ResolversTypes['VacationResult'], ParentType, ContextType, RequireFields<MutationCreateVacationArgs, 'student' | 'start_date' | 'end_date'>>;
+  editVacation?: Resolver<ResolversTypes['VacationResult'], ParentType, ContextType, RequireFields<MutationEditVacationArgs, 'id'>>;
+  removeVacation?: Resolver<ResolversTypes['VacationResult'], ParentType, ContextType, RequireFields<MutationRemoveVacationArgs, 'id' | 'dates'>>;
+  deleteVacation?: Resolver<ResolversTypes['ScheduleNotice'], ParentType, ContextType, RequireFields<MutationDeleteVacationArgs, 'id'>>;
+  createStaffSchedule?: Resolver<ResolversTypes['StaffScheduleResult'], ParentType, ContextType, RequireFields<MutationCreateStaffScheduleArgs, 'user' | 'location' | 'start_date' | 'start_time' | 'end_time'>>;
+  updateStaffSchedule?: Resolver<ResolversTypes['StaffScheduleResult'], ParentType, ContextType, RequireFields<MutationUpdateStaffScheduleArgs, 'id'>>;
+  removeStaffSchedule?: Resolver<ResolversTypes['StaffScheduleNotice'], ParentType, ContextType, RequireFields<MutationRemoveStaffScheduleArgs, 'id'>>;
+  createStaffPto?: Resolver<ResolversTypes['StaffPtoResult'], ParentType, ContextType, RequireFields<MutationCreateStaffPtoArgs, 'location' | 'start_date' | 'end_date' | 'hours' | 'type'>>;
+  approveStaffPto?: Resolver<ResolversTypes['StaffPtoResult'], ParentType, ContextType, RequireFields<MutationApproveStaffPtoArgs, 'id'>>;
+  removeStaffPto?: Resolver<ResolversTypes['StaffScheduleNotice'], ParentType, ContextType, RequireFields<MutationRemoveStaffPtoArgs, 'id'>>;
+  createStaffAbsence?: Resolver<ResolversTypes['StaffAbsenceResult'], ParentType, ContextType, RequireFields<MutationCreateStaffAbsenceArgs, 'user' | 'location' | 'date'>>;
+  removeStaffAbsence?: Resolver<ResolversTypes['StaffScheduleNotice'], ParentType, ContextType, RequireFields<MutationRemoveStaffAbsenceArgs, 'id'>>;
 };
 
 export type SubscriptionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = {
@@ -11625,7 +12120,6 @@ export type StudentResolvers<ContextType = RequestContext, ParentType extends Re
   enrollment_date?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   graduation_date?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   external_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  week_schedule?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   location_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   program_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   location?: Resolver<Maybe<ResolversTypes['Location']>, ParentType, ContextType>;
@@ -11648,6 +12142,7 @@ export type StudentResolvers<ContextType = RequestContext, ParentType extends Re
   photo?: Resolver<Maybe<ResolversTypes['File']>, ParentType, ContextType>;
   photo_consent?: Resolver<Maybe<ResolversTypes['PhotoConsent']>, ParentType, ContextType>;
   billing_program?: Resolver<Maybe<ResolversTypes['BillingProgram']>, ParentType, ContextType>;
+  week_schedule?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type StudentUserPivotResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['StudentUserPivot'] = ResolversParentTypes['StudentUserPivot']> = {
@@ -14196,6 +14691,9 @@ export type TeamShiftResolvers<ContextType = RequestContext, ParentType extends 
 export type TeamCalendarResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['TeamCalendar'] = ResolversParentTypes['TeamCalendar']> = {
   events?: Resolver<Array<ResolversTypes['Event']>, ParentType, ContextType>;
   shifts?: Resolver<Array<ResolversTypes['TeamShift']>, ParentType, ContextType>;
+  schedules?: Resolver<Array<ResolversTypes['StaffShiftPlan']>, ParentType, ContextType>;
+  ptos?: Resolver<Array<ResolversTypes['StaffPto']>, ParentType, ContextType>;
+  absences?: Resolver<Array<ResolversTypes['StaffAbsence']>, ParentType, ContextType>;
 };
 
 export type BirthdayEventResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['BirthdayEvent'] = ResolversParentTypes['BirthdayEvent']> = {
@@ -14221,6 +14719,196 @@ export type GoogleCalendarEventResolvers<ContextType = RequestContext, ParentTyp
   start_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   end_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   full_day?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type StudentScheduleResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['StudentSchedule'] = ResolversParentTypes['StudentSchedule']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  student_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  location_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  program?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  program_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  start_date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  end_date?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  start_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  end_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  days?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  dates?: Resolver<Array<ResolversTypes['StudentScheduleDate']>, ParentType, ContextType>;
+};
+
+export type StudentScheduleDateResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['StudentScheduleDate'] = ResolversParentTypes['StudentScheduleDate']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  schedule_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  start_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  end_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type VacationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Vacation'] = ResolversParentTypes['Vacation']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  student_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  start_date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  end_date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  note?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  dates?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ScheduleAbsenceResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ScheduleAbsence'] = ResolversParentTypes['ScheduleAbsence']> = {
+  date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  note?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  vacation_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+};
+
+export type MonthlyScheduleRowResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['MonthlyScheduleRow'] = ResolversParentTypes['MonthlyScheduleRow']> = {
+  student_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  full_name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  program_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  schedules?: Resolver<Array<ResolversTypes['StudentSchedule']>, ParentType, ContextType>;
+  expected_dates?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  absences?: Resolver<Array<ResolversTypes['ScheduleAbsence']>, ParentType, ContextType>;
+};
+
+export type MonthlyScheduleListResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['MonthlyScheduleList'] = ResolversParentTypes['MonthlyScheduleList']> = {
+  data?: Resolver<Array<ResolversTypes['MonthlyScheduleRow']>, ParentType, ContextType>;
+  paginatorInfo?: Resolver<ResolversTypes['PaginatorInfo'], ParentType, ContextType>;
+  month?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ScheduleChangeResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ScheduleChange'] = ResolversParentTypes['ScheduleChange']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  student_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  student_name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  schedule_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  action?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  data?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  changed_by?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  created_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ScheduleChangeListResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ScheduleChangeList'] = ResolversParentTypes['ScheduleChangeList']> = {
+  data?: Resolver<Array<ResolversTypes['ScheduleChange']>, ParentType, ContextType>;
+  paginatorInfo?: Resolver<ResolversTypes['PaginatorInfo'], ParentType, ContextType>;
+};
+
+export type StudentScheduleOverviewResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['StudentScheduleOverview'] = ResolversParentTypes['StudentScheduleOverview']> = {
+  student_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  schedules?: Resolver<Array<ResolversTypes['StudentSchedule']>, ParentType, ContextType>;
+  vacations?: Resolver<Array<ResolversTypes['Vacation']>, ParentType, ContextType>;
+  absences?: Resolver<Array<ResolversTypes['ScheduleAbsence']>, ParentType, ContextType>;
+  can_edit?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type StudentScheduleResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['StudentScheduleResult'] = ResolversParentTypes['StudentScheduleResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  schedule?: Resolver<Maybe<ResolversTypes['StudentSchedule']>, ParentType, ContextType>;
+};
+
+export type ScheduleDateResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ScheduleDateResult'] = ResolversParentTypes['ScheduleDateResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  date?: Resolver<Maybe<ResolversTypes['StudentScheduleDate']>, ParentType, ContextType>;
+};
+
+export type VacationResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['VacationResult'] = ResolversParentTypes['VacationResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  vacation?: Resolver<Maybe<ResolversTypes['Vacation']>, ParentType, ContextType>;
+};
+
+export type ScheduleNoticeResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ScheduleNotice'] = ResolversParentTypes['ScheduleNotice']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type StaffScheduleResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['StaffSchedule'] = ResolversParentTypes['StaffSchedule']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  user_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  user_name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  location_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  program_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  start_date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  end_date?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  start_time?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  end_time?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  days?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  repeat?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  note?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type StaffShiftPlanResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['StaffShiftPlan'] = ResolversParentTypes['StaffShiftPlan']> = {
+  schedule_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  user_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  location_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  program_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  start_time?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  end_time?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type StaffPtoResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['StaffPto'] = ResolversParentTypes['StaffPto']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  user_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  user_name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  location_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  start_date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  end_date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  hours?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  note?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  approved_by?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  approved_at?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type StaffAbsenceResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['StaffAbsence'] = ResolversParentTypes['StaffAbsence']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  user_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  user_name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  location_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  note?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type StaffScheduleListResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['StaffScheduleList'] = ResolversParentTypes['StaffScheduleList']> = {
+  schedules?: Resolver<Array<ResolversTypes['StaffSchedule']>, ParentType, ContextType>;
+  shifts?: Resolver<Array<ResolversTypes['StaffShiftPlan']>, ParentType, ContextType>;
+  ptos?: Resolver<Array<ResolversTypes['StaffPto']>, ParentType, ContextType>;
+  absences?: Resolver<Array<ResolversTypes['StaffAbsence']>, ParentType, ContextType>;
+};
+
+export type StaffScheduleResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['StaffScheduleResult'] = ResolversParentTypes['StaffScheduleResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  schedule?: Resolver<Maybe<ResolversTypes['StaffSchedule']>, ParentType, ContextType>;
+};
+
+export type StaffPtoResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['StaffPtoResult'] = ResolversParentTypes['StaffPtoResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  pto?: Resolver<Maybe<ResolversTypes['StaffPto']>, ParentType, ContextType>;
+};
+
+export type StaffAbsenceResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['StaffAbsenceResult'] = ResolversParentTypes['StaffAbsenceResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  absence?: Resolver<Maybe<ResolversTypes['StaffAbsence']>, ParentType, ContextType>;
+};
+
+export type StaffScheduleNoticeResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['StaffScheduleNotice'] = ResolversParentTypes['StaffScheduleNotice']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type Resolvers<ContextType = RequestContext> = {
@@ -14572,5 +15260,27 @@ export type Resolvers<ContextType = RequestContext> = {
   BirthdayEvent?: BirthdayEventResolvers<ContextType>;
   GoogleCalendarLink?: GoogleCalendarLinkResolvers<ContextType>;
   GoogleCalendarEvent?: GoogleCalendarEventResolvers<ContextType>;
+  StudentSchedule?: StudentScheduleResolvers<ContextType>;
+  StudentScheduleDate?: StudentScheduleDateResolvers<ContextType>;
+  Vacation?: VacationResolvers<ContextType>;
+  ScheduleAbsence?: ScheduleAbsenceResolvers<ContextType>;
+  MonthlyScheduleRow?: MonthlyScheduleRowResolvers<ContextType>;
+  MonthlyScheduleList?: MonthlyScheduleListResolvers<ContextType>;
+  ScheduleChange?: ScheduleChangeResolvers<ContextType>;
+  ScheduleChangeList?: ScheduleChangeListResolvers<ContextType>;
+  StudentScheduleOverview?: StudentScheduleOverviewResolvers<ContextType>;
+  StudentScheduleResult?: StudentScheduleResultResolvers<ContextType>;
+  ScheduleDateResult?: ScheduleDateResultResolvers<ContextType>;
+  VacationResult?: VacationResultResolvers<ContextType>;
+  ScheduleNotice?: ScheduleNoticeResolvers<ContextType>;
+  StaffSchedule?: StaffScheduleResolvers<ContextType>;
+  StaffShiftPlan?: StaffShiftPlanResolvers<ContextType>;
+  StaffPto?: StaffPtoResolvers<ContextType>;
+  StaffAbsence?: StaffAbsenceResolvers<ContextType>;
+  StaffScheduleList?: StaffScheduleListResolvers<ContextType>;
+  StaffScheduleResult?: StaffScheduleResultResolvers<ContextType>;
+  StaffPtoResult?: StaffPtoResultResolvers<ContextType>;
+  StaffAbsenceResult?: StaffAbsenceResultResolvers<ContextType>;
+  StaffScheduleNotice?: StaffScheduleNoticeResolvers<ContextType>;
 };
 

@@ -39,3 +39,14 @@ export type { AttendanceRow } from './repo/checkin.ts';
 export type { AbsenceRow } from './repo/lists.ts';
 export { presenceOf, presentDuring } from './repo/presence.ts';
 export type { PresenceRow } from './repo/presence.ts';
+// Vacations (the student-schedules area writes them; they stay attendance_absences rows):
+export {
+  deleteVacationDays,
+  updateVacationFields,
+  vacationDays,
+  vacationDaysOf,
+  vacationDaysOverlapping,
+  writeVacationDays,
+} from './repo/vacations.ts';
+export type { VacationDayRow, VacationInput } from './repo/vacations.ts';
+export { expectedAttendance } from './expected-port.ts';

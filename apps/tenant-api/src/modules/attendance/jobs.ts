@@ -71,7 +71,7 @@ export async function sendDueReminders(db: Knex, env: NotifyEnv, now: Date): Pro
     const [nh, nm] = local.time.split(':').map(Number) as [number, number];
     const late = (nh * 60 + nm - (h * 60 + m)) * 60_000;
     if (late < 0 || late > REMINDER_WINDOW_MS) continue;
-    const children = await studentsToRemind(db, loc.id, local.date, local.weekday);
+    const children = await studentsToRemind(db, loc.id, local.date);
     if (!children.length) continue;
     total += await db.transaction(async (trx) => {
       const fresh = await markReminded(

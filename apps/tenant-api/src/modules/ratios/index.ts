@@ -9,3 +9,5 @@ export { programIdsOfLocation, ratioProgramIds } from './repo.ts';
 export { liveRatios, refreshRoomRatios, snapshot } from './service.ts';
 export type { RatioStatus, RoomRatio } from './service.ts';
 export { ratioEffects } from './effects-port.ts';
+export { ratioExpected } from './expected-port.ts';
+export { ratioSnapshot } from './repo.ts';

@@ -13,6 +13,35 @@ const A = () => h.centres[0]!;
 const q = (doc: string, vars: Record<string, unknown> = {}, token?: string) => query(h, A())(doc, vars, token);
 const ALL_DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
 
+/** Gives children one open-ended schedule of these weekdays (none: expected on no day). */
+async function scheduleDays(db: ReturnType<typeof A>['db']['db'], ids: readonly string[], days: string[], notIn = false) {
+  const targets = notIn
+    ? (
+        await db('students')
+          .whereNotIn('id', ids as string[])
+          .select('id', 'location_id')
+      ).map((r) => r)
+    : await db('students')
+        .whereIn('id', ids as string[])
+        .select('id', 'location_id');
+  await db('student_schedules')
+    .whereIn(
+      'student_id',
+      targets.map((t) => t.id),
+    )
+    .del();
+  if (targets.length)
+    await db('student_schedules').insert(
+      targets.map((t) => ({
+        student_id: t.id,
+        location_id: t.location_id,
+        start_date: '2000-01-01',
+        type: days.length ? 'full_time' : 'drop_in',
+        days,
+      })),
+    );
+}
+
 const RATIO = `query($l: ID!) { getRoomRatio(location_id: $l) { program_id name ratio children_present staff_present staff_required status
   expected_arrivals projected_children projected_status spare_places } }`;
 const SAVE = `mutation($students: [ID!]!, $action: CheckInAction, $r: String) { saveStudentCheckInOut(students: $students, action: $action, request_id: $r) {
@@ -34,10 +63,8 @@ beforeAll(async () => {
     kids.push(String(r.id));
   }
   kids = [s.kids.ana, s.kids.ben, ...kids];
-  // Nobody is expected today (a schedule of no day never matches), so projections start at zero.
-  await db('students')
-    .whereIn('id', kids)
-    .update({ week_schedule: ['xxx'] });
+  // Nobody is expected today (a schedule of no weekday never matches), so projections start at zero.
+  await scheduleDays(db, kids, []);
 });
 afterAll(() => h?.close());
 
@@ -146,7 +173,7 @@ describe('live ratios from check-ins and clock-ins', () => {
     await q(SAVE, { students: [kids[3]], action: 'check_out' }, s.tokens.teacher);
     expect(await toddlers()).toMatchObject({ children_present: 3, status: 'ok', expected_arrivals: 0 });
     // Eva and Finn are expected today: Eva usually comes at this hour, Finn has no history (may come any time)
-    await db('students').whereIn('id', [kids[4]!, kids[5]!]).update({ week_schedule: ALL_DAYS });
+    await scheduleDays(db, [kids[4]!, kids[5]!], ALL_DAYS);
     await db('attendances').whereIn('student_id', [kids[4]!, kids[5]!]).del();
     const now = localParts(new Date(), tz);
     const [y, mo, d] = now.date.split('-').map(Number) as [number, number, number];
@@ -204,10 +231,8 @@ describe('the not-checked-in reminder', () => {
     const at = zonedInstant(date, '10:00', tz);
     await db('attendances').whereIn('student_id', [s.kids.ana, s.kids.ben]).del();
     await db('attendance_absences').whereIn('student_id', [s.kids.ana, s.kids.ben]).del();
-    await db('students').whereIn('id', [s.kids.ana, s.kids.ben]).update({ week_schedule: ALL_DAYS });
-    await db('students')
-      .whereNotIn('id', [s.kids.ana, s.kids.ben])
-      .update({ week_schedule: ['xxx'] });
+    await scheduleDays(db, [s.kids.ana, s.kids.ben], ALL_DAYS);
+    await scheduleDays(db, [s.kids.ana, s.kids.ben], [], true);
     await q(
       'mutation($l: ID!) { saveCheckInSettings(location_id: $l, check_in_parent_alert: { email: true, time: "09:30" }) { status } }',
       { l: s.X },

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { ratioExpected } from './expected-port.ts';
 
 type Db = Knex | Knex.Transaction;
 
@@ -25,10 +26,11 @@ export interface RatioSnapshotRow {
  * Live counts of rooms in one round trip:
  * - children present: open check-ins into the room;
  * - staff present: open clock-ins into the room, not on a break;
- * - expected arrivals: children of the room (homeroom) expected today — their `week_schedule`
- *   has today's weekday (an empty schedule means Monday to Friday) — who are neither checked in
- *   today nor marked absent, and whose usual arrival (median check-in time of the last 28 days)
- *   is within the next 30 minutes (the rest of the day near midnight), already past, or unknown.
+ * - expected arrivals: children of the room (homeroom) expected today — the student-schedules
+ *   area's `expectedStudents` (their schedule, or Monday to Friday without one, minus absences
+ *   and vacations) — who are not checked in today, and whose arrival (the schedule's start_time,
+ *   else the median check-in time of the last 28 days) is within the next 30 minutes (the rest of
+ *   the day near midnight), already past, or unknown.
  * Today and the weekday are the room's location's (its time zone).
  */
 export async function ratioSnapshot(db: Db, programIds: readonly string[]): Promise<RatioSnapshotRow[]> {
@@ -48,19 +50,15 @@ export async function ratioSnapshot(db: Db, programIds: readonly string[]): Prom
               where sa.program_id = p.id and sa.end_time is null and sa.deleted_at is null
                 and sa.start_time > now() - make_interval(hours => ?)
                 and not exists (select 1 from staff_breaks b where b.staff_attendance_id = sa.id and b.end_time is null)) as staff_present,
-            (select count(*)::int from students s
+            (select count(*)::int from (${ratioExpected.use.expectedStudents({ date: 'p.local_now::date', programs: 'array[p.id]' })}) e
                left join lateral (
                  select percentile_disc(0.5) within group (order by (h.start_time at time zone p.tz)::time) as usual
                    from attendances h
-                  where h.student_id = s.id and h.deleted_at is null and h.start_time > now() - interval '28 days'
+                  where e.arrival is null and h.student_id = e.id and h.deleted_at is null and h.start_time > now() - interval '28 days'
                ) hist on true
-              where s.program_id = p.id and s.deleted_at is null and s.status
-                and coalesce(s.type, '') not in ('lead', 'waitlist')
-                and (lower(to_char(p.local_now, 'dy')) = any(s.week_schedule)
-                     or (cardinality(s.week_schedule) = 0 and extract(isodow from p.local_now) < 6))
-                and not exists (select 1 from attendances t where t.student_id = s.id and t.date = p.local_now::date and t.deleted_at is null)
-                and not exists (select 1 from attendance_absences ab where ab.student_id = s.id and ab.date = p.local_now::date)
-                and (hist.usual is null or hist.usual <= (p.local_now + make_interval(mins => ?))::time
+              where not exists (select 1 from attendances t where t.student_id = e.id and t.date = p.local_now::date and t.deleted_at is null)
+                and (coalesce(e.arrival::time, hist.usual) is null
+                     or coalesce(e.arrival::time, hist.usual) <= (p.local_now + make_interval(mins => ?))::time
                      or (p.local_now + make_interval(mins => ?))::date > p.local_now::date)) as expected_arrivals
        from p
        left join room_ratios rr on rr.program_id = p.id

@@ -35,4 +35,4 @@ export {
 } from './service/common.ts';
 export type { ShownStudent } from './service/common.ts';
 export { assertCapacity, studentEditor } from './service/write.ts';
-export { studentLabels, studentPeople } from './ports.ts';
+export { studentLabels, studentPeople, studentSchedule } from './ports.ts';

@@ -26,3 +26,12 @@ export const studentPeople = port<{
   /** The people counters of the dashboards within the viewer's people scope. */
   peopleCounters(ctx: RequestContext, locationId: string | null): Promise<Record<string, unknown>>;
 }>('students → users');
+
+/** The child's weekdays from today (the student-schedules area keeps the schedules). */
+export const studentSchedule = port<{
+  setWeekSchedule(
+    trx: Knex.Transaction,
+    who: { studentId: string; locationId: string; programId: string | null; by: string },
+    weekdays: readonly string[],
+  ): Promise<void>;
+}>('students → student-schedules');

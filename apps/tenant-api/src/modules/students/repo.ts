@@ -30,7 +30,6 @@ const PLAIN = [
   'external_id',
   'location_id',
   'program_id',
-  'week_schedule',
   'created_at',
   'updated_at',
   'deleted_at',
@@ -67,7 +66,6 @@ export type StudentRow = {
   external_id: string | null;
   location_id: string;
   program_id: string | null;
-  week_schedule: string[];
   created_at: Date;
   updated_at: Date;
   deleted_at: Date | null;

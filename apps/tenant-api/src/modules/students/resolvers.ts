@@ -102,7 +102,6 @@ export const studentResolvers: Resolvers = {
     doctor_phone: medical('doctor_phone'),
     drname: medical('doctor_name'),
     drphone: medical('doctor_phone'),
-    week_schedule: (s) => s.week_schedule ?? [],
     pivot: (s) => s.__pivot ?? null,
     archived_at: (s) => iso(s.deleted_at),
     created_at: (s) => iso(s.created_at),

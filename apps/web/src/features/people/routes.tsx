@@ -237,6 +237,8 @@ export interface PeoplePanels {
   studentMedia?: ComponentType<StudentMediaProps>;
   /** The child's day of daily activities (activities), lazily loaded. */
   studentActivities?: ComponentType<{ studentId: string }>;
+  /** The child's schedule, vacations and "report an absence" (student-schedules), lazily loaded. */
+  studentSchedule?: ComponentType<{ studentId: string }>;
   /** The viewer's notification settings on /user-profile (notifications), lazily loaded. */
   notificationSettings?: ComponentType;
 }

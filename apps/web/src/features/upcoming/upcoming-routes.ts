@@ -130,7 +130,6 @@ export const UPCOMING_ROUTES: readonly UpcomingRoute[] = [
   r('billingAgencyUpcomingInvoices', 'manager', 'billing', { parent: 'billing' }),
   r('billingSubsidiesAgencyAccount', 'manager', 'billing', { parent: 'billing', title: 'shell:titles.agencyAccount' }),
   // teacher
-  r('studentSchedules', 'teacher', 'schedules'),
   r('documents', 'teacher', 'forms', { title: 'shell:menu.documents' }),
   r('filesOthers', 'teacher', 'forms', { title: 'shell:menu.files' }),
   r('others', 'teacher', 'forms'),

@@ -3200,6 +3200,69 @@ export type SaveStreamingSettingsMutationVariables = Exact<{
 
 export type SaveStreamingSettingsMutation = { saveStreamSettings: { status: boolean, message: string, color: string }, saveCameraSettings: { status: boolean, message: string, color: string }, saveStreamModeSettings: { status: boolean, message: string, color: string } };
 
+export type SchedulesChangesQueryVariables = Exact<{
+  location: string | number;
+  from: string;
+  to: string;
+  page?: number | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type SchedulesChangesQuery = { filterUpdatedSchedules: { data: Array<{ id: string, student_id: string, student_name: string, action: string, data: string, created_at: string }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
+
+export type SchedulesCreateVacationMutationVariables = Exact<{
+  student: string | number;
+  start_date: string;
+  end_date: string;
+  reason?: string | null | undefined;
+  note?: string | null | undefined;
+}>;
+
+
+export type SchedulesCreateVacationMutation = { createVacation: { status: boolean, message: string, color: string, vacation: { id: string, dates: Array<string> } | null } };
+
+export type SchedulesDeleteVacationMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type SchedulesDeleteVacationMutation = { deleteVacation: { status: boolean, message: string, color: string } };
+
+export type SchedulesLocationQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type SchedulesLocationQuery = { location: { id: string, timezone: { id: string }, rooms: Array<{ id: string, name: string }> } };
+
+export type SchedulesMonthQueryVariables = Exact<{
+  location: string | number;
+  program?: string | number | null | undefined;
+  month?: string | null | undefined;
+  page?: number | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type SchedulesMonthQuery = { getMonthlyScheduleList: { month: string, data: Array<{ student_id: string, full_name: string, program_id: string | null, expected_dates: Array<string>, absences: Array<{ date: string, reason: string | null, vacation_id: string | null }>, schedules: Array<{ id: string, start_date: string, end_date: string | null, start_time: string | null, end_time: string | null, type: string, days: Array<string> }> }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
+
+export type SchedulesStaffQueryVariables = Exact<{
+  location?: string | number | null | undefined;
+  from: string;
+  to: string;
+}>;
+
+
+export type SchedulesStaffQuery = { filterStaffSchedules: { schedules: Array<{ id: string, user_id: string, user_name: string, start_date: string, end_date: string | null, start_time: string, end_time: string, days: Array<string>, repeat: string, note: string | null }>, ptos: Array<{ id: string, user_name: string, start_date: string, end_date: string, hours: number, type: string, status: string }>, absences: Array<{ id: string, user_name: string, date: string, reason: string | null }> } };
+
+export type SchedulesStudentQueryVariables = Exact<{
+  student: string | number;
+}>;
+
+
+export type SchedulesStudentQuery = { getStudentSchedules: { student_id: string, can_edit: boolean, schedules: Array<{ id: string, start_date: string, end_date: string | null, start_time: string | null, end_time: string | null, type: string, days: Array<string> }>, vacations: Array<{ id: string, start_date: string, end_date: string, reason: string | null, dates: Array<string> }>, absences: Array<{ date: string, reason: string | null }> } };
+
 export type SessionUserFieldsFragment = { id: string, fname: string, lname: string, full_name: string, username: string, email: string | null, avatar: string | null, locale: string, last_login_time: string | null, permissions: Array<string>, roles: Array<{ id: string, name: string, display_name: string }>, support_session: { operator: string, expires_at: string } | null };
 
 export type SetDefaultStreamingServerMutationVariables = Exact<{

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { expectedAttendance } from '../expected-port.ts';
 
 type Db = Knex | Knex.Transaction;
 
@@ -20,39 +21,23 @@ export async function reminderLocations(db: Db): Promise<{ id: string; name: str
 }
 
 /**
- * Children of a location expected on a day (their `week_schedule` has the weekday; an empty
- * schedule means Monday to Friday) who have no record that day, are not marked absent and were
- * not reminded yet.
+ * Children of a location expected on a day (the student-schedules area's `expectedStudents`:
+ * their schedule, or Monday to Friday without one, minus absences and vacations) who have no
+ * record that day and were not reminded yet.
  */
-export async function studentsToRemind(
-  db: Db,
-  locationId: string,
-  date: string,
-  weekday: string,
-): Promise<{ id: string; fname: string }[]> {
-  const weekend = weekday === 'sat' || weekday === 'sun';
-  const rows = await db('students as s')
-    .where('s.location_id', locationId)
-    .whereNull('s.deleted_at')
-    .where('s.status', true)
-    .whereRaw(`coalesce(s.type, '') not in ('lead', 'waitlist')`)
-    .where((w) => {
-      w.whereRaw('? = any(s.week_schedule)', [weekday]);
-      if (!weekend) w.orWhereRaw('cardinality(s.week_schedule) = 0');
-    })
-    .whereNotExists((e) =>
-      e
-        .select(db.raw('1'))
-        .from('attendances as a')
-        .whereRaw('a.student_id = s.id')
-        .whereNull('a.deleted_at')
-        .where((x) => x.whereNull('a.end_time').orWhere('a.date', date)),
-    )
-    .whereNotExists((e) => e.select(db.raw('1')).from('attendance_absences as ab').whereRaw('ab.student_id = s.id').where('ab.date', date))
-    .whereNotExists((e) => e.select(db.raw('1')).from('attendance_reminders as r').whereRaw('r.student_id = s.id').where('r.date', date))
-    .orderBy('s.id')
-    .select('s.id', 's.fname');
-  return rows.map((r) => ({ id: String(r.id), fname: r.fname }));
+export async function studentsToRemind(db: Db, locationId: string, date: string): Promise<{ id: string; fname: string }[]> {
+  const r = await db.raw(
+    `with q as (select ?::date as d, ?::bigint as loc)
+     select s.id, s.fname
+       from q cross join lateral (${expectedAttendance.use.expectedStudents({ date: 'q.d', location: 'q.loc' })}) e
+       join students s on s.id = e.id
+      where not exists (select 1 from attendances a where a.student_id = e.id and a.deleted_at is null
+                          and (a.end_time is null or a.date = q.d))
+        and not exists (select 1 from attendance_reminders r where r.student_id = e.id and r.date = q.d)
+      order by s.id`,
+    [date, locationId],
+  );
+  return (r.rows as { id: string; fname: string }[]).map((x) => ({ id: String(x.id), fname: x.fname }));
 }
 
 /** Records the reminders; returns the children this call recorded (a concurrent run gets none). */

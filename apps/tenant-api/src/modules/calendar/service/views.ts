@@ -7,6 +7,7 @@ import { id, idList } from '../../../core/args.ts';
 import { localDate } from '../../../core/time.ts';
 import { birthdayStudents } from '../../students/index.ts';
 import { staffRecordsBetween } from '../../timeclock/index.ts';
+import { staffCalendarBetween } from '../../staff-schedules/index.ts';
 import * as repo from '../repo.ts';
 import { eventVisibility, teamVisibility } from '../policy.ts';
 import { birthdayIn } from '../recurrence.ts';
@@ -56,7 +57,8 @@ export async function filterEvents(ctx: RequestContext, raw: unknown) {
 
 /**
  * Spec getTeamCalendar: the staff-only calendars' events of the viewer's locations and the time
- * clock's shifts in the range (everyone's with `team.view`, else one's own).
+ * clock's shifts in the range, and the staff schedules' working days, time off and absences
+ * (everyone's with `team.view`, else one's own).
  */
 export async function getTeamCalendar(ctx: RequestContext, raw: unknown) {
   const v = requireViewer(ctx);
@@ -65,13 +67,14 @@ export async function getTeamCalendar(ctx: RequestContext, raw: unknown) {
   const r = range(a.from, a.to);
   if (a.location && !reaches(scope, a.location)) throw locationNotFound();
   const locationIds = a.location ? [a.location] : scopeFilter(scope);
-  const [events, shifts] = await Promise.all([
+  const [events, shifts, planned] = await Promise.all([
     repo.eventsBetween(
       ctx.db,
       { kind: 'staff', locationIds, privateToo: true, onlyPrivate: true },
       { locationId: null, programIds: null, ...r },
     ),
     staffRecordsBetween(ctx.db, { locationIds, userId: everyone ? null : v.id, ...r }),
+    staffCalendarBetween(ctx.db, { locationIds, userId: everyone ? null : v.id, ...r }),
   ]);
   return {
     events,
@@ -84,6 +87,9 @@ export async function getTeamCalendar(ctx: RequestContext, raw: unknown) {
       end: s.end_time,
       break_time: s.break_time,
     })),
+    schedules: planned.shifts,
+    ptos: planned.ptos,
+    absences: planned.absences,
   };
 }
 

@@ -65,10 +65,6 @@ export const studentDetails = {
   enrollment_date: optionalDate,
   graduation_date: optionalDate,
   external_id: optionalText(100, 'External id'),
-  week_schedule: z
-    .array(z.enum(WEEK_DAYS, { message: 'Use mon, tue, wed, thu, fri, sat or sun.' }))
-    .max(7)
-    .nullish(),
   type: z.enum(STUDENT_TYPES, { message: 'Use enrolled, lead or waitlist.' }).nullish(),
 };
 
@@ -143,7 +139,6 @@ export function limited(row: repo.StudentRow): ShownStudent {
     type: null,
     dob: null,
     deleted_at: null,
-    week_schedule: [],
   };
 }
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Knex } from 'knex';
 import { parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
-import { studentLabels } from '../ports.ts';
+import { studentLabels, studentSchedule } from '../ports.ts';
 import * as repo from '../repo.ts';
 import { locationFull } from '../errors.ts';
 import {
@@ -23,6 +23,7 @@ import {
   studentUserList,
   studentsInScope,
   WAITLIST_TYPES,
+  WEEK_DAYS,
   type StudentUserInput,
 } from './common.ts';
 import { id, idList } from '../../../core/args.ts';
@@ -36,6 +37,11 @@ const relations = {
   allergies: idList.nullish(),
   medications: idList.nullish(),
   siblings: idList.nullish(),
+  /** Spec §3 Student.week_schedule: written as the child's schedule from today (the student-schedules area). */
+  week_schedule: z
+    .array(z.enum(WEEK_DAYS, { message: 'Use mon, tue, wed, thu, fri, sat or sun.' }))
+    .max(7)
+    .nullish(),
 };
 
 const createArgs = z.object({
@@ -50,10 +56,10 @@ const createArgs = z.object({
   ...studentDetails,
 });
 
-/** The detail columns given (blank clears; an empty week schedule is stored as no days). */
+/** The detail columns given (blank clears). */
 function detailPatch(a: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const k of DETAIL_COLUMNS) if (a[k] !== undefined) out[k] = k === 'week_schedule' ? (a[k] ?? []) : a[k];
+  for (const k of DETAIL_COLUMNS) if (a[k] !== undefined) out[k] = a[k];
   return out;
 }
 
@@ -164,6 +170,12 @@ export async function createNewStudent(ctx: RequestContext, raw: unknown) {
     if (a.status !== undefined && a.status !== null) row.status = a.status;
     const s = await repo.insertStudent(trx, row);
     await writeRelations(trx, s.id, a);
+    if (a.week_schedule)
+      await studentSchedule.use.setWeekSchedule(
+        trx,
+        { studentId: s.id, locationId: a.location_id, programId: a.program_id, by: v.id },
+        a.week_schedule,
+      );
     await auditStudent(ctx, trx, 'student.create', s.id, a.location_id, {
       name: `${a.fname} ${a.lname}`,
       users: a.users.map((u) => u.user_id),
@@ -216,6 +228,12 @@ async function applyUpdate(ctx: RequestContext, editor: Editor, a: UpdateInput, 
     if (becomesActive && !countsAsActive(before.status, before.type)) await assertCapacity(trx, before.location_id, 1);
     await repo.updateStudents(trx, [a.id], patch);
     await writeRelations(trx, a.id, a);
+    if (a.week_schedule)
+      await studentSchedule.use.setWeekSchedule(
+        trx,
+        { studentId: a.id, locationId: before.location_id, programId: (patch.program_id ?? before.program_id) as string | null, by: v.id },
+        a.week_schedule,
+      );
     await auditStudent(ctx, trx, 'student.update', a.id, before.location_id, { fields: changed, by_parent: editor.parent });
     return (await repo.findStudents(trx, [a.id]))[0]!;
   });
