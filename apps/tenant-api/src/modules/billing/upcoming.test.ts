@@ -36,8 +36,16 @@ beforeAll(async () => {
   await plan('Later', 'monthly', '2026-04-01', 7000);
   await plan('Paused', 'monthly', '2026-01-01');
   await plan('Ending', 'monthly', '2026-01-15');
-  const pause = await w.q('mutation($id: ID!) { pauseBillingPlan(id: $id, date: "2026-03-01") { status } }', { id: plans.Paused }, w.tokens.mgrX);
-  const end = await w.q('mutation($id: ID!) { deactivateBillingPlan(id: $id, date: "2026-03-12") { status } }', { id: plans.Ending }, w.tokens.mgrX);
+  const pause = await w.q(
+    'mutation($id: ID!) { pauseBillingPlan(id: $id, date: "2026-03-01") { status } }',
+    { id: plans.Paused },
+    w.tokens.mgrX,
+  );
+  const end = await w.q(
+    'mutation($id: ID!) { deactivateBillingPlan(id: $id, date: "2026-03-12") { status } }',
+    { id: plans.Ending },
+    w.tokens.mgrX,
+  );
   if (!pause.data || !end.data) throw new Error(`${pause.body} ${end.body}`);
 });
 afterAll(async () => {
@@ -79,7 +87,8 @@ describe('getStudentUpcomingInvoices', () => {
     expect(own.data?.getStudentUpcomingInvoices.length).toBeGreaterThan(0);
     expect(own.data?.getStudentUpcomingInvoices[0]).toMatchObject({ plan_id: expect.any(String), amount: expect.any(Number) });
     expect(code(await w.q(UPCOMING, { s: w.kids.ana }, w.tokens.mgrY))).toBe('NOT_FOUND');
-    for (const t of [w.tokens.teacher, w.tokens.parent, w.tokens.blog]) expect(code(await w.q(UPCOMING, { s: w.kids.ana }, t))).toBe('FORBIDDEN');
+    for (const t of [w.tokens.teacher, w.tokens.parent, w.tokens.blog])
+      expect(code(await w.q(UPCOMING, { s: w.kids.ana }, t))).toBe('FORBIDDEN');
     await db().raw(
       `delete from role_permissions where role_id = (select id from roles where name = 'manager') and permission_id = (select id from permissions where name = 'billing.manage')`,
     );

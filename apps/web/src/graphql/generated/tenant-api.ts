@@ -1690,6 +1690,13 @@ export type BillingUnpausePlanMutationVariables = Exact<{
 
 export type BillingUnpausePlanMutation = { unpauseBillingPlan: { status: boolean, message: string, color: string } };
 
+export type BillingUpcomingQueryVariables = Exact<{
+  student_id: string | number;
+}>;
+
+
+export type BillingUpcomingQuery = { getStudentUpcomingInvoices: Array<{ plan_id: string, name: string, date: string, period_start: string, period_end: string, amount: number }> };
+
 export type BillingUpdateIsPayerMutationVariables = Exact<{
   student_id: string | number;
   user_id: string | number;
