@@ -1,4 +1,4 @@
-import { Button, Group, Paper, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -124,24 +124,24 @@ function ReportPage<Row>({
         </Button>
       </Group>
       {report ? (
-        <Table.ScrollContainer minWidth={0}>
-          <Table withTableBorder aria-label={t('reports.totals')} data-testid="report-totals">
-            <Table.Tbody>
-              <Table.Tr>
-                {totals.map((k) => (
-                  <Table.Td key={k}>
-                    <Text size="xs" c="dimmed">
-                      {t(`totals.${k}`)}
-                    </Text>
-                    <Text fw={700} data-testid={`report-total-${k}`}>
-                      {k === 'entries' ? String(report.totals[k]) : money(Number(report.totals[k]))}
-                    </Text>
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <SimpleGrid
+          cols={{ base: 2, sm: totals.length }}
+          spacing="xs"
+          role="group"
+          aria-label={t('reports.totals')}
+          data-testid="report-totals"
+        >
+          {totals.map((k) => (
+            <Paper key={k} withBorder p="xs">
+              <Text size="xs" c="dimmed">
+                {t(`totals.${k}`)}
+              </Text>
+              <Text fw={700} data-testid={`report-total-${k}`}>
+                {k === 'entries' ? String(report.totals[k]) : money(Number(report.totals[k]))}
+              </Text>
+            </Paper>
+          ))}
+        </SimpleGrid>
       ) : null}
       <DataTable<Row>
         label={t(`reports.${kind}.title`)}
