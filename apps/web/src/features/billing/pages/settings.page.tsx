@@ -327,7 +327,7 @@ export function BillingCategoriesPage() {
   const location = useBillingLocation();
   const [{ data, fetching }, refetch] = useQuery({
     query: BillingCategoriesQuery,
-    variables: { location_id: location ?? '', archived: true },
+    variables: { location_id: location ?? '', archived: null },
     pause: !location,
   });
   const [, create] = useMutation(CreateCategoryMutation);
