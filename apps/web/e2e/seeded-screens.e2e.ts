@@ -48,6 +48,8 @@ const EMPTY_BY_DESIGN: Record<string, string> = {
   'pawsome teacher /attendance/health-screen':
     'the demo teacher works at Pawsome Midtown, which does not screen (as Downtown); the owner sees the seeded screens of Pawsome Denver',
   'pawsome manager /attendance/health-screen': 'the demo manager manages Pawsome Midtown only, which does not screen (as above)',
+  '/billing/student/:studentId/available-credits':
+    "the README child's seeded payments each pay one invoice in full, so a fresh seed leaves them no credit (the billing journey records and voids its own)",
 };
 
 /**

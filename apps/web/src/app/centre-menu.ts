@@ -88,6 +88,13 @@ export const centreMenu: readonly MenuItem[] = [
     access: { role: 'user' },
     below: 'blog',
   }),
+  link({
+    id: 'billing',
+    label: 'shell:menu.billing',
+    icon: IconReceipt,
+    to: fixed(paths.billing.to()),
+    access: { role: 'manager', permissions: ['billing.manage'] },
+  }),
   { kind: 'heading', id: 'people', label: 'shell:menu.headings.people' },
   link({
     id: 'students',
@@ -429,7 +436,7 @@ export const centreMenu: readonly MenuItem[] = [
         label: 'shell:menu.billingPrograms',
         icon: IconReceipt,
         to: fixed(paths.billingPrograms.to()),
-        access: { role: 'manager' },
+        access: { role: 'manager', permissions: ['billing.manage', 'students.view'] },
         sidebar: 'billing programs',
       }),
       link({

@@ -6,6 +6,7 @@ import { LatestActivitiesWidget, StudentActivitiesPanel, activitiesRoutes } from
 import { ActionItemsWidget, TopAnnouncementsWidget, announcementsRoutes } from '../features/announcements/routes';
 import { RoomRatioWidget, attendanceRoutes } from '../features/attendance/routes';
 import { UpcomingEventsWidget, calendarRoutes } from '../features/calendar/routes';
+import { billingRoutes } from '../features/billing/routes';
 import { setupRoutes } from '../features/centre-setup/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { TodaysMenuWidget, foodMenuRoutes } from '../features/food-menu/routes';
@@ -52,6 +53,7 @@ export function signedInRoutes(kind: CentreKind | null): RouteObject[] {
     ...announcementsRoutes(kind),
     ...calendarRoutes(kind),
     ...studentSchedulesRoutes(kind),
+    ...billingRoutes(kind),
   ];
   const servedPaths = new Set(served.map((route) => route.path));
   return [...served, ...upcomingRoutes(kind, servedPaths)];

@@ -32,6 +32,7 @@ export const NAMESPACES = [
   'announcements',
   'calendar',
   'schedules',
+  'billing',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /** The pet pack: per language, `{ <namespace>: { ...keys to override } }`. */

@@ -334,6 +334,8 @@ export type Query = {
   getPaymentReport: PaymentReport;
   /** The period's ledger by kind and charge category. */
   getBillingSummaryReport: BillingSummaryReport;
+  /** A child's next invoice of each plan; paused (on or before that period) and ended plans have none. */
+  getStudentUpcomingInvoices: Array<UpcomingInvoice>;
   /** A child's thread (the family and every educator of the child's rooms), newest first: the child's guardians and staff of the child. */
   getStudentChat: ChatMessagePaginator;
   /** Spec getProgramChat: a room's thread, newest first: staff of the room and the guardians of its children. */
@@ -1404,6 +1406,11 @@ export type QueryGetBillingSummaryReportArgs = {
   page?: InputMaybe<Scalars['Int']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   csv?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type QueryGetStudentUpcomingInvoicesArgs = {
+  student_id: Scalars['ID']['input'];
 };
 
 
@@ -8988,6 +8995,18 @@ export type BillingSummaryReport = {
   csv?: Maybe<CsvExport>;
 };
 
+/** The next invoice a plan will issue: the period after today's (a plan not started yet: its first period). */
+export type UpcomingInvoice = {
+  __typename?: 'UpcomingInvoice';
+  plan_id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  /** The day the invoice run issues it (the period's first day). */
+  date: Scalars['String']['output'];
+  period_start: Scalars['String']['output'];
+  period_end: Scalars['String']['output'];
+  amount: Scalars['Cents']['output'];
+};
+
 /** The author of a chat message. */
 export type ChatPerson = {
   __typename?: 'ChatPerson';
@@ -10515,6 +10534,7 @@ export type ResolversTypes = {
   BillingSummaryRow: ResolverTypeWrapper<Row<BillingSummaryRow>>;
   BillingSummaryTotals: ResolverTypeWrapper<Row<BillingSummaryTotals>>;
   BillingSummaryReport: ResolverTypeWrapper<Row<BillingSummaryReport>>;
+  UpcomingInvoice: ResolverTypeWrapper<Row<UpcomingInvoice>>;
   ChatPerson: ResolverTypeWrapper<Row<ChatPerson>>;
   ChatMessage: ResolverTypeWrapper<ChatMessageRow>;
   ChatMessagePaginator: ResolverTypeWrapper<Row<Omit<ChatMessagePaginator, 'data'> & { data: Array<ResolversTypes['ChatMessage']> }>>;
@@ -10912,6 +10932,7 @@ export type ResolversParentTypes = {
   BillingSummaryRow: Row<BillingSummaryRow>;
   BillingSummaryTotals: Row<BillingSummaryTotals>;
   BillingSummaryReport: Row<BillingSummaryReport>;
+  UpcomingInvoice: Row<UpcomingInvoice>;
   ChatPerson: Row<ChatPerson>;
   ChatMessage: ChatMessageRow;
   ChatMessagePaginator: Row<Omit<ChatMessagePaginator, 'data'> & { data: Array<ResolversParentTypes['ChatMessage']> }>;
@@ -11175,6 +11196,7 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   getInvoiceReport?: Resolver<ResolversTypes['InvoiceReport'], ParentType, ContextType, RequireFields<QueryGetInvoiceReportArgs, 'location_id' | 'from' | 'to'>>;
   getPaymentReport?: Resolver<ResolversTypes['PaymentReport'], ParentType, ContextType, RequireFields<QueryGetPaymentReportArgs, 'location_id' | 'from' | 'to'>>;
   getBillingSummaryReport?: Resolver<ResolversTypes['BillingSummaryReport'], ParentType, ContextType, RequireFields<QueryGetBillingSummaryReportArgs, 'location_id' | 'from' | 'to'>>;
+  getStudentUpcomingInvoices?: Resolver<Array<ResolversTypes['UpcomingInvoice']>, ParentType, ContextType, RequireFields<QueryGetStudentUpcomingInvoicesArgs, 'student_id'>>;
   getStudentChat?: Resolver<ResolversTypes['ChatMessagePaginator'], ParentType, ContextType, RequireFields<QueryGetStudentChatArgs, 'student_id'>>;
   getProgramChat?: Resolver<ResolversTypes['ChatMessagePaginator'], ParentType, ContextType, RequireFields<QueryGetProgramChatArgs, 'program_id'>>;
   getUnreadChatCounts?: Resolver<ResolversTypes['ChatUnreadCounts'], ParentType, ContextType>;
@@ -14036,6 +14058,15 @@ export type BillingSummaryReportResolvers<ContextType = RequestContext, ParentTy
   csv?: Resolver<Maybe<ResolversTypes['CsvExport']>, ParentType, ContextType>;
 };
 
+export type UpcomingInvoiceResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['UpcomingInvoice'] = ResolversParentTypes['UpcomingInvoice']> = {
+  plan_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  period_start?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  period_end?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+};
+
 export type ChatPersonResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ChatPerson'] = ResolversParentTypes['ChatPerson']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   fname?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -15180,6 +15211,7 @@ export type Resolvers<ContextType = RequestContext> = {
   BillingSummaryRow?: BillingSummaryRowResolvers<ContextType>;
   BillingSummaryTotals?: BillingSummaryTotalsResolvers<ContextType>;
   BillingSummaryReport?: BillingSummaryReportResolvers<ContextType>;
+  UpcomingInvoice?: UpcomingInvoiceResolvers<ContextType>;
   ChatPerson?: ChatPersonResolvers<ContextType>;
   ChatMessage?: ChatMessageResolvers<ContextType>;
   ChatMessagePaginator?: ChatMessagePaginatorResolvers<ContextType>;

@@ -10,6 +10,7 @@ import * as payments from './service/payments.ts';
 import * as payers from './service/payers.ts';
 import * as followup from './service/followup.ts';
 import * as reports from './service/reports.ts';
+import * as upcoming from './service/upcoming.ts';
 
 type Args = Record<string, unknown>;
 type Row = Record<string, unknown>;
@@ -64,6 +65,7 @@ export const billingResolvers: Resolvers = {
     getInvoiceReport: (_: unknown, a: Args, c: Ctx) => reports.getInvoiceReport(c, a),
     getPaymentReport: (_: unknown, a: Args, c: Ctx) => reports.getPaymentReport(c, a),
     getBillingSummaryReport: (_: unknown, a: Args, c: Ctx) => reports.getBillingSummaryReport(c, a),
+    getStudentUpcomingInvoices: (_: unknown, a: Args, c: Ctx) => upcoming.getStudentUpcomingInvoices(c, a),
   },
   Mutation: {
     createBillingProgram: (_: unknown, a: Args, c: Ctx) => setup.createBillingProgram(c, a),

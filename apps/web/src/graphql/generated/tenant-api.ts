@@ -146,6 +146,25 @@ export type AttendanceReportKind =
   | 'attendance_summary'
   | 'student_attendance';
 
+/** A new invoice item (spec invoice item). */
+export type InvoiceItemInput = {
+  name: string;
+  detail?: string | null | undefined;
+  /** Cents before the discount. */
+  original_amount: number;
+  discount?: number | null | undefined;
+  discount_type?: string | null | undefined;
+  category_id?: string | number | null | undefined;
+  preset_id?: string | number | null | undefined;
+};
+
+/** A payer's share: percent (two decimals) or fixed cents. */
+export type PayerShareInput = {
+  user_id: string | number;
+  share_type: string;
+  value: number;
+};
+
 export type FoodMenuCellInput = {
   day: number;
   slot_id: string | number;
@@ -1285,6 +1304,448 @@ export type AuthVerifyInvitedUserPhoneMutationVariables = Exact<{
 
 
 export type AuthVerifyInvitedUserPhoneMutation = { verifyInvitedUserPhone: { status: boolean, message: string, color: string, error: string | null, token: string | null } };
+
+export type BillingAccountQueryVariables = Exact<{
+  student_id: string | number;
+}>;
+
+
+export type BillingAccountQuery = { getAccountDetails: { student_id: string, student_name: string, location_id: string, balance: number, open_invoices: number, credit: number, billing_program: { id: string, name: string } | null, transactions: Array<{ id: string, kind: string, amount: number, invoice_id: string | null, payment_id: string | null, reason: string | null, created_at: string }> } };
+
+export type BillingAddItemMutationVariables = Exact<{
+  id?: string | number | null | undefined;
+  student_id?: string | number | null | undefined;
+  date?: string | null | undefined;
+  item: InvoiceItemInput;
+}>;
+
+
+export type BillingAddItemMutation = { addNewItemToInvoice: { status: boolean, message: string, color: string } };
+
+export type BillingApplyCreditMutationVariables = Exact<{
+  student_id: string | number;
+}>;
+
+
+export type BillingApplyCreditMutation = { applyCredit: { status: boolean, message: string, color: string } };
+
+export type BillingAssignProgramMutationVariables = Exact<{
+  student_ids: Array<string | number> | string | number;
+  billing_program_id?: string | number | null | undefined;
+}>;
+
+
+export type BillingAssignProgramMutation = { setStudentBillingProgram: { status: boolean, message: string, color: string } };
+
+export type BillingBalanceReportQueryVariables = Exact<{
+  location_id: string | number;
+  from: string;
+  to: string;
+  page?: number | null | undefined;
+  first?: number | null | undefined;
+  csv?: boolean | null | undefined;
+}>;
+
+
+export type BillingBalanceReportQuery = { report: { data: Array<{ student_id: string, student_name: string, opening: number, charges: number, payments: number, adjustments: number, closing: number }>, totals: { opening: number, charges: number, payments: number, adjustments: number, closing: number }, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number }, csv: { filename: string, content_type: string, content: string } | null } };
+
+export type BillingCategoriesQueryVariables = Exact<{
+  location_id: string | number;
+  archived?: boolean | null | undefined;
+}>;
+
+
+export type BillingCategoriesQuery = { getChargeCategories: Array<{ id: string, name: string, archived: boolean }> };
+
+export type BillingCreateCategoryMutationVariables = Exact<{
+  location_id: string | number;
+  name: string;
+}>;
+
+
+export type BillingCreateCategoryMutation = { createChargeCategory: { status: boolean, message: string, color: string } };
+
+export type BillingCreatePlanMutationVariables = Exact<{
+  student_id: string | number;
+  template_id?: string | number | null | undefined;
+  name?: string | null | undefined;
+  amount?: number | null | undefined;
+  period?: string | null | undefined;
+  start_date: string;
+}>;
+
+
+export type BillingCreatePlanMutation = { createBillingPlan: { status: boolean, message: string, color: string } };
+
+export type BillingCreatePresetMutationVariables = Exact<{
+  location_id: string | number;
+  name: string;
+  amount: number;
+  detail?: string | null | undefined;
+  category_id?: string | number | null | undefined;
+}>;
+
+
+export type BillingCreatePresetMutation = { createBillingPreset: { status: boolean, message: string, color: string } };
+
+export type BillingCreateProgramMutationVariables = Exact<{
+  name: string;
+  location_id: string | number;
+  color?: string | null | undefined;
+}>;
+
+
+export type BillingCreateProgramMutation = { createBillingProgram: { status: boolean, message: string, color: string } };
+
+export type BillingCreateVariableChargeMutationVariables = Exact<{
+  location_id: string | number;
+  details: string;
+  amount: number;
+  max_amount?: number | null | undefined;
+  interval: number;
+  end_time?: string | null | undefined;
+  category_id?: string | number | null | undefined;
+}>;
+
+
+export type BillingCreateVariableChargeMutation = { createVariableCharge: { status: boolean, message: string, color: string } };
+
+export type BillingCreditsQueryVariables = Exact<{
+  student_id: string | number;
+}>;
+
+
+export type BillingCreditsQuery = { getCredits: Array<{ payment_id: string, student_id: string, date: string, method: string, amount: number }> };
+
+export type BillingDeactivatePlanMutationVariables = Exact<{
+  id: string | number;
+  date: string;
+}>;
+
+
+export type BillingDeactivatePlanMutation = { deactivateBillingPlan: { status: boolean, message: string, color: string } };
+
+export type BillingDeleteCategoryMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type BillingDeleteCategoryMutation = { deleteChargeCategory: { status: boolean, message: string, color: string } };
+
+export type BillingDeletePresetMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type BillingDeletePresetMutation = { deleteBillingPreset: { status: boolean, message: string, color: string } };
+
+export type BillingDeleteProgramMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type BillingDeleteProgramMutation = { deleteBillingProgram: { status: boolean, message: string, color: string } };
+
+export type BillingDeleteTemplateMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type BillingDeleteTemplateMutation = { deletePlanTemplate: { status: boolean, message: string, color: string } };
+
+export type BillingDeleteVariableChargeMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type BillingDeleteVariableChargeMutation = { deleteVariableCharge: { status: boolean, message: string, color: string } };
+
+export type BillingInvoiceNoteMutationVariables = Exact<{
+  id: string | number;
+  note?: string | null | undefined;
+}>;
+
+
+export type BillingInvoiceNoteMutation = { updateInvoiceNote: { status: boolean, message: string, color: string } };
+
+export type BillingInvoiceReportQueryVariables = Exact<{
+  location_id: string | number;
+  from: string;
+  to: string;
+  page?: number | null | undefined;
+  first?: number | null | undefined;
+  csv?: boolean | null | undefined;
+}>;
+
+
+export type BillingInvoiceReportQuery = { report: { data: Array<{ id: string, date: string, due_date: string, student_id: string, student_name: string, status: string, total: number, paid: number, balance: number }>, totals: { total: number, paid: number, balance: number }, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number }, csv: { filename: string, content_type: string, content: string } | null } };
+
+export type BillingInvoicesQueryVariables = Exact<{
+  location_id?: string | number | null | undefined;
+  student_id?: string | number | null | undefined;
+  status?: string | null | undefined;
+  from?: string | null | undefined;
+  to?: string | null | undefined;
+  page?: number | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type BillingInvoicesQuery = { getInvoices: { data: Array<{ id: string, student_id: string, student_name: string, date: string, due_date: string, period_start: string | null, period_end: string | null, note: string | null, status: string, reason: string | null, total: number, paid: number, balance: number, items: Array<{ id: string, name: string, detail: string | null, original_amount: number, amount: number, discount: number, discount_type: string | null, discounts: Array<string>, source: { kind: string, days: number | null, minutes: number | null } }>, payers: Array<{ user_id: string, name: string, amount: number }> }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
+
+export type BillingOverviewQueryVariables = Exact<{
+  location_id: string | number;
+  filter?: string | null | undefined;
+}>;
+
+
+export type BillingOverviewQuery = { getBillingOverviewDetails: { location_id: string, filter: string, date: string, period_start: string | null, period_end: string, outstanding: number, credit: number, balance: number, open_invoices: number, students_owing: number, overdue: number, overdue_invoices: number, overdue_students: number, collected: number, payments: number, failed_autopay: number, failed_autopay_amount: number, overdue_by_age: Array<{ label: string, min_days: number, max_days: number | null, amount: number, invoices: number, students: number }> } };
+
+export type BillingPausePlanMutationVariables = Exact<{
+  id: string | number;
+  date: string;
+}>;
+
+
+export type BillingPausePlanMutation = { pauseBillingPlan: { status: boolean, message: string, color: string } };
+
+export type BillingPayersQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type BillingPayersQuery = { getStudentPayersAndNonPayers: { payers: Array<{ user_id: string, name: string, relation: string | null, is_payer: boolean, share_type: string | null, share: number | null }>, non_payers: Array<{ user_id: string, name: string, relation: string | null, is_payer: boolean, share_type: string | null, share: number | null }> } };
+
+export type BillingPaymentReportQueryVariables = Exact<{
+  location_id: string | number;
+  from: string;
+  to: string;
+  page?: number | null | undefined;
+  first?: number | null | undefined;
+  csv?: boolean | null | undefined;
+}>;
+
+
+export type BillingPaymentReportQuery = { report: { data: Array<{ id: string, date: string, student_id: string, student_name: string, method: string, reference: string | null, status: string, amount: number, applied: number, unapplied: number, refunded: number, net: number }>, totals: { amount: number, applied: number, unapplied: number, refunded: number, net: number }, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number }, csv: { filename: string, content_type: string, content: string } | null } };
+
+export type BillingPaymentsQueryVariables = Exact<{
+  location_id?: string | number | null | undefined;
+  student_id?: string | number | null | undefined;
+  page?: number | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type BillingPaymentsQuery = { getPayments: { data: Array<{ id: string, student_id: string, student_name: string, method: string, reference: string | null, amount: number, date: string, note: string | null, status: string, applied: number, unapplied: number, refunded: number, applications: Array<{ invoice_id: string, amount: number }> }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
+
+export type BillingPlansQueryVariables = Exact<{
+  student_id?: string | number | null | undefined;
+  location_id?: string | number | null | undefined;
+  status?: string | null | undefined;
+}>;
+
+
+export type BillingPlansQuery = { getBillingPlans: Array<{ id: string, student_id: string, template_id: string | null, name: string, amount: number, period: string, days: Array<number>, note: string | null, start_date: string, paused_from: string | null, end_date: string | null, status: string }> };
+
+export type BillingPresetsQueryVariables = Exact<{
+  location_id: string | number;
+}>;
+
+
+export type BillingPresetsQuery = { getBillingPresets: Array<{ id: string, name: string, amount: number, detail: string | null, category: { id: string, name: string } | null }> };
+
+export type BillingProgramsQueryVariables = Exact<{
+  location_id?: string | number | null | undefined;
+}>;
+
+
+export type BillingProgramsQuery = { getBillingPrograms: Array<{ id: string, location_id: string, name: string, color: string | null, start_date: string | null, end_date: string | null, rooms: Array<string>, student_count: number }> };
+
+export type BillingRefundPaymentMutationVariables = Exact<{
+  id: string | number;
+  amount: number;
+  reason?: string | null | undefined;
+}>;
+
+
+export type BillingRefundPaymentMutation = { refundPayment: { status: boolean, message: string, color: string } };
+
+export type BillingSavePayerSharesMutationVariables = Exact<{
+  student_id: string | number;
+  shares: Array<PayerShareInput> | PayerShareInput;
+}>;
+
+
+export type BillingSavePayerSharesMutation = { saveStudentPayerShares: { status: boolean, message: string, color: string } };
+
+export type BillingSavePaymentMutationVariables = Exact<{
+  student_id: string | number;
+  amount: number;
+  method: string;
+  date?: string | null | undefined;
+  reference?: string | null | undefined;
+  note?: string | null | undefined;
+  invoice_ids?: Array<string | number> | string | number | null | undefined;
+}>;
+
+
+export type BillingSavePaymentMutation = { savePayment: { status: boolean, message: string, color: string, payment: { id: string } | null } };
+
+export type BillingSaveTemplateMutationVariables = Exact<{
+  location_id?: string | number | null | undefined;
+  name: string;
+  amount: number;
+  period: string;
+}>;
+
+
+export type BillingSaveTemplateMutation = { savePlanTemplate: { status: boolean, message: string, color: string } };
+
+export type BillingSendReminderMutationVariables = Exact<{
+  student_id: string | number;
+}>;
+
+
+export type BillingSendReminderMutation = { sendUnpaidReminder: { status: boolean, message: string, color: string } };
+
+export type BillingStudentInvoicesQueryVariables = Exact<{
+  id: string | number;
+  from?: string | null | undefined;
+  to?: string | null | undefined;
+}>;
+
+
+export type BillingStudentInvoicesQuery = { getStudentAllInvoices: Array<{ id: string, student_id: string, student_name: string, date: string, due_date: string, period_start: string | null, period_end: string | null, note: string | null, status: string, reason: string | null, total: number, paid: number, balance: number, items: Array<{ id: string, name: string, detail: string | null, original_amount: number, amount: number, discount: number, discount_type: string | null, discounts: Array<string>, source: { kind: string, days: number | null, minutes: number | null } }>, payers: Array<{ user_id: string, name: string, amount: number }> }> };
+
+export type BillingStudentNamesQueryVariables = Exact<{
+  location_id?: string | number | null | undefined;
+  search?: string | null | undefined;
+  page?: number | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type BillingStudentNamesQuery = { students: { data: Array<{ id: string, full_name: string, billing_program: { id: string, name: string } | null }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
+
+export type BillingStudentPaymentsQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type BillingStudentPaymentsQuery = { getStudentAllPayments: Array<{ id: string, student_id: string, student_name: string, method: string, reference: string | null, amount: number, date: string, note: string | null, status: string, applied: number, unapplied: number, refunded: number, applications: Array<{ invoice_id: string, amount: number }> }> };
+
+export type BillingSummaryReportQueryVariables = Exact<{
+  location_id: string | number;
+  from: string;
+  to: string;
+  page?: number | null | undefined;
+  first?: number | null | undefined;
+  csv?: boolean | null | undefined;
+}>;
+
+
+export type BillingSummaryReportQuery = { report: { data: Array<{ kind: string, category: string | null, entries: number, amount: number }>, totals: { entries: number, amount: number }, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number }, csv: { filename: string, content_type: string, content: string } | null } };
+
+export type BillingTemplatesQueryVariables = Exact<{
+  location_id: string | number;
+}>;
+
+
+export type BillingTemplatesQuery = { getPlanTemplates: Array<{ id: string, name: string, amount: number, period: string, days: Array<number>, date: string | null, students: Array<string> }> };
+
+export type BillingTransactionReportQueryVariables = Exact<{
+  location_id: string | number;
+  from: string;
+  to: string;
+  page?: number | null | undefined;
+  first?: number | null | undefined;
+  csv?: boolean | null | undefined;
+}>;
+
+
+export type BillingTransactionReportQuery = { report: { data: Array<{ id: string, created_at: string, student_id: string, student_name: string, kind: string, reason: string | null, amount: number }>, totals: { amount: number }, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number }, csv: { filename: string, content_type: string, content: string } | null } };
+
+export type BillingTransferInvoiceMutationVariables = Exact<{
+  id: string | number;
+  reason: string;
+  note?: string | null | undefined;
+  date: string;
+}>;
+
+
+export type BillingTransferInvoiceMutation = { saveBillTransferInvoice: { status: boolean, message: string, color: string } };
+
+export type BillingUnapplyMutationVariables = Exact<{
+  payment_id: string | number;
+  invoice_id: string | number;
+}>;
+
+
+export type BillingUnapplyMutation = { unapplyTransaction: { status: boolean, message: string, color: string } };
+
+export type BillingUnpausePlanMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type BillingUnpausePlanMutation = { unpauseBillingPlan: { status: boolean, message: string, color: string } };
+
+export type BillingUpcomingQueryVariables = Exact<{
+  student_id: string | number;
+}>;
+
+
+export type BillingUpcomingQuery = { getStudentUpcomingInvoices: Array<{ plan_id: string, name: string, date: string, period_start: string, period_end: string, amount: number }> };
+
+export type BillingUpdateIsPayerMutationVariables = Exact<{
+  student_id: string | number;
+  user_id: string | number;
+  is_payer: boolean;
+}>;
+
+
+export type BillingUpdateIsPayerMutation = { updateIsPayer: { status: boolean, message: string, color: string } };
+
+export type BillingUpdateProgramMutationVariables = Exact<{
+  id: string | number;
+  name?: string | null | undefined;
+  color?: string | null | undefined;
+}>;
+
+
+export type BillingUpdateProgramMutation = { updateBillingProgram: { status: boolean, message: string, color: string } };
+
+export type BillingVariableChargesQueryVariables = Exact<{
+  location_id: string | number;
+}>;
+
+
+export type BillingVariableChargesQuery = { getVariableCharges: Array<{ id: string, details: string, start_time: string | null, end_time: string | null, amount: number, max_amount: number | null, interval: number, days: Array<number>, category: { id: string, name: string } | null }> };
+
+export type BillingVoidInvoiceMutationVariables = Exact<{
+  id: string | number;
+  reason?: string | null | undefined;
+}>;
+
+
+export type BillingVoidInvoiceMutation = { voidInvoice: { status: boolean, message: string, color: string } };
+
+export type BillingVoidPaymentMutationVariables = Exact<{
+  id: string | number;
+  reason?: string | null | undefined;
+}>;
+
+
+export type BillingVoidPaymentMutation = { voidPayment: { status: boolean, message: string, color: string } };
+
+export type BillingWaiveInvoiceMutationVariables = Exact<{
+  id: string | number;
+  reason: string;
+  note?: string | null | undefined;
+}>;
+
+
+export type BillingWaiveInvoiceMutation = { saveWaiveInvoice: { status: boolean, message: string, color: string } };
 
 export type CalendarBirthdaysQueryVariables = Exact<{
   location?: string | number | null | undefined;

@@ -1,0 +1,183 @@
+import { Button, Group, Menu, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMutation } from 'urql';
+import type { BillingStudentInvoicesQuery } from '../../../graphql/generated/tenant-api';
+import {
+  AddItemMutation,
+  InvoiceNoteMutation,
+  TransferInvoiceMutation,
+  VoidInvoiceMutation,
+  WaiveInvoiceMutation,
+} from '../api/billing.graphql';
+import { day, money, moneyField, today, writeOutcome } from '../lib/billing';
+
+export type InvoiceRow = BillingStudentInvoicesQuery['getStudentAllInvoices'][number];
+type Action = 'void' | 'waive' | 'transfer' | 'item' | 'note';
+
+/** An invoice's actions (void, waive, transfer, add item, note), each a small form with its fields' errors. */
+export function InvoiceActions({ invoice, done }: { invoice: InvoiceRow; done(): void }) {
+  const { t } = useTranslation('billing');
+  const [action, setAction] = useState<Action | null>(null);
+  const open = invoice.status === 'open';
+  return (
+    <>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <Button size="compact-xs" variant="light" data-testid={`invoice-actions-${invoice.id}`}>
+            {t('actions.actions')}
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item onClick={() => setAction('note')}>{t('invoices.note')}</Menu.Item>
+          {open ? <Menu.Item onClick={() => setAction('item')}>{t('invoices.addItem')}</Menu.Item> : null}
+          {open ? <Menu.Item onClick={() => setAction('waive')}>{t('invoices.waive')}</Menu.Item> : null}
+          {open ? <Menu.Item onClick={() => setAction('transfer')}>{t('invoices.transfer')}</Menu.Item> : null}
+          {invoice.status !== 'void' ? (
+            <Menu.Item color="danger" onClick={() => setAction('void')}>
+              {t('invoices.void')}
+            </Menu.Item>
+          ) : null}
+        </Menu.Dropdown>
+      </Menu>
+      <Modal
+        opened={action !== null}
+        onClose={() => setAction(null)}
+        title={action ? t(`invoices.${action === 'item' ? 'addItem' : action}`) : ''}
+      >
+        {action ? (
+          <InvoiceActionForm
+            action={action}
+            invoice={invoice}
+            done={() => {
+              setAction(null);
+              done();
+            }}
+          />
+        ) : null}
+      </Modal>
+    </>
+  );
+}
+
+function InvoiceActionForm({ action, invoice, done }: { action: Action; invoice: InvoiceRow; done(): void }) {
+  const { t } = useTranslation('billing');
+  const [reason, setReason] = useState('');
+  const [note, setNote] = useState(action === 'note' ? (invoice.note ?? '') : '');
+  const [date, setDate] = useState(today());
+  const [name, setName] = useState('');
+  const [amount, setAmount] = useState('');
+  const [discount, setDiscount] = useState('');
+  const [discountType, setDiscountType] = useState<string>('percent');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [, voidInvoice] = useMutation(VoidInvoiceMutation);
+  const [, waive] = useMutation(WaiveInvoiceMutation);
+  const [, transfer] = useMutation(TransferInvoiceMutation);
+  const [, addItem] = useMutation(AddItemMutation);
+  const [, saveNote] = useMutation(InvoiceNoteMutation);
+
+  async function submit() {
+    let outcome: { ok: boolean; errors: Record<string, string> };
+    if (action === 'void') outcome = writeOutcome(await voidInvoice({ id: invoice.id, reason: reason || null }), ['reason', 'id']);
+    else if (action === 'waive')
+      outcome = writeOutcome(await waive({ id: invoice.id, reason, note: note || null }), ['reason', 'note', 'id']);
+    else if (action === 'transfer')
+      outcome = writeOutcome(await transfer({ id: invoice.id, reason, note: note || null, date }), ['reason', 'note', 'date', 'id']);
+    else if (action === 'note') outcome = writeOutcome(await saveNote({ id: invoice.id, note: note || null }), ['note', 'id']);
+    else {
+      const cents = moneyField(amount);
+      if (cents.error !== null) return setErrors({ 'item.original_amount': cents.error });
+      let value: number | null = null;
+      if (discount.trim()) {
+        if (discountType === 'fixed') {
+          const off = moneyField(discount);
+          if (off.error !== null) return setErrors({ 'item.discount': off.error });
+          value = off.cents;
+        } else {
+          value = Number(discount);
+          if (!Number.isFinite(value) || value < 0 || value > 100) return setErrors({ 'item.discount': t('errors.percent') });
+        }
+      }
+      outcome = writeOutcome(
+        await addItem({
+          id: invoice.id,
+          item: { name, original_amount: cents.cents, discount: value, discount_type: value === null ? null : discountType },
+        }),
+        ['item.name', 'item.original_amount', 'item.discount', 'item.discount_type', 'id'],
+      );
+    }
+    setErrors(outcome.errors);
+    if (outcome.ok) done();
+  }
+
+  return (
+    <Stack>
+      <Text size="sm">
+        {t('invoices.summary', { date: day(invoice.date), total: money(invoice.total), balance: money(invoice.balance) })}
+      </Text>
+      {action === 'void' || action === 'waive' || action === 'transfer' ? (
+        <TextInput
+          label={t('fields.reason')}
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value)}
+          required={action !== 'void'}
+          error={errors.reason}
+          data-testid="invoice-reason"
+        />
+      ) : null}
+      {action === 'transfer' ? (
+        <TextInput type="date" label={t('fields.date')} value={date} onChange={(e) => setDate(e.currentTarget.value)} error={errors.date} />
+      ) : null}
+      {action === 'waive' || action === 'transfer' || action === 'note' ? (
+        <Textarea label={t('fields.note')} value={note} onChange={(e) => setNote(e.currentTarget.value)} error={errors.note} />
+      ) : null}
+      {action === 'item' ? (
+        <>
+          <TextInput
+            label={t('fields.name')}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            error={errors['item.name']}
+            required
+          />
+          <TextInput
+            label={t('fields.amount')}
+            value={amount}
+            onChange={(e) => setAmount(e.currentTarget.value)}
+            error={errors['item.original_amount']}
+            inputMode="decimal"
+            required
+            data-testid="item-amount"
+          />
+          <Group align="flex-start" grow>
+            <TextInput
+              label={t('fields.discount')}
+              value={discount}
+              onChange={(e) => setDiscount(e.currentTarget.value)}
+              error={errors['item.discount']}
+            />
+            <Select
+              label={t('fields.discountType')}
+              data={[
+                { value: 'percent', label: t('discounts.percent') },
+                { value: 'fixed', label: t('discounts.fixed') },
+              ]}
+              value={discountType}
+              onChange={(v) => v && setDiscountType(v)}
+              allowDeselect={false}
+              error={errors['item.discount_type']}
+            />
+          </Group>
+        </>
+      ) : null}
+      {errors.id ? (
+        <Text size="sm" c="danger" role="alert">
+          {errors.id}
+        </Text>
+      ) : null}
+      <Button onClick={submit} color={action === 'void' ? 'danger' : undefined} data-testid="invoice-action-save">
+        {t('actions.save')}
+      </Button>
+    </Stack>
+  );
+}
