@@ -39,3 +39,4 @@ export type { AttendanceRow } from './repo/checkin.ts';
 export type { AbsenceRow } from './repo/lists.ts';
 export { presenceOf, presentDuring } from './repo/presence.ts';
 export type { PresenceRow } from './repo/presence.ts';
+export { attendedDays } from './repo/days.ts';

@@ -10,6 +10,7 @@ import * as payments from './service/payments.ts';
 import * as payers from './service/payers.ts';
 import * as followup from './service/followup.ts';
 import * as reports from './service/reports.ts';
+import { agencyMutations, agencyQueries, agencyTypes } from './agency-resolvers.ts';
 
 type Args = Record<string, unknown>;
 type Row = Record<string, unknown>;
@@ -64,6 +65,7 @@ export const billingResolvers: Resolvers = {
     getInvoiceReport: (_: unknown, a: Args, c: Ctx) => reports.getInvoiceReport(c, a),
     getPaymentReport: (_: unknown, a: Args, c: Ctx) => reports.getPaymentReport(c, a),
     getBillingSummaryReport: (_: unknown, a: Args, c: Ctx) => reports.getBillingSummaryReport(c, a),
+    ...agencyQueries,
   },
   Mutation: {
     createBillingProgram: (_: unknown, a: Args, c: Ctx) => setup.createBillingProgram(c, a),
@@ -100,6 +102,7 @@ export const billingResolvers: Resolvers = {
     applyCredit: (_: unknown, a: Args, c: Ctx) => payments.applyCredit(c, a),
     saveStudentPayerShares: (_: unknown, a: Args, c: Ctx) => payers.saveStudentPayerShares(c, a),
     sendUnpaidReminder: (_: unknown, a: Args, c: Ctx) => followup.sendUnpaidReminder(c, a),
+    ...agencyMutations,
   },
   InvoiceItem: {
     discount: (r: Row) => Number(r.discount ?? 0),
@@ -108,4 +111,5 @@ export const billingResolvers: Resolvers = {
   Invoice: { created_at: (r: Row) => isoTime(r.created_at) },
   Payment: { created_at: (r: Row) => isoTime(r.created_at) },
   BillingTransaction: { created_at: (r: Row) => isoTime(r.created_at) },
+  ...agencyTypes,
 };
