@@ -25,7 +25,3 @@ export const agencyMutations = {
   issueAgencyInvoices: (_: unknown, a: Args, c: Ctx) => agencies.issueAgencyInvoices(c, a),
   saveAgencyPayment: (_: unknown, a: Args, c: Ctx) => agencies.saveAgencyPayment(c, a),
 };
-
-export const agencyTypes = {
-  Agency: { created_at: (r: Record<string, unknown>) => (r.created_at instanceof Date ? r.created_at.toISOString() : String(r.created_at)) },
-};

@@ -10,7 +10,7 @@ import * as payments from './service/payments.ts';
 import * as payers from './service/payers.ts';
 import * as followup from './service/followup.ts';
 import * as reports from './service/reports.ts';
-import { agencyMutations, agencyQueries, agencyTypes } from './agency-resolvers.ts';
+import { agencyMutations, agencyQueries } from './agency-resolvers.ts';
 
 type Args = Record<string, unknown>;
 type Row = Record<string, unknown>;
@@ -111,5 +111,4 @@ export const billingResolvers: Resolvers = {
   Invoice: { created_at: (r: Row) => isoTime(r.created_at) },
   Payment: { created_at: (r: Row) => isoTime(r.created_at) },
   BillingTransaction: { created_at: (r: Row) => isoTime(r.created_at) },
-  ...agencyTypes,
 };

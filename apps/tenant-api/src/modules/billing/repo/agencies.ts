@@ -13,7 +13,7 @@ export type AgencyRow = {
   note: string | null;
   students_count: number;
   balance: string;
-  created_at: Date;
+  created_at: string;
 };
 
 export type AgencyStudentRow = {
@@ -45,7 +45,7 @@ function agencyBase(db: Db) {
       'a.phone',
       'a.address',
       'a.note',
-      'a.created_at',
+      db.raw(`to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at`),
       db.raw('(select count(*)::int from agency_students x where x.agency_id = a.id) as students_count'),
       db.raw(`(select coalesce(sum(g.amount), 0) from invoices i join billing_ledger g on g.invoice_id = i.id
                where i.agency_id = a.id and i.status = 'open') as balance`),

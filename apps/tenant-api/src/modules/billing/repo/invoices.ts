@@ -67,11 +67,13 @@ export interface InvoiceFilter {
   from?: string | null;
   to?: string | null;
   agency?: string | null;
+  ids?: string[] | null;
 }
 
 function filtered(db: Db, f: InvoiceFilter) {
   const q = base(db);
   if (f.agency) q.where('i.agency_id', f.agency);
+  if (f.ids) q.whereIn('i.id', f.ids);
   if (f.locations) q.whereIn('i.location_id', f.locations);
   if (f.students) q.whereIn('i.student_id', f.students);
   if (f.from) q.where('i.date', '>=', f.from);

@@ -58,11 +58,13 @@ export interface PaymentFilter {
   from?: string | null;
   to?: string | null;
   agency?: string | null;
+  ids?: string[] | null;
 }
 
 function filtered(db: Db, f: PaymentFilter) {
   const q = base(db);
   if (f.agency) q.where('p.agency_id', f.agency);
+  if (f.ids) q.whereIn('p.id', f.ids);
   if (f.locations) q.whereIn('p.location_id', f.locations);
   if (f.students) q.whereIn('p.student_id', f.students);
   if (f.from) q.where('p.date', '>=', f.from);

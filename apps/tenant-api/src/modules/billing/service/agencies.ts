@@ -9,8 +9,8 @@ import { inTransaction, mapUniqueViolations } from '../../../core/tx.ts';
 import { billingScope } from '../policy.ts';
 import * as repo from '../repo/agencies.ts';
 import * as ledger from '../repo/ledger.ts';
-import { findInvoice, insertInvoice, insertItem, invoicePage } from '../repo/invoices.ts';
-import { findPayment, insertPayment, paymentPage } from '../repo/payments.ts';
+import { insertInvoice, insertItem, invoiceList, invoicePage } from '../repo/invoices.ts';
+import { insertPayment, paymentList, paymentPage } from '../repo/payments.ts';
 import { plans } from '../repo/plans.ts';
 import { studentsFacts } from '../repo/people.ts';
 import { nameTaken } from '../errors.ts';
@@ -321,8 +321,7 @@ export async function issueAgencyInvoices(ctx: RequestContext, raw: unknown) {
     await audit(ctx, trx, { action: 'agency.invoice', entity: 'agency', entity_id: a.id, location_id: a.location_id, data: { invoices: ids } });
     return ids;
   });
-  const invoices = [];
-  for (const i of created) invoices.push(await findInvoice(ctx.db, i));
+  const invoices = created.length ? await invoiceList(ctx.db, { locations: [a.location_id], students: null, ids: created }) : [];
   return { ...notice(created.length ? `${created.length} agency invoices issued.` : 'Nothing to invoice to the agency.'), invoices };
 }
 
@@ -383,7 +382,6 @@ export async function saveAgencyPayment(ctx: RequestContext, raw: unknown) {
     await audit(ctx, trx, { action: 'agency.payment', entity: 'agency', entity_id: a.id, location_id: a.location_id, data: { amount: args.amount, method: args.method, payments: ids } });
     return ids;
   });
-  const payments = [];
-  for (const p of paymentIds) payments.push(await findPayment(ctx.db, p));
+  const payments = await paymentList(ctx.db, { locations: [a.location_id], students: null, ids: paymentIds });
   return { ...notice('Agency payment recorded.'), payments };
 }
