@@ -15,7 +15,8 @@ const SHORT = 3500;
 const dayOf = (date: string, hour = 9) => new Date(`${date}T${String(hour).padStart(2, '0')}:00:00Z`);
 const mondayOf = (d: string) => addDays(d, -((new Date(`${d}T00:00:00Z`).getUTCDay() + 6) % 7));
 /** A weekly amount over a plan period, as the billing module's `perPeriod` counts it. */
-const perPeriod = (weekly: number, period: string) => (period === 'weekly' ? weekly : period === 'biweekly' ? weekly * 2 : Math.round((weekly * 52) / 12));
+const perPeriod = (weekly: number, period: string) =>
+  period === 'weekly' ? weekly : period === 'biweekly' ? weekly * 2 : Math.round((weekly * 52) / 12);
 
 type Planted = 'over' | 'absent' | 'ending' | 'short';
 
@@ -44,7 +45,9 @@ export const billingAgenciesStep: SeedStep = {
     const demoParent = def.families[0]?.contacts[0]?.username ?? 'parent';
 
     // Active plans, fully paid, of children at the location (not the demo parent's).
-    const { rows: candidates } = await trx.raw<{ rows: { student_id: string; plan_id: string; amount: string; period: string; name: string }[] }>(
+    const { rows: candidates } = await trx.raw<{
+      rows: { student_id: string; plan_id: string; amount: string; period: string; name: string }[];
+    }>(
       `select p.student_id::text, p.id::text as plan_id, p.amount, p.period, p.name from billing_plans p
        join students s on s.id = p.student_id and s.deleted_at is null and s.status
        where p.location_id = ? and p.paused_from is null and p.end_date is null
@@ -101,7 +104,15 @@ export const billingAgenciesStep: SeedStep = {
       updated_at: dayOf(start, 8),
     }));
     const audits = agencies.map((a) =>
-      auditRow({ action: 'agency.create', entity: 'agency', entity_id: a.id, location_id: loc.id, actor_user_id: owner, data: { name: a.name }, created_at: dayOf(start, 8) }),
+      auditRow({
+        action: 'agency.create',
+        entity: 'agency',
+        entity_id: a.id,
+        location_id: loc.id,
+        actor_user_id: owner,
+        data: { name: a.name },
+        created_at: dayOf(start, 8),
+      }),
     );
     const owners = ordered.map((_, i) => {
       let k = i;
@@ -113,7 +124,17 @@ export const billingAgenciesStep: SeedStep = {
     });
 
     // The family plan invoices to split (since the authorisations start) with the payment on each.
-    const { rows: family } = await trx.raw<{ rows: { id: string; student_id: string; date: string; due_date: string; period_start: string; period_end: string; payment_id: string | null }[] }>(
+    const { rows: family } = await trx.raw<{
+      rows: {
+        id: string;
+        student_id: string;
+        date: string;
+        due_date: string;
+        period_start: string;
+        period_end: string;
+        payment_id: string | null;
+      }[];
+    }>(
       `select i.id::text, i.student_id::text, to_char(i.date, 'YYYY-MM-DD') as date, to_char(i.due_date, 'YYYY-MM-DD') as due_date,
               to_char(i.period_start, 'YYYY-MM-DD') as period_start, to_char(i.period_end, 'YYYY-MM-DD') as period_end,
               (select g.payment_id::text from billing_ledger g where g.invoice_id = i.id and g.kind = 'payment' order by g.id limit 1) as payment_id
@@ -161,7 +182,20 @@ export const billingAgenciesStep: SeedStep = {
         const id = invoiceIds[n]!;
         const itemId = itemIds[n++]!;
         const at = dayOf(f.date, 6);
-        invoices.push({ id, student_id: c.student_id, location_id: loc.id, agency_id: agency.id, date: f.date, due_date: f.due_date, period_start: f.period_start, period_end: f.period_end, status: 'open', created_by: owner, created_at: at, updated_at: at });
+        invoices.push({
+          id,
+          student_id: c.student_id,
+          location_id: loc.id,
+          agency_id: agency.id,
+          date: f.date,
+          due_date: f.due_date,
+          period_start: f.period_start,
+          period_end: f.period_end,
+          status: 'open',
+          created_by: owner,
+          created_at: at,
+          updated_at: at,
+        });
         items.push({
           id: itemId,
           invoice_id: id,
@@ -171,18 +205,63 @@ export const billingAgenciesStep: SeedStep = {
           amount: part,
           discount: 0,
           discounts: [],
-          source: { kind: 'subsidy', plan_id: c.plan_id, period_start: f.period_start, period_end: f.period_end, agency_id: String(agency.id), family_invoice_id: f.id },
+          source: {
+            kind: 'subsidy',
+            plan_id: c.plan_id,
+            period_start: f.period_start,
+            period_end: f.period_end,
+            agency_id: String(agency.id),
+            family_invoice_id: f.id,
+          },
           created_by: owner,
           created_at: at,
         });
         ledger.push(
-          { location_id: loc.id, student_id: c.student_id, invoice_id: id, invoice_item_id: itemId, kind: 'charge', amount: part, created_by: owner, created_at: at },
-          { location_id: loc.id, student_id: c.student_id, invoice_id: f.id, kind: 'transfer', amount: -part, reason: `Agency part: ${agency.name}`, created_by: owner, created_at: at },
+          {
+            location_id: loc.id,
+            student_id: c.student_id,
+            invoice_id: id,
+            invoice_item_id: itemId,
+            kind: 'charge',
+            amount: part,
+            created_by: owner,
+            created_at: at,
+          },
+          {
+            location_id: loc.id,
+            student_id: c.student_id,
+            invoice_id: f.id,
+            kind: 'transfer',
+            amount: -part,
+            reason: `Agency part: ${agency.name}`,
+            created_by: owner,
+            created_at: at,
+          },
         );
         if (f.payment_id)
           ledger.push(
-            { location_id: loc.id, student_id: c.student_id, invoice_id: f.id, payment_id: f.payment_id, kind: 'unapply', amount: part, reason: 'Agency part paid by the family: kept as credit', created_by: owner, created_at: at },
-            { location_id: loc.id, student_id: c.student_id, invoice_id: null, payment_id: f.payment_id, kind: 'unapply', amount: -part, reason: 'Agency part paid by the family: kept as credit', created_by: owner, created_at: at },
+            {
+              location_id: loc.id,
+              student_id: c.student_id,
+              invoice_id: f.id,
+              payment_id: f.payment_id,
+              kind: 'unapply',
+              amount: part,
+              reason: 'Agency part paid by the family: kept as credit',
+              created_by: owner,
+              created_at: at,
+            },
+            {
+              location_id: loc.id,
+              student_id: c.student_id,
+              invoice_id: null,
+              payment_id: f.payment_id,
+              kind: 'unapply',
+              amount: -part,
+              reason: 'Agency part paid by the family: kept as credit',
+              created_by: owner,
+              created_at: at,
+            },
           );
         const paidOn = addDays(f.due_date, 5);
         if (paidOn >= today) continue;
@@ -190,13 +269,43 @@ export const billingAgenciesStep: SeedStep = {
         if (short) shorted = true;
         const pid = paymentIds[pays++]!;
         const when = dayOf(paidOn, 15);
-        payments.push({ id: pid, student_id: c.student_id, location_id: loc.id, agency_id: agency.id, method: 'ach', reference: number, amount: part - short, date: paidOn, status: 'active', created_by: owner, created_at: when, updated_at: when });
-        ledger.push({ location_id: loc.id, student_id: c.student_id, invoice_id: id, payment_id: pid, kind: 'payment', amount: -(part - short), created_by: owner, created_at: when });
+        payments.push({
+          id: pid,
+          student_id: c.student_id,
+          location_id: loc.id,
+          agency_id: agency.id,
+          method: 'ach',
+          reference: number,
+          amount: part - short,
+          date: paidOn,
+          status: 'active',
+          created_by: owner,
+          created_at: when,
+          updated_at: when,
+        });
+        ledger.push({
+          location_id: loc.id,
+          student_id: c.student_id,
+          invoice_id: id,
+          payment_id: pid,
+          kind: 'payment',
+          amount: -(part - short),
+          created_by: owner,
+          created_at: when,
+        });
       }
     }
     for (const a of agencies)
       audits.push(
-        auditRow({ action: 'agency.students', entity: 'agency', entity_id: a.id, location_id: loc.id, actor_user_id: owner, data: { students: auths.filter((x) => x.agency_id === a.id).length }, created_at: dayOf(start, 8) }),
+        auditRow({
+          action: 'agency.students',
+          entity: 'agency',
+          entity_id: a.id,
+          location_id: loc.id,
+          actor_user_id: owner,
+          data: { students: auths.filter((x) => x.agency_id === a.id).length },
+          created_at: dayOf(start, 8),
+        }),
       );
     await insertMany(trx, 'agencies', agencies);
     await insertMany(trx, 'agency_students', auths);

@@ -71,9 +71,12 @@ beforeAll(async () => {
   Object.assign(kids, { over: w.kids.ana, absent: w.kids.ben, expired: w.kids.parentKid });
   for (const k of ['notInvoiced', 'ending', 'shortPay', 'copayUnpaid', 'clean']) kids[k] = await kid(k);
   agency = (
-    await ok(`mutation($l: ID!) { createAgency(location_id: $l, name: "County Child Care Assistance", email: "cca@example.test") { agency { id } } }`, {
-      l: w.X,
-    })
+    await ok(
+      `mutation($l: ID!) { createAgency(location_id: $l, name: "County Child Care Assistance", email: "cca@example.test") { agency { id } } }`,
+      {
+        l: w.X,
+      },
+    )
   ).createAgency.agency.id;
 });
 afterAll(() => h?.close());
@@ -82,7 +85,11 @@ describe('agencies', () => {
   it('creates, lists, updates; a second agency with the same name is refused', async () => {
     const list = await ok(`query($l: ID) { getAgencies(location_id: $l) { id name students_count balance } }`, { l: w.X });
     expect(list.getAgencies).toEqual([{ id: agency, name: 'County Child Care Assistance', students_count: 0, balance: 0 }]);
-    const dup = await w.q(`mutation($l: ID!) { createAgency(location_id: $l, name: "county child care assistance") { status } }`, { l: w.X }, w.tokens.mgrX);
+    const dup = await w.q(
+      `mutation($l: ID!) { createAgency(location_id: $l, name: "county child care assistance") { status } }`,
+      { l: w.X },
+      w.tokens.mgrX,
+    );
     expect([code(dup), field(dup)]).toEqual(['NAME_TAKEN', 'name']);
     const up = await ok(`mutation($id: ID!) { updateAgency(id: $id, phone: "555-0100") { agency { phone name } } }`, { id: agency });
     expect(up.updateAgency.agency).toEqual({ phone: '555-0100', name: 'County Child Care Assistance' });
@@ -139,12 +146,17 @@ describe('agencies', () => {
     }
     expect(next.getAgencyNextInvoices.find((n: any) => n.student_id === kids.shortPay).agency_amount).toBe(15000);
 
-    const issued = await ok(`mutation($id: ID!) { issueAgencyInvoices(id: $id) { invoices { id student_id total agency_id items { source { kind agency_id } } } } }`, {
-      id: agency,
-    });
+    const issued = await ok(
+      `mutation($id: ID!) { issueAgencyInvoices(id: $id) { invoices { id student_id total agency_id items { source { kind agency_id } } } } }`,
+      {
+        id: agency,
+      },
+    );
     expect(issued.issueAgencyInvoices.invoices).toHaveLength(2);
     // a re-run moves nothing twice
-    expect((await ok(`mutation($id: ID!) { issueAgencyInvoices(id: $id) { invoices { id } } }`, { id: agency })).issueAgencyInvoices.invoices).toEqual([]);
+    expect(
+      (await ok(`mutation($id: ID!) { issueAgencyInvoices(id: $id) { invoices { id } } }`, { id: agency })).issueAgencyInvoices.invoices,
+    ).toEqual([]);
     const inv = (k: string) => issued.issueAgencyInvoices.invoices.find((i: any) => i.student_id === kids[k]);
     expect(inv('shortPay').items[0].source).toEqual({ kind: 'subsidy', agency_id: agency });
     for (const [k, plan] of [
@@ -156,26 +168,37 @@ describe('agencies', () => {
       expect(family.balance + inv(k).total).toBe(plan);
     }
     // family pays its part of shortPay; the agency pays 12000 of 15000 and all of copayUnpaid's
-    const famShort = (await ok(`query($s: ID!) { getInvoices(student_id: $s) { data { id agency_id balance } } }`, { s: kids.shortPay })).getInvoices.data.find(
-      (i: any) => !i.agency_id,
-    );
-    await ok(`mutation($s: ID!, $a: Cents!) { savePayment(student_id: $s, amount: $a, method: "cash") { payment { id } } }`, { s: kids.shortPay, a: famShort.balance });
+    const famShort = (
+      await ok(`query($s: ID!) { getInvoices(student_id: $s) { data { id agency_id balance } } }`, { s: kids.shortPay })
+    ).getInvoices.data.find((i: any) => !i.agency_id);
+    await ok(`mutation($s: ID!, $a: Cents!) { savePayment(student_id: $s, amount: $a, method: "cash") { payment { id } } }`, {
+      s: kids.shortPay,
+      a: famShort.balance,
+    });
     const over = await w.q(
       `mutation($a: ID!) { saveAgencyPayment(agency_id: $a, amount: 99999999, method: "check") { status } }`,
       { a: agency },
       w.tokens.mgrX,
     );
     expect([code(over), field(over)]).toEqual(['BAD_USER_INPUT', 'amount']);
-    await ok(`mutation($a: ID!, $i: [ID!]) { saveAgencyPayment(agency_id: $a, amount: 12000, method: "check", invoice_ids: $i) { payments { agency_id amount } } }`, {
-      a: agency,
-      i: [inv('shortPay').id],
-    });
-    await ok(`mutation($a: ID!, $i: [ID!]) { saveAgencyPayment(agency_id: $a, amount: 6000, method: "ach", invoice_ids: $i) { payments { id } } }`, {
-      a: agency,
-      i: [inv('copayUnpaid').id],
-    });
+    await ok(
+      `mutation($a: ID!, $i: [ID!]) { saveAgencyPayment(agency_id: $a, amount: 12000, method: "check", invoice_ids: $i) { payments { agency_id amount } } }`,
+      {
+        a: agency,
+        i: [inv('shortPay').id],
+      },
+    );
+    await ok(
+      `mutation($a: ID!, $i: [ID!]) { saveAgencyPayment(agency_id: $a, amount: 6000, method: "ach", invoice_ids: $i) { payments { id } } }`,
+      {
+        a: agency,
+        i: [inv('copayUnpaid').id],
+      },
+    );
     // the family's own payments never fill an agency invoice
-    const a = await ok(`query($id: ID!) { getAgency(id: $id) { balance } getAgencyPayments(id: $id) { data { amount agency_id } } }`, { id: agency });
+    const a = await ok(`query($id: ID!) { getAgency(id: $id) { balance } getAgencyPayments(id: $id) { data { amount agency_id } } }`, {
+      id: agency,
+    });
     expect(a.getAgency.balance).toBe(3000);
     expect(a.getAgencyPayments.data.map((p: any) => p.amount).sort()).toEqual([12000, 6000].sort());
   });
@@ -200,9 +223,18 @@ describe('agencies', () => {
     for (let k = 0; k < 5; k++) {
       await attend(kids.over!, week(k, k === 1 ? [0, 1, 2] : [0, 1]));
       if (k !== 2) await attend(kids.absent!, week(k, [0, 1, 2]));
-      await attend(kids.expired!, week(k, [0, 1]).filter((d) => d < today));
-      await attend(kids.notInvoiced!, week(k, [3]).filter((d) => d < today));
-      await attend(kids.clean!, week(k, [0, 2]).filter((d) => d < today));
+      await attend(
+        kids.expired!,
+        week(k, [0, 1]).filter((d) => d < today),
+      );
+      await attend(
+        kids.notInvoiced!,
+        week(k, [3]).filter((d) => d < today),
+      );
+      await attend(
+        kids.clean!,
+        week(k, [0, 2]).filter((d) => d < today),
+      );
     }
     const r = await ok(RECON, { l: w.X, f: from, t: today });
     const rows = r.getSubsidyReconciliation.rows as { kind: string; student_id: string; amount_at_risk: number; fix: string }[];
@@ -236,7 +268,11 @@ describe('agencies', () => {
     await ok(`mutation($s: ID!, $a: ID!) { removeAgencyStudent(student_id: $s, agency_id: $a) { status } }`, { s: kids.clean, a: agency });
     const list = await ok(`query($id: ID!) { getAgencyStudentList(id: $id) { student_id } }`, { id: agency });
     expect(list.getAgencyStudentList.map((x: any) => x.student_id)).not.toContain(kids.clean);
-    const again = await w.q(`mutation($s: ID!, $a: ID!) { removeAgencyStudent(student_id: $s, agency_id: $a) { status } }`, { s: kids.clean, a: agency }, w.tokens.mgrX);
+    const again = await w.q(
+      `mutation($s: ID!, $a: ID!) { removeAgencyStudent(student_id: $s, agency_id: $a) { status } }`,
+      { s: kids.clean, a: agency },
+      w.tokens.mgrX,
+    );
     expect(field(again)).toBe('student_id');
   });
 });

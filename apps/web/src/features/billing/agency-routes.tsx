@@ -24,7 +24,12 @@ const upcoming = lazyPage(() => import('./agencies/pages/agency-upcoming.page'),
  */
 export function agencyRoutes(kind: CentreKind | null): RouteObject[] {
   void kind;
-  const route = (path: PathName, title: string, lazy: NonNullable<RouteObject['lazy']>, parents: RouteHandle['parents'] = [BILLING, SUBSIDIES]) => {
+  const route = (
+    path: PathName,
+    title: string,
+    lazy: NonNullable<RouteObject['lazy']>,
+    parents: RouteHandle['parents'] = [BILLING, SUBSIDIES],
+  ) => {
     const handle: RouteHandle = { access: ACCESS, title, parents };
     return { path: paths[path].pattern, handle, lazy };
   };

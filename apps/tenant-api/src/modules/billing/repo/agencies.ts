@@ -34,22 +34,20 @@ export type AgencyStudentRow = {
 
 /** Agencies with their children counted and what they owe summed from the ledger (one statement). */
 function agencyBase(db: Db) {
-  return db
-    .from('agencies as a')
-    .select(
-      'a.id',
-      'a.location_id',
-      'a.name',
-      'a.contact_name',
-      'a.email',
-      'a.phone',
-      'a.address',
-      'a.note',
-      db.raw(`to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at`),
-      db.raw('(select count(*)::int from agency_students x where x.agency_id = a.id) as students_count'),
-      db.raw(`(select coalesce(sum(g.amount), 0) from invoices i join billing_ledger g on g.invoice_id = i.id
+  return db.from('agencies as a').select(
+    'a.id',
+    'a.location_id',
+    'a.name',
+    'a.contact_name',
+    'a.email',
+    'a.phone',
+    'a.address',
+    'a.note',
+    db.raw(`to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at`),
+    db.raw('(select count(*)::int from agency_students x where x.agency_id = a.id) as students_count'),
+    db.raw(`(select coalesce(sum(g.amount), 0) from invoices i join billing_ledger g on g.invoice_id = i.id
                where i.agency_id = a.id and i.status = 'open') as balance`),
-    );
+  );
 }
 
 export async function agencies(db: Db, locations: string[] | null): Promise<AgencyRow[]> {
@@ -116,16 +114,7 @@ export async function upsertAgencyStudents(trx: Knex.Transaction, rows: Record<s
   await trx('agency_students')
     .insert(rows)
     .onConflict(['agency_id', 'student_id'])
-    .merge([
-      'authorization_number',
-      'start_date',
-      'end_date',
-      'days_per_week',
-      'rate',
-      'copay',
-      'absence_allowance',
-      'updated_at',
-    ]);
+    .merge(['authorization_number', 'start_date', 'end_date', 'days_per_week', 'rate', 'copay', 'absence_allowance', 'updated_at']);
 }
 
 export async function removeAgencyStudent(trx: Knex.Transaction, agencyId: string, studentId: string): Promise<number> {
@@ -198,9 +187,7 @@ export async function invoicesOfStudents(db: Db, studentIds: string[], from: str
       db.raw(`to_char(i.period_end, 'YYYY-MM-DD') as period_end`),
       db.raw('(select coalesce(sum(it.amount), 0) from invoice_items it where it.invoice_id = i.id) as total'),
       db.raw('(select coalesce(sum(g.amount), 0) from billing_ledger g where g.invoice_id = i.id) as balance'),
-      db.raw(
-        '(select coalesce(-sum(g.amount), 0) from billing_ledger g where g.invoice_id = i.id and g.payment_id is not null) as paid',
-      ),
+      db.raw('(select coalesce(-sum(g.amount), 0) from billing_ledger g where g.invoice_id = i.id and g.payment_id is not null) as paid'),
     ) as Promise<
     {
       id: string;

@@ -76,7 +76,13 @@ export function nextPeriod(start: string, period: string, today: string): { star
 
 const agencyFields = {
   contact_name: optionalText(150),
-  email: z.string().trim().email('Enter a valid email address.').max(200).nullish().or(z.literal('').transform(() => null)),
+  email: z
+    .string()
+    .trim()
+    .email('Enter a valid email address.')
+    .max(200)
+    .nullish()
+    .or(z.literal('').transform(() => null)),
   phone: optionalText(40),
   address: optionalText(300),
   note,
@@ -142,7 +148,13 @@ export async function deleteAgency(ctx: RequestContext, raw: unknown) {
   if (billed) throw badInput('id', 'This agency has invoices: remove its children instead of the agency.');
   await inTransaction(ctx, async (trx) => {
     await repo.deleteAgency(trx, args.id);
-    await audit(ctx, trx, { action: 'agency.delete', entity: 'agency', entity_id: args.id, location_id: before.location_id, data: { name: before.name } });
+    await audit(ctx, trx, {
+      action: 'agency.delete',
+      entity: 'agency',
+      entity_id: args.id,
+      location_id: before.location_id,
+      data: { name: before.name },
+    });
   });
   return { ...notice('Agency deleted.'), id: args.id };
 }
@@ -157,7 +169,12 @@ const authorisation = z.object({
   days_per_week: z.number().int('Days per week is a whole number.').min(1, 'Days per week is 1 to 7.').max(7, 'Days per week is 1 to 7.'),
   rate: cents('Rate'),
   copay: cents('Co-pay'),
-  absence_allowance: z.number().int().min(0, 'Allowed absences cannot be negative.').max(31, 'Allowed absences are at most 31 a month.').nullish(),
+  absence_allowance: z
+    .number()
+    .int()
+    .min(0, 'Allowed absences cannot be negative.')
+    .max(31, 'Allowed absences are at most 31 a month.')
+    .nullish(),
 });
 
 export async function getAgencyStudentList(ctx: RequestContext, raw: unknown) {
@@ -169,7 +186,10 @@ export async function getAgencyStudentList(ctx: RequestContext, raw: unknown) {
 
 export async function updateAgencyStudents(ctx: RequestContext, raw: unknown) {
   const scope = await billingScope(ctx);
-  const args = parseArgs(z.object({ id, students: z.array(authorisation).min(1, 'Give at least one child.').max(200, 'At most 200 children at once.') }), raw);
+  const args = parseArgs(
+    z.object({ id, students: z.array(authorisation).min(1, 'Give at least one child.').max(200, 'At most 200 children at once.') }),
+    raw,
+  );
   const a = await agencyInScope(ctx, scope, args.id);
   const seen = new Set<string>();
   args.students.forEach((s, i) => {
@@ -215,7 +235,13 @@ export async function removeAgencyStudent(ctx: RequestContext, raw: unknown) {
   await inTransaction(ctx, async (trx) => {
     const n = await repo.removeAgencyStudent(trx, a.id, args.student_id);
     if (!n) throw badInput('student_id', 'This child has no authorisation from the agency.');
-    await audit(ctx, trx, { action: 'agency.student_remove', entity: 'agency', entity_id: a.id, location_id: a.location_id, data: { student_id: args.student_id } });
+    await audit(ctx, trx, {
+      action: 'agency.student_remove',
+      entity: 'agency',
+      entity_id: a.id,
+      location_id: a.location_id,
+      data: { student_id: args.student_id },
+    });
   });
   return { ...notice('Child removed from the agency.'), id: args.student_id };
 }
@@ -287,7 +313,9 @@ export async function issueAgencyInvoices(ctx: RequestContext, raw: unknown) {
     const todo = await repo.familyPlanInvoicesToSplit(trx, a.id, studentIds);
     const planRows = await plans(trx, { ids: [...new Set(todo.map((t) => String(t.plan_id)))] });
     for (const inv of todo) {
-      const auth = auths.find((x) => String(x.student_id) === String(inv.student_id) && x.start_date <= inv.period_start && x.end_date >= inv.period_start);
+      const auth = auths.find(
+        (x) => String(x.student_id) === String(inv.student_id) && x.start_date <= inv.period_start && x.end_date >= inv.period_start,
+      );
       const plan = planRows.find((p) => String(p.id) === String(inv.plan_id));
       if (!auth || !plan) continue;
       const split = splitPlanAmount(Number(inv.plan_amount), Number(auth.rate), Number(auth.copay), plan.period);
@@ -309,16 +337,45 @@ export async function issueAgencyInvoices(ctx: RequestContext, raw: unknown) {
         detail: `Authorization ${auth.authorization_number}`,
         original_amount: amount,
         amount,
-        source: { kind: 'subsidy', plan_id: String(inv.plan_id), period_start: inv.period_start, period_end: inv.period_end, agency_id: String(a.id), family_invoice_id: String(inv.id) },
+        source: {
+          kind: 'subsidy',
+          plan_id: String(inv.plan_id),
+          period_start: inv.period_start,
+          period_end: inv.period_end,
+          agency_id: String(a.id),
+          family_invoice_id: String(inv.id),
+        },
         created_by: ctx.viewer!.id,
       });
       await ledger.append(trx, [
-        { location_id: inv.location_id, student_id: inv.student_id, invoice_id: aid, invoice_item_id: item.id, kind: 'charge', amount, created_by: ctx.viewer!.id },
-        { location_id: inv.location_id, student_id: inv.student_id, invoice_id: inv.id, kind: 'transfer', amount: -amount, reason: `Agency part: ${a.name}`, created_by: ctx.viewer!.id },
+        {
+          location_id: inv.location_id,
+          student_id: inv.student_id,
+          invoice_id: aid,
+          invoice_item_id: item.id,
+          kind: 'charge',
+          amount,
+          created_by: ctx.viewer!.id,
+        },
+        {
+          location_id: inv.location_id,
+          student_id: inv.student_id,
+          invoice_id: inv.id,
+          kind: 'transfer',
+          amount: -amount,
+          reason: `Agency part: ${a.name}`,
+          created_by: ctx.viewer!.id,
+        },
       ]);
       ids.push(aid);
     }
-    await audit(ctx, trx, { action: 'agency.invoice', entity: 'agency', entity_id: a.id, location_id: a.location_id, data: { invoices: ids } });
+    await audit(ctx, trx, {
+      action: 'agency.invoice',
+      entity: 'agency',
+      entity_id: a.id,
+      location_id: a.location_id,
+      data: { invoices: ids },
+    });
     return ids;
   });
   const invoices = created.length ? await invoiceList(ctx.db, { locations: [a.location_id], students: null, ids: created }) : [];
@@ -375,11 +432,25 @@ export async function saveAgencyPayment(ctx: RequestContext, raw: unknown) {
         created_by: ctx.viewer!.id,
       });
       await ledger.append(trx, [
-        { location_id: inv.location_id, student_id: inv.student_id, invoice_id: inv.id, payment_id: pid, kind: 'payment', amount: -part, created_by: ctx.viewer!.id },
+        {
+          location_id: inv.location_id,
+          student_id: inv.student_id,
+          invoice_id: inv.id,
+          payment_id: pid,
+          kind: 'payment',
+          amount: -part,
+          created_by: ctx.viewer!.id,
+        },
       ]);
       ids.push(pid);
     }
-    await audit(ctx, trx, { action: 'agency.payment', entity: 'agency', entity_id: a.id, location_id: a.location_id, data: { amount: args.amount, method: args.method, payments: ids } });
+    await audit(ctx, trx, {
+      action: 'agency.payment',
+      entity: 'agency',
+      entity_id: a.id,
+      location_id: a.location_id,
+      data: { amount: args.amount, method: args.method, payments: ids },
+    });
     return ids;
   });
   const payments = await paymentList(ctx.db, { locations: [a.location_id], students: null, ids: paymentIds });

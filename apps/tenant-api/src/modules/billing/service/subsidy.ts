@@ -102,7 +102,11 @@ export async function getSubsidyReconciliation(ctx: RequestContext, raw: unknown
 
     // Absences past the monthly allowance, over the full weeks of the window already past.
     const absentByMonth = new Map<string, number>();
-    for (let w = weekOf(winFrom) < winFrom ? addDays(weekOf(winFrom), 7) : winFrom; addDays(w, 6) <= winTo && addDays(w, 6) < today; w = addDays(w, 7)) {
+    for (
+      let w = weekOf(winFrom) < winFrom ? addDays(weekOf(winFrom), 7) : winFrom;
+      addDays(w, 6) <= winTo && addDays(w, 6) < today;
+      w = addDays(w, 7)
+    ) {
       const missed = Math.max(0, x.days_per_week - (perWeek.get(w) ?? 0));
       absentByMonth.set(w.slice(0, 7), (absentByMonth.get(w.slice(0, 7)) ?? 0) + missed);
     }

@@ -17,8 +17,24 @@ import type {
 } from '../../../../graphql/generated/tenant-api';
 
 export const CreateAgencyMutation = gql<AgencyCreateMutation, AgencyCreateMutationVariables>`
-  mutation AgencyCreate($location_id: ID!, $name: String!, $contact_name: String, $email: String, $phone: String, $address: String, $note: String) {
-    createAgency(location_id: $location_id, name: $name, contact_name: $contact_name, email: $email, phone: $phone, address: $address, note: $note) {
+  mutation AgencyCreate(
+    $location_id: ID!
+    $name: String!
+    $contact_name: String
+    $email: String
+    $phone: String
+    $address: String
+    $note: String
+  ) {
+    createAgency(
+      location_id: $location_id
+      name: $name
+      contact_name: $contact_name
+      email: $email
+      phone: $phone
+      address: $address
+      note: $note
+    ) {
       status
       message
       color

@@ -36,7 +36,14 @@ export function AgencyPaymentForm({ agencyId, onDone }: { agencyId: string; onDo
       }}
     >
       <Stack gap="sm">
-        <TextInput label={t('payment.amount')} inputMode="decimal" required value={amount} error={amountError ?? errs.amount} onChange={(e) => setAmount(e.currentTarget.value)} />
+        <TextInput
+          label={t('payment.amount')}
+          inputMode="decimal"
+          required
+          value={amount}
+          error={amountError ?? errs.amount}
+          onChange={(e) => setAmount(e.currentTarget.value)}
+        />
         <Select
           label={t('payment.method')}
           data={[
@@ -50,7 +57,12 @@ export function AgencyPaymentForm({ agencyId, onDone }: { agencyId: string; onDo
           allowDeselect={false}
         />
         <TextInput type="date" label={t('payment.date')} value={date} error={errs.date} onChange={(e) => setDate(e.currentTarget.value)} />
-        <TextInput label={t('payment.reference')} value={reference} error={errs.reference} onChange={(e) => setReference(e.currentTarget.value)} />
+        <TextInput
+          label={t('payment.reference')}
+          value={reference}
+          error={errs.reference}
+          onChange={(e) => setReference(e.currentTarget.value)}
+        />
         <Group justify="flex-end">
           <Button type="submit" loading={saved.fetching}>
             {t('payment.save')}

@@ -23,7 +23,13 @@ export function AgencyAccountPage() {
   const rows = data?.getAgencies ?? [];
   const total = rows.reduce((s, r) => s + r.balance, 0);
   const columns: DataTableColumn<Row>[] = [
-    { key: 'name', header: t('fields.name'), sortable: true, searchable: true, render: (r) => <AppLink to={paths.billingAgencyInvoices.to({ agencyId: r.id })}>{r.name}</AppLink> },
+    {
+      key: 'name',
+      header: t('fields.name'),
+      sortable: true,
+      searchable: true,
+      render: (r) => <AppLink to={paths.billingAgencyInvoices.to({ agencyId: r.id })}>{r.name}</AppLink>,
+    },
     { key: 'students_count', header: t('columns.students'), sortable: true },
     { key: 'balance', header: t('columns.owes'), sortable: true, render: (r) => money(r.balance) },
     {

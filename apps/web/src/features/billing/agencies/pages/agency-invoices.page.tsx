@@ -30,7 +30,11 @@ export function AgencyInvoicesPage() {
     { key: 'total', header: t('columns.total'), render: (r) => money(r.total) },
     { key: 'paid', header: t('columns.paid'), render: (r) => money(r.paid) },
     { key: 'balance', header: t('columns.balance'), render: (r) => money(r.balance) },
-    { key: 'status', header: t('columns.status'), render: (r) => <Badge variant="light">{t(`invoiceStatus.${r.status}`, { defaultValue: r.status })}</Badge> },
+    {
+      key: 'status',
+      header: t('columns.status'),
+      render: (r) => <Badge variant="light">{t(`invoiceStatus.${r.status}`, { defaultValue: r.status })}</Badge>,
+    },
   ];
   return (
     <AgencyHeader>

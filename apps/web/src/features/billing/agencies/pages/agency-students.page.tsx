@@ -86,7 +86,13 @@ export function AgencyStudentsPage() {
           >
             {t('actions.edit')}
           </Button>
-          <Button size="xs" variant="subtle" color="danger" aria-label={t('students.removeOf', { name: r.student_name })} onClick={() => confirmDelete(t, r.student_name, () => removeOne(r))}>
+          <Button
+            size="xs"
+            variant="subtle"
+            color="danger"
+            aria-label={t('students.removeOf', { name: r.student_name })}
+            onClick={() => confirmDelete(t, r.student_name, () => removeOne(r))}
+          >
             {t('actions.remove')}
           </Button>
         </Group>
@@ -136,7 +142,13 @@ export function AgencyStudentsPage() {
       <Group justify="flex-end">
         <Button onClick={() => setDraft(blank())}>{t('students.add')}</Button>
       </Group>
-      <DataTable label={t('tabs.students')} rows={data?.getAgencyStudentList ?? []} columns={columns} rowKey={(r) => r.id} loading={fetching} />
+      <DataTable
+        label={t('tabs.students')}
+        rows={data?.getAgencyStudentList ?? []}
+        columns={columns}
+        rowKey={(r) => r.id}
+        loading={fetching}
+      />
       <Modal opened={draft !== null} onClose={() => setDraft(null)} title={t('students.editor')} size="lg">
         {draft && (
           <form
@@ -163,9 +175,30 @@ export function AgencyStudentsPage() {
                 onChange={(e) => setDraft({ ...draft, authorization_number: e.currentTarget.value })}
               />
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput type="date" label={t('fields.start_date')} required value={draft.start_date} error={errs.start_date} onChange={(e) => setDraft({ ...draft, start_date: e.currentTarget.value })} />
-                <TextInput type="date" label={t('fields.end_date')} required value={draft.end_date} error={errs.end_date} onChange={(e) => setDraft({ ...draft, end_date: e.currentTarget.value })} />
-                <NumberInput label={t('fields.days_per_week')} min={1} max={7} value={draft.days_per_week} error={errs.days_per_week} onChange={(v) => setDraft({ ...draft, days_per_week: Number(v) || 0 })} />
+                <TextInput
+                  type="date"
+                  label={t('fields.start_date')}
+                  required
+                  value={draft.start_date}
+                  error={errs.start_date}
+                  onChange={(e) => setDraft({ ...draft, start_date: e.currentTarget.value })}
+                />
+                <TextInput
+                  type="date"
+                  label={t('fields.end_date')}
+                  required
+                  value={draft.end_date}
+                  error={errs.end_date}
+                  onChange={(e) => setDraft({ ...draft, end_date: e.currentTarget.value })}
+                />
+                <NumberInput
+                  label={t('fields.days_per_week')}
+                  min={1}
+                  max={7}
+                  value={draft.days_per_week}
+                  error={errs.days_per_week}
+                  onChange={(v) => setDraft({ ...draft, days_per_week: Number(v) || 0 })}
+                />
                 <NumberInput
                   label={t('fields.absence_allowance')}
                   min={0}
@@ -174,8 +207,21 @@ export function AgencyStudentsPage() {
                   error={errs.absence_allowance}
                   onChange={(v) => setDraft({ ...draft, absence_allowance: Number(v) || 0 })}
                 />
-                <TextInput label={t('fields.rate')} inputMode="decimal" required value={draft.rate} error={moneyErrors.rate ?? errs.rate} onChange={(e) => setDraft({ ...draft, rate: e.currentTarget.value })} />
-                <TextInput label={t('fields.copay')} inputMode="decimal" value={draft.copay} error={moneyErrors.copay ?? errs.copay} onChange={(e) => setDraft({ ...draft, copay: e.currentTarget.value })} />
+                <TextInput
+                  label={t('fields.rate')}
+                  inputMode="decimal"
+                  required
+                  value={draft.rate}
+                  error={moneyErrors.rate ?? errs.rate}
+                  onChange={(e) => setDraft({ ...draft, rate: e.currentTarget.value })}
+                />
+                <TextInput
+                  label={t('fields.copay')}
+                  inputMode="decimal"
+                  value={draft.copay}
+                  error={moneyErrors.copay ?? errs.copay}
+                  onChange={(e) => setDraft({ ...draft, copay: e.currentTarget.value })}
+                />
               </SimpleGrid>
               <Group justify="flex-end">
                 <Button type="submit" loading={saved.fetching}>

@@ -19,7 +19,12 @@ export function AgencyUpcomingPage() {
   const columns: DataTableColumn<Row>[] = [
     { key: 'student_name', header: t('columns.student'), sortable: true, searchable: true },
     { key: 'plan_name', header: t('columns.plan') },
-    { key: 'period_start', header: t('columns.period'), sortable: true, render: (r) => `${usDate(r.period_start)} – ${usDate(r.period_end)}` },
+    {
+      key: 'period_start',
+      header: t('columns.period'),
+      sortable: true,
+      render: (r) => `${usDate(r.period_start)} – ${usDate(r.period_end)}`,
+    },
     { key: 'plan_amount', header: t('columns.planAmount'), render: (r) => money(r.plan_amount) },
     { key: 'agency_amount', header: t('columns.agencyPart'), render: (r) => money(r.agency_amount) },
     { key: 'family_amount', header: t('columns.familyPart'), render: (r) => money(r.family_amount) },

@@ -44,7 +44,13 @@ export function SubsidiesPage() {
   const rangeErrors = fieldErrors(recon.error);
 
   const agencyColumns: DataTableColumn<AgencyRow>[] = [
-    { key: 'name', header: t('fields.name'), sortable: true, searchable: true, render: (r) => <AppLink to={paths.billingAgency.to({ agencyId: r.id })}>{r.name}</AppLink> },
+    {
+      key: 'name',
+      header: t('fields.name'),
+      sortable: true,
+      searchable: true,
+      render: (r) => <AppLink to={paths.billingAgency.to({ agencyId: r.id })}>{r.name}</AppLink>,
+    },
     { key: 'contact_name', header: t('fields.contact_name'), searchable: true },
     { key: 'students_count', header: t('columns.students'), sortable: true },
     { key: 'balance', header: t('columns.owes'), sortable: true, render: (r) => money(r.balance) },
@@ -52,8 +58,19 @@ export function SubsidiesPage() {
   const findingColumns: DataTableColumn<Finding>[] = useMemo(
     () => [
       { key: 'student_name', header: t('columns.student'), sortable: true, searchable: true },
-      { key: 'agency_name', header: t('columns.agency'), searchable: true, render: (r) => <AppLink to={paths.billingAgencyStudents.to({ agencyId: r.agency_id })}>{r.agency_name}</AppLink> },
-      { key: 'kind', header: t('columns.kind'), sortable: true, value: (r) => t(`kinds.${r.kind}`), render: (r) => <Badge variant="light">{t(`kinds.${r.kind}`)}</Badge> },
+      {
+        key: 'agency_name',
+        header: t('columns.agency'),
+        searchable: true,
+        render: (r) => <AppLink to={paths.billingAgencyStudents.to({ agencyId: r.agency_id })}>{r.agency_name}</AppLink>,
+      },
+      {
+        key: 'kind',
+        header: t('columns.kind'),
+        sortable: true,
+        value: (r) => t(`kinds.${r.kind}`),
+        render: (r) => <Badge variant="light">{t(`kinds.${r.kind}`)}</Badge>,
+      },
       { key: 'detail', header: t('columns.detail'), searchable: true, render: (r) => <Text size="sm">{r.detail}</Text> },
       { key: 'date', header: t('columns.date'), sortable: true, render: (r) => usDate(r.date) },
       { key: 'amount_at_risk', header: t('columns.atRisk'), sortable: true, render: (r) => money(r.amount_at_risk) },
@@ -93,12 +110,25 @@ export function SubsidiesPage() {
               {t('reconciliation.title')}
             </Title>
             <Text>
-              {t('reconciliation.total')}: <strong data-testid="total-at-risk">{money(recon.data?.getSubsidyReconciliation.total_at_risk)}</strong>
+              {t('reconciliation.total')}:{' '}
+              <strong data-testid="total-at-risk">{money(recon.data?.getSubsidyReconciliation.total_at_risk)}</strong>
             </Text>
           </Group>
           <Group gap="sm" wrap="wrap" align="flex-start">
-            <TextInput type="date" label={t('reconciliation.from')} value={range.from} error={rangeErrors.from} onChange={(e) => setRange({ ...range, from: e.currentTarget.value })} />
-            <TextInput type="date" label={t('reconciliation.to')} value={range.to} error={rangeErrors.to} onChange={(e) => setRange({ ...range, to: e.currentTarget.value })} />
+            <TextInput
+              type="date"
+              label={t('reconciliation.from')}
+              value={range.from}
+              error={rangeErrors.from}
+              onChange={(e) => setRange({ ...range, from: e.currentTarget.value })}
+            />
+            <TextInput
+              type="date"
+              label={t('reconciliation.to')}
+              value={range.to}
+              error={rangeErrors.to}
+              onChange={(e) => setRange({ ...range, to: e.currentTarget.value })}
+            />
             <Select
               label={t('reconciliation.agency')}
               placeholder={t('reconciliation.allAgencies')}
