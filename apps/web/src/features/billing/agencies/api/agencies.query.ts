@@ -156,7 +156,7 @@ export const ReconciliationQuery = gql<SubsidyReconciliationQuery, SubsidyReconc
 /** The location's enrolled children, to pick whom an authorisation is for. */
 export const LocationStudentsQuery = gql<AgencyLocationStudentsQuery, AgencyLocationStudentsQueryVariables>`
   query AgencyLocationStudents($location_id: ID) {
-    students(location_id: $location_id, status: true, first: 500) {
+    students(location_id: $location_id, status: true, first: 100) {
       data {
         id
         full_name
