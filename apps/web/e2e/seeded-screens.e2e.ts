@@ -48,6 +48,10 @@ const EMPTY_BY_DESIGN: Record<string, string> = {
   'pawsome teacher /attendance/health-screen':
     'the demo teacher works at Pawsome Midtown, which does not screen (as Downtown); the owner sees the seeded screens of Pawsome Denver',
   'pawsome manager /attendance/health-screen': 'the demo manager manages Pawsome Midtown only, which does not screen (as above)',
+  'pawsome center /billing/subsidies':
+    "the rescue and its foster pets are at Pawsome Midtown (the demo manager's location); the owner's first location has no agency",
+  'pawsome center /billing/subsidies/agency-account':
+    "the rescue is at Pawsome Midtown (the demo manager's location); the owner's first location has no agency",
 };
 
 /**
