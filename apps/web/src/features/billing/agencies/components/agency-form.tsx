@@ -1,6 +1,7 @@
 import { Button, Group, Stack, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DANGER_ERRORS } from '../lib/format';
 import { fieldErrors, type GraphqlFailure } from '../../../../lib/graphql-errors';
 
 export interface AgencyValues {
@@ -38,6 +39,7 @@ export function AgencyForm({
   });
   return (
     <form
+      style={DANGER_ERRORS}
       onSubmit={(e) => {
         e.preventDefault();
         onSubmit(v);

@@ -7,7 +7,7 @@ import { fieldErrors } from '../../../../lib/graphql-errors';
 import { reportMutationError } from '../../../../lib/mutation-feedback';
 import { showNotice } from '../../../../lib/notices';
 import { SaveAgencyPaymentMutation } from '../api/agencies.mutation';
-import { todayIso } from '../lib/format';
+import { DANGER_ERRORS, todayIso } from '../lib/format';
 
 /**
  * Records an agency payment: it fills the agency's oldest open invoices; what it does not cover
@@ -24,6 +24,7 @@ export function AgencyPaymentForm({ agencyId, onDone }: { agencyId: string; onDo
   const errs = fieldErrors(saved.error);
   return (
     <form
+      style={DANGER_ERRORS}
       onSubmit={async (e) => {
         e.preventDefault();
         const parsed = parseMoney(amount);

@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import { formatMoney } from '@kv/shared';
 
 /** YYYY-MM-DD → MM/DD/YYYY (spec §9); blank for empty values. */
@@ -21,3 +22,6 @@ export function addDaysIso(date: string, n: number): string {
   const t = new Date(Date.UTC(y, m - 1, d + n));
   return t.toISOString().slice(0, 10);
 }
+
+/** Field errors in the theme's `danger` (axe-clean contrast), not Mantine's default red: set on a form. */
+export const DANGER_ERRORS = { '--mantine-color-error': 'var(--mantine-color-danger-text)' } as CSSProperties;

@@ -51,7 +51,12 @@ export function AgencyAccountPage() {
         {t('account.total')}: <strong>{money(total)}</strong>
       </Text>
       <DataTable label={t('account.title')} rows={rows} columns={columns} rowKey={(r) => r.id} loading={fetching} />
-      <Modal opened={paying !== null} onClose={() => setPaying(null)} title={t('payment.title', { name: paying?.name ?? '' })}>
+      <Modal
+        opened={paying !== null}
+        onClose={() => setPaying(null)}
+        closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+        title={t('payment.title', { name: paying?.name ?? '' })}
+      >
         {paying && (
           <AgencyPaymentForm
             agencyId={paying.id}

@@ -41,7 +41,12 @@ export function AgencyPaymentsPage() {
         loading={fetching}
         server={{ paginatorInfo: data?.getAgencyPayments.paginatorInfo ?? null, onPage: setPaging }}
       />
-      <Modal opened={paying} onClose={() => setPaying(false)} title={t('payment.record')}>
+      <Modal
+        opened={paying}
+        onClose={() => setPaying(false)}
+        closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+        title={t('payment.record')}
+      >
         <AgencyPaymentForm
           agencyId={agencyId}
           onDone={() => {

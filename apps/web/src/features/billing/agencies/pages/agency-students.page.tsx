@@ -13,7 +13,7 @@ import { showNotice } from '../../../../lib/notices';
 import { RemoveAgencyStudentMutation, UpdateAgencyStudentsMutation } from '../api/agencies.mutation';
 import { AgencyQuery, AgencyStudentsQuery, LocationStudentsQuery } from '../api/agencies.query';
 import { AgencyHeader } from '../components/agency-header';
-import { addDaysIso, money, todayIso, usDate } from '../lib/format';
+import { addDaysIso, DANGER_ERRORS, money, todayIso, usDate } from '../lib/format';
 
 type Auth = AgencyStudentListQuery['getAgencyStudentList'][number];
 interface Draft {
@@ -149,9 +149,16 @@ export function AgencyStudentsPage() {
         rowKey={(r) => r.id}
         loading={fetching}
       />
-      <Modal opened={draft !== null} onClose={() => setDraft(null)} title={t('students.editor')} size="lg">
+      <Modal
+        opened={draft !== null}
+        onClose={() => setDraft(null)}
+        closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+        title={t('students.editor')}
+        size="lg"
+      >
         {draft && (
           <form
+            style={DANGER_ERRORS}
             onSubmit={(e) => {
               e.preventDefault();
               void submit(draft);

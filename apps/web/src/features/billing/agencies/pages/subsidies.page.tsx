@@ -14,7 +14,7 @@ import type { AgencyListQuery, SubsidyReconciliationQuery } from '../../../../gr
 import { CreateAgencyMutation } from '../api/agencies.mutation';
 import { AgenciesQuery, ReconciliationQuery } from '../api/agencies.query';
 import { AgencyForm, emptyAgency } from '../components/agency-form';
-import { addDaysIso, money, todayIso, usDate } from '../lib/format';
+import { addDaysIso, DANGER_ERRORS, money, todayIso, usDate } from '../lib/format';
 
 type AgencyRow = AgencyListQuery['getAgencies'][number];
 type Finding = SubsidyReconciliationQuery['getSubsidyReconciliation']['rows'][number];
@@ -114,7 +114,7 @@ export function SubsidiesPage() {
               <strong data-testid="total-at-risk">{money(recon.data?.getSubsidyReconciliation.total_at_risk)}</strong>
             </Text>
           </Group>
-          <Group gap="sm" wrap="wrap" align="flex-start">
+          <Group gap="sm" wrap="wrap" align="flex-start" style={DANGER_ERRORS}>
             <TextInput
               type="date"
               label={t('reconciliation.from')}
@@ -151,7 +151,12 @@ export function SubsidiesPage() {
         </Stack>
       </Card>
 
-      <Modal opened={adding} onClose={() => setAdding(false)} title={t('subsidies.add')}>
+      <Modal
+        opened={adding}
+        onClose={() => setAdding(false)}
+        closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+        title={t('subsidies.add')}
+      >
         <AgencyForm
           initial={emptyAgency}
           submitLabel={t('actions.create')}
