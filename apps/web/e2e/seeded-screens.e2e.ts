@@ -50,6 +50,10 @@ const EMPTY_BY_DESIGN: Record<string, string> = {
   'pawsome manager /attendance/health-screen': 'the demo manager manages Pawsome Midtown only, which does not screen (as above)',
   '/billing/student/:studentId/available-credits':
     "the README child's seeded payments each pay one invoice in full, so a fresh seed leaves them no credit (the billing journey records and voids its own)",
+  'pawsome center /billing/subsidies':
+    "the rescue and its foster pets are at Pawsome Midtown (the demo manager's location); the owner's first location has no agency",
+  'pawsome center /billing/subsidies/agency-account':
+    "the rescue is at Pawsome Midtown (the demo manager's location); the owner's first location has no agency",
 };
 
 /**
@@ -102,6 +106,7 @@ interface Ids {
   childId: string;
   cameraId: string;
   formId: string;
+  agencyId: string;
 }
 const idsByCentre = new Map<string, Ids>();
 
@@ -117,6 +122,7 @@ async function idsOf(page: Page, centre: Centre): Promise<Ids> {
     students: { data: { id: string; full_name: string }[] };
     playCameraGridView: { tiles: { camera: { id: string; name: string } }[] };
     getForms: { data: { id: string; entries_count: number }[] };
+    getAgencies: { id: string }[];
   }>(
     page,
     `query($child: String) {
@@ -126,6 +132,7 @@ async function idsOf(page: Page, centre: Centre): Promise<Ids> {
       students(search: $child, first: 5) { data { id full_name } }
       playCameraGridView { tiles { camera { id name } } }
       getForms(type: "web", first: 25) { data { id entries_count } }
+      getAgencies { id }
     }`,
     { child },
   );
@@ -143,6 +150,7 @@ async function idsOf(page: Page, centre: Centre): Promise<Ids> {
     childId: kid.id,
     cameraId: cam.camera.id,
     formId: form!.id,
+    agencyId: data.getAgencies[0]!.id,
   };
   idsByCentre.set(centre.slug, ids);
   return ids;
@@ -158,6 +166,7 @@ function fill(pattern: string, ids: Ids): string {
     studentId: ids.childId,
     camId: ids.cameraId,
     formId: ids.formId,
+    agencyId: ids.agencyId,
   };
   return pattern
     .split('/')

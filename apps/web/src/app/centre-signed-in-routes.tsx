@@ -19,6 +19,7 @@ import { LatestPhotosWidget, StudentMediaPanel, photosRoutes } from '../features
 import { chatRoutes } from '../features/chat/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { upcomingRoutes } from '../features/upcoming/routes';
+import { agencyRoutes } from '../features/billing/agency-routes';
 import type { CentreKind } from '../lib/menu';
 import { graphqlRoute } from './graphql-route';
 
@@ -54,6 +55,7 @@ export function signedInRoutes(kind: CentreKind | null): RouteObject[] {
     ...calendarRoutes(kind),
     ...studentSchedulesRoutes(kind),
     ...billingRoutes(kind),
+    ...agencyRoutes(kind),
   ];
   const servedPaths = new Set(served.map((route) => route.path));
   return [...served, ...upcomingRoutes(kind, servedPaths)];

@@ -33,6 +33,7 @@ export const NAMESPACES = [
   'calendar',
   'schedules',
   'billing',
+  'agencies',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /** The pet pack: per language, `{ <namespace>: { ...keys to override } }`. */

@@ -21,6 +21,7 @@ import { watchingStep } from './watching.ts';
 import { chatStep } from './chat.ts';
 import { formsStep } from './forms.ts';
 import { schedulesStep } from './schedules.ts';
+import { billingAgenciesStep } from './billing-agencies.ts';
 
 /**
  * The generator's steps, in order: each reads what earlier ones wrote (by name, from the database)
@@ -50,4 +51,5 @@ export const SEED_STEPS: readonly SeedStep[] = [
   announcementsStep,
   calendarStep,
   schedulesStep,
+  billingAgenciesStep,
 ];

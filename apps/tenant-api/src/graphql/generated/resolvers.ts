@@ -336,6 +336,15 @@ export type Query = {
   getBillingSummaryReport: BillingSummaryReport;
   /** A child's next invoice of each plan; paused (on or before that period) and ended plans have none. */
   getStudentUpcomingInvoices: Array<UpcomingInvoice>;
+  getAgencies: Array<Agency>;
+  getAgency: Agency;
+  getAgencyStudentList: Array<AgencyStudent>;
+  /** Each authorised child's next plan invoice: the agency pays its part, the family the rest. */
+  getAgencyNextInvoices: Array<AgencyNextInvoice>;
+  getAgencyInvoices: InvoicePaginator;
+  getAgencyPayments: PaymentPaginator;
+  /** Days beyond the authorisation, absences over the allowance, expiring authorisations, co-pays not invoiced or unpaid, agency short-pays. */
+  getSubsidyReconciliation: SubsidyReconciliation;
   /** A child's thread (the family and every educator of the child's rooms), newest first: the child's guardians and staff of the child. */
   getStudentChat: ChatMessagePaginator;
   /** Spec getProgramChat: a room's thread, newest first: staff of the room and the guardians of its children. */
@@ -1414,6 +1423,48 @@ export type QueryGetStudentUpcomingInvoicesArgs = {
 };
 
 
+export type QueryGetAgenciesArgs = {
+  location_id?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+export type QueryGetAgencyArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryGetAgencyStudentListArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryGetAgencyNextInvoicesArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryGetAgencyInvoicesArgs = {
+  id: Scalars['ID']['input'];
+  page?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryGetAgencyPaymentsArgs = {
+  id: Scalars['ID']['input'];
+  page?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryGetSubsidyReconciliationArgs = {
+  location_id: Scalars['ID']['input'];
+  from: Scalars['String']['input'];
+  to: Scalars['String']['input'];
+  agency_id?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
 export type QueryGetStudentChatArgs = {
   student_id: Scalars['ID']['input'];
   page?: InputMaybe<Scalars['Int']['input']>;
@@ -2269,6 +2320,16 @@ export type Mutation = {
   saveStudentPayerShares: BillingResult;
   /** Emails each payer of the child their part of what open invoices owe; at most once a child and local day. */
   sendUnpaidReminder: BillingResult;
+  createAgency: AgencyResult;
+  updateAgency: AgencyResult;
+  deleteAgency: BillingResult;
+  /** Adds or updates each child's authorisation from the agency. */
+  updateAgencyStudents: AgencyStudentsResult;
+  removeAgencyStudent: BillingResult;
+  /** Moves the agency's part of each authorised child's open plan invoices onto agency invoices; a re-run moves nothing twice. */
+  issueAgencyInvoices: InvoicesResult;
+  /** Records an agency payment, applied to its chosen (or oldest) open invoices; what it does not cover stays owed (a short-pay). */
+  saveAgencyPayment: AgencyPaymentResult;
   /** Spec sendChatMessage: a message to a child's thread (student_id) or a room's thread (program_id); msg, an attachment (a checked chat_attachment upload) or both. */
   sendChatMessage: ChatMessageResult;
   /** Spec updateChatMessage: the author changes their message's text. */
@@ -4819,6 +4880,61 @@ export type MutationSaveStudentPayerSharesArgs = {
 
 export type MutationSendUnpaidReminderArgs = {
   student_id: Scalars['ID']['input'];
+};
+
+
+export type MutationCreateAgencyArgs = {
+  location_id: Scalars['ID']['input'];
+  name: Scalars['String']['input'];
+  contact_name?: InputMaybe<Scalars['String']['input']>;
+  email?: InputMaybe<Scalars['String']['input']>;
+  phone?: InputMaybe<Scalars['String']['input']>;
+  address?: InputMaybe<Scalars['String']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationUpdateAgencyArgs = {
+  id: Scalars['ID']['input'];
+  name?: InputMaybe<Scalars['String']['input']>;
+  contact_name?: InputMaybe<Scalars['String']['input']>;
+  email?: InputMaybe<Scalars['String']['input']>;
+  phone?: InputMaybe<Scalars['String']['input']>;
+  address?: InputMaybe<Scalars['String']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationDeleteAgencyArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationUpdateAgencyStudentsArgs = {
+  id: Scalars['ID']['input'];
+  students: Array<AgencyStudentInput>;
+};
+
+
+export type MutationRemoveAgencyStudentArgs = {
+  student_id: Scalars['ID']['input'];
+  agency_id: Scalars['ID']['input'];
+};
+
+
+export type MutationIssueAgencyInvoicesArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationSaveAgencyPaymentArgs = {
+  agency_id: Scalars['ID']['input'];
+  amount: Scalars['Cents']['input'];
+  method: Scalars['String']['input'];
+  date?: InputMaybe<Scalars['String']['input']>;
+  reference?: InputMaybe<Scalars['String']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
+  invoice_ids?: InputMaybe<Array<Scalars['ID']['input']>>;
 };
 
 
@@ -8517,6 +8633,10 @@ export type InvoiceItemSource = {
   date?: Maybe<Scalars['String']['output']>;
   variable_charge_id?: Maybe<Scalars['ID']['output']>;
   from_invoice_id?: Maybe<Scalars['ID']['output']>;
+  /** The agency of a subsidy part. */
+  agency_id?: Maybe<Scalars['ID']['output']>;
+  /** The family invoice a subsidy part was moved from. */
+  family_invoice_id?: Maybe<Scalars['ID']['output']>;
 };
 
 /** Spec §3 Invoice item: name, detail, original_amount, amount, discount, discount_type, discounts. */
@@ -8569,6 +8689,8 @@ export type Invoice = {
   items: Array<InvoiceItem>;
   payers: Array<PayerShare>;
   created_at: Scalars['String']['output'];
+  /** The agency billed by this invoice (null: the family). */
+  agency_id?: Maybe<Scalars['ID']['output']>;
 };
 
 /** A page of invoices. */
@@ -8607,6 +8729,8 @@ export type Payment = {
   refunded: Scalars['Cents']['output'];
   applications: Array<PaymentApplication>;
   created_at: Scalars['String']['output'];
+  /** The agency that paid (null: the family). */
+  agency_id?: Maybe<Scalars['ID']['output']>;
 };
 
 /** A page of payments. */
@@ -9005,6 +9129,118 @@ export type UpcomingInvoice = {
   period_start: Scalars['String']['output'];
   period_end: Scalars['String']['output'];
   amount: Scalars['Cents']['output'];
+};
+
+/** A subsidy agency of a location (spec §3 Billing: agency). */
+export type Agency = {
+  __typename?: 'Agency';
+  id: Scalars['ID']['output'];
+  location_id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  contact_name?: Maybe<Scalars['String']['output']>;
+  email?: Maybe<Scalars['String']['output']>;
+  phone?: Maybe<Scalars['String']['output']>;
+  address?: Maybe<Scalars['String']['output']>;
+  note?: Maybe<Scalars['String']['output']>;
+  /** Children with an authorisation from this agency. */
+  students_count: Scalars['Int']['output'];
+  /** What the agency still owes on its invoices (cents). */
+  balance: Scalars['Cents']['output'];
+  created_at: Scalars['String']['output'];
+};
+
+/** A child's authorisation from an agency: the agency pays the weekly rate less the co-pay. */
+export type AgencyStudent = {
+  __typename?: 'AgencyStudent';
+  id: Scalars['ID']['output'];
+  agency_id: Scalars['ID']['output'];
+  student_id: Scalars['ID']['output'];
+  student_name: Scalars['String']['output'];
+  authorization_number: Scalars['String']['output'];
+  start_date: Scalars['String']['output'];
+  end_date: Scalars['String']['output'];
+  days_per_week: Scalars['Int']['output'];
+  /** What the agency recognises a week (cents). */
+  rate: Scalars['Cents']['output'];
+  /** The family's co-pay a week (cents). */
+  copay: Scalars['Cents']['output'];
+  /** Absences a month the agency still pays for. */
+  absence_allowance: Scalars['Int']['output'];
+  /** upcoming, active, ending (within 30 days) or expired. */
+  status: Scalars['String']['output'];
+};
+
+export type AgencyStudentInput = {
+  student_id: Scalars['ID']['input'];
+  authorization_number: Scalars['String']['input'];
+  start_date: Scalars['String']['input'];
+  end_date: Scalars['String']['input'];
+  days_per_week: Scalars['Int']['input'];
+  rate: Scalars['Cents']['input'];
+  copay: Scalars['Cents']['input'];
+  absence_allowance?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A child's next plan invoice split between the agency and the family (they add up to the plan amount). */
+export type AgencyNextInvoice = {
+  __typename?: 'AgencyNextInvoice';
+  student_id: Scalars['ID']['output'];
+  student_name: Scalars['String']['output'];
+  plan_id: Scalars['ID']['output'];
+  plan_name: Scalars['String']['output'];
+  period_start: Scalars['String']['output'];
+  period_end: Scalars['String']['output'];
+  plan_amount: Scalars['Cents']['output'];
+  agency_amount: Scalars['Cents']['output'];
+  family_amount: Scalars['Cents']['output'];
+};
+
+/** One subsidy discrepancy with the money at risk and a suggested fix. */
+export type SubsidyDiscrepancy = {
+  __typename?: 'SubsidyDiscrepancy';
+  /** over_authorized, absences_over_allowance, authorization_expired, authorization_ending, copay_not_invoiced, copay_unpaid or agency_short_pay. */
+  kind: Scalars['String']['output'];
+  agency_id: Scalars['ID']['output'];
+  agency_name: Scalars['String']['output'];
+  student_id: Scalars['ID']['output'];
+  student_name: Scalars['String']['output'];
+  authorization_number: Scalars['String']['output'];
+  /** Day, week or invoice date the finding is about. */
+  date?: Maybe<Scalars['String']['output']>;
+  invoice_id?: Maybe<Scalars['ID']['output']>;
+  detail: Scalars['String']['output'];
+  amount_at_risk: Scalars['Cents']['output'];
+  fix: Scalars['String']['output'];
+};
+
+export type SubsidyReconciliation = {
+  __typename?: 'SubsidyReconciliation';
+  rows: Array<SubsidyDiscrepancy>;
+  total_at_risk: Scalars['Cents']['output'];
+};
+
+export type AgencyResult = {
+  __typename?: 'AgencyResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  agency?: Maybe<Agency>;
+};
+
+export type AgencyStudentsResult = {
+  __typename?: 'AgencyStudentsResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  students: Array<AgencyStudent>;
+};
+
+export type AgencyPaymentResult = {
+  __typename?: 'AgencyPaymentResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  payments: Array<Payment>;
 };
 
 /** The author of a chat message. */
@@ -10535,6 +10771,15 @@ export type ResolversTypes = {
   BillingSummaryTotals: ResolverTypeWrapper<Row<BillingSummaryTotals>>;
   BillingSummaryReport: ResolverTypeWrapper<Row<BillingSummaryReport>>;
   UpcomingInvoice: ResolverTypeWrapper<Row<UpcomingInvoice>>;
+  Agency: ResolverTypeWrapper<Row<Agency>>;
+  AgencyStudent: ResolverTypeWrapper<Row<AgencyStudent>>;
+  AgencyStudentInput: ResolverTypeWrapper<Row<AgencyStudentInput>>;
+  AgencyNextInvoice: ResolverTypeWrapper<Row<AgencyNextInvoice>>;
+  SubsidyDiscrepancy: ResolverTypeWrapper<Row<SubsidyDiscrepancy>>;
+  SubsidyReconciliation: ResolverTypeWrapper<Row<SubsidyReconciliation>>;
+  AgencyResult: ResolverTypeWrapper<Row<AgencyResult>>;
+  AgencyStudentsResult: ResolverTypeWrapper<Row<AgencyStudentsResult>>;
+  AgencyPaymentResult: ResolverTypeWrapper<Row<Omit<AgencyPaymentResult, 'payments'> & { payments: Array<ResolversTypes['Payment']> }>>;
   ChatPerson: ResolverTypeWrapper<Row<ChatPerson>>;
   ChatMessage: ResolverTypeWrapper<ChatMessageRow>;
   ChatMessagePaginator: ResolverTypeWrapper<Row<Omit<ChatMessagePaginator, 'data'> & { data: Array<ResolversTypes['ChatMessage']> }>>;
@@ -10933,6 +11178,15 @@ export type ResolversParentTypes = {
   BillingSummaryTotals: Row<BillingSummaryTotals>;
   BillingSummaryReport: Row<BillingSummaryReport>;
   UpcomingInvoice: Row<UpcomingInvoice>;
+  Agency: Row<Agency>;
+  AgencyStudent: Row<AgencyStudent>;
+  AgencyStudentInput: Row<AgencyStudentInput>;
+  AgencyNextInvoice: Row<AgencyNextInvoice>;
+  SubsidyDiscrepancy: Row<SubsidyDiscrepancy>;
+  SubsidyReconciliation: Row<SubsidyReconciliation>;
+  AgencyResult: Row<AgencyResult>;
+  AgencyStudentsResult: Row<AgencyStudentsResult>;
+  AgencyPaymentResult: Row<Omit<AgencyPaymentResult, 'payments'> & { payments: Array<ResolversParentTypes['Payment']> }>;
   ChatPerson: Row<ChatPerson>;
   ChatMessage: ChatMessageRow;
   ChatMessagePaginator: Row<Omit<ChatMessagePaginator, 'data'> & { data: Array<ResolversParentTypes['ChatMessage']> }>;
@@ -11197,6 +11451,13 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   getPaymentReport?: Resolver<ResolversTypes['PaymentReport'], ParentType, ContextType, RequireFields<QueryGetPaymentReportArgs, 'location_id' | 'from' | 'to'>>;
   getBillingSummaryReport?: Resolver<ResolversTypes['BillingSummaryReport'], ParentType, ContextType, RequireFields<QueryGetBillingSummaryReportArgs, 'location_id' | 'from' | 'to'>>;
   getStudentUpcomingInvoices?: Resolver<Array<ResolversTypes['UpcomingInvoice']>, ParentType, ContextType, RequireFields<QueryGetStudentUpcomingInvoicesArgs, 'student_id'>>;
+  getAgencies?: Resolver<Array<ResolversTypes['Agency']>, ParentType, ContextType, Partial<QueryGetAgenciesArgs>>;
+  getAgency?: Resolver<ResolversTypes['Agency'], ParentType, ContextType, RequireFields<QueryGetAgencyArgs, 'id'>>;
+  getAgencyStudentList?: Resolver<Array<ResolversTypes['AgencyStudent']>, ParentType, ContextType, RequireFields<QueryGetAgencyStudentListArgs, 'id'>>;
+  getAgencyNextInvoices?: Resolver<Array<ResolversTypes['AgencyNextInvoice']>, ParentType, ContextType, RequireFields<QueryGetAgencyNextInvoicesArgs, 'id'>>;
+  getAgencyInvoices?: Resolver<ResolversTypes['InvoicePaginator'], ParentType, ContextType, RequireFields<QueryGetAgencyInvoicesArgs, 'id'>>;
+  getAgencyPayments?: Resolver<ResolversTypes['PaymentPaginator'], ParentType, ContextType, RequireFields<QueryGetAgencyPaymentsArgs, 'id'>>;
+  getSubsidyReconciliation?: Resolver<ResolversTypes['SubsidyReconciliation'], ParentType, ContextType, RequireFields<QueryGetSubsidyReconciliationArgs, 'location_id' | 'from' | 'to'>>;
   getStudentChat?: Resolver<ResolversTypes['ChatMessagePaginator'], ParentType, ContextType, RequireFields<QueryGetStudentChatArgs, 'student_id'>>;
   getProgramChat?: Resolver<ResolversTypes['ChatMessagePaginator'], ParentType, ContextType, RequireFields<QueryGetProgramChatArgs, 'program_id'>>;
   getUnreadChatCounts?: Resolver<ResolversTypes['ChatUnreadCounts'], ParentType, ContextType>;
@@ -11529,6 +11790,13 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   applyCredit?: Resolver<ResolversTypes['BillingResult'], ParentType, ContextType, RequireFields<MutationApplyCreditArgs, 'student_id'>>;
   saveStudentPayerShares?: Resolver<ResolversTypes['BillingResult'], ParentType, ContextType, RequireFields<MutationSaveStudentPayerSharesArgs, 'student_id' | 'shares'>>;
   sendUnpaidReminder?: Resolver<ResolversTypes['BillingResult'], ParentType, ContextType, RequireFields<MutationSendUnpaidReminderArgs, 'student_id'>>;
+  createAgency?: Resolver<ResolversTypes['AgencyResult'], ParentType, ContextType, RequireFields<MutationCreateAgencyArgs, 'location_id' | 'name'>>;
+  updateAgency?: Resolver<ResolversTypes['AgencyResult'], ParentType, ContextType, RequireFields<MutationUpdateAgencyArgs, 'id'>>;
+  deleteAgency?: Resolver<ResolversTypes['BillingResult'], ParentType, ContextType, RequireFields<MutationDeleteAgencyArgs, 'id'>>;
+  updateAgencyStudents?: Resolver<ResolversTypes['AgencyStudentsResult'], ParentType, ContextType, RequireFields<MutationUpdateAgencyStudentsArgs, 'id' | 'students'>>;
+  removeAgencyStudent?: Resolver<ResolversTypes['BillingResult'], ParentType, ContextType, RequireFields<MutationRemoveAgencyStudentArgs, 'student_id' | 'agency_id'>>;
+  issueAgencyInvoices?: Resolver<ResolversTypes['InvoicesResult'], ParentType, ContextType, RequireFields<MutationIssueAgencyInvoicesArgs, 'id'>>;
+  saveAgencyPayment?: Resolver<ResolversTypes['AgencyPaymentResult'], ParentType, ContextType, RequireFields<MutationSaveAgencyPaymentArgs, 'agency_id' | 'amount' | 'method'>>;
   sendChatMessage?: Resolver<ResolversTypes['ChatMessageResult'], ParentType, ContextType, Partial<MutationSendChatMessageArgs>>;
   updateChatMessage?: Resolver<ResolversTypes['ChatMessageResult'], ParentType, ContextType, RequireFields<MutationUpdateChatMessageArgs, 'id'>>;
   deleteChatMessage?: Resolver<ResolversTypes['Notice'], ParentType, ContextType, RequireFields<MutationDeleteChatMessageArgs, 'id'>>;
@@ -13700,6 +13968,8 @@ export type InvoiceItemSourceResolvers<ContextType = RequestContext, ParentType 
   date?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   variable_charge_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   from_invoice_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  agency_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  family_invoice_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
 };
 
 export type InvoiceItemResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['InvoiceItem'] = ResolversParentTypes['InvoiceItem']> = {
@@ -13741,6 +14011,7 @@ export type InvoiceResolvers<ContextType = RequestContext, ParentType extends Re
   items?: Resolver<Array<ResolversTypes['InvoiceItem']>, ParentType, ContextType>;
   payers?: Resolver<Array<ResolversTypes['PayerShare']>, ParentType, ContextType>;
   created_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  agency_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
 };
 
 export type InvoicePaginatorResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['InvoicePaginator'] = ResolversParentTypes['InvoicePaginator']> = {
@@ -13770,6 +14041,7 @@ export type PaymentResolvers<ContextType = RequestContext, ParentType extends Re
   refunded?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
   applications?: Resolver<Array<ResolversTypes['PaymentApplication']>, ParentType, ContextType>;
   created_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  agency_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
 };
 
 export type PaymentPaginatorResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PaymentPaginator'] = ResolversParentTypes['PaymentPaginator']> = {
@@ -14065,6 +14337,87 @@ export type UpcomingInvoiceResolvers<ContextType = RequestContext, ParentType ex
   period_start?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   period_end?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   amount?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+};
+
+export type AgencyResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Agency'] = ResolversParentTypes['Agency']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  location_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  contact_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  phone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  address?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  note?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  students_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  balance?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+  created_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type AgencyStudentResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AgencyStudent'] = ResolversParentTypes['AgencyStudent']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  agency_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  student_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  student_name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  authorization_number?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  start_date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  end_date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  days_per_week?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rate?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+  copay?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+  absence_allowance?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type AgencyNextInvoiceResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AgencyNextInvoice'] = ResolversParentTypes['AgencyNextInvoice']> = {
+  student_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  student_name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  plan_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  plan_name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  period_start?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  period_end?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  plan_amount?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+  agency_amount?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+  family_amount?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+};
+
+export type SubsidyDiscrepancyResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SubsidyDiscrepancy'] = ResolversParentTypes['SubsidyDiscrepancy']> = {
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  agency_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  agency_name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  student_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  student_name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  authorization_number?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  date?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  invoice_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  detail?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  amount_at_risk?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+  fix?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type SubsidyReconciliationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SubsidyReconciliation'] = ResolversParentTypes['SubsidyReconciliation']> = {
+  rows?: Resolver<Array<ResolversTypes['SubsidyDiscrepancy']>, ParentType, ContextType>;
+  total_at_risk?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+};
+
+export type AgencyResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AgencyResult'] = ResolversParentTypes['AgencyResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  agency?: Resolver<Maybe<ResolversTypes['Agency']>, ParentType, ContextType>;
+};
+
+export type AgencyStudentsResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AgencyStudentsResult'] = ResolversParentTypes['AgencyStudentsResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  students?: Resolver<Array<ResolversTypes['AgencyStudent']>, ParentType, ContextType>;
+};
+
+export type AgencyPaymentResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AgencyPaymentResult'] = ResolversParentTypes['AgencyPaymentResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  payments?: Resolver<Array<ResolversTypes['Payment']>, ParentType, ContextType>;
 };
 
 export type ChatPersonResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ChatPerson'] = ResolversParentTypes['ChatPerson']> = {
@@ -15212,6 +15565,14 @@ export type Resolvers<ContextType = RequestContext> = {
   BillingSummaryTotals?: BillingSummaryTotalsResolvers<ContextType>;
   BillingSummaryReport?: BillingSummaryReportResolvers<ContextType>;
   UpcomingInvoice?: UpcomingInvoiceResolvers<ContextType>;
+  Agency?: AgencyResolvers<ContextType>;
+  AgencyStudent?: AgencyStudentResolvers<ContextType>;
+  AgencyNextInvoice?: AgencyNextInvoiceResolvers<ContextType>;
+  SubsidyDiscrepancy?: SubsidyDiscrepancyResolvers<ContextType>;
+  SubsidyReconciliation?: SubsidyReconciliationResolvers<ContextType>;
+  AgencyResult?: AgencyResultResolvers<ContextType>;
+  AgencyStudentsResult?: AgencyStudentsResultResolvers<ContextType>;
+  AgencyPaymentResult?: AgencyPaymentResultResolvers<ContextType>;
   ChatPerson?: ChatPersonResolvers<ContextType>;
   ChatMessage?: ChatMessageResolvers<ContextType>;
   ChatMessagePaginator?: ChatMessagePaginatorResolvers<ContextType>;

@@ -50,3 +50,4 @@ export {
 } from './repo/vacations.ts';
 export type { VacationDayRow, VacationInput } from './repo/vacations.ts';
 export { expectedAttendance } from './expected-port.ts';
+export { attendedDays } from './repo/days.ts';

@@ -5,7 +5,7 @@ import { billingLoaders } from './loaders.ts';
 /** Family billing: set-up, plans, invoices, payments, payer shares, the ledger (issue 19). */
 export const billingModule: TenantModule = {
   name: 'billing',
-  schema: sdl(import.meta.url),
+  schema: sdl(import.meta.url) + '\n' + sdl(import.meta.url, 'agencies.graphql'),
   resolvers: billingResolvers,
   loaders: billingLoaders,
 };

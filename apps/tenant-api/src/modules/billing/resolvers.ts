@@ -11,6 +11,7 @@ import * as payers from './service/payers.ts';
 import * as followup from './service/followup.ts';
 import * as reports from './service/reports.ts';
 import * as upcoming from './service/upcoming.ts';
+import { agencyMutations, agencyQueries } from './agency-resolvers.ts';
 
 type Args = Record<string, unknown>;
 type Row = Record<string, unknown>;
@@ -66,6 +67,7 @@ export const billingResolvers: Resolvers = {
     getPaymentReport: (_: unknown, a: Args, c: Ctx) => reports.getPaymentReport(c, a),
     getBillingSummaryReport: (_: unknown, a: Args, c: Ctx) => reports.getBillingSummaryReport(c, a),
     getStudentUpcomingInvoices: (_: unknown, a: Args, c: Ctx) => upcoming.getStudentUpcomingInvoices(c, a),
+    ...agencyQueries,
   },
   Mutation: {
     createBillingProgram: (_: unknown, a: Args, c: Ctx) => setup.createBillingProgram(c, a),
@@ -102,6 +104,7 @@ export const billingResolvers: Resolvers = {
     applyCredit: (_: unknown, a: Args, c: Ctx) => payments.applyCredit(c, a),
     saveStudentPayerShares: (_: unknown, a: Args, c: Ctx) => payers.saveStudentPayerShares(c, a),
     sendUnpaidReminder: (_: unknown, a: Args, c: Ctx) => followup.sendUnpaidReminder(c, a),
+    ...agencyMutations,
   },
   InvoiceItem: {
     discount: (r: Row) => Number(r.discount ?? 0),

@@ -68,7 +68,6 @@ export const UPCOMING_ROUTES: readonly UpcomingRoute[] = [
   r('centersInvoices', 'admin', 'platform'),
   r('centersPayments', 'admin', 'platform'),
   r('kidsvisionPlan', 'center', 'billing'),
-  r('billingSubsidies', 'manager', 'billing', { parent: 'billing' }),
   // kvsupport
   r('mainTickets', 'kvsupport', 'tickets'),
   r('mainTicket', 'kvsupport', 'tickets', { parent: 'mainTickets' }),
@@ -92,14 +91,6 @@ export const UPCOMING_ROUTES: readonly UpcomingRoute[] = [
   r('newsletters', 'manager', 'newsletters', { title: 'shell:menu.newsletters' }),
   r('newsletterEdit', 'manager', 'newsletters', { parent: 'newsletters' }),
   r('newsletterNew', 'manager', 'newsletters', { parent: 'newsletters' }),
-  r('billingAgency', 'manager', 'billing', { parent: 'billing' }),
-  r('billingAgencyOverview', 'manager', 'billing', { parent: 'billing' }),
-  r('billingAgencyInvoices', 'manager', 'billing', { parent: 'billing' }),
-  r('billingAgencyPayments', 'manager', 'billing', { parent: 'billing' }),
-  r('billingAgencyStudents', 'manager', 'billing', { parent: 'billing' }),
-  r('billingAgencyInfo', 'manager', 'billing', { parent: 'billing' }),
-  r('billingAgencyUpcomingInvoices', 'manager', 'billing', { parent: 'billing' }),
-  r('billingSubsidiesAgencyAccount', 'manager', 'billing', { parent: 'billing', title: 'shell:titles.agencyAccount' }),
   // teacher
   r('documents', 'teacher', 'forms', { title: 'shell:menu.documents' }),
   r('filesOthers', 'teacher', 'forms', { title: 'shell:menu.files' }),

@@ -165,6 +165,17 @@ export type PayerShareInput = {
   value: number;
 };
 
+export type AgencyStudentInput = {
+  student_id: string | number;
+  authorization_number: string;
+  start_date: string;
+  end_date: string;
+  days_per_week: number;
+  rate: number;
+  copay: number;
+  absence_allowance?: number | null | undefined;
+};
+
 export type FoodMenuCellInput = {
   day: number;
   slot_id: string | number;
@@ -587,6 +598,129 @@ export type ActivitiesStudentOptionsQueryVariables = Exact<{
 
 
 export type ActivitiesStudentOptionsQuery = { students: { data: Array<{ id: string, full_name: string }> } };
+
+export type AgencyCreateMutationVariables = Exact<{
+  location_id: string | number;
+  name: string;
+  contact_name?: string | null | undefined;
+  email?: string | null | undefined;
+  phone?: string | null | undefined;
+  address?: string | null | undefined;
+  note?: string | null | undefined;
+}>;
+
+
+export type AgencyCreateMutation = { createAgency: { status: boolean, message: string, color: string, agency: { id: string } | null } };
+
+export type AgencyDeleteMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type AgencyDeleteMutation = { deleteAgency: { status: boolean, message: string, color: string } };
+
+export type AgencyFieldsFragment = { id: string, location_id: string, name: string, contact_name: string | null, email: string | null, phone: string | null, address: string | null, note: string | null, students_count: number, balance: number };
+
+export type AgencyInvoicesQueryVariables = Exact<{
+  id: string | number;
+  page?: number | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type AgencyInvoicesQuery = { getAgencyInvoices: { data: Array<{ id: string, student_name: string, date: string, due_date: string, period_start: string | null, period_end: string | null, status: string, total: number, paid: number, balance: number }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
+
+export type AgencyIssueInvoicesMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type AgencyIssueInvoicesMutation = { issueAgencyInvoices: { status: boolean, message: string, color: string, invoices: Array<{ id: string }> } };
+
+export type AgencyListQueryVariables = Exact<{
+  location_id?: string | number | null | undefined;
+}>;
+
+
+export type AgencyListQuery = { getAgencies: Array<{ id: string, location_id: string, name: string, contact_name: string | null, email: string | null, phone: string | null, address: string | null, note: string | null, students_count: number, balance: number }> };
+
+export type AgencyLocationStudentsQueryVariables = Exact<{
+  location_id?: string | number | null | undefined;
+}>;
+
+
+export type AgencyLocationStudentsQuery = { students: { data: Array<{ id: string, full_name: string }> } };
+
+export type AgencyNextInvoicesQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type AgencyNextInvoicesQuery = { getAgencyNextInvoices: Array<{ student_id: string, student_name: string, plan_id: string, plan_name: string, period_start: string, period_end: string, plan_amount: number, agency_amount: number, family_amount: number }> };
+
+export type AgencyOneQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type AgencyOneQuery = { getAgency: { id: string, location_id: string, name: string, contact_name: string | null, email: string | null, phone: string | null, address: string | null, note: string | null, students_count: number, balance: number } };
+
+export type AgencyPaymentsQueryVariables = Exact<{
+  id: string | number;
+  page?: number | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type AgencyPaymentsQuery = { getAgencyPayments: { data: Array<{ id: string, student_name: string, date: string, method: string, reference: string | null, amount: number, status: string }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
+
+export type AgencyRemoveStudentMutationVariables = Exact<{
+  student_id: string | number;
+  agency_id: string | number;
+}>;
+
+
+export type AgencyRemoveStudentMutation = { removeAgencyStudent: { status: boolean, message: string, color: string } };
+
+export type AgencySavePaymentMutationVariables = Exact<{
+  agency_id: string | number;
+  amount: number;
+  method: string;
+  date?: string | null | undefined;
+  reference?: string | null | undefined;
+  note?: string | null | undefined;
+}>;
+
+
+export type AgencySavePaymentMutation = { saveAgencyPayment: { status: boolean, message: string, color: string, payments: Array<{ id: string }> } };
+
+export type AgencyStudentListQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type AgencyStudentListQuery = { getAgencyStudentList: Array<{ id: string, student_id: string, student_name: string, authorization_number: string, start_date: string, end_date: string, days_per_week: number, rate: number, copay: number, absence_allowance: number, status: string }> };
+
+export type AgencyUpdateMutationVariables = Exact<{
+  id: string | number;
+  name?: string | null | undefined;
+  contact_name?: string | null | undefined;
+  email?: string | null | undefined;
+  phone?: string | null | undefined;
+  address?: string | null | undefined;
+  note?: string | null | undefined;
+}>;
+
+
+export type AgencyUpdateMutation = { updateAgency: { status: boolean, message: string, color: string, agency: { id: string, name: string, contact_name: string | null, email: string | null, phone: string | null, address: string | null, note: string | null } | null } };
+
+export type AgencyUpdateStudentsMutationVariables = Exact<{
+  id: string | number;
+  students: Array<AgencyStudentInput> | AgencyStudentInput;
+}>;
+
+
+export type AgencyUpdateStudentsMutation = { updateAgencyStudents: { status: boolean, message: string, color: string, students: Array<{ id: string, student_id: string }> } };
 
 export type AnnouncementsAcknowledgeMutationVariables = Exact<{
   id: string | number;
@@ -4334,6 +4468,16 @@ export type StreamingSettingsQueryVariables = Exact<{
 
 
 export type StreamingSettingsQuery = { getStreamSettings: { location_id: string, streaming_server_id: string | null, watermark: boolean, heartbeat_seconds: number, only_checked_in: boolean }, getCameraSettings: { location_id: string, width: number, height: number, server: string | null, fullscreen: boolean }, getStreamModeSettings: { id: string | null, value: string, object_id: string, enable_test_mode: boolean } };
+
+export type SubsidyReconciliationQueryVariables = Exact<{
+  location_id: string | number;
+  from: string;
+  to: string;
+  agency_id?: string | number | null | undefined;
+}>;
+
+
+export type SubsidyReconciliationQuery = { getSubsidyReconciliation: { total_at_risk: number, rows: Array<{ kind: string, agency_id: string, agency_name: string, student_id: string, student_name: string, authorization_number: string, date: string | null, invoice_id: string | null, detail: string, amount_at_risk: number, fix: string }> } };
 
 export type ThemeSettingFieldsFragment = { theme_color: string | null, set_title: string | null, theme_mode: string, collapse_sidebar: boolean, app_logo: string | null, login_page_image: string | null, top_bar_title: string | null, show_room_ration_widget: boolean, camera_module_setting: string | null };
 

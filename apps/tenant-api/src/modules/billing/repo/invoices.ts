@@ -52,6 +52,7 @@ function base(db: Db) {
       'i.status as stored_status',
       'i.reason',
       'i.transferred_to',
+      'i.agency_id',
       't.total',
       'b.balance',
       'b.paid',
@@ -65,10 +66,14 @@ export interface InvoiceFilter {
   status?: string | null;
   from?: string | null;
   to?: string | null;
+  agency?: string | null;
+  ids?: string[] | null;
 }
 
 function filtered(db: Db, f: InvoiceFilter) {
   const q = base(db);
+  if (f.agency) q.where('i.agency_id', f.agency);
+  if (f.ids) q.whereIn('i.id', f.ids);
   if (f.locations) q.whereIn('i.location_id', f.locations);
   if (f.students) q.whereIn('i.student_id', f.students);
   if (f.from) q.where('i.date', '>=', f.from);
@@ -104,7 +109,7 @@ export async function findInvoice(db: Db, id: string): Promise<InvoiceRow | unde
 
 /** A child's open invoices with something owed, oldest first (the order payments fill them). */
 export async function openInvoices(db: Db, studentId: string, ids?: string[]): Promise<InvoiceRow[]> {
-  const q = base(db).where('i.student_id', studentId).where('i.status', 'open').whereRaw('b.balance > 0');
+  const q = base(db).where('i.student_id', studentId).whereNull('i.agency_id').where('i.status', 'open').whereRaw('b.balance > 0');
   if (ids) q.whereIn('i.id', ids);
   return q.orderBy([{ column: 'i.due_date' }, { column: 'i.date' }, { column: 'i.id' }]);
 }

@@ -44,6 +44,7 @@ function base(db: Db) {
       db.raw(`to_char(p.date, 'YYYY-MM-DD') as date`),
       'p.note',
       'p.status',
+      'p.agency_id',
       'm.applied',
       'm.unapplied',
       'm.refunded',
@@ -56,10 +57,14 @@ export interface PaymentFilter {
   students: string[] | null;
   from?: string | null;
   to?: string | null;
+  agency?: string | null;
+  ids?: string[] | null;
 }
 
 function filtered(db: Db, f: PaymentFilter) {
   const q = base(db);
+  if (f.agency) q.where('p.agency_id', f.agency);
+  if (f.ids) q.whereIn('p.id', f.ids);
   if (f.locations) q.whereIn('p.location_id', f.locations);
   if (f.students) q.whereIn('p.student_id', f.students);
   if (f.from) q.where('p.date', '>=', f.from);
