@@ -579,6 +579,10 @@ describe('the demo seed: schedules', () => {
       expect(weeks.rows[0].d).toBe(28);
       expect(await count(db, 'staff_ptos')).toBe(3);
       expect(await count(db, 'staff_ptos', (q) => q.whereNull('approved_by'))).toBe(1);
+    },
+  );
+});
+
 describe('billing agencies step', () => {
   it.each([
     ['demo', 2, 12],
