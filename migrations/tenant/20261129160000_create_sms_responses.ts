@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
  * Inbound SMS (issue 18): replies that are not STOP/START land in `sms_responses`, matched to a
  * contact by phone when one has it (`getSmsResponses`); Twilio's MessageSid makes a redelivered
  * webhook add nothing. `tiny_urls` are the centre's short links (`/s/:code`, http(s) targets
- * only), one code per target. The notification tick re-notifies open action items: an index for
+ * only), one code per target. Replies are matched by the phone's last ten digits (an index). The notification tick re-notifies open action items: an index for
  * its scan of every open item.
  */
 export async function up(knex: Knex): Promise<void> {
@@ -21,6 +21,9 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw('create index sms_responses_received_idx on sms_responses (received_at desc, id desc)');
   await knex.raw('create index sms_responses_user_idx on sms_responses (user_id) where user_id is not null');
 
+  // Matching a reply to a contact: the last ten digits of the stored phone, however it was typed.
+  await knex.raw("create index users_phone_tail_idx on users (right(regexp_replace(phone, '\\D', '', 'g'), 10)) where deleted_at is null");
+
   await knex.schema.createTable('tiny_urls', (t) => {
     t.bigIncrements('id');
     t.string('code', 16).notNullable();
@@ -36,6 +39,7 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   await knex.raw('drop index if exists action_items_open_all_idx');
+  await knex.raw('drop index if exists users_phone_tail_idx');
   await knex.schema.dropTableIfExists('tiny_urls');
   await knex.schema.dropTableIfExists('sms_responses');
 }

@@ -260,6 +260,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
         trustProxy: process.env.TRUST_PROXY || false,
         devMailbox,
         webDist: opts.webDist,
+        twilioAuthToken: process.env.TWILIO_AUTH_TOKEN || undefined,
       },
     },
     { log: logger.child({ app: 'tenant-api' }) },

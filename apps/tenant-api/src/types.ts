@@ -28,6 +28,8 @@ export interface TenantApiConfig {
   mediaAuthSecret?: string;
   /** Seed of the playback-token signing key, the same on every API process. */
   mediaJwtSeed?: string;
+  /** Twilio's auth token: inbound SMS webhooks are signed with it (outside production a fixed dev token stands in). */
+  twilioAuthToken?: string;
 }
 
 export interface DirectoryReader {

@@ -30,6 +30,8 @@ import { formsModule } from './forms/index.ts';
 import { notificationsModule } from './notifications/index.ts';
 import { announcementsModule } from './announcements/index.ts';
 import { calendarModule } from './calendar/index.ts';
+import { linksModule } from './links/index.ts';
+import { smsModule } from './sms/index.ts';
 import { clearRoom, findCameras } from './cameras/index.ts';
 import { roomCameras } from './rooms/index.ts';
 import { notifyTeam, publishRatios, scheduleAttendanceTick } from './attendance/index.ts';
@@ -78,6 +80,8 @@ export const modules: TenantModule[] = [
   notificationsModule,
   announcementsModule,
   calendarModule,
+  linksModule,
+  smsModule,
 ];
 
 // Ports: what a module needs from one that depends on it.

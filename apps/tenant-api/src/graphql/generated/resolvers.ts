@@ -401,6 +401,8 @@ export type Query = {
   getTeamCalendar: TeamCalendar;
   /** Children's birthdays from `from` to `to` as all-day events. */
   getBirthdayEvents: Array<BirthdayEvent>;
+  /** Managers (messages.send): SMS replies from contacts of their locations and from unknown numbers, newest first. */
+  getSmsResponses: SmsResponsePaginator;
 };
 
 
@@ -1614,6 +1616,13 @@ export type QueryGetBirthdayEventsArgs = {
   to?: InputMaybe<Scalars['String']['input']>;
 };
 
+
+export type QueryGetSmsResponsesArgs = {
+  search?: InputMaybe<Scalars['String']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   /**
@@ -2283,6 +2292,8 @@ export type Mutation = {
   updateEvent: EventResult;
   /** scope: this (default), following or all occurrences of the series. */
   deleteEvent: EventDeleteResult;
+  /** Staff (messages.send): the centre's short link of an http(s) address (the same code for the same address). */
+  makeTinyUrl: TinyUrlResult;
 };
 
 
@@ -5127,6 +5138,11 @@ export type MutationUpdateEventArgs = {
 export type MutationDeleteEventArgs = {
   id: Scalars['ID']['input'];
   scope?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationMakeTinyUrlArgs = {
+  url: Scalars['String']['input'];
 };
 
 export type Subscription = {
@@ -9667,6 +9683,42 @@ export type BirthdayEvent = {
   location_id: Scalars['ID']['output'];
 };
 
+/** A short link of the centre: /s/<code> redirects to url. */
+export type TinyUrl = {
+  __typename?: 'TinyUrl';
+  code: Scalars['String']['output'];
+  /** The target (http or https). */
+  url: Scalars['String']['output'];
+  /** The short link on the centre's host. */
+  short_url: Scalars['String']['output'];
+};
+
+export type TinyUrlResult = {
+  __typename?: 'TinyUrlResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  tiny_url: TinyUrl;
+};
+
+/** An SMS reply the centre received (not STOP/START), matched to a contact by phone when one has the number. */
+export type SmsResponse = {
+  __typename?: 'SmsResponse';
+  id: Scalars['ID']['output'];
+  /** The sender's number (E.164). */
+  phone: Scalars['String']['output'];
+  body: Scalars['String']['output'];
+  /** The contact whose phone it is (null: nobody of the centre has this number). */
+  user_id?: Maybe<Scalars['ID']['output']>;
+  contact_name?: Maybe<Scalars['String']['output']>;
+  received_at: Scalars['String']['output'];
+};
+
+export type SmsResponsePaginator = {
+  __typename?: 'SmsResponsePaginator';
+  data: Array<SmsResponse>;
+  paginatorInfo: PaginatorInfo;
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -10114,6 +10166,10 @@ export type ResolversTypes = {
   TeamShift: ResolverTypeWrapper<TeamShiftRow>;
   TeamCalendar: ResolverTypeWrapper<Row<Omit<TeamCalendar, 'events' | 'shifts'> & { events: Array<ResolversTypes['Event']>, shifts: Array<ResolversTypes['TeamShift']> }>>;
   BirthdayEvent: ResolverTypeWrapper<Row<BirthdayEvent>>;
+  TinyUrl: ResolverTypeWrapper<Row<TinyUrl>>;
+  TinyUrlResult: ResolverTypeWrapper<Row<TinyUrlResult>>;
+  SmsResponse: ResolverTypeWrapper<Row<SmsResponse>>;
+  SmsResponsePaginator: ResolverTypeWrapper<Row<SmsResponsePaginator>>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -10487,6 +10543,10 @@ export type ResolversParentTypes = {
   TeamShift: TeamShiftRow;
   TeamCalendar: Row<Omit<TeamCalendar, 'events' | 'shifts'> & { events: Array<ResolversParentTypes['Event']>, shifts: Array<ResolversParentTypes['TeamShift']> }>;
   BirthdayEvent: Row<BirthdayEvent>;
+  TinyUrl: Row<TinyUrl>;
+  TinyUrlResult: Row<TinyUrlResult>;
+  SmsResponse: Row<SmsResponse>;
+  SmsResponsePaginator: Row<SmsResponsePaginator>;
 };
 
 export type QueryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -10680,6 +10740,7 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   filterEvents?: Resolver<Array<ResolversTypes['Event']>, ParentType, ContextType, RequireFields<QueryFilterEventsArgs, 'date'>>;
   getTeamCalendar?: Resolver<ResolversTypes['TeamCalendar'], ParentType, ContextType, RequireFields<QueryGetTeamCalendarArgs, 'from'>>;
   getBirthdayEvents?: Resolver<Array<ResolversTypes['BirthdayEvent']>, ParentType, ContextType, RequireFields<QueryGetBirthdayEventsArgs, 'from'>>;
+  getSmsResponses?: Resolver<ResolversTypes['SmsResponsePaginator'], ParentType, ContextType, Partial<QueryGetSmsResponsesArgs>>;
 };
 
 export type MutationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
@@ -11018,6 +11079,7 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   createEvent?: Resolver<ResolversTypes['EventResult'], ParentType, ContextType, RequireFields<MutationCreateEventArgs, 'date'>>;
   updateEvent?: Resolver<ResolversTypes['EventResult'], ParentType, ContextType, RequireFields<MutationUpdateEventArgs, 'id'>>;
   deleteEvent?: Resolver<ResolversTypes['EventDeleteResult'], ParentType, ContextType, RequireFields<MutationDeleteEventArgs, 'id'>>;
+  makeTinyUrl?: Resolver<ResolversTypes['TinyUrlResult'], ParentType, ContextType, RequireFields<MutationMakeTinyUrlArgs, 'url'>>;
 };
 
 export type SubscriptionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = {
@@ -14146,6 +14208,32 @@ export type BirthdayEventResolvers<ContextType = RequestContext, ParentType exte
   location_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
 };
 
+export type TinyUrlResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['TinyUrl'] = ResolversParentTypes['TinyUrl']> = {
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  short_url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type TinyUrlResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['TinyUrlResult'] = ResolversParentTypes['TinyUrlResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  tiny_url?: Resolver<ResolversTypes['TinyUrl'], ParentType, ContextType>;
+};
+
+export type SmsResponseResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SmsResponse'] = ResolversParentTypes['SmsResponse']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  phone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  user_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  contact_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  received_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type SmsResponsePaginatorResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SmsResponsePaginator'] = ResolversParentTypes['SmsResponsePaginator']> = {
+  data?: Resolver<Array<ResolversTypes['SmsResponse']>, ParentType, ContextType>;
+  paginatorInfo?: Resolver<ResolversTypes['PaginatorInfo'], ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = RequestContext> = {
   Query?: QueryResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
@@ -14493,5 +14581,9 @@ export type Resolvers<ContextType = RequestContext> = {
   TeamShift?: TeamShiftResolvers<ContextType>;
   TeamCalendar?: TeamCalendarResolvers<ContextType>;
   BirthdayEvent?: BirthdayEventResolvers<ContextType>;
+  TinyUrl?: TinyUrlResolvers<ContextType>;
+  TinyUrlResult?: TinyUrlResultResolvers<ContextType>;
+  SmsResponse?: SmsResponseResolvers<ContextType>;
+  SmsResponsePaginator?: SmsResponsePaginatorResolvers<ContextType>;
 };
 

@@ -551,3 +551,9 @@ export async function openItemsToRemind(db: Db, now: Date, limit = 5000): Promis
   );
   return r.rows.map((x: OpenItemDay) => ({ ...x, id: String(x.id), user_id: String(x.user_id), location_id: x.location_id === null ? null : String(x.location_id) }));
 }
+
+/** STOP adds the number to the unsubscribed list (source `sms`), START removes it. */
+export async function setSmsSubscription(db: Db, phone: string, subscribed: boolean, source = 'sms'): Promise<void> {
+  if (subscribed) await db('sms_unsubscribes').where({ phone }).del();
+  else await db('sms_unsubscribes').insert({ phone, source }).onConflict('phone').ignore();
+}
