@@ -16,6 +16,7 @@ import { peopleRoutes } from '../features/people/routes';
 import { LatestPhotosWidget, StudentMediaPanel, photosRoutes } from '../features/photos/routes';
 import { chatRoutes } from '../features/chat/routes';
 import { settingsRoutes } from '../features/settings/routes';
+import { smsRoutes } from '../features/sms/routes';
 import { upcomingRoutes } from '../features/upcoming/routes';
 import type { CentreKind } from '../lib/menu';
 import { graphqlRoute } from './graphql-route';
@@ -49,6 +50,7 @@ export function signedInRoutes(kind: CentreKind | null): RouteObject[] {
     ...formsRoutes(kind),
     ...announcementsRoutes(kind),
     ...calendarRoutes(kind),
+    ...smsRoutes(),
   ];
   const servedPaths = new Set(served.map((route) => route.path));
   return [...served, ...upcomingRoutes(kind, servedPaths)];

@@ -107,7 +107,6 @@ export const UPCOMING_ROUTES: readonly UpcomingRoute[] = [
   r('editDashboard', 'manager', 'dashboards'),
   r('unsubscribedEmails', 'manager', 'messaging'),
   r('unsubscribedSms', 'manager', 'messaging'),
-  r('smsResponse', 'manager', 'messaging'),
   r('newsletters', 'manager', 'newsletters', { title: 'shell:menu.newsletters' }),
   r('newsletterEdit', 'manager', 'newsletters', { parent: 'newsletters' }),
   r('newsletterNew', 'manager', 'newsletters', { parent: 'newsletters' }),
