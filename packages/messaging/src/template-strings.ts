@@ -270,4 +270,8 @@ export const TEMPLATE_STRINGS: Record<string, { en: Strings; es: Partial<Strings
     en: { subject: 'Message from {centre}', message: '{centre}: {message} (Reply STOP to opt out.)' },
     es: { subject: 'Mensaje de {centre}', message: '{centre}: {message} (Responde STOP para no recibir más.)' },
   },
+  'custom-email': {
+    en: { subject: '{subject}', body: '{body}' },
+    es: { subject: '{subject}', body: '{body}' },
+  },
 };
