@@ -70,7 +70,7 @@ describe('the custom email utility (kvsupport)', () => {
     const mails = await h.control.db('outbound_messages').orderBy('id', 'desc').limit(2).select('recipient', 'subject', 'body_text', 'template');
     expect(Number((await h.control.db('outbound_messages').count({ n: '*' }))[0]!.n)).toBe(before + 2);
     expect(mails.map((m) => m.recipient).sort()).toEqual(['owner@example.test', 'pat@example.test']);
-    expect(mails[0]).toMatchObject({ subject: 'Planned maintenance', template: 'custom-email', body_text: expect.stringContaining('The app is down on Sunday') });
+    expect(mails[0]).toMatchObject({ subject: 'KidsVision: Planned maintenance', template: 'custom-email', body_text: expect.stringContaining('The app is down on Sunday') });
     expect(await h.control.db('audit_log').where({ action: 'support.custom_email_sent' }).first('data')).toMatchObject({ data: { queued: 2, skipped: 1 } });
   });
 });
