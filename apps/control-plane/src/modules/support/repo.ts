@@ -107,7 +107,7 @@ export async function usersWithRoles(db: Db, roles: readonly string[], limit: nu
       where u.status and u.deleted_at is null and u.email is not null and u.email <> '' and r.name = any(?::text[])
       order by u.id, array_position(?::text[], r.name::text) desc nulls last
       limit ?`,
-    [roles, [...ROLE_LADDER], limit],
+    [[...roles], [...ROLE_LADDER], limit],
   );
   return r.rows;
 }
