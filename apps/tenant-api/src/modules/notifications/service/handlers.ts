@@ -14,6 +14,9 @@ import {
   type ContactRow,
 } from '../../attendance/index.ts';
 import { PHOTO_APPROVED, photoAudience } from '../../photos/index.ts';
+import { findActivities } from '../../activities/index.ts';
+import { locationInfo } from '../../locations/index.ts';
+import { findStudents } from '../../students/index.ts';
 import { CHAT_MESSAGE_SENT, messageAudience } from '../../chat/index.ts';
 import { ANNOUNCEMENT_PUBLISHED, publishedAudience } from '../../announcements/index.ts';
 import * as repo from '../repo.ts';
@@ -118,8 +121,8 @@ export function reminderHandler(deps: HandlerDeps): EventHandler {
       const students = idsOf(event.payload.students);
       if (!/^\d+$/.test(locationId) || !students.length) return;
       const settings = await checkInSettings(trx, locationId);
-      const loc = await trx('locations').where('id', locationId).first('name');
-      const kids = await trx('students').whereIn('id', students).select('id', 'fname');
+      const loc = await locationInfo(trx, locationId);
+      const kids = await findStudents(trx, students);
       const channels = channelsOf(settings);
       if (!channels.length || !loc) return;
       const { centreId } = event.payload;
@@ -168,10 +171,8 @@ async function notifyMedia(trx: Knex.Transaction, centreId: string, photoId: str
   const audience = await photoAudience(trx, photoId);
   if (!audience.size) return;
   const users = [...audience.keys()];
-  const people = await trx('users').whereIn('id', users).select('id', 'locale');
-  const kids = await trx('students')
-    .whereIn('id', [...new Set([...audience.values()].flat())])
-    .select('id', 'fname', 'location_id');
+  const people = await repo.recipients(trx, users);
+  const kids = await findStudents(trx, [...new Set([...audience.values()].flat())]);
   const names = new Map<string, { fname: string; location_id: string }>(
     kids.map((k: { id: string; fname: string; location_id: string }) => [
       String(k.id),
@@ -208,15 +209,14 @@ export const activityHandler: EventHandler = {
   async handle(trx, event) {
     const activityId = String(event.payload.activity ?? '');
     if (!/^\d+$/.test(activityId)) return;
-    const row = (await trx('activities').where('id', activityId).first('id', 'kind', 'location_id', 'note', 'title', 'photo', 'video')) as
-      ActivityFacts | undefined;
+    const [row] = (await findActivities(trx, [activityId])) as unknown as ActivityFacts[];
     if (!row) return;
     const { centreId } = event.payload;
     const media = row.kind === 'photo' ? row.photo : row.kind === 'video' ? row.video : null;
     if (media) return notifyMedia(trx, centreId, String(media), String(row.location_id));
     const kind = ACTIVITY_KIND[row.kind] ?? 'custom';
     const students = idsOf(event.payload.students);
-    const kids = await trx('students').whereIn('id', students).select('id', 'fname');
+    const kids = await findStudents(trx, students);
     const names = new Map<string, string>(kids.map((k: { id: string; fname: string }) => [String(k.id), k.fname]));
     for (const g of groups(await contactsOf(trx, students))) {
       const child = joinNames(g.students.map((i) => names.get(i) ?? ''));
