@@ -72,19 +72,21 @@ export const journeys: Journey[] = [
       await parent.goto(`${hosts.demo}/user-profile`);
       await settled(parent);
       const panel = parent.getByTestId('notification-settings');
-      const nap = panel.getByRole('switch', { name: 'Nap', exact: true });
-      const digest = panel.getByRole('switch', { name: "In today's digest" }).or(panel.getByRole('switch', { name: 'One daily digest' })).first();
-      await nap.waitFor();
+      // The switches' inputs are visually hidden: read them by label, click their labels.
+      const nap = panel.getByLabel('Naps', { exact: true });
+      const digest = panel.getByLabel('One daily digest', { exact: true });
+      await panel.getByText('Naps', { exact: true }).waitFor();
       const before = { nap: await nap.isChecked(), digest: await digest.isChecked() };
       try {
-        await nap.click({ force: true });
-        await digest.click({ force: true });
+        await panel.getByText('Naps', { exact: true }).click();
+        await panel.getByText('One daily digest', { exact: true }).click();
+        assert.equal(await nap.isChecked(), !before.nap, 'the nap switch turned');
         await panel.getByTestId('notification-settings-save').click();
-        await parent.getByText('Notification settings saved.').or(parent.getByRole('alert')).first().waitFor();
+        await parent.getByText('Notification settings saved.').first().waitFor();
         await checkA11y(parent, 'notification settings');
         await parent.reload();
         await settled(parent);
-        await nap.waitFor();
+        await panel.getByText('Naps', { exact: true }).waitFor();
         assert.equal(await nap.isChecked(), !before.nap, 'the nap setting is kept');
         assert.equal(await digest.isChecked(), !before.digest, 'the digest setting is kept');
       } finally {
