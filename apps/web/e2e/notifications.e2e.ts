@@ -72,14 +72,14 @@ export const journeys: Journey[] = [
       await parent.goto(`${hosts.demo}/user-profile`);
       await settled(parent);
       const panel = parent.getByTestId('notification-settings');
-      // The switches' inputs are visually hidden: read them by label, click their labels.
-      const nap = panel.getByLabel('Naps', { exact: true });
-      const digest = panel.getByLabel('One daily digest', { exact: true });
+      // Mantine's switch input (role switch) lies over its label: read and click the input.
+      const nap = panel.getByRole('switch', { name: 'Naps', exact: true });
+      const digest = panel.getByRole('switch', { name: /^One daily digest/ });
       await panel.getByText('Naps', { exact: true }).waitFor();
       const before = { nap: await nap.isChecked(), digest: await digest.isChecked() };
       try {
-        await panel.getByText('Naps', { exact: true }).click();
-        await panel.getByText('One daily digest', { exact: true }).click();
+        await nap.click();
+        await digest.click();
         assert.equal(await nap.isChecked(), !before.nap, 'the nap switch turned');
         await panel.getByTestId('notification-settings-save').click();
         await parent.getByText('Notification settings saved.').first().waitFor();
