@@ -30,6 +30,7 @@ import { activitiesBench } from './activities.ts';
 import { photosResize } from './photos-resize.ts';
 import { calendarBench } from './calendar.ts';
 import { ratioSchedules } from './ratio-schedules.ts';
+import { chatLive } from './chat-live.ts';
 
 export const BENCHMARKS: Benchmark[] = [
   studentsPage,
@@ -44,6 +45,7 @@ export const BENCHMARKS: Benchmark[] = [
   photosResize,
   calendarBench,
   ratioSchedules,
+  chatLive,
   // Last: it floods the server, and other benchmarks should not run in its backlog.
   morningRush,
 ];

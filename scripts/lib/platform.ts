@@ -286,6 +286,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
         devMailbox,
         webDist: opts.webDist,
         google,
+        twilioAuthToken: process.env.TWILIO_AUTH_TOKEN || undefined,
       },
     },
     { log: logger.child({ app: 'tenant-api' }) },

@@ -17,6 +17,8 @@ import { graphqlPlugin } from './plugins/app/graphql.ts';
 import { createThrottles } from './plugins/app/throttles.ts';
 import { mediaAuthPlugin } from './plugins/app/media-auth.ts';
 import { describeRequest } from './plugins/app/log-facts.ts';
+import { smsWebhookRoutes } from './modules/sms/index.ts';
+import { tinyUrlRoutes } from './modules/links/index.ts';
 
 export interface BuildOptions {
   /** pino logger (scripts/lib/platform.ts); none: nothing is logged. */
@@ -65,7 +67,10 @@ export async function buildTenantApp(deps: TenantApiDeps, opts: BuildOptions = {
   if (deps.files instanceof LocalFileStore) {
     await app.register(localFileRoutes, { store: deps.files, centreIdOf: (request) => request.tenant?.id ?? null });
   }
-  if (deps.config.devMailbox) await devMailboxRoutes(app, { dbFor: (request) => request.tenantDb() });
+  // Inbound SMS (Twilio's webhook; the dev mailbox's Reply) and the centre's short links.
+  await app.register(smsWebhookRoutes, { deps });
+  await app.register(tinyUrlRoutes);
+  if (deps.config.devMailbox) await devMailboxRoutes(app, { dbFor: (request) => request.tenantDb(), smsReply: true });
   if (deps.config.webDist) await registerSpa(app, deps.config.webDist, { indexable: ['/', '/login'] });
   return app;
 }

@@ -30,6 +30,8 @@ export interface TenantApiConfig {
   mediaJwtSeed?: string;
   /** Google Calendar (issue 21); without it the Google operations answer GOOGLE_UNAVAILABLE. */
   google?: GoogleCalendarConfig;
+  /** Twilio's auth token: inbound SMS webhooks are signed with it (outside production a fixed dev token stands in). */
+  twilioAuthToken?: string;
 }
 
 /** Where Google is (the real one, or the fake under `/dev/google` in tests and `npm start`) and our keys. */

@@ -59,4 +59,39 @@ export const journeys: Journey[] = [
       }
     },
   },
+  {
+    name: 'a parent answers an instant SMS from the dev mailbox and the manager reads it on /sms-response',
+    async run({ pageAs, checkA11y }) {
+      const manager = await pageAs(hosts.demo, 'manager');
+      const kids = await api<{ students: { data: { id: string; full_name: string }[] } }>(
+        manager,
+        'query { students(search: "Emma Bennett", status: true, first: 5) { data { id full_name } } }',
+      );
+      const emma = kids.students.data.find((k) => k.full_name === 'Emma Bennett');
+      assert.ok(emma, 'Emma Bennett not found');
+      const stamp = Date.now();
+      const message = `Pajama day tomorrow (${stamp})`;
+      await api(manager, 'mutation($m: String!, $s: [ID!]) { sendInstantSms(message: $m, students: $s) { status } }', { m: message, s: [emma.id] });
+      // The SMS to the demo parent's phone (tenants/demo.json), as the dev mailbox lists it.
+      const sms = (await manager.evaluate(async (url) => (await fetch(url, { headers: { accept: 'application/json' } })).json(), '/dev/mailbox.json?limit=50')) as {
+        id: string;
+        channel: string;
+        to: string;
+        text: string | null;
+      }[];
+      const mine = sms.find((m) => m.channel === 'sms' && m.to === '+12175550111' && (m.text ?? '').includes(String(stamp)));
+      assert.ok(mine, 'the instant SMS to the demo parent is in the dev mailbox');
+      await manager.goto(`${hosts.demo}/dev/mailbox/${mine.id}`);
+      const reply = `Thanks, Emma will wear her dinosaur pajamas (${stamp})`;
+      await manager.getByLabel('Reply as the recipient').fill(reply);
+      await manager.getByRole('button', { name: 'Reply' }).click();
+      await manager.getByRole('status').getByText('Reply sent.').waitFor();
+
+      await manager.goto(`${hosts.demo}/sms-response`);
+      await settled(manager);
+      await manager.getByRole('heading', { level: 1, name: 'SMS responses' }).waitFor();
+      await manager.getByTestId('sms-responses-page').getByText(reply).first().waitFor();
+      await checkA11y(manager, 'demo /sms-response');
+    },
+  },
 ];

@@ -65,4 +65,33 @@ export const journeys: Journey[] = [
       }
     },
   },
+  {
+    name: 'a parent saves their notification settings and finds them kept',
+    async run({ pageAs, checkA11y }) {
+      const parent = await pageAs(hosts.demo, 'parent');
+      await parent.goto(`${hosts.demo}/user-profile`);
+      await settled(parent);
+      const panel = parent.getByTestId('notification-settings');
+      // Mantine's switch input (role switch) lies over its label: read and click the input.
+      const nap = panel.getByRole('switch', { name: 'Naps', exact: true });
+      const digest = panel.getByRole('switch', { name: /^One daily digest/ });
+      await panel.getByText('Naps', { exact: true }).waitFor();
+      const before = { nap: await nap.isChecked(), digest: await digest.isChecked() };
+      try {
+        await nap.click();
+        await digest.click();
+        assert.equal(await nap.isChecked(), !before.nap, 'the nap switch turned');
+        await panel.getByTestId('notification-settings-save').click();
+        await parent.getByText('Notification settings saved.').first().waitFor();
+        await checkA11y(parent, 'notification settings');
+        await parent.reload();
+        await settled(parent);
+        await panel.getByText('Naps', { exact: true }).waitFor();
+        assert.equal(await nap.isChecked(), !before.nap, 'the nap setting is kept');
+        assert.equal(await digest.isChecked(), !before.digest, 'the digest setting is kept');
+      } finally {
+        await api(parent, 'mutation($nap: Boolean, $digest: Boolean) { saveUserNotificationSettings(nap: $nap, digest: $digest) { status } }', before);
+      }
+    },
+  },
 ];

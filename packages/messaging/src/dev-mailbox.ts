@@ -5,6 +5,8 @@ import { escapeHtml } from './html.ts';
 export interface DevMailboxOptions {
   /** The database of the centre (or control plane) the request is for. */
   dbFor(request: FastifyRequest): Promise<Knex>;
+  /** SMS pages carry a Reply form posting to `/dev/mailbox/<id>/reply` (the host app serves it: a signed inbound SMS). */
+  smsReply?: boolean;
 }
 
 interface MessageRow {
@@ -68,6 +70,13 @@ function sendHtml(reply: FastifyReply, status: number, html: string): FastifyRep
 function positiveInt(value: unknown, fallback: number): number {
   const n = typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : NaN;
   return Number.isInteger(n) && n >= 1 ? n : fallback;
+}
+
+/** The Reply form of an SMS: the recipient answers as from their phone (an inbound, signed message). */
+function replyForm(id: string, replied: boolean): string {
+  return `<h2>Reply</h2>${replied ? '<p role="status">Reply sent.</p>' : ''}
+<form method="post" action="/dev/mailbox/${escapeHtml(String(id))}/reply"><p><label for="reply-body">Reply as the recipient</label></p>
+<p><textarea id="reply-body" name="Body" rows="3" cols="60" maxlength="1600" required></textarea></p><p><button type="submit">Reply</button></p></form>`;
 }
 
 /**
@@ -187,7 +196,7 @@ ${body}
         `<p><a href="/dev/mailbox">← Dev mailbox</a></p><h1>${escapeHtml(r.subject || '(no subject)')}</h1>
 <dl>${dl}</dl>
 <h2>Text</h2><pre>${escapeHtml(r.body_text ?? '')}</pre>
-${htmlBody}`,
+${htmlBody}${opts.smsReply && r.channel === 'sms' ? replyForm(r.id, (request.query as Record<string, unknown>).replied === '1') : ''}`,
       ),
     );
   });

@@ -16,3 +16,4 @@ export { SendError, type OutgoingMessage, type Transport } from './transports/ty
 export { createSmtpTransport, type SmtpConfig } from './transports/smtp.ts';
 export { createTwilioTransport, type TwilioConfig } from './transports/twilio.ts';
 export { createFcmTransport, type FcmConfig } from './transports/fcm.ts';
+export { twilioSignature, validTwilioSignature } from './transports/twilio-signature.ts';

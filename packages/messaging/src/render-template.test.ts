@@ -3,6 +3,7 @@ import { TEMPLATE_NAMES, normalizeLocale, renderTemplate } from './render-templa
 import { TEMPLATE_STRINGS } from './template-strings.ts';
 
 const SAMPLE: Record<string, Record<string, unknown>> = {
+  'custom-email': { subject: 'Planned maintenance', body: 'The app is down on Sunday from 2:00 to 3:00.' },
   'verify-email': { fname: 'Ana', pin: '482913', url: 'https://sunny.example.com/verify?t=abc', minutes: 30 },
   'password-reset': { fname: 'Ana', url: 'https://sunny.example.com/reset?t=abc', minutes: 60 },
   invite: { fname: 'Ana', centre: 'Sunny Days', pin: '771204', url: 'https://sunny.example.com/invite?t=abc', inviter: 'Marta Ruiz' },

@@ -83,6 +83,8 @@ const TEMPLATES: Record<string, TemplateDef> = {
   // announcements (apps/tenant-api module announcements): alerts (push, SMS, email) and instant SMS
   alert: { fields: ['fname', 'centre', 'sender', 'message'], blocks: [p('greeting'), p('intro'), p('message')] },
   'instant-sms': { fields: ['centre', 'message'], blocks: [p('message')] },
+  // support (apps/control-plane module support): the custom email utility, written by the operator
+  'custom-email': { fields: ['subject', 'body'], blocks: [p('intro'), p('greeting'), note('footer')] },
 };
 
 export const TEMPLATE_NAMES = Object.keys(TEMPLATES);

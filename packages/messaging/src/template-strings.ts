@@ -270,4 +270,19 @@ export const TEMPLATE_STRINGS: Record<string, { en: Strings; es: Partial<Strings
     en: { subject: 'Message from {centre}', message: '{centre}: {message} (Reply STOP to opt out.)' },
     es: { subject: 'Mensaje de {centre}', message: '{centre}: {message} (Responde STOP para no recibir más.)' },
   },
+  // The operator's own words go in `greeting` (the one key that may read the same in both languages).
+  'custom-email': {
+    en: {
+      subject: 'KidsVision: {subject}',
+      intro: 'A message from the KidsVision team: {subject}',
+      greeting: '{body}',
+      footer: 'You receive this because you use KidsVision at your centre.',
+    },
+    es: {
+      subject: 'KidsVision informa: {subject}',
+      intro: 'Un mensaje del equipo de KidsVision: {subject}',
+      greeting: '{body}',
+      footer: 'Recibes este correo porque usas KidsVision en tu centro.',
+    },
+  },
 };

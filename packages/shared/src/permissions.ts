@@ -84,6 +84,7 @@ export const DEFAULT_SIDEBAR: Record<string, string[]> = {
   messages: ['user', 'teacher', 'manager', 'center'],
   newsletters: ['manager', 'center'],
   templates: ['manager', 'center'],
+  'sms response': ['manager', 'center'],
   'all locations': ['manager', 'center'],
   'billing programs': ['manager', 'center'],
   rooms: ['manager', 'center'],

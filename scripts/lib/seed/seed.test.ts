@@ -395,6 +395,16 @@ describe('the demo seed generator', () => {
     }
   });
 
+  it('sms: 30 SMS responses a centre, most matched to the contact whose phone sent them', async () => {
+    for (const slug of ['demo', 'pawsome']) {
+      const db = dbs[slug]!.db;
+      expect(await count(db, 'sms_responses')).toBe(30);
+      const matched = await db('sms_responses as r').join('users as u', 'u.id', 'r.user_id').select('r.phone', 'u.phone as user_phone');
+      expect(matched.length).toBeGreaterThanOrEqual(20);
+      for (const m of matched) expect(m.phone.slice(-10)).toBe(String(m.user_phone).replace(/\D/g, '').slice(-10));
+    }
+  });
+
   it('Student.photo answers signed URLs the centre serves, to the demo manager', async () => {
     let h: Harness | undefined;
     try {

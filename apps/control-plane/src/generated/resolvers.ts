@@ -45,6 +45,8 @@ export type Query = {
   getCenterUsers: CenterUserPage;
   /** A centre's parked event deliveries, newest first (admin, kvsupport). */
   getCenterParkedEvents: ParkedEventPage;
+  /** Active users of the chosen active centres holding one of the roles (center, manager, teacher, user, blog), with a real address; read from each centre's database, audited (kvsupport). */
+  getUserForCustomEmail: Array<CustomEmailUser>;
 };
 
 
@@ -111,6 +113,12 @@ export type QueryGetCenterParkedEventsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
 };
 
+
+export type QueryGetUserForCustomEmailArgs = {
+  center_ids: Array<Scalars['ID']['input']>;
+  roles: Array<Scalars['String']['input']>;
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   /** Signs an operator in (throttled per account and per IP, every aliased call counted). */
@@ -149,6 +157,8 @@ export type Mutation = {
   endSupportSession: Notice;
   /** Sends a parked event back to its handler once the cause is fixed; audited (admin, kvsupport). */
   retryCenterEvent: Notice;
+  /** Queues one email per distinct address (placeholder addresses skipped), audited (kvsupport). */
+  sendCustomEmailUtility: CustomEmailResult;
 };
 
 
@@ -273,6 +283,13 @@ export type MutationRetryCenterEventArgs = {
   center_id: Scalars['ID']['input'];
   event_id: Scalars['ID']['input'];
   handler: Scalars['String']['input'];
+};
+
+
+export type MutationSendCustomEmailUtilityArgs = {
+  subject: Scalars['String']['input'];
+  body: Scalars['String']['input'];
+  recipients: Array<Scalars['String']['input']>;
 };
 
 /** The spec's notice triple, shown as a coloured notice. */
@@ -617,6 +634,28 @@ export type ParkedEventPage = {
   paginatorInfo: PaginatorInfo;
 };
 
+/** One person of a centre the custom email utility may write to. */
+export type CustomEmailUser = {
+  __typename?: 'CustomEmailUser';
+  center_id: Scalars['ID']['output'];
+  center_name: Scalars['String']['output'];
+  user_id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  email: Scalars['String']['output'];
+  /** The highest of the asked roles the person holds. */
+  role: Scalars['String']['output'];
+};
+
+export type CustomEmailResult = {
+  __typename?: 'CustomEmailResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  queued: Scalars['Int']['output'];
+  /** Placeholder addresses left out. */
+  skipped: Scalars['Int']['output'];
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -724,6 +763,8 @@ export type ResolversTypes = {
   CenterUserPage: ResolverTypeWrapper<Row<CenterUserPage>>;
   ParkedEvent: ResolverTypeWrapper<Row<ParkedEvent>>;
   ParkedEventPage: ResolverTypeWrapper<Row<ParkedEventPage>>;
+  CustomEmailUser: ResolverTypeWrapper<Row<CustomEmailUser>>;
+  CustomEmailResult: ResolverTypeWrapper<Row<CustomEmailResult>>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -762,6 +803,8 @@ export type ResolversParentTypes = {
   CenterUserPage: Row<CenterUserPage>;
   ParkedEvent: Row<ParkedEvent>;
   ParkedEventPage: Row<ParkedEventPage>;
+  CustomEmailUser: Row<CustomEmailUser>;
+  CustomEmailResult: Row<CustomEmailResult>;
 };
 
 export type QueryResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -777,6 +820,7 @@ export type QueryResolvers<ContextType = CpContext, ParentType extends Resolvers
   migrationRuns?: Resolver<ResolversTypes['MigrationRunPage'], ParentType, ContextType, Partial<QueryMigrationRunsArgs>>;
   getCenterUsers?: Resolver<ResolversTypes['CenterUserPage'], ParentType, ContextType, RequireFields<QueryGetCenterUsersArgs, 'center_id'>>;
   getCenterParkedEvents?: Resolver<ResolversTypes['ParkedEventPage'], ParentType, ContextType, RequireFields<QueryGetCenterParkedEventsArgs, 'center_id'>>;
+  getUserForCustomEmail?: Resolver<Array<ResolversTypes['CustomEmailUser']>, ParentType, ContextType, RequireFields<QueryGetUserForCustomEmailArgs, 'center_ids' | 'roles'>>;
 };
 
 export type MutationResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
@@ -798,6 +842,7 @@ export type MutationResolvers<ContextType = CpContext, ParentType extends Resolv
   loginAsUser?: Resolver<ResolversTypes['SupportLoginResult'], ParentType, ContextType, RequireFields<MutationLoginAsUserArgs, 'center_id' | 'user_id' | 'reason'>>;
   endSupportSession?: Resolver<ResolversTypes['Notice'], ParentType, ContextType, RequireFields<MutationEndSupportSessionArgs, 'id'>>;
   retryCenterEvent?: Resolver<ResolversTypes['Notice'], ParentType, ContextType, RequireFields<MutationRetryCenterEventArgs, 'center_id' | 'event_id' | 'handler'>>;
+  sendCustomEmailUtility?: Resolver<ResolversTypes['CustomEmailResult'], ParentType, ContextType, RequireFields<MutationSendCustomEmailUtilityArgs, 'subject' | 'body' | 'recipients'>>;
 };
 
 export type NoticeResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['Notice'] = ResolversParentTypes['Notice']> = {
@@ -1055,6 +1100,23 @@ export type ParkedEventPageResolvers<ContextType = CpContext, ParentType extends
   paginatorInfo?: Resolver<ResolversTypes['PaginatorInfo'], ParentType, ContextType>;
 };
 
+export type CustomEmailUserResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CustomEmailUser'] = ResolversParentTypes['CustomEmailUser']> = {
+  center_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  center_name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  user_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  role?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type CustomEmailResultResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CustomEmailResult'] = ResolversParentTypes['CustomEmailResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  queued?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  skipped?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = CpContext> = {
   Query?: QueryResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
@@ -1085,5 +1147,7 @@ export type Resolvers<ContextType = CpContext> = {
   CenterUserPage?: CenterUserPageResolvers<ContextType>;
   ParkedEvent?: ParkedEventResolvers<ContextType>;
   ParkedEventPage?: ParkedEventPageResolvers<ContextType>;
+  CustomEmailUser?: CustomEmailUserResolvers<ContextType>;
+  CustomEmailResult?: CustomEmailResultResolvers<ContextType>;
 };
 

@@ -32,6 +32,8 @@ import { announcementsModule } from './announcements/index.ts';
 import { calendarModule } from './calendar/index.ts';
 import { studentSchedulesModule, expectedStudents, setWeekSchedule } from './student-schedules/index.ts';
 import { staffSchedulesModule } from './staff-schedules/index.ts';
+import { linksModule } from './links/index.ts';
+import { smsModule } from './sms/index.ts';
 import { clearRoom, findCameras } from './cameras/index.ts';
 import { roomCameras } from './rooms/index.ts';
 import { notifyTeam, publishRatios, scheduleAttendanceTick } from './attendance/index.ts';
@@ -84,6 +86,8 @@ export const modules: TenantModule[] = [
   calendarModule,
   studentSchedulesModule,
   staffSchedulesModule,
+  linksModule,
+  smsModule,
 ];
 
 // Ports: what a module needs from one that depends on it.

@@ -18,6 +18,7 @@ import { StudentSchedulePanel, studentSchedulesRoutes } from '../features/studen
 import { LatestPhotosWidget, StudentMediaPanel, photosRoutes } from '../features/photos/routes';
 import { chatRoutes } from '../features/chat/routes';
 import { settingsRoutes } from '../features/settings/routes';
+import { smsRoutes } from '../features/sms/routes';
 import { upcomingRoutes } from '../features/upcoming/routes';
 import { agencyRoutes } from '../features/billing/agency-routes';
 import type { CentreKind } from '../lib/menu';
@@ -56,6 +57,7 @@ export function signedInRoutes(kind: CentreKind | null): RouteObject[] {
     ...studentSchedulesRoutes(kind),
     ...billingRoutes(kind),
     ...agencyRoutes(kind),
+    ...smsRoutes(),
   ];
   const servedPaths = new Set(served.map((route) => route.path));
   return [...served, ...upcomingRoutes(kind, servedPaths)];

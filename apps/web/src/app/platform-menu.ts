@@ -1,4 +1,4 @@
-import { IconBuildingCommunity, IconDatabaseCog, IconPlus } from '@tabler/icons-react';
+import { IconBuildingCommunity, IconDatabaseCog, IconMailForward, IconPlus } from '@tabler/icons-react';
 import type { MenuItem } from '../lib/menu';
 import { paths } from '../lib/paths';
 
@@ -27,5 +27,13 @@ export const platformMenu: readonly MenuItem[] = [
     icon: IconDatabaseCog,
     to: () => paths.migrationRuns.to(),
     access: { role: 'admin' },
+  },
+  {
+    kind: 'link',
+    id: 'sendCustomEmail',
+    label: 'operator:menu.sendCustomEmail',
+    icon: IconMailForward,
+    to: () => paths.sendCustomEmail.to(),
+    access: { role: 'kvsupport' },
   },
 ];

@@ -34,9 +34,9 @@ function allCentreRoutes(kind: 'petcare' | 'childcare'): RouteObject[] {
   return centreRoutes({ auth: guest.auth, root: [...guest.root, signedInLayoutRoute(kind)] });
 }
 
-const OPERATOR_ONLY: PathName[] = ['centreNew', 'migrationRuns', 'migrationRun'];
 /** Google's redirect URI lives on the platform host only (platform-routes.tsx). */
 const PLATFORM_ONLY: PathName[] = ['oauth2callback'];
+const OPERATOR_ONLY: PathName[] = ['centreNew', 'migrationRuns', 'migrationRun', 'sendCustomEmail'];
 const ROOT_INDEX: PathName[] = ['root'];
 
 describe('routes', () => {

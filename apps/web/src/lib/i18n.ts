@@ -34,6 +34,7 @@ export const NAMESPACES = [
   'schedules',
   'billing',
   'agencies',
+  'sms',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /** The pet pack: per language, `{ <namespace>: { ...keys to override } }`. */

@@ -22,6 +22,7 @@ import { chatStep } from './chat.ts';
 import { formsStep } from './forms.ts';
 import { schedulesStep } from './schedules.ts';
 import { billingAgenciesStep } from './billing-agencies.ts';
+import { smsStep } from './sms.ts';
 
 /**
  * The generator's steps, in order: each reads what earlier ones wrote (by name, from the database)
@@ -52,4 +53,5 @@ export const SEED_STEPS: readonly SeedStep[] = [
   calendarStep,
   schedulesStep,
   billingAgenciesStep,
+  smsStep,
 ];

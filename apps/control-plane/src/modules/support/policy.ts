@@ -6,4 +6,6 @@ export const supportPolicy = {
   endSupportSession: 'kvsupport',
   getCenterParkedEvents: 'kvsupport',
   retryCenterEvent: 'kvsupport',
+  getUserForCustomEmail: 'kvsupport',
+  sendCustomEmailUtility: 'kvsupport',
 } as const satisfies Record<string, OperatorRole>;

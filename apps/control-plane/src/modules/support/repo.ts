@@ -91,3 +91,23 @@ export async function revokeCentreSupportSessions(db: Db, supportSessionId: stri
     .whereNull('revoked_at')
     .update({ revoked_at: db.fn.now(), revoked_reason: 'support_ended' });
 }
+
+export interface CustomEmailUserRow {
+  user_id: string;
+  name: string;
+  email: string;
+  role: string;
+}
+
+/** Active users holding one of the roles, with an address, each once with their highest such role. */
+export async function usersWithRoles(db: Db, roles: readonly string[], limit: number): Promise<CustomEmailUserRow[]> {
+  const r = await db.raw(
+    `select distinct on (u.id) u.id::text as user_id, trim(u.fname || ' ' || u.lname) as name, u.email, r.name as role
+       from users u join user_roles ur on ur.user_id = u.id join roles r on r.id = ur.role_id
+      where u.status and u.deleted_at is null and u.email is not null and u.email <> '' and r.name = any(?::text[])
+      order by u.id, array_position(?::text[], r.name::text) desc nulls last
+      limit ?`,
+    [[...roles], [...ROLE_LADDER], limit],
+  );
+  return r.rows;
+}

@@ -11,6 +11,7 @@ import { supportPolicy } from './policy.ts';
 import * as repo from './repo.ts';
 import { centreNotActive, parkedEventNotFound, supportSessionNotFound, userNotFound } from './errors.ts';
 import { parkedEvents, retryParkedEvent } from '@kv/jobs';
+import { createCustomEmailService } from './custom-email.ts';
 
 const SUPPORT_SESSION_MS = 60 * 60_000;
 
@@ -37,6 +38,7 @@ export function createSupportService(rt: ControlPlaneRuntime) {
   }
 
   return {
+    ...createCustomEmailService(rt),
     /** The people support can enter a centre as: active users, by name, paginated. */
     async getCenterUsers(actor: Actor, raw: unknown) {
       requireRole(actor, supportPolicy.getCenterUsers);

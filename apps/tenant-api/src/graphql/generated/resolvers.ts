@@ -420,6 +420,8 @@ export type Query = {
   filterUpdatedSchedules: ScheduleChangeList;
   getStudentSchedules: StudentScheduleOverview;
   filterStaffSchedules: StaffScheduleList;
+  /** Managers (messages.send): SMS replies from contacts of their locations and from unknown numbers, newest first. */
+  getSmsResponses: SmsResponsePaginator;
 };
 
 
@@ -1724,6 +1726,13 @@ export type QueryFilterStaffSchedulesArgs = {
   to: Scalars['String']['input'];
 };
 
+
+export type QueryGetSmsResponsesArgs = {
+  search?: InputMaybe<Scalars['String']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   /**
@@ -2424,6 +2433,8 @@ export type Mutation = {
   removeStaffPto: StaffScheduleNotice;
   createStaffAbsence: StaffAbsenceResult;
   removeStaffAbsence: StaffScheduleNotice;
+  /** Staff (messages.send): the centre's short link of an http(s) address (the same code for the same address). */
+  makeTinyUrl: TinyUrlResult;
 };
 
 
@@ -5472,6 +5483,11 @@ export type MutationCreateStaffAbsenceArgs = {
 
 export type MutationRemoveStaffAbsenceArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type MutationMakeTinyUrlArgs = {
+  url: Scalars['String']['input'];
 };
 
 export type Subscription = {
@@ -10405,6 +10421,42 @@ export type StaffScheduleNotice = {
   color: Scalars['String']['output'];
 };
 
+/** A short link of the centre: /s/<code> redirects to url. */
+export type TinyUrl = {
+  __typename?: 'TinyUrl';
+  code: Scalars['String']['output'];
+  /** The target (http or https). */
+  url: Scalars['String']['output'];
+  /** The short link on the centre's host. */
+  short_url: Scalars['String']['output'];
+};
+
+export type TinyUrlResult = {
+  __typename?: 'TinyUrlResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  tiny_url: TinyUrl;
+};
+
+/** An SMS reply the centre received (not STOP/START), matched to a contact by phone when one has the number. */
+export type SmsResponse = {
+  __typename?: 'SmsResponse';
+  id: Scalars['ID']['output'];
+  /** The sender's number (E.164). */
+  phone: Scalars['String']['output'];
+  body: Scalars['String']['output'];
+  /** The contact whose phone it is (null: nobody of the centre has this number). */
+  user_id?: Maybe<Scalars['ID']['output']>;
+  contact_name?: Maybe<Scalars['String']['output']>;
+  received_at: Scalars['String']['output'];
+};
+
+export type SmsResponsePaginator = {
+  __typename?: 'SmsResponsePaginator';
+  data: Array<SmsResponse>;
+  paginatorInfo: PaginatorInfo;
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -10886,6 +10938,10 @@ export type ResolversTypes = {
   StaffPtoResult: ResolverTypeWrapper<Row<StaffPtoResult>>;
   StaffAbsenceResult: ResolverTypeWrapper<Row<StaffAbsenceResult>>;
   StaffScheduleNotice: ResolverTypeWrapper<Row<StaffScheduleNotice>>;
+  TinyUrl: ResolverTypeWrapper<Row<TinyUrl>>;
+  TinyUrlResult: ResolverTypeWrapper<Row<TinyUrlResult>>;
+  SmsResponse: ResolverTypeWrapper<Row<SmsResponse>>;
+  SmsResponsePaginator: ResolverTypeWrapper<Row<SmsResponsePaginator>>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -11293,6 +11349,10 @@ export type ResolversParentTypes = {
   StaffPtoResult: Row<StaffPtoResult>;
   StaffAbsenceResult: Row<StaffAbsenceResult>;
   StaffScheduleNotice: Row<StaffScheduleNotice>;
+  TinyUrl: Row<TinyUrl>;
+  TinyUrlResult: Row<TinyUrlResult>;
+  SmsResponse: Row<SmsResponse>;
+  SmsResponsePaginator: Row<SmsResponsePaginator>;
 };
 
 export type QueryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -11500,6 +11560,7 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   filterUpdatedSchedules?: Resolver<ResolversTypes['ScheduleChangeList'], ParentType, ContextType, RequireFields<QueryFilterUpdatedSchedulesArgs, 'location' | 'from' | 'to'>>;
   getStudentSchedules?: Resolver<ResolversTypes['StudentScheduleOverview'], ParentType, ContextType, RequireFields<QueryGetStudentSchedulesArgs, 'student'>>;
   filterStaffSchedules?: Resolver<ResolversTypes['StaffScheduleList'], ParentType, ContextType, RequireFields<QueryFilterStaffSchedulesArgs, 'from' | 'to'>>;
+  getSmsResponses?: Resolver<ResolversTypes['SmsResponsePaginator'], ParentType, ContextType, Partial<QueryGetSmsResponsesArgs>>;
 };
 
 export type MutationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
@@ -11864,6 +11925,7 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   removeStaffPto?: Resolver<ResolversTypes['StaffScheduleNotice'], ParentType, ContextType, RequireFields<MutationRemoveStaffPtoArgs, 'id'>>;
   createStaffAbsence?: Resolver<ResolversTypes['StaffAbsenceResult'], ParentType, ContextType, RequireFields<MutationCreateStaffAbsenceArgs, 'user' | 'location' | 'date'>>;
   removeStaffAbsence?: Resolver<ResolversTypes['StaffScheduleNotice'], ParentType, ContextType, RequireFields<MutationRemoveStaffAbsenceArgs, 'id'>>;
+  makeTinyUrl?: Resolver<ResolversTypes['TinyUrlResult'], ParentType, ContextType, RequireFields<MutationMakeTinyUrlArgs, 'url'>>;
 };
 
 export type SubscriptionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = {
@@ -15295,6 +15357,32 @@ export type StaffScheduleNoticeResolvers<ContextType = RequestContext, ParentTyp
   color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type TinyUrlResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['TinyUrl'] = ResolversParentTypes['TinyUrl']> = {
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  short_url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type TinyUrlResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['TinyUrlResult'] = ResolversParentTypes['TinyUrlResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  tiny_url?: Resolver<ResolversTypes['TinyUrl'], ParentType, ContextType>;
+};
+
+export type SmsResponseResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SmsResponse'] = ResolversParentTypes['SmsResponse']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  phone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  user_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  contact_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  received_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type SmsResponsePaginatorResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SmsResponsePaginator'] = ResolversParentTypes['SmsResponsePaginator']> = {
+  data?: Resolver<Array<ResolversTypes['SmsResponse']>, ParentType, ContextType>;
+  paginatorInfo?: Resolver<ResolversTypes['PaginatorInfo'], ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = RequestContext> = {
   Query?: QueryResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
@@ -15675,5 +15763,9 @@ export type Resolvers<ContextType = RequestContext> = {
   StaffPtoResult?: StaffPtoResultResolvers<ContextType>;
   StaffAbsenceResult?: StaffAbsenceResultResolvers<ContextType>;
   StaffScheduleNotice?: StaffScheduleNoticeResolvers<ContextType>;
+  TinyUrl?: TinyUrlResolvers<ContextType>;
+  TinyUrlResult?: TinyUrlResultResolvers<ContextType>;
+  SmsResponse?: SmsResponseResolvers<ContextType>;
+  SmsResponsePaginator?: SmsResponsePaginatorResolvers<ContextType>;
 };
 

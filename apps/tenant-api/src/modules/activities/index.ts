@@ -21,5 +21,6 @@ export {
   ACTIVITY_TICK_JOB,
 } from './jobs.ts';
 export { sendDueReports } from './service/reports.ts';
+export { findActivities } from './repo/activities.ts';
 export { KINDS, STORED_KINDS } from './kinds.ts';
 export type { ShownActivity } from './service/common.ts';

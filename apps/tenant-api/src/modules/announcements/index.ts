@@ -19,4 +19,6 @@ export const announcementsModule: TenantModule = {
 // What other modules (and the app around them) may use:
 export { raiseActionItem, closeActionItem, type RaiseActionItem } from './service/action-items.ts';
 export { ANNOUNCEMENT_PUBLISHED, ANNOUNCEMENT_SOURCE } from './service/announcements.ts';
-export type { ActionItemRow, AlertRow, AnnouncementRow, RecipientRow } from './repo.ts';
+export type { ActionItemRow, AlertRow, AnnouncementRow, PublishedAudience, RecipientRow } from './repo.ts';
+export { openItemsToRemind, publishedAudience, setSmsSubscription, type OpenItemDay } from './repo.ts';
+export { e164 } from './service/send.ts';

@@ -484,3 +484,76 @@ export async function insertAlert(db: Db, row: Record<string, unknown>): Promise
   const [r] = await db('alerts').insert(row).returning(['id', 'message', 'sender', 'alert_user', 'alert_student', 'alert_program', 'created_at']);
   return r as AlertRow;
 }
+
+// ── the audience the notification centre tells ──────────────────────────────
+
+export interface PublishedAudience {
+  announcement: AnnouncementRow;
+  /** Each person once, with a location of the audience (the notice's location). */
+  people: { user_id: string; location_id: string }[];
+}
+
+/**
+ * An active announcement's audience as people: the parents of its locations (and rooms) when it
+ * reaches parents (`user` or public), the teachers of its locations (in its rooms when it names
+ * rooms) and the managers of its locations when it reaches them. Null when it is gone or inactive.
+ */
+export async function publishedAudience(db: Db, id: string): Promise<PublishedAudience | null> {
+  const [announcement] = await findAnnouncements(db, [id]);
+  if (!announcement || !announcement.status) return null;
+  const locs: { location_id: string; role: string }[] = await db('announcement_locations').where({ announcement_id: id }).select('location_id', 'role');
+  const progs: { program_id: string; role: string }[] = await db('announcement_programs').where({ announcement_id: id }).select('program_id', 'role');
+  const locations = [...new Set(locs.map((l) => String(l.location_id)))];
+  const programs = [...new Set(progs.map((p) => String(p.program_id)))];
+  const roles = new Set(locs.map((l) => l.role));
+  const reaches = (role: string) => announcement.is_public || roles.has(role);
+  const people = new Map<string, string>();
+  if (reaches('user')) for (const g of await guardiansOfAudience(db, locations, programs)) people.set(g.user_id, g.location_id);
+  if ((reaches('teacher') || reaches('manager')) && locations.length) {
+    const r = await db.raw(
+      `select distinct on (x.user_id) x.user_id, x.location_id from (
+          select ul.user_id, ul.location_id from user_locations ul
+            join user_roles ur on ur.user_id = ul.user_id join roles r on r.id = ur.role_id and r.name = 'teacher'
+           where ? and ul.location_id = any(?::bigint[])
+             and (cardinality(?::bigint[]) = 0 or exists (select 1 from user_programs up where up.user_id = ul.user_id and up.program_id = any(?::bigint[])))
+          union all
+          select lm.user_id, lm.location_id from location_managers lm where ? and lm.location_id = any(?::bigint[])
+        ) x join users u on u.id = x.user_id
+       where u.deleted_at is null and u.status
+       order by x.user_id, x.location_id`,
+      [reaches('teacher'), `{${locations.join(',')}}`, `{${programs.join(',')}}`, `{${programs.join(',')}}`, reaches('manager'), `{${locations.join(',')}}`],
+    );
+    for (const x of r.rows as { user_id: string; location_id: string }[]) if (!people.has(String(x.user_id))) people.set(String(x.user_id), String(x.location_id));
+  }
+  return { announcement, people: [...people].map(([user_id, location_id]) => ({ user_id, location_id })) };
+}
+
+export interface OpenItemDay {
+  id: string;
+  user_id: string;
+  location_id: string | null;
+  title: string;
+  due_date: string;
+  /** Today in the item's location's time zone (UTC without one), YYYY-MM-DD. */
+  today: string;
+}
+
+/** Open items (not acknowledged, not withdrawn) raised before today in their location's zone. */
+export async function openItemsToRemind(db: Db, now: Date, limit = 5000): Promise<OpenItemDay[]> {
+  const r = await db.raw(
+    `select i.id, i.user_id, i.location_id, i.title, to_char(i.due_date, 'YYYY-MM-DD') as due_date,
+            to_char((?::timestamptz at time zone coalesce(l.timezone, 'UTC'))::date, 'YYYY-MM-DD') as today
+       from action_items i left join locations l on l.id = i.location_id
+      where i.acknowledged_at is null and i.closed_at is null
+        and (i.created_at at time zone coalesce(l.timezone, 'UTC'))::date < (?::timestamptz at time zone coalesce(l.timezone, 'UTC'))::date
+      order by i.id limit ?`,
+    [now.toISOString(), now.toISOString(), limit],
+  );
+  return r.rows.map((x: OpenItemDay) => ({ ...x, id: String(x.id), user_id: String(x.user_id), location_id: x.location_id === null ? null : String(x.location_id) }));
+}
+
+/** STOP adds the number to the unsubscribed list (source `sms`), START removes it. */
+export async function setSmsSubscription(db: Db, phone: string, subscribed: boolean, source = 'sms'): Promise<void> {
+  if (subscribed) await db('sms_unsubscribes').where({ phone }).del();
+  else await db('sms_unsubscribes').insert({ phone, source }).onConflict('phone').ignore();
+}

@@ -20,4 +20,5 @@ export const chatModule: TenantModule = {
 // What other modules (and the app around them) may use:
 export { CHAT_MESSAGE_SENT, CHAT_PURPOSE } from './service.ts';
 export { chatTopic, type ChatEvent } from './live.ts';
-export type { ChatMessageRow, ThreadRow } from './repo.ts';
+export type { ChatMessageRow, MessageAudience, ThreadRow } from './repo.ts';
+export { messageAudience } from './repo.ts';

@@ -381,3 +381,38 @@ export async function staffRecipients(db: Db, t: Thread, locationId: string): Pr
   );
   return r.rows.map((x: Record<string, unknown>) => ({ id: String(x.id), fname: String(x.fname), lname: String(x.lname), role: x.role as RecipientRow['role'] }));
 }
+
+export interface MessageAudience {
+  message: ChatMessageRow & { author_fname: string | null; author_lname: string | null; thread_name: string | null };
+  /** Active guardians (not black-listed) of the child, or of the room's children. */
+  family: string[];
+  /** Educators of the child's rooms (or the room) and the managers of its location. */
+  staff: string[];
+}
+
+/** A message (not deleted) with the people of its thread, for the notification centre. */
+export async function messageAudience(db: Db, messageId: string): Promise<MessageAudience | null> {
+  const r = await db.raw(
+    `select m.*, u.fname as author_fname, u.lname as author_lname,
+            coalesce(case when m.category = 'student' then s.fname else p.name end, '') as thread_name
+       from chat_messages m
+       left join users u on u.id = m.user_id
+       left join students s on s.id = m.student_id
+       left join programs p on p.id = m.program_id
+      where m.id = ? and m.deleted_at is null`,
+    [messageId],
+  );
+  const message = r.rows[0];
+  if (!message) return null;
+  const t: Thread = message.category === 'student' ? { category: 'student', id: String(message.student_id) } : { category: 'program', id: String(message.program_id) };
+  const fam = await db.raw(
+    `select distinct su.user_id from student_users su
+       join students s on s.id = su.student_id
+       join users u on u.id = su.user_id
+      where not su.black_list and s.deleted_at is null and u.deleted_at is null and u.status
+        and ${t.category === 'student' ? 's.id = ?' : '(s.program_id = ? or exists (select 1 from student_programs sp where sp.student_id = s.id and sp.program_id = ?))'}`,
+    t.category === 'student' ? [t.id] : [t.id, t.id],
+  );
+  const staff = await staffRecipients(db, t, String(message.location_id));
+  return { message, family: fam.rows.map((x: { user_id: string }) => String(x.user_id)), staff: staff.map((x) => x.id) };
+}

@@ -15,5 +15,6 @@ export { notifyUsers, type NotifyInput } from './service/notify.ts';
 export { registerNotificationEvents } from './service/handlers.ts';
 export { registerNotificationJobs, runNotificationTick, scheduleNotificationTick, startNotificationTick } from './jobs.ts';
 export { sendDueDigests } from './service/digest.ts';
+export { remindOpenActionItems } from './service/remind.ts';
 export { attachNotificationPubsub, publishNotifications } from './live.ts';
 export { KINDS as NOTIFICATION_KINDS, SETTING_FIELDS as NOTIFICATION_SETTING_FIELDS } from './kinds.ts';

@@ -3,13 +3,14 @@ import { PermanentJobError, writeOutbox, type JobContext, type JobQueue } from '
 import { tickPhase } from '../attendance/index.ts';
 import { LIVE_JOB, NOTIFICATIONS_QUEUE } from './service/notify.ts';
 import { sendDueDigests } from './service/digest.ts';
+import { remindOpenActionItems } from './service/remind.ts';
 import { publishNotifications } from './live.ts';
 
 /**
  * The notification centre's jobs: the live publish of new notices (`notification-live`, queued by
  * notifyUsers in the transaction that wrote them), and the digest tick every 15 minutes per
  * centre (at the centre's own phase, like the activities tick), which sends the daily summaries
- * that have come due and schedules its next run through the outbox (one row per slot).
+ * that have come due, re-notifies open action items (once per item, person and day) and schedules its next run through the outbox (one row per slot).
  * Wiring: `registerNotificationJobs` in worker.ts `registerTenantJobs`, `startNotificationTick`
  * in `startTenantSchedules`.
  */
@@ -42,9 +43,11 @@ export async function runNotificationTick(job: Pick<JobContext, 'data' | 'log'>,
   const db = await deps.dbFor(centreId);
   await scheduleNotificationTick(db, centreId, new Date(now.getTime() + DIGEST_TICK_MS));
   const digests = await sendDueDigests(db, centreId, now);
-  if (digests) deps.kick?.(centreId, db);
-  job.log(`digests ${digests}`);
-  return { digests };
+  // Open action items: once per item, person and day (the first tick of each local day).
+  const reminders = await remindOpenActionItems(db, centreId, now);
+  if (digests || reminders) deps.kick?.(centreId, db);
+  job.log(`digests ${digests}, reminders ${reminders}`);
+  return { digests, reminders };
 }
 
 export function registerNotificationJobs(queue: JobQueue, deps: NotificationJobDeps): void {

@@ -70,3 +70,16 @@ export function digestSummary(locale: string, counts: Map<string, number>): stri
     })
     .join(', ');
 }
+
+/** Notice titles of messages, announcements and action-item reminders ({name}: the author or the item). */
+const NOTICE_TITLES: Record<Locale, Record<'message' | 'announcement' | 'reminder', string>> = {
+  en: { message: 'New message from {name}', announcement: 'New announcement', reminder: 'Reminder: {name}' },
+  es: { message: 'Nuevo mensaje de {name}', announcement: 'Nuevo anuncio', reminder: 'Recordatorio: {name}' },
+};
+
+export function noticeTitle(which: 'message' | 'announcement' | 'reminder', locale: string, name = ''): string {
+  return NOTICE_TITLES[normalizeLocale(locale)][which].replace('{name}', name);
+}
+
+const DUE: Record<Locale, string> = { en: 'Action needed by {date}. Acknowledge it on your home page.', es: 'Acción necesaria antes del {date}. Confírmala en tu página de inicio.' };
+export const dueBy = (locale: string, date: string) => DUE[normalizeLocale(locale)].replace('{date}', date);

@@ -51,4 +51,9 @@ export const operatorRoutes: RouteObject[] = [
     },
     lazy: lazyPage(() => import('./pages/migration-run.page'), 'MigrationRunPage'),
   },
+  {
+    path: paths.sendCustomEmail.pattern,
+    handle: { access: { role: 'kvsupport' }, title: 'operator:customEmail.title' },
+    lazy: lazyPage(() => import('./pages/send-custom-email.page'), 'SendCustomEmailPage'),
+  },
 ];

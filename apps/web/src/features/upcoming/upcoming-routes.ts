@@ -75,7 +75,6 @@ export const UPCOMING_ROUTES: readonly UpcomingRoute[] = [
   r('mainIncident', 'kvsupport', 'incidents', { parent: 'mainIncidents' }),
   r('centersList', 'kvsupport', 'platform'),
   r('utilities', 'kvsupport', 'onboarding'),
-  r('sendCustomEmail', 'kvsupport', 'messaging'),
   r('immunizations', 'kvsupport', 'immunizations'),
   // manager
   r('tickets', 'manager', 'tickets', { title: 'shell:menu.tickets' }),
@@ -87,7 +86,6 @@ export const UPCOMING_ROUTES: readonly UpcomingRoute[] = [
   r('editDashboard', 'manager', 'dashboards'),
   r('unsubscribedEmails', 'manager', 'messaging'),
   r('unsubscribedSms', 'manager', 'messaging'),
-  r('smsResponse', 'manager', 'messaging'),
   r('newsletters', 'manager', 'newsletters', { title: 'shell:menu.newsletters' }),
   r('newsletterEdit', 'manager', 'newsletters', { parent: 'newsletters' }),
   r('newsletterNew', 'manager', 'newsletters', { parent: 'newsletters' }),

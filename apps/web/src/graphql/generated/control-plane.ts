@@ -89,6 +89,28 @@ export type OperatorCentersQueryVariables = Exact<{
 
 export type OperatorCentersQuery = { getCenters: { data: Array<{ id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
 
+export type OperatorCustomEmailCentresQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type OperatorCustomEmailCentresQuery = { getCenters: { data: Array<{ id: string, name: string }> } };
+
+export type OperatorCustomEmailSendMutationVariables = Exact<{
+  subject: string;
+  body: string;
+  recipients: Array<string> | string;
+}>;
+
+
+export type OperatorCustomEmailSendMutation = { sendCustomEmailUtility: { status: boolean, message: string, color: string, queued: number, skipped: number } };
+
+export type OperatorCustomEmailUsersQueryVariables = Exact<{
+  center_ids: Array<string | number> | string | number;
+  roles: Array<string> | string;
+}>;
+
+
+export type OperatorCustomEmailUsersQuery = { getUserForCustomEmail: Array<{ center_id: string, center_name: string, user_id: string, name: string, email: string, role: string }> };
+
 export type OperatorExtendCenterTrialMutationVariables = Exact<{
   id: string | number;
   days: number;

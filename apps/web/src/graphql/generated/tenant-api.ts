@@ -4444,6 +4444,15 @@ export type ShellPickerLocationsQueryVariables = Exact<{ [key: string]: never; }
 
 export type ShellPickerLocationsQuery = { dropdownLocations: Array<{ id: string, name: string }> };
 
+export type SmsResponsesQueryVariables = Exact<{
+  search?: string | null | undefined;
+  page?: number | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type SmsResponsesQuery = { getSmsResponses: { data: Array<{ id: string, phone: string, body: string, user_id: string | null, contact_name: string | null, received_at: string }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
+
 export type StopCameraSessionMutationVariables = Exact<{
   session_id: string | number;
 }>;

@@ -10,6 +10,7 @@ import { audit } from '../../../core/audit.ts';
 import { notice } from '../../../core/result.ts';
 import { inTransaction } from '../../../core/tx.ts';
 import { idsInScope } from '../../students/index.ts';
+import { shortenLinks } from '../../links/index.ts';
 import * as repo from '../repo.ts';
 import { coversAll, messageSendScope } from '../policy.ts';
 import { noRecipients, notInScope } from '../errors.ts';
@@ -91,8 +92,21 @@ async function queueAll(
   }
   const unsubscribed = await repo.unsubscribedPhones(trx, [...phones.keys()]);
   const tokens = channels.includes('push') ? await repo.pushTokensOf(trx, recipients.map((r) => String(r.id))) : [];
+  // Links in an SMS go as the centre's short links (/s/:code).
+  const smsData =
+    channels.includes('sms') && typeof data.message === 'string'
+      ? { ...data, message: await shortenLinks(trx, ctx.deps.config.centreOrigin(ctx.tenant.slug), data.message) }
+      : data;
   const send = (channel: Channel, to: string, r: repo.Recipient) =>
-    queueMessage(trx, { channel, to, userId: String(r.id), template, locale: r.locale, data: { ...data, fname: r.fname }, centreId: ctx.tenant.id });
+    queueMessage(trx, {
+      channel,
+      to,
+      userId: String(r.id),
+      template,
+      locale: r.locale,
+      data: { ...(channel === 'sms' ? smsData : data), fname: r.fname },
+      centreId: ctx.tenant.id,
+    });
   let queued = 0;
   if (channels.includes('email')) {
     const seen = new Set<string>();

@@ -14,8 +14,14 @@ import {
   type ContactRow,
 } from '../../attendance/index.ts';
 import { PHOTO_APPROVED, photoAudience } from '../../photos/index.ts';
+import { findActivities } from '../../activities/index.ts';
+import { locationInfo } from '../../locations/index.ts';
+import { findStudents } from '../../students/index.ts';
+import { CHAT_MESSAGE_SENT, messageAudience } from '../../chat/index.ts';
+import { ANNOUNCEMENT_PUBLISHED, publishedAudience } from '../../announcements/index.ts';
+import * as repo from '../repo.ts';
 import { ACTIVITY_KIND } from '../kinds.ts';
-import { activityTitle, openTheDay } from '../wording.ts';
+import { activityTitle, noticeTitle, openTheDay } from '../wording.ts';
 import { notifyUsers } from './notify.ts';
 
 export const ACTIVITY_SAVED = 'activity.saved';
@@ -115,8 +121,8 @@ export function reminderHandler(deps: HandlerDeps): EventHandler {
       const students = idsOf(event.payload.students);
       if (!/^\d+$/.test(locationId) || !students.length) return;
       const settings = await checkInSettings(trx, locationId);
-      const loc = await trx('locations').where('id', locationId).first('name');
-      const kids = await trx('students').whereIn('id', students).select('id', 'fname');
+      const loc = await locationInfo(trx, locationId);
+      const kids = await findStudents(trx, students);
       const channels = channelsOf(settings);
       if (!channels.length || !loc) return;
       const { centreId } = event.payload;
@@ -165,10 +171,8 @@ async function notifyMedia(trx: Knex.Transaction, centreId: string, photoId: str
   const audience = await photoAudience(trx, photoId);
   if (!audience.size) return;
   const users = [...audience.keys()];
-  const people = await trx('users').whereIn('id', users).select('id', 'locale');
-  const kids = await trx('students')
-    .whereIn('id', [...new Set([...audience.values()].flat())])
-    .select('id', 'fname', 'location_id');
+  const people = await repo.recipients(trx, users);
+  const kids = await findStudents(trx, [...new Set([...audience.values()].flat())]);
   const names = new Map<string, { fname: string; location_id: string }>(
     kids.map((k: { id: string; fname: string; location_id: string }) => [
       String(k.id),
@@ -205,15 +209,14 @@ export const activityHandler: EventHandler = {
   async handle(trx, event) {
     const activityId = String(event.payload.activity ?? '');
     if (!/^\d+$/.test(activityId)) return;
-    const row = (await trx('activities').where('id', activityId).first('id', 'kind', 'location_id', 'note', 'title', 'photo', 'video')) as
-      ActivityFacts | undefined;
+    const [row] = (await findActivities(trx, [activityId])) as unknown as ActivityFacts[];
     if (!row) return;
     const { centreId } = event.payload;
     const media = row.kind === 'photo' ? row.photo : row.kind === 'video' ? row.video : null;
     if (media) return notifyMedia(trx, centreId, String(media), String(row.location_id));
     const kind = ACTIVITY_KIND[row.kind] ?? 'custom';
     const students = idsOf(event.payload.students);
-    const kids = await trx('students').whereIn('id', students).select('id', 'fname');
+    const kids = await findStudents(trx, students);
     const names = new Map<string, string>(kids.map((k: { id: string; fname: string }) => [String(k.id), k.fname]));
     for (const g of groups(await contactsOf(trx, students))) {
       const child = joinNames(g.students.map((i) => names.get(i) ?? ''));
@@ -244,6 +247,87 @@ export const photoHandler: EventHandler = {
   },
 };
 
+/** Users grouped by their language (one notice text per language). */
+async function byLocale(trx: Knex.Transaction, ids: readonly string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  for (const p of await repo.recipients(trx, ids)) {
+    const l = p.locale ?? 'en';
+    out.set(l, [...(out.get(l) ?? []), p.id]);
+  }
+  return out;
+}
+
+const excerpt = (text: string | null, max = 160) => {
+  const t = (text ?? '').replace(/\s+/g, ' ').trim();
+  return t.length > max ? `${t.slice(0, max - 1)}…` : t;
+};
+
+/**
+ * `chat.message_sent`: a staff member's message tells the thread's family; a parent's tells the
+ * thread's staff (educators of its rooms, the location's managers) and the other guardians. Never
+ * the author; kind `msgs` (the user's `msgs` setting), instant, never held for the digest.
+ */
+export const chatHandler: EventHandler = {
+  key: 'notifications.chat',
+  async handle(trx, event) {
+    const messageId = String(event.payload.message_id ?? '');
+    if (!/^\d+$/.test(messageId)) return;
+    const a = await messageAudience(trx, messageId);
+    if (!a) return;
+    const m = a.message;
+    const author = m.user_id === null ? '' : String(m.user_id);
+    const fromStaff = a.staff.includes(author) || !a.family.includes(author);
+    const users = (fromStaff ? a.family : [...a.family, ...a.staff]).filter((u) => u !== author);
+    if (!users.length) return;
+    const name = `${m.author_fname ?? ''} ${m.author_lname ?? ''}`.trim() || m.thread_name || '';
+    const body = excerpt(m.message) || (m.type === 'image' ? '📷' : '📎');
+    const link = m.category === 'student' ? `/messages?student=${m.student_id}` : `/messages?program=${m.program_id}`;
+    for (const [locale, ids] of await byLocale(trx, users)) {
+      await notifyUsers(trx, {
+        centre_id: event.payload.centreId,
+        event_key: `message:${m.id}`,
+        user_ids: ids,
+        kind: 'msgs',
+        title: noticeTitle('message', locale, name),
+        body,
+        link,
+        student_id: m.student_id === null ? null : String(m.student_id),
+        location_id: String(m.location_id),
+        instant: true,
+      });
+    }
+  },
+};
+
+/** `announcement.published` (with `is_notification`): each person of its audience once, kind `announcement`. */
+export const announcementHandler: EventHandler = {
+  key: 'notifications.announcement',
+  async handle(trx, event) {
+    const id = String(event.payload.announcement_id ?? '');
+    if (!/^\d+$/.test(id)) return;
+    const a = await publishedAudience(trx, id);
+    if (!a || !a.announcement.is_notification || !a.people.length) return;
+    const where = new Map(a.people.map((p) => [p.user_id, p.location_id]));
+    for (const [locale, ids] of await byLocale(trx, [...where.keys()])) {
+      // One call per location too: a notice carries the location its reader belongs to.
+      const byLoc = new Map<string, string[]>();
+      for (const u of ids) byLoc.set(where.get(u)!, [...(byLoc.get(where.get(u)!) ?? []), u]);
+      for (const [location, users] of byLoc)
+        await notifyUsers(trx, {
+          centre_id: event.payload.centreId,
+          event_key: `announcement:${id}`,
+          user_ids: users,
+          kind: 'announcement',
+          title: noticeTitle('announcement', locale),
+          body: excerpt(a.announcement.message, 300),
+          link: '/home',
+          location_id: location,
+          instant: true,
+        });
+    }
+  },
+};
+
 /** The notification centre's handlers of domain events (registerTenantEvents, worker.ts). */
 export function registerNotificationEvents(onEvent: (name: string, handler: EventHandler) => void, deps: HandlerDeps): void {
   const attendance = checkInHandler(deps);
@@ -252,4 +336,6 @@ export function registerNotificationEvents(onEvent: (name: string, handler: Even
   onEvent(REMINDER_DUE, reminderHandler(deps));
   onEvent(ACTIVITY_SAVED, activityHandler);
   onEvent(PHOTO_APPROVED, photoHandler);
+  onEvent(CHAT_MESSAGE_SENT, chatHandler);
+  onEvent(ANNOUNCEMENT_PUBLISHED, announcementHandler);
 }

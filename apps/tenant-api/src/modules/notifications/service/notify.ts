@@ -3,6 +3,7 @@ import { writeOutbox } from '@kv/jobs';
 import { queueMessage, type Channel } from '@kv/messaging';
 import { isPlaceholderEmail } from '@kv/shared';
 import { e164 } from '../../attendance/index.ts';
+import { findStudents } from '../../students/index.ts';
 import { ROUTINE, settingOf } from '../kinds.ts';
 import * as repo from '../repo.ts';
 import type { NotificationRow } from '../repo.ts';
@@ -55,7 +56,7 @@ export async function notifyUsers(trx: Knex.Transaction, input: NotifyInput): Pr
   const mayHold = !input.instant && ROUTINE.has(input.kind);
   let locationId = input.location_id ?? null;
   if (!locationId && input.student_id) {
-    const s = await trx('students').where('id', input.student_id).first('location_id');
+    const [s] = await findStudents(trx, [input.student_id]);
     locationId = s ? String(s.location_id) : null;
   }
   const fresh = await repo.insertNotifications(
