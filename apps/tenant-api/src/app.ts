@@ -17,6 +17,7 @@ import { graphqlPlugin } from './plugins/app/graphql.ts';
 import { createThrottles } from './plugins/app/throttles.ts';
 import { mediaAuthPlugin } from './plugins/app/media-auth.ts';
 import { describeRequest } from './plugins/app/log-facts.ts';
+import { stripeDevRoutes, stripeWebhookRoutes } from './modules/billing/index.ts';
 
 export interface BuildOptions {
   /** pino logger (scripts/lib/platform.ts); none: nothing is logged. */
@@ -66,6 +67,9 @@ export async function buildTenantApp(deps: TenantApiDeps, opts: BuildOptions = {
     await app.register(localFileRoutes, { store: deps.files, centreIdOf: (request) => request.tenant?.id ?? null });
   }
   if (deps.config.devMailbox) await devMailboxRoutes(app, { dbFor: (request) => request.tenantDb() });
+  // Stripe: the signed webhooks of the centre's account, and (fake mode) the Stripe.js stand-in.
+  await app.register(stripeWebhookRoutes, { deps });
+  await app.register(stripeDevRoutes, { deps });
   if (deps.config.webDist) await registerSpa(app, deps.config.webDist, { indexable: ['/', '/login'] });
   return app;
 }

@@ -28,6 +28,20 @@ export interface TenantApiConfig {
   mediaAuthSecret?: string;
   /** Seed of the playback-token signing key, the same on every API process. */
   mediaJwtSeed?: string;
+  /** Card payments (billing/stripe): where the stripe SDK goes and the key that encrypts Stripe secrets at rest. */
+  stripe?: StripeConfig;
+}
+
+/**
+ * `fake` (default locally and in tests): the SDK talks to @kv/stripe-fake at host:port; `live`:
+ * api.stripe.com. `secretKey` (≥ 32 characters) encrypts the centres' secret keys; required in production.
+ */
+export interface StripeConfig {
+  mode: 'fake' | 'live';
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+  secretKey?: string;
 }
 
 export interface DirectoryReader {

@@ -9,6 +9,8 @@ import { registerBillingJobs, startBillingRun } from './modules/billing/index.ts
 import { registerFoodMenuJobs, startFoodMenuRotation } from './modules/food-menu/index.ts';
 import { registerNotificationEvents, registerNotificationJobs, startNotificationTick } from './modules/notifications/index.ts';
 import type { FileStore } from '@kv/files';
+import type { StripeConfig } from './types.ts';
+import { registerAutopayJobs, startAutopay } from './modules/billing/index.ts';
 
 export interface TenantJobDeps {
   /** A centre's database, by centre id. */
@@ -20,6 +22,8 @@ export interface TenantJobDeps {
   kick(centreId: string, db: Knex): void;
   /** Where uploads live (the upload check reads and writes there). */
   files?: FileStore;
+  /** Card payments (billing autopay): the API's Stripe settings. */
+  stripe?: { production: boolean; stripe?: StripeConfig };
 }
 
 /** Registers the job handlers of every tenant-API area on the queue (call `queue.start()` after). */
@@ -31,6 +35,7 @@ export function registerTenantJobs(queue: JobQueue, deps: TenantJobDeps): void {
   registerBillingJobs(queue, deps);
   registerFoodMenuJobs(queue, deps);
   registerNotificationJobs(queue, deps);
+  registerAutopayJobs(queue, { dbFor: deps.dbFor, config: deps.stripe });
 }
 
 /** Registers the domain-event handlers of every tenant-API area on the event dispatcher. */
@@ -55,4 +60,5 @@ export async function startTenantSchedules(db: Knex, centre: CentreEntry): Promi
   await startBillingRun(db, centre.id);
   await startFoodMenuRotation(db, centre.id);
   await startNotificationTick(db, centre.id);
+  await startAutopay(db, centre.id);
 }

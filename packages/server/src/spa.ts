@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
-const SERVER_PREFIXES = ['/graphql', '/dev/', '/internal/', '/media/', '/.well-known/', '/app-config.json', '/healthz', '/robots.txt'];
+const SERVER_PREFIXES = ['/graphql', '/dev/', '/internal/', '/media/', '/.well-known/', '/app-config.json', '/healthz', '/robots.txt', '/webhooks/'];
 
 export interface SpaOptions {
   /**
