@@ -28,7 +28,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { createFileStore, type FileStore } from '@kv/files';
 import { createLogger, type Logger } from '@kv/server';
-import { DATA_DIR, platformSecret, startPostgres, startRedis } from './services.ts';
+import { DATA_DIR, platformSecret, startPostgres, startRedis, startStripe } from './services.ts';
 
 export interface PlatformOptions {
   port: number;
@@ -197,9 +197,11 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
   const derive = (purpose: string) => createHmac('sha256', secret).update(purpose).digest('base64url');
   // S3 when S3_BUCKET is set, else files under .data/files served by the tenant app.
   const files = createFileStore({ dataDir: DATA_DIR, secret: derive('files-local') });
+  // Card payments: the local Stripe fake unless STRIPE_MODE=live; centres' Stripe secrets are encrypted with a derived key.
+  const stripeHandle = await startStripe(log, derive('stripe-secret-key'));
   log(`Files: ${files.kind === 's3' ? `S3 bucket ${process.env.S3_BUCKET}` : `local store in ${path.join(DATA_DIR, 'files')}`}`);
   const cpJobs = registerControlPlaneJobs(queue, cpDeps);
-  registerTenantJobs(queue, { dbFor: backgroundDb, entryFor: entryById, centreOrigin, kick: (id, db) => void outbox.kick(id, db), files });
+  registerTenantJobs(queue, { dbFor: backgroundDb, entryFor: entryById, centreOrigin, kick: (id, db) => void outbox.kick(id, db), files, stripe: { production: Boolean(opts.production), stripe: stripeHandle.config } });
   registerTenantEvents(events, { entryFor: entryById });
   registerMessageJobs(queue, {
     dbFor: (id) => (id === null ? Promise.resolve(controlDb) : backgroundDb(id)),
@@ -260,6 +262,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
         trustProxy: process.env.TRUST_PROXY || false,
         devMailbox,
         webDist: opts.webDist,
+        stripe: stripeHandle.config,
       },
     },
     { log: logger.child({ app: 'tenant-api' }) },
@@ -305,6 +308,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
       await Promise.allSettled([tenantApp.close(), controlApp.close()]);
       sweep.stop();
       await devOrigin?.close();
+      await stripeHandle.stop();
       await events.stop();
       await outbox.stop();
       await cpJobs.close();

@@ -17,7 +17,7 @@ import { graphqlPlugin } from './plugins/app/graphql.ts';
 import { createThrottles } from './plugins/app/throttles.ts';
 import { mediaAuthPlugin } from './plugins/app/media-auth.ts';
 import { describeRequest } from './plugins/app/log-facts.ts';
-import { stripeDevRoutes, stripeWebhookRoutes } from './modules/billing/index.ts';
+import { stripeDevRoutes, stripeJsUrl, stripeWebhookRoutes } from './modules/billing/index.ts';
 
 export interface BuildOptions {
   /** pino logger (scripts/lib/platform.ts); none: nothing is logged. */
@@ -60,7 +60,7 @@ export async function buildTenantApp(deps: TenantApiDeps, opts: BuildOptions = {
   app.get('/app-config.json', async (request, reply) => {
     const { name, slug, kind, language_pack } = request.tenant;
     reply.header('cache-control', 'no-store');
-    return { surface: 'centre', centre: { name, slug, kind, language_pack }, devMailbox: deps.config.devMailbox };
+    return { surface: 'centre', centre: { name, slug, kind, language_pack }, devMailbox: deps.config.devMailbox, stripeJs: stripeJsUrl(deps.config) };
   });
   // The local store's signed upload and read URLs, on every centre host (each host its own keys only).
   if (deps.files instanceof LocalFileStore) {

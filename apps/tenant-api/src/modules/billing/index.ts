@@ -24,3 +24,4 @@ export type { LedgerRow } from './repo/ledger.ts';
 export { AUTOPAY_JOB, registerAutopayJobs, runAutopay, runAutopayJob, startAutopay } from './stripe/jobs.ts';
 export { stripeWebhookRoutes, handleStripeWebhook } from './service/stripe-webhooks.ts';
 export { stripeDevRoutes } from './stripe/dev-routes.ts';
+export { stripeJsUrl } from './stripe/client.ts';

@@ -36,6 +36,9 @@ export function stripeConfig(config: StripeSettings): StripeConfig {
   };
 }
 
+/** Where the SPA loads Stripe.js from: the stand-in (fake mode) or js.stripe.com (app-config.json names it). */
+export const stripeJsUrl = (config: StripeSettings) => (stripeConfig(config).mode === 'fake' ? '/dev/stripe/v3.js' : 'https://js.stripe.com/v3/');
+
 export function secretKeyOf(config: StripeSettings): string {
   const k = stripeConfig(config).secretKey;
   if (k) return k;
