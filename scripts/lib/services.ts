@@ -95,6 +95,8 @@ export async function startStripe(log: (m: string) => void, secretKey: string): 
   const { StripeFake } = await import('@kv/stripe-fake');
   const fake = new StripeFake({ dataDir: DATA_DIR });
   const port = await fake.listen(Number(process.env.STRIPE_FAKE_PORT ?? 0));
+  // The demo-data generator of this process registers the demo centres' keys with it.
+  process.env.STRIPE_FAKE_URL = `http://127.0.0.1:${port}`;
   log(`Started the Stripe fake on 127.0.0.1:${port} (state in ${path.join(DATA_DIR, 'stripe-fake')})`);
   return { config: { mode: 'fake', host: '127.0.0.1', port, protocol: 'http', secretKey }, stop: () => fake.close() };
 }

@@ -88,6 +88,14 @@ export const centreMenu: readonly MenuItem[] = [
     access: { role: 'user' },
     below: 'blog',
   }),
+  link({
+    id: 'parentBilling',
+    label: 'shell:menu.billing',
+    icon: IconReceipt,
+    to: fixed(paths.userStudentsBilling.to()),
+    access: { role: 'user', permissions: ['billing.view'] },
+    below: 'blog',
+  }),
   { kind: 'heading', id: 'people', label: 'shell:menu.headings.people' },
   link({
     id: 'students',

@@ -8903,6 +8903,8 @@ export type PaymentCard = {
 
 export type UserPaymentMethods = {
   __typename?: 'UserPaymentMethods';
+  /** For Stripe.js (null until the centre saved its keys). */
+  publishable_key?: Maybe<Scalars['String']['output']>;
   autopay: Scalars['Boolean']['output'];
   default_payment_method?: Maybe<Scalars['ID']['output']>;
   cards: Array<PaymentCard>;
@@ -13754,6 +13756,7 @@ export type PaymentCardResolvers<ContextType = RequestContext, ParentType extend
 };
 
 export type UserPaymentMethodsResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['UserPaymentMethods'] = ResolversParentTypes['UserPaymentMethods']> = {
+  publishable_key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   autopay?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   default_payment_method?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   cards?: Resolver<Array<ResolversTypes['PaymentCard']>, ParentType, ContextType>;

@@ -129,7 +129,8 @@ export async function getUserPaymentMethods(ctx: RequestContext) {
   const customer = await repo.customerOf(ctx.db, v.id);
   const cards = await repo.cardsOf(ctx.db, v.id);
   const def = customer?.default_payment_method ?? null;
-  return { autopay: customer?.autopay ?? false, default_payment_method: def, cards: cards.map((c) => cardView(c, def)) };
+  const account = await repo.accountRow(ctx.db);
+  return { publishable_key: account?.publishable_key ?? null, autopay: customer?.autopay ?? false, default_payment_method: def, cards: cards.map((c) => cardView(c, def)) };
 }
 
 async function ensureCustomer(ctx: RequestContext, userId: string) {

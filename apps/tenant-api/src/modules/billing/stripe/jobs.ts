@@ -187,7 +187,7 @@ export async function runAutopay(db: Knex, centreId: string, config: StripeSetti
       });
     }
   }
-  // 3. Cards expiring within 30 days (end of their expiry month), once per card and expiry.
+  // 3. Cards expiring within 30 days (the last day of their expiry month), once per card and expiry.
   const limit = new Date(now.getTime() + 30 * 86_400_000);
   const cards = await db('stripe_payment_methods as pm')
     .leftJoin('stripe_card_warnings as w', function () {
@@ -195,7 +195,8 @@ export async function runAutopay(db: Knex, centreId: string, config: StripeSetti
     })
     .where('pm.detached', false)
     .whereNull('w.payment_method')
-    .whereRaw('(pm.exp_year * 12 + pm.exp_month) <= ?', [limit.getUTCFullYear() * 12 + limit.getUTCMonth() + 1])
+    // A card works to the last day of its expiry month.
+    .whereRaw(`(make_date(pm.exp_year, pm.exp_month, 1) + interval '1 month - 1 day')::date <= ?::date`, [limit.toISOString().slice(0, 10)])
     .select('pm.id', 'pm.user_id', 'pm.brand', 'pm.last4', 'pm.exp_month', 'pm.exp_year');
   for (const c of cards) {
     const inserted = await db('stripe_card_warnings')
