@@ -83,7 +83,15 @@ export const billingStripeStep: SeedStep = {
     let split = 0;
     if (demo) {
       await customerWithCard(String(demo.id), '4242424242424242', { month: 12, year: year + 3 }, true);
-      const kids = await trx('student_users').where({ user_id: demo.id, is_payer: true }).orderBy('student_id').pluck('student_id');
+      // The child with an open invoice first: the journey pays half of it.
+      const { rows: kidRows } = await trx.raw(
+        `select su.student_id from student_users su
+          where su.user_id = ? and su.is_payer
+          order by exists (select 1 from invoices i where i.student_id = su.student_id and i.status = 'open'
+                             and (select coalesce(sum(g.amount), 0) from billing_ledger g where g.invoice_id = i.id) > 0) desc, su.student_id`,
+        [demo.id],
+      );
+      const kids = (kidRows as { student_id: string }[]).map((r) => r.student_id);
       for (const kid of kids) {
         const other = await trx('student_users')
           .where({ student_id: kid, black_list: false })

@@ -159,7 +159,7 @@ function ChildBilling({ child, hasCard, onPaid }: { child: Student; hasCard: boo
           </Table.ScrollContainer>
         ) : (
           <Text c="dimmed" size="sm">
-            {t('empty')}
+            {t('allPaid')}
           </Text>
         )}
         <InvoiceHistory studentId={child.id} />
