@@ -47,7 +47,12 @@ export async function buildTenantApp(deps: TenantApiDeps, opts: BuildOptions = {
     reply.code(status).send({ error: status >= 500 ? 'Internal error' : error.message });
   });
 
-  await registerSecurityHeaders(app, { production: deps.config.production, apiPaths: ['/graphql'], fileOrigins: deps.files?.origins });
+  await registerSecurityHeaders(app, {
+    production: deps.config.production,
+    apiPaths: ['/graphql'],
+    fileOrigins: deps.files?.origins,
+    stripeJs: stripeJsUrl(deps.config).startsWith('https:'),
+  });
   await registerRateLimit(app, { max: opts.rateLimitMax });
   registerJsonCompression(app);
   guardGraphqlRoute(app);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localParts } from '@kv/shared';
 import { StripeFake, TEST_CARDS } from '@kv/stripe-fake';
+import { securityHeaders } from '@kv/server';
 import { createHarness, seedUser, signIn, type Harness } from '../../test/harness.ts';
 import { code, field } from '../locations/test-fixtures.ts';
 import { q as query } from '../attendance/test-fixtures.ts';
@@ -304,5 +305,30 @@ describe('autopay', () => {
     expect(Number(n?.n)).toBe(1);
     const m = await db()('notifications').where({ user_id: w.ids.mgrX, title: 'Your card expires soon' }).count({ n: '*' }).first();
     expect(Number(m?.n)).toBe(1);
+  });
+});
+
+describe('Stripe.js', () => {
+  it('fake mode: app-config.json names the stand-in, served on the centre host; its browser calls take a publishable key only', async () => {
+    const cfg = await h.app.inject({ method: 'GET', url: '/app-config.json', headers: { host: A().host } });
+    expect(JSON.parse(cfg.body).stripeJs).toBe('/dev/stripe/v3.js');
+    const js = await h.app.inject({ method: 'GET', url: '/dev/stripe/v3.js', headers: { host: A().host } });
+    expect(js.statusCode).toBe(200);
+    expect(js.body).toContain('confirmCardSetup');
+    const secret = await h.app.inject({ method: 'POST', url: '/dev/stripe/v1/customers', headers: { host: A().host, authorization: `Bearer ${SK}` }, payload: 'email=x' });
+    expect(secret.statusCode).toBe(401);
+    const pm = await h.app.inject({
+      method: 'POST',
+      url: '/dev/stripe/v1/payment_methods',
+      headers: { host: A().host, authorization: `Bearer ${PK}`, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `type=card&card[number]=${TEST_CARDS.ok}&card[exp_month]=12&card[exp_year]=2031&card[cvc]=123`,
+    });
+    expect(JSON.parse(pm.body)).toMatchObject({ card: { last4: '4242' } });
+    expect(JSON.parse(pm.body).card.number).toBeUndefined();
+  });
+
+  it('live mode allows js.stripe.com in the CSP; fake mode does not', () => {
+    expect(securityHeaders(true, [], true)['content-security-policy']).toContain('script-src \'self\' https://js.stripe.com');
+    expect(securityHeaders(true, [], false)['content-security-policy']).not.toContain('stripe.com');
   });
 });
