@@ -70,7 +70,7 @@ export const billingStripeStep: SeedStep = {
         const pm = (await r.json()) as { id: string; card: Omit<Card, 'id'> };
         await stripe.paymentMethods.attach(pm.id, { customer: c.id });
         await stripe.customers.update(c.id, { invoice_settings: { default_payment_method: pm.id } });
-        card = { id: pm.id, ...pm.card };
+        card = { id: pm.id, brand: pm.card.brand, last4: pm.card.last4, exp_month: pm.card.exp_month, exp_year: pm.card.exp_year };
       }
       await trx('stripe_customers').insert({ user_id: userId, customer_id: customerId, default_payment_method: card.id, autopay });
       await trx('stripe_payment_methods').insert({ ...card, user_id: userId });
