@@ -31,6 +31,8 @@ export async function up(knex: Knex): Promise<void> {
     t.string('customer_id', 255).notNullable().unique();
     t.string('default_payment_method', 255);
     t.boolean('autopay').notNullable().defaultTo(false);
+    /** The day autopay was turned on: it charges invoices due from then on, never older ones without asking. */
+    t.date('autopay_since');
     /** `created` (seconds) of the newest webhook event applied to this customer. */
     t.bigInteger('last_event_created').notNullable().defaultTo(0);
     t.timestamps(true, true);

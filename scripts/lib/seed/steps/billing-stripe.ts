@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import Stripe from 'stripe';
 import { encryptSecret } from '@kv/directory';
-import { localParts } from '@kv/shared';
+import { addDays, localParts } from '@kv/shared';
 import { platformSecret } from '../../services.ts';
 import type { SeedStep } from '../context.ts';
 
@@ -58,7 +58,7 @@ export const billingStripeStep: SeedStep = {
     });
 
     /** A Stripe customer for a payer with one card (through the publishable key, as Stripe.js would), saved locally. */
-    async function customerWithCard(userId: string, number: string, exp: { month: number; year: number }, autopay: boolean) {
+    async function customerWithCard(userId: string, number: string, exp: { month: number; year: number }, autopay: boolean, autopaySince: string | null = null) {
       const user = await trx('users').where({ id: userId }).first('email', 'fname', 'lname');
       let customerId = localId('cus');
       let card: Card = { id: localId('pm'), brand: 'visa', last4: number.slice(-4), exp_month: exp.month, exp_year: exp.year };
@@ -72,7 +72,7 @@ export const billingStripeStep: SeedStep = {
         await stripe.customers.update(c.id, { invoice_settings: { default_payment_method: pm.id } });
         card = { id: pm.id, brand: pm.card.brand, last4: pm.card.last4, exp_month: pm.card.exp_month, exp_year: pm.card.exp_year };
       }
-      await trx('stripe_customers').insert({ user_id: userId, customer_id: customerId, default_payment_method: card.id, autopay });
+      await trx('stripe_customers').insert({ user_id: userId, customer_id: customerId, default_payment_method: card.id, autopay, autopay_since: autopaySince });
       await trx('stripe_payment_methods').insert({ ...card, user_id: userId });
       return { customerId, card };
     }
@@ -82,7 +82,9 @@ export const billingStripeStep: SeedStep = {
     const demo = await trx('users').where({ username: def.families[0]?.contacts[0]?.username ?? 'parent' }).first('id');
     let split = 0;
     if (demo) {
-      await customerWithCard(String(demo.id), '4242424242424242', { month: 12, year: year + 3 }, true);
+      // Autopay from tomorrow: the two open invoices stay for the parent to pay (the journey pays half of one).
+      const since = addDays(localParts(now, locs[0]!.timezone).date, 1);
+      await customerWithCard(String(demo.id), '4242424242424242', { month: 12, year: year + 3 }, true, since);
       // The child with an open invoice first: the journey pays half of it.
       const { rows: kidRows } = await trx.raw(
         `select su.student_id from student_users su
@@ -118,7 +120,8 @@ export const billingStripeStep: SeedStep = {
          from invoices i
          join locations l on l.id = i.location_id
          join student_users su on su.student_id = i.student_id and su.is_payer and not su.black_list
-        where i.status = 'open' and i.due_date >= (? at time zone l.timezone)::date and not (i.student_id = any(?::bigint[]))
+        where i.status = 'open' and coalesce(i.period_end, i.due_date) >= (?::timestamptz at time zone l.timezone)::date
+          and not (i.student_id = any(?::bigint[]))
           and not exists (select 1 from stripe_customers c where c.user_id = su.user_id)
           and not exists (select 1 from student_users o where o.student_id = i.student_id and o.is_payer and o.user_id <> su.user_id)
         order by i.id limit 40`,
@@ -134,7 +137,7 @@ export const billingStripeStep: SeedStep = {
     if (r0) {
       const today = localParts(now, r0.timezone).date;
       await trx('invoices').where({ id: r0.id }).update({ due_date: today });
-      const { card } = await customerWithCard(String(r0.user_id), '4000000000000341', { month: 9, year: year + 2 }, true);
+      const { card } = await customerWithCard(String(r0.user_id), '4000000000000341', { month: 9, year: year + 2 }, true, today);
       const [charge] = await trx('stripe_charges')
         .insert({
           invoice_id: r0.id,

@@ -271,8 +271,11 @@ describe('autopay', () => {
   it('a declined autopay retries on days 1, 3 and 5, alerting the payer and the managers each time', async () => {
     await addCard(w.tokens.parent, TEST_CARDS.chargeDeclined);
     await ok('mutation { setUserAutopay(enabled: true) { methods { autopay } } }', {}, w.tokens.parent);
-    const id = await invoice(w.kids.parentKid, 2500);
     const today = localParts(new Date(), TZ).date;
+    // Due before autopay was turned on: never charged without asking.
+    const older = await invoice(w.kids.parentKid, 900);
+    await db()('invoices').where({ id: older }).update({ due_date: '2020-01-01' });
+    const id = await invoice(w.kids.parentKid, 2500);
     await db()('invoices').where({ id }).update({ due_date: today });
     const config = h.deps.config;
     const run = (days: number) => runAutopay(db(), A().entry.id, config, new Date(Date.now() + days * 86_400_000));
@@ -285,6 +288,7 @@ describe('autopay', () => {
     expect((await run(5)).failed).toBe(1);
     expect((await run(6)).failed).toBe(0); // no more retries
     expect(await attempts()).toEqual(['0:failed', '1:failed', '2:failed', '3:failed']);
+    expect(await db()('stripe_charges').where({ invoice_id: older })).toEqual([]);
     const alerts = await db()('notifications').where({ user_id: w.ids.parent, kind: 'alert' }).where('title', 'Autopay failed').count({ n: '*' }).first();
     expect(Number(alerts?.n)).toBe(4);
     const staff = await db()('notifications').where({ user_id: w.ids.mgrX, kind: 'alert' }).where('title', 'Autopay failed').count({ n: '*' }).first();

@@ -30,6 +30,7 @@ export interface CustomerRow {
   customer_id: string;
   default_payment_method: string | null;
   autopay: boolean;
+  autopay_since: string | null;
   last_event_created: string;
 }
 

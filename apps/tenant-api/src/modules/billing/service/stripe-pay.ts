@@ -228,7 +228,14 @@ export async function setUserAutopay(ctx: RequestContext, raw: unknown) {
   if (args.enabled && !customer?.default_payment_method) throw badInput('enabled', 'Add a card first: autopay charges your default card.');
   if (customer)
     await inTransaction(ctx, async (trx) => {
-      await repo.updateCustomer(trx, v.id, { autopay: args.enabled });
+      // Turned on now: invoices due from today on are charged, never older ones.
+      await repo.updateCustomer(trx, v.id, {
+        autopay: args.enabled,
+        // (the earliest "today" of the centre's locations: a due date is a local date)
+        ...(args.enabled && !customer.autopay
+          ? { autopay_since: trx.raw(`(select coalesce(min((now() at time zone timezone)::date), current_date) from locations)`) as unknown as string }
+          : {}),
+      });
       await audit(ctx, trx, { action: 'billing.autopay', entity: 'user', entity_id: v.id, data: { enabled: args.enabled } });
     });
   return { ...notice(args.enabled ? 'Autopay is on.' : 'Autopay is off.'), methods: await getUserPaymentMethods(ctx) };

@@ -8,7 +8,8 @@ import { applyOutcome, callStripe, chargeShare, openShare } from '../service/str
 
 /**
  * Autopay that never fails silently (issue 19), hourly per centre through the outbox:
- * - each payer with autopay on is charged their open share of an invoice on its due date
+ * - each payer with autopay on is charged their open share of an invoice on its due date (invoices
+ *   due from the day autopay was turned on: never older ones without asking)
  *   (attempt 0, off-session, the default card); a failure is retried on days 1, 3 and 5 after
  *   (attempts 1-3), each failure alerting the payer (email, SMS, push) and the location's
  *   managers; a card that needs the payer's authentication goes to /user/students/billing2;
@@ -113,6 +114,7 @@ async function dueShares(db: Knex): Promise<Due[]> {
                           where x.invoice_id = i.id and x.user_id = su.user_id and x.kind = 'autopay'
                           order by x.attempt desc limit 1) a on true
      where i.status = 'open'
+       and i.due_date >= coalesce(c.autopay_since, '-infinity'::date)
        and i.due_date <= (now() at time zone l.timezone)::date
        and i.due_date >= (now() at time zone l.timezone)::date - 30
        and (select coalesce(sum(g.amount), 0) from billing_ledger g where g.invoice_id = i.id) > 0
