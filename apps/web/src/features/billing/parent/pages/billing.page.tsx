@@ -212,7 +212,7 @@ function InvoiceHistory({ studentId }: { studentId: string }) {
               {t('invoiceOf', { date: day(inv.date), due: day(inv.due_date) })}
             </Text>
             <Group gap="xs">
-              <Badge variant="light" color={inv.status === 'paid' ? 'teal' : inv.status === 'open' ? 'blue' : 'gray'}>
+              <Badge variant="default" data-testid={`invoice-status-${inv.status}`}>
                 {t(`status.${inv.status}`, { defaultValue: inv.status })}
               </Badge>
               <Text size="sm" fw={600}>
@@ -254,7 +254,16 @@ function InvoiceHistory({ studentId }: { studentId: string }) {
           </Stack>
         </Card>
       ))}
-      {last > 1 ? <Pagination total={last} value={page} onChange={setPage} size="sm" aria-label={t('invoices')} /> : null}
+      {last > 1 ? (
+        <Pagination
+          total={last}
+          value={page}
+          onChange={setPage}
+          size="sm"
+          getControlProps={(control) => ({ 'aria-label': t(`shell:table.pages.${control}`) })}
+          getItemProps={(item) => ({ 'aria-label': t('shell:table.pages.page', { page: item }) })}
+        />
+      ) : null}
     </Stack>
   );
 }

@@ -48,9 +48,9 @@ export function ParentCardsPage() {
             <Group key={c.id} justify="space-between" wrap="wrap" data-testid="saved-card">
               <Group gap="xs">
                 <Text>{t('cards.line', { brand: c.brand.toUpperCase(), last4: c.last4, month: String(c.exp_month).padStart(2, '0'), year: c.exp_year })}</Text>
-                {c.is_default ? <Badge variant="light">{t('cards.default')}</Badge> : null}
+                {c.is_default ? <Badge variant="default">{t('cards.default')}</Badge> : null}
                 {c.expiring_soon ? (
-                  <Badge variant="light" color="orange">
+                  <Badge variant="default">
                     {t('cards.expiring')}
                   </Badge>
                 ) : null}
