@@ -29,7 +29,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { createFileStore, type FileStore } from '@kv/files';
 import { createFakeGoogle, createLogger, type Logger } from '@kv/server';
-import { DATA_DIR, platformSecret, startPostgres, startRedis } from './services.ts';
+import { DATA_DIR, platformSecret, startPostgres, startRedis, startStripe } from './services.ts';
 
 export interface PlatformOptions {
   port: number;
@@ -215,6 +215,8 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
   cpDeps.google = { stateKey: google.stateKey, devRoutes: fakeGoogle?.routes };
   // S3 when S3_BUCKET is set, else files under .data/files served by the tenant app.
   const files = createFileStore({ dataDir: DATA_DIR, secret: derive('files-local') });
+  // Card payments: the local Stripe fake unless STRIPE_MODE=live; centres' Stripe secrets are encrypted with a derived key.
+  const stripeHandle = await startStripe(log, derive('stripe-secret-key'));
   log(`Files: ${files.kind === 's3' ? `S3 bucket ${process.env.S3_BUCKET}` : `local store in ${path.join(DATA_DIR, 'files')}`}`);
   const cpJobs = registerControlPlaneJobs(queue, cpDeps);
   registerTenantJobs(queue, {
@@ -224,6 +226,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
     kick: (id, db) => void outbox.kick(id, db),
     files,
     google,
+    stripe: { production: Boolean(opts.production), stripe: stripeHandle.config },
   });
   registerTenantEvents(events, { entryFor: entryById });
   registerMessageJobs(queue, {
@@ -287,6 +290,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
         webDist: opts.webDist,
         google,
         twilioAuthToken: process.env.TWILIO_AUTH_TOKEN || undefined,
+        stripe: stripeHandle.config,
       },
     },
     { log: logger.child({ app: 'tenant-api' }) },
@@ -332,6 +336,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
       await Promise.allSettled([tenantApp.close(), controlApp.close()]);
       sweep.stop();
       await devOrigin?.close();
+      await stripeHandle.stop();
       await events.stop();
       await outbox.stop();
       await cpJobs.close();

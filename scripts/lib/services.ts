@@ -78,3 +78,25 @@ export function platformSecret(): string {
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
 }
+
+export interface StripeHandle {
+  /** The tenant API's Stripe settings (TenantApiConfig.stripe). */
+  config: { mode: 'fake' | 'live'; host?: string; port?: number; protocol?: 'http' | 'https'; secretKey: string };
+  stop(): Promise<void>;
+}
+
+/**
+ * Card payments: STRIPE_MODE=live talks to api.stripe.com; otherwise (the default locally and in
+ * tests) the local Stripe fake (@kv/stripe-fake) runs in this process on a loopback port, its
+ * state in `<KV_DATA_DIR>/stripe-fake/`, posting signed events to the centres' webhook URLs.
+ */
+export async function startStripe(log: (m: string) => void, secretKey: string): Promise<StripeHandle> {
+  if (process.env.STRIPE_MODE === 'live') return { config: { mode: 'live', secretKey }, stop: async () => undefined };
+  const { StripeFake } = await import('@kv/stripe-fake');
+  const fake = new StripeFake({ dataDir: DATA_DIR });
+  const port = await fake.listen(Number(process.env.STRIPE_FAKE_PORT ?? 0));
+  // The demo-data generator of this process registers the demo centres' keys with it.
+  process.env.STRIPE_FAKE_URL = `http://127.0.0.1:${port}`;
+  log(`Started the Stripe fake on 127.0.0.1:${port} (state in ${path.join(DATA_DIR, 'stripe-fake')})`);
+  return { config: { mode: 'fake', host: '127.0.0.1', port, protocol: 'http', secretKey }, stop: () => fake.close() };
+}

@@ -19,6 +19,7 @@ import { mediaAuthPlugin } from './plugins/app/media-auth.ts';
 import { describeRequest } from './plugins/app/log-facts.ts';
 import { smsWebhookRoutes } from './modules/sms/index.ts';
 import { tinyUrlRoutes } from './modules/links/index.ts';
+import { stripeDevRoutes, stripeJsUrl, stripeWebhookRoutes } from './modules/billing/index.ts';
 
 export interface BuildOptions {
   /** pino logger (scripts/lib/platform.ts); none: nothing is logged. */
@@ -48,7 +49,12 @@ export async function buildTenantApp(deps: TenantApiDeps, opts: BuildOptions = {
     reply.code(status).send({ error: status >= 500 ? 'Internal error' : error.message });
   });
 
-  await registerSecurityHeaders(app, { production: deps.config.production, apiPaths: ['/graphql'], fileOrigins: deps.files?.origins });
+  await registerSecurityHeaders(app, {
+    production: deps.config.production,
+    apiPaths: ['/graphql'],
+    fileOrigins: deps.files?.origins,
+    stripeJs: stripeJsUrl(deps.config).startsWith('https:'),
+  });
   await registerRateLimit(app, { max: opts.rateLimitMax });
   registerJsonCompression(app);
   guardGraphqlRoute(app);
@@ -61,7 +67,7 @@ export async function buildTenantApp(deps: TenantApiDeps, opts: BuildOptions = {
   app.get('/app-config.json', async (request, reply) => {
     const { name, slug, kind, language_pack } = request.tenant;
     reply.header('cache-control', 'no-store');
-    return { surface: 'centre', centre: { name, slug, kind, language_pack }, devMailbox: deps.config.devMailbox };
+    return { surface: 'centre', centre: { name, slug, kind, language_pack }, devMailbox: deps.config.devMailbox, stripeJs: stripeJsUrl(deps.config) };
   });
   // The local store's signed upload and read URLs, on every centre host (each host its own keys only).
   if (deps.files instanceof LocalFileStore) {
@@ -71,6 +77,9 @@ export async function buildTenantApp(deps: TenantApiDeps, opts: BuildOptions = {
   await app.register(smsWebhookRoutes, { deps });
   await app.register(tinyUrlRoutes);
   if (deps.config.devMailbox) await devMailboxRoutes(app, { dbFor: (request) => request.tenantDb(), smsReply: true });
+  // Stripe: the signed webhooks of the centre's account, and (fake mode) the Stripe.js stand-in.
+  await app.register(stripeWebhookRoutes, { deps });
+  await app.register(stripeDevRoutes, { deps });
   if (deps.config.webDist) await registerSpa(app, deps.config.webDist, { indexable: ['/', '/login'] });
   return app;
 }

@@ -32,6 +32,8 @@ export interface TenantApiConfig {
   google?: GoogleCalendarConfig;
   /** Twilio's auth token: inbound SMS webhooks are signed with it (outside production a fixed dev token stands in). */
   twilioAuthToken?: string;
+  /** Card payments (billing/stripe): where the stripe SDK goes and the key that encrypts Stripe secrets at rest. */
+  stripe?: StripeConfig;
 }
 
 /** Where Google is (the real one, or the fake under `/dev/google` in tests and `npm start`) and our keys. */
@@ -51,6 +53,18 @@ export interface GoogleCalendarConfig {
   tokenKey: string;
   /** Tests route the calls to the in-process fake. */
   fetch?: typeof fetch;
+}
+
+/**
+ * `fake` (default locally and in tests): the SDK talks to @kv/stripe-fake at host:port; `live`:
+ * api.stripe.com. `secretKey` (≥ 32 characters) encrypts the centres' secret keys; required in production.
+ */
+export interface StripeConfig {
+  mode: 'fake' | 'live';
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+  secretKey?: string;
 }
 
 export interface DirectoryReader {

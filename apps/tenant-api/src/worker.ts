@@ -11,6 +11,8 @@ import { registerNotificationEvents, registerNotificationJobs, startNotification
 import type { FileStore } from '@kv/files';
 import { registerCalendarJobs } from './modules/calendar/index.ts';
 import type { GoogleCalendarConfig } from './types.ts';
+import type { StripeConfig } from './types.ts';
+import { registerAutopayJobs, startAutopay } from './modules/billing/index.ts';
 
 export interface TenantJobDeps {
   /** A centre's database, by centre id. */
@@ -24,6 +26,8 @@ export interface TenantJobDeps {
   files?: FileStore;
   /** Google Calendar (the push of linked calendars); none: those jobs fail permanently. */
   google?: GoogleCalendarConfig;
+  /** Card payments (billing autopay): the API's Stripe settings. */
+  stripe?: { production: boolean; stripe?: StripeConfig };
 }
 
 /** Registers the job handlers of every tenant-API area on the queue (call `queue.start()` after). */
@@ -36,6 +40,7 @@ export function registerTenantJobs(queue: JobQueue, deps: TenantJobDeps): void {
   registerFoodMenuJobs(queue, deps);
   registerNotificationJobs(queue, deps);
   registerCalendarJobs(queue, deps);
+  registerAutopayJobs(queue, { dbFor: deps.dbFor, config: deps.stripe });
 }
 
 /** Registers the domain-event handlers of every tenant-API area on the event dispatcher. */
@@ -60,4 +65,5 @@ export async function startTenantSchedules(db: Knex, centre: CentreEntry): Promi
   await startBillingRun(db, centre.id);
   await startFoodMenuRotation(db, centre.id);
   await startNotificationTick(db, centre.id);
+  await startAutopay(db, centre.id);
 }

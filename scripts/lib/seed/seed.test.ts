@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Knex } from 'knex';
 import { hashPassword } from '@kv/auth';
 import { createTestDatabase, type TestDatabase } from '@kv/db/testing';
 import { fileKey, LocalFileStore, sniffType } from '@kv/files';
@@ -62,6 +63,17 @@ const count = async (db: TestDatabase['db'], table: string, where: (q: ReturnTyp
   where(q);
   return Number((await q.count({ n: '*' }).first())!.n);
 };
+
+/** The demo parent's children split 50/50 by the billing-stripe step (0 or 1). */
+async function demoParentSplits(db: Knex): Promise<number> {
+  const r = await db('billing_payer_shares as ps')
+    .join('student_users as su', 'su.student_id', 'ps.student_id')
+    .join('users as u', 'u.id', 'su.user_id')
+    .where('u.username', 'parent')
+    .countDistinct({ n: 'ps.student_id' })
+    .first();
+  return Number(r?.n ?? 0);
+}
 
 describe('the demo seed generator', () => {
   it.each(['demo', 'pawsome'])('%s: daily activities for 30 days, today’s room feeds, sent reports', async (slug) => {
@@ -167,9 +179,10 @@ describe('the demo seed generator', () => {
     expect(await count(db, 'students', (q) => q.whereNotNull('deleted_at'))).toBeGreaterThanOrEqual(2);
     expect(await count(db, 'student_siblings')).toBeGreaterThan(20);
     const families = await db('student_users').where({ is_payer: true }).countDistinct({ n: 'user_id' }).first();
-    // one payer per family, and the billing step's six second payers (two-payer splits)
+    // one payer per family, the billing step's six second payers (two-payer splits), and the
+    // billing-stripe step's second payer of the demo parent's child (50/50, when it has another contact)
     expect(Number(families!.n)).toBe(
-      JSON.parse(JSON.stringify(definition(slug).families.length)) + definition(slug).generate!.families + 6,
+      JSON.parse(JSON.stringify(definition(slug).families.length)) + definition(slug).generate!.families + 6 + (await demoParentSplits(db)),
     );
     expect(await count(db, 'student_users', (q) => q.where({ black_list: true }))).toBeGreaterThan(0);
     expect(await count(db, 'student_users', (q) => q.where({ pickup: false }))).toBeGreaterThan(0);
@@ -449,7 +462,7 @@ describe('the demo seed generator', () => {
     expect(await count(db, 'billing_plans', (q) => q.whereNotNull('end_date'))).toBe(3);
     expect(await count(db, 'invoices')).toBeGreaterThan(500);
     expect(await count(db, 'payments')).toBeGreaterThan(400);
-    expect(await count(db, 'billing_payer_shares')).toBe(12);
+    expect(await count(db, 'billing_payer_shares')).toBe(12 + 2 * (await demoParentSplits(db)));
     // the invoice run finds every period of the seeded plans already invoiced
     const { issueDueInvoices } = await import('../../../apps/tenant-api/src/modules/billing/index.ts');
     expect(await issueDueInvoices(db, NOW)).toBe(0);

@@ -96,6 +96,14 @@ export const centreMenu: readonly MenuItem[] = [
     to: fixed(paths.billing.to()),
     access: { role: 'manager', permissions: ['billing.manage'] },
   }),
+  link({
+    id: 'parentBilling',
+    label: 'shell:menu.billing',
+    icon: IconReceipt,
+    to: fixed(paths.userStudentsBilling.to()),
+    access: { role: 'user', permissions: ['billing.view'] },
+    below: 'blog',
+  }),
   { kind: 'heading', id: 'people', label: 'shell:menu.headings.people' },
   link({
     id: 'students',

@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router-dom';
 import { RouteError } from '../components/route-error';
 import { RouteGuard } from '../components/route-guard';
 import { accessRoutes } from '../features/access/routes';
+import { billingParentRoutes } from '../features/billing/parent-routes';
 import { LatestActivitiesWidget, StudentActivitiesPanel, activitiesRoutes } from '../features/activities/routes';
 import { ActionItemsWidget, TopAnnouncementsWidget, announcementsRoutes } from '../features/announcements/routes';
 import { RoomRatioWidget, attendanceRoutes } from '../features/attendance/routes';
@@ -58,6 +59,7 @@ export function signedInRoutes(kind: CentreKind | null): RouteObject[] {
     ...billingRoutes(kind),
     ...agencyRoutes(kind),
     ...smsRoutes(),
+    ...billingParentRoutes(kind),
   ];
   const servedPaths = new Set(served.map((route) => route.path));
   return [...served, ...upcomingRoutes(kind, servedPaths)];

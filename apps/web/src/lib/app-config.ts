@@ -10,6 +10,8 @@ export interface AppConfig {
   surface: 'platform' | 'centre';
   centre: CentreConfig | null;
   devMailbox: boolean;
+  /** Centre hosts: where Stripe.js loads from (the local stand-in /dev/stripe/v3.js, or js.stripe.com). */
+  stripeJs?: string;
 }
 
 export type LanguagePack = CentreConfig['language_pack'];
@@ -43,7 +45,7 @@ export function parseAppConfig(value: unknown): AppConfig | null {
   const centre = parseCentre(v.centre ?? null);
   if (!oneOf(v.surface, ['platform', 'centre'] as const) || centre === undefined || typeof v.devMailbox !== 'boolean') return null;
   if (v.surface === 'centre' && centre === null) return null;
-  return { surface: v.surface, centre, devMailbox: v.devMailbox };
+  return { surface: v.surface, centre, devMailbox: v.devMailbox, ...(typeof v.stripeJs === 'string' ? { stripeJs: v.stripeJs } : {}) };
 }
 
 export async function loadAppConfig(fetchImpl: typeof fetch = fetch): Promise<AppConfig> {

@@ -35,6 +35,7 @@ export const NAMESPACES = [
   'billing',
   'agencies',
   'sms',
+  'billingParent',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /** The pet pack: per language, `{ <namespace>: { ...keys to override } }`. */

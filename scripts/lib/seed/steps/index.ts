@@ -23,6 +23,7 @@ import { formsStep } from './forms.ts';
 import { schedulesStep } from './schedules.ts';
 import { billingAgenciesStep } from './billing-agencies.ts';
 import { smsStep } from './sms.ts';
+import { billingStripeStep } from './billing-stripe.ts';
 
 /**
  * The generator's steps, in order: each reads what earlier ones wrote (by name, from the database)
@@ -54,4 +55,5 @@ export const SEED_STEPS: readonly SeedStep[] = [
   schedulesStep,
   billingAgenciesStep,
   smsStep,
+  billingStripeStep,
 ];

@@ -345,6 +345,14 @@ export type Query = {
   getAgencyPayments: PaymentPaginator;
   /** Days beyond the authorisation, absences over the allowance, expiring authorisations, co-pays not invoiced or unpaid, agency short-pays. */
   getSubsidyReconciliation: SubsidyReconciliation;
+  /** The owner's Stripe keys, masked. */
+  getPaymentProviderKeys: PaymentProviderKeys;
+  checkLocationAllowStripePayment: StripePaymentCheck;
+  /** The children the signed-in parent pays for, with their open shares. */
+  getUserBillingStudents: Array<UserBillingStudent>;
+  getUserPaymentMethods: UserPaymentMethods;
+  /** Card payments waiting for the parent's authentication (billing2). */
+  getUserPendingCharges: Array<CardCharge>;
   /** A child's thread (the family and every educator of the child's rooms), newest first: the child's guardians and staff of the child. */
   getStudentChat: ChatMessagePaginator;
   /** Spec getProgramChat: a room's thread, newest first: staff of the room and the guardians of its children. */
@@ -1467,6 +1475,11 @@ export type QueryGetSubsidyReconciliationArgs = {
 };
 
 
+export type QueryCheckLocationAllowStripePaymentArgs = {
+  location_id: Scalars['ID']['input'];
+};
+
+
 export type QueryGetStudentChatArgs = {
   student_id: Scalars['ID']['input'];
   page?: InputMaybe<Scalars['Int']['input']>;
@@ -2339,6 +2352,17 @@ export type Mutation = {
   issueAgencyInvoices: InvoicesResult;
   /** Records an agency payment, applied to its chosen (or oldest) open invoices; what it does not cover stays owed (a short-pay). */
   saveAgencyPayment: AgencyPaymentResult;
+  /** Owner only: checks the keys with Stripe, encrypts the secret, creates the webhook endpoint. */
+  savePaymentProviderKeys: PaymentProviderKeysResult;
+  /** Without setup_intent_id: a SetupIntent for Stripe.js; with it (after confirmCardSetup): saves the card. */
+  addUserCard: AddUserCardResult;
+  setDefaultPaymentMethod: UserPaymentMethodsResult;
+  /** Autopay on or off (charges the default card on each due date). */
+  setUserAutopay: UserPaymentMethodsResult;
+  /** Pays user_id's open share of invoice id with a saved card (token; default card when omitted). */
+  chargeUserInvoice: CardChargeResult;
+  /** After Stripe.js confirmed a payment that needed authentication: records its outcome. */
+  syncUserCharge: CardChargeResult;
   /** Spec sendChatMessage: a message to a child's thread (student_id) or a room's thread (program_id); msg, an attachment (a checked chat_attachment upload) or both. */
   sendChatMessage: ChatMessageResult;
   /** Spec updateChatMessage: the author changes their message's text. */
@@ -4946,6 +4970,39 @@ export type MutationSaveAgencyPaymentArgs = {
   reference?: InputMaybe<Scalars['String']['input']>;
   note?: InputMaybe<Scalars['String']['input']>;
   invoice_ids?: InputMaybe<Array<Scalars['ID']['input']>>;
+};
+
+
+export type MutationSavePaymentProviderKeysArgs = {
+  publishable_key: Scalars['String']['input'];
+  secret_key: Scalars['String']['input'];
+};
+
+
+export type MutationAddUserCardArgs = {
+  setup_intent_id?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+export type MutationSetDefaultPaymentMethodArgs = {
+  payment_method_id: Scalars['ID']['input'];
+};
+
+
+export type MutationSetUserAutopayArgs = {
+  enabled: Scalars['Boolean']['input'];
+};
+
+
+export type MutationChargeUserInvoiceArgs = {
+  user_id: Scalars['ID']['input'];
+  id: Scalars['ID']['input'];
+  token?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationSyncUserChargeArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -9259,6 +9316,135 @@ export type AgencyPaymentResult = {
   payments: Array<Payment>;
 };
 
+/** The centre's Stripe keys as the owner sees them: masked. */
+export type PaymentProviderKeys = {
+  __typename?: 'PaymentProviderKeys';
+  configured: Scalars['Boolean']['output'];
+  /** pk_test_••••abcd */
+  publishable_key?: Maybe<Scalars['String']['output']>;
+  /** sk_test_••••abcd */
+  secret_key?: Maybe<Scalars['String']['output']>;
+  livemode: Scalars['Boolean']['output'];
+  /** The webhook endpoint Stripe posts events to (<centre host>/webhooks/stripe). */
+  webhook_url?: Maybe<Scalars['String']['output']>;
+  /** Signing secrets kept: 2 while a rotation is under way. */
+  webhook_secrets: Scalars['Int']['output'];
+  updated_at?: Maybe<Scalars['String']['output']>;
+};
+
+export type PaymentProviderKeysResult = {
+  __typename?: 'PaymentProviderKeysResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  keys: PaymentProviderKeys;
+};
+
+/** Whether parents of a location may pay by card (billing on and keys saved). */
+export type StripePaymentCheck = {
+  __typename?: 'StripePaymentCheck';
+  location_id: Scalars['ID']['output'];
+  allowed: Scalars['Boolean']['output'];
+  /** For Stripe.js, when allowed. */
+  publishable_key?: Maybe<Scalars['String']['output']>;
+  reason?: Maybe<Scalars['String']['output']>;
+};
+
+/** A payer's part of one open invoice. */
+export type UserInvoiceShare = {
+  __typename?: 'UserInvoiceShare';
+  invoice_id: Scalars['ID']['output'];
+  student_id: Scalars['ID']['output'];
+  date: Scalars['String']['output'];
+  due_date: Scalars['String']['output'];
+  total: Scalars['Cents']['output'];
+  /** What the invoice still owes (all payers). */
+  balance: Scalars['Cents']['output'];
+  /** The payer's part of the total. */
+  share: Scalars['Cents']['output'];
+  /** What is open of the payer's part. */
+  open: Scalars['Cents']['output'];
+};
+
+/** A child the parent pays for. */
+export type UserBillingStudent = {
+  __typename?: 'UserBillingStudent';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  location_id: Scalars['ID']['output'];
+  location_name: Scalars['String']['output'];
+  /** The child's balance: owed (positive) or credit (negative). */
+  balance: Scalars['Cents']['output'];
+  /** What the parent's own shares leave open. */
+  my_open: Scalars['Cents']['output'];
+  allow_card: Scalars['Boolean']['output'];
+  open_invoices: Array<UserInvoiceShare>;
+};
+
+/** A saved card: brand, last four and expiry only (the number stays with Stripe). */
+export type PaymentCard = {
+  __typename?: 'PaymentCard';
+  id: Scalars['ID']['output'];
+  brand: Scalars['String']['output'];
+  last4: Scalars['String']['output'];
+  exp_month: Scalars['Int']['output'];
+  exp_year: Scalars['Int']['output'];
+  is_default: Scalars['Boolean']['output'];
+  /** Expires within 30 days. */
+  expiring_soon: Scalars['Boolean']['output'];
+};
+
+export type UserPaymentMethods = {
+  __typename?: 'UserPaymentMethods';
+  /** For Stripe.js (null until the centre saved its keys). */
+  publishable_key?: Maybe<Scalars['String']['output']>;
+  autopay: Scalars['Boolean']['output'];
+  default_payment_method?: Maybe<Scalars['ID']['output']>;
+  cards: Array<PaymentCard>;
+};
+
+export type UserPaymentMethodsResult = {
+  __typename?: 'UserPaymentMethodsResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  methods: UserPaymentMethods;
+};
+
+/** Step one: the SetupIntent's client secret for Stripe.js; step two (setup_intent_id given): the saved card. */
+export type AddUserCardResult = {
+  __typename?: 'AddUserCardResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  client_secret?: Maybe<Scalars['String']['output']>;
+  setup_intent_id?: Maybe<Scalars['ID']['output']>;
+  publishable_key?: Maybe<Scalars['String']['output']>;
+  card?: Maybe<PaymentCard>;
+};
+
+/** A card payment of a payer's share. */
+export type CardCharge = {
+  __typename?: 'CardCharge';
+  id: Scalars['ID']['output'];
+  invoice_id: Scalars['ID']['output'];
+  amount: Scalars['Cents']['output'];
+  /** pending, succeeded, failed or requires_action. */
+  status: Scalars['String']['output'];
+  error?: Maybe<Scalars['String']['output']>;
+  payment_id?: Maybe<Scalars['ID']['output']>;
+  /** requires_action: the secret Stripe.js confirms the payment with. */
+  client_secret?: Maybe<Scalars['String']['output']>;
+};
+
+export type CardChargeResult = {
+  __typename?: 'CardChargeResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  charge: CardCharge;
+};
+
 /** The author of a chat message. */
 export type ChatPerson = {
   __typename?: 'ChatPerson';
@@ -10832,6 +11018,17 @@ export type ResolversTypes = {
   AgencyResult: ResolverTypeWrapper<Row<AgencyResult>>;
   AgencyStudentsResult: ResolverTypeWrapper<Row<AgencyStudentsResult>>;
   AgencyPaymentResult: ResolverTypeWrapper<Row<Omit<AgencyPaymentResult, 'payments'> & { payments: Array<ResolversTypes['Payment']> }>>;
+  PaymentProviderKeys: ResolverTypeWrapper<Row<PaymentProviderKeys>>;
+  PaymentProviderKeysResult: ResolverTypeWrapper<Row<PaymentProviderKeysResult>>;
+  StripePaymentCheck: ResolverTypeWrapper<Row<StripePaymentCheck>>;
+  UserInvoiceShare: ResolverTypeWrapper<Row<UserInvoiceShare>>;
+  UserBillingStudent: ResolverTypeWrapper<Row<UserBillingStudent>>;
+  PaymentCard: ResolverTypeWrapper<Row<PaymentCard>>;
+  UserPaymentMethods: ResolverTypeWrapper<Row<UserPaymentMethods>>;
+  UserPaymentMethodsResult: ResolverTypeWrapper<Row<UserPaymentMethodsResult>>;
+  AddUserCardResult: ResolverTypeWrapper<Row<AddUserCardResult>>;
+  CardCharge: ResolverTypeWrapper<Row<CardCharge>>;
+  CardChargeResult: ResolverTypeWrapper<Row<CardChargeResult>>;
   ChatPerson: ResolverTypeWrapper<Row<ChatPerson>>;
   ChatMessage: ResolverTypeWrapper<ChatMessageRow>;
   ChatMessagePaginator: ResolverTypeWrapper<Row<Omit<ChatMessagePaginator, 'data'> & { data: Array<ResolversTypes['ChatMessage']> }>>;
@@ -11243,6 +11440,17 @@ export type ResolversParentTypes = {
   AgencyResult: Row<AgencyResult>;
   AgencyStudentsResult: Row<AgencyStudentsResult>;
   AgencyPaymentResult: Row<Omit<AgencyPaymentResult, 'payments'> & { payments: Array<ResolversParentTypes['Payment']> }>;
+  PaymentProviderKeys: Row<PaymentProviderKeys>;
+  PaymentProviderKeysResult: Row<PaymentProviderKeysResult>;
+  StripePaymentCheck: Row<StripePaymentCheck>;
+  UserInvoiceShare: Row<UserInvoiceShare>;
+  UserBillingStudent: Row<UserBillingStudent>;
+  PaymentCard: Row<PaymentCard>;
+  UserPaymentMethods: Row<UserPaymentMethods>;
+  UserPaymentMethodsResult: Row<UserPaymentMethodsResult>;
+  AddUserCardResult: Row<AddUserCardResult>;
+  CardCharge: Row<CardCharge>;
+  CardChargeResult: Row<CardChargeResult>;
   ChatPerson: Row<ChatPerson>;
   ChatMessage: ChatMessageRow;
   ChatMessagePaginator: Row<Omit<ChatMessagePaginator, 'data'> & { data: Array<ResolversParentTypes['ChatMessage']> }>;
@@ -11518,6 +11726,11 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   getAgencyInvoices?: Resolver<ResolversTypes['InvoicePaginator'], ParentType, ContextType, RequireFields<QueryGetAgencyInvoicesArgs, 'id'>>;
   getAgencyPayments?: Resolver<ResolversTypes['PaymentPaginator'], ParentType, ContextType, RequireFields<QueryGetAgencyPaymentsArgs, 'id'>>;
   getSubsidyReconciliation?: Resolver<ResolversTypes['SubsidyReconciliation'], ParentType, ContextType, RequireFields<QueryGetSubsidyReconciliationArgs, 'location_id' | 'from' | 'to'>>;
+  getPaymentProviderKeys?: Resolver<ResolversTypes['PaymentProviderKeys'], ParentType, ContextType>;
+  checkLocationAllowStripePayment?: Resolver<ResolversTypes['StripePaymentCheck'], ParentType, ContextType, RequireFields<QueryCheckLocationAllowStripePaymentArgs, 'location_id'>>;
+  getUserBillingStudents?: Resolver<Array<ResolversTypes['UserBillingStudent']>, ParentType, ContextType>;
+  getUserPaymentMethods?: Resolver<ResolversTypes['UserPaymentMethods'], ParentType, ContextType>;
+  getUserPendingCharges?: Resolver<Array<ResolversTypes['CardCharge']>, ParentType, ContextType>;
   getStudentChat?: Resolver<ResolversTypes['ChatMessagePaginator'], ParentType, ContextType, RequireFields<QueryGetStudentChatArgs, 'student_id'>>;
   getProgramChat?: Resolver<ResolversTypes['ChatMessagePaginator'], ParentType, ContextType, RequireFields<QueryGetProgramChatArgs, 'program_id'>>;
   getUnreadChatCounts?: Resolver<ResolversTypes['ChatUnreadCounts'], ParentType, ContextType>;
@@ -11858,6 +12071,12 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   removeAgencyStudent?: Resolver<ResolversTypes['BillingResult'], ParentType, ContextType, RequireFields<MutationRemoveAgencyStudentArgs, 'student_id' | 'agency_id'>>;
   issueAgencyInvoices?: Resolver<ResolversTypes['InvoicesResult'], ParentType, ContextType, RequireFields<MutationIssueAgencyInvoicesArgs, 'id'>>;
   saveAgencyPayment?: Resolver<ResolversTypes['AgencyPaymentResult'], ParentType, ContextType, RequireFields<MutationSaveAgencyPaymentArgs, 'agency_id' | 'amount' | 'method'>>;
+  savePaymentProviderKeys?: Resolver<ResolversTypes['PaymentProviderKeysResult'], ParentType, ContextType, RequireFields<MutationSavePaymentProviderKeysArgs, 'publishable_key' | 'secret_key'>>;
+  addUserCard?: Resolver<ResolversTypes['AddUserCardResult'], ParentType, ContextType, Partial<MutationAddUserCardArgs>>;
+  setDefaultPaymentMethod?: Resolver<ResolversTypes['UserPaymentMethodsResult'], ParentType, ContextType, RequireFields<MutationSetDefaultPaymentMethodArgs, 'payment_method_id'>>;
+  setUserAutopay?: Resolver<ResolversTypes['UserPaymentMethodsResult'], ParentType, ContextType, RequireFields<MutationSetUserAutopayArgs, 'enabled'>>;
+  chargeUserInvoice?: Resolver<ResolversTypes['CardChargeResult'], ParentType, ContextType, RequireFields<MutationChargeUserInvoiceArgs, 'user_id' | 'id'>>;
+  syncUserCharge?: Resolver<ResolversTypes['CardChargeResult'], ParentType, ContextType, RequireFields<MutationSyncUserChargeArgs, 'id'>>;
   sendChatMessage?: Resolver<ResolversTypes['ChatMessageResult'], ParentType, ContextType, Partial<MutationSendChatMessageArgs>>;
   updateChatMessage?: Resolver<ResolversTypes['ChatMessageResult'], ParentType, ContextType, RequireFields<MutationUpdateChatMessageArgs, 'id'>>;
   deleteChatMessage?: Resolver<ResolversTypes['Notice'], ParentType, ContextType, RequireFields<MutationDeleteChatMessageArgs, 'id'>>;
@@ -14482,6 +14701,103 @@ export type AgencyPaymentResultResolvers<ContextType = RequestContext, ParentTyp
   payments?: Resolver<Array<ResolversTypes['Payment']>, ParentType, ContextType>;
 };
 
+export type PaymentProviderKeysResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PaymentProviderKeys'] = ResolversParentTypes['PaymentProviderKeys']> = {
+  configured?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  publishable_key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  secret_key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  livemode?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  webhook_url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  webhook_secrets?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  updated_at?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type PaymentProviderKeysResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PaymentProviderKeysResult'] = ResolversParentTypes['PaymentProviderKeysResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  keys?: Resolver<ResolversTypes['PaymentProviderKeys'], ParentType, ContextType>;
+};
+
+export type StripePaymentCheckResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['StripePaymentCheck'] = ResolversParentTypes['StripePaymentCheck']> = {
+  location_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  allowed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  publishable_key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type UserInvoiceShareResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['UserInvoiceShare'] = ResolversParentTypes['UserInvoiceShare']> = {
+  invoice_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  student_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  due_date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+  balance?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+  share?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+  open?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+};
+
+export type UserBillingStudentResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['UserBillingStudent'] = ResolversParentTypes['UserBillingStudent']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  location_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  location_name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  balance?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+  my_open?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+  allow_card?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  open_invoices?: Resolver<Array<ResolversTypes['UserInvoiceShare']>, ParentType, ContextType>;
+};
+
+export type PaymentCardResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PaymentCard'] = ResolversParentTypes['PaymentCard']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  brand?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  last4?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  exp_month?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  exp_year?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  is_default?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  expiring_soon?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type UserPaymentMethodsResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['UserPaymentMethods'] = ResolversParentTypes['UserPaymentMethods']> = {
+  publishable_key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  autopay?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  default_payment_method?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  cards?: Resolver<Array<ResolversTypes['PaymentCard']>, ParentType, ContextType>;
+};
+
+export type UserPaymentMethodsResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['UserPaymentMethodsResult'] = ResolversParentTypes['UserPaymentMethodsResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  methods?: Resolver<ResolversTypes['UserPaymentMethods'], ParentType, ContextType>;
+};
+
+export type AddUserCardResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AddUserCardResult'] = ResolversParentTypes['AddUserCardResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  client_secret?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  setup_intent_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  publishable_key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  card?: Resolver<Maybe<ResolversTypes['PaymentCard']>, ParentType, ContextType>;
+};
+
+export type CardChargeResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['CardCharge'] = ResolversParentTypes['CardCharge']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  invoice_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  payment_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  client_secret?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type CardChargeResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['CardChargeResult'] = ResolversParentTypes['CardChargeResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  charge?: Resolver<ResolversTypes['CardCharge'], ParentType, ContextType>;
+};
+
 export type ChatPersonResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ChatPerson'] = ResolversParentTypes['ChatPerson']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   fname?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -15661,6 +15977,17 @@ export type Resolvers<ContextType = RequestContext> = {
   AgencyResult?: AgencyResultResolvers<ContextType>;
   AgencyStudentsResult?: AgencyStudentsResultResolvers<ContextType>;
   AgencyPaymentResult?: AgencyPaymentResultResolvers<ContextType>;
+  PaymentProviderKeys?: PaymentProviderKeysResolvers<ContextType>;
+  PaymentProviderKeysResult?: PaymentProviderKeysResultResolvers<ContextType>;
+  StripePaymentCheck?: StripePaymentCheckResolvers<ContextType>;
+  UserInvoiceShare?: UserInvoiceShareResolvers<ContextType>;
+  UserBillingStudent?: UserBillingStudentResolvers<ContextType>;
+  PaymentCard?: PaymentCardResolvers<ContextType>;
+  UserPaymentMethods?: UserPaymentMethodsResolvers<ContextType>;
+  UserPaymentMethodsResult?: UserPaymentMethodsResultResolvers<ContextType>;
+  AddUserCardResult?: AddUserCardResultResolvers<ContextType>;
+  CardCharge?: CardChargeResolvers<ContextType>;
+  CardChargeResult?: CardChargeResultResolvers<ContextType>;
   ChatPerson?: ChatPersonResolvers<ContextType>;
   ChatMessage?: ChatMessageResolvers<ContextType>;
   ChatMessagePaginator?: ChatMessagePaginatorResolvers<ContextType>;

@@ -121,8 +121,6 @@ export const UPCOMING_ROUTES: readonly UpcomingRoute[] = [
   r('userStudentsDocuments', 'user', 'forms'),
   r('userStudentDocuments', 'user', 'forms'),
   r('userStudentsFiles', 'user', 'forms'),
-  r('userStudentsBilling', 'user', 'billing'),
-  r('userStudentsBilling2', 'user', 'billing'),
   r('userFiles', 'user', 'forms'),
   r('studentsPortfolioPreview', 'user', 'learning'),
   r('filesStudentFormSubmission', 'user', 'forms'),

@@ -1635,6 +1635,67 @@ export type BillingOverviewQueryVariables = Exact<{
 
 export type BillingOverviewQuery = { getBillingOverviewDetails: { location_id: string, filter: string, date: string, period_start: string | null, period_end: string, outstanding: number, credit: number, balance: number, open_invoices: number, students_owing: number, overdue: number, overdue_invoices: number, overdue_students: number, collected: number, payments: number, failed_autopay: number, failed_autopay_amount: number, overdue_by_age: Array<{ label: string, min_days: number, max_days: number | null, amount: number, invoices: number, students: number }> } };
 
+export type BillingParentAddCardMutationVariables = Exact<{
+  setup_intent_id?: string | number | null | undefined;
+}>;
+
+
+export type BillingParentAddCardMutation = { addUserCard: { status: boolean, message: string, color: string, client_secret: string | null, setup_intent_id: string | null, publishable_key: string | null, card: { id: string, last4: string } | null } };
+
+export type BillingParentAutopayMutationVariables = Exact<{
+  enabled: boolean;
+}>;
+
+
+export type BillingParentAutopayMutation = { setUserAutopay: { status: boolean, message: string, color: string, methods: { autopay: boolean } } };
+
+export type BillingParentChargeMutationVariables = Exact<{
+  user_id: string | number;
+  id: string | number;
+  token?: string | null | undefined;
+}>;
+
+
+export type BillingParentChargeMutation = { chargeUserInvoice: { status: boolean, message: string, color: string, charge: { id: string, amount: number, status: string, error: string | null, client_secret: string | null } } };
+
+export type BillingParentDefaultCardMutationVariables = Exact<{
+  payment_method_id: string | number;
+}>;
+
+
+export type BillingParentDefaultCardMutation = { setDefaultPaymentMethod: { status: boolean, message: string, color: string, methods: { autopay: boolean, default_payment_method: string | null } } };
+
+export type BillingParentInvoicesQueryVariables = Exact<{
+  student_id: string | number;
+  page?: number | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type BillingParentInvoicesQuery = { getInvoices: { data: Array<{ id: string, date: string, due_date: string, period_start: string | null, period_end: string | null, status: string, total: number, balance: number, paid: number, items: Array<{ id: string, name: string, detail: string | null, original_amount: number, amount: number, discount: number, discount_type: string | null, discounts: Array<string>, source: { kind: string, period_start: string | null, period_end: string | null, days: number | null, minutes: number | null, date: string | null } }>, payers: Array<{ user_id: string, name: string, amount: number }> }>, paginatorInfo: { total: number, currentPage: number, lastPage: number } } };
+
+export type BillingParentMethodsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type BillingParentMethodsQuery = { getUserPaymentMethods: { publishable_key: string | null, autopay: boolean, default_payment_method: string | null, cards: Array<{ id: string, brand: string, last4: string, exp_month: number, exp_year: number, is_default: boolean, expiring_soon: boolean }> } };
+
+export type BillingParentPendingQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type BillingParentPendingQuery = { getUserPendingCharges: Array<{ id: string, invoice_id: string, amount: number, status: string }> };
+
+export type BillingParentStudentsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type BillingParentStudentsQuery = { getUserBillingStudents: Array<{ id: string, name: string, location_id: string, location_name: string, balance: number, my_open: number, allow_card: boolean, open_invoices: Array<{ invoice_id: string, student_id: string, date: string, due_date: string, total: number, balance: number, share: number, open: number }> }> };
+
+export type BillingParentSyncMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type BillingParentSyncMutation = { syncUserCharge: { status: boolean, message: string, color: string, charge: { id: string, status: string, client_secret: string | null } } };
+
 export type BillingPausePlanMutationVariables = Exact<{
   id: string | number;
   date: string;
@@ -1695,6 +1756,11 @@ export type BillingProgramsQueryVariables = Exact<{
 
 export type BillingProgramsQuery = { getBillingPrograms: Array<{ id: string, location_id: string, name: string, color: string | null, start_date: string | null, end_date: string | null, rooms: Array<string>, student_count: number }> };
 
+export type BillingProviderKeysQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type BillingProviderKeysQuery = { getPaymentProviderKeys: { configured: boolean, publishable_key: string | null, secret_key: string | null, livemode: boolean, webhook_url: string | null, webhook_secrets: number, updated_at: string | null } };
+
 export type BillingRefundPaymentMutationVariables = Exact<{
   id: string | number;
   amount: number;
@@ -1724,6 +1790,14 @@ export type BillingSavePaymentMutationVariables = Exact<{
 
 
 export type BillingSavePaymentMutation = { savePayment: { status: boolean, message: string, color: string, payment: { id: string } | null } };
+
+export type BillingSaveProviderKeysMutationVariables = Exact<{
+  publishable_key: string;
+  secret_key: string;
+}>;
+
+
+export type BillingSaveProviderKeysMutation = { savePaymentProviderKeys: { status: boolean, message: string, color: string, keys: { configured: boolean, publishable_key: string | null, secret_key: string | null, livemode: boolean, webhook_url: string | null, webhook_secrets: number, updated_at: string | null } } };
 
 export type BillingSaveTemplateMutationVariables = Exact<{
   location_id?: string | number | null | undefined;
@@ -2113,7 +2187,7 @@ export type ChatProgramThreadQueryVariables = Exact<{
 }>;
 
 
-export type ChatProgramThreadQuery = { getProgramChat: { data: Array<{ id: string, message: string | null, type: string, category: string, created_at: string, parent_relation: string | null, mine: boolean, edited: boolean, author: { id: string, fname: string, lname: string } | null, attachment: { id: string, content_type: string | null, original_name: string, url: string | null, thumbnail_url: string | null } | null }>, paginatorInfo: { currentPage: number, lastPage: number, total: number } } };
+export type ChatProgramThreadQuery = { getProgramChat: { data: Array<{ id: string, message: string | null, type: string, category: string, created_at: string, parent_relation: string | null, mine: boolean, edited: boolean, author: { id: string, fname: string, lname: string } | null, attachment: { id: string, content_type: string | null, original_name: string, url: string | null, thumbnail_url: string | null } | null }>, paginatorInfo: { total: number, currentPage: number, lastPage: number } } };
 
 export type ChatProgramThreadsQueryVariables = Exact<{
   location_id?: string | number | null | undefined;
@@ -2123,7 +2197,7 @@ export type ChatProgramThreadsQueryVariables = Exact<{
 }>;
 
 
-export type ChatProgramThreadsQuery = { getLastMessagesByProgram: { data: Array<{ category: string, id: string, name: string, location_id: string, program_id: string | null, unread: number, last_message: { id: string, message: string | null, type: string, created_at: string, author: { id: string, fname: string, lname: string } | null } | null }>, paginatorInfo: { currentPage: number, lastPage: number, total: number } } };
+export type ChatProgramThreadsQuery = { getLastMessagesByProgram: { data: Array<{ category: string, id: string, name: string, location_id: string, program_id: string | null, unread: number, last_message: { id: string, message: string | null, type: string, created_at: string, author: { id: string, fname: string, lname: string } | null } | null }>, paginatorInfo: { total: number, currentPage: number, lastPage: number } } };
 
 export type ChatRecipientsQueryVariables = Exact<{
   student_id?: string | number | null | undefined;
@@ -2150,7 +2224,7 @@ export type ChatStudentThreadQueryVariables = Exact<{
 }>;
 
 
-export type ChatStudentThreadQuery = { getStudentChat: { data: Array<{ id: string, message: string | null, type: string, category: string, created_at: string, parent_relation: string | null, mine: boolean, edited: boolean, author: { id: string, fname: string, lname: string } | null, attachment: { id: string, content_type: string | null, original_name: string, url: string | null, thumbnail_url: string | null } | null }>, paginatorInfo: { currentPage: number, lastPage: number, total: number } } };
+export type ChatStudentThreadQuery = { getStudentChat: { data: Array<{ id: string, message: string | null, type: string, category: string, created_at: string, parent_relation: string | null, mine: boolean, edited: boolean, author: { id: string, fname: string, lname: string } | null, attachment: { id: string, content_type: string | null, original_name: string, url: string | null, thumbnail_url: string | null } | null }>, paginatorInfo: { total: number, currentPage: number, lastPage: number } } };
 
 export type ChatStudentThreadsQueryVariables = Exact<{
   location_id?: string | number | null | undefined;
@@ -2160,7 +2234,7 @@ export type ChatStudentThreadsQueryVariables = Exact<{
 }>;
 
 
-export type ChatStudentThreadsQuery = { getLastMessagesByStudent: { data: Array<{ category: string, id: string, name: string, location_id: string, program_id: string | null, unread: number, last_message: { id: string, message: string | null, type: string, created_at: string, author: { id: string, fname: string, lname: string } | null } | null }>, paginatorInfo: { currentPage: number, lastPage: number, total: number } } };
+export type ChatStudentThreadsQuery = { getLastMessagesByStudent: { data: Array<{ category: string, id: string, name: string, location_id: string, program_id: string | null, unread: number, last_message: { id: string, message: string | null, type: string, created_at: string, author: { id: string, fname: string, lname: string } | null } | null }>, paginatorInfo: { total: number, currentPage: number, lastPage: number } } };
 
 export type ChatUnreadCountsChangedSubscriptionVariables = Exact<{
   location_id: string | number;
