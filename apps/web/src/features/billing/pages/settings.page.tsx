@@ -19,7 +19,10 @@ import {
   DeleteVariableChargeMutation,
   SaveTemplateMutation,
 } from '../api/billing.graphql';
+import { roleAtLeast } from '@kv/shared';
+import { useViewer } from '../../../lib/shell-context';
 import { BillingPage, SubLinks } from '../components/billing-tabs';
+import { ProviderKeysPanel } from '../stripe/provider-keys-panel';
 import { money, moneyField, useBillingLocation, writeOutcome } from '../lib/billing';
 
 function SettingsLinks() {
@@ -40,6 +43,7 @@ function SettingsLinks() {
 /** /billing/settings: the set-up sections, each with what the location has. */
 export function BillingSettingsPage() {
   const { t } = useTranslation('billing');
+  const viewer = useViewer();
   const location = useBillingLocation();
   const vars = { location_id: location ?? '' };
   const [presets] = useQuery({ query: BillingPresetsQuery, variables: vars, pause: !location });
@@ -67,6 +71,8 @@ export function BillingSettingsPage() {
           </Paper>
         ))}
       </SimpleGrid>
+      {/* Card payments: the owner's Stripe keys (the owner alone may see or change them). */}
+      {roleAtLeast(viewer.role, 'center') && <ProviderKeysPanel />}
     </BillingPage>
   );
 }

@@ -6,6 +6,7 @@ import { useQuery } from 'urql';
 import { paths } from '../../../../lib/paths';
 import { AgencyQuery } from '../api/agencies.query';
 import { money } from '../lib/format';
+import { BillingTabs } from '../../components/billing-tabs';
 
 /** The agency pages' heading (h1: the agency's name) and their links, one row that wraps on phones. */
 export function AgencyHeader({ children }: { children?: ReactNode }) {
@@ -35,6 +36,7 @@ export function AgencyHeader({ children }: { children?: ReactNode }) {
           </Text>
         )}
       </Group>
+      <BillingTabs />
       <Group gap="xs" wrap="wrap" component="nav" aria-label={t('agency.sections')}>
         {tabs.map((tab) => (
           <Button

@@ -10,6 +10,7 @@ import type { AgencyListQuery } from '../../../../graphql/generated/tenant-api';
 import { AgenciesQuery } from '../api/agencies.query';
 import { AgencyPaymentForm } from '../components/agency-payment-form';
 import { money } from '../lib/format';
+import { BillingTabs } from '../../components/billing-tabs';
 
 type Row = AgencyListQuery['getAgencies'][number];
 
@@ -47,6 +48,7 @@ export function AgencyAccountPage() {
       <Title order={1} size="h2">
         {t('account.title')}
       </Title>
+      <BillingTabs />
       <Text>
         {t('account.total')}: <strong>{money(total)}</strong>
       </Text>

@@ -15,6 +15,7 @@ import { CreateAgencyMutation } from '../api/agencies.mutation';
 import { AgenciesQuery, ReconciliationQuery } from '../api/agencies.query';
 import { AgencyForm, emptyAgency } from '../components/agency-form';
 import { addDaysIso, DANGER_ERRORS, money, todayIso, usDate } from '../lib/format';
+import { BillingTabs } from '../../components/billing-tabs';
 
 type AgencyRow = AgencyListQuery['getAgencies'][number];
 type Finding = SubsidyReconciliationQuery['getSubsidyReconciliation']['rows'][number];
@@ -94,6 +95,7 @@ export function SubsidiesPage() {
           </Button>
         </Group>
       </Group>
+      <BillingTabs />
       {!locationId && <Text>{t('subsidies.pickLocation')}</Text>}
 
       <Card withBorder>
