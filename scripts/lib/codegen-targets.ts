@@ -168,6 +168,9 @@ export async function generatedFiles(): Promise<GeneratedFile[]> {
         Alert: '../../modules/announcements/index.ts#AlertRow',
         Event: '../../modules/calendar/index.ts#EventRow',
         TeamShift: '../../modules/calendar/index.ts#TeamShiftRow',
+        Newsletter: '../../modules/newsletters/index.ts#NewsletterRow',
+        UnsubscribedEmail: '../../modules/newsletters/index.ts#UnsubscribeRow',
+        UnsubscribedSms: '../../modules/newsletters/index.ts#SmsUnsubscribeRow',
       },
       // Money: integer cents in; out, a bigint column's text is turned into a number by the scalar.
       scalars: { Cents: { input: 'number', output: 'number | string' } },

@@ -17,6 +17,7 @@ import { graphqlPlugin } from './plugins/app/graphql.ts';
 import { createThrottles } from './plugins/app/throttles.ts';
 import { mediaAuthPlugin } from './plugins/app/media-auth.ts';
 import { describeRequest } from './plugins/app/log-facts.ts';
+import { unsubscribeRoutes } from './modules/newsletters/index.ts';
 
 export interface BuildOptions {
   /** pino logger (scripts/lib/platform.ts); none: nothing is logged. */
@@ -56,6 +57,8 @@ export async function buildTenantApp(deps: TenantApiDeps, opts: BuildOptions = {
   await app.register(mediaAuthPlugin, { deps, devOrigin: deps.devOrigin });
 
   app.get('/healthz', async () => ({ ok: true }));
+  // RFC 8058 one-click unsubscribe (POST only: a GET of the same URL is the SPA's guest page).
+  await unsubscribeRoutes(app);
   app.get('/app-config.json', async (request, reply) => {
     const { name, slug, kind, language_pack } = request.tenant;
     reply.header('cache-control', 'no-store');

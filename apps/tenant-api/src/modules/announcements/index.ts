@@ -20,3 +20,4 @@ export const announcementsModule: TenantModule = {
 export { raiseActionItem, closeActionItem, type RaiseActionItem } from './service/action-items.ts';
 export { ANNOUNCEMENT_PUBLISHED, ANNOUNCEMENT_SOURCE } from './service/announcements.ts';
 export type { ActionItemRow, AlertRow, AnnouncementRow, RecipientRow } from './repo.ts';
+export { pageSmsUnsubscribes } from './repo.ts';
