@@ -9806,7 +9806,7 @@ export type NewsletterLogEntry = {
   total: Scalars['Int']['output'];
   /** Mails queued so far. */
   queued: Scalars['Int']['output'];
-  /** People left out: unsubscribed, placeholder or no address. */
+  /** People left out: unsubscribed, duplicate, placeholder or no address. */
   skipped: Scalars['Int']['output'];
   created_at: Scalars['String']['output'];
   finished_at?: Maybe<Scalars['String']['output']>;

@@ -108,7 +108,7 @@ const unsubscribeFooter = (url: string) =>
 
 /**
  * Sends one newsletter send (job `newsletter-send`): the audience's people, one mail per address
- * (lower-cased, duplicates dropped), minus placeholder addresses and the unsubscribed list. Each
+ * (lower-cased, duplicates dropped and counted as skipped), minus placeholder addresses and the unsubscribed list. Each
  * mail is an `outbound_messages` row whose `dedupe_key` is `newsletter:<send>:<address>`, queued in
  * batches of SEND_BATCH in their own transactions: a run killed halfway and run again queues only
  * what is missing. Progress goes to `newsletterProgress` after each batch; the outcome to `log`.
@@ -136,7 +136,8 @@ export async function runNewsletterSend(job: Pick<JobContext, 'data' | 'log'>, d
       skipped++;
       continue;
     }
-    if (!byEmail.has(e)) byEmail.set(e, p);
+    if (byEmail.has(e)) skipped++;
+    else byEmail.set(e, p);
   }
   const unsubscribed = await repo.unsubscribedAmong(db, [...byEmail.keys()]);
   for (const e of unsubscribed) byEmail.delete(e);
