@@ -15,6 +15,7 @@ import { NotificationSettingsPanel } from '../features/notifications/routes';
 import { peopleRoutes } from '../features/people/routes';
 import { LatestPhotosWidget, StudentMediaPanel, photosRoutes } from '../features/photos/routes';
 import { chatRoutes } from '../features/chat/routes';
+import { newslettersRoutes } from '../features/newsletters/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { upcomingRoutes } from '../features/upcoming/routes';
 import type { CentreKind } from '../lib/menu';
@@ -49,6 +50,7 @@ export function signedInRoutes(kind: CentreKind | null): RouteObject[] {
     ...formsRoutes(kind),
     ...announcementsRoutes(kind),
     ...calendarRoutes(kind),
+    ...newslettersRoutes(kind),
   ];
   const servedPaths = new Set(served.map((route) => route.path));
   return [...served, ...upcomingRoutes(kind, servedPaths)];
