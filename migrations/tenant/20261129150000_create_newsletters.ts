@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
  * Newsletters (issue 18, the newsletters part). Spec §3 Newsletter: id, name, template, key, image,
  * is_temp, uploaded, published, log, tags. `template` is the sanitised HTML with its CSS inlined;
  * `is_temp` marks a centre's own template (the platform's come through the control-plane channel's
- * catalogue `newsletter_templates`); `key` names the platform template it was made from.
+ * catalogue `newsletter-templates`); `key` names the platform template it was made from.
  *
  * A send (`newsletter_sends`) is one job; each mail is an `outbound_messages` row with a unique
  * `dedupe_key` (`newsletter:<send>:<address>`), so a restarted job never mails an address twice.

@@ -3,6 +3,7 @@ export type Row<T> = { [K in keyof T]?: RowValue<T[K]> };
 export type RowValue<V> = V extends ReadonlyArray<infer U> ? Array<RowValue<U>> : V extends object ? Row<V> : V;
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { CenterRow } from '../modules/centres/repo.ts';
+import type { PlatformNewsletterRow } from '../modules/newsletters/repo.ts';
 import type { CpContext } from '../graphql/context.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -45,6 +46,9 @@ export type Query = {
   getCenterUsers: CenterUserPage;
   /** A centre's parked event deliveries, newest first (admin, kvsupport). */
   getCenterParkedEvents: ParkedEventPage;
+  /** Admin: the platform's templates (is_temp, the default) or newsletters. */
+  getNewsletters: PlatformNewsletterPaginator;
+  getNewsletter: PlatformNewsletter;
 };
 
 
@@ -111,6 +115,19 @@ export type QueryGetCenterParkedEventsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
 };
 
+
+export type QueryGetNewslettersArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  search?: InputMaybe<Scalars['String']['input']>;
+  is_temp?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type QueryGetNewsletterArgs = {
+  id: Scalars['ID']['input'];
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   /** Signs an operator in (throttled per account and per IP, every aliased call counted). */
@@ -149,6 +166,10 @@ export type Mutation = {
   endSupportSession: Notice;
   /** Sends a parked event back to its handler once the cause is fixed; audited (admin, kvsupport). */
   retryCenterEvent: Notice;
+  createNewsletter: PlatformNewsletterResult;
+  updateNewsletter: PlatformNewsletterResult;
+  deleteNewsletter: PlatformNewsletterResult;
+  duplicateNewsletter: PlatformNewsletterResult;
 };
 
 
@@ -273,6 +294,36 @@ export type MutationRetryCenterEventArgs = {
   center_id: Scalars['ID']['input'];
   event_id: Scalars['ID']['input'];
   handler: Scalars['String']['input'];
+};
+
+
+export type MutationCreateNewsletterArgs = {
+  name: Scalars['String']['input'];
+  template?: InputMaybe<Scalars['String']['input']>;
+  image?: InputMaybe<Scalars['String']['input']>;
+  is_temp?: InputMaybe<Scalars['Boolean']['input']>;
+  uploaded?: InputMaybe<Scalars['Boolean']['input']>;
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+
+export type MutationUpdateNewsletterArgs = {
+  id: Scalars['ID']['input'];
+  name?: InputMaybe<Scalars['String']['input']>;
+  template?: InputMaybe<Scalars['String']['input']>;
+  image?: InputMaybe<Scalars['String']['input']>;
+  uploaded?: InputMaybe<Scalars['Boolean']['input']>;
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+
+export type MutationDeleteNewsletterArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationDuplicateNewsletterArgs = {
+  id: Scalars['ID']['input'];
 };
 
 /** The spec's notice triple, shown as a coloured notice. */
@@ -617,6 +668,37 @@ export type ParkedEventPage = {
   paginatorInfo: PaginatorInfo;
 };
 
+/** A platform newsletter or template (spec §3 Newsletter); templates (is_temp) are offered to every centre. */
+export type PlatformNewsletter = {
+  __typename?: 'PlatformNewsletter';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  /** Sanitised HTML with its CSS inlined. */
+  template: Scalars['String']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  image?: Maybe<Scalars['String']['output']>;
+  is_temp: Scalars['Boolean']['output'];
+  uploaded: Scalars['Boolean']['output'];
+  published: Scalars['Boolean']['output'];
+  tags: Array<Scalars['String']['output']>;
+  created_at: Scalars['DateTime']['output'];
+  updated_at: Scalars['DateTime']['output'];
+};
+
+export type PlatformNewsletterPaginator = {
+  __typename?: 'PlatformNewsletterPaginator';
+  data: Array<PlatformNewsletter>;
+  paginatorInfo: PaginatorInfo;
+};
+
+export type PlatformNewsletterResult = {
+  __typename?: 'PlatformNewsletterResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  newsletter: PlatformNewsletter;
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -694,8 +776,8 @@ export type ResolversTypes = {
   Int: ResolverTypeWrapper<Row<Scalars['Int']['output']>>;
   String: ResolverTypeWrapper<Row<Scalars['String']['output']>>;
   ID: ResolverTypeWrapper<Row<Scalars['ID']['output']>>;
-  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Boolean: ResolverTypeWrapper<Row<Scalars['Boolean']['output']>>;
+  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Notice: ResolverTypeWrapper<Row<Notice>>;
   PaginatorInfo: ResolverTypeWrapper<Row<PaginatorInfo>>;
   DateTime: ResolverTypeWrapper<Row<Scalars['DateTime']['output']>>;
@@ -724,6 +806,9 @@ export type ResolversTypes = {
   CenterUserPage: ResolverTypeWrapper<Row<CenterUserPage>>;
   ParkedEvent: ResolverTypeWrapper<Row<ParkedEvent>>;
   ParkedEventPage: ResolverTypeWrapper<Row<ParkedEventPage>>;
+  PlatformNewsletter: ResolverTypeWrapper<PlatformNewsletterRow>;
+  PlatformNewsletterPaginator: ResolverTypeWrapper<Row<Omit<PlatformNewsletterPaginator, 'data'> & { data: Array<ResolversTypes['PlatformNewsletter']> }>>;
+  PlatformNewsletterResult: ResolverTypeWrapper<Row<Omit<PlatformNewsletterResult, 'newsletter'> & { newsletter: ResolversTypes['PlatformNewsletter'] }>>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -732,8 +817,8 @@ export type ResolversParentTypes = {
   Int: Row<Scalars['Int']['output']>;
   String: Row<Scalars['String']['output']>;
   ID: Row<Scalars['ID']['output']>;
-  Mutation: Record<PropertyKey, never>;
   Boolean: Row<Scalars['Boolean']['output']>;
+  Mutation: Record<PropertyKey, never>;
   Notice: Row<Notice>;
   PaginatorInfo: Row<PaginatorInfo>;
   DateTime: Row<Scalars['DateTime']['output']>;
@@ -762,6 +847,9 @@ export type ResolversParentTypes = {
   CenterUserPage: Row<CenterUserPage>;
   ParkedEvent: Row<ParkedEvent>;
   ParkedEventPage: Row<ParkedEventPage>;
+  PlatformNewsletter: PlatformNewsletterRow;
+  PlatformNewsletterPaginator: Row<Omit<PlatformNewsletterPaginator, 'data'> & { data: Array<ResolversParentTypes['PlatformNewsletter']> }>;
+  PlatformNewsletterResult: Row<Omit<PlatformNewsletterResult, 'newsletter'> & { newsletter: ResolversParentTypes['PlatformNewsletter'] }>;
 };
 
 export type QueryResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -777,6 +865,8 @@ export type QueryResolvers<ContextType = CpContext, ParentType extends Resolvers
   migrationRuns?: Resolver<ResolversTypes['MigrationRunPage'], ParentType, ContextType, Partial<QueryMigrationRunsArgs>>;
   getCenterUsers?: Resolver<ResolversTypes['CenterUserPage'], ParentType, ContextType, RequireFields<QueryGetCenterUsersArgs, 'center_id'>>;
   getCenterParkedEvents?: Resolver<ResolversTypes['ParkedEventPage'], ParentType, ContextType, RequireFields<QueryGetCenterParkedEventsArgs, 'center_id'>>;
+  getNewsletters?: Resolver<ResolversTypes['PlatformNewsletterPaginator'], ParentType, ContextType, Partial<QueryGetNewslettersArgs>>;
+  getNewsletter?: Resolver<ResolversTypes['PlatformNewsletter'], ParentType, ContextType, RequireFields<QueryGetNewsletterArgs, 'id'>>;
 };
 
 export type MutationResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
@@ -798,6 +888,10 @@ export type MutationResolvers<ContextType = CpContext, ParentType extends Resolv
   loginAsUser?: Resolver<ResolversTypes['SupportLoginResult'], ParentType, ContextType, RequireFields<MutationLoginAsUserArgs, 'center_id' | 'user_id' | 'reason'>>;
   endSupportSession?: Resolver<ResolversTypes['Notice'], ParentType, ContextType, RequireFields<MutationEndSupportSessionArgs, 'id'>>;
   retryCenterEvent?: Resolver<ResolversTypes['Notice'], ParentType, ContextType, RequireFields<MutationRetryCenterEventArgs, 'center_id' | 'event_id' | 'handler'>>;
+  createNewsletter?: Resolver<ResolversTypes['PlatformNewsletterResult'], ParentType, ContextType, RequireFields<MutationCreateNewsletterArgs, 'name'>>;
+  updateNewsletter?: Resolver<ResolversTypes['PlatformNewsletterResult'], ParentType, ContextType, RequireFields<MutationUpdateNewsletterArgs, 'id'>>;
+  deleteNewsletter?: Resolver<ResolversTypes['PlatformNewsletterResult'], ParentType, ContextType, RequireFields<MutationDeleteNewsletterArgs, 'id'>>;
+  duplicateNewsletter?: Resolver<ResolversTypes['PlatformNewsletterResult'], ParentType, ContextType, RequireFields<MutationDuplicateNewsletterArgs, 'id'>>;
 };
 
 export type NoticeResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['Notice'] = ResolversParentTypes['Notice']> = {
@@ -1055,6 +1149,32 @@ export type ParkedEventPageResolvers<ContextType = CpContext, ParentType extends
   paginatorInfo?: Resolver<ResolversTypes['PaginatorInfo'], ParentType, ContextType>;
 };
 
+export type PlatformNewsletterResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['PlatformNewsletter'] = ResolversParentTypes['PlatformNewsletter']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  template?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  image?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  is_temp?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  uploaded?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  published?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  tags?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  created_at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  updated_at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type PlatformNewsletterPaginatorResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['PlatformNewsletterPaginator'] = ResolversParentTypes['PlatformNewsletterPaginator']> = {
+  data?: Resolver<Array<ResolversTypes['PlatformNewsletter']>, ParentType, ContextType>;
+  paginatorInfo?: Resolver<ResolversTypes['PaginatorInfo'], ParentType, ContextType>;
+};
+
+export type PlatformNewsletterResultResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['PlatformNewsletterResult'] = ResolversParentTypes['PlatformNewsletterResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  newsletter?: Resolver<ResolversTypes['PlatformNewsletter'], ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = CpContext> = {
   Query?: QueryResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
@@ -1085,5 +1205,8 @@ export type Resolvers<ContextType = CpContext> = {
   CenterUserPage?: CenterUserPageResolvers<ContextType>;
   ParkedEvent?: ParkedEventResolvers<ContextType>;
   ParkedEventPage?: ParkedEventPageResolvers<ContextType>;
+  PlatformNewsletter?: PlatformNewsletterResolvers<ContextType>;
+  PlatformNewsletterPaginator?: PlatformNewsletterPaginatorResolvers<ContextType>;
+  PlatformNewsletterResult?: PlatformNewsletterResultResolvers<ContextType>;
 };
 

@@ -407,7 +407,7 @@ export type Query = {
   getNewsletter: Newsletter;
   /** The parents' archive: published newsletters. */
   getPublishedNewsletters: NewsletterPaginator;
-  /** The platform's templates (control-plane catalogue newsletter_templates) and the centre's own. */
+  /** The platform's templates (control-plane catalogue newsletter-templates) and the centre's own. */
   getNewsletterTemplates: Array<NewsletterTemplate>;
   /** Every tag the centre's newsletters use. */
   getNewsletterTags: Array<Scalars['String']['output']>;

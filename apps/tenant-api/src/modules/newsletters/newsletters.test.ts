@@ -16,7 +16,7 @@ const controlPlane: ControlPlaneClient = {
     title: 'Newsletter templates',
     description: null,
     updated_at: new Date().toISOString(),
-    items: name === 'newsletter_templates' ? [{ key: 'spring', position: 1, data: { name: 'Spring news', template: '<p>Spring</p>', image: null } }] : [],
+    items: name === 'newsletter-templates' ? [{ key: 'spring', position: 1, data: { name: 'Spring news', template: '<p>Spring</p>', image: null } }] : [],
   }),
   plan: async () => {
     throw new Error('not in this test');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ControlPlaneError } from '@kv/auth';
+import { cleanNewsletterHtml, NEWSLETTER_HTML_MAX } from '@kv/messaging';
 import { fields, parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
 import { requireViewer } from '../../../core/access.ts';
@@ -9,10 +10,9 @@ import { notice } from '../../../core/result.ts';
 import { inTransaction } from '../../../core/tx.ts';
 import * as repo from '../repo.ts';
 import { newsletterScope } from '../policy.ts';
-import { cleanNewsletterHtml, NEWSLETTER_HTML_MAX } from '../html.ts';
 import { emptyTemplate, newsletterNotFound, templateUnavailable } from '../errors.ts';
 
-export const TEMPLATES_CATALOGUE = 'newsletter_templates';
+export const TEMPLATES_CATALOGUE = 'newsletter-templates';
 
 const tag = z.string().trim().min(1, 'A tag cannot be empty.').max(40, 'A tag must be at most 40 characters.');
 const tagsArg = z.array(tag).max(20, 'At most 20 tags.').nullish().transform((v) => (v ? [...new Set(v.map((t) => t.toLowerCase()))] : v));
@@ -83,7 +83,7 @@ export async function getNewsletterTags(ctx: RequestContext) {
 }
 
 /**
- * getNewsletterTemplates: the platform's (the control-plane channel's `newsletter_templates`
+ * getNewsletterTemplates: the platform's (the control-plane channel's `newsletter-templates`
  * catalogue; each item's data: name, template, image) then the centre's own (`is_temp`). A
  * platform that cannot be reached is PLATFORM_UNAVAILABLE, never a 5xx.
  */

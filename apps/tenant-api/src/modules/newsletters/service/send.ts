@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Knex } from 'knex';
 import { PermanentJobError, writeOutbox, type JobContext } from '@kv/jobs';
-import { queueMessage } from '@kv/messaging';
+import { htmlToText, queueMessage } from '@kv/messaging';
 import { fields, parseArgs } from '@kv/server';
 import { isPlaceholderEmail } from '@kv/shared';
 import type { RequestContext } from '../../../types.ts';
@@ -13,7 +13,6 @@ import { inTransaction } from '../../../core/tx.ts';
 import * as repo from '../repo.ts';
 import { audienceFilter, newsletterScope } from '../policy.ts';
 import { emptyTemplate, newsletterNotFound, noAudience, notInScope } from '../errors.ts';
-import { htmlToText } from '../html.ts';
 import { signUnsubscribe, unsubscribeSecret } from '../token.ts';
 import { publishProgress, type NewsletterProgress } from '../live.ts';
 
