@@ -1,4 +1,4 @@
-import { IconBuildingCommunity, IconDatabaseCog, IconPlus } from '@tabler/icons-react';
+import { IconBuildingCommunity, IconDatabaseCog, IconPlus, IconTemplate } from '@tabler/icons-react';
 import type { MenuItem } from '../lib/menu';
 import { paths } from '../lib/paths';
 
@@ -26,6 +26,14 @@ export const platformMenu: readonly MenuItem[] = [
     label: 'operator:menu.migrations',
     icon: IconDatabaseCog,
     to: () => paths.migrationRuns.to(),
+    access: { role: 'admin' },
+  },
+  {
+    kind: 'link',
+    id: 'templates',
+    label: 'operator:menu.templates',
+    icon: IconTemplate,
+    to: () => paths.templates.to(),
     access: { role: 'admin' },
   },
 ];

@@ -34,7 +34,7 @@ function allCentreRoutes(kind: 'petcare' | 'childcare'): RouteObject[] {
   return centreRoutes({ auth: guest.auth, root: [...guest.root, signedInLayoutRoute(kind)] });
 }
 
-const OPERATOR_ONLY: PathName[] = ['centreNew', 'migrationRuns', 'migrationRun'];
+const OPERATOR_ONLY: PathName[] = ['centreNew', 'migrationRuns', 'migrationRun', 'templates', 'newsletterTemplate', 'newsletterNewFromTemplate'];
 const ROOT_INDEX: PathName[] = ['root'];
 
 describe('routes', () => {

@@ -8,7 +8,7 @@ import { reportMutationError } from '../../../lib/mutation-feedback';
 import { showNotice } from '../../../lib/notices';
 import { paths } from '../../../lib/paths';
 import { CreateMutation, NewsletterQuery, TemplatesQuery, UpdateMutation } from '../api/newsletters';
-import { Builder, type BuilderHandle } from '../components/builder';
+import { NewsletterBuilder, type BuilderHandle } from '../../../components/newsletter-builder';
 
 const STARTER = '<table width="100%"><tr><td style="padding:24px;font-family:Arial,sans-serif"><h1>Newsletter</h1><p>Write your news here.</p></td></tr></table>';
 
@@ -97,7 +97,7 @@ export function NewsletterEditorPage() {
         </Button>
       </Group>
       {errors.template ? <Text c="danger">{errors.template}</Text> : null}
-      {ready ? <Builder ref={builder} initial={initial} /> : null}
+      {ready ? <NewsletterBuilder ref={builder} initial={initial} failedText={t('newsletters:editor.builderFailed')} /> : null}
     </Stack>
   );
 }

@@ -1,6 +1,5 @@
 import { Text } from '@mantine/core';
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Editor } from 'grapesjs';
 
 export interface BuilderHandle {
@@ -10,11 +9,10 @@ export interface BuilderHandle {
 }
 
 /**
- * The GrapesJS builder with the newsletter preset. Both (and GrapesJS' stylesheet) are imported
+ * The GrapesJS builder with the newsletter preset (the centres' and the platform's editors). Both (and GrapesJS' stylesheet) are imported
  * here on mount only, so they are a chunk of the editor page and of nothing else.
  */
-export const Builder = forwardRef<BuilderHandle, { initial: string }>(function Builder({ initial }, ref) {
-  const { t } = useTranslation('newsletters');
+export const NewsletterBuilder = forwardRef<BuilderHandle, { initial: string; failedText: string }>(function NewsletterBuilder({ initial, failedText }, ref) {
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<Editor | null>(null);
   const [failed, setFailed] = useState(false);
@@ -51,7 +49,7 @@ export const Builder = forwardRef<BuilderHandle, { initial: string }>(function B
 
   return failed ? (
     <Text c="danger" role="alert">
-      {t('editor.builderFailed')}
+      {failedText}
     </Text>
   ) : (
     <div ref={host} data-testid="newsletter-builder" style={{ minHeight: 640, border: '1px solid var(--mantine-color-gray-3)' }} />
