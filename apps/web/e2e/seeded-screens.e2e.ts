@@ -100,6 +100,7 @@ interface Ids {
   childId: string;
   cameraId: string;
   formId: string;
+  newsletterId: string;
 }
 const idsByCentre = new Map<string, Ids>();
 
@@ -115,6 +116,7 @@ async function idsOf(page: Page, centre: Centre): Promise<Ids> {
     students: { data: { id: string; full_name: string }[] };
     playCameraGridView: { tiles: { camera: { id: string; name: string } }[] };
     getForms: { data: { id: string; entries_count: number }[] };
+    getNewsletters: { data: { id: string }[] };
   }>(
     page,
     `query($child: String) {
@@ -124,6 +126,7 @@ async function idsOf(page: Page, centre: Centre): Promise<Ids> {
       students(search: $child, first: 5) { data { id full_name } }
       playCameraGridView { tiles { camera { id name } } }
       getForms(type: "web", first: 25) { data { id entries_count } }
+      getNewsletters(first: 1) { data { id } }
     }`,
     { child },
   );
@@ -141,6 +144,7 @@ async function idsOf(page: Page, centre: Centre): Promise<Ids> {
     childId: kid.id,
     cameraId: cam.camera.id,
     formId: form!.id,
+    newsletterId: data.getNewsletters.data[0]!.id,
   };
   idsByCentre.set(centre.slug, ids);
   return ids;
@@ -156,6 +160,7 @@ function fill(pattern: string, ids: Ids): string {
     studentId: ids.childId,
     camId: ids.cameraId,
     formId: ids.formId,
+    tempId: ids.newsletterId,
   };
   return pattern
     .split('/')
