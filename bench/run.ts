@@ -28,6 +28,7 @@ import { lighthouseBench } from './lighthouse.ts';
 import { buildWeb } from './lib/web-build.ts';
 import { activitiesBench } from './activities.ts';
 import { photosResize } from './photos-resize.ts';
+import { newsletterMail } from './newsletter-mail.ts';
 
 export const BENCHMARKS: Benchmark[] = [
   studentsPage,
@@ -40,6 +41,7 @@ export const BENCHMARKS: Benchmark[] = [
   lighthouseBench,
   activitiesBench,
   photosResize,
+  newsletterMail,
   // Last: it floods the server, and other benchmarks should not run in its backlog.
   morningRush,
 ];
