@@ -107,7 +107,7 @@ export const journeys: Journey[] = [
       await settled(admin);
       await checkA11y(admin, 'platform /templates');
       await admin.getByTestId('operator-template-new').click();
-      await admin.getByTestId('operator-template-name').locator('input').fill(name);
+      await admin.getByTestId('operator-template-name').fill(name);
       await admin.getByTestId('newsletter-builder').waitFor();
       await admin.getByTestId('operator-template-save').click();
       await admin.getByTestId('operator-templates').getByText(name).waitFor();
@@ -124,8 +124,8 @@ export const journeys: Journey[] = [
         await checkA11y(manager, '/newsletters (templates)');
         await card.getByRole('button').click();
         await manager.getByTestId('newsletter-editor').waitFor();
-        const input = manager.getByTestId('newsletter-name').locator('input');
-        await manager.waitForFunction((n) => (document.querySelector('[data-testid="newsletter-name"] input') as HTMLInputElement | null)?.value === n, name);
+        const input = manager.getByTestId('newsletter-name');
+        await manager.waitForFunction((n) => (document.querySelector('input[data-testid="newsletter-name"]') as HTMLInputElement | null)?.value === n, name);
         assert.equal(await input.inputValue(), name);
         await manager.getByTestId('newsletter-save').click();
         await manager.getByTestId('newsletters-page').waitFor();
