@@ -33,6 +33,8 @@ export const NewsletterBuilder = forwardRef<BuilderHandle, { initial: string; fa
           width: 'auto',
           fromElement: false,
           storageManager: false,
+          // No Font Awesome from a CDN (the CSP allows our own styles only); the panels draw SVG icons.
+          cssIcons: '',
           components: initial,
           plugins: [preset],
         });
