@@ -28,7 +28,7 @@ export async function up(knex: Knex): Promise<void> {
     t.bigInteger('updated_by').references('users.id').onDelete('SET NULL');
     t.timestamps(true, true);
   });
-  await knex.raw('create index newsletters_list_idx on newsletters (is_temp, id desc)');
+  await knex.raw('create index newsletters_list_idx on newsletters (is_temp, updated_at desc, id desc)');
   await knex.raw('create index newsletters_published_idx on newsletters (published_at desc) where published');
   await knex.raw('create index newsletters_tags_idx on newsletters using gin (tags)');
   await knex.raw('create index newsletters_name_idx on newsletters (lower(name) text_pattern_ops)');

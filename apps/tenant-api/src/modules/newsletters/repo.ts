@@ -60,7 +60,7 @@ async function pageWithTotal<T>(q: Knex.QueryBuilder, page: number, first: numbe
 }
 
 export function pageNewsletters(db: Db, f: { is_temp: boolean; search: string | null; tag: string | null; published?: boolean }, page: number, first: number) {
-  const q = db('newsletters').where({ is_temp: f.is_temp }).select(COLUMNS).orderBy('id', 'desc');
+  const q = db('newsletters').where({ is_temp: f.is_temp }).select(COLUMNS).orderBy([{ column: 'updated_at', order: 'desc' }, { column: 'id', order: 'desc' }]);
   if (f.search) q.whereRaw('lower(name) like ?', [`%${f.search.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`]);
   if (f.tag) q.whereRaw('tags @> array[?]::text[]', [f.tag]);
   if (f.published) q.where('published', true).orderBy('published_at', 'desc');
