@@ -31,6 +31,7 @@ import { photosResize } from './photos-resize.ts';
 import { calendarBench } from './calendar.ts';
 import { ratioSchedules } from './ratio-schedules.ts';
 import { chatLive } from './chat-live.ts';
+import { newsletterMail } from './newsletter-mail.ts';
 
 export const BENCHMARKS: Benchmark[] = [
   studentsPage,
@@ -46,6 +47,7 @@ export const BENCHMARKS: Benchmark[] = [
   calendarBench,
   ratioSchedules,
   chatLive,
+  newsletterMail,
   // Last: it floods the server, and other benchmarks should not run in its backlog.
   morningRush,
 ];

@@ -168,6 +168,9 @@ export async function generatedFiles(): Promise<GeneratedFile[]> {
         Alert: '../../modules/announcements/index.ts#AlertRow',
         Event: '../../modules/calendar/index.ts#EventRow',
         TeamShift: '../../modules/calendar/index.ts#TeamShiftRow',
+        Newsletter: '../../modules/newsletters/index.ts#NewsletterRow',
+        UnsubscribedEmail: '../../modules/newsletters/index.ts#UnsubscribeRow',
+        UnsubscribedSms: '../../modules/newsletters/index.ts#SmsUnsubscribeRow',
       },
       // Money: integer cents in; out, a bigint column's text is turned into a number by the scalar.
       scalars: { Cents: { input: 'number', output: 'number | string' } },
@@ -176,7 +179,7 @@ export async function generatedFiles(): Promise<GeneratedFile[]> {
       ...resolverConfig,
       contextType: '../graphql/context.ts#CpContext',
       // Center's field resolvers (storage) read the centre's row: its status and database.
-      mappers: { Center: '../modules/centres/repo.ts#CenterRow' },
+      mappers: { Center: '../modules/centres/repo.ts#CenterRow', PlatformNewsletter: '../modules/newsletters/repo.ts#PlatformNewsletterRow' },
       scalars: { DateTime: { input: 'Date', output: 'Date | string' } },
     }),
     render(

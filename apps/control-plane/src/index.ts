@@ -6,6 +6,7 @@ export { ensureTenantTemplate } from './modules/provisioning/tenant-template.ts'
 export { migrateTenants } from './cli/migrate-tenants.ts';
 export { registerDatabaseServer, type DatabaseServerInput } from './modules/servers/service.ts';
 export { ensureOperator } from './modules/operators/service.ts';
+export { seedPlatformNewsletterTemplates } from './modules/newsletters/demo.ts';
 export { provisionCenterNow, settleJobs } from './provision-now.ts';
 export { SqlDatabaseProvisioner } from './modules/provisioning/sql-provisioner.ts';
 export { RdsServerProvisioner, type RdsOptions, type RdsServerConfig } from './modules/provisioning/rds-provisioner.ts';

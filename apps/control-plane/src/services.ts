@@ -6,6 +6,7 @@ import { createServerService } from './modules/servers/service.ts';
 import { createProvisioningService } from './modules/provisioning/service.ts';
 import { createMigrationService } from './modules/migrations/service.ts';
 import { createSupportService } from './modules/support/service.ts';
+import { createNewsletterService } from './modules/newsletters/service.ts';
 
 export function createServices(rt: ControlPlaneRuntime) {
   return {
@@ -16,6 +17,7 @@ export function createServices(rt: ControlPlaneRuntime) {
     provisioning: createProvisioningService(rt),
     migrations: createMigrationService(rt),
     support: createSupportService(rt),
+    newsletters: createNewsletterService(rt),
   };
 }
 

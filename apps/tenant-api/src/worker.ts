@@ -8,6 +8,7 @@ import { registerActivityEvents, registerActivityJobs, startActivityTick } from 
 import { registerBillingJobs, startBillingRun } from './modules/billing/index.ts';
 import { registerFoodMenuJobs, startFoodMenuRotation } from './modules/food-menu/index.ts';
 import { registerNotificationEvents, registerNotificationJobs, startNotificationTick } from './modules/notifications/index.ts';
+import { registerNewsletterJobs } from './modules/newsletters/index.ts';
 import type { FileStore } from '@kv/files';
 import { registerCalendarJobs } from './modules/calendar/index.ts';
 import type { GoogleCalendarConfig } from './types.ts';
@@ -41,6 +42,7 @@ export function registerTenantJobs(queue: JobQueue, deps: TenantJobDeps): void {
   registerNotificationJobs(queue, deps);
   registerCalendarJobs(queue, deps);
   registerAutopayJobs(queue, { dbFor: deps.dbFor, config: deps.stripe });
+  registerNewsletterJobs(queue, deps);
 }
 
 /** Registers the domain-event handlers of every tenant-API area on the event dispatcher. */

@@ -107,6 +107,7 @@ interface Ids {
   cameraId: string;
   formId: string;
   agencyId: string;
+  newsletterId: string;
 }
 const idsByCentre = new Map<string, Ids>();
 
@@ -123,6 +124,7 @@ async function idsOf(page: Page, centre: Centre): Promise<Ids> {
     playCameraGridView: { tiles: { camera: { id: string; name: string } }[] };
     getForms: { data: { id: string; entries_count: number }[] };
     getAgencies: { id: string }[];
+    getNewsletters: { data: { id: string }[] };
   }>(
     page,
     `query($child: String) {
@@ -133,6 +135,7 @@ async function idsOf(page: Page, centre: Centre): Promise<Ids> {
       playCameraGridView { tiles { camera { id name } } }
       getForms(type: "web", first: 25) { data { id entries_count } }
       getAgencies { id }
+      getNewsletters(first: 1) { data { id } }
     }`,
     { child },
   );
@@ -151,6 +154,7 @@ async function idsOf(page: Page, centre: Centre): Promise<Ids> {
     cameraId: cam.camera.id,
     formId: form!.id,
     agencyId: data.getAgencies[0]!.id,
+    newsletterId: data.getNewsletters.data[0]!.id,
   };
   idsByCentre.set(centre.slug, ids);
   return ids;
@@ -167,6 +171,7 @@ function fill(pattern: string, ids: Ids): string {
     camId: ids.cameraId,
     formId: ids.formId,
     agencyId: ids.agencyId,
+    tempId: ids.newsletterId,
   };
   return pattern
     .split('/')

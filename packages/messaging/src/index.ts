@@ -1,6 +1,7 @@
 export { renderTemplate, normalizeLocale, TEMPLATE_NAMES, type Locale, type RenderedMessage } from './render-template.ts';
 export { TEMPLATE_STRINGS } from './template-strings.ts';
 export { escapeHtml } from './html.ts';
+export { cleanNewsletterHtml, htmlToText, NEWSLETTER_HTML_MAX } from './newsletter-html.ts';
 export { queueMessage, CHANNELS, MESSAGES_QUEUE, SEND_MESSAGE_JOB, type Channel, type QueueMessageInput } from './queue-message.ts';
 export {
   createMessageSender,

@@ -18,6 +18,7 @@ interface MessageRow {
   subject: string | null;
   body_text: string | null;
   body_html: string | null;
+  headers?: Record<string, string> | null;
   status: string;
 }
 
@@ -51,6 +52,7 @@ export async function sendQueuedMessage(job: JobContext, deps: MessageJobDeps): 
         subject: row.subject ?? '',
         text: row.body_text ?? '',
         html: row.body_html,
+        ...(row.headers ? { headers: row.headers } : {}),
       });
       await trx('outbound_messages')
         .where({ id: messageId })

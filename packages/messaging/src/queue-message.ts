@@ -18,6 +18,15 @@ export interface QueueMessageInput {
   data: Record<string, unknown>;
   /** the centre whose database `db` is; null for the control plane */
   centreId: string | null;
+  /**
+   * Unique per logical message (centre databases): a second call with the same key queues nothing
+   * and answers the first message's id, so a job that runs again never mails twice.
+   */
+  dedupeKey?: string;
+  /** Content made by the caller (a newsletter's HTML) instead of `template`'s rendering. */
+  rendered?: { subject: string; text: string; html: string };
+  /** Extra mail headers (List-Unsubscribe, List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -30,10 +39,9 @@ export async function queueMessage(db: Knex | Knex.Transaction, input: QueueMess
   const to = input.to?.trim();
   if (!to || to.length > 254) throw new Error('A message needs a recipient of at most 254 characters');
   const locale = normalizeLocale(input.locale);
-  const rendered = renderTemplate(input.template, locale, input.data);
+  const rendered = input.rendered ?? renderTemplate(input.template, locale, input.data);
   const write = async (trx: Knex.Transaction): Promise<string> => {
-    const [row] = await trx('outbound_messages')
-      .insert({
+    const insert = trx('outbound_messages').insert({
         channel: input.channel,
         recipient: to,
         user_id: input.userId ?? null,
@@ -44,8 +52,16 @@ export async function queueMessage(db: Knex | Knex.Transaction, input: QueueMess
         body_html: input.channel === 'email' ? rendered.html : null,
         data: JSON.stringify(input.data),
         status: 'queued',
-      })
-      .returning('id');
+        ...(input.dedupeKey ? { dedupe_key: input.dedupeKey } : {}),
+        ...(input.headers ? { headers: JSON.stringify(input.headers) } : {}),
+      });
+    const [row] = input.dedupeKey
+      ? await insert.onConflict(trx.raw('(dedupe_key) where dedupe_key is not null')).ignore().returning('id')
+      : await insert.returning('id');
+    if (!row) {
+      const first = await trx('outbound_messages').where({ dedupe_key: input.dedupeKey }).first('id');
+      return String(first.id);
+    }
     const messageId = String(row.id);
     await writeOutbox(trx, { queue: MESSAGES_QUEUE, name: SEND_MESSAGE_JOB, payload: { centreId: input.centreId, messageId } });
     return messageId;

@@ -521,6 +521,22 @@ describe('the demo seed generator', () => {
     expect(sigs.every((x) => x.hash === sub.hash)).toBe(true);
   });
 
+  it('newsletters: 2 templates, 28 newsletters (3 published, 1 sent with its log), 30 unsubscribed emails and numbers', async () => {
+    for (const slug of ['demo', 'pawsome']) {
+      const db = dbs[slug]!.db;
+      expect(await count(db, 'newsletters', (q) => q.where({ is_temp: true }))).toBe(2);
+      expect(await count(db, 'newsletters', (q) => q.where({ is_temp: false }))).toBe(28);
+      expect(await count(db, 'newsletters', (q) => q.where({ published: true }))).toBe(3);
+      const sent = await db('newsletters').whereRaw('jsonb_array_length(log) > 0').select('log');
+      expect(sent).toHaveLength(1);
+      expect(sent[0].log[0]).toMatchObject({ status: 'done', queued: 42 });
+      expect(await count(db, 'email_unsubscribes')).toBe(30);
+      expect(await count(db, 'sms_unsubscribes')).toBeGreaterThanOrEqual(30);
+      const parent = await db('users').where({ username: 'parent' }).first('email');
+      expect(await count(db, 'email_unsubscribes', (q) => q.where({ email: String(parent.email).toLowerCase() }))).toBe(0);
+    }
+  });
+
   it('gives the same data for the same definition and day', async () => {
     const shape = async (db: TestDatabase['db']) => ({
       students: await db('students').orderBy('id').select('id', 'fname', 'lname', 'dob', 'program_id', 'type'),

@@ -3,6 +3,7 @@ export type Row<T> = { [K in keyof T]?: RowValue<T[K]> };
 export type RowValue<V> = V extends ReadonlyArray<infer U> ? Array<RowValue<U>> : V extends object ? Row<V> : V;
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { CenterRow } from '../modules/centres/repo.ts';
+import type { PlatformNewsletterRow } from '../modules/newsletters/repo.ts';
 import type { CpContext } from '../graphql/context.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -47,6 +48,9 @@ export type Query = {
   getCenterParkedEvents: ParkedEventPage;
   /** Active users of the chosen active centres holding one of the roles (center, manager, teacher, user, blog), with a real address; read from each centre's database, audited (kvsupport). */
   getUserForCustomEmail: Array<CustomEmailUser>;
+  /** Admin: the platform's templates (is_temp, the default) or newsletters. */
+  getNewsletters: PlatformNewsletterPaginator;
+  getNewsletter: PlatformNewsletter;
 };
 
 
@@ -119,6 +123,19 @@ export type QueryGetUserForCustomEmailArgs = {
   roles: Array<Scalars['String']['input']>;
 };
 
+
+export type QueryGetNewslettersArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  search?: InputMaybe<Scalars['String']['input']>;
+  is_temp?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type QueryGetNewsletterArgs = {
+  id: Scalars['ID']['input'];
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   /** Signs an operator in (throttled per account and per IP, every aliased call counted). */
@@ -159,6 +176,10 @@ export type Mutation = {
   retryCenterEvent: Notice;
   /** Queues one email per distinct address (placeholder addresses skipped), audited (kvsupport). */
   sendCustomEmailUtility: CustomEmailResult;
+  createNewsletter: PlatformNewsletterResult;
+  updateNewsletter: PlatformNewsletterResult;
+  deleteNewsletter: PlatformNewsletterResult;
+  duplicateNewsletter: PlatformNewsletterResult;
 };
 
 
@@ -290,6 +311,36 @@ export type MutationSendCustomEmailUtilityArgs = {
   subject: Scalars['String']['input'];
   body: Scalars['String']['input'];
   recipients: Array<Scalars['String']['input']>;
+};
+
+
+export type MutationCreateNewsletterArgs = {
+  name: Scalars['String']['input'];
+  template?: InputMaybe<Scalars['String']['input']>;
+  image?: InputMaybe<Scalars['String']['input']>;
+  is_temp?: InputMaybe<Scalars['Boolean']['input']>;
+  uploaded?: InputMaybe<Scalars['Boolean']['input']>;
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+
+export type MutationUpdateNewsletterArgs = {
+  id: Scalars['ID']['input'];
+  name?: InputMaybe<Scalars['String']['input']>;
+  template?: InputMaybe<Scalars['String']['input']>;
+  image?: InputMaybe<Scalars['String']['input']>;
+  uploaded?: InputMaybe<Scalars['Boolean']['input']>;
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+
+export type MutationDeleteNewsletterArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationDuplicateNewsletterArgs = {
+  id: Scalars['ID']['input'];
 };
 
 /** The spec's notice triple, shown as a coloured notice. */
@@ -656,6 +707,37 @@ export type CustomEmailResult = {
   skipped: Scalars['Int']['output'];
 };
 
+/** A platform newsletter or template (spec §3 Newsletter); templates (is_temp) are offered to every centre. */
+export type PlatformNewsletter = {
+  __typename?: 'PlatformNewsletter';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  /** Sanitised HTML with its CSS inlined. */
+  template: Scalars['String']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  image?: Maybe<Scalars['String']['output']>;
+  is_temp: Scalars['Boolean']['output'];
+  uploaded: Scalars['Boolean']['output'];
+  published: Scalars['Boolean']['output'];
+  tags: Array<Scalars['String']['output']>;
+  created_at: Scalars['DateTime']['output'];
+  updated_at: Scalars['DateTime']['output'];
+};
+
+export type PlatformNewsletterPaginator = {
+  __typename?: 'PlatformNewsletterPaginator';
+  data: Array<PlatformNewsletter>;
+  paginatorInfo: PaginatorInfo;
+};
+
+export type PlatformNewsletterResult = {
+  __typename?: 'PlatformNewsletterResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  newsletter: PlatformNewsletter;
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -733,8 +815,8 @@ export type ResolversTypes = {
   Int: ResolverTypeWrapper<Row<Scalars['Int']['output']>>;
   String: ResolverTypeWrapper<Row<Scalars['String']['output']>>;
   ID: ResolverTypeWrapper<Row<Scalars['ID']['output']>>;
-  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Boolean: ResolverTypeWrapper<Row<Scalars['Boolean']['output']>>;
+  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Notice: ResolverTypeWrapper<Row<Notice>>;
   PaginatorInfo: ResolverTypeWrapper<Row<PaginatorInfo>>;
   DateTime: ResolverTypeWrapper<Row<Scalars['DateTime']['output']>>;
@@ -765,6 +847,9 @@ export type ResolversTypes = {
   ParkedEventPage: ResolverTypeWrapper<Row<ParkedEventPage>>;
   CustomEmailUser: ResolverTypeWrapper<Row<CustomEmailUser>>;
   CustomEmailResult: ResolverTypeWrapper<Row<CustomEmailResult>>;
+  PlatformNewsletter: ResolverTypeWrapper<PlatformNewsletterRow>;
+  PlatformNewsletterPaginator: ResolverTypeWrapper<Row<Omit<PlatformNewsletterPaginator, 'data'> & { data: Array<ResolversTypes['PlatformNewsletter']> }>>;
+  PlatformNewsletterResult: ResolverTypeWrapper<Row<Omit<PlatformNewsletterResult, 'newsletter'> & { newsletter: ResolversTypes['PlatformNewsletter'] }>>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -773,8 +858,8 @@ export type ResolversParentTypes = {
   Int: Row<Scalars['Int']['output']>;
   String: Row<Scalars['String']['output']>;
   ID: Row<Scalars['ID']['output']>;
-  Mutation: Record<PropertyKey, never>;
   Boolean: Row<Scalars['Boolean']['output']>;
+  Mutation: Record<PropertyKey, never>;
   Notice: Row<Notice>;
   PaginatorInfo: Row<PaginatorInfo>;
   DateTime: Row<Scalars['DateTime']['output']>;
@@ -805,6 +890,9 @@ export type ResolversParentTypes = {
   ParkedEventPage: Row<ParkedEventPage>;
   CustomEmailUser: Row<CustomEmailUser>;
   CustomEmailResult: Row<CustomEmailResult>;
+  PlatformNewsletter: PlatformNewsletterRow;
+  PlatformNewsletterPaginator: Row<Omit<PlatformNewsletterPaginator, 'data'> & { data: Array<ResolversParentTypes['PlatformNewsletter']> }>;
+  PlatformNewsletterResult: Row<Omit<PlatformNewsletterResult, 'newsletter'> & { newsletter: ResolversParentTypes['PlatformNewsletter'] }>;
 };
 
 export type QueryResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -821,6 +909,8 @@ export type QueryResolvers<ContextType = CpContext, ParentType extends Resolvers
   getCenterUsers?: Resolver<ResolversTypes['CenterUserPage'], ParentType, ContextType, RequireFields<QueryGetCenterUsersArgs, 'center_id'>>;
   getCenterParkedEvents?: Resolver<ResolversTypes['ParkedEventPage'], ParentType, ContextType, RequireFields<QueryGetCenterParkedEventsArgs, 'center_id'>>;
   getUserForCustomEmail?: Resolver<Array<ResolversTypes['CustomEmailUser']>, ParentType, ContextType, RequireFields<QueryGetUserForCustomEmailArgs, 'center_ids' | 'roles'>>;
+  getNewsletters?: Resolver<ResolversTypes['PlatformNewsletterPaginator'], ParentType, ContextType, Partial<QueryGetNewslettersArgs>>;
+  getNewsletter?: Resolver<ResolversTypes['PlatformNewsletter'], ParentType, ContextType, RequireFields<QueryGetNewsletterArgs, 'id'>>;
 };
 
 export type MutationResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
@@ -843,6 +933,10 @@ export type MutationResolvers<ContextType = CpContext, ParentType extends Resolv
   endSupportSession?: Resolver<ResolversTypes['Notice'], ParentType, ContextType, RequireFields<MutationEndSupportSessionArgs, 'id'>>;
   retryCenterEvent?: Resolver<ResolversTypes['Notice'], ParentType, ContextType, RequireFields<MutationRetryCenterEventArgs, 'center_id' | 'event_id' | 'handler'>>;
   sendCustomEmailUtility?: Resolver<ResolversTypes['CustomEmailResult'], ParentType, ContextType, RequireFields<MutationSendCustomEmailUtilityArgs, 'subject' | 'body' | 'recipients'>>;
+  createNewsletter?: Resolver<ResolversTypes['PlatformNewsletterResult'], ParentType, ContextType, RequireFields<MutationCreateNewsletterArgs, 'name'>>;
+  updateNewsletter?: Resolver<ResolversTypes['PlatformNewsletterResult'], ParentType, ContextType, RequireFields<MutationUpdateNewsletterArgs, 'id'>>;
+  deleteNewsletter?: Resolver<ResolversTypes['PlatformNewsletterResult'], ParentType, ContextType, RequireFields<MutationDeleteNewsletterArgs, 'id'>>;
+  duplicateNewsletter?: Resolver<ResolversTypes['PlatformNewsletterResult'], ParentType, ContextType, RequireFields<MutationDuplicateNewsletterArgs, 'id'>>;
 };
 
 export type NoticeResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['Notice'] = ResolversParentTypes['Notice']> = {
@@ -1117,6 +1211,32 @@ export type CustomEmailResultResolvers<ContextType = CpContext, ParentType exten
   skipped?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type PlatformNewsletterResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['PlatformNewsletter'] = ResolversParentTypes['PlatformNewsletter']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  template?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  image?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  is_temp?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  uploaded?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  published?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  tags?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  created_at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  updated_at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type PlatformNewsletterPaginatorResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['PlatformNewsletterPaginator'] = ResolversParentTypes['PlatformNewsletterPaginator']> = {
+  data?: Resolver<Array<ResolversTypes['PlatformNewsletter']>, ParentType, ContextType>;
+  paginatorInfo?: Resolver<ResolversTypes['PaginatorInfo'], ParentType, ContextType>;
+};
+
+export type PlatformNewsletterResultResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['PlatformNewsletterResult'] = ResolversParentTypes['PlatformNewsletterResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  newsletter?: Resolver<ResolversTypes['PlatformNewsletter'], ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = CpContext> = {
   Query?: QueryResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
@@ -1149,5 +1269,8 @@ export type Resolvers<ContextType = CpContext> = {
   ParkedEventPage?: ParkedEventPageResolvers<ContextType>;
   CustomEmailUser?: CustomEmailUserResolvers<ContextType>;
   CustomEmailResult?: CustomEmailResultResolvers<ContextType>;
+  PlatformNewsletter?: PlatformNewsletterResolvers<ContextType>;
+  PlatformNewsletterPaginator?: PlatformNewsletterPaginatorResolvers<ContextType>;
+  PlatformNewsletterResult?: PlatformNewsletterResultResolvers<ContextType>;
 };
 

@@ -9,6 +9,7 @@ import { serverResolvers } from './servers/resolvers.ts';
 import { provisioningResolvers } from './provisioning/resolvers.ts';
 import { migrationLoaders, migrationResolvers } from './migrations/resolvers.ts';
 import { supportResolvers } from './support/resolvers.ts';
+import { newsletterResolvers } from './newsletters/resolvers.ts';
 
 const sdl = (path: string) => readFileSync(fileURLToPath(new URL(path, import.meta.url)), 'utf8');
 
@@ -21,6 +22,7 @@ const modules: { schema: string; resolvers: Resolvers }[] = [
   { schema: sdl('./provisioning/schema.graphql'), resolvers: provisioningResolvers },
   { schema: sdl('./migrations/schema.graphql'), resolvers: migrationResolvers },
   { schema: sdl('./support/schema.graphql'), resolvers: supportResolvers },
+  { schema: sdl('./newsletters/schema.graphql'), resolvers: newsletterResolvers },
 ];
 
 export const schema = [sdl('../graphql/base.graphql'), ...modules.map((m) => m.schema)].join('\n');

@@ -34,6 +34,7 @@ import { studentSchedulesModule, expectedStudents, setWeekSchedule } from './stu
 import { staffSchedulesModule } from './staff-schedules/index.ts';
 import { linksModule } from './links/index.ts';
 import { smsModule } from './sms/index.ts';
+import { newslettersModule } from './newsletters/index.ts';
 import { clearRoom, findCameras } from './cameras/index.ts';
 import { roomCameras } from './rooms/index.ts';
 import { notifyTeam, publishRatios, scheduleAttendanceTick } from './attendance/index.ts';
@@ -88,6 +89,7 @@ export const modules: TenantModule[] = [
   staffSchedulesModule,
   linksModule,
   smsModule,
+  newslettersModule,
 ];
 
 // Ports: what a module needs from one that depends on it.

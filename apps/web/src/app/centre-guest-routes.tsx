@@ -3,6 +3,7 @@ import { RouteError } from '../components/route-error';
 import { attendanceGuestRoutes } from '../features/attendance/guest-routes';
 import { authLinkRoutes, authRoutes } from '../features/auth/routes';
 import { notFoundRoutes, pendingGuestRoutes } from '../features/public-pages/routes';
+import { unsubscribeGuestRoutes } from '../features/newsletters/guest-routes';
 import type { CentreRouteTables } from './centre-routes';
 import { graphqlRoute } from './graphql-route';
 
@@ -14,7 +15,7 @@ export function guestRouteTables(): CentreRouteTables {
       {
         element: <PlainGuestLayout />,
         errorElement: <RouteError />,
-        children: [graphqlRoute([...authLinkRoutes, ...attendanceGuestRoutes, ...pendingGuestRoutes, ...notFoundRoutes])],
+        children: [graphqlRoute([...authLinkRoutes, ...attendanceGuestRoutes, ...unsubscribeGuestRoutes, ...pendingGuestRoutes, ...notFoundRoutes])],
       },
     ],
   };

@@ -381,15 +381,15 @@ export const centreMenu: readonly MenuItem[] = [
         label: 'shell:menu.newsletters',
         icon: IconMail,
         to: fixed(paths.newsletters.to()),
-        access: { role: 'manager' },
+        access: { role: 'manager', permissions: ['announcements.manage'] },
         sidebar: 'newsletters',
       }),
       link({
         id: 'templates',
         label: 'shell:menu.templates',
         icon: IconTemplate,
-        to: fixed(paths.templates.to()),
-        access: { role: 'manager' },
+        to: fixed(`${paths.newsletters.to()}?tab=templates`),
+        access: { role: 'manager', permissions: ['announcements.manage'] },
         sidebar: 'templates',
       }),
       link({

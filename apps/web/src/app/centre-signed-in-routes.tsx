@@ -18,6 +18,7 @@ import { peopleRoutes } from '../features/people/routes';
 import { StudentSchedulePanel, studentSchedulesRoutes } from '../features/student-schedules/routes';
 import { LatestPhotosWidget, StudentMediaPanel, photosRoutes } from '../features/photos/routes';
 import { chatRoutes } from '../features/chat/routes';
+import { newslettersRoutes } from '../features/newsletters/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { smsRoutes } from '../features/sms/routes';
 import { upcomingRoutes } from '../features/upcoming/routes';
@@ -60,6 +61,7 @@ export function signedInRoutes(kind: CentreKind | null): RouteObject[] {
     ...agencyRoutes(kind),
     ...smsRoutes(),
     ...billingParentRoutes(kind),
+    ...newslettersRoutes(kind),
   ];
   const servedPaths = new Set(served.map((route) => route.path));
   return [...served, ...upcomingRoutes(kind, servedPaths)];

@@ -1,4 +1,4 @@
-import { IconBuildingCommunity, IconDatabaseCog, IconMailForward, IconPlus } from '@tabler/icons-react';
+import { IconBuildingCommunity, IconDatabaseCog, IconMailForward, IconPlus, IconTemplate } from '@tabler/icons-react';
 import type { MenuItem } from '../lib/menu';
 import { paths } from '../lib/paths';
 
@@ -35,5 +35,13 @@ export const platformMenu: readonly MenuItem[] = [
     icon: IconMailForward,
     to: () => paths.sendCustomEmail.to(),
     access: { role: 'kvsupport' },
+  },
+  {
+    kind: 'link',
+    id: 'templates',
+    label: 'operator:menu.templates',
+    icon: IconTemplate,
+    to: () => paths.templates.to(),
+    access: { role: 'admin' },
   },
 ];

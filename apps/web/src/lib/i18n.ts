@@ -36,6 +36,7 @@ export const NAMESPACES = [
   'agencies',
   'sms',
   'billingParent',
+  'newsletters',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /** The pet pack: per language, `{ <namespace>: { ...keys to override } }`. */

@@ -23,6 +23,7 @@ export function createSmtpTransport(config: SmtpConfig): Transport {
           subject: message.subject,
           text: message.text,
           ...(message.html ? { html: message.html } : {}),
+          ...(message.headers ? { headers: message.headers } : {}),
         });
         if (info.rejected.length) throw new SendError(`SMTP server rejected ${info.rejected.join(', ')}`, true);
         return { providerId: info.messageId ?? null };

@@ -7,6 +7,8 @@ export interface OutgoingMessage {
   subject: string;
   text: string;
   html: string | null;
+  /** Extra mail headers (List-Unsubscribe …); email only. */
+  headers?: Record<string, string> | null;
 }
 
 export interface Transport {

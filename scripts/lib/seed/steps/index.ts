@@ -24,6 +24,7 @@ import { schedulesStep } from './schedules.ts';
 import { billingAgenciesStep } from './billing-agencies.ts';
 import { smsStep } from './sms.ts';
 import { billingStripeStep } from './billing-stripe.ts';
+import { newslettersStep } from './newsletters.ts';
 
 /**
  * The generator's steps, in order: each reads what earlier ones wrote (by name, from the database)
@@ -56,4 +57,5 @@ export const SEED_STEPS: readonly SeedStep[] = [
   billingAgenciesStep,
   smsStep,
   billingStripeStep,
+  newslettersStep,
 ];

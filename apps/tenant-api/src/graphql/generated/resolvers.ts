@@ -17,6 +17,7 @@ import type { InvoiceRow, ItemRow, PaymentRow, LedgerRow } from '../../modules/b
 import type { ChatMessageRow, ThreadRow } from '../../modules/chat/index.ts';
 import type { AnnouncementRow, ActionItemRow, RecipientRow, AlertRow } from '../../modules/announcements/index.ts';
 import type { EventRow, TeamShiftRow } from '../../modules/calendar/index.ts';
+import type { NewsletterRow, UnsubscribeRow, SmsUnsubscribeRow } from '../../modules/newsletters/index.ts';
 import type { RequestContext } from '../../types.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -430,6 +431,18 @@ export type Query = {
   filterStaffSchedules: StaffScheduleList;
   /** Managers (messages.send): SMS replies from contacts of their locations and from unknown numbers, newest first. */
   getSmsResponses: SmsResponsePaginator;
+  /** The centre's newsletters (is_temp: its own templates), newest first. */
+  getNewsletters: NewsletterPaginator;
+  getNewsletter: Newsletter;
+  /** The parents' archive: published newsletters. */
+  getPublishedNewsletters: NewsletterPaginator;
+  /** The platform's templates (control-plane catalogue newsletter-templates) and the centre's own. */
+  getNewsletterTemplates: Array<NewsletterTemplate>;
+  /** Every tag the centre's newsletters use. */
+  getNewsletterTags: Array<Scalars['String']['output']>;
+  getNewsletterSend: NewsletterProgress;
+  getUnsubscribedEmails: UnsubscribedEmailPaginator;
+  getUnsubscribedSms: UnsubscribedSmsPaginator;
 };
 
 
@@ -1746,6 +1759,47 @@ export type QueryGetSmsResponsesArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
 };
 
+
+export type QueryGetNewslettersArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  search?: InputMaybe<Scalars['String']['input']>;
+  tag?: InputMaybe<Scalars['String']['input']>;
+  is_temp?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type QueryGetNewsletterArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryGetPublishedNewslettersArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryGetNewsletterSendArgs = {
+  send_id: Scalars['ID']['input'];
+};
+
+
+export type QueryGetUnsubscribedEmailsArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  search?: InputMaybe<Scalars['String']['input']>;
+  csv?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type QueryGetUnsubscribedSmsArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  search?: InputMaybe<Scalars['String']['input']>;
+  csv?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   /**
@@ -2459,6 +2513,18 @@ export type Mutation = {
   removeStaffAbsence: StaffScheduleNotice;
   /** Staff (messages.send): the centre's short link of an http(s) address (the same code for the same address). */
   makeTinyUrl: TinyUrlResult;
+  createNewsletter: NewsletterResult;
+  updateNewsletter: NewsletterResult;
+  deleteNewsletter: NewsletterResult;
+  duplicateNewsletter: NewsletterResult;
+  /** Shows it in the parents' archive (published: false takes it back out). */
+  publishNewsletter: NewsletterResult;
+  /** Queues the send; progress on newsletterProgress(send_id). */
+  sendNewsletterAction: NewsletterSendResult;
+  /** Guest: the unsubscribe page's confirm (the token of the mail's link). */
+  unsubscribeEmail: UnsubscribeResult;
+  /** Guest: mails the address its unsubscribe link. */
+  requestUnsubscribeLink: Notice;
 };
 
 
@@ -5547,6 +5613,61 @@ export type MutationMakeTinyUrlArgs = {
   url: Scalars['String']['input'];
 };
 
+
+export type MutationCreateNewsletterArgs = {
+  name: Scalars['String']['input'];
+  template?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  image?: InputMaybe<Scalars['String']['input']>;
+  is_temp?: InputMaybe<Scalars['Boolean']['input']>;
+  uploaded?: InputMaybe<Scalars['Boolean']['input']>;
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+
+export type MutationUpdateNewsletterArgs = {
+  id: Scalars['ID']['input'];
+  name?: InputMaybe<Scalars['String']['input']>;
+  template?: InputMaybe<Scalars['String']['input']>;
+  image?: InputMaybe<Scalars['String']['input']>;
+  uploaded?: InputMaybe<Scalars['Boolean']['input']>;
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+
+export type MutationDeleteNewsletterArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationDuplicateNewsletterArgs = {
+  id: Scalars['ID']['input'];
+  is_temp?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type MutationPublishNewsletterArgs = {
+  id: Scalars['ID']['input'];
+  published?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type MutationSendNewsletterActionArgs = {
+  id: Scalars['ID']['input'];
+  audience: NewsletterAudience;
+  subject: Scalars['String']['input'];
+};
+
+
+export type MutationUnsubscribeEmailArgs = {
+  token: Scalars['String']['input'];
+};
+
+
+export type MutationRequestUnsubscribeLinkArgs = {
+  email: Scalars['String']['input'];
+};
+
 export type Subscription = {
   __typename?: 'Subscription';
   /** Attendance changes at a location: staff of the location see every event, a parent those of their own children. */
@@ -5559,6 +5680,8 @@ export type Subscription = {
   unreadCountsChanged: ChatUnreadCounts;
   /** The viewer's own new notifications, as they are written (the navbar bell). */
   notificationAdded: Notification;
+  /** A newsletter send's counts as its mails are queued (newsletter senders). */
+  newsletterProgress: NewsletterProgress;
 };
 
 
@@ -5579,6 +5702,11 @@ export type SubscriptionChatMessageAddedArgs = {
 
 export type SubscriptionUnreadCountsChangedArgs = {
   location_id: Scalars['ID']['input'];
+};
+
+
+export type SubscriptionNewsletterProgressArgs = {
+  send_id: Scalars['ID']['input'];
 };
 
 /** The access and refresh tokens of a session. */
@@ -10643,6 +10771,141 @@ export type SmsResponsePaginator = {
   paginatorInfo: PaginatorInfo;
 };
 
+/** One send of a newsletter, as its log keeps it. */
+export type NewsletterLogEntry = {
+  __typename?: 'NewsletterLogEntry';
+  send_id: Scalars['ID']['output'];
+  subject: Scalars['String']['output'];
+  /** queued, sending or done. */
+  status: Scalars['String']['output'];
+  /** Addresses to mail (after duplicates, placeholders and unsubscribed addresses are left out). */
+  total: Scalars['Int']['output'];
+  /** Mails queued so far. */
+  queued: Scalars['Int']['output'];
+  /** People left out: unsubscribed, duplicate, placeholder or no address. */
+  skipped: Scalars['Int']['output'];
+  created_at: Scalars['String']['output'];
+  finished_at?: Maybe<Scalars['String']['output']>;
+};
+
+/** Spec §3 Newsletter (issue 18). */
+export type Newsletter = {
+  __typename?: 'Newsletter';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  /** The HTML, sanitised and with its CSS inlined. */
+  template: Scalars['String']['output'];
+  /** The platform template it was made from, if any. */
+  key?: Maybe<Scalars['String']['output']>;
+  image?: Maybe<Scalars['String']['output']>;
+  /** A centre template (listed under Templates), not a newsletter. */
+  is_temp: Scalars['Boolean']['output'];
+  /** Made from an uploaded HTML file rather than the builder. */
+  uploaded: Scalars['Boolean']['output'];
+  /** In the parents' archive. */
+  published: Scalars['Boolean']['output'];
+  published_at?: Maybe<Scalars['String']['output']>;
+  log: Array<NewsletterLogEntry>;
+  tags: Array<Scalars['String']['output']>;
+  created_at: Scalars['String']['output'];
+  updated_at: Scalars['String']['output'];
+};
+
+export type NewsletterPaginator = {
+  __typename?: 'NewsletterPaginator';
+  data: Array<Newsletter>;
+  paginatorInfo: PaginatorInfo;
+};
+
+/** A template to start a newsletter from: the platform's (source platform) or the centre's own (source centre). */
+export type NewsletterTemplate = {
+  __typename?: 'NewsletterTemplate';
+  /** platform:<key> for the platform's, the newsletter id for the centre's. */
+  id: Scalars['ID']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  name: Scalars['String']['output'];
+  template: Scalars['String']['output'];
+  image?: Maybe<Scalars['String']['output']>;
+  source: Scalars['String']['output'];
+};
+
+export type NewsletterResult = {
+  __typename?: 'NewsletterResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  newsletter: Newsletter;
+};
+
+/** Who a newsletter goes to: parents of the children at these locations (or in these rooms, or with these tags) and, by role, staff of the locations or with the tags. */
+export type NewsletterAudience = {
+  locations?: InputMaybe<Array<Scalars['ID']['input']>>;
+  programs?: InputMaybe<Array<Scalars['ID']['input']>>;
+  tags?: InputMaybe<Array<Scalars['ID']['input']>>;
+  /** user (parents, the default), teacher, manager. */
+  roles?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+/** A send's counts, live on newsletterProgress. */
+export type NewsletterProgress = {
+  __typename?: 'NewsletterProgress';
+  send_id: Scalars['ID']['output'];
+  newsletter_id: Scalars['ID']['output'];
+  status: Scalars['String']['output'];
+  total: Scalars['Int']['output'];
+  queued: Scalars['Int']['output'];
+  skipped: Scalars['Int']['output'];
+};
+
+export type NewsletterSendResult = {
+  __typename?: 'NewsletterSendResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  send_id: Scalars['ID']['output'];
+  newsletter_id: Scalars['ID']['output'];
+};
+
+export type UnsubscribedEmail = {
+  __typename?: 'UnsubscribedEmail';
+  id: Scalars['ID']['output'];
+  email: Scalars['String']['output'];
+  /** link, one_click, confirm, manual or seed. */
+  source: Scalars['String']['output'];
+  created_at: Scalars['String']['output'];
+};
+
+export type UnsubscribedEmailPaginator = {
+  __typename?: 'UnsubscribedEmailPaginator';
+  data: Array<UnsubscribedEmail>;
+  paginatorInfo: PaginatorInfo;
+  /** Every row matching the search as CSV, when asked (csv: true). */
+  csv?: Maybe<Scalars['String']['output']>;
+};
+
+export type UnsubscribedSms = {
+  __typename?: 'UnsubscribedSms';
+  id: Scalars['ID']['output'];
+  phone: Scalars['String']['output'];
+  source: Scalars['String']['output'];
+  created_at: Scalars['String']['output'];
+};
+
+export type UnsubscribedSmsPaginator = {
+  __typename?: 'UnsubscribedSmsPaginator';
+  data: Array<UnsubscribedSms>;
+  paginatorInfo: PaginatorInfo;
+  csv?: Maybe<Scalars['String']['output']>;
+};
+
+export type UnsubscribeResult = {
+  __typename?: 'UnsubscribeResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  email: Scalars['String']['output'];
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -11139,6 +11402,19 @@ export type ResolversTypes = {
   TinyUrlResult: ResolverTypeWrapper<Row<TinyUrlResult>>;
   SmsResponse: ResolverTypeWrapper<Row<SmsResponse>>;
   SmsResponsePaginator: ResolverTypeWrapper<Row<SmsResponsePaginator>>;
+  NewsletterLogEntry: ResolverTypeWrapper<Row<NewsletterLogEntry>>;
+  Newsletter: ResolverTypeWrapper<NewsletterRow>;
+  NewsletterPaginator: ResolverTypeWrapper<Row<Omit<NewsletterPaginator, 'data'> & { data: Array<ResolversTypes['Newsletter']> }>>;
+  NewsletterTemplate: ResolverTypeWrapper<Row<NewsletterTemplate>>;
+  NewsletterResult: ResolverTypeWrapper<Row<Omit<NewsletterResult, 'newsletter'> & { newsletter: ResolversTypes['Newsletter'] }>>;
+  NewsletterAudience: ResolverTypeWrapper<Row<NewsletterAudience>>;
+  NewsletterProgress: ResolverTypeWrapper<Row<NewsletterProgress>>;
+  NewsletterSendResult: ResolverTypeWrapper<Row<NewsletterSendResult>>;
+  UnsubscribedEmail: ResolverTypeWrapper<UnsubscribeRow>;
+  UnsubscribedEmailPaginator: ResolverTypeWrapper<Row<Omit<UnsubscribedEmailPaginator, 'data'> & { data: Array<ResolversTypes['UnsubscribedEmail']> }>>;
+  UnsubscribedSms: ResolverTypeWrapper<SmsUnsubscribeRow>;
+  UnsubscribedSmsPaginator: ResolverTypeWrapper<Row<Omit<UnsubscribedSmsPaginator, 'data'> & { data: Array<ResolversTypes['UnsubscribedSms']> }>>;
+  UnsubscribeResult: ResolverTypeWrapper<Row<UnsubscribeResult>>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -11561,6 +11837,19 @@ export type ResolversParentTypes = {
   TinyUrlResult: Row<TinyUrlResult>;
   SmsResponse: Row<SmsResponse>;
   SmsResponsePaginator: Row<SmsResponsePaginator>;
+  NewsletterLogEntry: Row<NewsletterLogEntry>;
+  Newsletter: NewsletterRow;
+  NewsletterPaginator: Row<Omit<NewsletterPaginator, 'data'> & { data: Array<ResolversParentTypes['Newsletter']> }>;
+  NewsletterTemplate: Row<NewsletterTemplate>;
+  NewsletterResult: Row<Omit<NewsletterResult, 'newsletter'> & { newsletter: ResolversParentTypes['Newsletter'] }>;
+  NewsletterAudience: Row<NewsletterAudience>;
+  NewsletterProgress: Row<NewsletterProgress>;
+  NewsletterSendResult: Row<NewsletterSendResult>;
+  UnsubscribedEmail: UnsubscribeRow;
+  UnsubscribedEmailPaginator: Row<Omit<UnsubscribedEmailPaginator, 'data'> & { data: Array<ResolversParentTypes['UnsubscribedEmail']> }>;
+  UnsubscribedSms: SmsUnsubscribeRow;
+  UnsubscribedSmsPaginator: Row<Omit<UnsubscribedSmsPaginator, 'data'> & { data: Array<ResolversParentTypes['UnsubscribedSms']> }>;
+  UnsubscribeResult: Row<UnsubscribeResult>;
 };
 
 export type QueryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -11774,6 +12063,14 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   getStudentSchedules?: Resolver<ResolversTypes['StudentScheduleOverview'], ParentType, ContextType, RequireFields<QueryGetStudentSchedulesArgs, 'student'>>;
   filterStaffSchedules?: Resolver<ResolversTypes['StaffScheduleList'], ParentType, ContextType, RequireFields<QueryFilterStaffSchedulesArgs, 'from' | 'to'>>;
   getSmsResponses?: Resolver<ResolversTypes['SmsResponsePaginator'], ParentType, ContextType, Partial<QueryGetSmsResponsesArgs>>;
+  getNewsletters?: Resolver<ResolversTypes['NewsletterPaginator'], ParentType, ContextType, Partial<QueryGetNewslettersArgs>>;
+  getNewsletter?: Resolver<ResolversTypes['Newsletter'], ParentType, ContextType, RequireFields<QueryGetNewsletterArgs, 'id'>>;
+  getPublishedNewsletters?: Resolver<ResolversTypes['NewsletterPaginator'], ParentType, ContextType, Partial<QueryGetPublishedNewslettersArgs>>;
+  getNewsletterTemplates?: Resolver<Array<ResolversTypes['NewsletterTemplate']>, ParentType, ContextType>;
+  getNewsletterTags?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  getNewsletterSend?: Resolver<ResolversTypes['NewsletterProgress'], ParentType, ContextType, RequireFields<QueryGetNewsletterSendArgs, 'send_id'>>;
+  getUnsubscribedEmails?: Resolver<ResolversTypes['UnsubscribedEmailPaginator'], ParentType, ContextType, Partial<QueryGetUnsubscribedEmailsArgs>>;
+  getUnsubscribedSms?: Resolver<ResolversTypes['UnsubscribedSmsPaginator'], ParentType, ContextType, Partial<QueryGetUnsubscribedSmsArgs>>;
 };
 
 export type MutationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
@@ -12145,6 +12442,14 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   createStaffAbsence?: Resolver<ResolversTypes['StaffAbsenceResult'], ParentType, ContextType, RequireFields<MutationCreateStaffAbsenceArgs, 'user' | 'location' | 'date'>>;
   removeStaffAbsence?: Resolver<ResolversTypes['StaffScheduleNotice'], ParentType, ContextType, RequireFields<MutationRemoveStaffAbsenceArgs, 'id'>>;
   makeTinyUrl?: Resolver<ResolversTypes['TinyUrlResult'], ParentType, ContextType, RequireFields<MutationMakeTinyUrlArgs, 'url'>>;
+  createNewsletter?: Resolver<ResolversTypes['NewsletterResult'], ParentType, ContextType, RequireFields<MutationCreateNewsletterArgs, 'name'>>;
+  updateNewsletter?: Resolver<ResolversTypes['NewsletterResult'], ParentType, ContextType, RequireFields<MutationUpdateNewsletterArgs, 'id'>>;
+  deleteNewsletter?: Resolver<ResolversTypes['NewsletterResult'], ParentType, ContextType, RequireFields<MutationDeleteNewsletterArgs, 'id'>>;
+  duplicateNewsletter?: Resolver<ResolversTypes['NewsletterResult'], ParentType, ContextType, RequireFields<MutationDuplicateNewsletterArgs, 'id'>>;
+  publishNewsletter?: Resolver<ResolversTypes['NewsletterResult'], ParentType, ContextType, RequireFields<MutationPublishNewsletterArgs, 'id'>>;
+  sendNewsletterAction?: Resolver<ResolversTypes['NewsletterSendResult'], ParentType, ContextType, RequireFields<MutationSendNewsletterActionArgs, 'id' | 'audience' | 'subject'>>;
+  unsubscribeEmail?: Resolver<ResolversTypes['UnsubscribeResult'], ParentType, ContextType, RequireFields<MutationUnsubscribeEmailArgs, 'token'>>;
+  requestUnsubscribeLink?: Resolver<ResolversTypes['Notice'], ParentType, ContextType, RequireFields<MutationRequestUnsubscribeLinkArgs, 'email'>>;
 };
 
 export type SubscriptionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = {
@@ -12153,6 +12458,7 @@ export type SubscriptionResolvers<ContextType = RequestContext, ParentType exten
   chatMessageAdded?: SubscriptionResolver<ResolversTypes['ChatEvent'], "chatMessageAdded", ParentType, ContextType, RequireFields<SubscriptionChatMessageAddedArgs, 'location_id'>>;
   unreadCountsChanged?: SubscriptionResolver<ResolversTypes['ChatUnreadCounts'], "unreadCountsChanged", ParentType, ContextType, RequireFields<SubscriptionUnreadCountsChangedArgs, 'location_id'>>;
   notificationAdded?: SubscriptionResolver<ResolversTypes['Notification'], "notificationAdded", ParentType, ContextType>;
+  newsletterProgress?: SubscriptionResolver<ResolversTypes['NewsletterProgress'], "newsletterProgress", ParentType, ContextType, RequireFields<SubscriptionNewsletterProgressArgs, 'send_id'>>;
 };
 
 export type AuthTokensResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AuthTokens'] = ResolversParentTypes['AuthTokens']> = {
@@ -15699,6 +16005,104 @@ export type SmsResponsePaginatorResolvers<ContextType = RequestContext, ParentTy
   paginatorInfo?: Resolver<ResolversTypes['PaginatorInfo'], ParentType, ContextType>;
 };
 
+export type NewsletterLogEntryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['NewsletterLogEntry'] = ResolversParentTypes['NewsletterLogEntry']> = {
+  send_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  subject?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  queued?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  skipped?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  created_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  finished_at?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type NewsletterResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Newsletter'] = ResolversParentTypes['Newsletter']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  template?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  image?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  is_temp?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  uploaded?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  published?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  published_at?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  log?: Resolver<Array<ResolversTypes['NewsletterLogEntry']>, ParentType, ContextType>;
+  tags?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  created_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updated_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type NewsletterPaginatorResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['NewsletterPaginator'] = ResolversParentTypes['NewsletterPaginator']> = {
+  data?: Resolver<Array<ResolversTypes['Newsletter']>, ParentType, ContextType>;
+  paginatorInfo?: Resolver<ResolversTypes['PaginatorInfo'], ParentType, ContextType>;
+};
+
+export type NewsletterTemplateResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['NewsletterTemplate'] = ResolversParentTypes['NewsletterTemplate']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  template?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  image?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type NewsletterResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['NewsletterResult'] = ResolversParentTypes['NewsletterResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  newsletter?: Resolver<ResolversTypes['Newsletter'], ParentType, ContextType>;
+};
+
+export type NewsletterProgressResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['NewsletterProgress'] = ResolversParentTypes['NewsletterProgress']> = {
+  send_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  newsletter_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  queued?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  skipped?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type NewsletterSendResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['NewsletterSendResult'] = ResolversParentTypes['NewsletterSendResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  send_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  newsletter_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
+export type UnsubscribedEmailResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['UnsubscribedEmail'] = ResolversParentTypes['UnsubscribedEmail']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  created_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type UnsubscribedEmailPaginatorResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['UnsubscribedEmailPaginator'] = ResolversParentTypes['UnsubscribedEmailPaginator']> = {
+  data?: Resolver<Array<ResolversTypes['UnsubscribedEmail']>, ParentType, ContextType>;
+  paginatorInfo?: Resolver<ResolversTypes['PaginatorInfo'], ParentType, ContextType>;
+  csv?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type UnsubscribedSmsResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['UnsubscribedSms'] = ResolversParentTypes['UnsubscribedSms']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  phone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  created_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type UnsubscribedSmsPaginatorResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['UnsubscribedSmsPaginator'] = ResolversParentTypes['UnsubscribedSmsPaginator']> = {
+  data?: Resolver<Array<ResolversTypes['UnsubscribedSms']>, ParentType, ContextType>;
+  paginatorInfo?: Resolver<ResolversTypes['PaginatorInfo'], ParentType, ContextType>;
+  csv?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type UnsubscribeResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['UnsubscribeResult'] = ResolversParentTypes['UnsubscribeResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = RequestContext> = {
   Query?: QueryResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
@@ -16094,5 +16498,17 @@ export type Resolvers<ContextType = RequestContext> = {
   TinyUrlResult?: TinyUrlResultResolvers<ContextType>;
   SmsResponse?: SmsResponseResolvers<ContextType>;
   SmsResponsePaginator?: SmsResponsePaginatorResolvers<ContextType>;
+  NewsletterLogEntry?: NewsletterLogEntryResolvers<ContextType>;
+  Newsletter?: NewsletterResolvers<ContextType>;
+  NewsletterPaginator?: NewsletterPaginatorResolvers<ContextType>;
+  NewsletterTemplate?: NewsletterTemplateResolvers<ContextType>;
+  NewsletterResult?: NewsletterResultResolvers<ContextType>;
+  NewsletterProgress?: NewsletterProgressResolvers<ContextType>;
+  NewsletterSendResult?: NewsletterSendResultResolvers<ContextType>;
+  UnsubscribedEmail?: UnsubscribedEmailResolvers<ContextType>;
+  UnsubscribedEmailPaginator?: UnsubscribedEmailPaginatorResolvers<ContextType>;
+  UnsubscribedSms?: UnsubscribedSmsResolvers<ContextType>;
+  UnsubscribedSmsPaginator?: UnsubscribedSmsPaginatorResolvers<ContextType>;
+  UnsubscribeResult?: UnsubscribeResultResolvers<ContextType>;
 };
 

@@ -20,5 +20,5 @@ export const announcementsModule: TenantModule = {
 export { raiseActionItem, closeActionItem, type RaiseActionItem } from './service/action-items.ts';
 export { ANNOUNCEMENT_PUBLISHED, ANNOUNCEMENT_SOURCE } from './service/announcements.ts';
 export type { ActionItemRow, AlertRow, AnnouncementRow, PublishedAudience, RecipientRow } from './repo.ts';
-export { openItemsToRemind, publishedAudience, setSmsSubscription, type OpenItemDay } from './repo.ts';
+export { openItemsToRemind, pageSmsUnsubscribes, publishedAudience, setSmsSubscription, type OpenItemDay } from './repo.ts';
 export { e164 } from './service/send.ts';

@@ -557,3 +557,19 @@ export async function setSmsSubscription(db: Db, phone: string, subscribed: bool
   if (subscribed) await db('sms_unsubscribes').where({ phone }).del();
   else await db('sms_unsubscribes').insert({ phone, source }).onConflict('phone').ignore();
 }
+
+/** The unsubscribed-SMS list, newest first (the newsletters area's `getUnsubscribedSms`); `first: null` gives every row (CSV). */
+export async function pageSmsUnsubscribes(
+  db: Db,
+  search: string | null,
+  page: number,
+  first: number | null,
+): Promise<{ rows: { id: string; phone: string; source: string; created_at: Date }[]; total: number }> {
+  const q = db('sms_unsubscribes').orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]);
+  if (search) q.where('phone', 'like', `%${search.replace(/[\\%_]/g, '\\$&')}%`);
+  const rows = await q
+    .select('id', 'phone', 'source', 'created_at', db.raw('count(*) over () as _total'))
+    .limit(first ?? 100_000)
+    .offset(first ? (page - 1) * first : 0);
+  return { rows: rows.map(({ _total, ...r }) => ({ ...r, id: String(r.id) })), total: rows.length ? Number(rows[0]._total) : 0 };
+}

@@ -25,6 +25,7 @@ export const GUARDED_OPERATIONS: Readonly<Record<string, { guess?: true; mail?: 
   approveUser: { guess: true },
   approveUserByLink: { guess: true },
   verifyInvitedUserPhone: { guess: true },
+  requestUnsubscribeLink: { mail: true },
 };
 const NAMES = new Set(Object.keys(GUARDED_OPERATIONS));
 

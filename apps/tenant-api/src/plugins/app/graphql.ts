@@ -6,6 +6,7 @@ import { AppError, CommonError, countRootFields, createErrorFormatter, guardGrap
 import mqemitterRedis from 'mqemitter-redis';
 import { modules } from '../../modules/index.ts';
 import { attachNotificationPubsub } from '../../modules/notifications/index.ts';
+import { attachNewsletterPubsub } from '../../modules/newsletters/index.ts';
 import { viewerFromToken } from './auth.ts';
 import { gateRootResolvers, loadMatrix } from '../../graphql/authorization.ts';
 import { loaderResolvers } from '../../graphql/loaders.ts';
@@ -93,8 +94,10 @@ export const graphqlPlugin = fp(
 
     // Notices written by event handlers and jobs go live through this app's pubsub (notifications/live.ts).
     const detachNotifications = attachNotificationPubsub(app.graphql.pubsub as never);
+    const detachNewsletters = attachNewsletterPubsub(app.graphql.pubsub as never);
     app.addHook('onClose', (_app, done) => {
       detachNotifications();
+      detachNewsletters();
       done();
     });
 

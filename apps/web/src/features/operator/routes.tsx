@@ -56,4 +56,19 @@ export const operatorRoutes: RouteObject[] = [
     handle: { access: { role: 'kvsupport' }, title: 'operator:customEmail.title' },
     lazy: lazyPage(() => import('./pages/send-custom-email.page'), 'SendCustomEmailPage'),
   },
+  {
+    path: paths.templates.pattern,
+    handle: { access: { role: 'admin' }, title: 'operator:newsletters.title' },
+    lazy: lazyPage(() => import('./pages/newsletter-templates.page'), 'NewsletterTemplatesPage'),
+  },
+  {
+    path: paths.newsletterNewFromTemplate.pattern,
+    handle: { access: { role: 'admin' }, title: 'operator:newsletters.newTitle', parents: [{ title: 'operator:newsletters.title', path: 'templates' }] },
+    lazy: lazyPage(() => import('./pages/newsletter-template-editor.page'), 'NewsletterTemplateEditorPage'),
+  },
+  {
+    path: paths.newsletterTemplate.pattern,
+    handle: { access: { role: 'admin' }, title: 'operator:newsletters.editTitle', parents: [{ title: 'operator:newsletters.title', path: 'templates' }] },
+    lazy: lazyPage(() => import('./pages/newsletter-template-editor.page'), 'NewsletterTemplateEditorPage'),
+  },
 ];

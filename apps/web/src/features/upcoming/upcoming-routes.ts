@@ -60,9 +60,6 @@ export const UPCOMING_ROUTES: readonly UpcomingRoute[] = [
   r('center', 'admin', 'platform'),
   r('customerWebsites', 'admin', 'websites'),
   r('folder', 'manager', 'imageLibrary'),
-  r('templates', 'manager', 'newsletters', { title: 'shell:menu.templates' }),
-  r('newsletterTemplate', 'manager', 'newsletters', { parent: 'newsletters' }),
-  r('newsletterNewFromTemplate', 'manager', 'newsletters', { parent: 'newsletters' }),
   r('learningFrameworksImport', 'manager', 'learning', { parent: 'learningFrameworks' }),
   r('centersPlans', 'admin', 'platform'),
   r('centersInvoices', 'admin', 'platform'),
@@ -84,11 +81,7 @@ export const UPCOMING_ROUTES: readonly UpcomingRoute[] = [
   r('images', 'manager', 'imageLibrary'),
   r('createDashboard', 'manager', 'dashboards'),
   r('editDashboard', 'manager', 'dashboards'),
-  r('unsubscribedEmails', 'manager', 'messaging'),
-  r('unsubscribedSms', 'manager', 'messaging'),
-  r('newsletters', 'manager', 'newsletters', { title: 'shell:menu.newsletters' }),
-  r('newsletterEdit', 'manager', 'newsletters', { parent: 'newsletters' }),
-  r('newsletterNew', 'manager', 'newsletters', { parent: 'newsletters' }),
+
   // teacher
   r('documents', 'teacher', 'forms', { title: 'shell:menu.documents' }),
   r('filesOthers', 'teacher', 'forms', { title: 'shell:menu.files' }),

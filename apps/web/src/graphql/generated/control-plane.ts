@@ -168,6 +168,59 @@ export type OperatorMigrationRunsQueryVariables = Exact<{
 
 export type OperatorMigrationRunsQuery = { migrationRuns: { data: Array<{ id: string, dry_run: boolean, status: string, total: number, succeeded: number, failed: number, started_by: string | null, started_at: string, finished_at: string | null, center_id: string | null, error: string | null }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
 
+export type OperatorNewsletterQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type OperatorNewsletterQuery = { getNewsletter: { id: string, name: string, template: string, is_temp: boolean, uploaded: boolean, tags: Array<string> } };
+
+export type OperatorNewsletterCreateMutationVariables = Exact<{
+  name: string;
+  template?: string | null | undefined;
+  is_temp?: boolean | null | undefined;
+  uploaded?: boolean | null | undefined;
+  tags?: Array<string> | string | null | undefined;
+}>;
+
+
+export type OperatorNewsletterCreateMutation = { createNewsletter: { status: boolean, message: string, color: string, newsletter: { id: string } } };
+
+export type OperatorNewsletterDeleteMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type OperatorNewsletterDeleteMutation = { deleteNewsletter: { status: boolean, message: string, color: string, newsletter: { id: string } } };
+
+export type OperatorNewsletterDuplicateMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type OperatorNewsletterDuplicateMutation = { duplicateNewsletter: { status: boolean, message: string, color: string, newsletter: { id: string } } };
+
+export type OperatorNewsletterUpdateMutationVariables = Exact<{
+  id: string | number;
+  name?: string | null | undefined;
+  template?: string | null | undefined;
+  uploaded?: boolean | null | undefined;
+  tags?: Array<string> | string | null | undefined;
+}>;
+
+
+export type OperatorNewsletterUpdateMutation = { updateNewsletter: { status: boolean, message: string, color: string, newsletter: { id: string } } };
+
+export type OperatorNewslettersQueryVariables = Exact<{
+  page?: number | null | undefined;
+  first?: number | null | undefined;
+  search?: string | null | undefined;
+  is_temp?: boolean | null | undefined;
+}>;
+
+
+export type OperatorNewslettersQuery = { getNewsletters: { data: Array<{ id: string, name: string, is_temp: boolean, tags: Array<string>, updated_at: string }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
+
 export type OperatorRefreshTokenMutationVariables = Exact<{
   refresh_token: string;
 }>;

@@ -203,6 +203,15 @@ export type EntryFilterInput = {
   value: string;
 };
 
+/** Who a newsletter goes to: parents of the children at these locations (or in these rooms, or with these tags) and, by role, staff of the locations or with the tags. */
+export type NewsletterAudience = {
+  locations?: Array<string | number> | null | undefined;
+  programs?: Array<string | number> | null | undefined;
+  tags?: Array<string | number> | null | undefined;
+  /** user (parents, the default), teacher, manager. */
+  roles?: Array<string> | null | undefined;
+};
+
 export type AccessAddPermissionToRolesMutationVariables = Exact<{
   permission: string;
   display_name?: string | null | undefined;
@@ -2663,6 +2672,137 @@ export type FormsTemplatesQueryVariables = Exact<{ [key: string]: never; }>;
 export type FormsTemplatesQuery = { getCustomFormTemplates: Array<{ id: string, name: string, description: string }> };
 
 export type LoginResultFieldsFragment = { status: boolean, message: string, color: string, expires_in: number | null, session_id: string | null, tokens: { access_token: string, refresh_token: string } | null, user: { id: string, fname: string, lname: string, full_name: string, username: string, email: string | null, avatar: string | null, locale: string, last_login_time: string | null, permissions: Array<string>, roles: Array<{ id: string, name: string, display_name: string }>, support_session: { operator: string, expires_at: string } | null } | null };
+
+export type NewslettersAudienceOptionsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type NewslettersAudienceOptionsQuery = { dropdownLocations: Array<{ id: string, name: string, rooms: Array<{ id: string, name: string, location_id: string }> }>, getTags: { data: Array<{ id: string, name: string }> } };
+
+export type NewslettersCreateMutationVariables = Exact<{
+  name: string;
+  template?: string | null | undefined;
+  key?: string | null | undefined;
+  image?: string | null | undefined;
+  is_temp?: boolean | null | undefined;
+  uploaded?: boolean | null | undefined;
+  tags?: Array<string> | string | null | undefined;
+}>;
+
+
+export type NewslettersCreateMutation = { createNewsletter: { status: boolean, message: string, color: string, newsletter: { id: string, name: string, key: string | null, image: string | null, is_temp: boolean, uploaded: boolean, published: boolean, published_at: string | null, tags: Array<string>, created_at: string, updated_at: string, template: string, log: Array<{ send_id: string, subject: string, status: string, total: number, queued: number, skipped: number, created_at: string, finished_at: string | null }> } } };
+
+export type NewslettersDeleteMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type NewslettersDeleteMutation = { deleteNewsletter: { status: boolean, message: string, color: string, newsletter: { id: string } } };
+
+export type NewslettersDuplicateMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type NewslettersDuplicateMutation = { duplicateNewsletter: { status: boolean, message: string, color: string, newsletter: { id: string } } };
+
+export type NewslettersListQueryVariables = Exact<{
+  search?: string | null | undefined;
+  tag?: string | null | undefined;
+  is_temp?: boolean | null | undefined;
+  page?: number | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type NewslettersListQuery = { getNewsletters: { data: Array<{ id: string, name: string, key: string | null, image: string | null, is_temp: boolean, uploaded: boolean, published: boolean, published_at: string | null, tags: Array<string>, created_at: string, updated_at: string, log: Array<{ send_id: string, subject: string, status: string, total: number, queued: number, skipped: number, created_at: string, finished_at: string | null }> }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
+
+export type NewslettersOneQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type NewslettersOneQuery = { getNewsletter: { id: string, name: string, key: string | null, image: string | null, is_temp: boolean, uploaded: boolean, published: boolean, published_at: string | null, tags: Array<string>, created_at: string, updated_at: string, template: string, log: Array<{ send_id: string, subject: string, status: string, total: number, queued: number, skipped: number, created_at: string, finished_at: string | null }> } };
+
+export type NewslettersProgressSubscriptionVariables = Exact<{
+  send_id: string | number;
+}>;
+
+
+export type NewslettersProgressSubscription = { newsletterProgress: { send_id: string, newsletter_id: string, status: string, total: number, queued: number, skipped: number } };
+
+export type NewslettersPublishMutationVariables = Exact<{
+  id: string | number;
+  published?: boolean | null | undefined;
+}>;
+
+
+export type NewslettersPublishMutation = { publishNewsletter: { status: boolean, message: string, color: string, newsletter: { id: string, published: boolean, published_at: string | null } } };
+
+export type NewslettersRequestLinkMutationVariables = Exact<{
+  email: string;
+}>;
+
+
+export type NewslettersRequestLinkMutation = { requestUnsubscribeLink: { status: boolean, message: string, color: string } };
+
+export type NewslettersSendMutationVariables = Exact<{
+  id: string | number;
+  subject: string;
+  audience: NewsletterAudience;
+}>;
+
+
+export type NewslettersSendMutation = { sendNewsletterAction: { status: boolean, message: string, color: string, send_id: string, newsletter_id: string } };
+
+export type NewslettersSendStateQueryVariables = Exact<{
+  send_id: string | number;
+}>;
+
+
+export type NewslettersSendStateQuery = { getNewsletterSend: { send_id: string, newsletter_id: string, status: string, total: number, queued: number, skipped: number } };
+
+export type NewslettersTemplatesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type NewslettersTemplatesQuery = { getNewsletterTemplates: Array<{ id: string, key: string | null, name: string, template: string, image: string | null, source: string }> };
+
+export type NewslettersUnsubscribeMutationVariables = Exact<{
+  token: string;
+}>;
+
+
+export type NewslettersUnsubscribeMutation = { unsubscribeEmail: { status: boolean, message: string, color: string, email: string } };
+
+export type NewslettersUnsubscribedEmailsQueryVariables = Exact<{
+  search?: string | null | undefined;
+  page?: number | null | undefined;
+  first?: number | null | undefined;
+  csv?: boolean | null | undefined;
+}>;
+
+
+export type NewslettersUnsubscribedEmailsQuery = { getUnsubscribedEmails: { csv: string | null, data: Array<{ id: string, email: string, source: string, created_at: string }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
+
+export type NewslettersUnsubscribedSmsQueryVariables = Exact<{
+  search?: string | null | undefined;
+  page?: number | null | undefined;
+  first?: number | null | undefined;
+  csv?: boolean | null | undefined;
+}>;
+
+
+export type NewslettersUnsubscribedSmsQuery = { getUnsubscribedSms: { csv: string | null, data: Array<{ id: string, phone: string, source: string, created_at: string }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
+
+export type NewslettersUpdateMutationVariables = Exact<{
+  id: string | number;
+  name?: string | null | undefined;
+  template?: string | null | undefined;
+  uploaded?: boolean | null | undefined;
+  tags?: Array<string> | string | null | undefined;
+}>;
+
+
+export type NewslettersUpdateMutation = { updateNewsletter: { status: boolean, message: string, color: string, newsletter: { id: string, name: string, key: string | null, image: string | null, is_temp: boolean, uploaded: boolean, published: boolean, published_at: string | null, tags: Array<string>, created_at: string, updated_at: string, template: string, log: Array<{ send_id: string, subject: string, status: string, total: number, queued: number, skipped: number, created_at: string, finished_at: string | null }> } } };
 
 export type NotificationsAddedSubscriptionVariables = Exact<{ [key: string]: never; }>;
 
