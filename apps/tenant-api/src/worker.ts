@@ -8,6 +8,7 @@ import { registerActivityEvents, registerActivityJobs, startActivityTick } from 
 import { registerBillingJobs, startBillingRun } from './modules/billing/index.ts';
 import { registerFoodMenuJobs, startFoodMenuRotation } from './modules/food-menu/index.ts';
 import { registerNotificationEvents, registerNotificationJobs, startNotificationTick } from './modules/notifications/index.ts';
+import { registerDocumentJobs, startDocumentExpiry } from './modules/documents/index.ts';
 import type { FileStore } from '@kv/files';
 
 export interface TenantJobDeps {
@@ -31,6 +32,7 @@ export function registerTenantJobs(queue: JobQueue, deps: TenantJobDeps): void {
   registerBillingJobs(queue, deps);
   registerFoodMenuJobs(queue, deps);
   registerNotificationJobs(queue, deps);
+  registerDocumentJobs(queue, deps);
 }
 
 /** Registers the domain-event handlers of every tenant-API area on the event dispatcher. */
@@ -55,4 +57,5 @@ export async function startTenantSchedules(db: Knex, centre: CentreEntry): Promi
   await startBillingRun(db, centre.id);
   await startFoodMenuRotation(db, centre.id);
   await startNotificationTick(db, centre.id);
+  await startDocumentExpiry(db, centre.id);
 }

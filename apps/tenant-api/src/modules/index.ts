@@ -30,6 +30,7 @@ import { formsModule } from './forms/index.ts';
 import { notificationsModule } from './notifications/index.ts';
 import { announcementsModule } from './announcements/index.ts';
 import { calendarModule } from './calendar/index.ts';
+import { documentsModule } from './documents/index.ts';
 import { clearRoom, findCameras } from './cameras/index.ts';
 import { roomCameras } from './rooms/index.ts';
 import { notifyTeam, publishRatios, scheduleAttendanceTick } from './attendance/index.ts';
@@ -78,6 +79,7 @@ export const modules: TenantModule[] = [
   notificationsModule,
   announcementsModule,
   calendarModule,
+  documentsModule,
 ];
 
 // Ports: what a module needs from one that depends on it.
