@@ -79,11 +79,11 @@ export async function runDocumentExpiry(db: Knex, centreId: string, now = new Da
           if (doc.notified_7_at) continue;
           // Inside 7 days: the 7-day notice (the 30-day one is moot now).
           await trx('documents').where({ id: doc.id }).update({ notified_7_at: trx.fn.now(), notified_30_at: doc.notified_30_at ?? trx.fn.now() });
-          await emit(trx, DOCUMENT_EXPIRING, { centreId, document: String(doc.id), days: 7 });
+          await emit(trx, DOCUMENT_EXPIRING, { centreId, document: String(doc.id), days: '7' });
           expiring++;
         } else if (!doc.notified_30_at) {
           await trx('documents').where({ id: doc.id }).update({ notified_30_at: trx.fn.now() });
-          await emit(trx, DOCUMENT_EXPIRING, { centreId, document: String(doc.id), days: 30 });
+          await emit(trx, DOCUMENT_EXPIRING, { centreId, document: String(doc.id), days: '30' });
           expiring++;
         }
       }

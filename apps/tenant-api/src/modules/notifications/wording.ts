@@ -70,3 +70,28 @@ export function digestSummary(locale: string, counts: Map<string, number>): stri
     })
     .join(', ');
 }
+
+/** Document notices (issue 20), per language ({name}: the request or file, {child}: a first name, {days}). */
+const DOCUMENT_TITLES: Record<Locale, Record<string, string>> = {
+  en: {
+    requested: 'Please upload: {name}',
+    approved: '{name} was approved',
+    rejected: '{name} was not accepted: please upload it again',
+    expiring: '{name} expires in {days} days',
+    published: 'New file: {name}',
+    gap: '{child} is missing {name}',
+  },
+  es: {
+    requested: 'Suba por favor: {name}',
+    approved: '{name} fue aprobado',
+    rejected: '{name} no fue aceptado: súbalo de nuevo',
+    expiring: '{name} vence en {days} días',
+    published: 'Archivo nuevo: {name}',
+    gap: 'A {child} le falta {name}',
+  },
+};
+
+export function documentTitle(what: string, locale: string, vars: Record<string, string>): string {
+  const t = DOCUMENT_TITLES[normalizeLocale(locale)][what] ?? DOCUMENT_TITLES.en[what]!;
+  return t.replace(/\{(\w+)\}/g, (_, k: string) => vars[k] ?? '');
+}

@@ -17,6 +17,7 @@ import { PHOTO_APPROVED, photoAudience } from '../../photos/index.ts';
 import { ACTIVITY_KIND } from '../kinds.ts';
 import { activityTitle, openTheDay } from '../wording.ts';
 import { notifyUsers } from './notify.ts';
+import { registerDocumentNotifications } from './document-handlers.ts';
 
 export const ACTIVITY_SAVED = 'activity.saved';
 
@@ -252,4 +253,5 @@ export function registerNotificationEvents(onEvent: (name: string, handler: Even
   onEvent(REMINDER_DUE, reminderHandler(deps));
   onEvent(ACTIVITY_SAVED, activityHandler);
   onEvent(PHOTO_APPROVED, photoHandler);
+  registerDocumentNotifications(onEvent);
 }
