@@ -9844,8 +9844,6 @@ export type CentreFile = {
   required: Scalars['Boolean']['output'];
   location_id: Scalars['ID']['output'];
   expiry_date?: Maybe<Scalars['String']['output']>;
-  file_name?: Maybe<Scalars['String']['output']>;
-  file_original?: Maybe<Scalars['String']['output']>;
   file?: Maybe<File>;
   /** Whether the viewer has marked it read. */
   read: Scalars['Boolean']['output'];
@@ -14494,8 +14492,6 @@ export type CentreFileResolvers<ContextType = RequestContext, ParentType extends
   required?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   location_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   expiry_date?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  file_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  file_original?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   file?: Resolver<Maybe<ResolversTypes['File']>, ParentType, ContextType>;
   read?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   created_by?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;

@@ -34,7 +34,6 @@ export const documentResolvers: Resolvers = {
     expiry_date: (r: Row) => day(r.expiry_date),
     read: (r: Row) => Boolean(r.read),
     created_at: (r: Row) => iso(r.created_at)!,
-    file_name: (r: Row) => (r.file_id ? String(r.file_id) : null),
   },
   DocumentLog: {
     created_at: (r: Row) => iso(r.created_at)!,
