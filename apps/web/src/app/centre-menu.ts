@@ -88,6 +88,14 @@ export const centreMenu: readonly MenuItem[] = [
     access: { role: 'user' },
     below: 'blog',
   }),
+  link({
+    id: 'parentDocuments',
+    label: 'shell:menu.documents',
+    icon: IconFileText,
+    to: fixed(paths.userStudentsDocuments.to()),
+    access: { role: 'user' },
+    below: 'blog',
+  }),
   { kind: 'heading', id: 'people', label: 'shell:menu.headings.people' },
   link({
     id: 'students',

@@ -10,6 +10,7 @@ import { setupRoutes } from '../features/centre-setup/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { TodaysMenuWidget, foodMenuRoutes } from '../features/food-menu/routes';
 import { formsRoutes } from '../features/forms/routes';
+import { documentsRoutes } from '../features/documents/routes';
 import { liveCameraRoutes } from '../features/live-cameras/routes';
 import { NotificationSettingsPanel } from '../features/notifications/routes';
 import { peopleRoutes } from '../features/people/routes';
@@ -49,6 +50,7 @@ export function signedInRoutes(kind: CentreKind | null): RouteObject[] {
     ...formsRoutes(kind),
     ...announcementsRoutes(kind),
     ...calendarRoutes(kind),
+    ...documentsRoutes(kind),
   ];
   const servedPaths = new Set(served.map((route) => route.path));
   return [...served, ...upcomingRoutes(kind, servedPaths)];

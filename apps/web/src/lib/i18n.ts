@@ -31,6 +31,7 @@ export const NAMESPACES = [
   'notifications',
   'announcements',
   'calendar',
+  'documents',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /** The pet pack: per language, `{ <namespace>: { ...keys to override } }`. */

@@ -1694,6 +1694,13 @@ export type DocumentsCreateRequestMutationVariables = Exact<{
 
 export type DocumentsCreateRequestMutation = { createDocument: { status: boolean, message: string, request: { id: string } | null } };
 
+export type DocumentsFileQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DocumentsFileQuery = { getSingleFile: { id: string, name: string, description: string | null, instructions: string | null, expiry_date: string | null, read: boolean, created_at: string, file: { id: string, original_name: string, content_type: string | null, url: string | null } | null } };
+
 export type DocumentsFilesQueryVariables = Exact<{
   location_id?: string | number | null | undefined;
   search?: string | null | undefined;

@@ -10,6 +10,8 @@ import type {
   DocumentsCreateFileMutationVariables,
   DocumentsCreateRequestMutation,
   DocumentsCreateRequestMutationVariables,
+  DocumentsFileQuery,
+  DocumentsFileQueryVariables,
   DocumentsFilesQuery,
   DocumentsFilesQueryVariables,
   DocumentsGapsQuery,
@@ -197,5 +199,20 @@ export const CompleteUploadMutation = gql<DocumentsCompleteUploadMutation, Docum
 export const UploadStatusQuery = gql<DocumentsUploadStatusQuery, DocumentsUploadStatusQueryVariables>`
   query DocumentsUploadStatus($upload_id: ID!) {
     uploadStatus(upload_id: $upload_id) { id status reason }
+  }
+`;
+
+export const FileQuery = gql<DocumentsFileQuery, DocumentsFileQueryVariables>`
+  query DocumentsFile($id: ID!) {
+    getSingleFile(id: $id) {
+      id
+      name
+      description
+      instructions
+      expiry_date
+      read
+      created_at
+      file { id original_name content_type url }
+    }
   }
 `;
