@@ -7,3 +7,4 @@ export { startCameraSweep, startDevOrigin } from './modules/watching/index.ts';
 export { acceptedAudit, checkAndStore, purposeOf, rulesOf, type ReadyColumns } from './modules/files/index.ts';
 export { TEMPLATES as FORM_TEMPLATES, templateFields, templatesFor, signatureHash, type FormField } from './modules/forms/index.ts';
 export { instants, occurrences } from './modules/calendar/index.ts';
+export { syncGaps } from './modules/documents/index.ts';

@@ -8,7 +8,7 @@ import { registerActivityEvents, registerActivityJobs, startActivityTick } from 
 import { registerBillingJobs, startBillingRun } from './modules/billing/index.ts';
 import { registerFoodMenuJobs, startFoodMenuRotation } from './modules/food-menu/index.ts';
 import { registerNotificationEvents, registerNotificationJobs, startNotificationTick } from './modules/notifications/index.ts';
-import { registerDocumentJobs, startDocumentExpiry } from './modules/documents/index.ts';
+import { registerDocumentEvents, registerDocumentJobs, startDocumentExpiry } from './modules/documents/index.ts';
 import type { FileStore } from '@kv/files';
 
 export interface TenantJobDeps {
@@ -43,6 +43,7 @@ export function registerTenantEvents(
   const onEvent = (name: string, handler: EventHandler) => events.on(name, handler);
   registerActivityEvents(onEvent);
   registerNotificationEvents(onEvent, deps);
+  registerDocumentEvents(onEvent);
 }
 
 /**

@@ -20,6 +20,7 @@ import { timeclockStep } from './timeclock.ts';
 import { watchingStep } from './watching.ts';
 import { chatStep } from './chat.ts';
 import { formsStep } from './forms.ts';
+import { documentsStep } from './documents.ts';
 
 /**
  * The generator's steps, in order: each reads what earlier ones wrote (by name, from the database)
@@ -48,4 +49,5 @@ export const SEED_STEPS: readonly SeedStep[] = [
   notificationsStep,
   announcementsStep,
   calendarStep,
+  documentsStep,
 ];

@@ -296,3 +296,25 @@ describe('documents', () => {
     expect((await keys(w.ids.parent)).length).toBe(before);
   });
 });
+
+describe('form gaps', () => {
+  it('a shared form opens a gap for the child; the submission makes it unapproved; the approval closes it', async () => {
+    const made = await w.q(`mutation($loc: ID!) { createForm(location_id: $loc, name: "Pickup consent", type: "web") { form { id } } }`, { loc: w.X }, w.tokens.mgrX);
+    const formId = made.data!.createForm.form.id;
+    await w.q(`mutation($f: ID!, $kids: [ID!]) { shareFormWithParents(form_id: $f, student_ids: $kids, due_date: "2030-01-31") { status } }`, { f: formId, kids: [w.kidX] }, w.tokens.mgrX);
+    await h.deliverEvents();
+    const gap = async () =>
+      (await w.q(GAPS, { loc: w.X }, w.tokens.mgrX)).data!.getComplianceGaps.find((g: { kind: string; source_id: string }) => g.kind === 'form' && g.source_id === formId);
+    expect((await gap())?.reason).toBe('missing');
+    const stored = async () => db()('compliance_gaps').where({ kind: 'form', source_id: formId, student_id: w.kidX }).whereNull('closed_at').first();
+    expect((await stored())?.reason).toBe('missing');
+    const sub = await w.q(`mutation($f: ID!, $s: ID!) { submitForm(form_id: $f, student_id: $s, fields: []) { submission { id } } }`, { f: formId, s: w.kidX }, w.tokens.parent);
+    expect(sub.errors).toBeUndefined();
+    await h.deliverEvents();
+    expect((await stored())?.reason).toBe('unapproved');
+    await w.q(`mutation($id: ID!) { approveSubmittedForm(id: $id) { status } }`, { id: sub.data!.submitForm.submission.id }, w.tokens.mgrX);
+    await h.deliverEvents();
+    expect(await gap()).toBeUndefined();
+    expect(await stored()).toBeUndefined();
+  });
+});

@@ -22,3 +22,4 @@ export { CENTRE_FILE_PURPOSE, FILE_PUBLISHED } from './service/files.ts';
 export { DOCUMENT_PURPOSE, DOCUMENT_REQUESTED, DOCUMENT_REVIEWED } from './service/documents.ts';
 export { GAP_CLOSED, GAP_KINDS, GAP_OPENED, GAP_SOURCE, syncGaps, type GapKind } from './service/gaps.ts';
 export { DOCUMENT_EXPIRING, registerDocumentJobs, runDocumentExpiry, startDocumentExpiry } from './jobs.ts';
+export { registerDocumentEvents } from './events.ts';
