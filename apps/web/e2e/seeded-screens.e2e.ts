@@ -100,6 +100,8 @@ interface Ids {
   childId: string;
   cameraId: string;
   formId: string;
+  documentId: string;
+  otherId: string;
 }
 const idsByCentre = new Map<string, Ids>();
 
@@ -115,6 +117,8 @@ async function idsOf(page: Page, centre: Centre): Promise<Ids> {
     students: { data: { id: string; full_name: string }[] };
     playCameraGridView: { tiles: { camera: { id: string; name: string } }[] };
     getForms: { data: { id: string; entries_count: number }[] };
+    getDocuments: { data: { id: string }[] };
+    filterFiles: { data: { id: string }[] };
   }>(
     page,
     `query($child: String) {
@@ -124,6 +128,8 @@ async function idsOf(page: Page, centre: Centre): Promise<Ids> {
       students(search: $child, first: 5) { data { id full_name } }
       playCameraGridView { tiles { camera { id name } } }
       getForms(type: "web", first: 25) { data { id entries_count } }
+      getDocuments(first: 1) { data { id } }
+      filterFiles(first: 1) { data { id } }
     }`,
     { child },
   );
@@ -141,6 +147,8 @@ async function idsOf(page: Page, centre: Centre): Promise<Ids> {
     childId: kid.id,
     cameraId: cam.camera.id,
     formId: form!.id,
+    documentId: data.getDocuments.data[0]!.id,
+    otherId: data.filterFiles.data[0]!.id,
   };
   idsByCentre.set(centre.slug, ids);
   return ids;
@@ -156,6 +164,8 @@ function fill(pattern: string, ids: Ids): string {
     studentId: ids.childId,
     camId: ids.cameraId,
     formId: ids.formId,
+    documentId: ids.documentId,
+    otherId: ids.otherId,
   };
   return pattern
     .split('/')

@@ -40,7 +40,7 @@ function ChildDocuments({ child }: { child: Child }) {
   const rows: Request[] = data?.getDocuments.data ?? [];
   const info = data?.getDocuments.paginatorInfo;
   return (
-    <Card withBorder data-testid="child-documents">
+    <Card withBorder data-testid="child-documents" data-student={child.id}>
       <Text fw={600} mb="xs">
         {child.full_name}
       </Text>
