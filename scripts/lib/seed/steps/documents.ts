@@ -218,6 +218,14 @@ export const documentsStep: SeedStep = {
             : [{ file_id: f.id, target_kind: 'role', target_id: 'user' }],
       ),
     );
+    // Some files concern the children of their location one by one (a child's own files page).
+    await insertMany(
+      trx,
+      'centre_file_shares',
+      centreFiles.flatMap((f, i) =>
+        i % 5 === 3 ? kids.filter((k) => k.location_id === f.location_id).map((k) => ({ file_id: f.id, target_kind: 'student', target_id: String(k.id) })) : [],
+      ),
+    );
     await insertMany(
       trx,
       'documents',

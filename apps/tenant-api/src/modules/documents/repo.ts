@@ -191,7 +191,7 @@ export async function setOrder(trx: Knex.Transaction, ids: readonly string[]): P
   if (!ids.length) return;
   await trx.raw(
     `update centre_files cf set sort_order = o.n, updated_at = now() from unnest(?::bigint[]) with ordinality as o(id, n) where cf.id = o.id`,
-    [ids],
+    [[...ids]],
   );
 }
 

@@ -173,7 +173,7 @@ export const GapsQuery = gql<DocumentsGapsQuery, DocumentsGapsQueryVariables>`
 
 export const MyChildrenQuery = gql<DocumentsMyChildrenQuery, DocumentsMyChildrenQueryVariables>`
   query DocumentsMyChildren {
-    students(status: true, page: 1, first: 20) {
+    students(status: true, page: 1, first: 100) {
       data { id full_name location_id }
     }
   }

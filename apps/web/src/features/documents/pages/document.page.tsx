@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { roleAtLeast } from '@kv/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -56,7 +56,7 @@ export function DocumentPage() {
     return true;
   };
 
-  if (error) return <Text c="dimmed">{t('notFound')}</Text>;
+  if (error) return <Alert color="gray">{t('notFound')}</Alert>;
   return (
     <Stack gap="md" data-testid="document-page">
       <Title order={1} size="h2">

@@ -1,4 +1,4 @@
-import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Card, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -18,7 +18,7 @@ export function FilePage() {
     if (file?.id && !file.read) void mark({ id: file.id });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [file?.id]);
-  if (error) return <Text c="dimmed">{t('notFound')}</Text>;
+  if (error) return <Alert color="gray">{t('notFound')}</Alert>;
   return (
     <Stack gap="md" data-testid="file-page">
       <Title order={1} size="h2">
