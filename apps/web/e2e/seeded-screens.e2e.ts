@@ -149,7 +149,7 @@ async function idsOf(page: Page, centre: Centre): Promise<Ids> {
     }`,
     { l: kid.location_id },
   );
-  const shared = docs.filterFiles.data.find((f) => f.published && f.shares.some((s) => s.kind === 'role' && s.target_id === 'user'));
+  const shared = docs.filterFiles.data.find((f) => f.published && f.shares.some((s) => (s.kind === 'role' && s.target_id === 'user') || (s.kind === 'location' && s.target_id === kid.location_id)));
   assert.ok(docs.getDocuments.data[0] && shared, `${centre.slug}: the seed has a family document request and a file shared with families at ${child}'s location`);
   const ids = {
     locationId: data.dropdownLocations[0]!.id,
