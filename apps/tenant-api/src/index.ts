@@ -16,3 +16,4 @@ export { acceptedAudit, checkAndStore, purposeOf, rulesOf, type ReadyColumns } f
 export { TEMPLATES as FORM_TEMPLATES, templateFields, templatesFor, signatureHash, type FormField } from './modules/forms/index.ts';
 export { instants, occurrences } from './modules/calendar/index.ts';
 export { ratioSnapshot } from './modules/ratios/index.ts';
+export { syncGaps } from './modules/documents/index.ts';

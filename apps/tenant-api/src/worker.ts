@@ -9,6 +9,7 @@ import { registerBillingJobs, startBillingRun } from './modules/billing/index.ts
 import { registerFoodMenuJobs, startFoodMenuRotation } from './modules/food-menu/index.ts';
 import { registerNotificationEvents, registerNotificationJobs, startNotificationTick } from './modules/notifications/index.ts';
 import { registerNewsletterJobs } from './modules/newsletters/index.ts';
+import { registerDocumentEvents, registerDocumentJobs, startDocumentExpiry } from './modules/documents/index.ts';
 import type { FileStore } from '@kv/files';
 import { registerCalendarJobs } from './modules/calendar/index.ts';
 import type { GoogleCalendarConfig } from './types.ts';
@@ -43,6 +44,7 @@ export function registerTenantJobs(queue: JobQueue, deps: TenantJobDeps): void {
   registerCalendarJobs(queue, deps);
   registerAutopayJobs(queue, { dbFor: deps.dbFor, config: deps.stripe });
   registerNewsletterJobs(queue, deps);
+  registerDocumentJobs(queue, deps);
 }
 
 /** Registers the domain-event handlers of every tenant-API area on the event dispatcher. */
@@ -53,6 +55,7 @@ export function registerTenantEvents(
   const onEvent = (name: string, handler: EventHandler) => events.on(name, handler);
   registerActivityEvents(onEvent);
   registerNotificationEvents(onEvent, deps);
+  registerDocumentEvents(onEvent);
 }
 
 /**
@@ -68,4 +71,5 @@ export async function startTenantSchedules(db: Knex, centre: CentreEntry): Promi
   await startFoodMenuRotation(db, centre.id);
   await startNotificationTick(db, centre.id);
   await startAutopay(db, centre.id);
+  await startDocumentExpiry(db, centre.id);
 }

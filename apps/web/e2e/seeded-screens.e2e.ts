@@ -42,6 +42,10 @@ const EMPTY_BY_DESIGN: Record<string, string> = {
   'blog /user/students/forms': 'a blog editor has no children of their own, so no form to fill',
   'pawsome manager /web-form/:formId/manage_entries':
     "the web form the route opens (the owner's first with entries) has its entries at Pawsome locations the demo manager does not manage",
+  'blog /user/students/documents': 'a blog editor has no children of their own, so no document to upload',
+  'blog /user/students/:studentId/documents': 'a blog editor has no children of their own, so no document to upload',
+  'blog /user/students/:studentId/files': 'a blog editor reads no centre files (documents area)',
+  'blog /user/files': 'a blog editor reads no centre files (documents area)',
   'blog /parent-directory': "the directory lists the families of the viewer's locations; a blog editor belongs to none",
   'demo /attendance/health-screen':
     "Downtown (the staff's first location) does not screen: the journeys check the README's children in there without a questionnaire; Lakeside's screens are seeded",
@@ -108,6 +112,8 @@ interface Ids {
   formId: string;
   agencyId: string;
   newsletterId: string;
+  documentId: string;
+  otherId: string;
 }
 const idsByCentre = new Map<string, Ids>();
 
@@ -120,7 +126,7 @@ async function idsOf(page: Page, centre: Centre): Promise<Ids> {
     dropdownLocations: { id: string }[];
     parent: { id: string };
     teacher: { id: string };
-    students: { data: { id: string; full_name: string }[] };
+    students: { data: { id: string; full_name: string; location_id: string }[] };
     playCameraGridView: { tiles: { camera: { id: string; name: string } }[] };
     getForms: { data: { id: string; entries_count: number }[] };
     getAgencies: { id: string }[];
@@ -131,7 +137,7 @@ async function idsOf(page: Page, centre: Centre): Promise<Ids> {
       dropdownLocations { id }
       parent: userByUserName(username: "parent") { id }
       teacher: userByUserName(username: "teacher") { id }
-      students(search: $child, first: 5) { data { id full_name } }
+      students(search: $child, first: 5) { data { id full_name location_id } }
       playCameraGridView { tiles { camera { id name } } }
       getForms(type: "web", first: 25) { data { id entries_count } }
       getAgencies { id }
@@ -146,6 +152,17 @@ async function idsOf(page: Page, centre: Centre): Promise<Ids> {
   // A form with entries: its entries page lists them.
   const form = data.getForms.data.find((f) => f.entries_count > 0);
   assert.ok(form, `${centre.slug}: the seed has a web form with entries`);
+  // A family request and a published file shared with the families, at the named child's location.
+  const docs = await api<{ getDocuments: { data: { id: string }[] }; filterFiles: { data: { id: string; published: boolean; shares: { kind: string; target_id: string }[] }[] } }>(
+    page,
+    `query($l: ID!) {
+      getDocuments(location_id: $l, type: "family", first: 1) { data { id } }
+      filterFiles(location_id: $l, first: 50) { data { id published shares { kind target_id } } }
+    }`,
+    { l: kid.location_id },
+  );
+  const shared = docs.filterFiles.data.find((f) => f.published && f.shares.some((s) => (s.kind === 'role' && s.target_id === 'user') || (s.kind === 'location' && s.target_id === kid.location_id)));
+  assert.ok(docs.getDocuments.data[0] && shared, `${centre.slug}: the seed has a family document request and a file shared with families at ${child}'s location`);
   const ids = {
     locationId: data.dropdownLocations[0]!.id,
     parentId: data.parent.id,
@@ -155,6 +172,8 @@ async function idsOf(page: Page, centre: Centre): Promise<Ids> {
     formId: form!.id,
     agencyId: data.getAgencies[0]!.id,
     newsletterId: data.getNewsletters.data[0]!.id,
+    documentId: docs.getDocuments.data[0]!.id,
+    otherId: shared!.id,
   };
   idsByCentre.set(centre.slug, ids);
   return ids;
@@ -172,6 +191,8 @@ function fill(pattern: string, ids: Ids): string {
     formId: ids.formId,
     agencyId: ids.agencyId,
     tempId: ids.newsletterId,
+    documentId: ids.documentId,
+    otherId: ids.otherId,
   };
   return pattern
     .split('/')

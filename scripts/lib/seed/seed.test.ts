@@ -674,3 +674,25 @@ describe('billing agencies step', () => {
     },
   );
 });
+
+describe('documents step', () => {
+  it.each(['demo', 'pawsome'])('%s: 5 requests answered by ~70%% of families (6 expiring, 3 expired), 30 files (5 unpublished, 4 archived)', async (slug) => {
+    const db = dbs[slug]!.db;
+    expect(await count(db, 'document_requests')).toBe(5);
+    expect(await count(db, 'centre_files')).toBe(30);
+    expect(await count(db, 'centre_files', (q) => q.where({ published: false }))).toBe(5);
+    expect(await count(db, 'centre_files', (q) => q.where({ archive: true }))).toBe(4);
+    expect(await count(db, 'documents', (q) => q.where({ status: 'expired' }))).toBe(3);
+    expect(await count(db, 'documents', (q) => q.where({ status: 'approved' }).where('expiry', '<=', '2026-12-24'))).toBe(6);
+    // Every answer's file went through the check: a ready `document` file.
+    const files = await db('documents as d').join('files as f', 'f.id', 'd.file_id').where({ 'f.status': 'ready', 'f.purpose': 'document' }).count({ n: '*' });
+    expect(Number(files[0]!.n)).toBe(await count(db, 'documents'));
+    const families = await db('documents as d')
+      .join('document_requests as r', 'r.id', 'd.request_id')
+      .where('r.type', 'family')
+      .countDistinct({ n: 'd.student_id' })
+      .first();
+    expect(Number(families!.n)).toBeGreaterThan(20);
+    expect(await count(db, 'compliance_gaps', (q) => q.whereNull('closed_at'))).toBeGreaterThan(0);
+  });
+});

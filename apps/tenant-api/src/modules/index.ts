@@ -35,6 +35,7 @@ import { staffSchedulesModule } from './staff-schedules/index.ts';
 import { linksModule } from './links/index.ts';
 import { smsModule } from './sms/index.ts';
 import { newslettersModule } from './newsletters/index.ts';
+import { documentsModule } from './documents/index.ts';
 import { clearRoom, findCameras } from './cameras/index.ts';
 import { roomCameras } from './rooms/index.ts';
 import { notifyTeam, publishRatios, scheduleAttendanceTick } from './attendance/index.ts';
@@ -90,6 +91,7 @@ export const modules: TenantModule[] = [
   linksModule,
   smsModule,
   newslettersModule,
+  documentsModule,
 ];
 
 // Ports: what a module needs from one that depends on it.

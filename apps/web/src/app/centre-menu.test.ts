@@ -19,7 +19,7 @@ const ids = (
 
 describe('centre menu', () => {
   it('shows a parent only their entries', () => {
-    expect(ids('user')).toEqual(['dashboard', 'calendar', 'parentForms', 'parentBilling', 'messages']);
+    expect(ids('user')).toEqual(['dashboard', 'calendar', 'parentForms', 'parentBilling', 'parentDocuments', 'messages']);
   });
 
   it('shows a blog editor the dashboard and, with the permission, the blog', () => {
@@ -93,7 +93,7 @@ describe('centre menu', () => {
   });
 
   it('uses the pet-pack entries on a pet-care centre', () => {
-    expect(ids('user', 'petcare')).toEqual(['dashboard', 'calendar', 'parentForms', 'parentBilling', 'pets', 'petCameras', 'messages']);
+    expect(ids('user', 'petcare')).toEqual(['dashboard', 'calendar', 'parentForms', 'parentBilling', 'parentDocuments', 'pets', 'petCameras', 'messages']);
     const manager = ids('manager', 'petcare');
     expect(manager).toEqual(expect.arrayContaining(['pets', 'contacts', 'staff', 'admins', 'incidents', 'tickets']));
     expect(manager).not.toContain('students');

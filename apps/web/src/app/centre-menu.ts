@@ -102,6 +102,13 @@ export const centreMenu: readonly MenuItem[] = [
     icon: IconReceipt,
     to: fixed(paths.userStudentsBilling.to()),
     access: { role: 'user', permissions: ['billing.view'] },
+  }),
+  link({
+    id: 'parentDocuments',
+    label: 'shell:menu.documents',
+    icon: IconFileText,
+    to: fixed(paths.userStudentsDocuments.to()),
+    access: { role: 'user' },
     below: 'blog',
   }),
   { kind: 'heading', id: 'people', label: 'shell:menu.headings.people' },

@@ -12,6 +12,7 @@ import { setupRoutes } from '../features/centre-setup/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { TodaysMenuWidget, foodMenuRoutes } from '../features/food-menu/routes';
 import { formsRoutes } from '../features/forms/routes';
+import { documentsRoutes } from '../features/documents/routes';
 import { liveCameraRoutes } from '../features/live-cameras/routes';
 import { NotificationSettingsPanel } from '../features/notifications/routes';
 import { peopleRoutes } from '../features/people/routes';
@@ -62,6 +63,7 @@ export function signedInRoutes(kind: CentreKind | null): RouteObject[] {
     ...smsRoutes(),
     ...billingParentRoutes(kind),
     ...newslettersRoutes(kind),
+    ...documentsRoutes(kind),
   ];
   const servedPaths = new Set(served.map((route) => route.path));
   return [...served, ...upcomingRoutes(kind, servedPaths)];

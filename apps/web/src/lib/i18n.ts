@@ -37,6 +37,7 @@ export const NAMESPACES = [
   'sms',
   'billingParent',
   'newsletters',
+  'documents',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /** The pet pack: per language, `{ <namespace>: { ...keys to override } }`. */

@@ -9,6 +9,11 @@ export type { Accepted, CheckedVariant, CheckResult, CheckRules, Rejected, Uploa
 export { normaliseType, sniffType } from './sniff.ts';
 export { videoTools } from './video.ts';
 
+const OFFICE_TYPES = new Set([
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+]);
+
 /**
  * The check every upload goes through before anyone may read it: size, magic bytes against the
  * declared type, then per kind — images re-encoded (sharp), videos probed (ffprobe) with a poster,
@@ -43,6 +48,11 @@ export async function checkUpload(bytes: Buffer, declaredType: string, rules: Ch
       sha256,
       variants: [{ ...original, width: r.width, height: r.height }, ...(r.poster ? [r.poster] : [])],
     };
+  }
+  // Office documents (centre files): the magic bytes (file-type reads the zip's parts) matched the
+  // declared DOCX/XLSX type; stored as they came, served only as attachments.
+  if (OFFICE_TYPES.has(declared)) {
+    return { ok: true, contentType: declared, width: null, height: null, duration: null, sha256, variants: [{ ...original, width: null, height: null }] };
   }
   const r = await checkPdf(bytes);
   if ('ok' in r) return r;

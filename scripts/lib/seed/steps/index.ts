@@ -25,6 +25,7 @@ import { billingAgenciesStep } from './billing-agencies.ts';
 import { smsStep } from './sms.ts';
 import { billingStripeStep } from './billing-stripe.ts';
 import { newslettersStep } from './newsletters.ts';
+import { documentsStep } from './documents.ts';
 
 /**
  * The generator's steps, in order: each reads what earlier ones wrote (by name, from the database)
@@ -58,4 +59,5 @@ export const SEED_STEPS: readonly SeedStep[] = [
   smsStep,
   billingStripeStep,
   newslettersStep,
+  documentsStep,
 ];

@@ -443,6 +443,14 @@ export type Query = {
   getNewsletterSend: NewsletterProgress;
   getUnsubscribedEmails: UnsubscribedEmailPaginator;
   getUnsubscribedSms: UnsubscribedSmsPaginator;
+  /** Centre files of the viewer's locations (§4 published: editors see unpublished ones; archived only with archive: true). */
+  filterFiles: CentreFilePaginator;
+  getSingleFile: CentreFile;
+  /** Document requests: staff of their locations; parents those for their children (with their answers). */
+  getDocuments: DocumentRequestPaginator;
+  getSingleDocument: DocumentRequest;
+  /** Per child and room the missing, expired or unapproved required forms and documents. */
+  getComplianceGaps: Array<ComplianceGap>;
 };
 
 
@@ -1800,6 +1808,43 @@ export type QueryGetUnsubscribedSmsArgs = {
   csv?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+
+export type QueryFilterFilesArgs = {
+  location_id?: InputMaybe<Scalars['ID']['input']>;
+  search?: InputMaybe<Scalars['String']['input']>;
+  sub_type?: InputMaybe<Scalars['String']['input']>;
+  archive?: InputMaybe<Scalars['Boolean']['input']>;
+  student_id?: InputMaybe<Scalars['ID']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryGetSingleFileArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryGetDocumentsArgs = {
+  location_id?: InputMaybe<Scalars['ID']['input']>;
+  type?: InputMaybe<Scalars['String']['input']>;
+  student_id?: InputMaybe<Scalars['ID']['input']>;
+  archive?: InputMaybe<Scalars['Boolean']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryGetSingleDocumentArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryGetComplianceGapsArgs = {
+  location_id: Scalars['ID']['input'];
+  program_id?: InputMaybe<Scalars['ID']['input']>;
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   /**
@@ -2525,6 +2570,20 @@ export type Mutation = {
   unsubscribeEmail: UnsubscribeResult;
   /** Guest: mails the address its unsubscribe link. */
   requestUnsubscribeLink: Notice;
+  createFile: CentreFileResult;
+  updateFile: CentreFileResult;
+  /** The new order of a location's files (ids in order). */
+  sortFiles: Notice;
+  shareFile: CentreFileResult;
+  archiveFile: CentreFileResult;
+  /** Marks a file read by the viewer (and logs a view or a download). */
+  markFileRead: Notice;
+  createDocument: DocumentRequestResult;
+  archiveDocument: DocumentRequestResult;
+  /** A family (for a child) or a staff member answers a request with a checked `document` upload. */
+  uploadDocument: DocumentResult;
+  approveDocument: DocumentResult;
+  rejectDocument: DocumentResult;
 };
 
 
@@ -5666,6 +5725,99 @@ export type MutationUnsubscribeEmailArgs = {
 
 export type MutationRequestUnsubscribeLinkArgs = {
   email: Scalars['String']['input'];
+};
+
+
+export type MutationCreateFileArgs = {
+  location_id: Scalars['ID']['input'];
+  name: Scalars['String']['input'];
+  file_id: Scalars['ID']['input'];
+  description?: InputMaybe<Scalars['String']['input']>;
+  instructions?: InputMaybe<Scalars['String']['input']>;
+  sub_type?: InputMaybe<Scalars['String']['input']>;
+  expiry_date?: InputMaybe<Scalars['String']['input']>;
+  published?: InputMaybe<Scalars['Boolean']['input']>;
+  required?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type MutationUpdateFileArgs = {
+  id: Scalars['ID']['input'];
+  name?: InputMaybe<Scalars['String']['input']>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  instructions?: InputMaybe<Scalars['String']['input']>;
+  sub_type?: InputMaybe<Scalars['String']['input']>;
+  expiry_date?: InputMaybe<Scalars['String']['input']>;
+  published?: InputMaybe<Scalars['Boolean']['input']>;
+  visible?: InputMaybe<Scalars['Boolean']['input']>;
+  required?: InputMaybe<Scalars['Boolean']['input']>;
+  file_id?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+export type MutationSortFilesArgs = {
+  location_id: Scalars['ID']['input'];
+  ids: Array<Scalars['ID']['input']>;
+};
+
+
+export type MutationShareFileArgs = {
+  id: Scalars['ID']['input'];
+  student_ids?: InputMaybe<Array<Scalars['ID']['input']>>;
+  user_ids?: InputMaybe<Array<Scalars['ID']['input']>>;
+  roles?: InputMaybe<Array<Scalars['String']['input']>>;
+  location_ids?: InputMaybe<Array<Scalars['ID']['input']>>;
+};
+
+
+export type MutationArchiveFileArgs = {
+  id: Scalars['ID']['input'];
+  archive?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type MutationMarkFileReadArgs = {
+  id: Scalars['ID']['input'];
+  download?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type MutationCreateDocumentArgs = {
+  location_id: Scalars['ID']['input'];
+  name: Scalars['String']['input'];
+  type: Scalars['String']['input'];
+  description?: InputMaybe<Scalars['String']['input']>;
+  instructions?: InputMaybe<Scalars['String']['input']>;
+  sub_type?: InputMaybe<Scalars['String']['input']>;
+  roles?: InputMaybe<Array<Scalars['String']['input']>>;
+  required?: InputMaybe<Scalars['Boolean']['input']>;
+  expiry_date?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationArchiveDocumentArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationUploadDocumentArgs = {
+  request_id: Scalars['ID']['input'];
+  file_id: Scalars['ID']['input'];
+  student_id?: InputMaybe<Scalars['ID']['input']>;
+  expiry?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationApproveDocumentArgs = {
+  id: Scalars['ID']['input'];
+  date?: InputMaybe<Scalars['String']['input']>;
+  expiry?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationRejectDocumentArgs = {
+  id: Scalars['ID']['input'];
+  note: Scalars['String']['input'];
 };
 
 export type Subscription = {
@@ -10906,6 +11058,141 @@ export type UnsubscribeResult = {
   email: Scalars['String']['output'];
 };
 
+/** A log line of a centre file, document request or document (spec §3 File/document logs): views, downloads, approvals, archiving. */
+export type DocumentLog = {
+  __typename?: 'DocumentLog';
+  id: Scalars['ID']['output'];
+  activity: Scalars['String']['output'];
+  user?: Maybe<Scalars['ID']['output']>;
+  username?: Maybe<Scalars['String']['output']>;
+  created_at: Scalars['String']['output'];
+};
+
+/** Spec §3 File/document as a centre file (issue 20): a stored file of a location, seen by its editors only until published. */
+export type CentreFile = {
+  __typename?: 'CentreFile';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  description?: Maybe<Scalars['String']['output']>;
+  instructions?: Maybe<Scalars['String']['output']>;
+  type: Scalars['String']['output'];
+  sub_type?: Maybe<Scalars['String']['output']>;
+  visible: Scalars['Boolean']['output'];
+  published: Scalars['Boolean']['output'];
+  archive: Scalars['Boolean']['output'];
+  required: Scalars['Boolean']['output'];
+  location_id: Scalars['ID']['output'];
+  expiry_date?: Maybe<Scalars['String']['output']>;
+  file?: Maybe<File>;
+  /** Whether the viewer has marked it read. */
+  read: Scalars['Boolean']['output'];
+  created_by?: Maybe<Scalars['ID']['output']>;
+  created_at: Scalars['String']['output'];
+  /** Shares (students, users, roles, locations): editors only. */
+  shares: Array<CentreFileShare>;
+  /** Editors only. */
+  logs: Array<DocumentLog>;
+};
+
+export type CentreFileShare = {
+  __typename?: 'CentreFileShare';
+  kind: Scalars['String']['output'];
+  target_id: Scalars['String']['output'];
+};
+
+export type CentreFilePaginator = {
+  __typename?: 'CentreFilePaginator';
+  data: Array<CentreFile>;
+  paginatorInfo: PaginatorInfo;
+};
+
+export type CentreFileResult = {
+  __typename?: 'CentreFileResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  file?: Maybe<CentreFile>;
+};
+
+/** Spec §3 File/document as a document request (issue 20): a doctor's note, a staff CPR card; each family (per child) or staff member answers it with an upload. */
+export type DocumentRequest = {
+  __typename?: 'DocumentRequest';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  description?: Maybe<Scalars['String']['output']>;
+  instructions?: Maybe<Scalars['String']['output']>;
+  /** family or staff. */
+  type: Scalars['String']['output'];
+  sub_type?: Maybe<Scalars['String']['output']>;
+  roles: Array<Scalars['String']['output']>;
+  required: Scalars['Boolean']['output'];
+  expiry_date?: Maybe<Scalars['String']['output']>;
+  archive: Scalars['Boolean']['output'];
+  location_id: Scalars['ID']['output'];
+  created_by?: Maybe<Scalars['ID']['output']>;
+  created_at: Scalars['String']['output'];
+  /** Counts of answers by status (staff). */
+  pending: Scalars['Int']['output'];
+  approved: Scalars['Int']['output'];
+  rejected: Scalars['Int']['output'];
+  expired: Scalars['Int']['output'];
+  /** The answers the viewer reads (staff: every one in their scope; parents: their children's). */
+  documents: Array<Document>;
+  /** Staff only. */
+  logs: Array<DocumentLog>;
+};
+
+/** An answer to a document request: pending → approved (optional date) | rejected; expired once past its expiry. */
+export type Document = {
+  __typename?: 'Document';
+  id: Scalars['ID']['output'];
+  request_id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  student_id?: Maybe<Scalars['ID']['output']>;
+  student_name?: Maybe<Scalars['String']['output']>;
+  user_id?: Maybe<Scalars['ID']['output']>;
+  status: Scalars['String']['output'];
+  date?: Maybe<Scalars['String']['output']>;
+  expiry?: Maybe<Scalars['String']['output']>;
+  note?: Maybe<Scalars['String']['output']>;
+  file?: Maybe<File>;
+  approved_by?: Maybe<Scalars['ID']['output']>;
+  created_at: Scalars['String']['output'];
+};
+
+export type DocumentRequestPaginator = {
+  __typename?: 'DocumentRequestPaginator';
+  data: Array<DocumentRequest>;
+  paginatorInfo: PaginatorInfo;
+};
+
+export type DocumentRequestResult = {
+  __typename?: 'DocumentRequestResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  request?: Maybe<DocumentRequest>;
+};
+
+export type DocumentResult = {
+  __typename?: 'DocumentResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  document?: Maybe<Document>;
+};
+
+/** A compliance gap: a required form or document a child lacks (kind form | document; doses come later). */
+export type ComplianceGap = {
+  __typename?: 'ComplianceGap';
+  kind: Scalars['String']['output'];
+  source_id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  /** missing, expired or unapproved. */
+  reason: Scalars['String']['output'];
+  student_id: Scalars['ID']['output'];
+  student_name: Scalars['String']['output'];
+  program_id?: Maybe<Scalars['ID']['output']>;
+  program_name?: Maybe<Scalars['String']['output']>;
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -11415,6 +11702,17 @@ export type ResolversTypes = {
   UnsubscribedSms: ResolverTypeWrapper<SmsUnsubscribeRow>;
   UnsubscribedSmsPaginator: ResolverTypeWrapper<Row<Omit<UnsubscribedSmsPaginator, 'data'> & { data: Array<ResolversTypes['UnsubscribedSms']> }>>;
   UnsubscribeResult: ResolverTypeWrapper<Row<UnsubscribeResult>>;
+  DocumentLog: ResolverTypeWrapper<Row<DocumentLog>>;
+  CentreFile: ResolverTypeWrapper<Row<CentreFile>>;
+  CentreFileShare: ResolverTypeWrapper<Row<CentreFileShare>>;
+  CentreFilePaginator: ResolverTypeWrapper<Row<CentreFilePaginator>>;
+  CentreFileResult: ResolverTypeWrapper<Row<CentreFileResult>>;
+  DocumentRequest: ResolverTypeWrapper<Row<DocumentRequest>>;
+  Document: ResolverTypeWrapper<Row<Document>>;
+  DocumentRequestPaginator: ResolverTypeWrapper<Row<DocumentRequestPaginator>>;
+  DocumentRequestResult: ResolverTypeWrapper<Row<DocumentRequestResult>>;
+  DocumentResult: ResolverTypeWrapper<Row<DocumentResult>>;
+  ComplianceGap: ResolverTypeWrapper<Row<ComplianceGap>>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -11850,6 +12148,17 @@ export type ResolversParentTypes = {
   UnsubscribedSms: SmsUnsubscribeRow;
   UnsubscribedSmsPaginator: Row<Omit<UnsubscribedSmsPaginator, 'data'> & { data: Array<ResolversParentTypes['UnsubscribedSms']> }>;
   UnsubscribeResult: Row<UnsubscribeResult>;
+  DocumentLog: Row<DocumentLog>;
+  CentreFile: Row<CentreFile>;
+  CentreFileShare: Row<CentreFileShare>;
+  CentreFilePaginator: Row<CentreFilePaginator>;
+  CentreFileResult: Row<CentreFileResult>;
+  DocumentRequest: Row<DocumentRequest>;
+  Document: Row<Document>;
+  DocumentRequestPaginator: Row<DocumentRequestPaginator>;
+  DocumentRequestResult: Row<DocumentRequestResult>;
+  DocumentResult: Row<DocumentResult>;
+  ComplianceGap: Row<ComplianceGap>;
 };
 
 export type QueryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -12071,6 +12380,11 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   getNewsletterSend?: Resolver<ResolversTypes['NewsletterProgress'], ParentType, ContextType, RequireFields<QueryGetNewsletterSendArgs, 'send_id'>>;
   getUnsubscribedEmails?: Resolver<ResolversTypes['UnsubscribedEmailPaginator'], ParentType, ContextType, Partial<QueryGetUnsubscribedEmailsArgs>>;
   getUnsubscribedSms?: Resolver<ResolversTypes['UnsubscribedSmsPaginator'], ParentType, ContextType, Partial<QueryGetUnsubscribedSmsArgs>>;
+  filterFiles?: Resolver<ResolversTypes['CentreFilePaginator'], ParentType, ContextType, Partial<QueryFilterFilesArgs>>;
+  getSingleFile?: Resolver<ResolversTypes['CentreFile'], ParentType, ContextType, RequireFields<QueryGetSingleFileArgs, 'id'>>;
+  getDocuments?: Resolver<ResolversTypes['DocumentRequestPaginator'], ParentType, ContextType, Partial<QueryGetDocumentsArgs>>;
+  getSingleDocument?: Resolver<ResolversTypes['DocumentRequest'], ParentType, ContextType, RequireFields<QueryGetSingleDocumentArgs, 'id'>>;
+  getComplianceGaps?: Resolver<Array<ResolversTypes['ComplianceGap']>, ParentType, ContextType, RequireFields<QueryGetComplianceGapsArgs, 'location_id'>>;
 };
 
 export type MutationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
@@ -12450,6 +12764,17 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   sendNewsletterAction?: Resolver<ResolversTypes['NewsletterSendResult'], ParentType, ContextType, RequireFields<MutationSendNewsletterActionArgs, 'id' | 'audience' | 'subject'>>;
   unsubscribeEmail?: Resolver<ResolversTypes['UnsubscribeResult'], ParentType, ContextType, RequireFields<MutationUnsubscribeEmailArgs, 'token'>>;
   requestUnsubscribeLink?: Resolver<ResolversTypes['Notice'], ParentType, ContextType, RequireFields<MutationRequestUnsubscribeLinkArgs, 'email'>>;
+  createFile?: Resolver<ResolversTypes['CentreFileResult'], ParentType, ContextType, RequireFields<MutationCreateFileArgs, 'location_id' | 'name' | 'file_id'>>;
+  updateFile?: Resolver<ResolversTypes['CentreFileResult'], ParentType, ContextType, RequireFields<MutationUpdateFileArgs, 'id'>>;
+  sortFiles?: Resolver<ResolversTypes['Notice'], ParentType, ContextType, RequireFields<MutationSortFilesArgs, 'location_id' | 'ids'>>;
+  shareFile?: Resolver<ResolversTypes['CentreFileResult'], ParentType, ContextType, RequireFields<MutationShareFileArgs, 'id'>>;
+  archiveFile?: Resolver<ResolversTypes['CentreFileResult'], ParentType, ContextType, RequireFields<MutationArchiveFileArgs, 'id'>>;
+  markFileRead?: Resolver<ResolversTypes['Notice'], ParentType, ContextType, RequireFields<MutationMarkFileReadArgs, 'id'>>;
+  createDocument?: Resolver<ResolversTypes['DocumentRequestResult'], ParentType, ContextType, RequireFields<MutationCreateDocumentArgs, 'location_id' | 'name' | 'type'>>;
+  archiveDocument?: Resolver<ResolversTypes['DocumentRequestResult'], ParentType, ContextType, RequireFields<MutationArchiveDocumentArgs, 'id'>>;
+  uploadDocument?: Resolver<ResolversTypes['DocumentResult'], ParentType, ContextType, RequireFields<MutationUploadDocumentArgs, 'request_id' | 'file_id'>>;
+  approveDocument?: Resolver<ResolversTypes['DocumentResult'], ParentType, ContextType, RequireFields<MutationApproveDocumentArgs, 'id'>>;
+  rejectDocument?: Resolver<ResolversTypes['DocumentResult'], ParentType, ContextType, RequireFields<MutationRejectDocumentArgs, 'id' | 'note'>>;
 };
 
 export type SubscriptionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = {
@@ -16103,6 +16428,117 @@ export type UnsubscribeResultResolvers<ContextType = RequestContext, ParentType 
   email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type DocumentLogResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['DocumentLog'] = ResolversParentTypes['DocumentLog']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  activity?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  user?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  username?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  created_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type CentreFileResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['CentreFile'] = ResolversParentTypes['CentreFile']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  instructions?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sub_type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  visible?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  published?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  archive?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  required?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  location_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  expiry_date?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  file?: Resolver<Maybe<ResolversTypes['File']>, ParentType, ContextType>;
+  read?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  created_by?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  created_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  shares?: Resolver<Array<ResolversTypes['CentreFileShare']>, ParentType, ContextType>;
+  logs?: Resolver<Array<ResolversTypes['DocumentLog']>, ParentType, ContextType>;
+};
+
+export type CentreFileShareResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['CentreFileShare'] = ResolversParentTypes['CentreFileShare']> = {
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  target_id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type CentreFilePaginatorResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['CentreFilePaginator'] = ResolversParentTypes['CentreFilePaginator']> = {
+  data?: Resolver<Array<ResolversTypes['CentreFile']>, ParentType, ContextType>;
+  paginatorInfo?: Resolver<ResolversTypes['PaginatorInfo'], ParentType, ContextType>;
+};
+
+export type CentreFileResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['CentreFileResult'] = ResolversParentTypes['CentreFileResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  file?: Resolver<Maybe<ResolversTypes['CentreFile']>, ParentType, ContextType>;
+};
+
+export type DocumentRequestResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['DocumentRequest'] = ResolversParentTypes['DocumentRequest']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  instructions?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sub_type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  roles?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  required?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  expiry_date?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  archive?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  location_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  created_by?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  created_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  pending?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  approved?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rejected?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  expired?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  documents?: Resolver<Array<ResolversTypes['Document']>, ParentType, ContextType>;
+  logs?: Resolver<Array<ResolversTypes['DocumentLog']>, ParentType, ContextType>;
+};
+
+export type DocumentResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Document'] = ResolversParentTypes['Document']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  request_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  student_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  student_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  user_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  date?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  expiry?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  note?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  file?: Resolver<Maybe<ResolversTypes['File']>, ParentType, ContextType>;
+  approved_by?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  created_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type DocumentRequestPaginatorResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['DocumentRequestPaginator'] = ResolversParentTypes['DocumentRequestPaginator']> = {
+  data?: Resolver<Array<ResolversTypes['DocumentRequest']>, ParentType, ContextType>;
+  paginatorInfo?: Resolver<ResolversTypes['PaginatorInfo'], ParentType, ContextType>;
+};
+
+export type DocumentRequestResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['DocumentRequestResult'] = ResolversParentTypes['DocumentRequestResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  request?: Resolver<Maybe<ResolversTypes['DocumentRequest']>, ParentType, ContextType>;
+};
+
+export type DocumentResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['DocumentResult'] = ResolversParentTypes['DocumentResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  document?: Resolver<Maybe<ResolversTypes['Document']>, ParentType, ContextType>;
+};
+
+export type ComplianceGapResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ComplianceGap'] = ResolversParentTypes['ComplianceGap']> = {
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  source_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  student_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  student_name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  program_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  program_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = RequestContext> = {
   Query?: QueryResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
@@ -16510,5 +16946,16 @@ export type Resolvers<ContextType = RequestContext> = {
   UnsubscribedSms?: UnsubscribedSmsResolvers<ContextType>;
   UnsubscribedSmsPaginator?: UnsubscribedSmsPaginatorResolvers<ContextType>;
   UnsubscribeResult?: UnsubscribeResultResolvers<ContextType>;
+  DocumentLog?: DocumentLogResolvers<ContextType>;
+  CentreFile?: CentreFileResolvers<ContextType>;
+  CentreFileShare?: CentreFileShareResolvers<ContextType>;
+  CentreFilePaginator?: CentreFilePaginatorResolvers<ContextType>;
+  CentreFileResult?: CentreFileResultResolvers<ContextType>;
+  DocumentRequest?: DocumentRequestResolvers<ContextType>;
+  Document?: DocumentResolvers<ContextType>;
+  DocumentRequestPaginator?: DocumentRequestPaginatorResolvers<ContextType>;
+  DocumentRequestResult?: DocumentRequestResultResolvers<ContextType>;
+  DocumentResult?: DocumentResultResolvers<ContextType>;
+  ComplianceGap?: ComplianceGapResolvers<ContextType>;
 };
 

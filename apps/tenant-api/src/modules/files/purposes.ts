@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { CheckRules } from '@kv/files';
 import { forbidden } from '@kv/server';
 import type { RequestContext } from '../../types.ts';
-import { assertLocations, isStaff, readScope, reaches, staffScope, studentReadScope } from '../../core/access.ts';
+import { assertLocations, isStaff, managerScope, readScope, reaches, requirePermission, staffScope, studentReadScope } from '../../core/access.ts';
 import { assertParentMayEdit, idsInScope, studentEditor, studentInScope } from '../students/index.ts';
 import { readImageSetting } from './image-setting.ts';
 
@@ -113,6 +113,72 @@ const chatAttachment = {
   },
 } satisfies Purpose;
 
+/**
+ * Documents (issue 20): a family's or staff member's upload answering a document request, PDF,
+ * JPEG, PNG or WebP ≤ 10 MB; `owner_id` is the request's location. Uploaded by staff of the
+ * location or a parent with a child there (the documents area checks the request and the child
+ * when the upload is handed in). Read here by staff of the location; families reach their own
+ * files solely through the documents area.
+ */
+const documentUpload = {
+  rules: {
+    kind: 'pdf',
+    types: ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'],
+    maxBytes: 10 * MB,
+    image: { longSide: 2400, thumbSide: 400, maxPixels: 40_000_000 },
+  },
+  disposition: 'attachment',
+  single: false,
+  entity: 'location',
+  async assertMayUpload(ctx: RequestContext, ownerId: string) {
+    if (!ctx.viewer || ctx.viewer.role === 'blog') throw forbidden();
+    const scope = await readScope(ctx);
+    await assertLocations(ctx, scope, [ownerId]);
+    return { locationId: String(ownerId) };
+  },
+  async readableOwners(ctx: RequestContext, ownerIds: readonly string[]) {
+    if (!ctx.viewer || !isStaff(ctx.viewer)) return new Set<string>();
+    const scope = await readScope(ctx);
+    return new Set(ownerIds.map(String).filter((o) => reaches(scope, o)));
+  },
+} satisfies Purpose;
+
+/**
+ * Centre files (issue 20): a document of the location (policies, handbooks) in PDF, JPEG, PNG,
+ * WebP, DOCX or XLSX ≤ 25 MB; `owner_id` is the location. Uploaded by its managers holding
+ * `documents.manage`; read here by staff of the location, by others only through the documents
+ * area (published and shared with them).
+ */
+const centreFileUpload = {
+  rules: {
+    kind: 'pdf',
+    types: [
+      'application/pdf',
+      'image/jpeg',
+      'image/png',
+      'image/webp',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    ],
+    maxBytes: 25 * MB,
+    image: { longSide: 2400, thumbSide: 400, maxPixels: 40_000_000 },
+  },
+  disposition: 'attachment',
+  single: false,
+  entity: 'location',
+  async assertMayUpload(ctx: RequestContext, ownerId: string) {
+    const scope = await managerScope(ctx);
+    await requirePermission(ctx, 'documents.manage');
+    await assertLocations(ctx, scope, [ownerId]);
+    return { locationId: String(ownerId) };
+  },
+  async readableOwners(ctx: RequestContext, ownerIds: readonly string[]) {
+    if (!ctx.viewer || !isStaff(ctx.viewer)) return new Set<string>();
+    const scope = await readScope(ctx);
+    return new Set(ownerIds.map(String).filter((o) => reaches(scope, o)));
+  },
+} satisfies Purpose;
+
 export const PURPOSES = {
   /**
    * A child's profile photo: staff who may edit the child (`students.edit` in their scope), or a
@@ -142,6 +208,10 @@ export const PURPOSES = {
   album_video: locationMedia(mediaVideo),
   /** An image or PDF sent in a chat thread (the chat area). */
   chat_attachment: chatAttachment,
+  /** A document answering a request (the documents area). */
+  document: documentUpload,
+  /** A centre file (the documents area). */
+  centre_file: centreFileUpload,
 } satisfies Record<string, Purpose>;
 
 /** The purposes whose files are album or activity media (owner: the location). */

@@ -20,3 +20,4 @@ export { FORM_SHARED } from './service/forms.ts';
 export { SUBMISSION_STATUS_CHANGED } from './service/submissions.ts';
 export { TEMPLATES, templateFields, templatesFor, FIELD_TYPES, type FormField, type FormTemplate } from './templates.ts';
 export { checkValues, signatureHash } from './values.ts';
+export { assignedFormStatus } from './repo.ts';

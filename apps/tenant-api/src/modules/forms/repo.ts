@@ -405,3 +405,27 @@ export async function namesOf(db: Db, ids: string[]): Promise<Map<string, { id: 
   const rows = await db('users').whereIn('id', ids).select('id', 'fname', 'lname');
   return new Map(rows.map((r: { id: string; fname: string; lname: string }) => [String(r.id), { ...r, id: String(r.id) }]));
 }
+
+/**
+ * For the compliance gaps (documents area): each form shared with these children (an assignment)
+ * with the status of the child's newest entry (null: never filled).
+ */
+export async function assignedFormStatus(
+  db: Db,
+  studentIds: readonly string[],
+): Promise<{ student_id: string; form_id: string; name: string; due_date: string | null; status: string | null }[]> {
+  if (!studentIds.length) return [];
+  return db('form_assignments as a')
+    .join('forms as f', 'f.id', 'a.form_id')
+    .whereIn('a.student_id', studentIds as string[])
+    .whereNull('f.deleted_at')
+    .select(
+      'a.student_id',
+      'a.form_id',
+      'f.name',
+      db.raw("to_char(a.due_date, 'YYYY-MM-DD') as due_date"),
+      db.raw(
+        '(select fs.status from form_submissions fs where fs.form_id = a.form_id and fs.student_id = a.student_id order by fs.id desc limit 1) as status',
+      ),
+    );
+}

@@ -48,6 +48,7 @@ export const KINDS = [
   'incident',
   'alert',
   'announcement',
+  'document',
 ] as const;
 export type NotificationKind = (typeof KINDS)[number];
 

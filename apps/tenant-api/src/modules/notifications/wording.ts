@@ -83,3 +83,27 @@ export function noticeTitle(which: 'message' | 'announcement' | 'reminder', loca
 
 const DUE: Record<Locale, string> = { en: 'Action needed by {date}. Acknowledge it on your home page.', es: 'Acción necesaria antes del {date}. Confírmala en tu página de inicio.' };
 export const dueBy = (locale: string, date: string) => DUE[normalizeLocale(locale)].replace('{date}', date);
+/** Document notices (issue 20), per language ({name}: the request or file, {child}: a first name, {days}). */
+const DOCUMENT_TITLES: Record<Locale, Record<string, string>> = {
+  en: {
+    requested: 'Please upload: {name}',
+    approved: '{name} was approved',
+    rejected: '{name} was not accepted: please upload it again',
+    expiring: '{name} expires in {days} days',
+    published: 'New file: {name}',
+    gap: '{child} is missing {name}',
+  },
+  es: {
+    requested: 'Suba por favor: {name}',
+    approved: '{name} fue aprobado',
+    rejected: '{name} no fue aceptado: súbalo de nuevo',
+    expiring: '{name} vence en {days} días',
+    published: 'Archivo nuevo: {name}',
+    gap: 'A {child} le falta {name}',
+  },
+};
+
+export function documentTitle(what: string, locale: string, vars: Record<string, string>): string {
+  const t = DOCUMENT_TITLES[normalizeLocale(locale)][what] ?? DOCUMENT_TITLES.en[what]!;
+  return t.replace(/\{(\w+)\}/g, (_, k: string) => vars[k] ?? '');
+}

@@ -83,19 +83,13 @@ export const UPCOMING_ROUTES: readonly UpcomingRoute[] = [
   r('editDashboard', 'manager', 'dashboards'),
 
   // teacher
-  r('documents', 'teacher', 'forms', { title: 'shell:menu.documents' }),
-  r('filesOthers', 'teacher', 'forms', { title: 'shell:menu.files' }),
-  r('others', 'teacher', 'forms'),
+
   r('formsPrintedForms', 'teacher', 'forms', { parent: 'forms', title: 'shell:menu.printedForms' }),
   r('printedForm', 'teacher', 'forms', { parent: 'formsPrintedForms' }),
   r('printedFormManageEntries', 'teacher', 'forms', { parent: 'formsPrintedForms' }),
   r('printedFormDetails', 'teacher', 'forms', { parent: 'formsPrintedForms' }),
   r('formDetails', 'teacher', 'forms', { parent: 'forms' }),
   r('sharedForms', 'teacher', 'forms'),
-  r('teacherDocuments', 'teacher', 'forms'),
-  r('document', 'teacher', 'forms', { parent: 'documents' }),
-  r('documentManageEntries', 'teacher', 'forms', { parent: 'documents' }),
-  r('documentDetails', 'teacher', 'forms', { parent: 'documents' }),
   r('portfolios', 'teacher', 'learning', { title: 'shell:menu.portfolios' }),
   r('learning', 'teacher', 'learning'),
   r('roomPlans', 'teacher', 'learning', { parent: 'learning', title: 'shell:menu.roomPlans' }),
@@ -111,10 +105,7 @@ export const UPCOMING_ROUTES: readonly UpcomingRoute[] = [
   r('learningActivityEdit', 'teacher', 'learning', { parent: 'learningActivities' }),
   r('filesFormSubmission', 'teacher', 'forms'),
   // user (parent)
-  r('userStudentsDocuments', 'user', 'forms'),
-  r('userStudentDocuments', 'user', 'forms'),
-  r('userStudentsFiles', 'user', 'forms'),
-  r('userFiles', 'user', 'forms'),
+
   r('studentsPortfolioPreview', 'user', 'learning'),
   r('filesStudentFormSubmission', 'user', 'forms'),
   r('filesStudentFormDocumentSubmission', 'user', 'forms'),

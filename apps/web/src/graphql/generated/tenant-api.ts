@@ -2346,6 +2346,164 @@ export type DeleteStreamingServerMutationVariables = Exact<{
 
 export type DeleteStreamingServerMutation = { deleteStream: { status: boolean, message: string, color: string } };
 
+export type DocumentsApproveMutationVariables = Exact<{
+  id: string | number;
+  date?: string | null | undefined;
+  expiry?: string | null | undefined;
+}>;
+
+
+export type DocumentsApproveMutation = { approveDocument: { status: boolean, message: string, document: { id: string, status: string, date: string | null } | null } };
+
+export type DocumentsArchiveFileMutationVariables = Exact<{
+  id: string | number;
+  archive?: boolean | null | undefined;
+}>;
+
+
+export type DocumentsArchiveFileMutation = { archiveFile: { status: boolean, message: string, file: { id: string, archive: boolean } | null } };
+
+export type DocumentsCompleteUploadMutationVariables = Exact<{
+  upload_id: string | number;
+}>;
+
+
+export type DocumentsCompleteUploadMutation = { completeUpload: { id: string, status: string } };
+
+export type DocumentsCreateFileMutationVariables = Exact<{
+  location_id: string | number;
+  name: string;
+  file_id: string | number;
+  description?: string | null | undefined;
+  expiry_date?: string | null | undefined;
+  published?: boolean | null | undefined;
+}>;
+
+
+export type DocumentsCreateFileMutation = { createFile: { status: boolean, message: string, file: { id: string } | null } };
+
+export type DocumentsCreateRequestMutationVariables = Exact<{
+  location_id: string | number;
+  name: string;
+  type: string;
+  description?: string | null | undefined;
+  instructions?: string | null | undefined;
+  expiry_date?: string | null | undefined;
+}>;
+
+
+export type DocumentsCreateRequestMutation = { createDocument: { status: boolean, message: string, request: { id: string } | null } };
+
+export type DocumentsFileQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DocumentsFileQuery = { getSingleFile: { id: string, name: string, description: string | null, instructions: string | null, expiry_date: string | null, read: boolean, created_at: string, file: { id: string, original_name: string, content_type: string | null, url: string | null } | null } };
+
+export type DocumentsFilesQueryVariables = Exact<{
+  location_id?: string | number | null | undefined;
+  search?: string | null | undefined;
+  archive?: boolean | null | undefined;
+  student_id?: string | number | null | undefined;
+  page?: number | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type DocumentsFilesQuery = { filterFiles: { data: Array<{ id: string, name: string, description: string | null, published: boolean, archive: boolean, read: boolean, expiry_date: string | null, created_at: string, file: { id: string, original_name: string, url: string | null } | null, shares: Array<{ kind: string, target_id: string }> }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
+
+export type DocumentsGapsQueryVariables = Exact<{
+  location_id: string | number;
+  program_id?: string | number | null | undefined;
+}>;
+
+
+export type DocumentsGapsQuery = { getComplianceGaps: Array<{ kind: string, source_id: string, name: string, reason: string, student_id: string, student_name: string, program_id: string | null, program_name: string | null }> };
+
+export type DocumentsListQueryVariables = Exact<{
+  location_id?: string | number | null | undefined;
+  student_id?: string | number | null | undefined;
+  page?: number | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type DocumentsListQuery = { getDocuments: { data: Array<{ id: string, name: string, description: string | null, instructions: string | null, type: string, required: boolean, expiry_date: string | null, created_at: string, pending: number, approved: number, rejected: number, expired: number, documents: Array<{ id: string, student_id: string | null, status: string, date: string | null, expiry: string | null, note: string | null, file: { id: string, original_name: string, url: string | null } | null }> }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
+
+export type DocumentsMarkReadMutationVariables = Exact<{
+  id: string | number;
+  download?: boolean | null | undefined;
+}>;
+
+
+export type DocumentsMarkReadMutation = { markFileRead: { status: boolean } };
+
+export type DocumentsMyChildrenQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DocumentsMyChildrenQuery = { students: { data: Array<{ id: string, full_name: string, location_id: string }> } };
+
+export type DocumentsPresignMutationVariables = Exact<{
+  purpose: string;
+  owner_id: string | number;
+  content_type: string;
+  size: number;
+  file_name?: string | null | undefined;
+}>;
+
+
+export type DocumentsPresignMutation = { getPresignedUploadUrl: { url: string, upload_id: string, fields: Array<{ name: string, value: string }> } };
+
+export type DocumentsRejectMutationVariables = Exact<{
+  id: string | number;
+  note: string;
+}>;
+
+
+export type DocumentsRejectMutation = { rejectDocument: { status: boolean, message: string, document: { id: string, status: string, note: string | null } | null } };
+
+export type DocumentsShareFileMutationVariables = Exact<{
+  id: string | number;
+  roles?: Array<string> | string | null | undefined;
+  location_ids?: Array<string | number> | string | number | null | undefined;
+}>;
+
+
+export type DocumentsShareFileMutation = { shareFile: { status: boolean, message: string, file: { id: string, shares: Array<{ kind: string, target_id: string }> } | null } };
+
+export type DocumentsSingleQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DocumentsSingleQuery = { getSingleDocument: { id: string, name: string, description: string | null, instructions: string | null, type: string, roles: Array<string>, required: boolean, expiry_date: string | null, location_id: string, pending: number, approved: number, rejected: number, expired: number, documents: Array<{ id: string, student_id: string | null, student_name: string | null, user_id: string | null, status: string, date: string | null, expiry: string | null, note: string | null, created_at: string, file: { id: string, original_name: string, url: string | null } | null }>, logs: Array<{ id: string, activity: string, username: string | null, created_at: string }> } };
+
+export type DocumentsUpdateFileMutationVariables = Exact<{
+  id: string | number;
+  published?: boolean | null | undefined;
+}>;
+
+
+export type DocumentsUpdateFileMutation = { updateFile: { status: boolean, message: string, file: { id: string, published: boolean } | null } };
+
+export type DocumentsUploadMutationVariables = Exact<{
+  request_id: string | number;
+  file_id: string | number;
+  student_id?: string | number | null | undefined;
+  expiry?: string | null | undefined;
+}>;
+
+
+export type DocumentsUploadMutation = { uploadDocument: { status: boolean, message: string, document: { id: string, status: string } | null } };
+
+export type DocumentsUploadStatusQueryVariables = Exact<{
+  upload_id: string | number;
+}>;
+
+
+export type DocumentsUploadStatusQuery = { uploadStatus: { id: string, status: string, reason: string | null } };
+
 export type FoodMenuAllergiesQueryVariables = Exact<{ [key: string]: never; }>;
 
 

@@ -23,6 +23,7 @@ import * as repo from '../repo.ts';
 import { ACTIVITY_KIND } from '../kinds.ts';
 import { activityTitle, noticeTitle, openTheDay } from '../wording.ts';
 import { notifyUsers } from './notify.ts';
+import { registerDocumentNotifications } from './document-handlers.ts';
 
 export const ACTIVITY_SAVED = 'activity.saved';
 
@@ -338,4 +339,5 @@ export function registerNotificationEvents(onEvent: (name: string, handler: Even
   onEvent(PHOTO_APPROVED, photoHandler);
   onEvent(CHAT_MESSAGE_SENT, chatHandler);
   onEvent(ANNOUNCEMENT_PUBLISHED, announcementHandler);
+  registerDocumentNotifications(onEvent);
 }
