@@ -111,7 +111,7 @@ describe('the centre channel (tenant API → control plane)', () => {
     ]);
     expect(await inProcess.catalogue(centre.B, 'immunizations')).toEqual(cat);
     for (const client of [inProcess, overHttp]) {
-      await expect(client.catalogue(centre.A, 'newsletter-templates')).rejects.toMatchObject({
+      await expect(client.catalogue(centre.A, 'no-such-catalogue')).rejects.toMatchObject({
         status: 404,
         code: 'NOT_FOUND',
         field: 'name',
