@@ -59,15 +59,16 @@ const KIND = { query: 'Query', mutation: 'Mutation', subscription: 'Subscription
 /**
  * Each operation's result and variables types are the ones `npm run codegen` generated for it
  * (graphql/generated): `gql<AuthMeQuery, AuthMeQueryVariables>` on `query AuthMe`, or the same
- * pair in `as GraphqlDocument<…>` for the text lib/graphql-post sends. A generated name clashing
+ * pair in `as GraphqlDocument<…>` for the text lib/graphql-post sends (either may come through a
+ * namespace import, `gql<G.AuthMeQuery, …>`). A generated name clashing
  * with the document's own export is imported as `…Result`.
  */
 function typedOperations(source: string) {
   const found: { operation: string; result: string; variables: string }[] = [];
-  const typed = /gql<\s*(\w+),\s*(\w+),?\s*>`\s*(query|mutation|subscription)\s+(\w+)/g;
+  const typed = /gql<\s*(?:\w+\.)?(\w+),\s*(?:\w+\.)?(\w+),?\s*>`\s*(query|mutation|subscription)\s+(\w+)/g;
   for (const m of source.matchAll(typed))
     found.push({ operation: m[4]! + KIND[m[3] as keyof typeof KIND], result: m[1]!, variables: m[2]! });
-  const text = /=\s*`\s*(query|mutation|subscription)\s+(\w+)[^`]*`\s*as\s+GraphqlDocument<\s*(\w+),\s*(\w+),?\s*>/g;
+  const text = /=\s*`\s*(query|mutation|subscription)\s+(\w+)[^`]*`\s*as\s+GraphqlDocument<\s*(?:\w+\.)?(\w+),\s*(?:\w+\.)?(\w+),?\s*>/g;
   for (const m of source.matchAll(text))
     found.push({ operation: m[2]! + KIND[m[1] as keyof typeof KIND], result: m[3]!, variables: m[4]! });
   return found;
