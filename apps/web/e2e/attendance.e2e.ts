@@ -599,6 +599,8 @@ export const journeys: Journey[] = [
         }
         const row = manager.getByRole('row').filter({ hasText: name });
         await row.getByText(hours, { exact: true }).first().waitFor();
+        // The member's row is also in the unfiltered report: wait for the filtered answer to replace it.
+        await manager.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1, undefined, { timeout: 10_000 }).catch(() => undefined);
         assert.equal(await manager.locator('tbody tr').count(), 1, 'the report shows only the staff member picked');
       };
       await report('8:00');
