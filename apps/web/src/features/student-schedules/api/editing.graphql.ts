@@ -291,7 +291,15 @@ export const CreatePtoMutation = gql<SchedulesCreatePtoMutation, SchedulesCreate
     $type: String!
     $note: String
   ) {
-    createStaffPto(user: $user, location: $location, start_date: $start_date, end_date: $end_date, hours: $hours, type: $type, note: $note) {
+    createStaffPto(
+      user: $user
+      location: $location
+      start_date: $start_date
+      end_date: $end_date
+      hours: $hours
+      type: $type
+      note: $note
+    ) {
       status
       message
       color
