@@ -12,7 +12,7 @@ import {
   UpdateStaffScheduleMutation,
 } from '../api/editing.graphql';
 import { WEEK_DAYS } from '../lib/dates';
-import { splitErrors } from '../lib/form-errors';
+import { READABLE_ERRORS, splitErrors } from '../lib/form-errors';
 import { StaffPicker } from './child-picker';
 
 type Errors = { byField: Record<string, string>; general: string | null };
@@ -22,7 +22,14 @@ type Notice = { status: boolean; message: string; color: string };
 function Shell({ opened, title, onClose, children }: { opened: boolean; title: string; onClose(): void; children: ReactNode }) {
   const { t } = useTranslation('common');
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size="lg" closeButtonProps={{ 'aria-label': t('actions.close') }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      size="lg"
+      styles={{ content: READABLE_ERRORS }}
+      closeButtonProps={{ 'aria-label': t('actions.close') }}
+    >
       {opened ? children : null}
     </Modal>
   );

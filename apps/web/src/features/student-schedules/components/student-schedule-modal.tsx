@@ -13,7 +13,7 @@ import {
   UpdateScheduleMutation,
 } from '../api/editing.graphql';
 import { WEEK_DAYS, formatClock, formatDay } from '../lib/dates';
-import { splitErrors } from '../lib/form-errors';
+import { READABLE_ERRORS, splitErrors } from '../lib/form-errors';
 import { ChildPicker } from './child-picker';
 
 export interface ScheduleTarget {
@@ -58,6 +58,7 @@ export function StudentScheduleModal({
       onClose={onClose}
       title={editing ? t('edit.scheduleTitle', { name: target?.student?.full_name ?? '' }) : t('edit.newSchedule')}
       size="lg"
+      styles={{ content: READABLE_ERRORS }}
       closeButtonProps={{ 'aria-label': t('common:actions.close') }}
     >
       {target ? (

@@ -7,7 +7,7 @@ import { showNotice } from '../../../lib/notices';
 import { CreateVacationMutation, DeleteVacationMutation, StudentQuery } from '../api/schedules.graphql';
 import { EditVacationMutation, RemoveVacationDaysMutation } from '../api/editing.graphql';
 import { formatDay } from '../lib/dates';
-import { splitErrors } from '../lib/form-errors';
+import { READABLE_ERRORS, splitErrors } from '../lib/form-errors';
 import { ChildPicker } from './child-picker';
 
 export interface VacationTarget {
@@ -48,6 +48,7 @@ export function VacationModal({
       onClose={onClose}
       title={target?.vacation ? t('vacations.editTitle') : t('vacations.newTitle')}
       size="lg"
+      styles={{ content: READABLE_ERRORS }}
       closeButtonProps={{ 'aria-label': t('common:actions.close') }}
     >
       {target?.vacationId && !target.vacation ? (

@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import type { GraphqlFailure } from '../../../lib/graphql-errors';
 
 /**
@@ -18,3 +19,9 @@ export function splitErrors(
   }
   return { byField, general: rest.length ? rest.join(' ') : null };
 }
+
+/**
+ * Field errors in the theme's readable `danger` text colour (Mantine's default error red is 3.3:1
+ * on white): set on a form's modal content.
+ */
+export const READABLE_ERRORS = { '--mantine-color-error': 'var(--mantine-color-danger-text)' } as CSSProperties;
