@@ -92,7 +92,7 @@ export const journeys: Journey[] = [
     },
   },
   {
-    name: 'a manager adds a part-time schedule, meets the overlap error and plans a vacation; a teacher asks for time off and the manager approves it',
+    name: 'a manager adds a part-time schedule, meets the overlap error and plans a vacation; a teacher asks for time off and the manager approves it; a parent plans and cancels a vacation',
     async run({ pageAs, checkA11y }) {
       const manager = await pageAs(hosts.demo, 'manager');
       const today = await manager.evaluate(() => {
@@ -234,6 +234,43 @@ export const journeys: Journey[] = [
         assert.equal(approved.filterStaffSchedules.ptos.find((p) => p.id === pto.id)?.status, 'approved');
       } finally {
         await api(manager, 'mutation($id: ID!) { removeStaffPto(id: $id) { status } }', { id: pto.id });
+      }
+
+      // A parent plans a vacation on the child's page (phone), sees it ahead and cancels it.
+      const emma = kids.students.data.find((s) => s.full_name === 'Emma Bennett')!;
+      const parent = await pageAs(hosts.demo, 'parent', { viewport: 'phone' });
+      await parent.goto(`${hosts.demo}/user/student/${emma.id}`);
+      await settled(parent);
+      const away = plusDays(nextMonday(today), 21);
+      await parent.getByTestId('vacation-plan').click();
+      const plan = parent.getByRole('dialog');
+      await plan.getByTestId('vacation-from').fill(away);
+      await plan.getByTestId('vacation-to').fill(plusDays(away, 4));
+      await plan.getByTestId('vacation-reason').fill('Grandparents');
+      await plan.getByTestId('vacation-save').click();
+      await plan.waitFor({ state: 'detached' });
+      const line = parent.getByTestId('student-schedule').getByText(`${shown(away)} – ${shown(plusDays(away, 4))}`);
+      await line.waitFor();
+      await checkA11y(parent, 'demo /user/student/:studentId planned vacation (parent, phone)');
+      const ahead = await api<{ getStudentSchedules: { vacations: { id: string; start_date: string }[] } }>(
+        parent,
+        'query($s: ID!) { getStudentSchedules(student: $s) { vacations { id start_date } } }',
+        { s: emma.id },
+      );
+      const planned = ahead.getStudentSchedules.vacations.find((v) => v.start_date === away);
+      assert.ok(planned, "the parent's vacation is saved");
+      try {
+        await parent.getByTestId('student-schedule').locator('div', { has: line }).last().getByTestId('vacation-cancel').click();
+        await parent.getByTestId('confirm-delete').click();
+        await line.waitFor({ state: 'detached' });
+      } finally {
+        const left = await api<{ getStudentSchedules: { vacations: { id: string }[] } }>(
+          parent,
+          'query($s: ID!) { getStudentSchedules(student: $s) { vacations { id } } }',
+          { s: emma.id },
+        );
+        if (left.getStudentSchedules.vacations.some((v) => v.id === planned.id))
+          await api(parent, 'mutation($id: ID!) { deleteVacation(id: $id) { status } }', { id: planned.id });
       }
     },
   },
