@@ -249,7 +249,8 @@ export const journeys: Journey[] = [
       await plan.getByTestId('vacation-reason').fill('Grandparents');
       await plan.getByTestId('vacation-save').click();
       await plan.waitFor({ state: 'detached' });
-      const line = parent.getByTestId('student-schedule').getByText(`${shown(away)} – ${shown(plusDays(away, 4))}`);
+      const awayText = `${shown(away)} – ${shown(plusDays(away, 4))}`;
+      const line = parent.getByTestId('student-schedule').getByText(awayText);
       await line.waitFor();
       await checkA11y(parent, 'demo /user/student/:studentId planned vacation (parent, phone)');
       const ahead = await api<{ getStudentSchedules: { vacations: { id: string; start_date: string }[] } }>(
@@ -260,7 +261,12 @@ export const journeys: Journey[] = [
       const planned = ahead.getStudentSchedules.vacations.find((v) => v.start_date === away);
       assert.ok(planned, "the parent's vacation is saved");
       try {
-        await parent.getByTestId('student-schedule').locator('div', { has: line }).last().getByTestId('vacation-cancel').click();
+        await parent
+          .getByTestId('student-schedule')
+          .locator('div', { has: parent.getByText(awayText) })
+          .last()
+          .getByTestId('vacation-cancel')
+          .click();
         await parent.getByTestId('confirm-delete').click();
         await line.waitFor({ state: 'detached' });
       } finally {
