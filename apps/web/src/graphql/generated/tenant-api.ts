@@ -4167,6 +4167,23 @@ export type SaveStreamingSettingsMutationVariables = Exact<{
 
 export type SaveStreamingSettingsMutation = { saveStreamSettings: { status: boolean, message: string, color: string }, saveCameraSettings: { status: boolean, message: string, color: string }, saveStreamModeSettings: { status: boolean, message: string, color: string } };
 
+export type SchedulesAddDateMutationVariables = Exact<{
+  schedule: string | number;
+  date: string;
+  start_time?: string | null | undefined;
+  end_time?: string | null | undefined;
+}>;
+
+
+export type SchedulesAddDateMutation = { addScheduleDate: { status: boolean, message: string, color: string, date: { id: string } | null } };
+
+export type SchedulesApprovePtoMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type SchedulesApprovePtoMutation = { approveStaffPto: { status: boolean, message: string, color: string, pto: { id: string, status: string } | null } };
+
 export type SchedulesChangesQueryVariables = Exact<{
   location: string | number;
   from: string;
@@ -4177,6 +4194,68 @@ export type SchedulesChangesQueryVariables = Exact<{
 
 
 export type SchedulesChangesQuery = { filterUpdatedSchedules: { data: Array<{ id: string, student_id: string, student_name: string, action: string, data: string, created_at: string }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
+
+export type SchedulesChildOptionsQueryVariables = Exact<{
+  location_id?: string | number | null | undefined;
+  search?: string | null | undefined;
+}>;
+
+
+export type SchedulesChildOptionsQuery = { students: { data: Array<{ id: string, full_name: string }> } };
+
+export type SchedulesCreatePtoMutationVariables = Exact<{
+  user?: string | number | null | undefined;
+  location: string | number;
+  start_date: string;
+  end_date: string;
+  hours: number;
+  type: string;
+  note?: string | null | undefined;
+}>;
+
+
+export type SchedulesCreatePtoMutation = { createStaffPto: { status: boolean, message: string, color: string, pto: { id: string, status: string } | null } };
+
+export type SchedulesCreateScheduleMutationVariables = Exact<{
+  student: string | number;
+  start_date: string;
+  end_date?: string | null | undefined;
+  start_time?: string | null | undefined;
+  end_time?: string | null | undefined;
+  type?: string | null | undefined;
+  days?: Array<string> | string | null | undefined;
+  program?: string | number | null | undefined;
+}>;
+
+
+export type SchedulesCreateScheduleMutation = { createStudentSchedule: { status: boolean, message: string, color: string, schedule: { id: string } | null } };
+
+export type SchedulesCreateStaffAbsenceMutationVariables = Exact<{
+  user: string | number;
+  location: string | number;
+  date: string;
+  reason?: string | null | undefined;
+  note?: string | null | undefined;
+}>;
+
+
+export type SchedulesCreateStaffAbsenceMutation = { createStaffAbsence: { status: boolean, message: string, color: string, absence: { id: string } | null } };
+
+export type SchedulesCreateStaffScheduleMutationVariables = Exact<{
+  user: string | number;
+  location: string | number;
+  program?: string | number | null | undefined;
+  start_date: string;
+  end_date?: string | null | undefined;
+  start_time: string;
+  end_time: string;
+  days?: Array<string> | string | null | undefined;
+  repeat?: string | null | undefined;
+  note?: string | null | undefined;
+}>;
+
+
+export type SchedulesCreateStaffScheduleMutation = { createStaffSchedule: { status: boolean, message: string, color: string, schedule: { id: string } | null } };
 
 export type SchedulesCreateVacationMutationVariables = Exact<{
   student: string | number;
@@ -4196,6 +4275,17 @@ export type SchedulesDeleteVacationMutationVariables = Exact<{
 
 export type SchedulesDeleteVacationMutation = { deleteVacation: { status: boolean, message: string, color: string } };
 
+export type SchedulesEditVacationMutationVariables = Exact<{
+  id: string | number;
+  start_date?: string | null | undefined;
+  end_date?: string | null | undefined;
+  reason?: string | null | undefined;
+  note?: string | null | undefined;
+}>;
+
+
+export type SchedulesEditVacationMutation = { editVacation: { status: boolean, message: string, color: string, vacation: { id: string, dates: Array<string> } | null } };
+
 export type SchedulesLocationQueryVariables = Exact<{
   id: string | number;
 }>;
@@ -4212,7 +4302,57 @@ export type SchedulesMonthQueryVariables = Exact<{
 }>;
 
 
-export type SchedulesMonthQuery = { getMonthlyScheduleList: { month: string, data: Array<{ student_id: string, full_name: string, program_id: string | null, expected_dates: Array<string>, absences: Array<{ date: string, reason: string | null, vacation_id: string | null }>, schedules: Array<{ id: string, start_date: string, end_date: string | null, start_time: string | null, end_time: string | null, type: string, days: Array<string> }> }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
+export type SchedulesMonthQuery = { getMonthlyScheduleList: { month: string, data: Array<{ student_id: string, full_name: string, program_id: string | null, expected_dates: Array<string>, absences: Array<{ date: string, reason: string | null, vacation_id: string | null }>, schedules: Array<{ id: string, start_date: string, end_date: string | null, start_time: string | null, end_time: string | null, type: string, days: Array<string>, program_id: string | null }> }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
+
+export type SchedulesRemoveDateMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type SchedulesRemoveDateMutation = { removeScheduleDate: { status: boolean, message: string, color: string } };
+
+export type SchedulesRemovePtoMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type SchedulesRemovePtoMutation = { removeStaffPto: { status: boolean, message: string, color: string } };
+
+export type SchedulesRemoveScheduleMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type SchedulesRemoveScheduleMutation = { removeStudentSchedule: { status: boolean, message: string, color: string } };
+
+export type SchedulesRemoveStaffAbsenceMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type SchedulesRemoveStaffAbsenceMutation = { removeStaffAbsence: { status: boolean, message: string, color: string } };
+
+export type SchedulesRemoveStaffScheduleMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type SchedulesRemoveStaffScheduleMutation = { removeStaffSchedule: { status: boolean, message: string, color: string } };
+
+export type SchedulesRemoveVacationDaysMutationVariables = Exact<{
+  id: string | number;
+  dates: Array<string> | string;
+}>;
+
+
+export type SchedulesRemoveVacationDaysMutation = { removeVacation: { status: boolean, message: string, color: string, vacation: { id: string, dates: Array<string> } | null } };
+
+export type SchedulesScheduleDatesQueryVariables = Exact<{
+  student: string | number;
+}>;
+
+
+export type SchedulesScheduleDatesQuery = { getStudentSchedules: { student_id: string, schedules: Array<{ id: string, dates: Array<{ id: string, date: string, start_time: string | null, end_time: string | null }> }> } };
 
 export type SchedulesStaffQueryVariables = Exact<{
   location?: string | number | null | undefined;
@@ -4221,14 +4361,51 @@ export type SchedulesStaffQueryVariables = Exact<{
 }>;
 
 
-export type SchedulesStaffQuery = { filterStaffSchedules: { schedules: Array<{ id: string, user_id: string, user_name: string, start_date: string, end_date: string | null, start_time: string, end_time: string, days: Array<string>, repeat: string, note: string | null }>, ptos: Array<{ id: string, user_name: string, start_date: string, end_date: string, hours: number, type: string, status: string }>, absences: Array<{ id: string, user_name: string, date: string, reason: string | null }> } };
+export type SchedulesStaffQuery = { filterStaffSchedules: { schedules: Array<{ id: string, user_id: string, user_name: string, location_id: string, program_id: string | null, start_date: string, end_date: string | null, start_time: string, end_time: string, days: Array<string>, repeat: string, note: string | null }>, ptos: Array<{ id: string, user_id: string, user_name: string, note: string | null, start_date: string, end_date: string, hours: number, type: string, status: string }>, absences: Array<{ id: string, user_name: string, date: string, reason: string | null, note: string | null }> } };
+
+export type SchedulesStaffOptionsQueryVariables = Exact<{
+  location_id?: string | number | null | undefined;
+  search?: string | null | undefined;
+}>;
+
+
+export type SchedulesStaffOptionsQuery = { getTeamList: { data: Array<{ id: string, full_name: string }> } };
 
 export type SchedulesStudentQueryVariables = Exact<{
   student: string | number;
 }>;
 
 
-export type SchedulesStudentQuery = { getStudentSchedules: { student_id: string, can_edit: boolean, schedules: Array<{ id: string, start_date: string, end_date: string | null, start_time: string | null, end_time: string | null, type: string, days: Array<string> }>, vacations: Array<{ id: string, start_date: string, end_date: string, reason: string | null, dates: Array<string> }>, absences: Array<{ date: string, reason: string | null }> } };
+export type SchedulesStudentQuery = { getStudentSchedules: { student_id: string, can_edit: boolean, schedules: Array<{ id: string, start_date: string, end_date: string | null, start_time: string | null, end_time: string | null, type: string, days: Array<string>, program_id: string | null }>, vacations: Array<{ id: string, start_date: string, end_date: string, reason: string | null, note: string | null, dates: Array<string> }>, absences: Array<{ date: string, reason: string | null }> } };
+
+export type SchedulesUpdateScheduleMutationVariables = Exact<{
+  id: string | number;
+  start_date?: string | null | undefined;
+  end_date?: string | null | undefined;
+  start_time?: string | null | undefined;
+  end_time?: string | null | undefined;
+  type?: string | null | undefined;
+  days?: Array<string> | string | null | undefined;
+  program?: string | number | null | undefined;
+}>;
+
+
+export type SchedulesUpdateScheduleMutation = { updateStudentSchedule: { status: boolean, message: string, color: string, schedule: { id: string } | null } };
+
+export type SchedulesUpdateStaffScheduleMutationVariables = Exact<{
+  id: string | number;
+  program?: string | number | null | undefined;
+  start_date?: string | null | undefined;
+  end_date?: string | null | undefined;
+  start_time?: string | null | undefined;
+  end_time?: string | null | undefined;
+  days?: Array<string> | string | null | undefined;
+  repeat?: string | null | undefined;
+  note?: string | null | undefined;
+}>;
+
+
+export type SchedulesUpdateStaffScheduleMutation = { updateStaffSchedule: { status: boolean, message: string, color: string, schedule: { id: string } | null } };
 
 export type SessionUserFieldsFragment = { id: string, fname: string, lname: string, full_name: string, username: string, email: string | null, avatar: string | null, locale: string, last_login_time: string | null, permissions: Array<string>, roles: Array<{ id: string, name: string, display_name: string }>, support_session: { operator: string, expires_at: string } | null };
 

@@ -54,6 +54,7 @@ export const MonthQuery = gql<SchedulesMonthQuery, SchedulesMonthQueryVariables>
           end_time
           type
           days
+          program_id
         }
       }
       paginatorInfo {
@@ -94,6 +95,8 @@ export const StaffQuery = gql<SchedulesStaffQuery, SchedulesStaffQueryVariables>
         id
         user_id
         user_name
+        location_id
+        program_id
         start_date
         end_date
         start_time
@@ -104,7 +107,9 @@ export const StaffQuery = gql<SchedulesStaffQuery, SchedulesStaffQueryVariables>
       }
       ptos {
         id
+        user_id
         user_name
+        note
         start_date
         end_date
         hours
@@ -116,6 +121,7 @@ export const StaffQuery = gql<SchedulesStaffQuery, SchedulesStaffQueryVariables>
         user_name
         date
         reason
+        note
       }
     }
   }
@@ -134,12 +140,14 @@ export const StudentQuery = gql<SchedulesStudentQuery, SchedulesStudentQueryVari
         end_time
         type
         days
+        program_id
       }
       vacations {
         id
         start_date
         end_date
         reason
+        note
         dates
       }
       absences {

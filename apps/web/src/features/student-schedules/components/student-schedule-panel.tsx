@@ -2,10 +2,16 @@ import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mant
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from 'urql';
+import { confirmDelete } from '../../../components/confirm-delete';
+import { showNotice } from '../../../lib/notices';
 import { CreateVacationMutation, DeleteVacationMutation, StudentQuery } from '../api/schedules.graphql';
 import { formatClock, formatDay, todayAt } from '../lib/dates';
+import { VacationModal, type VacationTarget } from './vacation-modal';
 
-/** The child's page: their schedules, vacations and absences, and "report an absence" (a vacation of one or more days). */
+/**
+ * The child's page: their schedules, vacations and absences; "report an absence" (a vacation of one or
+ * more days) and "plan a vacation" (with a note), and change or cancel the vacations ahead.
+ */
 export function StudentSchedulePanel({ studentId }: { studentId: string }) {
   const { t } = useTranslation('schedules');
   const [{ data, error }, refetch] = useQuery({
@@ -20,6 +26,8 @@ export function StudentSchedulePanel({ studentId }: { studentId: string }) {
   const [end, setEnd] = useState(today);
   const [reason, setReason] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
+  const [planning, setPlanning] = useState<VacationTarget | null>(null);
+  const reload = () => refetch({ requestPolicy: 'network-only' });
   const overview = data?.getStudentSchedules;
   if (error && !overview) return null;
 
@@ -59,21 +67,38 @@ export function StudentSchedulePanel({ studentId }: { studentId: string }) {
                   {formatDay(v.start_date)} – {formatDay(v.end_date)} · {t('panel.days', { count: v.dates.length })}
                   {v.reason ? ` · ${v.reason}` : ''}
                 </Text>
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  color="danger"
-                  onClick={async () => {
-                    await deleteVacation({ id: v.id });
-                    refetch({ requestPolicy: 'network-only' });
-                  }}
-                >
-                  {t('panel.cancel')}
-                </Button>
+                <Group gap={4} wrap="nowrap">
+                  <Button size="xs" variant="subtle" onClick={() => setPlanning({ studentId, vacation: v })} data-testid="vacation-edit">
+                    {t('edit.edit')}
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="danger"
+                    data-testid="vacation-cancel"
+                    onClick={() =>
+                      confirmDelete(t, t('vacations.theVacation'), async () => {
+                        const r = await deleteVacation({ id: v.id });
+                        if (r.data) showNotice(r.data.deleteVacation);
+                        else if (r.error)
+                          showNotice({ status: false, color: 'danger', message: r.error.graphQLErrors[0]?.message ?? r.error.message });
+                        reload();
+                      })
+                    }
+                  >
+                    {t('panel.cancel')}
+                  </Button>
+                </Group>
               </Group>
             ))}
           </Stack>
         ) : null}
+        <Group>
+          <Button variant="light" onClick={() => setPlanning({ studentId, vacation: null })} data-testid="vacation-plan">
+            {t('vacations.newTitle')}
+          </Button>
+        </Group>
+        <VacationModal target={planning} locationId={null} today={today} onClose={() => setPlanning(null)} onSaved={reload} />
         <form onSubmit={submit}>
           <Stack gap="xs">
             <Text fw={600} size="sm">

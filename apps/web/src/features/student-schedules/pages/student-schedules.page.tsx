@@ -35,7 +35,7 @@ export function StudentSchedulesPage() {
             <MonthTab locationId={location.id} today={today} rooms={location.rooms} />
           </Tabs.Panel>
           <Tabs.Panel value="staff" pt="md">
-            <StaffTab locationId={location.id} today={today} />
+            <StaffTab locationId={location.id} today={today} rooms={location.rooms} />
           </Tabs.Panel>
           <Tabs.Panel value="changes" pt="md">
             <ChangesTab locationId={location.id} today={today} />
