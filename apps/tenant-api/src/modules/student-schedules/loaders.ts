@@ -1,21 +1,20 @@
 import type { RequestContext } from '../../types.ts';
-import { datesOf, schedulesOn } from './repo.ts';
+import { datesOf, schedulesToday } from './repo.ts';
 
 type Query<T> = { obj: T; params: unknown }[];
 
 const ALL_WEEK = ['mon', 'tue', 'wed', 'thu', 'fri'];
 
 /**
- * Student.week_schedule: the weekdays of each child's schedule covering today (one statement per
- * request; the UTC day, as the field has no location context). Schedules' extra days likewise.
+ * Student.week_schedule: the weekdays of each child's schedule covering today in the child's
+ * location's zone (one statement per request). Schedules' extra days likewise.
  */
 export const studentScheduleLoaders = {
   Student: {
     week_schedule: async (queries: Query<{ id: string }>, ctx: RequestContext) => {
       const ids = [...new Set(queries.map((q) => String(q.obj.id)))];
-      const today = new Date().toISOString().slice(0, 10);
       const [on, any] = await Promise.all([
-        schedulesOn(ctx.db, ids, today),
+        schedulesToday(ctx.db, ids),
         ctx.db('student_schedules').whereIn('student_id', ids).distinct('student_id'),
       ]);
       const has = new Set(any.map((r: { student_id: string }) => String(r.student_id)));

@@ -100,6 +100,20 @@ export async function schedulesOn(db: Db, studentIds: readonly string[], date: s
   return new Map(rows.map((r) => [String(r.student_id), sched(r)]));
 }
 
+/** The schedule of each child covering today in the zone of the child's location (Student.week_schedule). */
+export async function schedulesToday(db: Db, studentIds: readonly string[]): Promise<Map<string, ScheduleRow>> {
+  if (!studentIds.length) return new Map();
+  const today = db.raw(`(now() at time zone coalesce(l.timezone, 'UTC'))::date`);
+  const rows = await db('student_schedules as x')
+    .join('students as s', 's.id', 'x.student_id')
+    .leftJoin('locations as l', 'l.id', 's.location_id')
+    .whereIn('x.student_id', studentIds as string[])
+    .where('x.start_date', '<=', today)
+    .where((w) => w.whereNull('x.end_date').orWhere('x.end_date', '>=', today))
+    .select('x.*');
+  return new Map(rows.map((r) => [String(r.student_id), sched(r)]));
+}
+
 /** The first schedule of a child starting after a day (for an open-ended one to stop before it). */
 export async function nextScheduleAfter(db: Db, studentId: string, date: string): Promise<ScheduleRow | undefined> {
   const r = await db('student_schedules').where({ student_id: studentId }).where('start_date', '>', date).orderBy('start_date').first();
