@@ -1,4 +1,4 @@
-import { Button, Group, Menu, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Menu, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from 'urql';
@@ -11,6 +11,7 @@ import {
   WaiveInvoiceMutation,
 } from '../api/billing.graphql';
 import { day, money, moneyField, today, writeOutcome } from '../lib/billing';
+import { AmountInput, TextField } from './form-fields';
 
 export type InvoiceRow = BillingStudentInvoicesQuery['getStudentAllInvoices'][number];
 type Action = 'void' | 'waive' | 'transfer' | 'item' | 'note';
@@ -116,46 +117,27 @@ function InvoiceActionForm({ action, invoice, done }: { action: Action; invoice:
         {t('invoices.summary', { date: day(invoice.date), total: money(invoice.total), balance: money(invoice.balance) })}
       </Text>
       {action === 'void' || action === 'waive' || action === 'transfer' ? (
-        <TextInput
+        <TextField
           label={t('fields.reason')}
           value={reason}
-          onChange={(e) => setReason(e.currentTarget.value)}
+          onChange={setReason}
           required={action !== 'void'}
           error={errors.reason}
           data-testid="invoice-reason"
         />
       ) : null}
       {action === 'transfer' ? (
-        <TextInput type="date" label={t('fields.date')} value={date} onChange={(e) => setDate(e.currentTarget.value)} error={errors.date} />
+        <TextField type="date" label={t('fields.date')} value={date} onChange={setDate} error={errors.date} />
       ) : null}
       {action === 'waive' || action === 'transfer' || action === 'note' ? (
         <Textarea label={t('fields.note')} value={note} onChange={(e) => setNote(e.currentTarget.value)} error={errors.note} />
       ) : null}
       {action === 'item' ? (
         <>
-          <TextInput
-            label={t('fields.name')}
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={errors['item.name']}
-            required
-          />
-          <TextInput
-            label={t('fields.amount')}
-            value={amount}
-            onChange={(e) => setAmount(e.currentTarget.value)}
-            error={errors['item.original_amount']}
-            inputMode="decimal"
-            required
-            data-testid="item-amount"
-          />
+          <TextField label={t('fields.name')} value={name} onChange={setName} error={errors['item.name']} required />
+          <AmountInput value={amount} onChange={setAmount} error={errors['item.original_amount']} required data-testid="item-amount" />
           <Group align="flex-start" grow>
-            <TextInput
-              label={t('fields.discount')}
-              value={discount}
-              onChange={(e) => setDiscount(e.currentTarget.value)}
-              error={errors['item.discount']}
-            />
+            <TextField label={t('fields.discount')} value={discount} onChange={setDiscount} error={errors['item.discount']} />
             <Select
               label={t('fields.discountType')}
               data={[

@@ -1,10 +1,11 @@
-import { Button, Group, Menu, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Menu, Modal, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from 'urql';
 import type { BillingStudentPaymentsQuery } from '../../../graphql/generated/tenant-api';
 import { RefundPaymentMutation, SavePaymentMutation, UnapplyMutation, VoidPaymentMutation } from '../api/billing.graphql';
 import { day, money, moneyField, today, writeOutcome } from '../lib/billing';
+import { AmountInput, TextField } from './form-fields';
 
 export const METHODS = ['cash', 'check', 'ach'] as const;
 
@@ -39,15 +40,7 @@ export function RecordPaymentForm({ studentId, done }: { studentId: string; done
     <Stack gap="xs" data-testid="record-payment">
       <Text fw={600}>{t('payments.record')}</Text>
       <Group align="flex-start" wrap="wrap">
-        <TextInput
-          label={t('fields.amount')}
-          value={amount}
-          onChange={(e) => setAmount(e.currentTarget.value)}
-          error={errors.amount}
-          inputMode="decimal"
-          w={140}
-          data-testid="payment-amount"
-        />
+        <AmountInput value={amount} onChange={setAmount} error={errors.amount} w={140} data-testid="payment-amount" />
         <Select
           label={t('fields.method')}
           data={METHODS.map((m) => ({ value: m, label: t(`methods.${m}`) }))}
@@ -58,21 +51,8 @@ export function RecordPaymentForm({ studentId, done }: { studentId: string; done
           w={140}
           data-testid="payment-method"
         />
-        <TextInput
-          type="date"
-          label={t('fields.date')}
-          value={date}
-          onChange={(e) => setDate(e.currentTarget.value)}
-          error={errors.date}
-          w={170}
-        />
-        <TextInput
-          label={t('fields.reference')}
-          value={reference}
-          onChange={(e) => setReference(e.currentTarget.value)}
-          error={errors.reference}
-          w={160}
-        />
+        <TextField type="date" label={t('fields.date')} value={date} onChange={setDate} error={errors.date} w={170} />
+        <TextField label={t('fields.reference')} value={reference} onChange={setReference} error={errors.reference} w={160} />
         <Button mt={24} onClick={submit} loading={fetching} data-testid="payment-save">
           {t('payments.save')}
         </Button>
@@ -158,15 +138,7 @@ function PaymentActionForm({ action, payment, done }: { action: 'void' | 'refund
         })}
       </Text>
       {action === 'refund' ? (
-        <TextInput
-          label={t('fields.amount')}
-          value={amount}
-          onChange={(e) => setAmount(e.currentTarget.value)}
-          error={errors.amount}
-          inputMode="decimal"
-          required
-          data-testid="refund-amount"
-        />
+        <AmountInput value={amount} onChange={setAmount} error={errors.amount} required data-testid="refund-amount" />
       ) : null}
       {action === 'unapply' ? (
         <Select
@@ -177,7 +149,7 @@ function PaymentActionForm({ action, payment, done }: { action: 'void' | 'refund
           error={errors.invoice_id}
         />
       ) : (
-        <TextInput label={t('fields.reason')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={errors.reason} />
+        <TextField label={t('fields.reason')} value={reason} onChange={setReason} error={errors.reason} />
       )}
       {errors.id || errors.payment_id ? (
         <Text size="sm" c="danger" role="alert">

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -22,6 +22,7 @@ import {
 import { roleAtLeast } from '@kv/shared';
 import { useViewer } from '../../../lib/shell-context';
 import { BillingPage, SubLinks } from '../components/billing-tabs';
+import { AmountInput, CategorySelect, PeriodSelect, TextField } from '../components/form-fields';
 import { ProviderKeysPanel } from '../stripe/provider-keys-panel';
 import { money, moneyField, useBillingLocation, writeOutcome } from '../lib/billing';
 
@@ -125,11 +126,6 @@ function SettingsList<T extends { id: string }>({
   );
 }
 
-function useCategoryOptions(location: string | null) {
-  const [{ data }] = useQuery({ query: BillingCategoriesQuery, variables: { location_id: location ?? '' }, pause: !location });
-  return (data?.getChargeCategories ?? []).map((c) => ({ value: c.id, label: c.name }));
-}
-
 /** /billing/settings/manage-presets: preset items (name, amount, detail, category). */
 export function BillingPresetsPage() {
   const { t } = useTranslation('billing');
@@ -139,7 +135,6 @@ export function BillingPresetsPage() {
     variables: { location_id: location ?? '' },
     pause: !location,
   });
-  const categories = useCategoryOptions(location);
   const [, create] = useMutation(CreatePresetMutation);
   const [, remove] = useMutation(DeletePresetMutation);
   const [name, setName] = useState('');
@@ -179,24 +174,10 @@ export function BillingPresetsPage() {
       ]}
       form={
         <Group align="flex-start" wrap="wrap">
-          <TextInput label={t('fields.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} />
-          <TextInput
-            label={t('fields.amount')}
-            value={amount}
-            onChange={(e) => setAmount(e.currentTarget.value)}
-            error={errors.amount}
-            inputMode="decimal"
-            w={120}
-          />
-          <TextInput label={t('fields.detail')} value={detail} onChange={(e) => setDetail(e.currentTarget.value)} error={errors.detail} />
-          <Select
-            label={t('fields.category')}
-            data={categories}
-            value={category}
-            onChange={setCategory}
-            clearable
-            error={errors.category_id}
-          />
+          <TextField label={t('fields.name')} value={name} onChange={setName} error={errors.name} />
+          <AmountInput value={amount} onChange={setAmount} error={errors.amount} w={120} />
+          <TextField label={t('fields.detail')} value={detail} onChange={setDetail} error={errors.detail} />
+          <CategorySelect location={location} value={category} onChange={setCategory} error={errors.category_id} />
           <Button mt={24} onClick={add}>
             {t('actions.add')}
           </Button>
@@ -215,7 +196,6 @@ export function BillingVariableChargesPage() {
     variables: { location_id: location ?? '' },
     pause: !location,
   });
-  const categories = useCategoryOptions(location);
   const [, create] = useMutation(CreateVariableChargeMutation);
   const [, remove] = useMutation(DeleteVariableChargeMutation);
   const [details, setDetails] = useState('');
@@ -272,52 +252,19 @@ export function BillingVariableChargesPage() {
       ]}
       form={
         <Group align="flex-start" wrap="wrap">
-          <TextInput
-            label={t('fields.details')}
-            value={details}
-            onChange={(e) => setDetails(e.currentTarget.value)}
-            error={errors.details}
-          />
-          <TextInput
-            label={t('fields.amount')}
-            value={amount}
-            onChange={(e) => setAmount(e.currentTarget.value)}
-            error={errors.amount}
-            inputMode="decimal"
-            w={120}
-          />
-          <TextInput
-            label={t('fields.maxAmount')}
-            value={max}
-            onChange={(e) => setMax(e.currentTarget.value)}
-            error={errors.max_amount}
-            inputMode="decimal"
-            w={120}
-          />
-          <TextInput
+          <TextField label={t('fields.details')} value={details} onChange={setDetails} error={errors.details} />
+          <AmountInput value={amount} onChange={setAmount} error={errors.amount} w={120} />
+          <AmountInput label={t('fields.maxAmount')} value={max} onChange={setMax} error={errors.max_amount} w={120} />
+          <TextField
             label={t('fields.interval')}
             value={interval}
-            onChange={(e) => setInterval(e.currentTarget.value)}
+            onChange={setInterval}
             error={errors.interval}
             inputMode="numeric"
             w={120}
           />
-          <TextInput
-            type="time"
-            label={t('fields.endTime')}
-            value={endTime}
-            onChange={(e) => setEndTime(e.currentTarget.value)}
-            error={errors.end_time}
-            w={130}
-          />
-          <Select
-            label={t('fields.category')}
-            data={categories}
-            value={category}
-            onChange={setCategory}
-            clearable
-            error={errors.category_id}
-          />
+          <TextField type="time" label={t('fields.endTime')} value={endTime} onChange={setEndTime} error={errors.end_time} w={130} />
+          <CategorySelect location={location} value={category} onChange={setCategory} error={errors.category_id} />
           <Button mt={24} onClick={add}>
             {t('actions.add')}
           </Button>
@@ -363,7 +310,7 @@ export function BillingCategoriesPage() {
       ]}
       form={
         <Group align="flex-start" wrap="wrap">
-          <TextInput label={t('fields.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} />
+          <TextField label={t('fields.name')} value={name} onChange={setName} error={errors.name} />
           <Button mt={24} onClick={add}>
             {t('actions.add')}
           </Button>
@@ -372,8 +319,6 @@ export function BillingCategoriesPage() {
     />
   );
 }
-
-export const PERIODS = ['weekly', 'biweekly', 'monthly'] as const;
 
 /** /billing/settings/plan-templates: plan templates (name, amount, period). */
 export function BillingTemplatesPage() {
@@ -419,24 +364,9 @@ export function BillingTemplatesPage() {
       form={
         <Stack gap="xs">
           <Group align="flex-start" wrap="wrap">
-            <TextInput label={t('fields.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} />
-            <TextInput
-              label={t('fields.amount')}
-              value={amount}
-              onChange={(e) => setAmount(e.currentTarget.value)}
-              error={errors.amount}
-              inputMode="decimal"
-              w={120}
-            />
-            <Select
-              label={t('fields.period')}
-              data={PERIODS.map((p) => ({ value: p, label: t(`periods.${p}`) }))}
-              value={period}
-              onChange={(v) => v && setPeriod(v)}
-              allowDeselect={false}
-              error={errors.period}
-              w={150}
-            />
+            <TextField label={t('fields.name')} value={name} onChange={setName} error={errors.name} />
+            <AmountInput value={amount} onChange={setAmount} error={errors.amount} w={120} />
+            <PeriodSelect value={period} onChange={setPeriod} error={errors.period} />
             <Button mt={24} onClick={add}>
               {t('actions.add')}
             </Button>
