@@ -1,4 +1,4 @@
-import { Button, Group, Menu, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from 'urql';
@@ -11,6 +11,7 @@ import {
   WaiveInvoiceMutation,
 } from '../api/billing.graphql';
 import { day, money, moneyField, today, writeOutcome } from '../lib/billing';
+import { ActionMenu, type MenuAction } from './action-menu';
 import { AmountInput, TextField } from './form-fields';
 
 export type InvoiceRow = BillingStudentInvoicesQuery['getStudentAllInvoices'][number];
@@ -19,45 +20,26 @@ type Action = 'void' | 'waive' | 'transfer' | 'item' | 'note';
 /** An invoice's actions (void, waive, transfer, add item, note), each a small form with its fields' errors. */
 export function InvoiceActions({ invoice, done }: { invoice: InvoiceRow; done(): void }) {
   const { t } = useTranslation('billing');
-  const [action, setAction] = useState<Action | null>(null);
   const open = invoice.status === 'open';
+  const actions: MenuAction<Action>[] = [
+    { action: 'note', label: t('invoices.note') },
+    ...(open
+      ? ([
+          { action: 'item', label: t('invoices.addItem') },
+          { action: 'waive', label: t('invoices.waive') },
+          { action: 'transfer', label: t('invoices.transfer') },
+        ] as const)
+      : []),
+    ...(invoice.status !== 'void' ? [{ action: 'void' as const, label: t('invoices.void'), danger: true }] : []),
+  ];
   return (
-    <>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <Button size="compact-xs" variant="light" data-testid={`invoice-actions-${invoice.id}`}>
-            {t('actions.actions')}
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item onClick={() => setAction('note')}>{t('invoices.note')}</Menu.Item>
-          {open ? <Menu.Item onClick={() => setAction('item')}>{t('invoices.addItem')}</Menu.Item> : null}
-          {open ? <Menu.Item onClick={() => setAction('waive')}>{t('invoices.waive')}</Menu.Item> : null}
-          {open ? <Menu.Item onClick={() => setAction('transfer')}>{t('invoices.transfer')}</Menu.Item> : null}
-          {invoice.status !== 'void' ? (
-            <Menu.Item color="danger" onClick={() => setAction('void')}>
-              {t('invoices.void')}
-            </Menu.Item>
-          ) : null}
-        </Menu.Dropdown>
-      </Menu>
-      <Modal
-        opened={action !== null}
-        onClose={() => setAction(null)}
-        title={action ? t(`invoices.${action === 'item' ? 'addItem' : action}`) : ''}
-      >
-        {action ? (
-          <InvoiceActionForm
-            action={action}
-            invoice={invoice}
-            done={() => {
-              setAction(null);
-              done();
-            }}
-          />
-        ) : null}
-      </Modal>
-    </>
+    <ActionMenu
+      testId={`invoice-actions-${invoice.id}`}
+      actions={actions}
+      title={(action) => t(`invoices.${action === 'item' ? 'addItem' : action}`)}
+      form={(action, finished) => <InvoiceActionForm action={action} invoice={invoice} done={finished} />}
+      done={done}
+    />
   );
 }
 

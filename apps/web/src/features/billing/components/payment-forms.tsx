@@ -1,10 +1,11 @@
-import { Button, Group, Menu, Modal, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from 'urql';
 import type { BillingStudentPaymentsQuery } from '../../../graphql/generated/tenant-api';
 import { RefundPaymentMutation, SavePaymentMutation, UnapplyMutation, VoidPaymentMutation } from '../api/billing.graphql';
 import { day, money, moneyField, today, writeOutcome } from '../lib/billing';
+import { ActionMenu, type MenuAction } from './action-menu';
 import { AmountInput, TextField } from './form-fields';
 
 export const METHODS = ['cash', 'check', 'ach'] as const;
@@ -66,46 +67,30 @@ export function RecordPaymentForm({ studentId, done }: { studentId: string; done
   );
 }
 
+type PaymentAction = 'void' | 'refund' | 'unapply';
 export type PaymentRow = BillingStudentPaymentsQuery['getStudentAllPayments'][number];
 
 /** A payment's actions: void, refund (partial), take it off one of its invoices (unapply). */
 export function PaymentActions({ payment, done }: { payment: PaymentRow; done(): void }) {
   const { t } = useTranslation('billing');
-  const [action, setAction] = useState<'void' | 'refund' | 'unapply' | null>(null);
   if (payment.status === 'void') return null;
+  const actions: MenuAction<PaymentAction>[] = [
+    { action: 'refund', label: t('payments.refund') },
+    ...(payment.applications.length ? [{ action: 'unapply' as const, label: t('payments.unapply') }] : []),
+    { action: 'void', label: t('payments.void'), danger: true },
+  ];
   return (
-    <>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <Button size="compact-xs" variant="light" data-testid={`payment-actions-${payment.id}`}>
-            {t('actions.actions')}
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item onClick={() => setAction('refund')}>{t('payments.refund')}</Menu.Item>
-          {payment.applications.length ? <Menu.Item onClick={() => setAction('unapply')}>{t('payments.unapply')}</Menu.Item> : null}
-          <Menu.Item color="danger" onClick={() => setAction('void')}>
-            {t('payments.void')}
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
-      <Modal opened={action !== null} onClose={() => setAction(null)} title={action ? t(`payments.${action}`) : ''}>
-        {action ? (
-          <PaymentActionForm
-            action={action}
-            payment={payment}
-            done={() => {
-              setAction(null);
-              done();
-            }}
-          />
-        ) : null}
-      </Modal>
-    </>
+    <ActionMenu
+      testId={`payment-actions-${payment.id}`}
+      actions={actions}
+      title={(action) => t(`payments.${action}`)}
+      form={(action, finished) => <PaymentActionForm action={action} payment={payment} done={finished} />}
+      done={done}
+    />
   );
 }
 
-function PaymentActionForm({ action, payment, done }: { action: 'void' | 'refund' | 'unapply'; payment: PaymentRow; done(): void }) {
+function PaymentActionForm({ action, payment, done }: { action: PaymentAction; payment: PaymentRow; done(): void }) {
   const { t } = useTranslation('billing');
   const [reason, setReason] = useState('');
   const [amount, setAmount] = useState('');

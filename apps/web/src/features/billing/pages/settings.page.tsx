@@ -2,7 +2,7 @@ import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useMutation, useQuery } from 'urql';
+import { useMutation, useQuery, type AnyVariables, type TypedDocumentNode } from 'urql';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { paths } from '../../../lib/paths';
 import {
@@ -126,23 +126,44 @@ function SettingsList<T extends { id: string }>({
   );
 }
 
+/**
+ * A settings list's rows for the location, its reload after an add, and its delete (then reload):
+ * spread the result (less `reload`) on `SettingsList`.
+ */
+function useSettingsRows<Data, Vars extends AnyVariables, Row extends { id: string }>(
+  query: TypedDocumentNode<Data, Vars>,
+  variables: Vars,
+  pick: (data: Data) => readonly Row[],
+  removeMutation: TypedDocumentNode<unknown, { id: string }>,
+) {
+  const location = useBillingLocation();
+  const [{ data, fetching }, refetch] = useQuery<Data, Vars>({ query, variables, pause: !location });
+  const [, remove] = useMutation(removeMutation);
+  const reload = () => refetch({ requestPolicy: 'network-only' });
+  return {
+    rows: data ? pick(data) : [],
+    loading: fetching,
+    reload,
+    onDelete: async (row: Row) => writeOutcome(await remove({ id: row.id }), []).ok && reload(),
+  };
+}
+
 /** /billing/settings/manage-presets: preset items (name, amount, detail, category). */
 export function BillingPresetsPage() {
   const { t } = useTranslation('billing');
   const location = useBillingLocation();
-  const [{ data, fetching }, refetch] = useQuery({
-    query: BillingPresetsQuery,
-    variables: { location_id: location ?? '' },
-    pause: !location,
-  });
+  const { reload, ...list } = useSettingsRows(
+    BillingPresetsQuery,
+    { location_id: location ?? '' },
+    (d) => d.getBillingPresets,
+    DeletePresetMutation,
+  );
   const [, create] = useMutation(CreatePresetMutation);
-  const [, remove] = useMutation(DeletePresetMutation);
   const [name, setName] = useState('');
   const [amount, setAmount] = useState('');
   const [detail, setDetail] = useState('');
   const [category, setCategory] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const reload = () => refetch({ requestPolicy: 'network-only' });
   async function add() {
     const cents = moneyField(amount);
     if (cents.error !== null) return setErrors({ amount: cents.error });
@@ -163,9 +184,7 @@ export function BillingPresetsPage() {
     <SettingsList
       title={t('presets.title')}
       testId="billing-presets"
-      rows={data?.getBillingPresets ?? []}
-      loading={fetching}
-      onDelete={async (r) => writeOutcome(await remove({ id: r.id }), []).ok && reload()}
+      {...list}
       columns={[
         { key: 'name', header: t('fields.name') },
         { key: 'amount', header: t('fields.amount'), render: (r) => money(r.amount) },
@@ -191,13 +210,13 @@ export function BillingPresetsPage() {
 export function BillingVariableChargesPage() {
   const { t } = useTranslation('billing');
   const location = useBillingLocation();
-  const [{ data, fetching }, refetch] = useQuery({
-    query: BillingVariableChargesQuery,
-    variables: { location_id: location ?? '' },
-    pause: !location,
-  });
+  const { reload, ...list } = useSettingsRows(
+    BillingVariableChargesQuery,
+    { location_id: location ?? '' },
+    (d) => d.getVariableCharges,
+    DeleteVariableChargeMutation,
+  );
   const [, create] = useMutation(CreateVariableChargeMutation);
-  const [, remove] = useMutation(DeleteVariableChargeMutation);
   const [details, setDetails] = useState('');
   const [amount, setAmount] = useState('');
   const [max, setMax] = useState('');
@@ -205,7 +224,6 @@ export function BillingVariableChargesPage() {
   const [endTime, setEndTime] = useState('18:00');
   const [category, setCategory] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const reload = () => refetch({ requestPolicy: 'network-only' });
   async function add() {
     const cents = moneyField(amount);
     const maxCents = max.trim() ? moneyField(max) : null;
@@ -239,9 +257,7 @@ export function BillingVariableChargesPage() {
     <SettingsList
       title={t('variableCharges.title')}
       testId="billing-variable-charges"
-      rows={data?.getVariableCharges ?? []}
-      loading={fetching}
-      onDelete={async (r) => writeOutcome(await remove({ id: r.id }), []).ok && reload()}
+      {...list}
       columns={[
         { key: 'details', header: t('fields.details') },
         { key: 'amount', header: t('fields.amount'), render: (r) => money(r.amount) },
@@ -278,16 +294,15 @@ export function BillingVariableChargesPage() {
 export function BillingCategoriesPage() {
   const { t } = useTranslation('billing');
   const location = useBillingLocation();
-  const [{ data, fetching }, refetch] = useQuery({
-    query: BillingCategoriesQuery,
-    variables: { location_id: location ?? '', archived: null },
-    pause: !location,
-  });
+  const { reload, ...list } = useSettingsRows(
+    BillingCategoriesQuery,
+    { location_id: location ?? '', archived: null },
+    (d) => d.getChargeCategories,
+    DeleteCategoryMutation,
+  );
   const [, create] = useMutation(CreateCategoryMutation);
-  const [, remove] = useMutation(DeleteCategoryMutation);
   const [name, setName] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const reload = () => refetch({ requestPolicy: 'network-only' });
   async function add() {
     if (!location) return;
     const outcome = writeOutcome(await create({ location_id: location, name }), ['name']);
@@ -301,9 +316,7 @@ export function BillingCategoriesPage() {
     <SettingsList
       title={t('categories.title')}
       testId="billing-categories"
-      rows={data?.getChargeCategories ?? []}
-      loading={fetching}
-      onDelete={async (r) => writeOutcome(await remove({ id: r.id }), []).ok && reload()}
+      {...list}
       columns={[
         { key: 'name', header: t('fields.name') },
         { key: 'archived', header: t('fields.status'), render: (r) => (r.archived ? t('status.archived') : t('status.active')) },
@@ -324,18 +337,17 @@ export function BillingCategoriesPage() {
 export function BillingTemplatesPage() {
   const { t } = useTranslation('billing');
   const location = useBillingLocation();
-  const [{ data, fetching }, refetch] = useQuery({
-    query: BillingTemplatesQuery,
-    variables: { location_id: location ?? '' },
-    pause: !location,
-  });
+  const { reload, ...list } = useSettingsRows(
+    BillingTemplatesQuery,
+    { location_id: location ?? '' },
+    (d) => d.getPlanTemplates,
+    DeleteTemplateMutation,
+  );
   const [, save] = useMutation(SaveTemplateMutation);
-  const [, remove] = useMutation(DeleteTemplateMutation);
   const [name, setName] = useState('');
   const [amount, setAmount] = useState('');
   const [period, setPeriod] = useState<string>('monthly');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const reload = () => refetch({ requestPolicy: 'network-only' });
   async function add() {
     const cents = moneyField(amount);
     if (cents.error !== null) return setErrors({ amount: cents.error });
@@ -352,9 +364,7 @@ export function BillingTemplatesPage() {
     <SettingsList
       title={t('templates.title')}
       testId="billing-templates"
-      rows={data?.getPlanTemplates ?? []}
-      loading={fetching}
-      onDelete={async (r) => writeOutcome(await remove({ id: r.id }), []).ok && reload()}
+      {...list}
       columns={[
         { key: 'name', header: t('fields.name') },
         { key: 'amount', header: t('fields.amount'), render: (r) => money(r.amount) },
