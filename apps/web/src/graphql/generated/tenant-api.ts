@@ -1605,7 +1605,9 @@ export type BillingDeleteVariableChargeMutationVariables = Exact<{
 
 export type BillingDeleteVariableChargeMutation = { deleteVariableCharge: { status: boolean, message: string, color: string } };
 
-export type BillingInvoiceFieldsFragment = { id: string, student_id: string, student_name: string, date: string, due_date: string, period_start: string | null, period_end: string | null, note: string | null, status: string, reason: string | null, total: number, paid: number, balance: number, items: Array<{ id: string, name: string, detail: string | null, original_amount: number, amount: number, discount: number, discount_type: string | null, discounts: Array<string>, source: { kind: string, days: number | null, minutes: number | null } }>, payers: Array<{ user_id: string, name: string, amount: number }> };
+export type BillingInvoiceFieldsFragment = { id: string, student_id: string, student_name: string, date: string, due_date: string, period_start: string | null, period_end: string | null, note: string | null, status: string, reason: string | null, total: number, paid: number, balance: number, items: Array<{ id: string, name: string, detail: string | null, original_amount: number, amount: number, discount: number, discount_type: string | null, discounts: Array<string>, source: { kind: string, period_start: string | null, period_end: string | null, days: number | null, minutes: number | null, date: string | null } }>, payers: Array<{ user_id: string, name: string, amount: number }> };
+
+export type BillingInvoiceItemFieldsFragment = { id: string, name: string, detail: string | null, original_amount: number, amount: number, discount: number, discount_type: string | null, discounts: Array<string>, source: { kind: string, period_start: string | null, period_end: string | null, days: number | null, minutes: number | null, date: string | null } };
 
 export type BillingInvoiceNoteMutationVariables = Exact<{
   id: string | number;
@@ -1638,7 +1640,7 @@ export type BillingInvoicesQueryVariables = Exact<{
 }>;
 
 
-export type BillingInvoicesQuery = { getInvoices: { data: Array<{ id: string, student_id: string, student_name: string, date: string, due_date: string, period_start: string | null, period_end: string | null, note: string | null, status: string, reason: string | null, total: number, paid: number, balance: number, items: Array<{ id: string, name: string, detail: string | null, original_amount: number, amount: number, discount: number, discount_type: string | null, discounts: Array<string>, source: { kind: string, days: number | null, minutes: number | null } }>, payers: Array<{ user_id: string, name: string, amount: number }> }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
+export type BillingInvoicesQuery = { getInvoices: { data: Array<{ id: string, student_id: string, student_name: string, date: string, due_date: string, period_start: string | null, period_end: string | null, note: string | null, status: string, reason: string | null, total: number, paid: number, balance: number, items: Array<{ id: string, name: string, detail: string | null, original_amount: number, amount: number, discount: number, discount_type: string | null, discounts: Array<string>, source: { kind: string, period_start: string | null, period_end: string | null, days: number | null, minutes: number | null, date: string | null } }>, payers: Array<{ user_id: string, name: string, amount: number }> }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
 
 export type BillingOverviewQueryVariables = Exact<{
   location_id: string | number;
@@ -1778,6 +1780,8 @@ export type BillingProviderKeysQueryVariables = Exact<{ [key: string]: never; }>
 
 export type BillingProviderKeysQuery = { getPaymentProviderKeys: { configured: boolean, publishable_key: string | null, secret_key: string | null, livemode: boolean, webhook_url: string | null, webhook_secrets: number, updated_at: string | null } };
 
+export type BillingProviderKeysFieldsFragment = { configured: boolean, publishable_key: string | null, secret_key: string | null, livemode: boolean, webhook_url: string | null, webhook_secrets: number, updated_at: string | null };
+
 export type BillingRefundPaymentMutationVariables = Exact<{
   id: string | number;
   amount: number;
@@ -1840,7 +1844,7 @@ export type BillingStudentInvoicesQueryVariables = Exact<{
 }>;
 
 
-export type BillingStudentInvoicesQuery = { getStudentAllInvoices: Array<{ id: string, student_id: string, student_name: string, date: string, due_date: string, period_start: string | null, period_end: string | null, note: string | null, status: string, reason: string | null, total: number, paid: number, balance: number, items: Array<{ id: string, name: string, detail: string | null, original_amount: number, amount: number, discount: number, discount_type: string | null, discounts: Array<string>, source: { kind: string, days: number | null, minutes: number | null } }>, payers: Array<{ user_id: string, name: string, amount: number }> }> };
+export type BillingStudentInvoicesQuery = { getStudentAllInvoices: Array<{ id: string, student_id: string, student_name: string, date: string, due_date: string, period_start: string | null, period_end: string | null, note: string | null, status: string, reason: string | null, total: number, paid: number, balance: number, items: Array<{ id: string, name: string, detail: string | null, original_amount: number, amount: number, discount: number, discount_type: string | null, discounts: Array<string>, source: { kind: string, period_start: string | null, period_end: string | null, days: number | null, minutes: number | null, date: string | null } }>, payers: Array<{ user_id: string, name: string, amount: number }> }> };
 
 export type BillingStudentNamesQueryVariables = Exact<{
   location_id?: string | number | null | undefined;

@@ -3,6 +3,28 @@ import type * as G from '../../../graphql/generated/tenant-api';
 
 /** The staff billing screens' operations (module `billing` of the tenant API). */
 
+/** An invoice line with its source ("why is my bill this amount"); the parent screens use it too. */
+export const INVOICE_ITEM = gql`
+  fragment BillingInvoiceItemFields on InvoiceItem {
+    id
+    name
+    detail
+    original_amount
+    amount
+    discount
+    discount_type
+    discounts
+    source {
+      kind
+      period_start
+      period_end
+      days
+      minutes
+      date
+    }
+  }
+`;
+
 const INVOICE = gql`
   fragment BillingInvoiceFields on Invoice {
     id
@@ -19,19 +41,7 @@ const INVOICE = gql`
     paid
     balance
     items {
-      id
-      name
-      detail
-      original_amount
-      amount
-      discount
-      discount_type
-      discounts
-      source {
-        kind
-        days
-        minutes
-      }
+      ...BillingInvoiceItemFields
     }
     payers {
       user_id
@@ -39,6 +49,7 @@ const INVOICE = gql`
       amount
     }
   }
+  ${INVOICE_ITEM}
 `;
 
 const PAYMENT = gql`
