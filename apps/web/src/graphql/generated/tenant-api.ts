@@ -1500,6 +1500,8 @@ export type BillingCategoriesQueryVariables = Exact<{
 
 export type BillingCategoriesQuery = { getChargeCategories: Array<{ id: string, name: string, archived: boolean }> };
 
+export type BillingCategoryRefFieldsFragment = { id: string, name: string };
+
 export type BillingCreateCategoryMutationVariables = Exact<{
   location_id: string | number;
   name: string;
@@ -1603,6 +1605,10 @@ export type BillingDeleteVariableChargeMutationVariables = Exact<{
 
 export type BillingDeleteVariableChargeMutation = { deleteVariableCharge: { status: boolean, message: string, color: string } };
 
+export type BillingInvoiceFieldsFragment = { id: string, student_id: string, student_name: string, date: string, due_date: string, period_start: string | null, period_end: string | null, note: string | null, status: string, reason: string | null, total: number, paid: number, balance: number, items: Array<{ id: string, name: string, detail: string | null, original_amount: number, amount: number, discount: number, discount_type: string | null, discounts: Array<string>, source: { kind: string, period_start: string | null, period_end: string | null, days: number | null, minutes: number | null, date: string | null } }>, payers: Array<{ user_id: string, name: string, amount: number }> };
+
+export type BillingInvoiceItemFieldsFragment = { id: string, name: string, detail: string | null, original_amount: number, amount: number, discount: number, discount_type: string | null, discounts: Array<string>, source: { kind: string, period_start: string | null, period_end: string | null, days: number | null, minutes: number | null, date: string | null } };
+
 export type BillingInvoiceNoteMutationVariables = Exact<{
   id: string | number;
   note?: string | null | undefined;
@@ -1634,7 +1640,7 @@ export type BillingInvoicesQueryVariables = Exact<{
 }>;
 
 
-export type BillingInvoicesQuery = { getInvoices: { data: Array<{ id: string, student_id: string, student_name: string, date: string, due_date: string, period_start: string | null, period_end: string | null, note: string | null, status: string, reason: string | null, total: number, paid: number, balance: number, items: Array<{ id: string, name: string, detail: string | null, original_amount: number, amount: number, discount: number, discount_type: string | null, discounts: Array<string>, source: { kind: string, days: number | null, minutes: number | null } }>, payers: Array<{ user_id: string, name: string, amount: number }> }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
+export type BillingInvoicesQuery = { getInvoices: { data: Array<{ id: string, student_id: string, student_name: string, date: string, due_date: string, period_start: string | null, period_end: string | null, note: string | null, status: string, reason: string | null, total: number, paid: number, balance: number, items: Array<{ id: string, name: string, detail: string | null, original_amount: number, amount: number, discount: number, discount_type: string | null, discounts: Array<string>, source: { kind: string, period_start: string | null, period_end: string | null, days: number | null, minutes: number | null, date: string | null } }>, payers: Array<{ user_id: string, name: string, amount: number }> }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
 
 export type BillingOverviewQueryVariables = Exact<{
   location_id: string | number;
@@ -1643,6 +1649,8 @@ export type BillingOverviewQueryVariables = Exact<{
 
 
 export type BillingOverviewQuery = { getBillingOverviewDetails: { location_id: string, filter: string, date: string, period_start: string | null, period_end: string, outstanding: number, credit: number, balance: number, open_invoices: number, students_owing: number, overdue: number, overdue_invoices: number, overdue_students: number, collected: number, payments: number, failed_autopay: number, failed_autopay_amount: number, overdue_by_age: Array<{ label: string, min_days: number, max_days: number | null, amount: number, invoices: number, students: number }> } };
+
+export type BillingPageFieldsFragment = { currentPage: number, lastPage: number, perPage: number, total: number };
 
 export type BillingParentAddCardMutationVariables = Exact<{
   setup_intent_id?: string | number | null | undefined;
@@ -1720,6 +1728,8 @@ export type BillingPayersQueryVariables = Exact<{
 
 export type BillingPayersQuery = { getStudentPayersAndNonPayers: { payers: Array<{ user_id: string, name: string, relation: string | null, is_payer: boolean, share_type: string | null, share: number | null }>, non_payers: Array<{ user_id: string, name: string, relation: string | null, is_payer: boolean, share_type: string | null, share: number | null }> } };
 
+export type BillingPaymentFieldsFragment = { id: string, student_id: string, student_name: string, method: string, reference: string | null, amount: number, date: string, note: string | null, status: string, applied: number, unapplied: number, refunded: number, applications: Array<{ invoice_id: string, amount: number }> };
+
 export type BillingPaymentReportQueryVariables = Exact<{
   location_id: string | number;
   from: string;
@@ -1769,6 +1779,8 @@ export type BillingProviderKeysQueryVariables = Exact<{ [key: string]: never; }>
 
 
 export type BillingProviderKeysQuery = { getPaymentProviderKeys: { configured: boolean, publishable_key: string | null, secret_key: string | null, livemode: boolean, webhook_url: string | null, webhook_secrets: number, updated_at: string | null } };
+
+export type BillingProviderKeysFieldsFragment = { configured: boolean, publishable_key: string | null, secret_key: string | null, livemode: boolean, webhook_url: string | null, webhook_secrets: number, updated_at: string | null };
 
 export type BillingRefundPaymentMutationVariables = Exact<{
   id: string | number;
@@ -1832,7 +1844,7 @@ export type BillingStudentInvoicesQueryVariables = Exact<{
 }>;
 
 
-export type BillingStudentInvoicesQuery = { getStudentAllInvoices: Array<{ id: string, student_id: string, student_name: string, date: string, due_date: string, period_start: string | null, period_end: string | null, note: string | null, status: string, reason: string | null, total: number, paid: number, balance: number, items: Array<{ id: string, name: string, detail: string | null, original_amount: number, amount: number, discount: number, discount_type: string | null, discounts: Array<string>, source: { kind: string, days: number | null, minutes: number | null } }>, payers: Array<{ user_id: string, name: string, amount: number }> }> };
+export type BillingStudentInvoicesQuery = { getStudentAllInvoices: Array<{ id: string, student_id: string, student_name: string, date: string, due_date: string, period_start: string | null, period_end: string | null, note: string | null, status: string, reason: string | null, total: number, paid: number, balance: number, items: Array<{ id: string, name: string, detail: string | null, original_amount: number, amount: number, discount: number, discount_type: string | null, discounts: Array<string>, source: { kind: string, period_start: string | null, period_end: string | null, days: number | null, minutes: number | null, date: string | null } }>, payers: Array<{ user_id: string, name: string, amount: number }> }> };
 
 export type BillingStudentNamesQueryVariables = Exact<{
   location_id?: string | number | null | undefined;
@@ -1843,6 +1855,8 @@ export type BillingStudentNamesQueryVariables = Exact<{
 
 
 export type BillingStudentNamesQuery = { students: { data: Array<{ id: string, full_name: string, billing_program: { id: string, name: string } | null }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
+
+export type BillingStudentPayerFieldsFragment = { user_id: string, name: string, relation: string | null, is_payer: boolean, share_type: string | null, share: number | null };
 
 export type BillingStudentPaymentsQueryVariables = Exact<{
   id: string | number;

@@ -3,38 +3,101 @@ import type * as G from '../../../graphql/generated/tenant-api';
 
 /** The staff billing screens' operations (module `billing` of the tenant API). */
 
-const INVOICE = `
-  id
-  student_id
-  student_name
-  date
-  due_date
-  period_start
-  period_end
-  note
-  status
-  reason
-  total
-  paid
-  balance
-  items { id name detail original_amount amount discount discount_type discounts source { kind days minutes } }
-  payers { user_id name amount }
+/** An invoice line with its source ("why is my bill this amount"); the parent screens use it too. */
+export const INVOICE_ITEM = gql`
+  fragment BillingInvoiceItemFields on InvoiceItem {
+    id
+    name
+    detail
+    original_amount
+    amount
+    discount
+    discount_type
+    discounts
+    source {
+      kind
+      period_start
+      period_end
+      days
+      minutes
+      date
+    }
+  }
 `;
 
-const PAYMENT = `
-  id
-  student_id
-  student_name
-  method
-  reference
-  amount
-  date
-  note
-  status
-  applied
-  unapplied
-  refunded
-  applications { invoice_id amount }
+const INVOICE = gql`
+  fragment BillingInvoiceFields on Invoice {
+    id
+    student_id
+    student_name
+    date
+    due_date
+    period_start
+    period_end
+    note
+    status
+    reason
+    total
+    paid
+    balance
+    items {
+      ...BillingInvoiceItemFields
+    }
+    payers {
+      user_id
+      name
+      amount
+    }
+  }
+  ${INVOICE_ITEM}
+`;
+
+const PAYMENT = gql`
+  fragment BillingPaymentFields on Payment {
+    id
+    student_id
+    student_name
+    method
+    reference
+    amount
+    date
+    note
+    status
+    applied
+    unapplied
+    refunded
+    applications {
+      invoice_id
+      amount
+    }
+  }
+`;
+
+const PAGE = gql`
+  fragment BillingPageFields on PaginatorInfo {
+    currentPage
+    lastPage
+    perPage
+    total
+  }
+`;
+
+const CATEGORY = gql`
+  fragment BillingCategoryRefFields on ChargeCategory {
+    id
+    name
+  }
+`;
+
+const PAYER = gql`
+  fragment BillingStudentPayerFields on StudentPayer {
+    user_id
+    name
+    relation
+    is_payer
+    share_type
+    share
+  }
 `;
 
 export const BillingOverviewQuery = gql<G.BillingOverviewQuery, G.BillingOverviewQueryVariables>`
@@ -72,19 +135,31 @@ export const BillingOverviewQuery = gql<G.BillingOverviewQuery, G.BillingOvervie
 export const BillingInvoicesQuery = gql<G.BillingInvoicesQuery, G.BillingInvoicesQueryVariables>`
   query BillingInvoices($location_id: ID, $student_id: ID, $status: String, $from: String, $to: String, $page: Int, $first: Int) {
     getInvoices(location_id: $location_id, student_id: $student_id, status: $status, from: $from, to: $to, page: $page, first: $first) {
-      data { ${INVOICE} }
-      paginatorInfo { currentPage lastPage perPage total }
+      data {
+        ...BillingInvoiceFields
+      }
+      paginatorInfo {
+        ...BillingPageFields
+      }
     }
   }
+  ${INVOICE}
+  ${PAGE}
 `;
 
 export const BillingPaymentsQuery = gql<G.BillingPaymentsQuery, G.BillingPaymentsQueryVariables>`
   query BillingPayments($location_id: ID, $student_id: ID, $page: Int, $first: Int) {
     getPayments(location_id: $location_id, student_id: $student_id, page: $page, first: $first) {
-      data { ${PAYMENT} }
-      paginatorInfo { currentPage lastPage perPage total }
+      data {
+        ...BillingPaymentFields
+      }
+      paginatorInfo {
+        ...BillingPageFields
+      }
     }
   }
+  ${PAYMENT}
+  ${PAGE}
 `;
 
 export const BillingPlansQuery = gql<G.BillingPlansQuery, G.BillingPlansQueryVariables>`
@@ -118,13 +193,11 @@ export const BillingStudentNamesQuery = gql<G.BillingStudentNamesQuery, G.Billin
         }
       }
       paginatorInfo {
-        currentPage
-        lastPage
-        perPage
-        total
+        ...BillingPageFields
       }
     }
   }
+  ${PAGE}
 `;
 
 export const BillingAccountQuery = gql<G.BillingAccountQuery, G.BillingAccountQueryVariables>`
@@ -155,14 +228,20 @@ export const BillingAccountQuery = gql<G.BillingAccountQuery, G.BillingAccountQu
 
 export const BillingStudentInvoicesQuery = gql<G.BillingStudentInvoicesQuery, G.BillingStudentInvoicesQueryVariables>`
   query BillingStudentInvoices($id: ID!, $from: String, $to: String) {
-    getStudentAllInvoices(id: $id, from: $from, to: $to) { ${INVOICE} }
+    getStudentAllInvoices(id: $id, from: $from, to: $to) {
+      ...BillingInvoiceFields
+    }
   }
+  ${INVOICE}
 `;
 
 export const BillingStudentPaymentsQuery = gql<G.BillingStudentPaymentsQuery, G.BillingStudentPaymentsQueryVariables>`
   query BillingStudentPayments($id: ID!) {
-    getStudentAllPayments(id: $id) { ${PAYMENT} }
+    getStudentAllPayments(id: $id) {
+      ...BillingPaymentFields
+    }
   }
+  ${PAYMENT}
 `;
 
 export const BillingCreditsQuery = gql<G.BillingCreditsQuery, G.BillingCreditsQueryVariables>`
@@ -181,23 +260,14 @@ export const BillingPayersQuery = gql<G.BillingPayersQuery, G.BillingPayersQuery
   query BillingPayers($id: ID!) {
     getStudentPayersAndNonPayers(id: $id) {
       payers {
-        user_id
-        name
-        relation
-        is_payer
-        share_type
-        share
+        ...BillingStudentPayerFields
       }
       non_payers {
-        user_id
-        name
-        relation
-        is_payer
-        share_type
-        share
+        ...BillingStudentPayerFields
       }
     }
   }
+  ${PAYER}
 `;
 
 export const BillingProgramsQuery = gql<G.BillingProgramsQuery, G.BillingProgramsQueryVariables>`
@@ -233,11 +303,11 @@ export const BillingPresetsQuery = gql<G.BillingPresetsQuery, G.BillingPresetsQu
       amount
       detail
       category {
-        id
-        name
+        ...BillingCategoryRefFields
       }
     }
   }
+  ${CATEGORY}
 `;
 
 export const BillingVariableChargesQuery = gql<G.BillingVariableChargesQuery, G.BillingVariableChargesQueryVariables>`
@@ -252,11 +322,11 @@ export const BillingVariableChargesQuery = gql<G.BillingVariableChargesQuery, G.
       interval
       days
       category {
-        id
-        name
+        ...BillingCategoryRefFields
       }
     }
   }
+  ${CATEGORY}
 `;
 
 export const BillingTemplatesQuery = gql<G.BillingTemplatesQuery, G.BillingTemplatesQueryVariables>`
@@ -273,7 +343,7 @@ export const BillingTemplatesQuery = gql<G.BillingTemplatesQuery, G.BillingTempl
   }
 `;
 
-const REPORT_PAGE = 'paginatorInfo { currentPage lastPage perPage total } csv { filename content_type content }';
+const REPORT_PAGE = 'paginatorInfo { ...BillingPageFields } csv { filename content_type content }';
 
 export const BalanceReportQuery = gql<G.BillingBalanceReportQuery, G.BillingBalanceReportQueryVariables>`
   query BillingBalanceReport($location_id: ID!, $from: String!, $to: String!, $page: Int, $first: Int, $csv: Boolean) {
@@ -283,6 +353,7 @@ export const BalanceReportQuery = gql<G.BillingBalanceReportQuery, G.BillingBala
       ${REPORT_PAGE}
     }
   }
+  ${PAGE}
 `;
 
 export const TransactionReportQuery = gql<G.BillingTransactionReportQuery, G.BillingTransactionReportQueryVariables>`
@@ -293,6 +364,7 @@ export const TransactionReportQuery = gql<G.BillingTransactionReportQuery, G.Bil
       ${REPORT_PAGE}
     }
   }
+  ${PAGE}
 `;
 
 export const InvoiceReportQuery = gql<G.BillingInvoiceReportQuery, G.BillingInvoiceReportQueryVariables>`
@@ -303,6 +375,7 @@ export const InvoiceReportQuery = gql<G.BillingInvoiceReportQuery, G.BillingInvo
       ${REPORT_PAGE}
     }
   }
+  ${PAGE}
 `;
 
 export const PaymentReportQuery = gql<G.BillingPaymentReportQuery, G.BillingPaymentReportQueryVariables>`
@@ -313,6 +386,7 @@ export const PaymentReportQuery = gql<G.BillingPaymentReportQuery, G.BillingPaym
       ${REPORT_PAGE}
     }
   }
+  ${PAGE}
 `;
 
 export const SummaryReportQuery = gql<G.BillingSummaryReportQuery, G.BillingSummaryReportQueryVariables>`
@@ -323,6 +397,7 @@ export const SummaryReportQuery = gql<G.BillingSummaryReportQuery, G.BillingSumm
       ${REPORT_PAGE}
     }
   }
+  ${PAGE}
 `;
 
 // Writes

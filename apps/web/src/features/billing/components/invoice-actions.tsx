@@ -1,4 +1,4 @@
-import { Button, Group, Menu, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from 'urql';
@@ -11,6 +11,8 @@ import {
   WaiveInvoiceMutation,
 } from '../api/billing.graphql';
 import { day, money, moneyField, today, writeOutcome } from '../lib/billing';
+import { ActionMenu, type MenuAction } from './action-menu';
+import { AmountInput, TextField } from './form-fields';
 
 export type InvoiceRow = BillingStudentInvoicesQuery['getStudentAllInvoices'][number];
 type Action = 'void' | 'waive' | 'transfer' | 'item' | 'note';
@@ -18,45 +20,26 @@ type Action = 'void' | 'waive' | 'transfer' | 'item' | 'note';
 /** An invoice's actions (void, waive, transfer, add item, note), each a small form with its fields' errors. */
 export function InvoiceActions({ invoice, done }: { invoice: InvoiceRow; done(): void }) {
   const { t } = useTranslation('billing');
-  const [action, setAction] = useState<Action | null>(null);
   const open = invoice.status === 'open';
+  const actions: MenuAction<Action>[] = [
+    { action: 'note', label: t('invoices.note') },
+    ...(open
+      ? ([
+          { action: 'item', label: t('invoices.addItem') },
+          { action: 'waive', label: t('invoices.waive') },
+          { action: 'transfer', label: t('invoices.transfer') },
+        ] as const)
+      : []),
+    ...(invoice.status !== 'void' ? [{ action: 'void' as const, label: t('invoices.void'), danger: true }] : []),
+  ];
   return (
-    <>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <Button size="compact-xs" variant="light" data-testid={`invoice-actions-${invoice.id}`}>
-            {t('actions.actions')}
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item onClick={() => setAction('note')}>{t('invoices.note')}</Menu.Item>
-          {open ? <Menu.Item onClick={() => setAction('item')}>{t('invoices.addItem')}</Menu.Item> : null}
-          {open ? <Menu.Item onClick={() => setAction('waive')}>{t('invoices.waive')}</Menu.Item> : null}
-          {open ? <Menu.Item onClick={() => setAction('transfer')}>{t('invoices.transfer')}</Menu.Item> : null}
-          {invoice.status !== 'void' ? (
-            <Menu.Item color="danger" onClick={() => setAction('void')}>
-              {t('invoices.void')}
-            </Menu.Item>
-          ) : null}
-        </Menu.Dropdown>
-      </Menu>
-      <Modal
-        opened={action !== null}
-        onClose={() => setAction(null)}
-        title={action ? t(`invoices.${action === 'item' ? 'addItem' : action}`) : ''}
-      >
-        {action ? (
-          <InvoiceActionForm
-            action={action}
-            invoice={invoice}
-            done={() => {
-              setAction(null);
-              done();
-            }}
-          />
-        ) : null}
-      </Modal>
-    </>
+    <ActionMenu
+      testId={`invoice-actions-${invoice.id}`}
+      actions={actions}
+      title={(action) => t(`invoices.${action === 'item' ? 'addItem' : action}`)}
+      form={(action, finished) => <InvoiceActionForm action={action} invoice={invoice} done={finished} />}
+      done={done}
+    />
   );
 }
 
@@ -116,46 +99,27 @@ function InvoiceActionForm({ action, invoice, done }: { action: Action; invoice:
         {t('invoices.summary', { date: day(invoice.date), total: money(invoice.total), balance: money(invoice.balance) })}
       </Text>
       {action === 'void' || action === 'waive' || action === 'transfer' ? (
-        <TextInput
+        <TextField
           label={t('fields.reason')}
           value={reason}
-          onChange={(e) => setReason(e.currentTarget.value)}
+          onChange={setReason}
           required={action !== 'void'}
           error={errors.reason}
           data-testid="invoice-reason"
         />
       ) : null}
       {action === 'transfer' ? (
-        <TextInput type="date" label={t('fields.date')} value={date} onChange={(e) => setDate(e.currentTarget.value)} error={errors.date} />
+        <TextField type="date" label={t('fields.date')} value={date} onChange={setDate} error={errors.date} />
       ) : null}
       {action === 'waive' || action === 'transfer' || action === 'note' ? (
         <Textarea label={t('fields.note')} value={note} onChange={(e) => setNote(e.currentTarget.value)} error={errors.note} />
       ) : null}
       {action === 'item' ? (
         <>
-          <TextInput
-            label={t('fields.name')}
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={errors['item.name']}
-            required
-          />
-          <TextInput
-            label={t('fields.amount')}
-            value={amount}
-            onChange={(e) => setAmount(e.currentTarget.value)}
-            error={errors['item.original_amount']}
-            inputMode="decimal"
-            required
-            data-testid="item-amount"
-          />
+          <TextField label={t('fields.name')} value={name} onChange={setName} error={errors['item.name']} required />
+          <AmountInput value={amount} onChange={setAmount} error={errors['item.original_amount']} required data-testid="item-amount" />
           <Group align="flex-start" grow>
-            <TextInput
-              label={t('fields.discount')}
-              value={discount}
-              onChange={(e) => setDiscount(e.currentTarget.value)}
-              error={errors['item.discount']}
-            />
+            <TextField label={t('fields.discount')} value={discount} onChange={setDiscount} error={errors['item.discount']} />
             <Select
               label={t('fields.discountType')}
               data={[

@@ -1,10 +1,12 @@
-import { Button, Group, Menu, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from 'urql';
 import type { BillingStudentPaymentsQuery } from '../../../graphql/generated/tenant-api';
 import { RefundPaymentMutation, SavePaymentMutation, UnapplyMutation, VoidPaymentMutation } from '../api/billing.graphql';
 import { day, money, moneyField, today, writeOutcome } from '../lib/billing';
+import { ActionMenu, type MenuAction } from './action-menu';
+import { AmountInput, TextField } from './form-fields';
 
 export const METHODS = ['cash', 'check', 'ach'] as const;
 
@@ -39,15 +41,7 @@ export function RecordPaymentForm({ studentId, done }: { studentId: string; done
     <Stack gap="xs" data-testid="record-payment">
       <Text fw={600}>{t('payments.record')}</Text>
       <Group align="flex-start" wrap="wrap">
-        <TextInput
-          label={t('fields.amount')}
-          value={amount}
-          onChange={(e) => setAmount(e.currentTarget.value)}
-          error={errors.amount}
-          inputMode="decimal"
-          w={140}
-          data-testid="payment-amount"
-        />
+        <AmountInput value={amount} onChange={setAmount} error={errors.amount} w={140} data-testid="payment-amount" />
         <Select
           label={t('fields.method')}
           data={METHODS.map((m) => ({ value: m, label: t(`methods.${m}`) }))}
@@ -58,21 +52,8 @@ export function RecordPaymentForm({ studentId, done }: { studentId: string; done
           w={140}
           data-testid="payment-method"
         />
-        <TextInput
-          type="date"
-          label={t('fields.date')}
-          value={date}
-          onChange={(e) => setDate(e.currentTarget.value)}
-          error={errors.date}
-          w={170}
-        />
-        <TextInput
-          label={t('fields.reference')}
-          value={reference}
-          onChange={(e) => setReference(e.currentTarget.value)}
-          error={errors.reference}
-          w={160}
-        />
+        <TextField type="date" label={t('fields.date')} value={date} onChange={setDate} error={errors.date} w={170} />
+        <TextField label={t('fields.reference')} value={reference} onChange={setReference} error={errors.reference} w={160} />
         <Button mt={24} onClick={submit} loading={fetching} data-testid="payment-save">
           {t('payments.save')}
         </Button>
@@ -86,46 +67,30 @@ export function RecordPaymentForm({ studentId, done }: { studentId: string; done
   );
 }
 
+type PaymentAction = 'void' | 'refund' | 'unapply';
 export type PaymentRow = BillingStudentPaymentsQuery['getStudentAllPayments'][number];
 
 /** A payment's actions: void, refund (partial), take it off one of its invoices (unapply). */
 export function PaymentActions({ payment, done }: { payment: PaymentRow; done(): void }) {
   const { t } = useTranslation('billing');
-  const [action, setAction] = useState<'void' | 'refund' | 'unapply' | null>(null);
   if (payment.status === 'void') return null;
+  const actions: MenuAction<PaymentAction>[] = [
+    { action: 'refund', label: t('payments.refund') },
+    ...(payment.applications.length ? [{ action: 'unapply' as const, label: t('payments.unapply') }] : []),
+    { action: 'void', label: t('payments.void'), danger: true },
+  ];
   return (
-    <>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <Button size="compact-xs" variant="light" data-testid={`payment-actions-${payment.id}`}>
-            {t('actions.actions')}
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item onClick={() => setAction('refund')}>{t('payments.refund')}</Menu.Item>
-          {payment.applications.length ? <Menu.Item onClick={() => setAction('unapply')}>{t('payments.unapply')}</Menu.Item> : null}
-          <Menu.Item color="danger" onClick={() => setAction('void')}>
-            {t('payments.void')}
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
-      <Modal opened={action !== null} onClose={() => setAction(null)} title={action ? t(`payments.${action}`) : ''}>
-        {action ? (
-          <PaymentActionForm
-            action={action}
-            payment={payment}
-            done={() => {
-              setAction(null);
-              done();
-            }}
-          />
-        ) : null}
-      </Modal>
-    </>
+    <ActionMenu
+      testId={`payment-actions-${payment.id}`}
+      actions={actions}
+      title={(action) => t(`payments.${action}`)}
+      form={(action, finished) => <PaymentActionForm action={action} payment={payment} done={finished} />}
+      done={done}
+    />
   );
 }
 
-function PaymentActionForm({ action, payment, done }: { action: 'void' | 'refund' | 'unapply'; payment: PaymentRow; done(): void }) {
+function PaymentActionForm({ action, payment, done }: { action: PaymentAction; payment: PaymentRow; done(): void }) {
   const { t } = useTranslation('billing');
   const [reason, setReason] = useState('');
   const [amount, setAmount] = useState('');
@@ -158,15 +123,7 @@ function PaymentActionForm({ action, payment, done }: { action: 'void' | 'refund
         })}
       </Text>
       {action === 'refund' ? (
-        <TextInput
-          label={t('fields.amount')}
-          value={amount}
-          onChange={(e) => setAmount(e.currentTarget.value)}
-          error={errors.amount}
-          inputMode="decimal"
-          required
-          data-testid="refund-amount"
-        />
+        <AmountInput value={amount} onChange={setAmount} error={errors.amount} required data-testid="refund-amount" />
       ) : null}
       {action === 'unapply' ? (
         <Select
@@ -177,7 +134,7 @@ function PaymentActionForm({ action, payment, done }: { action: 'void' | 'refund
           error={errors.invoice_id}
         />
       ) : (
-        <TextInput label={t('fields.reason')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={errors.reason} />
+        <TextField label={t('fields.reason')} value={reason} onChange={setReason} error={errors.reason} />
       )}
       {errors.id || errors.payment_id ? (
         <Text size="sm" c="danger" role="alert">

@@ -1,21 +1,21 @@
-import { Button, ColorSwatch, Group, Modal, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, ColorSwatch, Group, Modal, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from 'urql';
 import { DataTable } from '../../../components/data-table/data-table';
-import type { BillingProgramsQuery as ProgramsData, BillingStudentNamesQuery } from '../../../graphql/generated/tenant-api';
+import type { BillingProgramsQuery as ProgramsData } from '../../../graphql/generated/tenant-api';
 import {
   AssignProgramMutation,
   BillingProgramsQuery,
-  BillingStudentNamesQuery as StudentsQuery,
   CreateProgramMutation,
   DeleteProgramMutation,
   UpdateProgramMutation,
 } from '../api/billing.graphql';
 import { useBillingLocation, writeOutcome } from '../lib/billing';
+import { useLocationStudents, type StudentNameRow } from '../lib/students';
+import { TextField } from '../components/form-fields';
 
 type ProgramRow = ProgramsData['getBillingPrograms'][number];
-type StudentRow = BillingStudentNamesQuery['students']['data'][number];
 
 /** /billing_programs: the location's billing programs (add, rename, delete) and which children are in each. */
 export function BillingProgramsPage() {
@@ -49,21 +49,8 @@ export function BillingProgramsPage() {
       </Title>
       <Paper withBorder p="sm">
         <Group align="flex-start" wrap="wrap">
-          <TextInput
-            label={t('fields.name')}
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={errors.name}
-            data-testid="program-name"
-          />
-          <TextInput
-            type="color"
-            label={t('fields.color')}
-            value={color}
-            onChange={(e) => setColor(e.currentTarget.value)}
-            error={errors.color}
-            w={90}
-          />
+          <TextField label={t('fields.name')} value={name} onChange={setName} error={errors.name} data-testid="program-name" />
+          <TextField type="color" label={t('fields.color')} value={color} onChange={setColor} error={errors.color} w={90} />
           <Button mt={24} onClick={add} data-testid="program-add">
             {t('actions.add')}
           </Button>
@@ -142,14 +129,8 @@ function EditProgram({
   const [errors, setErrors] = useState<Record<string, string>>({});
   return (
     <Stack>
-      <TextInput label={t('fields.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} />
-      <TextInput
-        type="color"
-        label={t('fields.color')}
-        value={color}
-        onChange={(e) => setColor(e.currentTarget.value)}
-        error={errors.color}
-      />
+      <TextField label={t('fields.name')} value={name} onChange={setName} error={errors.name} />
+      <TextField type="color" label={t('fields.color')} value={color} onChange={setColor} error={errors.color} />
       <Button onClick={async () => setErrors(await save({ name, color }))}>{t('actions.save')}</Button>
     </Stack>
   );
@@ -158,13 +139,7 @@ function EditProgram({
 /** Children of the location with their billing program: select some, place them in one (or take them out). */
 function AssignChildren({ location, programs, done }: { location: string | null; programs: readonly ProgramRow[]; done(): void }) {
   const { t } = useTranslation('billing');
-  const [paging, setPaging] = useState({ page: 1, first: 25 });
-  const [search, setSearch] = useState('');
-  const [{ data, fetching }, refetch] = useQuery({
-    query: StudentsQuery,
-    variables: { location_id: location, search: search || null, ...paging },
-    pause: !location,
-  });
+  const students = useLocationStudents(location);
   const [, assign] = useMutation(AssignProgramMutation);
   const [selected, setSelected] = useState<string[]>([]);
   const [target, setTarget] = useState<string | null>(null);
@@ -177,26 +152,16 @@ function AssignChildren({ location, programs, done }: { location: string | null;
     setError(outcome.errors.student_ids ?? outcome.errors.billing_program_id ?? null);
     if (outcome.ok) {
       setSelected([]);
-      refetch({ requestPolicy: 'network-only' });
+      students.reload();
       done();
     }
   }
   return (
     <Stack gap="xs">
       <Text fw={600}>{t('programs.assign')}</Text>
-      <DataTable<StudentRow>
+      <DataTable<StudentNameRow>
         label={t('programs.assign')}
-        rows={data?.students.data ?? []}
-        loading={fetching}
-        rowKey={(r) => r.id}
-        server={{
-          paginatorInfo: data?.students.paginatorInfo ?? null,
-          onPage: setPaging,
-          onSearch: (q) => {
-            setSearch(q);
-            setPaging((p) => ({ ...p, page: 1 }));
-          },
-        }}
+        {...students.table}
         selection={{
           selected,
           onChange: setSelected,

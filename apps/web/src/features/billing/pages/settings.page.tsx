@@ -1,8 +1,8 @@
-import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useMutation, useQuery } from 'urql';
+import { useMutation, useQuery, type AnyVariables, type TypedDocumentNode } from 'urql';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { paths } from '../../../lib/paths';
 import {
@@ -22,6 +22,7 @@ import {
 import { roleAtLeast } from '@kv/shared';
 import { useViewer } from '../../../lib/shell-context';
 import { BillingPage, SubLinks } from '../components/billing-tabs';
+import { AmountInput, CategorySelect, PeriodSelect, TextField } from '../components/form-fields';
 import { ProviderKeysPanel } from '../stripe/provider-keys-panel';
 import { money, moneyField, useBillingLocation, writeOutcome } from '../lib/billing';
 
@@ -125,29 +126,44 @@ function SettingsList<T extends { id: string }>({
   );
 }
 
-function useCategoryOptions(location: string | null) {
-  const [{ data }] = useQuery({ query: BillingCategoriesQuery, variables: { location_id: location ?? '' }, pause: !location });
-  return (data?.getChargeCategories ?? []).map((c) => ({ value: c.id, label: c.name }));
+/**
+ * A settings list's rows for the location, its reload after an add, and its delete (then reload):
+ * spread the result (less `reload`) on `SettingsList`.
+ */
+function useSettingsRows<Data, Vars extends AnyVariables, Row extends { id: string }>(
+  query: TypedDocumentNode<Data, Vars>,
+  variables: Vars,
+  pick: (data: Data) => readonly Row[],
+  removeMutation: TypedDocumentNode<unknown, { id: string }>,
+) {
+  const location = useBillingLocation();
+  const [{ data, fetching }, refetch] = useQuery<Data, Vars>({ query, variables, pause: !location });
+  const [, remove] = useMutation(removeMutation);
+  const reload = () => refetch({ requestPolicy: 'network-only' });
+  return {
+    rows: data ? pick(data) : [],
+    loading: fetching,
+    reload,
+    onDelete: async (row: Row) => writeOutcome(await remove({ id: row.id }), []).ok && reload(),
+  };
 }
 
 /** /billing/settings/manage-presets: preset items (name, amount, detail, category). */
 export function BillingPresetsPage() {
   const { t } = useTranslation('billing');
   const location = useBillingLocation();
-  const [{ data, fetching }, refetch] = useQuery({
-    query: BillingPresetsQuery,
-    variables: { location_id: location ?? '' },
-    pause: !location,
-  });
-  const categories = useCategoryOptions(location);
+  const { reload, ...list } = useSettingsRows(
+    BillingPresetsQuery,
+    { location_id: location ?? '' },
+    (d) => d.getBillingPresets,
+    DeletePresetMutation,
+  );
   const [, create] = useMutation(CreatePresetMutation);
-  const [, remove] = useMutation(DeletePresetMutation);
   const [name, setName] = useState('');
   const [amount, setAmount] = useState('');
   const [detail, setDetail] = useState('');
   const [category, setCategory] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const reload = () => refetch({ requestPolicy: 'network-only' });
   async function add() {
     const cents = moneyField(amount);
     if (cents.error !== null) return setErrors({ amount: cents.error });
@@ -168,9 +184,7 @@ export function BillingPresetsPage() {
     <SettingsList
       title={t('presets.title')}
       testId="billing-presets"
-      rows={data?.getBillingPresets ?? []}
-      loading={fetching}
-      onDelete={async (r) => writeOutcome(await remove({ id: r.id }), []).ok && reload()}
+      {...list}
       columns={[
         { key: 'name', header: t('fields.name') },
         { key: 'amount', header: t('fields.amount'), render: (r) => money(r.amount) },
@@ -179,24 +193,10 @@ export function BillingPresetsPage() {
       ]}
       form={
         <Group align="flex-start" wrap="wrap">
-          <TextInput label={t('fields.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} />
-          <TextInput
-            label={t('fields.amount')}
-            value={amount}
-            onChange={(e) => setAmount(e.currentTarget.value)}
-            error={errors.amount}
-            inputMode="decimal"
-            w={120}
-          />
-          <TextInput label={t('fields.detail')} value={detail} onChange={(e) => setDetail(e.currentTarget.value)} error={errors.detail} />
-          <Select
-            label={t('fields.category')}
-            data={categories}
-            value={category}
-            onChange={setCategory}
-            clearable
-            error={errors.category_id}
-          />
+          <TextField label={t('fields.name')} value={name} onChange={setName} error={errors.name} />
+          <AmountInput value={amount} onChange={setAmount} error={errors.amount} w={120} />
+          <TextField label={t('fields.detail')} value={detail} onChange={setDetail} error={errors.detail} />
+          <CategorySelect location={location} value={category} onChange={setCategory} error={errors.category_id} />
           <Button mt={24} onClick={add}>
             {t('actions.add')}
           </Button>
@@ -210,14 +210,13 @@ export function BillingPresetsPage() {
 export function BillingVariableChargesPage() {
   const { t } = useTranslation('billing');
   const location = useBillingLocation();
-  const [{ data, fetching }, refetch] = useQuery({
-    query: BillingVariableChargesQuery,
-    variables: { location_id: location ?? '' },
-    pause: !location,
-  });
-  const categories = useCategoryOptions(location);
+  const { reload, ...list } = useSettingsRows(
+    BillingVariableChargesQuery,
+    { location_id: location ?? '' },
+    (d) => d.getVariableCharges,
+    DeleteVariableChargeMutation,
+  );
   const [, create] = useMutation(CreateVariableChargeMutation);
-  const [, remove] = useMutation(DeleteVariableChargeMutation);
   const [details, setDetails] = useState('');
   const [amount, setAmount] = useState('');
   const [max, setMax] = useState('');
@@ -225,7 +224,6 @@ export function BillingVariableChargesPage() {
   const [endTime, setEndTime] = useState('18:00');
   const [category, setCategory] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const reload = () => refetch({ requestPolicy: 'network-only' });
   async function add() {
     const cents = moneyField(amount);
     const maxCents = max.trim() ? moneyField(max) : null;
@@ -259,9 +257,7 @@ export function BillingVariableChargesPage() {
     <SettingsList
       title={t('variableCharges.title')}
       testId="billing-variable-charges"
-      rows={data?.getVariableCharges ?? []}
-      loading={fetching}
-      onDelete={async (r) => writeOutcome(await remove({ id: r.id }), []).ok && reload()}
+      {...list}
       columns={[
         { key: 'details', header: t('fields.details') },
         { key: 'amount', header: t('fields.amount'), render: (r) => money(r.amount) },
@@ -272,52 +268,19 @@ export function BillingVariableChargesPage() {
       ]}
       form={
         <Group align="flex-start" wrap="wrap">
-          <TextInput
-            label={t('fields.details')}
-            value={details}
-            onChange={(e) => setDetails(e.currentTarget.value)}
-            error={errors.details}
-          />
-          <TextInput
-            label={t('fields.amount')}
-            value={amount}
-            onChange={(e) => setAmount(e.currentTarget.value)}
-            error={errors.amount}
-            inputMode="decimal"
-            w={120}
-          />
-          <TextInput
-            label={t('fields.maxAmount')}
-            value={max}
-            onChange={(e) => setMax(e.currentTarget.value)}
-            error={errors.max_amount}
-            inputMode="decimal"
-            w={120}
-          />
-          <TextInput
+          <TextField label={t('fields.details')} value={details} onChange={setDetails} error={errors.details} />
+          <AmountInput value={amount} onChange={setAmount} error={errors.amount} w={120} />
+          <AmountInput label={t('fields.maxAmount')} value={max} onChange={setMax} error={errors.max_amount} w={120} />
+          <TextField
             label={t('fields.interval')}
             value={interval}
-            onChange={(e) => setInterval(e.currentTarget.value)}
+            onChange={setInterval}
             error={errors.interval}
             inputMode="numeric"
             w={120}
           />
-          <TextInput
-            type="time"
-            label={t('fields.endTime')}
-            value={endTime}
-            onChange={(e) => setEndTime(e.currentTarget.value)}
-            error={errors.end_time}
-            w={130}
-          />
-          <Select
-            label={t('fields.category')}
-            data={categories}
-            value={category}
-            onChange={setCategory}
-            clearable
-            error={errors.category_id}
-          />
+          <TextField type="time" label={t('fields.endTime')} value={endTime} onChange={setEndTime} error={errors.end_time} w={130} />
+          <CategorySelect location={location} value={category} onChange={setCategory} error={errors.category_id} />
           <Button mt={24} onClick={add}>
             {t('actions.add')}
           </Button>
@@ -331,16 +294,15 @@ export function BillingVariableChargesPage() {
 export function BillingCategoriesPage() {
   const { t } = useTranslation('billing');
   const location = useBillingLocation();
-  const [{ data, fetching }, refetch] = useQuery({
-    query: BillingCategoriesQuery,
-    variables: { location_id: location ?? '', archived: null },
-    pause: !location,
-  });
+  const { reload, ...list } = useSettingsRows(
+    BillingCategoriesQuery,
+    { location_id: location ?? '', archived: null },
+    (d) => d.getChargeCategories,
+    DeleteCategoryMutation,
+  );
   const [, create] = useMutation(CreateCategoryMutation);
-  const [, remove] = useMutation(DeleteCategoryMutation);
   const [name, setName] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const reload = () => refetch({ requestPolicy: 'network-only' });
   async function add() {
     if (!location) return;
     const outcome = writeOutcome(await create({ location_id: location, name }), ['name']);
@@ -354,16 +316,14 @@ export function BillingCategoriesPage() {
     <SettingsList
       title={t('categories.title')}
       testId="billing-categories"
-      rows={data?.getChargeCategories ?? []}
-      loading={fetching}
-      onDelete={async (r) => writeOutcome(await remove({ id: r.id }), []).ok && reload()}
+      {...list}
       columns={[
         { key: 'name', header: t('fields.name') },
         { key: 'archived', header: t('fields.status'), render: (r) => (r.archived ? t('status.archived') : t('status.active')) },
       ]}
       form={
         <Group align="flex-start" wrap="wrap">
-          <TextInput label={t('fields.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} />
+          <TextField label={t('fields.name')} value={name} onChange={setName} error={errors.name} />
           <Button mt={24} onClick={add}>
             {t('actions.add')}
           </Button>
@@ -373,24 +333,21 @@ export function BillingCategoriesPage() {
   );
 }
 
-export const PERIODS = ['weekly', 'biweekly', 'monthly'] as const;
-
 /** /billing/settings/plan-templates: plan templates (name, amount, period). */
 export function BillingTemplatesPage() {
   const { t } = useTranslation('billing');
   const location = useBillingLocation();
-  const [{ data, fetching }, refetch] = useQuery({
-    query: BillingTemplatesQuery,
-    variables: { location_id: location ?? '' },
-    pause: !location,
-  });
+  const { reload, ...list } = useSettingsRows(
+    BillingTemplatesQuery,
+    { location_id: location ?? '' },
+    (d) => d.getPlanTemplates,
+    DeleteTemplateMutation,
+  );
   const [, save] = useMutation(SaveTemplateMutation);
-  const [, remove] = useMutation(DeleteTemplateMutation);
   const [name, setName] = useState('');
   const [amount, setAmount] = useState('');
   const [period, setPeriod] = useState<string>('monthly');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const reload = () => refetch({ requestPolicy: 'network-only' });
   async function add() {
     const cents = moneyField(amount);
     if (cents.error !== null) return setErrors({ amount: cents.error });
@@ -407,9 +364,7 @@ export function BillingTemplatesPage() {
     <SettingsList
       title={t('templates.title')}
       testId="billing-templates"
-      rows={data?.getPlanTemplates ?? []}
-      loading={fetching}
-      onDelete={async (r) => writeOutcome(await remove({ id: r.id }), []).ok && reload()}
+      {...list}
       columns={[
         { key: 'name', header: t('fields.name') },
         { key: 'amount', header: t('fields.amount'), render: (r) => money(r.amount) },
@@ -419,24 +374,9 @@ export function BillingTemplatesPage() {
       form={
         <Stack gap="xs">
           <Group align="flex-start" wrap="wrap">
-            <TextInput label={t('fields.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} />
-            <TextInput
-              label={t('fields.amount')}
-              value={amount}
-              onChange={(e) => setAmount(e.currentTarget.value)}
-              error={errors.amount}
-              inputMode="decimal"
-              w={120}
-            />
-            <Select
-              label={t('fields.period')}
-              data={PERIODS.map((p) => ({ value: p, label: t(`periods.${p}`) }))}
-              value={period}
-              onChange={(v) => v && setPeriod(v)}
-              allowDeselect={false}
-              error={errors.period}
-              w={150}
-            />
+            <TextField label={t('fields.name')} value={name} onChange={setName} error={errors.name} />
+            <AmountInput value={amount} onChange={setAmount} error={errors.amount} w={120} />
+            <PeriodSelect value={period} onChange={setPeriod} error={errors.period} />
             <Button mt={24} onClick={add}>
               {t('actions.add')}
             </Button>

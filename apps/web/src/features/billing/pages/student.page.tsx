@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -28,7 +28,7 @@ import { PaymentActions, RecordPaymentForm, type PaymentRow } from '../component
 import { StudentShell } from '../components/student-shell';
 import { day, money, moneyField, today, writeOutcome } from '../lib/billing';
 import { planColumns } from './students.page';
-import { PERIODS } from './settings.page';
+import { AmountInput, PeriodSelect, TextField } from '../components/form-fields';
 
 const useStudentId = () => useParams<{ studentId: string }>().studentId ?? '';
 /** A counter the page bumps after a write, so the shell reads the account's figures again. */
@@ -355,34 +355,12 @@ export function StudentPlansPage() {
           />
           {template ? null : (
             <>
-              <TextInput label={t('fields.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} />
-              <TextInput
-                label={t('fields.amount')}
-                value={amount}
-                onChange={(e) => setAmount(e.currentTarget.value)}
-                error={errors.amount}
-                inputMode="decimal"
-                w={120}
-              />
-              <Select
-                label={t('fields.period')}
-                data={PERIODS.map((p) => ({ value: p, label: t(`periods.${p}`) }))}
-                value={period}
-                onChange={(v) => v && setPeriod(v)}
-                allowDeselect={false}
-                error={errors.period}
-                w={150}
-              />
+              <TextField label={t('fields.name')} value={name} onChange={setName} error={errors.name} />
+              <AmountInput value={amount} onChange={setAmount} error={errors.amount} w={120} />
+              <PeriodSelect value={period} onChange={setPeriod} error={errors.period} />
             </>
           )}
-          <TextInput
-            type="date"
-            label={t('fields.startDate')}
-            value={start}
-            onChange={(e) => setStart(e.currentTarget.value)}
-            error={errors.start_date}
-            w={170}
-          />
+          <TextField type="date" label={t('fields.startDate')} value={start} onChange={setStart} error={errors.start_date} w={170} />
           <Button mt={24} onClick={add}>
             {t('plans.add')}
           </Button>

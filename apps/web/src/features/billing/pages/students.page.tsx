@@ -4,18 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from 'urql';
 import { AppLink } from '../../../components/app-link';
 import { DataTable } from '../../../components/data-table/data-table';
-import type { BillingBalanceReportQuery, BillingPlansQuery, BillingStudentNamesQuery } from '../../../graphql/generated/tenant-api';
+import type { BillingBalanceReportQuery, BillingPlansQuery } from '../../../graphql/generated/tenant-api';
 import { paths } from '../../../lib/paths';
 import {
   BalanceReportQuery,
   BillingPlansQuery as PlansQuery,
-  BillingStudentNamesQuery as StudentsQuery,
   DeactivatePlanMutation,
   PausePlanMutation,
   UnpausePlanMutation,
 } from '../api/billing.graphql';
 import { BillingPage, SubLinks } from '../components/billing-tabs';
 import { day, money, today, useBillingLocation, writeOutcome } from '../lib/billing';
+import { useLocationStudents, type StudentNameRow } from '../lib/students';
 
 function StudentLinks() {
   const { t } = useTranslation('billing');
@@ -30,34 +30,16 @@ function StudentLinks() {
   );
 }
 
-type StudentRow = BillingStudentNamesQuery['students']['data'][number];
-
 /** /billing/students: the location's children, each opening their billing account. */
 export function BillingStudentsPage() {
   const { t } = useTranslation('billing');
   const location = useBillingLocation();
-  const [paging, setPaging] = useState({ page: 1, first: 25 });
-  const [search, setSearch] = useState('');
-  const [{ data, fetching }] = useQuery({
-    query: StudentsQuery,
-    variables: { location_id: location, search: search || null, ...paging },
-    pause: !location,
-  });
+  const students = useLocationStudents(location);
   return (
     <BillingPage title={t('students.title')} sub={<StudentLinks />} testId="billing-students">
-      <DataTable<StudentRow>
+      <DataTable<StudentNameRow>
         label={t('students.title')}
-        rows={data?.students.data ?? []}
-        loading={fetching}
-        rowKey={(r) => r.id}
-        server={{
-          paginatorInfo: data?.students.paginatorInfo ?? null,
-          onPage: setPaging,
-          onSearch: (q) => {
-            setSearch(q);
-            setPaging((p) => ({ ...p, page: 1 }));
-          },
-        }}
+        {...students.table}
         columns={[
           {
             key: 'full_name',

@@ -5,7 +5,7 @@ import { Link, useLocation, useParams } from 'react-router-dom';
 import { useQuery } from 'urql';
 import { paths } from '../../../../lib/paths';
 import { AgencyQuery } from '../api/agencies.query';
-import { money } from '../lib/format';
+import { money } from '../../lib/billing';
 import { BillingTabs } from '../../components/billing-tabs';
 
 /** The agency pages' heading (h1: the agency's name) and their links, one row that wraps on phones. */

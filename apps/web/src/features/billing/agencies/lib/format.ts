@@ -1,5 +1,4 @@
 import type { CSSProperties } from 'react';
-import { formatMoney } from '@kv/shared';
 
 /** YYYY-MM-DD → MM/DD/YYYY (spec §9); blank for empty values. */
 export function usDate(value: string | null | undefined): string {
@@ -7,9 +6,6 @@ export function usDate(value: string | null | undefined): string {
   const [y, m, d] = value.slice(0, 10).split('-');
   return y && m && d ? `${m}/${d}/${y}` : value;
 }
-
-/** Cents → $0.00 (formatMoney takes dollars). */
-export const money = (cents: number | null | undefined) => formatMoney((cents ?? 0) / 100);
 
 /** Today on the browser's clock, YYYY-MM-DD. */
 export function todayIso(): string {

@@ -9,7 +9,7 @@ import { paths } from '../../../../lib/paths';
 import type { AgencyListQuery } from '../../../../graphql/generated/tenant-api';
 import { AgenciesQuery } from '../api/agencies.query';
 import { AgencyPaymentForm } from '../components/agency-payment-form';
-import { money } from '../lib/format';
+import { money } from '../../lib/billing';
 import { BillingTabs } from '../../components/billing-tabs';
 
 type Row = AgencyListQuery['getAgencies'][number];

@@ -11,7 +11,8 @@ import { showNotice } from '../../../../lib/notices';
 import { IssueAgencyInvoicesMutation } from '../api/agencies.mutation';
 import { AgencyInvoices } from '../api/agencies.query';
 import { AgencyHeader } from '../components/agency-header';
-import { money, usDate } from '../lib/format';
+import { usDate } from '../lib/format';
+import { money } from '../../lib/billing';
 
 type Row = AgencyInvoicesQuery['getAgencyInvoices']['data'][number];
 

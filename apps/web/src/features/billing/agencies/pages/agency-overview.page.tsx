@@ -6,7 +6,8 @@ import { DataTable, type DataTableColumn } from '../../../../components/data-tab
 import type { AgencyStudentListQuery } from '../../../../graphql/generated/tenant-api';
 import { AgencyNextInvoices, AgencyQuery, AgencyStudentsQuery } from '../api/agencies.query';
 import { AgencyHeader } from '../components/agency-header';
-import { money, usDate } from '../lib/format';
+import { usDate } from '../lib/format';
+import { money } from '../../lib/billing';
 
 type Auth = AgencyStudentListQuery['getAgencyStudentList'][number];
 

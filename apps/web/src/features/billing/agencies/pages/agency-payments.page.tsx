@@ -9,7 +9,8 @@ import type { AgencyPaymentsQuery } from '../../../../graphql/generated/tenant-a
 import { AgencyPayments } from '../api/agencies.query';
 import { AgencyHeader } from '../components/agency-header';
 import { AgencyPaymentForm } from '../components/agency-payment-form';
-import { money, usDate } from '../lib/format';
+import { usDate } from '../lib/format';
+import { money } from '../../lib/billing';
 
 type Row = AgencyPaymentsQuery['getAgencyPayments']['data'][number];
 

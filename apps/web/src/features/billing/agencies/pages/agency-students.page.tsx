@@ -13,7 +13,8 @@ import { showNotice } from '../../../../lib/notices';
 import { RemoveAgencyStudentMutation, UpdateAgencyStudentsMutation } from '../api/agencies.mutation';
 import { AgencyQuery, AgencyStudentsQuery, LocationStudentsQuery } from '../api/agencies.query';
 import { AgencyHeader } from '../components/agency-header';
-import { addDaysIso, DANGER_ERRORS, money, todayIso, usDate } from '../lib/format';
+import { addDaysIso, DANGER_ERRORS, todayIso, usDate } from '../lib/format';
+import { money } from '../../lib/billing';
 
 type Auth = AgencyStudentListQuery['getAgencyStudentList'][number];
 interface Draft {

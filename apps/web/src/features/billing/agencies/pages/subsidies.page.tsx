@@ -14,7 +14,8 @@ import type { AgencyListQuery, SubsidyReconciliationQuery } from '../../../../gr
 import { CreateAgencyMutation } from '../api/agencies.mutation';
 import { AgenciesQuery, ReconciliationQuery } from '../api/agencies.query';
 import { AgencyForm, emptyAgency } from '../components/agency-form';
-import { addDaysIso, DANGER_ERRORS, money, todayIso, usDate } from '../lib/format';
+import { addDaysIso, DANGER_ERRORS, todayIso, usDate } from '../lib/format';
+import { money } from '../../lib/billing';
 import { BillingTabs } from '../../components/billing-tabs';
 
 type AgencyRow = AgencyListQuery['getAgencies'][number];

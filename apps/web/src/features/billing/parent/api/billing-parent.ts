@@ -1,4 +1,5 @@
 import { gql } from '@urql/core';
+import { INVOICE_ITEM } from '../../api/billing.graphql';
 import type {
   BillingParentAddCardMutation,
   BillingParentAddCardMutationVariables,
@@ -60,22 +61,7 @@ export const InvoicesQuery = gql<BillingParentInvoicesQuery, BillingParentInvoic
         balance
         paid
         items {
-          id
-          name
-          detail
-          original_amount
-          amount
-          discount
-          discount_type
-          discounts
-          source {
-            kind
-            period_start
-            period_end
-            days
-            minutes
-            date
-          }
+          ...BillingInvoiceItemFields
         }
         payers {
           user_id
@@ -90,6 +76,7 @@ export const InvoicesQuery = gql<BillingParentInvoicesQuery, BillingParentInvoic
       }
     }
   }
+  ${INVOICE_ITEM}
 `;
 
 export const MethodsQuery = gql<BillingParentMethodsQuery, BillingParentMethodsQueryVariables>`

@@ -1,9 +1,5 @@
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
-import { formatMoney } from '@kv/shared';
-
-/** Cents as the app shows money. */
-export const money = (cents: number | null | undefined) => formatMoney((cents ?? 0) / 100);
 
 /** `YYYY-MM-DD` as MM/DD/YYYY (spec §9). */
 export const day = (d: string | null | undefined) => (d ? dayjs(d).format('MM/DD/YYYY') : '');

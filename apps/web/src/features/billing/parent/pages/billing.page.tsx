@@ -7,7 +7,8 @@ import { showMessage, showNotice } from '../../../../lib/notices';
 import { paths } from '../../../../lib/paths';
 import { useViewer } from '../../../../lib/shell-context';
 import { AutopayMutation, ChargeMutation, InvoicesQuery, MethodsQuery, StudentsQuery } from '../api/billing-parent';
-import { day, money, sourceLine } from '../lib/format';
+import { day, sourceLine } from '../lib/format';
+import { money } from '../../lib/billing';
 
 const PAGE = 10;
 

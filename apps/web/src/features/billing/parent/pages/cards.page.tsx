@@ -8,7 +8,7 @@ import { paths } from '../../../../lib/paths';
 import { useAppConfig } from '../../../../lib/shell-context';
 import { AddCardMutation, DefaultCardMutation, MethodsQuery, PendingQuery, SyncMutation } from '../api/billing-parent';
 import { loadStripe, type StripeCardElement, type StripeLike } from '../lib/stripe-js';
-import { money } from '../lib/format';
+import { money } from '../../lib/billing';
 
 type CardRow = { id: string; brand: string; last4: string; exp_month: number; exp_year: number; is_default: boolean; expiring_soon: boolean };
 

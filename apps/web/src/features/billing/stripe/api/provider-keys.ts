@@ -6,18 +6,25 @@ import type {
   BillingSaveProviderKeysMutationVariables,
 } from '../../../../graphql/generated/tenant-api';
 
+const PROVIDER_KEYS = gql`
+  fragment BillingProviderKeysFields on PaymentProviderKeys {
+    configured
+    publishable_key
+    secret_key
+    livemode
+    webhook_url
+    webhook_secrets
+    updated_at
+  }
+`;
+
 export const ProviderKeysQuery = gql<BillingProviderKeysQuery, BillingProviderKeysQueryVariables>`
   query BillingProviderKeys {
     getPaymentProviderKeys {
-      configured
-      publishable_key
-      secret_key
-      livemode
-      webhook_url
-      webhook_secrets
-      updated_at
+      ...BillingProviderKeysFields
     }
   }
+  ${PROVIDER_KEYS}
 `;
 
 export const SaveProviderKeysMutation = gql<BillingSaveProviderKeysMutation, BillingSaveProviderKeysMutationVariables>`
@@ -27,14 +34,9 @@ export const SaveProviderKeysMutation = gql<BillingSaveProviderKeysMutation, Bil
       message
       color
       keys {
-        configured
-        publishable_key
-        secret_key
-        livemode
-        webhook_url
-        webhook_secrets
-        updated_at
+        ...BillingProviderKeysFields
       }
     }
   }
+  ${PROVIDER_KEYS}
 `;
