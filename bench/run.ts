@@ -32,6 +32,7 @@ import { calendarBench } from './calendar.ts';
 import { ratioSchedules } from './ratio-schedules.ts';
 import { chatLive } from './chat-live.ts';
 import { newsletterMail } from './newsletter-mail.ts';
+import { billingBench } from './billing.ts';
 
 export const BENCHMARKS: Benchmark[] = [
   studentsPage,
@@ -48,6 +49,7 @@ export const BENCHMARKS: Benchmark[] = [
   ratioSchedules,
   chatLive,
   newsletterMail,
+  billingBench,
   // Last: it floods the server, and other benchmarks should not run in its backlog.
   morningRush,
 ];
