@@ -20,7 +20,7 @@ import { describeRequest } from './plugins/app/log-facts.ts';
 import { smsWebhookRoutes } from './modules/sms/index.ts';
 import { tinyUrlRoutes } from './modules/links/index.ts';
 import { stripeDevRoutes, stripeJsUrl, stripeWebhookRoutes } from './modules/billing/index.ts';
-import { unsubscribeRoutes } from './modules/newsletters/index.ts';
+import { newsletterImageRoutes, unsubscribeRoutes } from './modules/newsletters/index.ts';
 
 export interface BuildOptions {
   /** pino logger (scripts/lib/platform.ts); none: nothing is logged. */
@@ -67,6 +67,7 @@ export async function buildTenantApp(deps: TenantApiDeps, opts: BuildOptions = {
   app.get('/healthz', async () => ({ ok: true }));
   // RFC 8058 one-click unsubscribe (POST only: a GET of the same URL is the SPA's guest page).
   await unsubscribeRoutes(app);
+  await app.register(newsletterImageRoutes, { files: deps.files });
   app.get('/app-config.json', async (request, reply) => {
     const { name, slug, kind, language_pack } = request.tenant;
     reply.header('cache-control', 'no-store');

@@ -44,6 +44,9 @@ async function sendAndWait(manager: Page, id: string, location: string, subject:
   throw new Error(`newsletter send ${sendId} did not finish`);
 }
 
+/** A 1×1 PNG (the builder's upload fixture). */
+const DOT_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
 export const journeys: Journey[] = [
   {
     name: 'a parent unsubscribes from the mailbox link and the next send skips them',
@@ -93,6 +96,42 @@ export const journeys: Journey[] = [
         await settled(manager);
         await manager.getByText(me.email.toLowerCase()).first().waitFor();
         await checkA11y(manager, '/unsubscribed-emails');
+      } finally {
+        await api(manager, 'mutation($id: ID!) { deleteNewsletter(id: $id) { status } }', { id });
+      }
+    },
+  },
+  {
+    name: 'a manager uploads an image in the builder; publishing makes it public at a hashed URL',
+    async run({ pageAs }) {
+      const manager = await pageAs(hosts.demo, 'manager');
+      const made = await api<{ createNewsletter: { newsletter: { id: string } } }>(
+        manager,
+        'mutation($n: String!, $t: String) { createNewsletter(name: $n, template: $t) { newsletter { id } } }',
+        { n: `Images ${Date.now()}`, t: '<table><tr><td><img src="/icon-192.png" alt="placeholder" width="120"></td></tr></table>' },
+      );
+      const id = made.createNewsletter.newsletter.id;
+      try {
+        await manager.goto(`${hosts.demo}/newsletters/${id}`);
+        await settled(manager);
+        await manager.getByTestId('newsletter-builder').waitFor();
+        // Double-clicking an image opens GrapesJS' asset manager; its file input uploads through the files service.
+        await manager.frameLocator('.gjs-frame').locator('img').first().dblclick();
+        const assets = manager.locator('.gjs-am-assets .gjs-am-asset');
+        const before = await assets.count();
+        await manager.locator('.gjs-am-file-uploader input[type=file]').setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: DOT_PNG });
+        await manager.waitForFunction((n) => document.querySelectorAll('.gjs-am-assets .gjs-am-asset').length > n, before, { timeout: 60_000 });
+        await assets.first().locator('.gjs-am-preview').dblclick();
+        await manager.getByTestId('newsletter-save').click();
+        await manager.getByTestId('newsletters-page').waitFor();
+        const saved = await api<{ getNewsletter: { template: string } }>(manager, 'query($id: ID!) { getNewsletter(id: $id) { template } }', { id });
+        assert.match(saved.getNewsletter.template, /\/centre\/\d+\/files\/[0-9a-f-]{36}\/main/, 'the builder inserts the uploaded image');
+        await api(manager, 'mutation($id: ID!) { publishNewsletter(id: $id) { status } }', { id });
+        const published = await api<{ getNewsletter: { template: string } }>(manager, 'query($id: ID!) { getNewsletter(id: $id) { template } }', { id });
+        const hashed = /\/n\/([0-9a-f]{64}\.webp)/.exec(published.getNewsletter.template);
+        assert.ok(hashed, 'publishing rewrites the image to its public hashed URL');
+        const status = await manager.evaluate(async (url) => (await fetch(url, { credentials: 'omit' })).status, `/n/${hashed[1]}`);
+        assert.equal(status, 200);
       } finally {
         await api(manager, 'mutation($id: ID!) { deleteNewsletter(id: $id) { status } }', { id });
       }

@@ -3,13 +3,20 @@ import { randomUUID } from 'node:crypto';
 /**
  * Object keys are made here, by the server, never from a user's file name:
  * `centre/<centreId>/uploads/<uuid>` while an upload is unchecked, and
- * `centre/<centreId>/files/<uuid>/<variant>` once accepted.
+ * `centre/<centreId>/files/<uuid>/<variant>` once accepted; `centre/<centreId>/public/newsletter/<sha256>.<ext>`
+ * for a copy of a newsletter image made public when the newsletter is sent or published (served
+ * without signature by the centre host's `GET /n/<sha256>.<ext>`, nothing else is ever public).
  */
 export const VARIANTS = ['main', 'thumb', 'poster'] as const;
 export type Variant = (typeof VARIANTS)[number];
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const KEY = new RegExp(`^centre/(\\d{1,19})/(?:uploads/(${UUID})|files/(${UUID})/(${VARIANTS.join('|')}))$`);
+/** Extensions of public newsletter images (the checked images are WebP). */
+export const PUBLIC_IMAGE_EXTS = ['webp'] as const;
+const PUBLIC_NAME = `([0-9a-f]{64})\\.(${PUBLIC_IMAGE_EXTS.join('|')})`;
+/** The file name part of a public newsletter image's key and URL. */
+export const PUBLIC_IMAGE_NAME = new RegExp(`^${PUBLIC_NAME}$`);
+const KEY = new RegExp(`^centre/(\\d{1,19})/(?:uploads/(${UUID})|files/(${UUID})/(${VARIANTS.join('|')})|public/newsletter/${PUBLIC_NAME})$`);
 
 export class ForeignKeyError extends Error {
   constructor() {
@@ -32,12 +39,18 @@ function centreSegment(centreId: string): string {
 
 export const uploadKey = (centreId: string, id: string = randomUUID()) => `centre/${centreSegment(centreId)}/uploads/${id}`;
 export const fileKey = (centreId: string, id: string, variant: Variant) => `centre/${centreSegment(centreId)}/files/${id}/${variant}`;
+/** A public newsletter image's key: its name is `<sha256>.<ext>` (PUBLIC_IMAGE_NAME), checked here. */
+export function publicImageKey(centreId: string, name: string): string {
+  if (!PUBLIC_IMAGE_NAME.test(name)) throw new BadKeyError();
+  return `centre/${centreSegment(centreId)}/public/newsletter/${name}`;
+}
 
 /** What a key names, or null when it is not a key `uploadKey`/`fileKey` could have made. */
-export function parseKey(key: string): { centreId: string; kind: 'upload' | 'file'; id: string; variant: Variant | null } | null {
+export function parseKey(key: string): { centreId: string; kind: 'upload' | 'file' | 'public'; id: string; variant: Variant | null } | null {
   const m = KEY.exec(key);
   if (!m) return null;
   if (m[2]) return { centreId: m[1]!, kind: 'upload', id: m[2], variant: null };
+  if (m[5]) return { centreId: m[1]!, kind: 'public', id: `${m[5]}.${m[6]}`, variant: null };
   return { centreId: m[1]!, kind: 'file', id: m[3]!, variant: m[4] as Variant };
 }
 

@@ -45,8 +45,8 @@ async function postForm(host: string, ticket: { url: string; fields: { name: str
 }
 
 /** The whole pipeline as the SPA drives it, with the queued check run in between. */
-async function upload(token: string, owner: string, body: Buffer, type = 'image/jpeg', name = 'Ava at the park.jpg') {
-  const p = await w.q(PRESIGN, { owner, type, size: body.length, name, purpose: 'student_photo' }, token);
+async function upload(token: string, owner: string, body: Buffer, type = 'image/jpeg', name = 'Ava at the park.jpg', purpose = 'student_photo') {
+  const p = await w.q(PRESIGN, { owner, type, size: body.length, name, purpose }, token);
   expect(p.errors).toBeUndefined();
   const ticket = p.data!.getPresignedUploadUrl;
   expect((await postForm(w.c.host, ticket, body, type)).statusCode).toBe(204);
@@ -251,6 +251,41 @@ describe('files: who may upload and read', () => {
     expect(
       await checkQueuedUpload({ dbFor: async () => h.deps.pools.get(b.entry.id, b.url), files: store }, b.entry.id, ticket.upload_id),
     ).toBeNull();
+  });
+});
+
+describe('files: newsletter images', () => {
+  it('newsletter editors upload JPEG/PNG/WebP/GIF ≤ 5 MB, stored as WebP capped at 1600; others are refused', async () => {
+    const presign = (vars: Record<string, unknown>, token = w.tokens.mgrX) =>
+      w.q(PRESIGN, { purpose: 'newsletter_image', owner: w.X, type: 'image/png', size: 1000, ...vars }, token);
+    expect((await presign({ type: 'image/svg+xml' })).errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'content_type' });
+    expect((await presign({ type: 'application/pdf' })).errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'content_type' });
+    expect((await presign({ size: 5 * 1024 * 1024 + 1 })).errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'size' });
+    for (const t of [w.tokens.teacher, w.tokens.parent, w.tokens.blog]) {
+      expect((await presign({}, t)).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    }
+    // A manager of Y does not reach X.
+    expect((await presign({}, w.tokens.mgrY)).errors?.[0]?.extensions?.code).toMatch(/FORBIDDEN|NOT_FOUND/);
+
+    const gif = await sharp({ create: { width: 3200, height: 1000, channels: 3, background: 'blue' } }).gif().toBuffer();
+    const { file } = await upload(w.tokens.mgrX, w.X, gif, 'image/gif', 'banner.gif', 'newsletter_image');
+    expect(file).toMatchObject({ status: 'ready', content_type: 'image/webp', width: 1600, height: 500 });
+    expect((await fetchSigned(file.url)).statusCode).toBe(200);
+    const row = await findFile(db(), file.id);
+    expect(await fileUrls(viewerCtx(w.ids.teacher, 'teacher'), { ...row! })).toBeNull();
+    expect(await fileUrls(viewerCtx(w.ids.mgrY, 'manager'), { ...row! })).toBeNull();
+    expect(await fileUrls(viewerCtx(w.ids.owner, 'center'), { ...row! })).not.toBeNull();
+
+    // A manager without announcements.manage is refused.
+    const r = await db().raw(
+      `delete from role_permissions where role_id = (select id from roles where name = 'manager')
+         and permission_id = (select id from permissions where name = 'announcements.manage') returning role_id, permission_id`,
+    );
+    try {
+      expect((await presign({})).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    } finally {
+      await db()('role_permissions').insert(r.rows);
+    }
   });
 });
 

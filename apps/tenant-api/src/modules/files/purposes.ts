@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
 import type { CheckRules } from '@kv/files';
 import { forbidden } from '@kv/server';
+import { roleAtLeast } from '@kv/shared';
 import type { RequestContext } from '../../types.ts';
-import { assertLocations, isStaff, managerScope, readScope, reaches, requirePermission, staffScope, studentReadScope } from '../../core/access.ts';
+import { assertLocations, isStaff, manageScope, managerScope, readScope, reaches, requirePermission, staffScope, studentReadScope } from '../../core/access.ts';
 import { assertParentMayEdit, idsInScope, studentEditor, studentInScope } from '../students/index.ts';
 import { readImageSetting } from './image-setting.ts';
 
@@ -179,6 +180,35 @@ const centreFileUpload = {
   },
 } satisfies Purpose;
 
+/**
+ * Newsletter images (issue 18): JPEG, PNG, WebP or GIF (a still one) ≤ 5 MB, stored as WebP with
+ * the long side capped at 1600; `owner_id` is a location. Uploaded by the newsletter editors
+ * (managers with `announcements.manage`, as the newsletters area's operations) at that location,
+ * read here by the editors whose scope reaches it. Mail readers never get these signed URLs: a send
+ * or publish copies each referenced image to a public, content-hashed key (the newsletters area).
+ */
+const newsletterImage = {
+  rules: {
+    kind: 'image',
+    types: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
+    maxBytes: 5 * MB,
+    image: { longSide: 1600, thumbSide: 320, maxPixels: 40_000_000 },
+  },
+  disposition: 'inline',
+  single: false,
+  entity: 'location',
+  async assertMayUpload(ctx: RequestContext, ownerId: string) {
+    const scope = await manageScope(ctx, 'announcements.manage');
+    await assertLocations(ctx, scope, [ownerId]);
+    return { locationId: String(ownerId) };
+  },
+  async readableOwners(ctx: RequestContext, ownerIds: readonly string[]) {
+    if (!ctx.viewer || !roleAtLeast(ctx.viewer.role, 'manager')) return new Set<string>();
+    const scope = await readScope(ctx);
+    return new Set(ownerIds.map(String).filter((o) => reaches(scope, o)));
+  },
+} satisfies Purpose;
+
 export const PURPOSES = {
   /**
    * A child's profile photo: staff who may edit the child (`students.edit` in their scope), or a
@@ -212,6 +242,8 @@ export const PURPOSES = {
   document: documentUpload,
   /** A centre file (the documents area). */
   centre_file: centreFileUpload,
+  /** An image of a newsletter or centre template (the newsletters area). */
+  newsletter_image: newsletterImage,
 } satisfies Record<string, Purpose>;
 
 /** The purposes whose files are album or activity media (owner: the location). */

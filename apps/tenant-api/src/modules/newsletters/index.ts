@@ -22,5 +22,6 @@ export { registerNewsletterJobs, type NewsletterJobDeps } from './jobs.ts';
 export { runNewsletterSend, NEWSLETTERS_QUEUE, SEND_JOB as NEWSLETTER_SEND_JOB, SEND_BATCH as NEWSLETTER_SEND_BATCH } from './service/send.ts';
 export { attachNewsletterPubsub } from './live.ts';
 export { unsubscribeRoutes } from './routes.ts';
+export { newsletterImageRoutes } from './service/images.ts';
 export { signUnsubscribe, unsubscribeSecret } from './token.ts';
 export type { NewsletterRow, UnsubscribeRow, SmsUnsubscribeRow } from './repo.ts';

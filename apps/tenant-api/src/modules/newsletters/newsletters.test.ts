@@ -1,5 +1,12 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ControlPlaneClient } from '@kv/auth';
+import { LocalFileStore } from '@kv/files';
+import { checkAndStore } from '../files/index.ts';
 import type { Harness } from '../../test/harness.ts';
 import { buildWorld, code, createPeopleHarness, field, type World } from '../students/test-fixtures.ts';
 import { runNewsletterSend, signUnsubscribe, unsubscribeSecret } from './index.ts';
@@ -7,6 +14,8 @@ import { runNewsletterSend, signUnsubscribe, unsubscribeSecret } from './index.t
 let h: Harness;
 let w: World;
 let b: World;
+let root: string;
+let store: LocalFileStore;
 const db = () => w.c.db.db;
 
 /** The platform's catalogue as the control-plane channel would answer it. */
@@ -51,13 +60,16 @@ async function create(vars: Record<string, unknown> = {}, q = w.q, token = w.tok
 }
 
 beforeAll(async () => {
-  h = await createPeopleHarness({ controlPlane });
+  root = await mkdtemp(path.join(tmpdir(), 'kv-newsletter-images-'));
+  store = new LocalFileStore({ root, secret: 'newsletter-test-secret-newsletter-test' });
+  h = await createPeopleHarness({ controlPlane, files: store });
   w = await buildWorld(h, h.centres[0]!);
   b = await buildWorld(h, h.centres[1]!, 'b');
 });
 
 afterAll(async () => {
   await h?.close();
+  await rm(root, { recursive: true, force: true });
 });
 
 beforeEach(async () => {
@@ -239,5 +251,61 @@ describe('unsubscribe', () => {
     const r = (await w.q(SMS, { csv: true }, w.tokens.mgrX)).data!.getUnsubscribedSms;
     expect(r.paginatorInfo.total).toBe(2);
     expect(r.csv.trim().split('\n')).toHaveLength(3);
+  });
+});
+
+describe('newsletters: images', () => {
+  const PRESIGN = `mutation($owner: ID!, $type: String!, $size: Int!, $purpose: String!) {
+    getPresignedUploadUrl(purpose: $purpose, owner_id: $owner, content_type: $type, size: $size) { upload_id } }`;
+  const STATUS = `query($id: ID!) { uploadStatus(upload_id: $id) { id status url } }`;
+
+  /** A checked file of a purpose, as the check job leaves it; answers its signed URL. */
+  async function storedImage(purpose: string, owner: string, colour: string) {
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: colour } }).png().toBuffer();
+    const p = await w.q(PRESIGN, { purpose, owner, type: 'image/png', size: png.length }, w.tokens.mgrX);
+    expect(p.errors).toBeUndefined();
+    const fileId = p.data!.getPresignedUploadUrl.upload_id as string;
+    const r = await checkAndStore(store, w.c.entry.id, fileId, purpose, png, 'image/png');
+    if (!r.ok) throw new Error(r.reason);
+    await db()('files').where({ id: fileId }).update({ ...r.ready, variants: JSON.stringify(r.ready.variants), size: String(r.ready.size) });
+    const s = await w.q(STATUS, { id: fileId }, w.tokens.mgrX);
+    expect(s.data?.uploadStatus.status).toBe('ready');
+    return { fileId, url: s.data!.uploadStatus.url as string, key: (await db()('files').where({ id: fileId }).first()).key as string };
+  }
+  const get = (url: string, host = w.c.host) => h.app.inject({ method: 'GET', url, headers: { host } });
+
+  it('send and publish copy the newsletter images to public hashed URLs; nothing else becomes public', async () => {
+    const img = await storedImage('newsletter_image', w.X, 'orange');
+    const other = await storedImage('student_photo', w.kidX, 'green');
+    const n = await create({ template: `<p>Hi</p><img src="${img.url}" alt="a"><img src="${other.url}" alt="b">` });
+    expect(n.template).toContain(img.url.replace(/&/g, '&amp;'));
+    const send = await w.q(SEND, { id: n.id, subject: 'May', audience: { locations: [w.X] } }, w.tokens.mgrX);
+    expect(send.errors).toBeUndefined();
+
+    const main = await store.read(`${img.key}/main`, 10_000_000);
+    const name = `${createHash('sha256').update(main).digest('hex')}.webp`;
+    const origin = h.deps.config.centreOrigin(w.c.entry.slug);
+    const saved = (await db()('newsletters').where({ id: n.id }).first()).template as string;
+    expect(saved).toContain(`src="${origin}/n/${name}"`);
+    expect(saved).not.toContain(`/files/${img.fileId}/`);
+    // The student photo is not a newsletter image: left as its (expiring) signed URL, never copied.
+    expect(saved).toContain(`/files/${other.fileId}/main`);
+
+    const pub = await get(`/n/${name}`);
+    expect(pub.statusCode).toBe(200);
+    expect(pub.headers['content-type']).toBe('image/webp');
+    expect(Buffer.compare(pub.rawPayload, main)).toBe(0);
+    // Another centre's host, a random hash, the photo's own hash, a file id or key: not found.
+    expect((await get(`/n/${name}`, b.c.host)).statusCode).toBe(404);
+    expect((await get(`/n/${'0'.repeat(64)}.webp`)).statusCode).toBe(404);
+    const photoHash = createHash('sha256').update(await store.read(`${other.key}/main`, 10_000_000)).digest('hex');
+    expect((await get(`/n/${photoHash}.webp`)).statusCode).toBe(404);
+    expect((await get(`/n/${other.fileId}`)).statusCode).toBe(404);
+    expect((await get(`/n/${encodeURIComponent(`${other.key}/main`)}`)).statusCode).toBe(404);
+
+    // Publish rewrites the same way (a second copy of the same bytes lands on the same key).
+    const again = await create({ template: `<img src="${img.url}">` });
+    expect((await w.q(PUBLISH, { id: again.id }, w.tokens.mgrX)).errors).toBeUndefined();
+    expect((await db()('newsletters').where({ id: again.id }).first()).template).toContain(`${origin}/n/${name}`);
   });
 });

@@ -2877,6 +2877,30 @@ export type NewslettersDuplicateMutationVariables = Exact<{
 
 export type NewslettersDuplicateMutation = { duplicateNewsletter: { status: boolean, message: string, color: string, newsletter: { id: string } } };
 
+export type NewslettersImageCompleteMutationVariables = Exact<{
+  upload_id: string | number;
+}>;
+
+
+export type NewslettersImageCompleteMutation = { completeUpload: { id: string, status: string } };
+
+export type NewslettersImagePresignMutationVariables = Exact<{
+  owner_id: string | number;
+  content_type: string;
+  size: number;
+  file_name?: string | null | undefined;
+}>;
+
+
+export type NewslettersImagePresignMutation = { getPresignedUploadUrl: { url: string, upload_id: string, fields: Array<{ name: string, value: string }> } };
+
+export type NewslettersImageStatusQueryVariables = Exact<{
+  upload_id: string | number;
+}>;
+
+
+export type NewslettersImageStatusQuery = { uploadStatus: { id: string, status: string, reason: string | null, url: string | null } };
+
 export type NewslettersListQueryVariables = Exact<{
   search?: string | null | undefined;
   tag?: string | null | undefined;

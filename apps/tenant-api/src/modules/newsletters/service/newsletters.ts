@@ -11,6 +11,7 @@ import { inTransaction } from '../../../core/tx.ts';
 import * as repo from '../repo.ts';
 import { newsletterScope } from '../policy.ts';
 import { emptyTemplate, newsletterNotFound, templateUnavailable } from '../errors.ts';
+import { publishNewsletterImages } from './images.ts';
 
 export const TEMPLATES_CATALOGUE = 'newsletter-templates';
 
@@ -196,8 +197,14 @@ export async function publishNewsletter(ctx: RequestContext, raw: unknown) {
   const src = await found(ctx, a.id);
   const published = a.published ?? true;
   if (published && !src.template.trim()) throw emptyTemplate();
+  // The archive outlives signed URLs: its images move to public, content-hashed keys first.
+  const template = published ? await publishNewsletterImages(ctx, src.template) : src.template;
   const row = await inTransaction(ctx, async (trx) => {
-    const r = await repo.update(trx, a.id, { published, published_at: published ? (src.published_at ?? trx.fn.now()) : null });
+    const r = await repo.update(trx, a.id, {
+      published,
+      published_at: published ? (src.published_at ?? trx.fn.now()) : null,
+      ...(template !== src.template ? { template } : {}),
+    });
     await audit(ctx, trx, { action: published ? 'newsletter.publish' : 'newsletter.unpublish', entity: 'newsletter', entity_id: a.id, data: {} });
     return r;
   });

@@ -15,6 +15,7 @@ import { audienceFilter, newsletterScope } from '../policy.ts';
 import { emptyTemplate, newsletterNotFound, noAudience, notInScope } from '../errors.ts';
 import { signUnsubscribe, unsubscribeSecret } from '../token.ts';
 import { publishProgress, type NewsletterProgress } from '../live.ts';
+import { publishNewsletterImages } from './images.ts';
 
 export const NEWSLETTERS_QUEUE = 'newsletters';
 export const SEND_JOB = 'newsletter-send';
@@ -58,7 +59,10 @@ export async function sendNewsletterAction(ctx: RequestContext, raw: unknown) {
   if (!nl.template.trim()) throw emptyTemplate();
   const filter = audienceFilter(scope);
   await checkAudience(ctx, filter, a.audience);
+  // Mail clients open images long after signed URLs expire: public, content-hashed copies first.
+  const template = await publishNewsletterImages(ctx, nl.template);
   const send = await inTransaction(ctx, async (trx) => {
+    if (template !== nl.template) await repo.update(trx, a.id, { template });
     const s = await repo.insertSend(trx, {
       newsletter_id: a.id,
       subject: a.subject,

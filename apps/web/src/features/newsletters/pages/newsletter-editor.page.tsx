@@ -1,14 +1,16 @@
 import { Button, FileButton, Group, Stack, TagsInput, Text, TextInput, Title } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { useMutation, useQuery } from 'urql';
+import { useClient, useMutation, useQuery } from 'urql';
+import { currentLocation } from '../../../lib/current-location';
 import { reportMutationError } from '../../../lib/mutation-feedback';
 import { showNotice } from '../../../lib/notices';
 import { paths } from '../../../lib/paths';
 import { CreateMutation, NewsletterQuery, TemplatesQuery, UpdateMutation } from '../api/newsletters';
 import { NewsletterBuilder, type BuilderHandle } from '../../../components/newsletter-builder';
+import { uploadNewsletterImage } from '../lib/upload-image';
 
 const STARTER = '<table width="100%"><tr><td style="padding:24px;font-family:Arial,sans-serif"><h1>Newsletter</h1><p>Write your news here.</p></td></tr></table>';
 
@@ -28,6 +30,8 @@ export function NewsletterEditorPage() {
   const [, create] = useMutation(CreateMutation);
   const [, update] = useMutation(UpdateMutation);
   const builder = useRef<BuilderHandle>(null);
+  const client = useClient();
+  const location = useSyncExternalStore(currentLocation.subscribe, currentLocation.get, currentLocation.get);
   const [name, setName] = useState('');
   const [tags, setTags] = useState<string[]>([]);
   const [uploaded, setUploaded] = useState(false);
@@ -97,7 +101,15 @@ export function NewsletterEditorPage() {
         </Button>
       </Group>
       {errors.template ? <Text c="danger">{errors.template}</Text> : null}
-      {ready ? <NewsletterBuilder ref={builder} initial={initial} failedText={t('newsletters:editor.builderFailed')} /> : null}
+      {ready ? (
+        <NewsletterBuilder
+          ref={builder}
+          initial={initial}
+          failedText={t('newsletters:editor.builderFailed')}
+          uploadImage={location?.id ? (file) => uploadNewsletterImage(client, location.id, file) : undefined}
+          onUploadError={(reason) => showNotice({ status: false, message: reason, color: 'danger' })}
+        />
+      ) : null}
     </Stack>
   );
 }
