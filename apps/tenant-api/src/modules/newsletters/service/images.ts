@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { forCentre, PUBLIC_IMAGE_NAME, publicImageKey, type FileStore } from '@kv/files';
+import { readScope, reaches } from '../../../core/access.ts';
 import type { RequestContext } from '../../../types.ts';
 import { centreStore, findFiles } from '../../files/index.ts';
 
@@ -17,14 +18,16 @@ export const publicImagePath = (name: string) => `/n/${name}`;
  * `newsletter_image` file of this centre that the HTML references (a signed URL of its checked
  * `main` variant, as the builder's asset manager inserts it) is copied to a public, content-hashed
  * key and its `src` rewritten to `<centre origin>/n/<sha256>.webp`. Any other file (another
- * purpose, another centre, not ready) is left alone: its signed URL simply expires.
+ * purpose, another centre, a location the sender does not reach, not ready) is left alone: its signed URL simply expires.
  */
 export async function publishNewsletterImages(ctx: RequestContext, html: string): Promise<string> {
   const pattern = new RegExp(`(\\ssrc\\s*=\\s*)(["'])([^"']*?/centre/(\\d{1,19})/files/(${UUID})/main(?:[?#][^"']*)?)\\2`, 'gi');
   const refs = [...html.matchAll(pattern)].filter((m) => m[4] === ctx.tenant.id);
   if (!refs.length) return html;
   const rows = await findFiles(ctx.db, [...new Set(refs.map((m) => m[5]!.toLowerCase()))]);
-  const images = rows.filter((r) => r.purpose === NEWSLETTER_IMAGE && r.status === 'ready' && r.key);
+  // Only images uploaded at a location the sender reaches (the purpose's owner is a location).
+  const scope = await readScope(ctx);
+  const images = rows.filter((r) => r.purpose === NEWSLETTER_IMAGE && r.status === 'ready' && r.key && reaches(scope, r.owner_id));
   if (!images.length) return html;
   const store = centreStore(ctx);
   const origin = ctx.deps.config.centreOrigin(ctx.tenant.slug).replace(/\/$/, '');
