@@ -1,9 +1,19 @@
 import type { Knex } from 'knex';
 import type { CheckRules } from '@kv/files';
 import { forbidden } from '@kv/server';
-import { roleAtLeast } from '@kv/shared';
+import { roleAtLeast, type RoleName } from '@kv/shared';
 import type { RequestContext } from '../../types.ts';
-import { assertLocations, isStaff, manageScope, managerScope, readScope, reaches, requirePermission, staffScope, studentReadScope } from '../../core/access.ts';
+import {
+  assertLocations,
+  isStaff,
+  manageScope,
+  managerScope,
+  readScope,
+  reaches,
+  requirePermission,
+  staffScope,
+  studentReadScope,
+} from '../../core/access.ts';
 import { assertParentMayEdit, idsInScope, studentEditor, studentInScope } from '../students/index.ts';
 import { readImageSetting } from './image-setting.ts';
 
@@ -61,6 +71,18 @@ const mediaVideo: CheckRules = {
 };
 
 /**
+ * Owners (locations) a viewer of at least `role` reads here: the locations of their scope. Below
+ * that role nothing: those viewers reach the files only through the owning area.
+ */
+const locationsReachedBy =
+  (role: RoleName) =>
+  async (ctx: RequestContext, ownerIds: readonly string[]): Promise<Set<string>> => {
+    if (!ctx.viewer || !roleAtLeast(ctx.viewer.role, role)) return new Set<string>();
+    const scope = await readScope(ctx);
+    return new Set(ownerIds.map(String).filter((o) => reaches(scope, o)));
+  };
+
+/**
  * Album and activity media: `owner_id` is the location. Uploaded by staff with `activities.manage`
  * at that location. Read here by staff of the location only: families reach these files solely
  * through the photos area (`Photo.file`), which applies photo consent before any URL is signed.
@@ -77,11 +99,7 @@ const locationMedia = (rules: CheckRules, rulesAt?: (db: Knex) => Promise<CheckR
       await assertLocations(ctx, scope, [ownerId]);
       return { locationId: String(ownerId) };
     },
-    async readableOwners(ctx: RequestContext, ownerIds: readonly string[]) {
-      if (!ctx.viewer || !isStaff(ctx.viewer)) return new Set<string>();
-      const scope = await readScope(ctx);
-      return new Set(ownerIds.map(String).filter((o) => reaches(scope, o)));
-    },
+    readableOwners: locationsReachedBy('teacher'),
   }) satisfies Purpose;
 
 /**
@@ -107,11 +125,7 @@ const chatAttachment = {
     await assertLocations(ctx, scope, [ownerId]);
     return { locationId: String(ownerId) };
   },
-  async readableOwners(ctx: RequestContext, ownerIds: readonly string[]) {
-    if (!ctx.viewer || !isStaff(ctx.viewer)) return new Set<string>();
-    const scope = await readScope(ctx);
-    return new Set(ownerIds.map(String).filter((o) => reaches(scope, o)));
-  },
+  readableOwners: locationsReachedBy('teacher'),
 } satisfies Purpose;
 
 /**
@@ -137,11 +151,7 @@ const documentUpload = {
     await assertLocations(ctx, scope, [ownerId]);
     return { locationId: String(ownerId) };
   },
-  async readableOwners(ctx: RequestContext, ownerIds: readonly string[]) {
-    if (!ctx.viewer || !isStaff(ctx.viewer)) return new Set<string>();
-    const scope = await readScope(ctx);
-    return new Set(ownerIds.map(String).filter((o) => reaches(scope, o)));
-  },
+  readableOwners: locationsReachedBy('teacher'),
 } satisfies Purpose;
 
 /**
@@ -173,11 +183,7 @@ const centreFileUpload = {
     await assertLocations(ctx, scope, [ownerId]);
     return { locationId: String(ownerId) };
   },
-  async readableOwners(ctx: RequestContext, ownerIds: readonly string[]) {
-    if (!ctx.viewer || !isStaff(ctx.viewer)) return new Set<string>();
-    const scope = await readScope(ctx);
-    return new Set(ownerIds.map(String).filter((o) => reaches(scope, o)));
-  },
+  readableOwners: locationsReachedBy('teacher'),
 } satisfies Purpose;
 
 /**
@@ -202,11 +208,7 @@ const newsletterImage = {
     await assertLocations(ctx, scope, [ownerId]);
     return { locationId: String(ownerId) };
   },
-  async readableOwners(ctx: RequestContext, ownerIds: readonly string[]) {
-    if (!ctx.viewer || !roleAtLeast(ctx.viewer.role, 'manager')) return new Set<string>();
-    const scope = await readScope(ctx);
-    return new Set(ownerIds.map(String).filter((o) => reaches(scope, o)));
-  },
+  readableOwners: locationsReachedBy('manager'),
 } satisfies Purpose;
 
 export const PURPOSES = {
