@@ -14,6 +14,7 @@ import {
 import { WEEK_DAYS } from '../lib/dates';
 import { READABLE_ERRORS, splitErrors } from '../lib/form-errors';
 import { StaffPicker } from './child-picker';
+import { DateRangeFields } from './date-range-fields';
 
 type Errors = { byField: Record<string, string>; general: string | null };
 const NONE: Errors = { byField: {}, general: null };
@@ -189,26 +190,15 @@ function StaffScheduleForm({
           error={err.program}
           clearable
         />
-        <Group grow wrap="wrap" align="flex-start">
-          <TextInput
-            type="date"
-            label={t('edit.startDate')}
-            value={startDate}
-            onChange={(e) => setStartDate(e.currentTarget.value)}
-            error={err.start_date}
-            required
-            miw={150}
-          />
-          <TextInput
-            type="date"
-            label={t('edit.endDate')}
-            description={t('edit.openEnded')}
-            value={endDate}
-            onChange={(e) => setEndDate(e.currentTarget.value)}
-            error={err.end_date}
-            miw={150}
-          />
-        </Group>
+        <DateRangeFields
+          start={startDate}
+          end={endDate}
+          onStart={setStartDate}
+          onEnd={setEndDate}
+          errors={err}
+          labels={{ start: t('edit.startDate'), end: t('edit.endDate') }}
+          openEnded={t('edit.openEnded')}
+        />
         <Group grow wrap="wrap" align="flex-start">
           <TextInput
             type="time"
@@ -361,28 +351,15 @@ function PtoForm({
             required={false}
           />
         ) : null}
-        <Group grow wrap="wrap" align="flex-start">
-          <TextInput
-            type="date"
-            label={t('report.from')}
-            value={start}
-            onChange={(e) => setStart(e.currentTarget.value)}
-            error={err.start_date}
-            required
-            miw={150}
-            data-testid="pto-from"
-          />
-          <TextInput
-            type="date"
-            label={t('report.to')}
-            value={end}
-            onChange={(e) => setEnd(e.currentTarget.value)}
-            error={err.end_date}
-            required
-            miw={150}
-            data-testid="pto-to"
-          />
-        </Group>
+        <DateRangeFields
+          start={start}
+          end={end}
+          onStart={setStart}
+          onEnd={setEnd}
+          errors={err}
+          labels={{ start: t('report.from'), end: t('report.to') }}
+          testIds={{ start: 'pto-from', end: 'pto-to' }}
+        />
         <Group grow wrap="wrap" align="flex-start">
           <NumberInput
             label={t('columns.hoursOff')}

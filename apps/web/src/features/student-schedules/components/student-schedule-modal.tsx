@@ -15,6 +15,7 @@ import {
 import { WEEK_DAYS, formatClock, formatDay } from '../lib/dates';
 import { READABLE_ERRORS, splitErrors } from '../lib/form-errors';
 import { ChildPicker } from './child-picker';
+import { DateRangeFields } from './date-range-fields';
 
 export interface ScheduleTarget {
   /** The child (fixed when editing). */
@@ -147,28 +148,16 @@ function ScheduleForm({
               testId="schedule-student"
             />
           )}
-          <Group grow wrap="wrap" align="flex-start">
-            <TextInput
-              type="date"
-              label={t('edit.startDate')}
-              value={startDate}
-              onChange={(e) => setStartDate(e.currentTarget.value)}
-              error={err.start_date}
-              required
-              miw={150}
-              data-testid="schedule-start-date"
-            />
-            <TextInput
-              type="date"
-              label={t('edit.endDate')}
-              description={t('edit.openEnded')}
-              value={endDate}
-              onChange={(e) => setEndDate(e.currentTarget.value)}
-              error={err.end_date}
-              miw={150}
-              data-testid="schedule-end-date"
-            />
-          </Group>
+          <DateRangeFields
+            start={startDate}
+            end={endDate}
+            onStart={setStartDate}
+            onEnd={setEndDate}
+            errors={err}
+            labels={{ start: t('edit.startDate'), end: t('edit.endDate') }}
+            openEnded={t('edit.openEnded')}
+            testIds={{ start: 'schedule-start-date', end: 'schedule-end-date' }}
+          />
           <Group grow wrap="wrap" align="flex-start">
             <TextInput
               type="time"

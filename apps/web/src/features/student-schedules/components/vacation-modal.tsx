@@ -9,6 +9,7 @@ import { EditVacationMutation, RemoveVacationDaysMutation } from '../api/editing
 import { formatDay } from '../lib/dates';
 import { READABLE_ERRORS, splitErrors } from '../lib/form-errors';
 import { ChildPicker } from './child-picker';
+import { DateRangeFields } from './date-range-fields';
 
 export interface VacationTarget {
   /** The child: fixed (the child's page, or editing); null → picked in the form (staff). */
@@ -146,28 +147,15 @@ function VacationForm({
             testId="vacation-student"
           />
         ) : null}
-        <Group grow wrap="wrap" align="flex-start">
-          <TextInput
-            type="date"
-            label={t('report.from')}
-            value={start}
-            onChange={(e) => setStart(e.currentTarget.value)}
-            error={err.start_date}
-            required
-            miw={150}
-            data-testid="vacation-from"
-          />
-          <TextInput
-            type="date"
-            label={t('report.to')}
-            value={end}
-            onChange={(e) => setEnd(e.currentTarget.value)}
-            error={err.end_date}
-            required
-            miw={150}
-            data-testid="vacation-to"
-          />
-        </Group>
+        <DateRangeFields
+          start={start}
+          end={end}
+          onStart={setStart}
+          onEnd={setEnd}
+          errors={err}
+          labels={{ start: t('report.from'), end: t('report.to') }}
+          testIds={{ start: 'vacation-from', end: 'vacation-to' }}
+        />
         <TextInput
           label={t('report.reason')}
           value={reason}
