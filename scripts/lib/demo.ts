@@ -5,7 +5,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { execSync } from 'node:child_process';
 import { hashPassword } from '@kv/auth';
-import { ensureOperator, provisionCenterNow, seedPlatformNewsletterTemplates } from '@kv/control-plane';
+import { ensureOperator, provisionCenterNow, runtimeFor, seedPlatformNewsletterTemplates } from '@kv/control-plane';
 import { repoRoot, type Platform } from './platform.ts';
 import { seedCentre, type CentreDefinition } from './seed/index.ts';
 
@@ -85,7 +85,10 @@ export async function seedDemo(platform: Platform, password: string, log: (line:
   const passwordHash = await hashPassword(password);
   const operators = JSON.parse(readFileSync(path.join(repoRoot, 'tenants/operators.json'), 'utf8')).operators;
   for (const op of operators) await ensureOperator(platform.controlDb, { ...op, password });
-  const templates = await seedPlatformNewsletterTemplates(platform.controlDb);
+  const templates = await seedPlatformNewsletterTemplates(platform.controlDb, {
+    files: platform.files,
+    platformOrigin: runtimeFor(platform.cpDeps).config.platformOrigin,
+  });
   if (templates) log(`Seeded ${templates} platform newsletter templates`);
   for (const def of demoCentres()) {
     const t0 = performance.now();

@@ -7,6 +7,7 @@ import { graphqlPlugin } from './plugins/app/graphql.ts';
 import { centreChannelRoutes } from './modules/centre-channel/routes.ts';
 import { describeRequest } from './plugins/app/log-facts.ts';
 import { googleReturnRoutes } from './modules/google-return/routes.ts';
+import { templateImageRoutes } from './modules/newsletters/images.ts';
 
 /** The control-plane API (no listen): operators, centres, domains, databases, migrations, support, the centres' channel. */
 export async function buildControlPlaneApp(deps: ControlPlaneDeps): Promise<FastifyInstance> {
@@ -22,6 +23,7 @@ export async function buildControlPlaneApp(deps: ControlPlaneDeps): Promise<Fast
   await app.register(operatorAuth, { rt });
   await app.register(graphqlPlugin, { rt });
   await app.register(centreChannelRoutes, { channel: rt.centreChannel });
+  await app.register(templateImageRoutes, { rt, files: deps.files });
   app.get('/healthz', async () => ({ ok: true }));
   app.get('/app-config.json', async (_request, reply) => {
     reply.header('cache-control', 'no-store');

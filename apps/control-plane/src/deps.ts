@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { PoolCache } from '@kv/db';
 import { OutboxDispatcher, type JobQueue } from '@kv/jobs';
 import type { TenantDirectory } from '@kv/directory';
+import type { FileStore } from '@kv/files';
 import {
   createFailureBudget,
   createSessionStore,
@@ -61,6 +62,8 @@ export interface ControlPlaneDeps {
   throttles?: LoginThrottles;
   /** Google Calendar: the state key (`/internal/google/return`) and, outside production, the fake Google's routes under `/dev/google`. */
   google?: { stateKey: string; devRoutes?: (app: FastifyInstance) => Promise<void> };
+  /** Object store (same one the tenant API uses); platform keys live under `platform/`. */
+  files?: FileStore;
 }
 
 /** Operator sign-in throttles: failures only (docs/ARCHITECTURE.md "Sign-in throttling"). */
@@ -97,6 +100,8 @@ export interface RuntimeConfig {
   trustProxy: false | string;
   /** `https://<slug>.<platformDomain>[:port]`: links are built from configuration, never from a request. */
   centreOrigin(slug: string): string;
+  /** `https://<platformDomain>[:port]`: the platform host (the template images' public URLs). */
+  platformOrigin: string;
 }
 
 /** The control plane's wiring, built once from the deps and shared by the API and the worker. */
@@ -155,6 +160,7 @@ function createRuntime(deps: ControlPlaneDeps): ControlPlaneRuntime {
     production: deps.production ?? process.env.NODE_ENV === 'production',
     trustProxy: deps.trustProxy ?? false,
     centreOrigin: (slug) => `${scheme}://${slug}.${deps.platformDomain}${port}`,
+    platformOrigin: `${scheme}://${deps.platformDomain}${port}`,
   };
   const log = deps.log ?? silent;
   const ownOutbox = !deps.outbox;

@@ -32,6 +32,12 @@ export interface BuildOptions {
 }
 
 /** The tenant API: every centre host, bound per request to that centre's database. No listen here. */
+/** The platform host's origin: a centre's origin without its `<slug>.` (same scheme and port). */
+function platformOrigin(config: { platformDomain: string; centreOrigin(slug: string): string }): string {
+  const centre = new URL(config.centreOrigin('x'));
+  return `${centre.protocol}//${config.platformDomain}${centre.port ? `:${centre.port}` : ''}`;
+}
+
 export async function buildTenantApp(deps: TenantApiDeps, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const options: FastifyServerOptions = {
     ...serverLogOptions(opts.log, describeRequest),
@@ -55,6 +61,8 @@ export async function buildTenantApp(deps: TenantApiDeps, opts: BuildOptions = {
     apiPaths: ['/graphql'],
     fileOrigins: deps.files?.origins,
     stripeJs: stripeJsUrl(deps.config).startsWith('https:'),
+    // Platform newsletter templates a centre copies reference their images on the platform host.
+    imageOrigins: [platformOrigin(deps.config)],
   });
   await registerRateLimit(app, { max: opts.rateLimitMax });
   registerJsonCompression(app);

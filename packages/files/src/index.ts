@@ -1,6 +1,6 @@
 export type { DownloadRules, FileStore, PresignedDownload, PresignedUpload, StoredObject, UploadRules } from './types.ts';
 export { assertLifetime, FileTooLargeError, MAX_URL_SECONDS, ObjectMissingError } from './types.ts';
-export { assertCentreKey, BadKeyError, fileKey, ForeignKeyError, parseKey, PUBLIC_IMAGE_NAME, publicImageKey, uploadKey, VARIANTS, type Variant } from './keys.ts';
+export { assertCentreKey, BadKeyError, fileKey, ForeignKeyError, isPlatformKey, isStoreKey, parseKey, platformImageKey, PUBLIC_IMAGE_NAME, publicImageKey, uploadKey, VARIANTS, type Variant } from './keys.ts';
 export { forCentre } from './centre-store.ts';
 export { contentDisposition } from './disposition.ts';
 export { LocalFileStore, SignatureError, type LocalStoreOptions } from './local-store.ts';
@@ -8,3 +8,4 @@ export { localFileRoutes, type LocalFileRoutesOptions } from './local-routes.ts'
 export { S3FileStore, type S3StoreOptions } from './s3-store.ts';
 export { createFileStore, type FileStoreEnvOptions } from './store-from-env.ts';
 export * from './checks/index.ts';
+export { NEWSLETTER_IMAGE_RULES, sendPublicImage } from './public-images.ts';

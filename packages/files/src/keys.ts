@@ -6,6 +6,9 @@ import { randomUUID } from 'node:crypto';
  * `centre/<centreId>/files/<uuid>/<variant>` once accepted; `centre/<centreId>/public/newsletter/<sha256>.<ext>`
  * for a copy of a newsletter image made public when the newsletter is sent or published (served
  * without signature by the centre host's `GET /n/<sha256>.<ext>`, nothing else is ever public).
+ * The platform's own keys live under `platform/`: `platform/newsletter/<sha256>.webp` for an image of a
+ * platform newsletter template (served by the platform host's `GET /n/<sha256>.webp`). No centre
+ * key helper, `parseKey` or `forCentre` ever answers or accepts a `platform/` key.
  */
 export const VARIANTS = ['main', 'thumb', 'poster'] as const;
 export type Variant = (typeof VARIANTS)[number];
@@ -44,6 +47,18 @@ export function publicImageKey(centreId: string, name: string): string {
   if (!PUBLIC_IMAGE_NAME.test(name)) throw new BadKeyError();
   return `centre/${centreSegment(centreId)}/public/newsletter/${name}`;
 }
+
+/** The key of a platform newsletter template's image: its name is `<sha256>.<ext>` (PUBLIC_IMAGE_NAME), checked here. */
+export function platformImageKey(name: string): string {
+  if (!PUBLIC_IMAGE_NAME.test(name)) throw new BadKeyError();
+  return `platform/newsletter/${name}`;
+}
+
+const PLATFORM_KEY = new RegExp(`^platform/newsletter/${PUBLIC_NAME}$`);
+/** A key of the platform's own (`platformImageKey`); no centre key is one. */
+export const isPlatformKey = (key: string): boolean => PLATFORM_KEY.test(key);
+/** A key the stores accept: a centre's (`parseKey`) or the platform's (`isPlatformKey`); nothing else reaches a path or bucket. */
+export const isStoreKey = (key: string): boolean => parseKey(key) !== null || isPlatformKey(key);
 
 /** What a key names, or null when it is not a key `uploadKey`/`fileKey` could have made. */
 export function parseKey(key: string): { centreId: string; kind: 'upload' | 'file' | 'public'; id: string; variant: Variant | null } | null {

@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { contentDisposition } from './disposition.ts';
-import { BadKeyError, parseKey } from './keys.ts';
+import { BadKeyError, isStoreKey } from './keys.ts';
 import { assertLifetime, FileTooLargeError, ObjectMissingError, type DownloadRules, type FileStore, type UploadRules } from './types.ts';
 
 export interface LocalStoreOptions {
@@ -58,7 +58,7 @@ export class LocalFileStore implements FileStore {
 
   /** The file of a key; only keys `keys.ts` makes, so no `..` or absolute path reaches the disk. */
   pathOf(key: string): string {
-    if (!parseKey(key)) throw new BadKeyError();
+    if (!isStoreKey(key)) throw new BadKeyError();
     return path.join(this.root, ...key.split('/'));
   }
 

@@ -9,7 +9,7 @@ import {
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { contentDisposition } from './disposition.ts';
-import { BadKeyError, parseKey } from './keys.ts';
+import { BadKeyError, isStoreKey } from './keys.ts';
 import { assertLifetime, FileTooLargeError, ObjectMissingError, type DownloadRules, type FileStore, type UploadRules } from './types.ts';
 
 export interface S3StoreOptions {
@@ -25,7 +25,7 @@ const isMissing = (e: unknown) =>
   e instanceof S3ServiceException && (e.name === 'NotFound' || e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404);
 
 function checkKey(key: string): void {
-  if (!parseKey(key)) throw new BadKeyError();
+  if (!isStoreKey(key)) throw new BadKeyError();
 }
 
 /**

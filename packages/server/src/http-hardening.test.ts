@@ -16,6 +16,13 @@ describe('security headers', () => {
     expect(prod['content-security-policy']).toContain('upgrade-insecure-requests');
   });
 
+  it('let images (only images) come from the extra image origins', () => {
+    const csp = securityHeaders(false, [], false, ['http://localhost:3000'])['content-security-policy']!;
+    expect(csp).toContain("img-src 'self' data: blob: http://localhost:3000");
+    expect(csp).not.toMatch(/(connect|script|media)-src[^;]*localhost:3000/);
+    expect(securityHeaders(false)['content-security-policy']).not.toContain('localhost:3000');
+  });
+
   it('are on every answer, errors included, and a route may set its own', async () => {
     const app = Fastify();
     await registerSecurityHeaders(app, { production: false });

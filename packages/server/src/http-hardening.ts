@@ -8,7 +8,7 @@ type HelmetOptions = Parameters<typeof helmet>[0];
  * The security headers of the SPA and the API (ASVS V3.4): a strict CSP that still lets the SPA
  * load its own chunks, hls.js use blob: workers and media, and Mantine inject its style tags.
  */
-function helmetOptions(production: boolean, fileOrigins: readonly string[] = [], stripeJs = false): HelmetOptions {
+function helmetOptions(production: boolean, fileOrigins: readonly string[] = [], stripeJs = false, imageOrigins: readonly string[] = []): HelmetOptions {
   // Live card payments: Stripe.js from js.stripe.com, its frames and its API calls (issue 19).
   const stripe = stripeJs ? { script: ['https://js.stripe.com'], frame: ['https://js.stripe.com', 'https://hooks.stripe.com'], connect: ['https://api.stripe.com'] } : { script: [], frame: [], connect: [] };
   return {
@@ -18,7 +18,7 @@ function helmetOptions(production: boolean, fileOrigins: readonly string[] = [],
         'default-src': ["'self'"],
         'script-src': ["'self'", ...stripe.script],
         'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:', ...fileOrigins],
+        'img-src': ["'self'", 'data:', 'blob:', ...fileOrigins, ...imageOrigins],
         'font-src': ["'self'", 'data:'],
         'media-src': ["'self'", 'blob:', ...fileOrigins],
         'worker-src': ["'self'", 'blob:'],
@@ -42,7 +42,7 @@ function helmetOptions(production: boolean, fileOrigins: readonly string[] = [],
  * helmet's middleware on every request cost a tenth of a `{ __typename }` answer (bench
  * graphql-floor), so the middleware runs once against a recording response.
  */
-export function securityHeaders(production: boolean, fileOrigins: readonly string[] = [], stripeJs = false): Record<string, string> {
+export function securityHeaders(production: boolean, fileOrigins: readonly string[] = [], stripeJs = false, imageOrigins: readonly string[] = []): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader(name: string, value: string | number | readonly string[]) {
@@ -53,7 +53,7 @@ export function securityHeaders(production: boolean, fileOrigins: readonly strin
     },
   };
   let failure: unknown;
-  helmet(helmetOptions(production, fileOrigins, stripeJs))({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
+  helmet(helmetOptions(production, fileOrigins, stripeJs, imageOrigins))({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
     failure = err;
   });
   if (failure) throw failure;
@@ -85,6 +85,8 @@ export interface SecurityHeaderOptions {
   fileOrigins?: readonly string[];
   /** Live card payments: allow Stripe.js (js.stripe.com) in the SPA's CSP. */
   stripeJs?: boolean;
+  /** More origins images may come from (a centre host: the platform's template images, `<platform>/n/…`). */
+  imageOrigins?: readonly string[];
 }
 
 /** `url` is `path` itself or `path?query`. */
@@ -93,9 +95,9 @@ export const isUnderPath = (url: string, path: string): boolean =>
 
 export async function registerSecurityHeaders(
   app: FastifyInstance,
-  { production, apiPaths = [], fileOrigins = [], stripeJs = false }: SecurityHeaderOptions,
+  { production, apiPaths = [], fileOrigins = [], stripeJs = false, imageOrigins = [] }: SecurityHeaderOptions,
 ): Promise<void> {
-  const documents = securityHeaders(production, fileOrigins, stripeJs);
+  const documents = securityHeaders(production, fileOrigins, stripeJs, imageOrigins);
   const api = apiSecurityHeaders(production);
   app.addHook('onRequest', (request, reply, done) => {
     const url = request.url;

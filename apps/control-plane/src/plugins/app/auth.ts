@@ -5,6 +5,7 @@ import type { ControlPlaneRuntime } from '../../deps.ts';
 import type { Viewer } from '../../access.ts';
 import { findSessionOperator } from '../../modules/operators/repo.ts';
 import { PLATFORM_TID } from '../../modules/operators/service.ts';
+import { TEMPLATE_IMAGE_UPLOAD_PATH } from '../../modules/newsletters/policy.ts';
 
 // Kept off FastifyRequest so the tenant API's `request.viewer` type never meets this one.
 const viewers = new WeakMap<FastifyRequest, Viewer>();
@@ -12,6 +13,9 @@ const viewers = new WeakMap<FastifyRequest, Viewer>();
 export function viewerOf(request: FastifyRequest): Viewer | null {
   return viewers.get(request) ?? null;
 }
+
+/** Paths whose bearer token is checked here: GraphQL and the template image upload (a raw body, not GraphQL). */
+const AUTHENTICATED_PATHS = new Set(['/graphql', TEMPLATE_IMAGE_UPLOAD_PATH]);
 
 function unauthenticated(reply: FastifyReply) {
   return reply
@@ -21,14 +25,14 @@ function unauthenticated(reply: FastifyReply) {
 }
 
 /**
- * Bearer authentication for /graphql: no token → anonymous (only login and refresh work). A token
+ * Bearer authentication for /graphql (and the template image upload): no token → anonymous (only login and refresh work). A token
  * that is forged, expired, not a platform token, issued before the operator's `tokens_valid_after`,
  * of a deactivated operator or of an ended session → 401.
  */
 export const operatorAuth = fp(
   async (app, { rt }: { rt: ControlPlaneRuntime }) => {
     app.addHook('preHandler', async (request, reply) => {
-      if (request.url.split('?')[0] !== '/graphql') return;
+      if (!AUTHENTICATED_PATHS.has(request.url.split('?')[0]!)) return;
       const header = request.headers.authorization;
       if (!header) return;
       const [scheme, token] = header.split(' ');

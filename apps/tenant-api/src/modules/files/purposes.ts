@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { CheckRules } from '@kv/files';
+import { NEWSLETTER_IMAGE_RULES, type CheckRules } from '@kv/files';
 import { forbidden } from '@kv/server';
 import { roleAtLeast, type RoleName } from '@kv/shared';
 import type { RequestContext } from '../../types.ts';
@@ -194,12 +194,8 @@ const centreFileUpload = {
  * or publish copies each referenced image to a public, content-hashed key (the newsletters area).
  */
 const newsletterImage = {
-  rules: {
-    kind: 'image',
-    types: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
-    maxBytes: 5 * MB,
-    image: { longSide: 1600, thumbSide: 320, maxPixels: 40_000_000 },
-  },
+  // Shared with the platform's template images (control plane): one set of rules.
+  rules: NEWSLETTER_IMAGE_RULES,
   disposition: 'inline',
   single: false,
   entity: 'location',

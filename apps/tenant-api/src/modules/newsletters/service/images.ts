@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { forCentre, PUBLIC_IMAGE_NAME, publicImageKey, type FileStore } from '@kv/files';
+import { forCentre, NEWSLETTER_IMAGE_RULES, PUBLIC_IMAGE_NAME, publicImageKey, sendPublicImage, type FileStore } from '@kv/files';
 import { readScope, reaches } from '../../../core/access.ts';
 import type { RequestContext } from '../../../types.ts';
 import { centreStore, findFiles } from '../../files/index.ts';
 
 /** The purpose of the images a newsletter may make public (never any other file). */
 export const NEWSLETTER_IMAGE = 'newsletter_image';
-const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+const MAX_IMAGE_BYTES = NEWSLETTER_IMAGE_RULES.maxBytes;
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
 /** The public address of an image on the centre's host: `GET /n/<sha256>.<ext>`. */
@@ -55,15 +55,6 @@ export async function newsletterImageRoutes(app: FastifyInstance, opts: { files:
     const name = String(request.params.name ?? '');
     const centreId = request.tenant?.id;
     if (!opts.files || !centreId || !PUBLIC_IMAGE_NAME.test(name)) return reply.code(404).send({ error: 'Not found.' });
-    const store = forCentre(opts.files, centreId);
-    const key = publicImageKey(centreId, name);
-    if (!(await store.stat(key))) return reply.code(404).send({ error: 'Not found.' });
-    const bytes = await store.read(key, MAX_IMAGE_BYTES);
-    return reply
-      .header('content-type', 'image/webp')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .send(bytes);
+    return sendPublicImage(reply, forCentre(opts.files, centreId), publicImageKey(centreId, name));
   });
 }

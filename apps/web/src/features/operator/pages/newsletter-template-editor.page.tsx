@@ -7,8 +7,10 @@ import { useMutation, useQuery } from 'urql';
 import { NewsletterBuilder, type BuilderHandle } from '../../../components/newsletter-builder';
 import { reportMutationError } from '../../../lib/mutation-feedback';
 import { showNotice } from '../../../lib/notices';
+import { useShell } from '../../../lib/shell-context';
 import { paths } from '../../../lib/paths';
 import { PlatformCreateMutation, PlatformNewsletterQuery, PlatformUpdateMutation } from '../api/newsletter-templates';
+import { uploadTemplateImage } from '../lib/upload-template-image';
 
 const STARTER = '<table width="100%"><tr><td style="padding:24px;font-family:Arial,sans-serif"><h1>Newsletter</h1><p>Write the news here.</p></td></tr></table>';
 
@@ -16,6 +18,7 @@ const STARTER = '<table width="100%"><tr><td style="padding:24px;font-family:Ari
 export function NewsletterTemplateEditorPage() {
   const { t } = useTranslation(['operator', 'common']);
   const navigate = useNavigate();
+  const { session } = useShell();
   const { is_temp: isTempParam, tempId } = useParams();
   const isTemp = isTempParam !== '0';
   const [{ data, fetching }] = useQuery({ query: PlatformNewsletterQuery, variables: { id: tempId ?? '' }, pause: !tempId });
@@ -86,7 +89,15 @@ export function NewsletterTemplateEditorPage() {
           {t('common:actions.save')}
         </Button>
       </Group>
-      {ready ? <NewsletterBuilder ref={builder} initial={existing?.template ?? STARTER} failedText={t('operator:newsletters.builderFailed')} /> : null}
+      {ready ? (
+        <NewsletterBuilder
+          ref={builder}
+          initial={existing?.template ?? STARTER}
+          failedText={t('operator:newsletters.builderFailed')}
+          uploadImage={(file) => uploadTemplateImage(session, file, t('operator:newsletters.imageUploadFailed'))}
+          onUploadError={(reason) => showNotice({ status: false, message: reason, color: 'danger' })}
+        />
+      ) : null}
     </Stack>
   );
 }
