@@ -16,7 +16,7 @@ const PLAN_NAME = 'Bench plan';
 
 const OVERVIEW = `query Overview($l: ID!, $f: String) {
   getBillingOverviewDetails(location_id: $l, filter: $f) {
-    location_id filter date period_start period_end outstanding credit balance open_invoices students_owing
+    location_id filter date period_start period_end outstanding agency_outstanding credit balance open_invoices students_owing
     overdue overdue_invoices overdue_students overdue_by_age { label min_days max_days amount invoices students }
     collected payments failed_autopay failed_autopay_amount
   }

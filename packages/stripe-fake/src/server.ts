@@ -8,7 +8,9 @@ import { STAND_IN_JS } from './stand-in.ts';
 /**
  * A local stand-in for exactly the Stripe API the apps use (issue 19): customers, SetupIntents,
  * PaymentMethods (create, attach, detach, list), PaymentIntents (create/confirm, with idempotency
- * keys), webhook endpoints (secrets rotate: events carry a signature per live secret), and signed
+ * keys; a succeeded one has a Charge, `latest_charge`), Refunds (full or partial, of a payment
+ * intent's or a charge's money, never more than is left: each emits `charge.refunded` with the
+ * charge's `amount_refunded` and refunds, and `refund.created`), webhook endpoints (secrets rotate: events carry a signature per live secret), and signed
  * events POSTed to the endpoints with retries. Stripe's test cards behave as documented:
  * 4242… succeeds, 4000000000000002 is declined, 4000002500003155 needs authentication,
  * 4000000000000341 attaches and then declines every charge. State is JSON under `dataDir`.
@@ -24,6 +26,9 @@ interface Account {
   payment_methods: Record<string, Obj & { _number?: string }>;
   setup_intents: Record<string, Obj>;
   payment_intents: Record<string, Obj>;
+  /** Added with refunds: state files written before have none (created on first use). */
+  charges?: Record<string, Obj>;
+  refunds?: Record<string, Obj>;
   webhook_endpoints: Record<string, Obj & { _secrets: string[] }>;
   events: Obj[];
   idempotency: Record<string, { status: number; body: Obj }>;
@@ -323,6 +328,12 @@ export class StripeFake {
         if (pi.status !== 'requires_action') return pi;
         return this.settleCharge(a, pi, true);
       }
+      case 'GET charges/:id':
+        return (a.charges ??= {})[oid!] ?? (() => { throw missing('charge', oid!); })();
+      case 'POST refunds':
+        return this.refund(a, q);
+      case 'GET refunds/:id':
+        return (a.refunds ??= {})[oid!] ?? (() => { throw missing('refund', oid!); })();
       case 'POST webhook_endpoints': {
         if (!/^https?:\/\//.test(String(q.url ?? ''))) throw fail(400, 'invalid_request_error', 'Invalid URL', { param: 'url' });
         const e = { id: id('we'), object: 'webhook_endpoint', url: q.url, enabled_events: q.enabled_events ?? ['*'], status: 'enabled',
@@ -446,8 +457,45 @@ export class StripeFake {
     pi.amount_received = pi.amount;
     pi.next_action = null;
     pi.last_payment_error = null;
+    const ch: Obj = { id: id('ch'), object: 'charge', amount: pi.amount, amount_captured: pi.amount, amount_refunded: 0, refunded: false,
+      captured: true, paid: true, status: 'succeeded', currency: pi.currency, customer: pi.customer, payment_intent: pi.id,
+      payment_method: pi.payment_method, metadata: pi.metadata, created: this.now(), refunds: { object: 'list', data: [], has_more: false } };
+    (a.charges ??= {})[ch.id] = ch;
+    pi.latest_charge = ch.id;
     this.emit(a, 'payment_intent.succeeded', pi);
     return pi;
+  }
+
+  /**
+   * A refund of a succeeded payment intent's (or a charge's) money: `amount` (default: all that is
+   * left), never more than is left (`amount_too_large`), none of a fully refunded charge
+   * (`charge_already_refunded`). Refunds here succeed at once, as test-mode card refunds do.
+   */
+  private refund(a: Account, q: Obj): Obj {
+    const charges = (a.charges ??= {});
+    let ch: Obj | undefined;
+    if (q.charge) ch = charges[q.charge] ?? (() => { throw missing('charge', q.charge); })();
+    else if (q.payment_intent) {
+      const pi = a.payment_intents[q.payment_intent];
+      if (!pi) throw missing('payment_intent', q.payment_intent);
+      ch = pi.latest_charge ? charges[pi.latest_charge] : undefined;
+      if (!ch) throw fail(400, 'invalid_request_error', `This PaymentIntent (${pi.id}) does not have a successful charge to refund.`, { code: 'charge_not_refundable', param: 'payment_intent' });
+    } else throw fail(400, 'invalid_request_error', 'One of `charge` or `payment_intent` is required.', { param: 'payment_intent' });
+    const left = ch.amount_captured - ch.amount_refunded;
+    if (left <= 0) throw fail(400, 'invalid_request_error', `Charge ${ch.id} has already been refunded.`, { code: 'charge_already_refunded', param: 'charge' });
+    const amount = q.amount === undefined ? left : Number(q.amount);
+    if (!Number.isInteger(amount) || amount <= 0) throw fail(400, 'invalid_request_error', 'Invalid positive integer', { param: 'amount' });
+    if (amount > left)
+      throw fail(400, 'invalid_request_error', `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`, { code: 'amount_too_large', param: 'amount' });
+    const re: Obj = { id: id('re'), object: 'refund', amount, currency: ch.currency, charge: ch.id, payment_intent: ch.payment_intent,
+      status: 'succeeded', reason: q.reason ?? null, metadata: q.metadata ?? {}, created: this.now() };
+    (a.refunds ??= {})[re.id] = re;
+    ch.amount_refunded += amount;
+    ch.refunded = ch.amount_refunded >= ch.amount_captured;
+    ch.refunds = { object: 'list', data: [re, ...ch.refunds.data], has_more: false };
+    this.emit(a, 'refund.created', re);
+    this.emit(a, 'charge.refunded', ch);
+    return re;
   }
 
   /** Records an event and sends it to every endpoint that listens for its type. */

@@ -231,6 +231,8 @@ export const billingAgenciesStep: SeedStep = {
             location_id: loc.id,
             student_id: c.student_id,
             invoice_id: f.id,
+            // The agency item the part moved to: how a family invoice's agency part is found.
+            invoice_item_id: itemId,
             kind: 'transfer',
             amount: -part,
             reason: `Agency part: ${agency.name}`,

@@ -16,6 +16,7 @@ const EVENTS = [
   'payment_method.updated',
   'payment_method.detached',
   'customer.updated',
+  'charge.refunded',
 ];
 
 type Card = { id: string; brand: string; last4: string; exp_month: number; exp_year: number };

@@ -9039,6 +9039,8 @@ export type Invoice = {
   /** What is still owed on it (the ledger's sum for this invoice). */
   balance: Scalars['Cents']['output'];
   paid: Scalars['Cents']['output'];
+  /** On a family invoice: the part an authorising agency pays (moved onto the agency's invoice); the family owes total − agency_part. */
+  agency_part: Scalars['Cents']['output'];
   items: Array<InvoiceItem>;
   payers: Array<PayerShare>;
   created_at: Scalars['String']['output'];
@@ -9288,11 +9290,13 @@ export type BillingOverview = {
   /** First day of the period (null: since the beginning). */
   period_start?: Maybe<Scalars['String']['output']>;
   period_end: Scalars['String']['output'];
-  /** What open invoices still owe. */
+  /** What the families' open invoices still owe (agency debt excluded). */
   outstanding: Scalars['Cents']['output'];
+  /** What agencies owe on their open invoices (shown on the agency pages, never a family's balance). */
+  agency_outstanding: Scalars['Cents']['output'];
   /** Money paid and on no invoice. */
   credit: Scalars['Cents']['output'];
-  /** outstanding − credit: the whole ledger's sum. */
+  /** outstanding + agency_outstanding − credit: the whole ledger's sum. */
   balance: Scalars['Cents']['output'];
   open_invoices: Scalars['Int']['output'];
   students_owing: Scalars['Int']['output'];
@@ -14920,6 +14924,7 @@ export type InvoiceResolvers<ContextType = RequestContext, ParentType extends Re
   total?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
   balance?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
   paid?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+  agency_part?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
   items?: Resolver<Array<ResolversTypes['InvoiceItem']>, ParentType, ContextType>;
   payers?: Resolver<Array<ResolversTypes['PayerShare']>, ParentType, ContextType>;
   created_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -15091,6 +15096,7 @@ export type BillingOverviewResolvers<ContextType = RequestContext, ParentType ex
   period_start?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   period_end?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   outstanding?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
+  agency_outstanding?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
   credit?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
   balance?: Resolver<ResolversTypes['Cents'], ParentType, ContextType>;
   open_invoices?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;

@@ -3,7 +3,7 @@ import { addDays, localParts } from '@kv/shared';
 import { createHarness, seedUser, signIn, type Harness } from '../../test/harness.ts';
 import { code, field } from '../locations/test-fixtures.ts';
 import { q as query } from '../attendance/test-fixtures.ts';
-import { issueDueInvoices } from './index.ts';
+import { runDailyBilling } from './index.ts';
 import { setupBilling, type BillingSetup } from './test-fixtures.ts';
 
 /**
@@ -130,11 +130,19 @@ describe('agencies', () => {
         `mutation($s: ID!, $a: Cents!, $d: String!) { createBillingPlan(student_id: $s, name: "Weekly", amount: $a, period: "weekly", start_date: $d) { plan { id } } }`,
         { s: kids[k], a: amount, d: start },
       );
-    await issueDueInvoices(db(), new Date(), [w.X]);
+    // The authorisations first: the daily run itself issues each plan invoice and splits it.
     await ok(AUTH, {
       id: agency,
       s: [auth(kids.shortPay!, { rate: 20000, copay: 5000 }), auth(kids.copayUnpaid!, { rate: 8000, copay: 2000 })],
     });
+    const run = await runDailyBilling(db(), new Date(), [w.X]);
+    expect(run.agency_invoices).toBe(2);
+    expect(run.invoices).toBeGreaterThanOrEqual(2);
+    // a re-run (or the manual re-run of the same code) charges and moves nothing twice
+    expect(await runDailyBilling(db(), new Date(), [w.X])).toEqual({ invoices: 0, agency_invoices: 0 });
+    expect(
+      (await ok(`mutation($id: ID!) { issueAgencyInvoices(id: $id) { invoices { id } } }`, { id: agency })).issueAgencyInvoices.invoices,
+    ).toEqual([]);
     const next = await ok(
       `query($id: ID!) { getAgencyNextInvoices(id: $id) { student_id plan_amount agency_amount family_amount period_start } }`,
       { id: agency },
@@ -146,18 +154,13 @@ describe('agencies', () => {
     }
     expect(next.getAgencyNextInvoices.find((n: any) => n.student_id === kids.shortPay).agency_amount).toBe(15000);
 
-    const issued = await ok(
-      `mutation($id: ID!) { issueAgencyInvoices(id: $id) { invoices { id student_id total agency_id items { source { kind agency_id } } } } }`,
-      {
+    const issued = (
+      await ok(`query($id: ID!) { getAgencyInvoices(id: $id) { data { id student_id total agency_id items { source { kind agency_id } } } } }`, {
         id: agency,
-      },
-    );
-    expect(issued.issueAgencyInvoices.invoices).toHaveLength(2);
-    // a re-run moves nothing twice
-    expect(
-      (await ok(`mutation($id: ID!) { issueAgencyInvoices(id: $id) { invoices { id } } }`, { id: agency })).issueAgencyInvoices.invoices,
-    ).toEqual([]);
-    const inv = (k: string) => issued.issueAgencyInvoices.invoices.find((i: any) => i.student_id === kids[k]);
+      })
+    ).getAgencyInvoices.data;
+    expect(issued).toHaveLength(2);
+    const inv = (k: string) => issued.find((i: any) => i.student_id === kids[k]);
     expect(inv('shortPay').items[0].source).toEqual({ kind: 'subsidy', agency_id: agency });
     for (const [k, plan] of [
       ['shortPay', 25000],
@@ -201,6 +204,40 @@ describe('agencies', () => {
     });
     expect(a.getAgency.balance).toBe(3000);
     expect(a.getAgencyPayments.data.map((p: any) => p.amount).sort()).toEqual([12000, 6000].sort());
+
+    // Agency debt is not the family's: shortPay's family paid its part (the agency still owes 3000),
+    // copayUnpaid's family owes its co-pay part only.
+    const account = async (k: string) =>
+      (
+        await ok(`query($s: ID!) { getAccountDetails(student_id: $s) { balance open_invoices transactions { invoice_id amount } } }`, {
+          s: kids[k],
+        })
+      ).getAccountDetails;
+    const short = await account('shortPay');
+    expect([short.balance, short.open_invoices]).toEqual([0, 0]);
+    expect(short.transactions.some((t: any) => t.invoice_id === inv('shortPay').id)).toBe(false);
+    const copay = await account('copayUnpaid');
+    expect([copay.balance, copay.open_invoices]).toEqual([4000, 4000]);
+    const famInv = (
+      await ok(`query($s: ID!) { getInvoices(student_id: $s) { data { agency_id total agency_part balance payers { amount } } } }`, {
+        s: kids.copayUnpaid,
+      })
+    ).getInvoices.data;
+    expect(famInv.find((i: any) => !i.agency_id)).toMatchObject({ total: 10000, agency_part: 6000, balance: 4000 });
+    expect(famInv.find((i: any) => i.agency_id)).toMatchObject({ total: 6000, agency_part: 0, balance: 0 });
+    // the overview: families' outstanding without the agency's; together with credit they are the ledger
+    const o = (
+      await ok(`query($l: ID!) { getBillingOverviewDetails(location_id: $l, filter: "all") { outstanding agency_outstanding credit balance } }`, {
+        l: w.X,
+      })
+    ).getBillingOverviewDetails;
+    const sum = async (where: string) =>
+      Number((await db().raw(`select coalesce(sum(g.amount), 0)::bigint as s from billing_ledger g left join invoices i on i.id = g.invoice_id where g.location_id = ? and ${where}`, [w.X])).rows[0].s);
+    expect(o.agency_outstanding).toBe(await sum('i.agency_id is not null'));
+    expect(o.agency_outstanding).toBeGreaterThanOrEqual(3000);
+    expect(o.outstanding).toBe(await sum('g.invoice_id is not null and i.agency_id is null'));
+    expect(o.balance).toBe(await sum('true'));
+    expect(o.outstanding + o.agency_outstanding - o.credit).toBe(o.balance);
   });
 
   it('finds each planted discrepancy exactly once, with the money at risk and a fix', async () => {

@@ -208,6 +208,15 @@ describe('the reports', () => {
         expect(pr.totals.applied + pr.totals.unapplied).toBe(pr.totals.net);
         const { rows } = await db().raw(`select coalesce(sum(amount), 0) as s from payments where location_id = ?`, [w.X]);
         expect(pr.totals.amount).toBe(Number(rows[0].s));
+        // Every invoice's running balance is the sum of its ledger entries; the overview adds them up.
+        const drift = await db().raw(
+          `select i.id from invoices i left join (select invoice_id, sum(amount) as s from billing_ledger group by invoice_id) g on g.invoice_id = i.id
+            where i.balance <> coalesce(g.s, 0)`,
+        );
+        expect(drift.rows).toEqual([]);
+        const o = (await ok(OVERVIEW, { l: w.X, f: 'all' })).getBillingOverviewDetails;
+        expect(o.outstanding).toBe(await sum('invoice_id is not null'));
+        expect(o.balance).toBe(all);
       }),
       { numRuns: 6 },
     );

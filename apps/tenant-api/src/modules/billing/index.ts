@@ -16,7 +16,7 @@ export const billingModule: TenantModule = {
 };
 
 // What other modules (and the app around them) may use:
-export { BILLING_QUEUE, BILLING_RUN_JOB, registerBillingJobs, runBillingJob, scheduleBillingRun, startBillingRun } from './jobs.ts';
+export { BILLING_QUEUE, BILLING_RUN_JOB, registerBillingJobs, runBillingJob, runDailyBilling, scheduleBillingRun, startBillingRun } from './jobs.ts';
 export { issueDueInvoices } from './repo/invoices.ts';
 export type { InvoiceRow, ItemRow } from './repo/invoices.ts';
 export type { PaymentRow } from './repo/payments.ts';

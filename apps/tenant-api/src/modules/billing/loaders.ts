@@ -31,15 +31,21 @@ export const billingLoaders = {
       );
       return queries.map((q) => m.get(String(q.obj.id)) ?? []);
     },
-    /** Each payer's part of the invoice total (shares, else equally), by largest remainder. */
-    payers: async (queries: Query<{ student_id: string; total: string | number }>, ctx: RequestContext) => {
+    /**
+     * Each payer's part of what the family pays of the invoice (its total less the agency's part;
+     * nothing of an agency's invoice), by shares, else equally, by largest remainder.
+     */
+    payers: async (
+      queries: Query<{ student_id: string; total: string | number; agency_part?: string | number | null; agency_id?: string | null }>,
+      ctx: RequestContext,
+    ) => {
       const contacts = await contactsWithShares(
         ctx.db,
         ids(queries, (o) => o.student_id),
       );
       return queries.map((q) =>
         payerParts(
-          Number(q.obj.total ?? 0),
+          q.obj.agency_id ? 0 : Number(q.obj.total ?? 0) - Number(q.obj.agency_part ?? 0),
           contacts.filter((c) => c.is_payer && String(c.student_id) === String(q.obj.student_id)),
         ),
       );

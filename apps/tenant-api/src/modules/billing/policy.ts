@@ -61,7 +61,7 @@ export async function listFilter(
   ctx: RequestContext,
   who: BillingViewer,
   locationId: string | null | undefined,
-): Promise<{ locations: string[] | null; students: string[] | null }> {
+): Promise<{ locations: string[] | null; students: string[] | null; family?: boolean }> {
   if (who.kind === 'staff') {
     if (locationId) {
       await assertLocations(ctx, who.scope, [locationId]);
@@ -69,5 +69,6 @@ export async function listFilter(
     }
     return { locations: scopeFilter(who.scope), students: null };
   }
-  return { locations: locationId ? [locationId] : null, students: await payerStudentIds(ctx.db, who.userId) };
+  // A parent sees the family's invoices: what an agency owes is on the agency's pages.
+  return { locations: locationId ? [locationId] : null, students: await payerStudentIds(ctx.db, who.userId), family: true };
 }

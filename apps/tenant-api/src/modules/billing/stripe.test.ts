@@ -15,6 +15,8 @@ import { runAutopay } from './stripe/jobs.ts';
 let h: Harness;
 let w: BillingSetup;
 let fake: StripeFake;
+/** While true, the fake's webhook deliveries fail (a webhook Stripe could not deliver yet). */
+let holdHooks = false;
 const A = () => h.centres[0]!;
 const db = () => A().db.db;
 const TZ = 'America/Chicago';
@@ -65,6 +67,7 @@ beforeAll(async () => {
   fake = new StripeFake({
     retryDelays: [],
     deliver: async (url, body, headers) => {
+      if (holdHooks) return 503;
       const u = new URL(url);
       const r = await h.app.inject({ method: 'POST', url: u.pathname, headers: { ...headers, host: u.hostname }, payload: body });
       return r.statusCode;
@@ -334,5 +337,137 @@ describe('Stripe.js', () => {
   it('live mode allows js.stripe.com in the CSP; fake mode does not', () => {
     expect(securityHeaders(true, [], true)['content-security-policy']).toContain('script-src \'self\' https://js.stripe.com');
     expect(securityHeaders(true, [], false)['content-security-policy']).not.toContain('stripe.com');
+  });
+});
+
+describe('card refunds', () => {
+  const REFUND = `mutation($id: ID!, $a: Cents!) { refundPayment(id: $id, amount: $a, reason: "Closed day") { status payment { id amount refunded status } } }`;
+  const refundRows = async (pid: string) =>
+    (await db()('billing_ledger').where({ payment_id: pid, kind: 'refund' }).orderBy('id').select('amount', 'stripe_refund_id')).map((r) => ({
+      amount: Number(r.amount),
+      stripe: r.stripe_refund_id !== null,
+    }));
+  const ledgerCount = async () => Number((await db()('billing_ledger').count({ n: '*' }).first())?.n);
+  const stripeRefunds = (pi: string) =>
+    fake.eventsOf(SK).filter((e) => e.type === 'refund.created' && e.data.object.payment_intent === pi).map((e) => e.data.object.amount);
+  let pid = '';
+  let pi = '';
+
+  beforeAll(async () => {
+    const id = await invoice(w.kids.ben, 6000);
+    const r = (await ok(CHARGE, { u: w.family.mum, id }, w.family.mumToken)).chargeUserInvoice;
+    expect(r.charge.status).toBe('succeeded');
+    pid = String(r.charge.payment_id);
+    const p = await db()('payments as p').join('stripe_charges as c', 'c.id', 'p.stripe_charge_id').where('p.id', pid).first('p.method', 'c.payment_intent_id');
+    expect(p.method).toBe('card');
+    pi = p.payment_intent_id;
+    await fake.settle();
+  });
+
+  it('a partial refund goes to Stripe; its charge.refunded webhook changes nothing more', async () => {
+    const r = (await ok(REFUND, { id: pid, a: 1500 }, w.tokens.mgrX)).refundPayment;
+    expect(r.payment).toMatchObject({ amount: 6000, refunded: 1500, status: 'active' });
+    expect(stripeRefunds(pi)).toEqual([1500]);
+    await fake.settle();
+    expect(await refundRows(pid)).toEqual([{ amount: 1500, stripe: true }]);
+    const row = await db()('stripe_refunds').where({ payment_id: pid }).first();
+    expect(row).toMatchObject({ status: 'succeeded', amount: '1500' });
+    expect(row.idempotency_key).toMatch(/^kv-refund-/);
+    expect(row.stripe_refund_id).toMatch(/^re_/);
+    // The webhook and the API answer race; whichever is second finds it written.
+    expect(await db()('stripe_events').where({ type: 'charge.refunded' }).count({ n: '*' }).first()).toEqual({ n: '1' });
+    // The invoice it was on is owed again by the refunded amount (payment money taken off it).
+    const acc = (await ok(`query($s: ID!) { getAccountDetails(student_id: $s) { open_invoices } }`, { s: w.kids.ben }, w.tokens.mgrX)).getAccountDetails;
+    expect(acc.open_invoices).toBeGreaterThanOrEqual(1500);
+  });
+
+  it('bad input, other location and a manager without billing.manage reach nothing and call no Stripe', async () => {
+    const before = await ledgerCount();
+    expect([code(await w.q(REFUND, { id: pid, a: 4501 }, w.tokens.mgrX)), field(await w.q(REFUND, { id: pid, a: 4501 }, w.tokens.mgrX))]).toEqual([
+      'BAD_USER_INPUT',
+      'amount',
+    ]);
+    expect(field(await w.q(REFUND, { id: pid, a: -5 }, w.tokens.mgrX))).toBe('amount');
+    expect(code(await w.q(REFUND, { id: pid, a: 100 }, w.tokens.mgrY))).toBe('NOT_FOUND');
+    expect(code(await w.q(REFUND, { id: pid, a: 100 }, w.family.mumToken))).toBe('FORBIDDEN');
+    expect(await ledgerCount()).toBe(before);
+    expect(stripeRefunds(pi)).toEqual([1500]);
+    expect(await db()('stripe_refunds').where({ payment_id: pid }).count({ n: '*' }).first()).toEqual({ n: '1' });
+  });
+
+  it("a refund made in Stripe's dashboard reaches the ledger once, by its webhook", async () => {
+    const r = await fake.request('POST', '/v1/refunds', '', `payment_intent=${pi}&amount=500`, { authorization: `Bearer ${SK}` });
+    expect(r.status).toBe(200);
+    await fake.settle();
+    expect(await refundRows(pid)).toEqual([
+      { amount: 1500, stripe: true },
+      { amount: 500, stripe: true },
+    ]);
+    // the same event delivered again: recorded once, no effect
+    const ev = fake.eventsOf(SK).filter((e) => e.type === 'charge.refunded').at(-1)!;
+    const body = JSON.stringify(ev);
+    const again = await h.app.inject({
+      method: 'POST',
+      url: '/webhooks/stripe',
+      headers: { host: new URL(HOOK_URL).hostname, 'content-type': 'application/json', 'stripe-signature': fake.signFor(SK, HOOK_URL, body) },
+      payload: body,
+    });
+    expect(again.statusCode).toBe(200);
+    expect(await refundRows(pid)).toHaveLength(2);
+  });
+
+  it('Stripe refusing leaves no ledger row and answers REFUND_FAILED; the late webhook reconciles', async () => {
+    // The rest is refunded in Stripe while its webhook cannot be delivered yet.
+    holdHooks = true;
+    await fake.request('POST', '/v1/refunds', '', `payment_intent=${pi}`, { authorization: `Bearer ${SK}` });
+    await fake.settle();
+    holdHooks = false;
+    const before = await ledgerCount();
+    const r = await w.q(REFUND, { id: pid, a: 1000 }, w.tokens.mgrX);
+    expect([code(r), field(r)]).toEqual(['REFUND_FAILED', 'amount']);
+    expect(r.body).not.toMatch(/ch_|re_|pi_/);
+    expect(await ledgerCount()).toBe(before);
+    expect(await db()('stripe_refunds').where({ payment_id: pid, status: 'failed' }).count({ n: '*' }).first()).toEqual({ n: '1' });
+    // Stripe's retry of the held event arrives: the dashboard refund of the remaining 4000 is written once.
+    const ev = fake.eventsOf(SK).filter((e) => e.type === 'charge.refunded').at(-1)!;
+    const body = JSON.stringify(ev);
+    for (let i = 0; i < 2; i++)
+      await h.app.inject({
+        method: 'POST',
+        url: '/webhooks/stripe',
+        headers: { host: new URL(HOOK_URL).hostname, 'content-type': 'application/json', 'stripe-signature': fake.signFor(SK, HOOK_URL, body) },
+        payload: body,
+      });
+    expect((await refundRows(pid)).map((x) => x.amount)).toEqual([1500, 500, 4000]);
+    const p = (await ok(`query($s: ID!) { getPayments(student_id: $s) { data { id refunded } } }`, { s: w.kids.ben }, w.tokens.mgrX)).getPayments.data.find(
+      (x: any) => x.id === pid,
+    );
+    expect(p.refunded).toBe(6000);
+  });
+
+  it('Stripe unreachable: PAYMENT_PROVIDER_UNAVAILABLE, nothing on the ledger, the key kept for the reconciliation', async () => {
+    const id = await invoice(w.kids.ben, 3000);
+    const paid = (await ok(CHARGE, { u: w.family.mum, id }, w.family.mumToken)).chargeUserInvoice;
+    const p2 = String(paid.charge.payment_id);
+    const saved = h.deps.config.stripe!;
+    h.deps.config.stripe = { ...saved, port: 1 };
+    const before = await ledgerCount();
+    let r;
+    try {
+      r = await w.q(REFUND, { id: p2, a: 700 }, w.tokens.mgrX);
+    } finally {
+      h.deps.config.stripe = saved;
+    }
+    expect(code(r)).toBe('PAYMENT_PROVIDER_UNAVAILABLE');
+    expect(await ledgerCount()).toBe(before);
+    const row = await db()('stripe_refunds').where({ payment_id: p2 }).first();
+    expect(row.status).toBe('pending');
+    // While it is pending, its amount is reserved: at most 2300 more can be asked.
+    expect(field(await w.q(REFUND, { id: p2, a: 2301 }, w.tokens.mgrX))).toBe('amount');
+    // The hourly reconciliation sends it again with its own key: refunded once.
+    await runAutopay(db(), A().entry.id, h.deps.config, new Date(Date.now() + 11 * 60_000));
+    await fake.settle();
+    expect(await refundRows(p2)).toEqual([{ amount: 700, stripe: true }]);
+    expect((await db()('stripe_refunds').where({ id: row.id }).first()).status).toBe('succeeded');
   });
 });

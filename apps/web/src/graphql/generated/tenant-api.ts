@@ -1648,7 +1648,7 @@ export type BillingOverviewQueryVariables = Exact<{
 }>;
 
 
-export type BillingOverviewQuery = { getBillingOverviewDetails: { location_id: string, filter: string, date: string, period_start: string | null, period_end: string, outstanding: number, credit: number, balance: number, open_invoices: number, students_owing: number, overdue: number, overdue_invoices: number, overdue_students: number, collected: number, payments: number, failed_autopay: number, failed_autopay_amount: number, overdue_by_age: Array<{ label: string, min_days: number, max_days: number | null, amount: number, invoices: number, students: number }> } };
+export type BillingOverviewQuery = { getBillingOverviewDetails: { location_id: string, filter: string, date: string, period_start: string | null, period_end: string, outstanding: number, agency_outstanding: number, credit: number, balance: number, open_invoices: number, students_owing: number, overdue: number, overdue_invoices: number, overdue_students: number, collected: number, payments: number, failed_autopay: number, failed_autopay_amount: number, overdue_by_age: Array<{ label: string, min_days: number, max_days: number | null, amount: number, invoices: number, students: number }> } };
 
 export type BillingPageFieldsFragment = { currentPage: number, lastPage: number, perPage: number, total: number };
 
@@ -1689,7 +1689,7 @@ export type BillingParentInvoicesQueryVariables = Exact<{
 }>;
 
 
-export type BillingParentInvoicesQuery = { getInvoices: { data: Array<{ id: string, date: string, due_date: string, period_start: string | null, period_end: string | null, status: string, total: number, balance: number, paid: number, items: Array<{ id: string, name: string, detail: string | null, original_amount: number, amount: number, discount: number, discount_type: string | null, discounts: Array<string>, source: { kind: string, period_start: string | null, period_end: string | null, days: number | null, minutes: number | null, date: string | null } }>, payers: Array<{ user_id: string, name: string, amount: number }> }>, paginatorInfo: { total: number, currentPage: number, lastPage: number } } };
+export type BillingParentInvoicesQuery = { getInvoices: { data: Array<{ id: string, date: string, due_date: string, period_start: string | null, period_end: string | null, status: string, total: number, balance: number, paid: number, agency_part: number, items: Array<{ id: string, name: string, detail: string | null, original_amount: number, amount: number, discount: number, discount_type: string | null, discounts: Array<string>, source: { kind: string, period_start: string | null, period_end: string | null, days: number | null, minutes: number | null, date: string | null } }>, payers: Array<{ user_id: string, name: string, amount: number }> }>, paginatorInfo: { total: number, currentPage: number, lastPage: number } } };
 
 export type BillingParentMethodsQueryVariables = Exact<{ [key: string]: never; }>;
 

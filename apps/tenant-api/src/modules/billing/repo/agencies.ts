@@ -45,8 +45,8 @@ function agencyBase(db: Db) {
     'a.note',
     db.raw(`to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at`),
     db.raw('(select count(*)::int from agency_students x where x.agency_id = a.id) as students_count'),
-    db.raw(`(select coalesce(sum(g.amount), 0) from invoices i join billing_ledger g on g.invoice_id = i.id
-               where i.agency_id = a.id and i.status = 'open') as balance`),
+    // What the agency owes: its open invoices' running balances (never a family's balance).
+    db.raw(`(select coalesce(sum(i.balance), 0) from invoices i where i.agency_id = a.id and i.status = 'open') as balance`),
   );
 }
 
@@ -147,7 +147,7 @@ export async function familyPlanInvoicesToSplit(db: Db, agencyId: string, studen
       db.raw(`to_char(i.due_date, 'YYYY-MM-DD') as due_date`),
       db.raw(`to_char(i.period_start, 'YYYY-MM-DD') as period_start`),
       db.raw(`to_char(i.period_end, 'YYYY-MM-DD') as period_end`),
-      db.raw('(select coalesce(sum(g.amount), 0) from billing_ledger g where g.invoice_id = i.id) as balance'),
+      'i.balance',
     )
     .orderBy([{ column: 'i.period_start' }, { column: 'i.id' }]);
 }
@@ -161,9 +161,9 @@ export async function openAgencyInvoices(db: Db, agencyId: string, ids?: string[
       'i.id',
       'i.student_id',
       'i.location_id',
-      db.raw('(select coalesce(sum(g.amount), 0) from billing_ledger g where g.invoice_id = i.id) as balance'),
+      'i.balance',
     )
-    .whereRaw('(select coalesce(sum(g.amount), 0) from billing_ledger g where g.invoice_id = i.id) > 0')
+    .where('i.balance', '>', 0)
     .orderBy([{ column: 'i.due_date' }, { column: 'i.id' }]);
   if (ids) q.whereIn('i.id', ids);
   return q as Promise<{ id: string; student_id: string; location_id: string; balance: string }[]>;

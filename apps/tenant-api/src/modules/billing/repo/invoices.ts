@@ -17,20 +17,27 @@ export type InvoiceRow = {
   stored_status: string;
   reason: string | null;
   transferred_to: string | null;
+  /** Set on an agency's invoice (the agency owes it, not the family). */
+  agency_id: string | null;
   total: string;
   balance: string;
   paid: string;
+  /** What an agency took over of this family invoice (its `transfer` entries naming the agency item). */
+  agency_part: string;
   created_at: Date;
 };
 
 const d = (c: string) => `to_char(i.${c}, 'YYYY-MM-DD') as ${c}`;
 
-/** Totals come from the items, what is owed and paid from the ledger; `paid` is derived. */
+/**
+ * Totals come from the items, what is paid from the ledger; what is owed is the invoice's running
+ * balance (`invoices.balance`, the sum of its ledger entries kept by the ledger's insert trigger).
+ */
 const TOTALS = `left join lateral (select coalesce(sum(it.amount), 0) as total from invoice_items it where it.invoice_id = i.id) t on true
-  left join lateral (select coalesce(sum(g.amount), 0) as balance,
-                            coalesce(-sum(g.amount) filter (where g.payment_id is not null), 0) as paid
+  left join lateral (select coalesce(-sum(g.amount) filter (where g.payment_id is not null), 0) as paid,
+                            coalesce(-sum(g.amount) filter (where g.kind = 'transfer' and g.invoice_item_id is not null), 0) as agency_part
                      from billing_ledger g where g.invoice_id = i.id) b on true`;
-const STATUS = `case when i.status <> 'open' then i.status when t.total > 0 and b.balance <= 0 then 'paid' else 'open' end`;
+const STATUS = `case when i.status <> 'open' then i.status when t.total > 0 and i.balance <= 0 then 'paid' else 'open' end`;
 
 function base(db: Db) {
   return db
@@ -54,8 +61,9 @@ function base(db: Db) {
       'i.transferred_to',
       'i.agency_id',
       't.total',
-      'b.balance',
+      'i.balance',
       'b.paid',
+      'b.agency_part',
       'i.created_at',
     );
 }
@@ -68,11 +76,14 @@ export interface InvoiceFilter {
   to?: string | null;
   agency?: string | null;
   ids?: string[] | null;
+  /** The family's invoices only (a parent's view: an agency's invoices are the agency's). */
+  family?: boolean;
 }
 
 function filtered(db: Db, f: InvoiceFilter) {
   const q = base(db);
   if (f.agency) q.where('i.agency_id', f.agency);
+  if (f.family) q.whereNull('i.agency_id');
   if (f.ids) q.whereIn('i.id', f.ids);
   if (f.locations) q.whereIn('i.location_id', f.locations);
   if (f.students) q.whereIn('i.student_id', f.students);
@@ -109,7 +120,7 @@ export async function findInvoice(db: Db, id: string): Promise<InvoiceRow | unde
 
 /** A child's open invoices with something owed, oldest first (the order payments fill them). */
 export async function openInvoices(db: Db, studentId: string, ids?: string[]): Promise<InvoiceRow[]> {
-  const q = base(db).where('i.student_id', studentId).whereNull('i.agency_id').where('i.status', 'open').whereRaw('b.balance > 0');
+  const q = base(db).where('i.student_id', studentId).whereNull('i.agency_id').where('i.status', 'open').where('i.balance', '>', 0);
   if (ids) q.whereIn('i.id', ids);
   return q.orderBy([{ column: 'i.due_date' }, { column: 'i.date' }, { column: 'i.id' }]);
 }

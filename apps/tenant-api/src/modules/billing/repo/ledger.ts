@@ -13,6 +13,8 @@ export interface LedgerEntry {
   kind: LedgerKind;
   /** Cents: + the family owes more, − it owes less. */
   amount: number;
+  /** A card refund's row (its `refund` entry is written once). */
+  stripe_refund_id?: string | null;
   reason?: string | null;
   created_by?: string | null;
 }
@@ -71,10 +73,31 @@ export async function creditsOf(
   return rows.map((r) => ({ payment_id: String(r.payment_id), amount: Number(r.s), date: r.date, method: r.method }));
 }
 
-/** A child's balance: owed (positive) or in credit (negative). */
+/**
+ * The family's part of the ledger: entries of the child's own invoices and payments. What an
+ * agency owes (its invoices) and pays (its payments) is the agency's, shown on the agency pages;
+ * a family balance plus the agencies' balances is the ledger's sum.
+ */
+function familyEntries(db: Db) {
+  return db('billing_ledger as g')
+    .leftJoin('invoices as fi', 'fi.id', 'g.invoice_id')
+    .leftJoin('payments as fp', 'fp.id', 'g.payment_id')
+    .whereNull('fi.agency_id')
+    .whereNull('fp.agency_id');
+}
+
+/** Children's family balances: owed (positive) or in credit (negative); agency debt excluded. */
+export async function familyBalances(db: Db, studentIds: string[]): Promise<Map<string, number>> {
+  const m = new Map<string, number>(studentIds.map((i) => [String(i), 0]));
+  if (!studentIds.length) return m;
+  const rows = await familyEntries(db).whereIn('g.student_id', studentIds).groupBy('g.student_id').select('g.student_id', db.raw('sum(g.amount) as s'));
+  for (const r of rows) m.set(String(r.student_id), Number(r.s));
+  return m;
+}
+
+/** A child's family balance: owed (positive) or in credit (negative); what agencies owe is not in it. */
 export async function studentBalance(db: Db, studentId: string): Promise<number> {
-  const r = await db('billing_ledger').where({ student_id: studentId }).sum({ s: 'amount' }).first();
-  return Number(r?.s ?? 0);
+  return (await familyBalances(db, [studentId])).get(String(studentId)) ?? 0;
 }
 
 export type LedgerRow = {
@@ -87,13 +110,14 @@ export type LedgerRow = {
   created_at: Date;
 };
 
+/** A child's family entries, newest first (the agency's are on the agency pages). */
 export async function entriesOf(db: Db, studentId: string, limit = 500): Promise<LedgerRow[]> {
-  return db('billing_ledger')
-    .where({ student_id: studentId })
+  return familyEntries(db)
+    .where('g.student_id', studentId)
     .orderBy([
-      { column: 'created_at', order: 'desc' },
-      { column: 'id', order: 'desc' },
+      { column: 'g.created_at', order: 'desc' },
+      { column: 'g.id', order: 'desc' },
     ])
     .limit(limit)
-    .select('id', 'kind', 'amount', 'invoice_id', 'payment_id', 'reason', 'created_at');
+    .select('g.id', 'g.kind', 'g.amount', 'g.invoice_id', 'g.payment_id', 'g.reason', 'g.created_at');
 }

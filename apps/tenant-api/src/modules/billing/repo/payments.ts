@@ -14,6 +14,8 @@ export type PaymentRow = {
   date: string;
   note: string | null;
   status: string;
+  /** A card payment's Stripe charge (stripe_charges.id). */
+  stripe_charge_id: string | null;
   applied: string;
   unapplied: string;
   refunded: string;
@@ -45,6 +47,7 @@ function base(db: Db) {
       'p.note',
       'p.status',
       'p.agency_id',
+      'p.stripe_charge_id',
       'm.applied',
       'm.unapplied',
       'm.refunded',
@@ -59,11 +62,14 @@ export interface PaymentFilter {
   to?: string | null;
   agency?: string | null;
   ids?: string[] | null;
+  /** The family's payments only (a parent's view). */
+  family?: boolean;
 }
 
 function filtered(db: Db, f: PaymentFilter) {
   const q = base(db);
   if (f.agency) q.where('p.agency_id', f.agency);
+  if (f.family) q.whereNull('p.agency_id');
   if (f.ids) q.whereIn('p.id', f.ids);
   if (f.locations) q.whereIn('p.location_id', f.locations);
   if (f.students) q.whereIn('p.student_id', f.students);

@@ -15,6 +15,7 @@ export const AGE_BUCKETS = [
 
 export interface OverviewRow {
   outstanding: string;
+  agency_outstanding: string;
   credit: string;
   balance: string;
   open_invoices: string;
@@ -30,13 +31,17 @@ export interface OverviewRow {
 }
 
 /**
- * The overview of one location in one statement, all sums of the ledger:
- * - each invoice's balance (its entries' sum); outstanding is their total, overdue the positive
- *   balances past their due date (on the location's `today`), aged into AGE_BUCKETS;
- * - credit: money paid and on no invoice;
+ * The overview of one location in one statement:
+ * - the invoices that still owe (or are owed) something, read through their running balance
+ *   (`invoices.balance`, kept equal to the sum of each invoice's ledger entries by the ledger's
+ *   insert trigger) and the partial index `invoices_open_balance_idx`: no ledger scan. The
+ *   family's invoices give outstanding and overdue (aged into AGE_BUCKETS on the location's
+ *   `today`); agencies' invoices are `agency_outstanding`, never a family's;
+ * - credit: money paid and on no invoice (an index-only sum);
  * - collected: money received in [from, to) (payments net of refunds and voids, by the time
  *   the ledger recorded them, read in the location's time zone);
- * - failed autopay: payments of the period in status `failed` (none until autopay exists).
+ * - failed autopay: payments of the period in status `failed`.
+ * outstanding + agency_outstanding − credit is the location's ledger sum (`balance`).
  */
 export async function overview(
   db: Db,
@@ -50,11 +55,12 @@ export async function overview(
   }).join(',\n      ');
   const from = a.from === null ? `'-infinity'::timestamptz` : `(:from::date)::timestamp at time zone :tz`;
   const { rows } = await db.raw(
-    `with inv as (
-       select g.invoice_id, i.student_id, i.due_date, sum(g.amount) as bal
-         from billing_ledger g join invoices i on i.id = g.invoice_id
-        where g.location_id = :loc and g.invoice_id is not null
-        group by g.invoice_id, i.student_id, i.due_date
+    `with open_all as materialized (
+       select i.id, i.student_id, i.due_date, i.agency_id, i.balance as bal
+         from invoices i
+        where i.location_id = :loc and i.balance <> 0
+     ), inv as (
+       select * from open_all where agency_id is null
      ), o as (
        select inv.*, (:today::date - inv.due_date) as age from inv where inv.bal > 0 and inv.due_date < :today::date
      ), credit as (
@@ -70,8 +76,9 @@ export async function overview(
         where location_id = :loc and status = 'failed' and date >= coalesce(:from::date, '-infinity'::date) and date < :to::date
      )
      select (select coalesce(sum(bal), 0) from inv) as outstanding,
+            (select coalesce(sum(bal), 0) from open_all where agency_id is not null) as agency_outstanding,
             credit.credit,
-            (select coalesce(sum(bal), 0) from inv) - credit.credit as balance,
+            (select coalesce(sum(bal), 0) from open_all) - credit.credit as balance,
             (select count(*) from inv where bal > 0) as open_invoices,
             (select count(distinct student_id) from inv where bal > 0) as students_owing,
             (select coalesce(sum(bal), 0) from o) as overdue,

@@ -151,3 +151,41 @@ export async function managersOf(db: Db, locationIds: string[]): Promise<string[
     .distinct('lm.user_id');
   return rows.map((r: { user_id: string }) => String(r.user_id));
 }
+
+export interface RefundRow {
+  id: string;
+  payment_id: string;
+  student_id: string;
+  location_id: string;
+  amount: string;
+  reason: string | null;
+  idempotency_key: string;
+  stripe_refund_id: string | null;
+  status: 'pending' | 'succeeded' | 'failed';
+  error_code: string | null;
+  error_message: string | null;
+  created_by: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export const refundById = (db: Db, id: string): Promise<RefundRow | undefined> =>
+  /^\d{1,18}$/.test(String(id)) ? db('stripe_refunds').where({ id }).first() : Promise.resolve(undefined);
+export const refundByStripeId = (db: Db, id: string): Promise<RefundRow | undefined> => db('stripe_refunds').where({ stripe_refund_id: id }).first();
+
+export async function insertRefund(trx: Knex.Transaction, row: Record<string, unknown>): Promise<RefundRow> {
+  const [r] = await trx('stripe_refunds').insert(row).returning('*');
+  return r as RefundRow;
+}
+
+export async function updateRefund(db: Db, id: string, patch: Record<string, unknown>) {
+  await db('stripe_refunds')
+    .where({ id })
+    .update({ ...patch, updated_at: db.fn.now() });
+}
+
+/** Card refunds of a payment Stripe has not answered yet (cents): reserved against what is left. */
+export async function pendingRefunds(db: Db, paymentId: string): Promise<number> {
+  const r = await db('stripe_refunds').where({ payment_id: paymentId, status: 'pending' }).sum({ s: 'amount' }).first();
+  return Number(r?.s ?? 0);
+}

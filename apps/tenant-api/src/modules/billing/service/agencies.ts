@@ -9,7 +9,7 @@ import { inTransaction, mapUniqueViolations } from '../../../core/tx.ts';
 import { billingScope } from '../policy.ts';
 import * as repo from '../repo/agencies.ts';
 import * as ledger from '../repo/ledger.ts';
-import { insertInvoice, insertItem, invoiceList, invoicePage } from '../repo/invoices.ts';
+import { invoiceList, invoicePage } from '../repo/invoices.ts';
 import { insertPayment, paymentList, paymentPage } from '../repo/payments.ts';
 import { plans } from '../repo/plans.ts';
 import { studentsFacts } from '../repo/people.ts';
@@ -17,6 +17,9 @@ import { nameTaken } from '../errors.ts';
 import { cents, label, localDate, note, positiveCents } from '../fields.ts';
 import { lockStudent } from './invoices.ts';
 import { todayIn } from './plans.ts';
+import { splitAgencyParts, splitPlanAmount } from './agency-split.ts';
+
+export { perPeriod, splitPlanAmount } from './agency-split.ts';
 
 export const agencyNotFound = () => notFound('Agency not found.');
 
@@ -33,22 +36,6 @@ async function locationToday(ctx: RequestContext, locationId: string): Promise<s
 }
 
 // ---------- money of an authorisation ----------
-
-/** A weekly amount over a plan period: 1, 2 or 52/12 weeks, rounded half-up to the cent. */
-export function perPeriod(weekly: number, period: string): number {
-  if (period === 'weekly') return weekly;
-  if (period === 'biweekly') return weekly * 2;
-  return Math.round((weekly * 52) / 12);
-}
-
-/**
- * The agency's part of a plan amount: the authorised rate (capped at the plan amount) less the
- * co-pay, never below zero; the family pays the rest, so the two add up to the plan amount.
- */
-export function splitPlanAmount(planAmount: number, rate: number, copay: number, period: string) {
-  const agency = Math.max(0, Math.min(planAmount, perPeriod(rate, period)) - perPeriod(copay, period));
-  return { agency, family: planAmount - agency };
-}
 
 const addDays = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 function addMonths(d: string, n: number): string {
@@ -295,80 +282,17 @@ export async function getAgencyPayments(ctx: RequestContext, raw: unknown) {
 }
 
 /**
- * Moves the agency's part of each authorised child's open plan invoices onto an agency invoice
- * (item source `subsidy`): a charge on the agency invoice and a reversing entry on the family's,
- * in one transaction per centre under each child's lock; the unique (agency, child, period) keeps
- * a re-run from moving anything twice.
+ * Re-runs the daily run's agency split for one agency now (`splitAgencyParts`, the same code):
+ * after authorisations change, the open plan invoices they cover are split without waiting for
+ * the next hourly run; a re-run moves nothing twice.
  */
 export async function issueAgencyInvoices(ctx: RequestContext, raw: unknown) {
   const scope = await billingScope(ctx);
   const args = parseArgs(z.object({ id }), raw);
   const a = await agencyInScope(ctx, scope, args.id);
   const today = await locationToday(ctx, a.location_id);
-  const auths = await repo.agencyStudents(ctx.db, { agencies: [a.id] }, today);
   const created = await inTransaction(ctx, async (trx) => {
-    const ids: string[] = [];
-    const studentIds = [...new Set(auths.map((x) => String(x.student_id)))].sort();
-    for (const sid of studentIds) await lockStudent(trx, sid);
-    const todo = await repo.familyPlanInvoicesToSplit(trx, a.id, studentIds);
-    const planRows = await plans(trx, { ids: [...new Set(todo.map((t) => String(t.plan_id)))] });
-    for (const inv of todo) {
-      const auth = auths.find(
-        (x) => String(x.student_id) === String(inv.student_id) && x.start_date <= inv.period_start && x.end_date >= inv.period_start,
-      );
-      const plan = planRows.find((p) => String(p.id) === String(inv.plan_id));
-      if (!auth || !plan) continue;
-      const split = splitPlanAmount(Number(inv.plan_amount), Number(auth.rate), Number(auth.copay), plan.period);
-      const amount = Math.min(split.agency, Number(inv.balance));
-      if (amount <= 0) continue;
-      const aid = await insertInvoice(trx, {
-        student_id: inv.student_id,
-        location_id: inv.location_id,
-        agency_id: a.id,
-        date: today,
-        due_date: inv.due_date,
-        period_start: inv.period_start,
-        period_end: inv.period_end,
-        created_by: ctx.viewer!.id,
-      });
-      const item = await insertItem(trx, {
-        invoice_id: aid,
-        name: `Subsidy — ${a.name}`,
-        detail: `Authorization ${auth.authorization_number}`,
-        original_amount: amount,
-        amount,
-        source: {
-          kind: 'subsidy',
-          plan_id: String(inv.plan_id),
-          period_start: inv.period_start,
-          period_end: inv.period_end,
-          agency_id: String(a.id),
-          family_invoice_id: String(inv.id),
-        },
-        created_by: ctx.viewer!.id,
-      });
-      await ledger.append(trx, [
-        {
-          location_id: inv.location_id,
-          student_id: inv.student_id,
-          invoice_id: aid,
-          invoice_item_id: item.id,
-          kind: 'charge',
-          amount,
-          created_by: ctx.viewer!.id,
-        },
-        {
-          location_id: inv.location_id,
-          student_id: inv.student_id,
-          invoice_id: inv.id,
-          kind: 'transfer',
-          amount: -amount,
-          reason: `Agency part: ${a.name}`,
-          created_by: ctx.viewer!.id,
-        },
-      ]);
-      ids.push(aid);
-    }
+    const ids = await splitAgencyParts(trx, a, today, ctx.viewer!.id);
     await audit(ctx, trx, {
       action: 'agency.invoice',
       entity: 'agency',

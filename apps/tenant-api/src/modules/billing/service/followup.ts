@@ -57,6 +57,7 @@ export async function getBillingOverviewDetails(ctx: RequestContext, raw: unknow
     period_start: from,
     period_end: today,
     outstanding: n(r.outstanding),
+    agency_outstanding: n(r.agency_outstanding),
     credit: n(r.credit),
     balance: n(r.balance),
     open_invoices: n(r.open_invoices),

@@ -59,7 +59,14 @@ export async function getStudentAllInvoices(ctx: RequestContext, raw: unknown) {
   const args = parseArgs(z.object({ id, location: id.nullish(), from: localDate.nullish(), to: localDate.nullish() }), raw);
   range(args);
   await readableStudent(ctx, who, args.id);
-  return repo.invoiceList(ctx.db, { locations: args.location ? [args.location] : null, students: [args.id], from: args.from, to: args.to });
+  return repo.invoiceList(ctx.db, {
+    locations: args.location ? [args.location] : null,
+    students: [args.id],
+    from: args.from,
+    to: args.to,
+    // A parent sees the family's invoices; staff see the agency's too (marked by agency_id).
+    family: who.kind !== 'staff',
+  });
 }
 
 /** An invoice of the staff scope, or NOT_FOUND. */

@@ -18,6 +18,7 @@ import { paymentNotFound, paymentVoid } from '../errors.ts';
 import { localDate, note, positiveCents, reason } from '../fields.ts';
 import { lockStudent } from './invoices.ts';
 import { todayIn } from './plans.ts';
+import { refundCardPayment } from './stripe-refund.ts';
 
 const METHOD = z.enum(['cash', 'check', 'ach'], { message: 'Choose cash, check or ACH.' });
 
@@ -38,7 +39,13 @@ export async function getStudentAllPayments(ctx: RequestContext, raw: unknown) {
   const args = parseArgs(z.object({ id, location: id.nullish(), from: localDate.nullish(), to: localDate.nullish() }), raw);
   if (args.from && args.to && args.to < args.from) throw badInput('to', 'The end date is before the start date.');
   await readableStudent(ctx, who, args.id);
-  return repo.paymentList(ctx.db, { locations: args.location ? [args.location] : null, students: [args.id], from: args.from, to: args.to });
+  return repo.paymentList(ctx.db, {
+    locations: args.location ? [args.location] : null,
+    students: [args.id],
+    from: args.from,
+    to: args.to,
+    family: who.kind !== 'staff',
+  });
 }
 
 export async function getPaymentsList(ctx: RequestContext, raw: unknown) {
@@ -147,7 +154,7 @@ async function staffPayment(ctx: RequestContext, paymentId: string) {
   return p;
 }
 
-async function livePayment(trx: Knex.Transaction, paymentId: string) {
+export async function livePayment(trx: Knex.Transaction, paymentId: string) {
   const p = await repo.findPayment(trx, paymentId);
   if (!p) throw paymentNotFound();
   if (p.status === 'void') throw paymentVoid();
@@ -197,44 +204,71 @@ export async function voidPayment(ctx: RequestContext, raw: unknown) {
 }
 
 /**
- * Gives back part of a payment, never more than is left of it: from its credit first, then taken
- * off its open invoices (newest first), which are owed again. What sits on a waived or transferred
- * invoice stays there (void the payment instead).
+ * The ledger entries giving back `amount` of a payment: from its credit first, then taken off its
+ * open invoices (newest first), which are owed again; then the `refund` entry. Never more than is
+ * left of it (less `reserved`: card refunds Stripe has not answered yet); what sits on a waived or
+ * transferred invoice stays there (void the payment instead). With `force` (Stripe already gave the
+ * money back: a refund made in Stripe's dashboard), what no credit or open invoice covers is taken
+ * from the credit, so the ledger says what happened. Throws a field error on `amount`.
+ */
+export async function refundEntries(
+  trx: Knex.Transaction,
+  p: repo.PaymentRow,
+  a: { amount: number; reason: string | null; by: string | null; reserved?: number; force?: boolean; stripeRefundId?: string | null },
+): Promise<ledger.LedgerEntry[]> {
+  const left = Number(p.amount) - Number(p.refunded) - (a.reserved ?? 0);
+  if (!a.force && a.amount > left) throw badInput('amount', `At most $${(Math.max(0, left) / 100).toFixed(2)} of this payment can be refunded.`);
+  const at = { location_id: p.location_id, student_id: p.student_id, payment_id: p.id };
+  const places = await ledger.paymentPlaces(trx, p.id);
+  const credit = Math.max(0, places.find((pl) => pl.invoice_id === null)?.amount ?? 0);
+  let need = a.amount - credit;
+  const onInvoices = places.filter((pl) => pl.invoice_id !== null && pl.amount > 0);
+  const dated = (await Promise.all(onInvoices.map(async (pl) => ({ ...pl, inv: await findInvoice(trx, pl.invoice_id!) })))).filter(
+    (pl) => pl.inv?.stored_status === 'open',
+  );
+  const reachable = credit + dated.reduce((s, pl) => s + pl.amount, 0) - (a.reserved ?? 0);
+  if (!a.force && a.amount > reachable)
+    throw badInput(
+      'amount',
+      `At most $${(Math.max(0, reachable) / 100).toFixed(2)} can be refunded: the rest is on closed invoices (void the payment instead).`,
+    );
+  dated.sort((x, y) => (y.inv!.date === x.inv!.date ? Number(y.invoice_id) - Number(x.invoice_id) : y.inv!.date < x.inv!.date ? -1 : 1));
+  const entries: ledger.LedgerEntry[] = [];
+  for (const pl of dated) {
+    if (need <= 0) break;
+    const x = Math.min(need, pl.amount);
+    entries.push({ ...at, invoice_id: pl.invoice_id, kind: 'unapply', amount: x, created_by: a.by });
+    entries.push({ ...at, invoice_id: null, kind: 'unapply', amount: -x, created_by: a.by });
+    need -= x;
+  }
+  entries.push({
+    ...at,
+    invoice_id: null,
+    kind: 'refund',
+    amount: a.amount,
+    reason: a.reason,
+    created_by: a.by,
+    stripe_refund_id: a.stripeRefundId ?? null,
+  });
+  return entries;
+}
+
+/**
+ * Gives back part of a payment (spec refundPayment, partial). Cash, check and ACH: the ledger
+ * entries at once (`refundEntries`). A card payment: the money goes back through the centre's
+ * Stripe account (`refundCardPayment`): no ledger entry until Stripe has refunded it.
  */
 export async function refundPayment(ctx: RequestContext, raw: unknown) {
   const args = parseArgs(z.object({ id, amount: positiveCents('Amount'), reason: reason.nullish() }), raw);
   const before = await staffPayment(ctx, args.id);
+  if (before.method === 'card') {
+    await refundCardPayment(ctx, before, { amount: args.amount, reason: args.reason ?? null });
+    return { ...notice('Refund sent to the card.'), payment: await repo.findPayment(ctx.db, args.id) };
+  }
   await inTransaction(ctx, async (trx) => {
     await lockStudent(trx, before.student_id);
     const p = await livePayment(trx, args.id);
-    const left = Number(p.amount) - Number(p.refunded);
-    if (args.amount > left) throw badInput('amount', `At most $${(left / 100).toFixed(2)} of this payment can be refunded.`);
-    const by = ctx.viewer!.id;
-    const at = { location_id: p.location_id, student_id: p.student_id, payment_id: p.id };
-    const places = await ledger.paymentPlaces(trx, p.id);
-    const credit = places.find((pl) => pl.invoice_id === null)?.amount ?? 0;
-    let need = args.amount - credit;
-    const onInvoices = places.filter((pl) => pl.invoice_id !== null && pl.amount > 0);
-    const dated = (await Promise.all(onInvoices.map(async (pl) => ({ ...pl, inv: await findInvoice(trx, pl.invoice_id!) })))).filter(
-      (pl) => pl.inv?.stored_status === 'open',
-    );
-    const reachable = credit + dated.reduce((a, pl) => a + pl.amount, 0);
-    if (args.amount > reachable)
-      throw badInput(
-        'amount',
-        `At most $${(reachable / 100).toFixed(2)} can be refunded: the rest is on closed invoices (void the payment instead).`,
-      );
-    dated.sort((a, b) => (b.inv!.date === a.inv!.date ? Number(b.invoice_id) - Number(a.invoice_id) : b.inv!.date < a.inv!.date ? -1 : 1));
-    const entries: ledger.LedgerEntry[] = [];
-    for (const pl of dated) {
-      if (need <= 0) break;
-      const x = Math.min(need, pl.amount);
-      entries.push({ ...at, invoice_id: pl.invoice_id, kind: 'unapply', amount: x, created_by: by });
-      entries.push({ ...at, invoice_id: null, kind: 'unapply', amount: -x, created_by: by });
-      need -= x;
-    }
-    entries.push({ ...at, invoice_id: null, kind: 'refund', amount: args.amount, reason: args.reason ?? null, created_by: by });
-    await ledger.append(trx, entries);
+    await ledger.append(trx, await refundEntries(trx, p, { amount: args.amount, reason: args.reason ?? null, by: ctx.viewer!.id }));
     await audit(ctx, trx, {
       action: 'payment.refund',
       entity: 'payment',

@@ -25,9 +25,10 @@ export const nothingToPay = () => new AppError('NOTHING_OWED', 'Your share of th
  */
 export async function openShare(db: Db, invoiceId: string, userId: string): Promise<{ share: number; open: number; balance: number }> {
   const inv = await findInvoice(db, invoiceId);
-  if (!inv || inv.stored_status !== 'open') return { share: 0, open: 0, balance: 0 };
+  // An agency's invoice is the agency's to pay: no payer has a share of it.
+  if (!inv || inv.stored_status !== 'open' || inv.agency_id) return { share: 0, open: 0, balance: 0 };
   const payers = (await contactsWithShares(db, [inv.student_id])).filter((c) => c.is_payer);
-  const share = payerParts(Number(inv.total), payers).find((p) => p.user_id === String(userId))?.amount ?? 0;
+  const share = payerParts(Number(inv.total) - Number(inv.agency_part), payers).find((p) => p.user_id === String(userId))?.amount ?? 0;
   const paid = await repo.paidByUser(db, invoiceId, userId);
   const balance = Number(inv.balance);
   return { share, balance, open: Math.max(0, Math.min(balance, share - paid)) };

@@ -18,6 +18,7 @@ export const WEBHOOK_EVENTS = [
   'payment_method.updated',
   'payment_method.detached',
   'customer.updated',
+  'charge.refunded',
 ] as const;
 
 /** Keys are the owner's alone (the matrix says `center`; checked here too). */

@@ -12,6 +12,7 @@ import { invoiceNotFound } from '../errors.ts';
 import { findInvoice, invoiceList, type InvoiceRow } from '../repo/invoices.ts';
 import { contactsWithShares, payerStudentIds, studentsFacts } from '../repo/people.ts';
 import * as repo from '../repo/stripe.ts';
+import * as ledger from '../repo/ledger.ts';
 import { billingScope } from '../policy.ts';
 import { centreStripe, isConnectionError, notConfigured, unavailable } from '../stripe/client.ts';
 import { applyOutcome, chargeShare, nothingToPay } from './stripe-charge.ts';
@@ -31,7 +32,8 @@ async function parentOf(ctx: RequestContext) {
 export async function openSharesOf(db: Db, userId: string, studentIds: string[]) {
   if (!studentIds.length) return [];
   const invoices = (await invoiceList(db, { locations: null, students: studentIds })).filter(
-    (i) => i.stored_status === 'open' && Number(i.balance) > 0,
+    // The family's invoices only: what an agency owes is never a parent's to pay.
+    (i) => i.stored_status === 'open' && Number(i.balance) > 0 && !i.agency_id,
   );
   if (!invoices.length) return [];
   const contacts = await contactsWithShares(db, studentIds);
@@ -48,7 +50,7 @@ export async function openSharesOf(db: Db, userId: string, studentIds: string[])
   return invoices
     .map((inv: InvoiceRow) => {
       const payers = contacts.filter((c) => c.is_payer && String(c.student_id) === String(inv.student_id));
-      const share = payerParts(Number(inv.total), payers).find((p) => p.user_id === String(userId))?.amount ?? 0;
+      const share = payerParts(Number(inv.total) - Number(inv.agency_part), payers).find((p) => p.user_id === String(userId))?.amount ?? 0;
       const open = Math.max(0, Math.min(Number(inv.balance), share - (paidBy.get(String(inv.id)) ?? 0)));
       return { invoice_id: String(inv.id), student_id: String(inv.student_id), date: inv.date, due_date: inv.due_date, total: Number(inv.total), balance: Number(inv.balance), share, open };
     })
@@ -84,13 +86,12 @@ export async function getUserBillingStudents(ctx: RequestContext) {
   const kids = await studentsFacts(ctx.db, await payerStudentIds(ctx.db, v.id));
   if (!kids.length) return [];
   const ids = kids.map((k) => String(k.id));
-  const [shares, balances, locations, account] = [
+  const [shares, balance, locations, account] = [
     await openSharesOf(ctx.db, v.id, ids),
-    await ctx.db('billing_ledger').whereIn('student_id', ids).groupBy('student_id').select('student_id', ctx.db.raw('sum(amount) as s')),
+    await ledger.familyBalances(ctx.db, ids),
     await ctx.db('locations').whereIn('id', [...new Set(kids.map((k) => k.location_id))]).select('id', 'name', 'billing'),
     await repo.accountRow(ctx.db),
   ];
-  const balance = new Map(balances.map((r: { student_id: string; s: string }) => [String(r.student_id), Number(r.s)]));
   const loc = new Map(locations.map((l: { id: string; name: string; billing: boolean }) => [String(l.id), l]));
   return kids
     .sort((a, b) => `${a.fname} ${a.lname}`.localeCompare(`${b.fname} ${b.lname}`))

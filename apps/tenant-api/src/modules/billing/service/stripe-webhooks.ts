@@ -5,6 +5,7 @@ import type { TenantApiDeps } from '../../../types.ts';
 import * as repo from '../repo/stripe.ts';
 import { decrypt } from '../stripe/client.ts';
 import { applyOutcome, type Outcome } from './stripe-charge.ts';
+import { reconcileChargeRefunded } from './stripe-refund.ts';
 
 /** Signatures older than this are refused (Stripe's default tolerance). */
 export const TOLERANCE_S = 300;
@@ -23,7 +24,8 @@ const intentStatus = (type: string, pi: Stripe.PaymentIntent): Outcome['status']
 /**
  * One event's effect, in the transaction that records the event: payment intents settle their
  * charge (a card payment on the ledger, or the failure), payment methods refresh or drop a saved
- * card, a customer's default card follows Stripe's. An event about a customer this centre does
+ * card, a customer's default card follows Stripe's, a refunded charge writes each refund of it
+ * the ledger has not got yet (once). An event about a customer this centre does
  * not know is ignored; one older than what its object already saw is stale.
  */
 async function effectOf(trx: Knex.Transaction, event: Stripe.Event): Promise<Effect> {
@@ -64,6 +66,7 @@ async function effectOf(trx: Knex.Transaction, event: Stripe.Event): Promise<Eff
     if (!customer.default_payment_method) await repo.updateCustomer(trx, customer.user_id, { default_payment_method: pm.id });
     return 'applied';
   }
+  if (event.type === 'charge.refunded') return reconcileChargeRefunded(trx, obj as Stripe.Charge);
   if (event.type === 'customer.updated') {
     const c = obj as Stripe.Customer;
     const customer = await repo.customerById(trx, c.id);

@@ -5,6 +5,7 @@ import { notifyUsers } from '../../notifications/index.ts';
 import * as repo from '../repo/stripe.ts';
 import { centreStripe, isConnectionError, type StripeSettings } from './client.ts';
 import { applyOutcome, callStripe, chargeShare, openShare } from '../service/stripe-charge.ts';
+import { reconcilePendingRefunds } from '../service/stripe-refund.ts';
 
 /**
  * Autopay that never fails silently (issue 19), hourly per centre through the outbox:
@@ -15,7 +16,8 @@ import { applyOutcome, callStripe, chargeShare, openShare } from '../service/str
  *   managers; a card that needs the payer's authentication goes to /user/students/billing2;
  * - a card expiring within 30 days warns its owner and the managers, once per card and expiry;
  * - reconciliation: charges still pending after 10 minutes (an outage, a lost response) are
- *   asked of Stripe again with their own idempotency key, so nothing is charged twice.
+ *   asked of Stripe again with their own idempotency key, so nothing is charged twice; card
+ *   refunds still pending likewise, so nothing is refunded twice.
  * Every step is idempotent (unique attempt per payer, invoice and number; one warning per card
  * and expiry), so a re-run or a second process does nothing more.
  */
@@ -146,6 +148,8 @@ export async function runAutopay(db: Knex, centreId: string, config: StripeSetti
     await callStripe(config, db, cs.stripe, c, customer.customer_id).catch(() => undefined);
     done.reconciled++;
   }
+  // ... and card refunds whose answer never came (sent again with their own key).
+  done.reconciled += await reconcilePendingRefunds(db, cs.stripe, now);
   // 2. Autopay.
   for (const d of await dueShares(db)) {
     const today = localParts(now, d.timezone).date;

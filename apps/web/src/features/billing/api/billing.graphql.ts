@@ -109,6 +109,7 @@ export const BillingOverviewQuery = gql<G.BillingOverviewQuery, G.BillingOvervie
       period_start
       period_end
       outstanding
+      agency_outstanding
       credit
       balance
       open_invoices

@@ -68,6 +68,7 @@ export function BillingOverviewPage() {
       />
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
         <Figure label={t('overview.outstanding')} value={money(o?.outstanding)} testId="overview-outstanding" />
+        <Figure label={t('overview.agencyOutstanding')} value={money(o?.agency_outstanding)} testId="overview-agency-outstanding" />
         <Figure label={t('overview.credit')} value={money(o?.credit)} testId="overview-credit" />
         <Figure label={t('overview.balance')} value={money(o?.balance)} testId="overview-balance" />
         <Figure label={t('overview.overdue')} value={money(o?.overdue)} testId="overview-overdue" />

@@ -60,6 +60,7 @@ export const InvoicesQuery = gql<BillingParentInvoicesQuery, BillingParentInvoic
         total
         balance
         paid
+        agency_part
         items {
           ...BillingInvoiceItemFields
         }

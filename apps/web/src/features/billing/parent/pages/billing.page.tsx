@@ -239,6 +239,11 @@ function InvoiceHistory({ studentId }: { studentId: string }) {
                 <Text size="sm">{money(it.amount)}</Text>
               </Group>
             ))}
+            {inv.agency_part > 0 ? (
+              <Text size="xs" c="dimmed" data-testid="invoice-agency-part">
+                {t('agencyPart', { amount: money(inv.agency_part), family: money(inv.total - inv.agency_part) })}
+              </Text>
+            ) : null}
             {inv.payers.length > 1 ? (
               <Text size="xs" c="dimmed">
                 {t('split', { parts: inv.payers.map((p) => `${p.name} ${money(p.amount)}`).join(' · ') })}
