@@ -6,3 +6,4 @@ export * from './student-fields.ts';
 export * from './zoned-time.ts';
 export * from './money.ts';
 export * from './activity-kinds.ts';
+export * from './immunizations.ts';
