@@ -7,3 +7,4 @@ export * from './zoned-time.ts';
 export * from './money.ts';
 export * from './activity-kinds.ts';
 export * from './immunizations.ts';
+export * from './immunization-schedules.ts';
