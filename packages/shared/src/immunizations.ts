@@ -115,6 +115,20 @@ export interface ImmunizationEvaluation {
 }
 
 /**
+ * The rule of dose `index` (0-based): the series' own, then, when the last dose has a booster
+ * validity, the last rule again for each booster (given at least its minimum interval after the
+ * previous dose); null past a series without boosters.
+ */
+export function ruleFor(imm: Pick<ScheduleImmunization, 'doses'>, index: number): DoseRule | null {
+  if (index < imm.doses.length) return imm.doses[index]!;
+  const last = imm.doses[imm.doses.length - 1];
+  return last?.booster_validity ? { ...last, label: 'Booster', min_age: '0 days', min_interval: last.min_interval ?? last.booster_validity } : null;
+}
+
+/** How many dose dates a record of this vaccine may hold (a booster series repeats up to MAX_DOSES). */
+export const maxDosesOf = (imm: Pick<ScheduleImmunization, 'doses'>) => (imm.doses[imm.doses.length - 1]?.booster_validity ? MAX_DOSES : imm.doses.length);
+
+/**
  * Evaluates a child's doses of every immunization of one schedule on a day: each dose in date
  * order counts when given at or after its minimum age and minimum interval (less the grace);
  * the next dose is upcoming before its earliest date, due until its recommended date, overdue
@@ -136,7 +150,7 @@ export function evaluateSchedule(
     const valid: string[] = [];
     const invalid: string[] = [];
     for (const date of given) {
-      const rule = imm.doses[valid.length];
+      const rule = ruleFor(imm, valid.length);
       if (!rule) break;
       let earliest = addDuration(input.birth_date, rule.min_age);
       const prev = valid[valid.length - 1];
@@ -149,7 +163,7 @@ export function evaluateSchedule(
     }
     const n = valid.length;
     if (n >= imm.doses.length) {
-      const last = imm.doses[imm.doses.length - 1]!;
+      const last = ruleFor(imm, n - 1)!;
       const lastDate = valid[valid.length - 1]!;
       if (last.booster_validity) {
         const until = addDuration(lastDate, last.booster_validity);

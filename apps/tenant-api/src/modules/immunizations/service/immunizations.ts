@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { parseArgs } from '@kv/server';
-import { evaluateSchedule, localParts, MAX_DOSES, versionOn, type ImmunizationEvaluation, type ScheduleVersion } from '@kv/shared';
+import { evaluateSchedule, localParts, MAX_DOSES, maxDosesOf, versionOn, type ImmunizationEvaluation, type ScheduleVersion } from '@kv/shared';
 import type { RequestContext } from '../../../types.ts';
 import { insertAudit } from '../../../core/audit.ts';
 import { id, optionalText } from '../../../core/args.ts';
@@ -193,7 +193,7 @@ export async function saveStudentImmunization(ctx: RequestContext, raw: unknown)
   if (!version) throw noSchedule();
   const rule = version.immunizations.find((i) => i.code === a.code);
   if (!rule) throw unknownImmunization();
-  if (a.doses.length > rule.doses.length) throw badDose('doses', `${rule.name} has ${rule.doses.length} doses.`);
+  if (a.doses.length > maxDosesOf(rule)) throw badDose('doses', `${rule.name} has ${maxDosesOf(rule)} doses.`);
   a.doses.forEach((d, i) => {
     if (d > today) throw badDose(`doses.${i}`, `Dose ${i + 1} is in the future.`);
     if (s.dob && d < s.dob) throw badDose(`doses.${i}`, `Dose ${i + 1} is before the date of birth.`);
