@@ -40,12 +40,23 @@ export async function up(knex: Knex): Promise<void> {
   });
 
   await knex('platform_catalogues')
-    .insert({ name: 'immunizations', title: 'Immunizations', description: 'Versioned immunization schedules (CDC CDSi rules, 4-day grace).' })
+    .insert({
+      name: 'immunizations',
+      title: 'Immunizations',
+      description: 'Versioned immunization schedules (CDC CDSi rules, 4-day grace).',
+    })
     .onConflict('name')
     .merge(['title', 'description']);
 
   await knex('immunizations').insert(
-    US_SCHEDULE_V2.immunizations.map((v, i) => ({ name: v.name, code: v.code, kind: v.kind, is_required: v.is_required, doses: JSON.stringify(v.doses), position: i + 1 })),
+    US_SCHEDULE_V2.immunizations.map((v, i) => ({
+      name: v.name,
+      code: v.code,
+      kind: v.kind,
+      is_required: v.is_required,
+      doses: JSON.stringify(v.doses),
+      position: i + 1,
+    })),
   );
   for (const s of US_SCHEDULES) {
     await knex('immunization_schedules').insert({

@@ -42,7 +42,11 @@ export async function up(knex: Knex): Promise<void> {
     t.bigInteger('updated_by').references('users.id').onDelete('SET NULL');
     t.timestamps(true, true);
     t.unique(['student_id', 'code']);
-    t.check("exemption_reason is null or exemption_reason in ('medical', 'religious', 'personal')", [], 'student_immunizations_reason_check');
+    t.check(
+      "exemption_reason is null or exemption_reason in ('medical', 'religious', 'personal')",
+      [],
+      'student_immunizations_reason_check',
+    );
     t.check('not exempt or exemption_file_id is not null', [], 'student_immunizations_exemption_document');
   });
 
@@ -63,7 +67,9 @@ export async function up(knex: Knex): Promise<void> {
     begin
       raise exception 'immunization evaluations are never rewritten';
     end $$`);
-  await knex.raw('create trigger immunization_evaluations_no_update before update on immunization_evaluations for each row execute function immunization_evaluations_frozen()');
+  await knex.raw(
+    'create trigger immunization_evaluations_no_update before update on immunization_evaluations for each row execute function immunization_evaluations_frozen()',
+  );
 
   await knex.schema.createTable('compliance_exports', (t) => {
     t.bigIncrements('id');

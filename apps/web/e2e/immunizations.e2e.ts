@@ -12,7 +12,10 @@ export const journeys: Journey[] = [
     name: 'a manager records the overdue hepatitis A dose on Noah’s profile and the dose gap closes; the parent sees it at 375 px',
     async run({ pageAs }) {
       const manager = await pageAs(hosts.demo, 'manager');
-      const { dropdownLocations } = await api<{ dropdownLocations: { id: string; name: string }[] }>(manager, '{ dropdownLocations { id name } }');
+      const { dropdownLocations } = await api<{ dropdownLocations: { id: string; name: string }[] }>(
+        manager,
+        '{ dropdownLocations { id name } }',
+      );
       const downtown = dropdownLocations.find((l) => l.name === 'Downtown');
       assert.ok(downtown, 'Downtown not found');
       const { paginateStudents } = await api<{ paginateStudents: { data: { id: string; fname: string; lname: string }[] } }>(
@@ -22,9 +25,13 @@ export const journeys: Journey[] = [
       const noah = paginateStudents.data.find((s) => s.fname === 'Noah' && s.lname === 'Bennett');
       assert.ok(noah, 'Noah Bennett not found');
       const doseGaps = async () =>
-        (await api<{ getComplianceGaps: Gap[] }>(manager, 'query($l: ID!) { getComplianceGaps(location_id: $l) { kind student_id name } }', { l: downtown.id })).getComplianceGaps.filter(
-          (g) => g.kind === 'dose' && g.student_id === noah.id,
-        );
+        (
+          await api<{ getComplianceGaps: Gap[] }>(
+            manager,
+            'query($l: ID!) { getComplianceGaps(location_id: $l) { kind student_id name } }',
+            { l: downtown.id },
+          )
+        ).getComplianceGaps.filter((g) => g.kind === 'dose' && g.student_id === noah.id);
       // The seed leaves Noah behind on hepatitis A (the demo parent's youngest); a rerun starts from there.
       await api(manager, SAVE, { s: noah.id, d: [] });
       try {

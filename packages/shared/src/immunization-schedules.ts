@@ -153,8 +153,15 @@ const vaccines = (hepB: Dose[]): Vaccine[] => [
 ];
 
 const asRules = (d: Dose[]) =>
-  d.map(([label, min_age, recommended_age, min_interval, booster]) => ({ label, min_age, recommended_age, min_interval, booster_validity: booster ?? null }));
-const asSchedule = (list: Vaccine[]): ScheduleImmunization[] => list.map((v) => ({ code: v.code, name: v.name, kind: v.kind, is_required: v.is_required, doses: asRules(v.doses) }));
+  d.map(([label, min_age, recommended_age, min_interval, booster]) => ({
+    label,
+    min_age,
+    recommended_age,
+    min_interval,
+    booster_validity: booster ?? null,
+  }));
+const asSchedule = (list: Vaccine[]): ScheduleImmunization[] =>
+  list.map((v) => ({ code: v.code, name: v.name, kind: v.kind, is_required: v.is_required, doses: asRules(v.doses) }));
 
 export const US_SCHEDULE_V1: ScheduleVersion = {
   version: 1,

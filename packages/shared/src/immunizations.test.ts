@@ -4,7 +4,10 @@ import { US_SCHEDULE_V1, US_SCHEDULE_V2, US_SCHEDULES } from './immunization-sch
 
 const mmr = US_SCHEDULE_V2.immunizations.find((i) => i.code === 'MMR')!;
 const one = (imm: ScheduleImmunization, birth: string, asOf: string, dates: string[]) =>
-  evaluateSchedule({ immunizations: [imm] }, { birth_date: birth, as_of: asOf, doses: dates.map((given_on) => ({ code: imm.code, given_on })), exempt: [] })[0]!;
+  evaluateSchedule(
+    { immunizations: [imm] },
+    { birth_date: birth, as_of: asOf, doses: dates.map((given_on) => ({ code: imm.code, given_on })), exempt: [] },
+  )[0]!;
 
 describe('CDSi durations', () => {
   it('parses sums of units and refuses anything else', () => {
@@ -23,7 +26,11 @@ describe('CDSi durations', () => {
 describe('evaluating doses', () => {
   it('counts a dose up to 4 days before its minimum age (grace), not 5', () => {
     expect(one(mmr, '2024-01-10', '2025-06-01', ['2025-01-06'])).toMatchObject({ valid_doses: 1, invalid_dates: [] });
-    expect(one(mmr, '2024-01-10', '2025-06-01', ['2025-01-05'])).toMatchObject({ valid_doses: 0, invalid_dates: ['2025-01-05'], status: 'overdue' });
+    expect(one(mmr, '2024-01-10', '2025-06-01', ['2025-01-05'])).toMatchObject({
+      valid_doses: 0,
+      invalid_dates: ['2025-01-05'],
+      status: 'overdue',
+    });
   });
   it('upcoming before the earliest date, due until the recommended one, overdue after', () => {
     expect(one(mmr, '2025-06-01', '2026-01-01', []).status).toBe('upcoming');
@@ -34,7 +41,10 @@ describe('evaluating doses', () => {
     const bordetella = US_SCHEDULE_V2.immunizations.find((i) => i.code === 'Bordetella')!;
     expect(ruleFor(bordetella, 3)?.label).toBe('Booster');
     expect(one(bordetella, '2020-01-01', '2026-06-01', ['2024-01-01', '2025-01-01'])).toMatchObject({ status: 'expired', valid_doses: 2 });
-    expect(one(bordetella, '2020-01-01', '2026-06-01', ['2024-01-01', '2025-09-01'])).toMatchObject({ status: 'complete', due_by: '2026-09-01' });
+    expect(one(bordetella, '2020-01-01', '2026-06-01', ['2024-01-01', '2025-09-01'])).toMatchObject({
+      status: 'complete',
+      due_by: '2026-09-01',
+    });
   });
   it('the hepatitis B birth dose: version 1 until 2025-12-04, version 2 from 2025-12-05', () => {
     expect(versionOn(US_SCHEDULES, '2025-12-04')).toBe(US_SCHEDULE_V1);

@@ -122,11 +122,14 @@ export interface ImmunizationEvaluation {
 export function ruleFor(imm: Pick<ScheduleImmunization, 'doses'>, index: number): DoseRule | null {
   if (index < imm.doses.length) return imm.doses[index]!;
   const last = imm.doses[imm.doses.length - 1];
-  return last?.booster_validity ? { ...last, label: 'Booster', min_age: '0 days', min_interval: last.min_interval ?? last.booster_validity } : null;
+  return last?.booster_validity
+    ? { ...last, label: 'Booster', min_age: '0 days', min_interval: last.min_interval ?? last.booster_validity }
+    : null;
 }
 
 /** How many dose dates a record of this vaccine may hold (a booster series repeats up to MAX_DOSES). */
-export const maxDosesOf = (imm: Pick<ScheduleImmunization, 'doses'>) => (imm.doses[imm.doses.length - 1]?.booster_validity ? MAX_DOSES : imm.doses.length);
+export const maxDosesOf = (imm: Pick<ScheduleImmunization, 'doses'>) =>
+  imm.doses[imm.doses.length - 1]?.booster_validity ? MAX_DOSES : imm.doses.length;
 
 /**
  * Evaluates a child's doses of every immunization of one schedule on a day: each dose in date
@@ -141,7 +144,16 @@ export function evaluateSchedule(
   return schedule.immunizations.map((imm) => {
     const base = { code: imm.code, name: imm.name, is_required: imm.is_required };
     if (input.exempt.includes(imm.code)) {
-      return { ...base, status: 'exempt' as const, valid_doses: 0, invalid_dates: [], next_dose: null, earliest: null, due_by: null, message: 'Exempt' };
+      return {
+        ...base,
+        status: 'exempt' as const,
+        valid_doses: 0,
+        invalid_dates: [],
+        next_dose: null,
+        earliest: null,
+        due_by: null,
+        message: 'Exempt',
+      };
     }
     const given = input.doses
       .filter((d) => d.code === imm.code && d.given_on <= input.as_of)
@@ -168,11 +180,38 @@ export function evaluateSchedule(
       if (last.booster_validity) {
         const until = addDuration(lastDate, last.booster_validity);
         if (until < input.as_of) {
-          return { ...base, status: 'expired' as const, valid_doses: n, invalid_dates: invalid, next_dose: null, earliest: until, due_by: until, message: `Booster expired on ${until}` };
+          return {
+            ...base,
+            status: 'expired' as const,
+            valid_doses: n,
+            invalid_dates: invalid,
+            next_dose: null,
+            earliest: until,
+            due_by: until,
+            message: `Booster expired on ${until}`,
+          };
         }
-        return { ...base, status: 'complete' as const, valid_doses: n, invalid_dates: invalid, next_dose: null, earliest: null, due_by: until, message: `Complete, valid until ${until}` };
+        return {
+          ...base,
+          status: 'complete' as const,
+          valid_doses: n,
+          invalid_dates: invalid,
+          next_dose: null,
+          earliest: null,
+          due_by: until,
+          message: `Complete, valid until ${until}`,
+        };
       }
-      return { ...base, status: 'complete' as const, valid_doses: n, invalid_dates: invalid, next_dose: null, earliest: null, due_by: null, message: 'Complete' };
+      return {
+        ...base,
+        status: 'complete' as const,
+        valid_doses: n,
+        invalid_dates: invalid,
+        next_dose: null,
+        earliest: null,
+        due_by: null,
+        message: 'Complete',
+      };
     }
     const rule = imm.doses[n]!;
     let earliest = addDuration(input.birth_date, rule.min_age);
@@ -185,7 +224,12 @@ export function evaluateSchedule(
     if (dueBy < earliest) dueBy = earliest;
     const label = `Dose ${n + 1} (${rule.label})`;
     const status: DoseStatus = input.as_of < earliest ? 'upcoming' : input.as_of <= dueBy ? 'due' : 'overdue';
-    const message = status === 'upcoming' ? `${label}: from ${earliest}` : status === 'due' ? `${label}: due by ${dueBy}` : `${label}: overdue since ${dueBy}`;
+    const message =
+      status === 'upcoming'
+        ? `${label}: from ${earliest}`
+        : status === 'due'
+          ? `${label}: due by ${dueBy}`
+          : `${label}: overdue since ${dueBy}`;
     return { ...base, status, valid_doses: n, invalid_dates: invalid, next_dose: n + 1, earliest, due_by: dueBy, message };
   });
 }

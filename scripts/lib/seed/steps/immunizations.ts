@@ -86,17 +86,40 @@ export const immunizationsStep: SeedStep = {
     const zoneOf = new Map(locs.map((l) => [l.id, l.timezone]));
     const kids = (await children()).filter((c) => c.status && !c.archived);
     const dobs = new Map(
-      (await trx('students').whereIn('id', kids.map((k) => k.id)).select('id', trx.raw("to_char(coalesce(dob, created_at::date), 'YYYY-MM-DD') as dob"))).map((r) => [String(r.id), r.dob as string]),
+      (
+        await trx('students')
+          .whereIn(
+            'id',
+            kids.map((k) => k.id),
+          )
+          .select('id', trx.raw("to_char(coalesce(dob, created_at::date), 'YYYY-MM-DD') as dob"))
+      ).map((r) => [String(r.id), r.dob as string]),
     );
     const demoParent = (await trx('users').where({ username: 'parent' }).first('id'))?.id;
-    const guardians: { student_id: string; user_id: string }[] = await trx('student_users').whereIn('student_id', kids.map((k) => k.id)).where('black_list', false).select('student_id', 'user_id');
-    const demoKids = new Set(guardians.filter((g) => demoParent && String(g.user_id) === String(demoParent)).map((g) => String(g.student_id)));
+    const guardians: { student_id: string; user_id: string }[] = await trx('student_users')
+      .whereIn(
+        'student_id',
+        kids.map((k) => k.id),
+      )
+      .where('black_list', false)
+      .select('student_id', 'user_id');
+    const demoKids = new Set(
+      guardians.filter((g) => demoParent && String(g.user_id) === String(demoParent)).map((g) => String(g.student_id)),
+    );
     const guardianOf = new Map<string, string>();
     for (const g of guardians) if (!guardianOf.has(String(g.student_id))) guardianOf.set(String(g.student_id), String(g.user_id));
     const todayOf = (loc: string) => localParts(now, zoneOf.get(loc) || 'UTC').date;
     const jitter = () => faker.number.int({ min: 0, max: 6 });
 
-    type Rec = { student_id: string; code: string; doses: string[]; exempt: boolean; exemption_reason: string | null; exemption_file_id: string | null; note: string | null };
+    type Rec = {
+      student_id: string;
+      code: string;
+      doses: string[];
+      exempt: boolean;
+      exemption_reason: string | null;
+      exemption_file_id: string | null;
+      note: string | null;
+    };
     const records: Rec[] = [];
     const versionAt = (day: string) => {
       const v = versionOn(US_SCHEDULES, day)!;
@@ -105,9 +128,12 @@ export const immunizationsStep: SeedStep = {
     const gapsOf = (kid: string, recs: Rec[]) => {
       const today = todayOf(kids.find((k) => k.id === kid)!.location_id);
       const doses: GivenDose[] = recs.flatMap((r) => r.doses.map((given_on) => ({ code: r.code, given_on })));
-      return evaluateSchedule(versionAt(today), { birth_date: dobs.get(kid)!, as_of: today, doses, exempt: recs.filter((r) => r.exempt).map((r) => r.code) }).filter(
-        (e) => e.is_required && (e.status === 'overdue' || e.status === 'expired'),
-      );
+      return evaluateSchedule(versionAt(today), {
+        birth_date: dobs.get(kid)!,
+        as_of: today,
+        doses,
+        exempt: recs.filter((r) => r.exempt).map((r) => r.code),
+      }).filter((e) => e.is_required && (e.status === 'overdue' || e.status === 'expired'));
     };
     const byKid = new Map<string, Rec[]>();
     for (const k of kids) {
@@ -117,14 +143,26 @@ export const immunizationsStep: SeedStep = {
       for (const imm of versionAt(today).immunizations) {
         if (!imm.is_required && !faker.datatype.boolean({ probability: 0.6 })) continue;
         const doses = dosesOf(imm, dob, today, jitter);
-        if (doses.length) recs.push({ student_id: k.id, code: imm.code, doses, exempt: false, exemption_reason: null, exemption_file_id: null, note: null });
+        if (doses.length)
+          recs.push({
+            student_id: k.id,
+            code: imm.code,
+            doses,
+            exempt: false,
+            exemption_reason: null,
+            exemption_file_id: null,
+            note: null,
+          });
       }
       byKid.set(k.id, recs);
     }
 
     // Ten children behind on one required vaccine: the demo parent's youngest first (the journey records it).
     const demoYoungest = [...demoKids].sort((a, b) => (dobs.get(b)! < dobs.get(a)! ? -1 : 1))[0];
-    const pool = [...(demoYoungest ? [demoYoungest] : []), ...faker.helpers.shuffle(kids.filter((k) => !demoKids.has(k.id)).map((k) => k.id))];
+    const pool = [
+      ...(demoYoungest ? [demoYoungest] : []),
+      ...faker.helpers.shuffle(kids.filter((k) => !demoKids.has(k.id)).map((k) => k.id)),
+    ];
     const behind = new Set<string>();
     for (const kid of pool) {
       if (behind.size >= WITH_GAP) break;
@@ -132,7 +170,10 @@ export const immunizationsStep: SeedStep = {
       for (const r of faker.helpers.shuffle(recs.filter((x) => x.doses.length))) {
         const trimmed = recs.map((x) => (x === r ? { ...x, doses: x.doses.slice(0, -1) } : x));
         if (gapsOf(kid, trimmed).length > gapsOf(kid, recs).length) {
-          byKid.set(kid, trimmed.filter((x) => x.doses.length));
+          byKid.set(
+            kid,
+            trimmed.filter((x) => x.doses.length),
+          );
           behind.add(kid);
           break;
         }
@@ -168,7 +209,15 @@ export const immunizationsStep: SeedStep = {
         updated_at: new Date(at.getTime() + 2000),
       });
       const recs = (byKid.get(k.id) ?? []).filter((r) => r.code !== exemptCode);
-      recs.push({ student_id: k.id, code: exemptCode, doses: [], exempt: true, exemption_reason: reason, exemption_file_id: id, note: reason === 'medical' ? 'Signed by the family doctor.' : null });
+      recs.push({
+        student_id: k.id,
+        code: exemptCode,
+        doses: [],
+        exempt: true,
+        exemption_reason: reason,
+        exemption_file_id: id,
+        note: reason === 'medical' ? 'Signed by the family doctor.' : null,
+      });
       byKid.set(k.id, recs);
     }
     await insertMany(trx, 'files', fileRows);
@@ -181,7 +230,9 @@ export const immunizationsStep: SeedStep = {
       records.map((r) => ({ ...r, updated_by: guardianOf.get(r.student_id) ?? owner })),
     );
     await insertMany(trx, 'audit_log', [
-      ...fileRows.map((r) => auditRow({ ...acceptedAudit(r as unknown as Parameters<typeof acceptedAudit>[0]), created_at: r.checked_at as Date })),
+      ...fileRows.map((r) =>
+        auditRow({ ...acceptedAudit(r as unknown as Parameters<typeof acceptedAudit>[0]), created_at: r.checked_at as Date }),
+      ),
       ...records.map((r) =>
         auditRow({
           action: 'immunizations.save',

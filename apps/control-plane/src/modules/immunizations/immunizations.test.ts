@@ -16,11 +16,18 @@ const PUBLISH = `mutation($effective_from: String!, $source_url: String, $note: 
   publishImmunizationSchedule(effective_from: $effective_from, source_url: $source_url, note: $note) { message schedule { version effective_from immunizations { code } } } }`;
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-const dose = (label: string, min_age: string, recommended_age = min_age, min_interval: string | null = null) => ({ label, min_age, recommended_age, min_interval });
+const dose = (label: string, min_age: string, recommended_age = min_age, min_interval: string | null = null) => ({
+  label,
+  min_age,
+  recommended_age,
+  min_interval,
+});
 
 beforeAll(async () => {
   h = await startControlPlane();
-  centreId = String((await h.control.db('centers').insert({ name: 'Imm centre', slug: 'imm-centre', status: 'active' }).returning('id'))[0].id);
+  centreId = String(
+    (await h.control.db('centers').insert({ name: 'Imm centre', slug: 'imm-centre', status: 'active' }).returning('id'))[0].id,
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -32,7 +39,9 @@ describe('the platform immunization catalogue (kvsupport)', () => {
     const list = await h.gql(LIST, {}, { token: h.tokens.kvsupport });
     expect(list.errors).toBeUndefined();
     const codes = list.data.getImmunizations.map((i: { code: string }) => i.code);
-    expect(codes).toEqual(expect.arrayContaining(['HepB', 'DTaP', 'Hib', 'PCV', 'IPV', 'MMR', 'VAR', 'HepA', 'Rabies', 'DHPP', 'Bordetella']));
+    expect(codes).toEqual(
+      expect.arrayContaining(['HepB', 'DTaP', 'Hib', 'PCV', 'IPV', 'MMR', 'VAR', 'HepA', 'Rabies', 'DHPP', 'Bordetella']),
+    );
     const dtap = list.data.getImmunizations.find((i: { code: string }) => i.code === 'DTaP');
     expect(dtap).toMatchObject({ kind: 'child', is_required: true, dose_1: '2 months', dose_6: null });
     expect(dtap.doses).toHaveLength(5);
@@ -44,13 +53,20 @@ describe('the platform immunization catalogue (kvsupport)', () => {
       [2, '2025-12-05'],
       [1, '2025-01-01'],
     ]);
-    const hepB = (v: { immunizations: { code: string; doses: { label: string }[] }[] }) => v.immunizations.find((i) => i.code === 'HepB')!.doses[0]!.label;
+    const hepB = (v: { immunizations: { code: string; doses: { label: string }[] }[] }) =>
+      v.immunizations.find((i) => i.code === 'HepB')!.doses[0]!.label;
     expect(hepB(s[1])).toBe('Birth');
     expect(hepB(s[0])).toMatch(/^From 2 months/);
   });
 
   it('kvsupport and admin may edit; a centre’s service token or no token may not', async () => {
-    const vars = { name: 'Leptospirosis', code: 'Lepto', kind: 'pet', is_required: false, doses: [dose('From 12 weeks', '12 weeks'), dose('2–4 weeks later', '14 weeks', '16 weeks', '2 weeks')] };
+    const vars = {
+      name: 'Leptospirosis',
+      code: 'Lepto',
+      kind: 'pet',
+      is_required: false,
+      doses: [dose('From 12 weeks', '12 weeks'), dose('2–4 weeks later', '14 weeks', '16 weeks', '2 weeks')],
+    };
     const centreToken = await createTokenService({ secret: SECRET }).signService({ tid: centreId, purpose: 'catalogue.read' });
     for (const token of [centreToken, null]) {
       const r = await h.gql(CREATE, vars, { token });
@@ -59,10 +75,22 @@ describe('the platform immunization catalogue (kvsupport)', () => {
     const made = await h.gql(CREATE, vars, { token: h.tokens.kvsupport });
     expect(made.errors).toBeUndefined();
     expect(made.data.createImmunization.immunization).toMatchObject({ code: 'Lepto', dose_1: 'From 12 weeks', dose_2: '2–4 weeks later' });
-    const upd = await h.gql(UPDATE, { id: made.data.createImmunization.immunization.id, name: 'Leptospirosis (canine)' }, { token: h.tokens.admin });
+    const upd = await h.gql(
+      UPDATE,
+      { id: made.data.createImmunization.immunization.id, name: 'Leptospirosis (canine)' },
+      { token: h.tokens.admin },
+    );
     expect(upd.data.updateImmunization.immunization.name).toBe('Leptospirosis (canine)');
-    expect((await h.gql(DELETE, { id: made.data.createImmunization.immunization.id }, { token: h.tokens.kvsupport })).data.deleteImmunization.status).toBe(true);
-    expect(await h.control.db('audit_log').whereIn('action', ['immunization.create', 'immunization.update', 'immunization.delete']).count({ n: '*' })).toEqual([{ n: '3' }]);
+    expect(
+      (await h.gql(DELETE, { id: made.data.createImmunization.immunization.id }, { token: h.tokens.kvsupport })).data.deleteImmunization
+        .status,
+    ).toBe(true);
+    expect(
+      await h.control
+        .db('audit_log')
+        .whereIn('action', ['immunization.create', 'immunization.update', 'immunization.delete'])
+        .count({ n: '*' }),
+    ).toEqual([{ n: '3' }]);
   });
 
   it('bad input names its field: duration, kind, seven doses, a taken code, an unknown id', async () => {
@@ -91,16 +119,25 @@ describe('the platform immunization catalogue (kvsupport)', () => {
     expect(url.errors?.[0]?.extensions?.field).toBe('source_url');
     expect(await h.control.db('immunization_schedules').count({ n: '*' })).toEqual([{ n: '2' }]);
 
-    const pub = await h.gql(PUBLISH, { effective_from: day(0), source_url: 'https://www.cdc.gov/acip/', note: 'Today' }, { token: h.tokens.kvsupport });
+    const pub = await h.gql(
+      PUBLISH,
+      { effective_from: day(0), source_url: 'https://www.cdc.gov/acip/', note: 'Today' },
+      { token: h.tokens.kvsupport },
+    );
     expect(pub.errors).toBeUndefined();
     expect(pub.data.publishImmunizationSchedule.schedule).toMatchObject({ version: 3, effective_from: day(0) });
     const again = await h.gql(PUBLISH, { effective_from: day(0) }, { token: h.tokens.kvsupport });
     expect(again.errors?.[0]?.extensions?.field).toBe('effective_from');
 
     // Editing a vaccine afterwards does not change the frozen version.
-    const hepB = (await h.gql(LIST, { kind: 'child' }, { token: h.tokens.kvsupport })).data.getImmunizations.find((i: { code: string }) => i.code === 'HepB');
+    const hepB = (await h.gql(LIST, { kind: 'child' }, { token: h.tokens.kvsupport })).data.getImmunizations.find(
+      (i: { code: string }) => i.code === 'HepB',
+    );
     await h.gql(UPDATE, { id: hepB.id, doses: [dose('Changed', '0 days')] }, { token: h.tokens.kvsupport });
-    const client = createControlPlaneClient({ tokens: createTokenService({ secret: SECRET }), transport: inProcessTransport(h.rt.centreChannel) });
+    const client = createControlPlaneClient({
+      tokens: createTokenService({ secret: SECRET }),
+      transport: inProcessTransport(h.rt.centreChannel),
+    });
     const cat = await client.catalogue(centreId, 'immunizations');
     expect(cat.items.map((i) => i.key)).toEqual(['schedule-1', 'schedule-2', 'schedule-3']);
     const v3 = cat.items[2]!.data as unknown as ScheduleVersion;

@@ -29,7 +29,9 @@ type Db = Knex | Knex.Transaction;
 const COLUMNS = ['id', 'name', 'code', 'kind', 'is_required', 'doses', 'position', 'updated_at'];
 
 export function list(db: Db, kind: string | null): Promise<ImmunizationRow[]> {
-  const q = db('immunizations').select(COLUMNS).orderBy([{ column: 'kind' }, { column: 'position' }, { column: 'id' }]);
+  const q = db('immunizations')
+    .select(COLUMNS)
+    .orderBy([{ column: 'kind' }, { column: 'position' }, { column: 'id' }]);
   if (kind) q.where({ kind });
   return q;
 }
@@ -85,15 +87,33 @@ export const latestSchedule = (db: Db): Promise<ScheduleRow | undefined> =>
  */
 export async function publish(
   db: Knex.Transaction,
-  s: { effective_from: string; source_url: string | null; note: string | null; published_by: string; immunizations: ScheduleImmunization[] },
+  s: {
+    effective_from: string;
+    source_url: string | null;
+    note: string | null;
+    published_by: string;
+    immunizations: ScheduleImmunization[];
+  },
 ): Promise<ScheduleRow> {
   await db.raw('lock table immunization_schedules in exclusive mode');
   const version = Number((await db('immunization_schedules').max({ v: 'version' }).first())?.v ?? 0) + 1;
   const [row] = await db('immunization_schedules')
-    .insert({ version, effective_from: s.effective_from, source_url: s.source_url, note: s.note, data: JSON.stringify(s.immunizations), published_by: s.published_by })
+    .insert({
+      version,
+      effective_from: s.effective_from,
+      source_url: s.source_url,
+      note: s.note,
+      data: JSON.stringify(s.immunizations),
+      published_by: s.published_by,
+    })
     .returning(SCHEDULE_COLUMNS(db));
   const data = { version, effective_from: s.effective_from, source_url: s.source_url, note: s.note, immunizations: s.immunizations };
-  await db('platform_catalogue_items').insert({ catalogue: CATALOGUE, key: `schedule-${version}`, position: version, data: JSON.stringify(data) });
+  await db('platform_catalogue_items').insert({
+    catalogue: CATALOGUE,
+    key: `schedule-${version}`,
+    position: version,
+    data: JSON.stringify(data),
+  });
   await db('platform_catalogues').where({ name: CATALOGUE }).update({ updated_at: db.fn.now() });
   return row;
 }

@@ -26,7 +26,6 @@ export const immunizationResolvers: Resolvers = {
   },
   ImmunizationSchedule: {
     id: (r) => String(r.id),
-    immunizations: (r) =>
-      r.data.map((i, n) => ({ id: `${r.version}-${i.code}`, position: n + 1, updated_at: r.created_at, ...i })),
+    immunizations: (r) => r.data.map((i, n) => ({ id: `${r.version}-${i.code}`, position: n + 1, updated_at: r.created_at, ...i })),
   },
 };

@@ -31,7 +31,10 @@ const dose = z.object({
   min_interval: optionalDuration('min_interval'),
   booster_validity: optionalDuration('booster_validity'),
 });
-const doses = z.array(dose).min(1, 'An immunization has at least one dose.').max(MAX_DOSES, `An immunization has at most ${MAX_DOSES} doses.`);
+const doses = z
+  .array(dose)
+  .min(1, 'An immunization has at least one dose.')
+  .max(MAX_DOSES, `An immunization has at most ${MAX_DOSES} doses.`);
 const code = z
   .string()
   .trim()
@@ -44,7 +47,10 @@ const day = z
   .string()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'effective_from is a date (YYYY-MM-DD).')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'effective_from is a date (YYYY-MM-DD).');
+  .refine(
+    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    'effective_from is a date (YYYY-MM-DD).',
+  );
 const sourceUrl = z
   .string()
   .trim()
@@ -52,6 +58,16 @@ const sourceUrl = z
   .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), 'source_url must be an http(s) address.')
   .nullish()
   .transform((v) => v || null);
+
+/** Two writers taking one code at once: the unique index decides, answered as the typed error. */
+async function codeUnique<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (e) {
+    if ((e as { code?: string }).code === '23505') throw codeTaken();
+    throw e;
+  }
+}
 
 /** "Today" on the platform is UTC: a schedule dated before it is refused. */
 const todayUtc = () => new Date().toISOString().slice(0, 10);
@@ -84,19 +100,28 @@ export function createImmunizationService(rt: ControlPlaneRuntime) {
     async createImmunization(actor: Actor, raw: unknown) {
       requireRole(actor, immunizationPolicy.createImmunization);
       const a = parseArgs(z.object({ name: fields.text('name', { max: 150 }), code, kind, is_required: z.boolean(), doses }), raw);
-      const row = await db.transaction(async (trx) => {
-        if (await repo.codeUsed(trx, a.code)) throw codeTaken();
-        const r = await repo.insert(trx, { name: a.name, code: a.code, kind: a.kind, is_required: a.is_required, doses: a.doses });
-        await writeAudit(trx, actor, 'immunization.create', 'immunization', String(r.id), { code: r.code, kind: r.kind });
-        return r;
-      });
+      const row = await codeUnique(
+        db.transaction(async (trx) => {
+          if (await repo.codeUsed(trx, a.code)) throw codeTaken();
+          const r = await repo.insert(trx, { name: a.name, code: a.code, kind: a.kind, is_required: a.is_required, doses: a.doses });
+          await writeAudit(trx, actor, 'immunization.create', 'immunization', String(r.id), { code: r.code, kind: r.kind });
+          return r;
+        }),
+      );
       return done('Immunization created.', { immunization: row });
     },
 
     async updateImmunization(actor: Actor, raw: unknown) {
       requireRole(actor, immunizationPolicy.updateImmunization);
       const a = parseArgs(
-        z.object({ id, name: fields.text('name', { max: 150 }).nullish(), code: code.nullish(), kind: kind.nullish(), is_required: z.boolean().nullish(), doses: doses.nullish() }),
+        z.object({
+          id,
+          name: fields.text('name', { max: 150 }).nullish(),
+          code: code.nullish(),
+          kind: kind.nullish(),
+          is_required: z.boolean().nullish(),
+          doses: doses.nullish(),
+        }),
         raw,
       );
       await found(a.id);
@@ -106,14 +131,16 @@ export function createImmunizationService(rt: ControlPlaneRuntime) {
       if (a.kind != null) patch.kind = a.kind;
       if (a.is_required != null) patch.is_required = a.is_required;
       if (a.doses != null) {
-          patch.doses = a.doses;
+        patch.doses = a.doses;
       }
-      const row = await db.transaction(async (trx) => {
-        if (a.code != null && (await repo.codeUsed(trx, a.code, a.id))) throw codeTaken();
-        const r = Object.keys(patch).length ? await repo.update(trx, a.id, patch) : (await repo.byId(trx, a.id))!;
-        await writeAudit(trx, actor, 'immunization.update', 'immunization', a.id, { fields: Object.keys(patch) });
-        return r;
-      });
+      const row = await codeUnique(
+        db.transaction(async (trx) => {
+          if (a.code != null && (await repo.codeUsed(trx, a.code, a.id))) throw codeTaken();
+          const r = Object.keys(patch).length ? await repo.update(trx, a.id, patch) : (await repo.byId(trx, a.id))!;
+          await writeAudit(trx, actor, 'immunization.update', 'immunization', a.id, { fields: Object.keys(patch) });
+          return r;
+        }),
+      );
       return done('Immunization saved. Publish a schedule to send the change to centres.', { immunization: row });
     },
 
@@ -144,7 +171,10 @@ export function createImmunizationService(rt: ControlPlaneRuntime) {
           published_by: v.label,
           immunizations: list.map((i) => ({ code: i.code, name: i.name, kind: i.kind, is_required: i.is_required, doses: i.doses })),
         });
-        await writeAudit(trx, actor, 'immunization.publish', 'immunization_schedule', String(s.id), { version: s.version, effective_from: s.effective_from });
+        await writeAudit(trx, actor, 'immunization.publish', 'immunization_schedule', String(s.id), {
+          version: s.version,
+          effective_from: s.effective_from,
+        });
         return s;
       });
       return done(`Schedule version ${schedule.version} published, in effect from ${schedule.effective_from}.`, { schedule });

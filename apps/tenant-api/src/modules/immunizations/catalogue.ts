@@ -13,7 +13,10 @@ const lastLook = new Map<string, number>();
 /** The part of a version this centre evaluates with: child care the child vaccines, pet care the pet ones. */
 export const kindOf = (ctx: Pick<RequestContext, 'tenant'>): ImmunizationKind => (ctx.tenant.kind === 'petcare' ? 'pet' : 'child');
 
-const forKind = (v: ScheduleVersion, kind: ImmunizationKind): ScheduleVersion => ({ ...v, immunizations: v.immunizations.filter((i) => i.kind === kind) });
+const forKind = (v: ScheduleVersion, kind: ImmunizationKind): ScheduleVersion => ({
+  ...v,
+  immunizations: v.immunizations.filter((i) => i.kind === kind),
+});
 
 /**
  * Stores versions the centre has not seen (frozen on the platform, so a stored copy never goes
@@ -23,7 +26,13 @@ export async function storeVersions(db: Db, versions: readonly ScheduleVersion[]
   if (!versions.length) return;
   const rows = versions.map((raw) => {
     const v = forKind(raw, kind);
-    return { version: v.version, effective_from: v.effective_from, source_url: v.source_url, note: v.note, immunizations: JSON.stringify(v.immunizations) };
+    return {
+      version: v.version,
+      effective_from: v.effective_from,
+      source_url: v.source_url,
+      note: v.note,
+      immunizations: JSON.stringify(v.immunizations),
+    };
   });
   await db('immunization_schedule_versions').insert(rows).onConflict('version').ignore();
   const vaccines = new Map<string, string>();
@@ -65,7 +74,9 @@ export async function scheduleVersions(ctx: RequestContext): Promise<ScheduleVer
     try {
       const cat = await ctx.deps.controlPlane.catalogue(ctx.tenant.id, CATALOGUE);
       const stored = new Set((await ctx.db('immunization_schedule_versions').select('version')).map((r) => Number(r.version)));
-      const fresh = cat.items.map((i) => i.data as unknown as ScheduleVersion).filter((v) => Number.isInteger(v?.version) && !stored.has(v.version));
+      const fresh = cat.items
+        .map((i) => i.data as unknown as ScheduleVersion)
+        .filter((v) => Number.isInteger(v?.version) && !stored.has(v.version));
       await storeVersions(ctx.db, fresh, kindOf(ctx));
       lastLook.set(key, Date.now());
     } catch (err) {

@@ -33,7 +33,10 @@ const GAPS = `query($loc: ID!) { getComplianceGaps(location_id: $loc) { kind sou
 const EXPORT = `mutation($s: ID!) { exportStudentCompliance(student_id: $s) { status export { id status progress } } }`;
 const EXPORT_STATUS = `query($id: ID!) { getComplianceExport(id: $id) { id status progress entries url expires_at } }`;
 
-const err = (r: { errors?: { extensions?: Record<string, unknown> }[] }) => [r.errors?.[0]?.extensions?.code, r.errors?.[0]?.extensions?.field];
+const err = (r: { errors?: { extensions?: Record<string, unknown> }[] }) => [
+  r.errors?.[0]?.extensions?.code,
+  r.errors?.[0]?.extensions?.field,
+];
 const item = (r: { data?: any }, code: string, key = 'getStudentImmunizations') =>
   (r.data?.[key]?.items ?? r.data?.[key]?.immunizations?.items ?? []).find((i: { code: string }) => i.code === code);
 const todayAt = () => localParts(new Date(), 'America/Chicago').date;
@@ -65,7 +68,8 @@ beforeAll(async () => {
   const controlPlane = createControlPlaneClient({
     tokens: createTokenService({ secret: TEST_SECRET }),
     transport: async (_token, purpose, input) => {
-      if (purpose !== 'catalogue.read' || (input as { name: string }).name !== 'immunizations') return { status: 404, body: { error: { code: 'NOT_FOUND', message: 'No.' } } };
+      if (purpose !== 'catalogue.read' || (input as { name: string }).name !== 'immunizations')
+        return { status: 404, body: { error: { code: 'NOT_FOUND', message: 'No.' } } };
       catalogueReads++;
       return {
         status: 200,
@@ -141,13 +145,23 @@ describe('immunizations: a child’s doses', () => {
       [{ code: 'Rabies', doses: [] }, 'code'],
       [{ code: 'MMR', doses: ['2022-31-01'] }, 'doses.0'],
       [{ code: 'MMR', doses: [], exempt: true, reason: 'medical' }, 'exemption_file_id'],
-      [{ code: 'MMR', doses: [], exempt: true, reason: 'medical', file: await upload(w, 'document', w.X, w.ids.owner) }, 'exemption_file_id'],
+      [
+        { code: 'MMR', doses: [], exempt: true, reason: 'medical', file: await upload(w, 'document', w.X, w.ids.owner) },
+        'exemption_file_id',
+      ],
       [{ code: 'MMR', doses: [], exempt: true }, 'exemption_reason'],
     ];
-    for (const [vars, field] of cases) expect(err(await w.q(SAVE, { s: w.kidX, ...vars }, w.tokens.parent))).toEqual(['BAD_USER_INPUT', field]);
-    expect((await w.q(SAVE, { s: w.kidX2, code: 'MMR', doses: ['2022-04-01'] }, w.tokens.parent)).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
-    expect((await w.q(SAVE, { s: w.kidX, code: 'MMR', doses: ['2022-04-01'] }, w.tokens.mgrY)).errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
-    expect((await w.q(SAVE, { s: w.kidX, code: 'MMR', doses: ['2022-04-01'] }, b.tokens.owner)).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    for (const [vars, field] of cases)
+      expect(err(await w.q(SAVE, { s: w.kidX, ...vars }, w.tokens.parent))).toEqual(['BAD_USER_INPUT', field]);
+    expect((await w.q(SAVE, { s: w.kidX2, code: 'MMR', doses: ['2022-04-01'] }, w.tokens.parent)).errors?.[0]?.extensions?.code).toBe(
+      'NOT_FOUND',
+    );
+    expect((await w.q(SAVE, { s: w.kidX, code: 'MMR', doses: ['2022-04-01'] }, w.tokens.mgrY)).errors?.[0]?.extensions?.code).toBe(
+      'NOT_FOUND',
+    );
+    expect((await w.q(SAVE, { s: w.kidX, code: 'MMR', doses: ['2022-04-01'] }, b.tokens.owner)).errors?.[0]?.extensions?.code).toBe(
+      'UNAUTHENTICATED',
+    );
     expect(await db()('student_immunizations').count({ n: '*' })).toEqual([{ n: '0' }]);
   });
 
@@ -169,30 +183,55 @@ describe('immunizations: a child’s doses', () => {
     expect(item(again, 'HepB').status).toBe('overdue');
     const today = await w.q(READ, { s: baby }, w.tokens.mgrX);
     expect(item(today, 'HepB')).toMatchObject({ valid_doses: 1, next_dose: 2 });
-    await expect(db()('immunization_evaluations').where({ id: nov.data!.getStudentImmunizations.evaluation_id }).update({ schedule_version: 2 })).rejects.toThrow(/never rewritten/);
-    const history = today.data!.getStudentImmunizations.history.map((x: { evaluated_on: string; schedule_version: number }) => [x.evaluated_on, x.schedule_version]);
-    expect(history).toEqual(expect.arrayContaining([['2025-11-20', 1], ['2025-12-20', 2]]));
+    await expect(
+      db()('immunization_evaluations').where({ id: nov.data!.getStudentImmunizations.evaluation_id }).update({ schedule_version: 2 }),
+    ).rejects.toThrow(/never rewritten/);
+    const history = today.data!.getStudentImmunizations.history.map((x: { evaluated_on: string; schedule_version: number }) => [
+      x.evaluated_on,
+      x.schedule_version,
+    ]);
+    expect(history).toEqual(
+      expect.arrayContaining([
+        ['2025-11-20', 1],
+        ['2025-12-20', 2],
+      ]),
+    );
   });
 
   it('overdue required doses are compliance gaps; recording the dose closes the gap and its action item', async () => {
     await runDoseGaps(db(), w.c.entry.id);
-    const mmrGap = () => db()('compliance_gaps').where({ student_id: w.kidX, kind: 'dose' }).join('immunization_vaccines as v', 'v.id', 'compliance_gaps.source_id').where('v.code', 'MMR');
+    const mmrGap = () =>
+      db()('compliance_gaps')
+        .where({ student_id: w.kidX, kind: 'dose' })
+        .join('immunization_vaccines as v', 'v.id', 'compliance_gaps.source_id')
+        .where('v.code', 'MMR');
     const open = await mmrGap().clone().whereNull('closed_at').first('compliance_gaps.id');
     expect(open).toBeTruthy();
     const gaps = await w.q(GAPS, { loc: w.X }, w.tokens.mgrX);
-    expect(gaps.data!.getComplianceGaps.filter((g: { kind: string; student_id: string }) => g.kind === 'dose' && g.student_id === w.kidX).map((g: { name: string }) => g.name)).toEqual(
-      expect.arrayContaining(['Measles, mumps and rubella dose 1']),
-    );
-    const items = await db()('action_items').where({ source_kind: 'compliance_gap', source_id: String(open.id) }).count({ n: '*' });
+    expect(
+      gaps
+        .data!.getComplianceGaps.filter((g: { kind: string; student_id: string }) => g.kind === 'dose' && g.student_id === w.kidX)
+        .map((g: { name: string }) => g.name),
+    ).toEqual(expect.arrayContaining(['Measles, mumps and rubella dose 1']));
+    const items = await db()('action_items')
+      .where({ source_kind: 'compliance_gap', source_id: String(open.id) })
+      .count({ n: '*' });
     expect(Number(items[0]!.n)).toBeGreaterThan(0);
 
     const saved = await w.q(SAVE, { s: w.kidX, code: 'MMR', doses: ['2022-03-10'], note: 'From the paediatrician' }, w.tokens.mgrX);
     expect(saved.errors).toBeUndefined();
     expect(item(saved, 'MMR', 'saveStudentImmunization')).toMatchObject({ status: 'due', doses: ['2022-03-10'] });
     expect(await mmrGap().clone().whereNull('closed_at').first('compliance_gaps.id')).toBeUndefined();
-    const closed = await db()('domain_events').where({ name: 'compliance.gap_closed' }).whereRaw("payload->>'gap' = ?", [String(open.id)]).count({ n: '*' });
+    const closed = await db()('domain_events')
+      .where({ name: 'compliance.gap_closed' })
+      .whereRaw("payload->>'gap' = ?", [String(open.id)])
+      .count({ n: '*' });
     expect(Number(closed[0]!.n)).toBe(1);
-    expect((await w.q(GAPS, { loc: w.X }, w.tokens.mgrX)).data!.getComplianceGaps.some((g: { name: string; student_id: string }) => g.student_id === w.kidX && g.name.startsWith('Measles'))).toBe(false);
+    expect(
+      (await w.q(GAPS, { loc: w.X }, w.tokens.mgrX)).data!.getComplianceGaps.some(
+        (g: { name: string; student_id: string }) => g.student_id === w.kidX && g.name.startsWith('Measles'),
+      ),
+    ).toBe(false);
   });
 
   it('an exemption needs the viewer’s own document upload of the child’s location', async () => {
@@ -234,7 +273,9 @@ describe('immunizations: the compliance export', () => {
     expect(done.data!.getComplianceExport).toMatchObject({ status: 'done', progress: 100, entries: 5 });
     expect(done.data!.getComplianceExport.url).toBeTruthy();
     const row = await db()('compliance_exports').where({ id }).first('object_id');
-    const zip = unzipSync(new Uint8Array(await forCentre(store, w.c.entry.id).read(fileKey(w.c.entry.id, row.object_id, 'main'), 10_000_000)));
+    const zip = unzipSync(
+      new Uint8Array(await forCentre(store, w.c.entry.id).read(fileKey(w.c.entry.id, row.object_id, 'main'), 10_000_000)),
+    );
     const names = Object.keys(zip).sort();
     expect(names).toHaveLength(5);
     expect(names).toEqual(expect.arrayContaining(['doses.csv', 'summary.txt']));

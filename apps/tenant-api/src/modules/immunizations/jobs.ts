@@ -37,10 +37,18 @@ export async function scheduleDoseRun(db: Knex | Knex.Transaction, centreId: str
 export const startImmunizationRun = (db: Knex, centreId: string) => scheduleDoseRun(db, centreId);
 
 /** One pass: each location whose local date is not the one it was last synced on gets its gaps synced. */
-export async function runDoseGaps(db: Knex, centreId: string, now = new Date()): Promise<{ locations: number; opened: number; closed: number }> {
+export async function runDoseGaps(
+  db: Knex,
+  centreId: string,
+  now = new Date(),
+): Promise<{ locations: number; opened: number; closed: number }> {
   const locations: { id: string; timezone: string | null }[] = await db('locations').whereNull('deleted_at').select('id', 'timezone');
   const setting = await db('settings').where({ key: LAST_RUN_SETTING }).whereNull('object_id').first('value');
-  const done: Record<string, string> = setting?.value ? (typeof setting.value === 'string' ? JSON.parse(setting.value) : setting.value) : {};
+  const done: Record<string, string> = setting?.value
+    ? typeof setting.value === 'string'
+      ? JSON.parse(setting.value)
+      : setting.value
+    : {};
   let opened = 0;
   let closed = 0;
   let synced = 0;

@@ -55,7 +55,16 @@ export async function recordsOf(db: Db, studentIds: readonly string[]): Promise<
 
 export async function upsertRecord(
   trx: Knex.Transaction,
-  row: { student_id: string; code: string; doses: string[]; exempt: boolean; exemption_reason: string | null; exemption_file_id: string | null; note: string | null; updated_by: string },
+  row: {
+    student_id: string;
+    code: string;
+    doses: string[];
+    exempt: boolean;
+    exemption_reason: string | null;
+    exemption_file_id: string | null;
+    note: string | null;
+    updated_by: string;
+  },
 ): Promise<void> {
   await trx('student_immunizations')
     .insert({ ...row, doses: trx.raw('?::date[]', [row.doses]) })
@@ -83,7 +92,14 @@ export function inputHash(parts: unknown): string {
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 
-const EVAL_COLUMNS = (db: Db) => ['id', 'student_id', db.raw("to_char(evaluated_on, 'YYYY-MM-DD') as evaluated_on"), 'schedule_version', 'result', 'created_at'];
+const EVAL_COLUMNS = (db: Db) => [
+  'id',
+  'student_id',
+  db.raw("to_char(evaluated_on, 'YYYY-MM-DD') as evaluated_on"),
+  'schedule_version',
+  'result',
+  'created_at',
+];
 
 /** The latest stored evaluation of a child on a day (null: none). */
 export const latestEvaluationOn = (db: Db, studentId: string, day: string): Promise<EvaluationRow | undefined> =>
@@ -99,13 +115,25 @@ export async function storeEvaluation(
     .onConflict(['student_id', 'evaluated_on', 'schedule_version', 'input_hash'])
     .ignore();
   return db('immunization_evaluations')
-    .where({ student_id: row.student_id, evaluated_on: row.evaluated_on, schedule_version: row.schedule_version, input_hash: row.input_hash })
+    .where({
+      student_id: row.student_id,
+      evaluated_on: row.evaluated_on,
+      schedule_version: row.schedule_version,
+      input_hash: row.input_hash,
+    })
     .first(EVAL_COLUMNS(db));
 }
 
 /** The most recent evaluations of a child (history), newest first. */
 export const evaluationHistory = (db: Db, studentId: string, limit: number): Promise<EvaluationRow[]> =>
-  db('immunization_evaluations').where({ student_id: studentId }).orderBy([{ column: 'evaluated_on', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit).select(EVAL_COLUMNS(db));
+  db('immunization_evaluations')
+    .where({ student_id: studentId })
+    .orderBy([
+      { column: 'evaluated_on', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(limit)
+    .select(EVAL_COLUMNS(db));
 
 /** Vaccine ids by code (the gaps' source ids). */
 export async function vaccineIds(db: Db): Promise<Map<string, string>> {

@@ -38,7 +38,8 @@ interface ExportRow {
   finished_at: Date | null;
 }
 
-const byId = (db: Knex | Knex.Transaction, exportId: string): Promise<ExportRow | undefined> => db('compliance_exports').where({ id: exportId }).first();
+const byId = (db: Knex | Knex.Transaction, exportId: string): Promise<ExportRow | undefined> =>
+  db('compliance_exports').where({ id: exportId }).first();
 
 async function shown(ctx: RequestContext, row: ExportRow) {
   let url: string | null = null;
@@ -79,7 +80,12 @@ export async function exportStudentCompliance(ctx: RequestContext, raw: unknown)
   const [student] = await studentsInScope(ctx, scope, [a.student_id]);
   const row = await inTransaction(ctx, async (trx) => {
     const [r] = await trx('compliance_exports').insert({ student_id: a.student_id, requested_by: ctx.viewer!.id }).returning('*');
-    await writeOutbox(trx, { queue: IMMUNIZATIONS_QUEUE, name: EXPORT_JOB, payload: { centreId: ctx.tenant.id, exportId: String(r.id) }, dedupeKey: `compliance-export:${r.id}` });
+    await writeOutbox(trx, {
+      queue: IMMUNIZATIONS_QUEUE,
+      name: EXPORT_JOB,
+      payload: { centreId: ctx.tenant.id, exportId: String(r.id) },
+      dedupeKey: `compliance-export:${r.id}`,
+    });
     await insertAudit(trx, {
       actor_user_id: ctx.viewer!.id,
       support_session_id: ctx.viewer!.support?.sessionId ?? null,
@@ -128,12 +134,17 @@ export async function runComplianceExport(job: Pick<JobContext, 'data' | 'log'>,
   if (typeof centreId !== 'string' || !exportId) throw new PermanentJobError('compliance-export needs a centreId and an exportId');
   if (!deps.files) throw new PermanentJobError('No file store configured');
   const db = await deps.dbFor(centreId);
-  const claimed = await db('compliance_exports').where({ id: exportId, status: 'queued' }).update({ status: 'running', progress: 1 }).returning('*');
+  const claimed = await db('compliance_exports')
+    .where({ id: exportId, status: 'queued' })
+    .update({ status: 'running', progress: 1 })
+    .returning('*');
   if (!claimed.length) return null;
   const row = claimed[0] as ExportRow;
   const store = forCentre(deps.files, centreId);
   try {
-    const student = await db('students').where({ id: row.student_id }).first('id', 'fname', 'lname', db.raw("to_char(dob, 'YYYY-MM-DD') as dob"));
+    const student = await db('students')
+      .where({ id: row.student_id })
+      .first('id', 'fname', 'lname', db.raw("to_char(dob, 'YYYY-MM-DD') as dob"));
     const files: { folder: string; id: string; name: string }[] = [
       ...(
         await db('files')
@@ -164,8 +175,13 @@ export async function runComplianceExport(job: Pick<JobContext, 'data' | 'log'>,
       const key = fileKey(centreId, f.id, 'main');
       const stat = await store.stat(key);
       if (!stat || stat.size > MAX_FILE_BYTES) skipped.push(`${f.folder}/${f.name}`);
-      else entries[`${f.folder}/${String(i + 1).padStart(3, '0')}-${safeName(f.name)}`] = new Uint8Array(await store.read(key, MAX_FILE_BYTES));
-      await db('compliance_exports').where({ id: row.id }).update({ progress: Math.max(1, Math.floor(((i + 1) / total) * 90)) });
+      else
+        entries[`${f.folder}/${String(i + 1).padStart(3, '0')}-${safeName(f.name)}`] = new Uint8Array(
+          await store.read(key, MAX_FILE_BYTES),
+        );
+      await db('compliance_exports')
+        .where({ id: row.id })
+        .update({ progress: Math.max(1, Math.floor(((i + 1) / total) * 90)) });
     }
     const records = (await repo.recordsOf(db, [String(row.student_id)])).get(String(row.student_id)) ?? [];
     const latest = (await repo.evaluationHistory(db, String(row.student_id), 1))[0];
@@ -177,7 +193,20 @@ export async function runComplianceExport(job: Pick<JobContext, 'data' | 'log'>,
       const e = status.get(code);
       const doses = r?.doses.length ? r.doses : [null];
       doses.forEach((d, n) =>
-        lines.push([code, e?.name ?? code, d ? n + 1 : '', d ?? '', r?.exempt ? 'yes' : 'no', r?.exemption_reason ?? '', e?.status ?? '', e?.message ?? ''].map(csvCell).join(',')),
+        lines.push(
+          [
+            code,
+            e?.name ?? code,
+            d ? n + 1 : '',
+            d ?? '',
+            r?.exempt ? 'yes' : 'no',
+            r?.exemption_reason ?? '',
+            e?.status ?? '',
+            e?.message ?? '',
+          ]
+            .map(csvCell)
+            .join(','),
+        ),
       );
     }
     entries['doses.csv'] = strToU8(lines.join('\n') + '\n');
@@ -185,7 +214,9 @@ export async function runComplianceExport(job: Pick<JobContext, 'data' | 'log'>,
       [
         `Compliance bundle for ${student?.fname ?? ''} ${student?.lname ?? ''}`.trim(),
         `Date of birth: ${student?.dob ?? 'unknown'}`,
-        latest ? `Immunization evaluation of ${latest.evaluated_on} (schedule version ${latest.schedule_version})` : 'No immunization evaluation yet.',
+        latest
+          ? `Immunization evaluation of ${latest.evaluated_on} (schedule version ${latest.schedule_version})`
+          : 'No immunization evaluation yet.',
         `Signed PDFs: ${files.filter((f) => f.folder === 'signed-pdfs').length}`,
         `Documents: ${files.filter((f) => f.folder === 'documents').length}`,
         `Exemption documents: ${files.filter((f) => f.folder === 'exemptions').length}`,
@@ -198,11 +229,20 @@ export async function runComplianceExport(job: Pick<JobContext, 'data' | 'log'>,
     await store.write(fileKey(centreId, objectId, 'main'), zip, 'application/zip');
     await db('compliance_exports')
       .where({ id: row.id })
-      .update({ status: 'done', progress: 100, object_id: objectId, size: zip.length, entries: Object.keys(entries).length, finished_at: db.fn.now() });
+      .update({
+        status: 'done',
+        progress: 100,
+        object_id: objectId,
+        size: zip.length,
+        entries: Object.keys(entries).length,
+        finished_at: db.fn.now(),
+      });
     job.log(`compliance export ${row.id}: ${Object.keys(entries).length} entries, ${zip.length} bytes`);
     return { entries: Object.keys(entries).length, size: zip.length };
   } catch (err) {
-    await db('compliance_exports').where({ id: row.id }).update({ status: 'failed', failure: 'The bundle could not be built. Try again.', finished_at: db.fn.now() });
+    await db('compliance_exports')
+      .where({ id: row.id })
+      .update({ status: 'failed', failure: 'The bundle could not be built. Try again.', finished_at: db.fn.now() });
     throw new PermanentJobError(`compliance export ${row.id} failed: ${(err as Error).message}`);
   }
 }

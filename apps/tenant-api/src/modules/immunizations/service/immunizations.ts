@@ -1,7 +1,15 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { parseArgs } from '@kv/server';
-import { evaluateSchedule, localParts, MAX_DOSES, maxDosesOf, versionOn, type ImmunizationEvaluation, type ScheduleVersion } from '@kv/shared';
+import {
+  evaluateSchedule,
+  localParts,
+  MAX_DOSES,
+  maxDosesOf,
+  versionOn,
+  type ImmunizationEvaluation,
+  type ScheduleVersion,
+} from '@kv/shared';
 import type { RequestContext } from '../../../types.ts';
 import { insertAudit } from '../../../core/audit.ts';
 import { id, optionalText } from '../../../core/args.ts';
@@ -49,7 +57,10 @@ export function evaluateChild(
   const birth = child.dob ?? new Date(child.created_at ?? Date.now()).toISOString().slice(0, 10);
   return evaluateSchedule(version, { birth_date: birth, as_of: asOf, doses, exempt }).map((e) => ({
     ...e,
-    doses: doses.filter((d) => d.code === e.code && d.given_on <= asOf).map((d) => d.given_on).sort(),
+    doses: doses
+      .filter((d) => d.code === e.code && d.given_on <= asOf)
+      .map((d) => d.given_on)
+      .sort(),
   }));
 }
 
@@ -119,7 +130,10 @@ export async function getStudentImmunizations(ctx: RequestContext, raw: unknown)
 
 async function studentImmunizations(ctx: RequestContext, versions: ScheduleVersion[], student: Child, asOf: string, today: string) {
   const evaluation = await evaluationOn(ctx, versions, student, asOf, today);
-  const [records, history] = await Promise.all([repo.recordsOf(ctx.db, [String(student.id)]), repo.evaluationHistory(ctx.db, String(student.id), 20)]);
+  const [records, history] = await Promise.all([
+    repo.recordsOf(ctx.db, [String(student.id)]),
+    repo.evaluationHistory(ctx.db, String(student.id), 20),
+  ]);
   const byCode = new Map((records.get(String(student.id)) ?? []).map((r) => [r.code, r]));
   const version = versions.find((v) => v.version === Number(evaluation.schedule_version));
   const rules = new Map((version?.immunizations ?? []).map((i) => [i.code, i]));

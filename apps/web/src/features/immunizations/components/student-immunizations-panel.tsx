@@ -1,4 +1,19 @@
-import { ActionIcon, Anchor, Badge, Button, Card, Group, Modal, Progress, Stack, Text, TextInput, Textarea, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Modal,
+  Progress,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { IconDownload, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
@@ -19,10 +34,27 @@ import {
 
 const DAY = TIME_FORMAT.split(' ')[0]!;
 const day = (d: string | null | undefined) => (d ? dayjs(d).format(DAY) : '');
-const STATUS_COLOUR: Record<string, string> = { complete: 'success', upcoming: 'gray', due: 'warning', overdue: 'danger', expired: 'danger', exempt: 'info' };
+const STATUS_COLOUR: Record<string, string> = {
+  complete: 'success',
+  upcoming: 'gray',
+  due: 'warning',
+  overdue: 'danger',
+  expired: 'danger',
+  exempt: 'info',
+};
 
 /** Records a vaccine's dose dates (oldest first; the server refuses dates out of order, naming the dose). */
-function DosesModal({ studentId, item, onClose, onSaved }: { studentId: string; item: StudentImmunizationItem; onClose: () => void; onSaved: () => void }) {
+function DosesModal({
+  studentId,
+  item,
+  onClose,
+  onSaved,
+}: {
+  studentId: string;
+  item: StudentImmunizationItem;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const { t } = useTranslation(['immunizations', 'common']);
   const max = Math.max(item.immunization?.doses.length ?? 1, item.doses.length + 1, 1);
   const [doses, setDoses] = useState<string[]>(item.doses.length ? item.doses : ['']);
@@ -57,7 +89,13 @@ function DosesModal({ studentId, item, onClose, onSaved }: { studentId: string; 
                 error={errors[`doses.${i}`]}
                 data-testid={`dose-${i + 1}`}
               />
-              <ActionIcon variant="subtle" color="danger" aria-label={t('immunizations:record.remove')} onClick={() => setDoses(doses.filter((_, n) => n !== i))} mb={4}>
+              <ActionIcon
+                variant="subtle"
+                color="danger"
+                aria-label={t('immunizations:record.remove')}
+                onClick={() => setDoses(doses.filter((_, n) => n !== i))}
+                mb={4}
+              >
                 <IconTrash size={16} />
               </ActionIcon>
             </Group>
@@ -68,10 +106,22 @@ function DosesModal({ studentId, item, onClose, onSaved }: { studentId: string; 
             {errors.doses}
           </Text>
         )}
-        <Button variant="subtle" leftSection={<IconPlus size={14} />} disabled={doses.length >= Math.max(max, 6)} onClick={() => setDoses([...doses, ''])} style={{ alignSelf: 'flex-start' }}>
+        <Button
+          variant="subtle"
+          leftSection={<IconPlus size={14} />}
+          disabled={doses.length >= Math.max(max, 6)}
+          onClick={() => setDoses([...doses, ''])}
+          style={{ alignSelf: 'flex-start' }}
+        >
           {t('immunizations:record.add')}
         </Button>
-        <Textarea label={t('immunizations:record.note')} value={note} onChange={(e) => setNote(e.currentTarget.value)} autosize minRows={2} />
+        <Textarea
+          label={t('immunizations:record.note')}
+          value={note}
+          onChange={(e) => setNote(e.currentTarget.value)}
+          autosize
+          minRows={2}
+        />
         <Group justify="flex-end">
           <Button onClick={() => void submit()} loading={fetching} data-testid="immunization-doses-save">
             {t('common:actions.save')}
@@ -87,7 +137,12 @@ function ExportButton({ studentId }: { studentId: string }) {
   const { t } = useTranslation(['immunizations', 'common']);
   const [exportId, setExportId] = useState<string | null>(null);
   const [{ fetching }, start] = useMutation(ExportStudentComplianceMutation);
-  const [{ data }, poll] = useQuery({ query: ComplianceExportQuery, variables: { id: exportId ?? '0' }, pause: !exportId, requestPolicy: 'network-only' });
+  const [{ data }, poll] = useQuery({
+    query: ComplianceExportQuery,
+    variables: { id: exportId ?? '0' },
+    pause: !exportId,
+    requestPolicy: 'network-only',
+  });
   const job = data?.getComplianceExport;
   useEffect(() => {
     if (!exportId || job?.status === 'done' || job?.status === 'failed') return;
@@ -101,10 +156,19 @@ function ExportButton({ studentId }: { studentId: string }) {
   };
   return (
     <Stack gap={4}>
-      <Button variant="light" size="xs" leftSection={<IconDownload size={14} />} onClick={() => void run()} loading={fetching || (Boolean(exportId) && job?.status !== 'done' && job?.status !== 'failed')} data-testid="compliance-export">
+      <Button
+        variant="light"
+        size="xs"
+        leftSection={<IconDownload size={14} />}
+        onClick={() => void run()}
+        loading={fetching || (Boolean(exportId) && job?.status !== 'done' && job?.status !== 'failed')}
+        data-testid="compliance-export"
+      >
         {t('immunizations:export.button')}
       </Button>
-      {job && job.status !== 'done' && job.status !== 'failed' ? <Progress value={job.progress} size="sm" aria-label={t('immunizations:export.progress')} /> : null}
+      {job && job.status !== 'done' && job.status !== 'failed' ? (
+        <Progress value={job.progress} size="sm" aria-label={t('immunizations:export.progress')} />
+      ) : null}
       {job?.status === 'done' && job.url ? (
         <Anchor href={job.url} size="sm" data-testid="compliance-export-link">
           {t('immunizations:export.download', { entries: job.entries ?? 0 })}
@@ -122,7 +186,11 @@ function ExportButton({ studentId }: { studentId: string }) {
 /** A child's doses and gaps on their profile (staff of the child and the child's parents). */
 export function StudentImmunizationsPanel({ studentId }: { studentId: string }) {
   const { t } = useTranslation(['immunizations', 'common']);
-  const [{ data, fetching, error }, refetch] = useQuery({ query: StudentImmunizationsQuery, variables: { student_id: studentId }, requestPolicy: 'cache-and-network' });
+  const [{ data, fetching, error }, refetch] = useQuery({
+    query: StudentImmunizationsQuery,
+    variables: { student_id: studentId },
+    requestPolicy: 'cache-and-network',
+  });
   const [editing, setEditing] = useState<StudentImmunizationItem | null>(null);
   const result = data?.getStudentImmunizations;
   if (error && !result) return null;
@@ -148,7 +216,12 @@ export function StudentImmunizationsPanel({ studentId }: { studentId: string }) 
         </Stack>
       ),
     },
-    { key: 'doses', header: t('immunizations:columns.doses'), sortable: false, render: (i) => (i.doses.length ? i.doses.map(day).join(', ') : '—') },
+    {
+      key: 'doses',
+      header: t('immunizations:columns.doses'),
+      sortable: false,
+      render: (i) => (i.doses.length ? i.doses.map(day).join(', ') : '—'),
+    },
     {
       key: 'status',
       header: t('immunizations:columns.status'),
@@ -170,7 +243,12 @@ export function StudentImmunizationsPanel({ studentId }: { studentId: string }) 
       render: (i) =>
         i.status === 'exempt' ? null : (
           <Tooltip label={t('immunizations:record.button')}>
-            <ActionIcon variant="subtle" aria-label={t('immunizations:record.title', { name: i.name })} onClick={() => setEditing(i)} data-testid={`immunization-record-${i.code}`}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={t('immunizations:record.title', { name: i.name })}
+              onClick={() => setEditing(i)}
+              data-testid={`immunization-record-${i.code}`}
+            >
               <IconPencil size={18} />
             </ActionIcon>
           </Tooltip>
@@ -199,7 +277,13 @@ export function StudentImmunizationsPanel({ studentId }: { studentId: string }) 
           <ExportButton studentId={studentId} />
         </Group>
       </Group>
-      <DataTable label={t('immunizations:title')} rows={result?.items ?? []} columns={columns} rowKey={(i) => i.code} loading={fetching && !result} />
+      <DataTable
+        label={t('immunizations:title')}
+        rows={result?.items ?? []}
+        columns={columns}
+        rowKey={(i) => i.code}
+        loading={fetching && !result}
+      />
       {editing ? (
         <DosesModal
           studentId={studentId}

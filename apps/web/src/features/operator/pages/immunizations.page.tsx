@@ -1,4 +1,19 @@
-import { ActionIcon, Badge, Button, Card, Checkbox, Group, Modal, SegmentedControl, Stack, Text, TextInput, Textarea, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Modal,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -33,7 +48,8 @@ function ImmunizationModal({ draft, onClose, onSaved }: { draft: Draft; onClose:
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [{ fetching: creating }, create] = useMutation(OperatorImmunizationCreate);
   const [{ fetching: updating }, update] = useMutation(OperatorImmunizationUpdate);
-  const setDose = (i: number, key: keyof DoseDraft, value: string) => setD((x) => ({ ...x, doses: x.doses.map((dose, n) => (n === i ? { ...dose, [key]: value } : dose)) }));
+  const setDose = (i: number, key: keyof DoseDraft, value: string) =>
+    setD((x) => ({ ...x, doses: x.doses.map((dose, n) => (n === i ? { ...dose, [key]: value } : dose)) }));
   const save = async () => {
     const doses = d.doses.map((x) => ({ ...x, min_interval: x.min_interval || null, booster_validity: x.booster_validity || null }));
     const vars = { name: d.name, code: d.code, kind: d.kind, is_required: d.is_required, doses };
@@ -52,8 +68,20 @@ function ImmunizationModal({ draft, onClose, onSaved }: { draft: Draft; onClose:
     <Modal opened onClose={onClose} title={d.id ? t('operator:immunizations.edit') : t('operator:immunizations.add')} size="xl">
       <Stack gap="sm" data-testid="immunization-form">
         <Group grow align="flex-start">
-          <TextInput label={t('operator:immunizations.name')} value={d.name} onChange={(e) => setD({ ...d, name: e.currentTarget.value })} error={errors.name} required />
-          <TextInput label={t('operator:immunizations.code')} value={d.code} onChange={(e) => setD({ ...d, code: e.currentTarget.value })} error={errors.code} required />
+          <TextInput
+            label={t('operator:immunizations.name')}
+            value={d.name}
+            onChange={(e) => setD({ ...d, name: e.currentTarget.value })}
+            error={errors.name}
+            required
+          />
+          <TextInput
+            label={t('operator:immunizations.code')}
+            value={d.code}
+            onChange={(e) => setD({ ...d, code: e.currentTarget.value })}
+            error={errors.code}
+            required
+          />
         </Group>
         <Group>
           <SegmentedControl
@@ -64,7 +92,11 @@ function ImmunizationModal({ draft, onClose, onSaved }: { draft: Draft; onClose:
               { value: 'pet', label: t('operator:immunizations.pet') },
             ]}
           />
-          <Checkbox label={t('operator:immunizations.required')} checked={d.is_required} onChange={(e) => setD({ ...d, is_required: e.currentTarget.checked })} />
+          <Checkbox
+            label={t('operator:immunizations.required')}
+            checked={d.is_required}
+            onChange={(e) => setD({ ...d, is_required: e.currentTarget.checked })}
+          />
         </Group>
         <Text size="sm" c="dimmed">
           {t('operator:immunizations.durationsHint')}
@@ -75,12 +107,52 @@ function ImmunizationModal({ draft, onClose, onSaved }: { draft: Draft; onClose:
               <Text fw={600} size="sm" w={60}>
                 {t('operator:immunizations.dose', { n: i + 1 })}
               </Text>
-              <TextInput size="xs" label={t('operator:immunizations.label')} value={dose.label} onChange={(e) => setDose(i, 'label', e.currentTarget.value)} error={errors[`doses.${i}.label`]} />
-              <TextInput size="xs" label={t('operator:immunizations.minAge')} value={dose.min_age} onChange={(e) => setDose(i, 'min_age', e.currentTarget.value)} error={errors[`doses.${i}.min_age`]} w={110} />
-              <TextInput size="xs" label={t('operator:immunizations.recommendedAge')} value={dose.recommended_age} onChange={(e) => setDose(i, 'recommended_age', e.currentTarget.value)} error={errors[`doses.${i}.recommended_age`]} w={110} />
-              <TextInput size="xs" label={t('operator:immunizations.minInterval')} value={dose.min_interval} onChange={(e) => setDose(i, 'min_interval', e.currentTarget.value)} error={errors[`doses.${i}.min_interval`]} w={110} />
-              <TextInput size="xs" label={t('operator:immunizations.booster')} value={dose.booster_validity} onChange={(e) => setDose(i, 'booster_validity', e.currentTarget.value)} error={errors[`doses.${i}.booster_validity`]} w={110} />
-              <ActionIcon variant="subtle" color="danger" aria-label={t('operator:immunizations.removeDose')} disabled={d.doses.length === 1} onClick={() => setD({ ...d, doses: d.doses.filter((_, n) => n !== i) })}>
+              <TextInput
+                size="xs"
+                label={t('operator:immunizations.label')}
+                value={dose.label}
+                onChange={(e) => setDose(i, 'label', e.currentTarget.value)}
+                error={errors[`doses.${i}.label`]}
+              />
+              <TextInput
+                size="xs"
+                label={t('operator:immunizations.minAge')}
+                value={dose.min_age}
+                onChange={(e) => setDose(i, 'min_age', e.currentTarget.value)}
+                error={errors[`doses.${i}.min_age`]}
+                w={110}
+              />
+              <TextInput
+                size="xs"
+                label={t('operator:immunizations.recommendedAge')}
+                value={dose.recommended_age}
+                onChange={(e) => setDose(i, 'recommended_age', e.currentTarget.value)}
+                error={errors[`doses.${i}.recommended_age`]}
+                w={110}
+              />
+              <TextInput
+                size="xs"
+                label={t('operator:immunizations.minInterval')}
+                value={dose.min_interval}
+                onChange={(e) => setDose(i, 'min_interval', e.currentTarget.value)}
+                error={errors[`doses.${i}.min_interval`]}
+                w={110}
+              />
+              <TextInput
+                size="xs"
+                label={t('operator:immunizations.booster')}
+                value={dose.booster_validity}
+                onChange={(e) => setDose(i, 'booster_validity', e.currentTarget.value)}
+                error={errors[`doses.${i}.booster_validity`]}
+                w={110}
+              />
+              <ActionIcon
+                variant="subtle"
+                color="danger"
+                aria-label={t('operator:immunizations.removeDose')}
+                disabled={d.doses.length === 1}
+                onClick={() => setD({ ...d, doses: d.doses.filter((_, n) => n !== i) })}
+              >
                 <IconTrash size={16} />
               </ActionIcon>
             </Group>
@@ -92,7 +164,12 @@ function ImmunizationModal({ draft, onClose, onSaved }: { draft: Draft; onClose:
           </Text>
         )}
         <Group justify="space-between">
-          <Button variant="subtle" leftSection={<IconPlus size={14} />} disabled={d.doses.length >= MAX_DOSES} onClick={() => setD({ ...d, doses: [...d.doses, emptyDose()] })}>
+          <Button
+            variant="subtle"
+            leftSection={<IconPlus size={14} />}
+            disabled={d.doses.length >= MAX_DOSES}
+            onClick={() => setD({ ...d, doses: [...d.doses, emptyDose()] })}
+          >
             {t('operator:immunizations.addDose')}
           </Button>
           <Button onClick={() => void save()} loading={creating || updating} data-testid="immunization-save">
@@ -131,10 +208,30 @@ function PublishCard({ onPublished }: { onPublished: () => void }) {
           {t('operator:immunizations.publishLead')}
         </Text>
         <Group grow align="flex-start" wrap="wrap">
-          <TextInput type="date" label={t('operator:immunizations.effectiveFrom')} value={form.effective_from} onChange={(e) => setForm({ ...form, effective_from: e.currentTarget.value })} error={errors.effective_from} data-testid="publish-effective-from" />
-          <TextInput label={t('operator:immunizations.sourceUrl')} value={form.source_url} onChange={(e) => setForm({ ...form, source_url: e.currentTarget.value })} error={errors.source_url} placeholder="https://www.cdc.gov/" />
+          <TextInput
+            type="date"
+            label={t('operator:immunizations.effectiveFrom')}
+            value={form.effective_from}
+            onChange={(e) => setForm({ ...form, effective_from: e.currentTarget.value })}
+            error={errors.effective_from}
+            data-testid="publish-effective-from"
+          />
+          <TextInput
+            label={t('operator:immunizations.sourceUrl')}
+            value={form.source_url}
+            onChange={(e) => setForm({ ...form, source_url: e.currentTarget.value })}
+            error={errors.source_url}
+            placeholder="https://www.cdc.gov/"
+          />
         </Group>
-        <Textarea label={t('operator:immunizations.note')} value={form.note} onChange={(e) => setForm({ ...form, note: e.currentTarget.value })} error={errors.note} autosize minRows={2} />
+        <Textarea
+          label={t('operator:immunizations.note')}
+          value={form.note}
+          onChange={(e) => setForm({ ...form, note: e.currentTarget.value })}
+          error={errors.note}
+          autosize
+          minRows={2}
+        />
         <Group justify="flex-end">
           <Button onClick={() => void submit()} loading={fetching} data-testid="publish-schedule">
             {t('operator:immunizations.publish')}
@@ -195,7 +292,13 @@ export function ImmunizationsPage() {
                   code: i.code,
                   kind: i.kind === 'pet' ? 'pet' : 'child',
                   is_required: i.is_required,
-                  doses: i.doses.map((d) => ({ label: d.label, min_age: d.min_age, recommended_age: d.recommended_age, min_interval: d.min_interval ?? '', booster_validity: d.booster_validity ?? '' })),
+                  doses: i.doses.map((d) => ({
+                    label: d.label,
+                    min_age: d.min_age,
+                    recommended_age: d.recommended_age,
+                    min_interval: d.min_interval ?? '',
+                    booster_validity: d.booster_validity ?? '',
+                  })),
                 })
               }
             >
@@ -242,7 +345,11 @@ export function ImmunizationsPage() {
         </Stack>
       ),
     },
-    { key: 'created_at', header: t('operator:immunizations.published'), render: (s) => `${dayjs(s.created_at).format(TIME_FORMAT)}${s.published_by ? ` · ${s.published_by}` : ''}` },
+    {
+      key: 'created_at',
+      header: t('operator:immunizations.published'),
+      render: (s) => `${dayjs(s.created_at).format(TIME_FORMAT)}${s.published_by ? ` · ${s.published_by}` : ''}`,
+    },
   ];
   return (
     <Stack gap="md" data-testid="operator-immunizations">
@@ -255,16 +362,32 @@ export function ImmunizationsPage() {
             {t('operator:immunizations.lead')}
           </Text>
         </Stack>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ id: null, name: '', code: '', kind: 'child', is_required: true, doses: [emptyDose()] })} data-testid="immunization-new">
+        <Button
+          leftSection={<IconPlus size={16} />}
+          onClick={() => setEditing({ id: null, name: '', code: '', kind: 'child', is_required: true, doses: [emptyDose()] })}
+          data-testid="immunization-new"
+        >
           {t('operator:immunizations.add')}
         </Button>
       </Group>
-      <DataTable label={t('operator:immunizations.title')} rows={data?.getImmunizations ?? []} columns={columns} rowKey={(i) => i.id} loading={fetching} />
+      <DataTable
+        label={t('operator:immunizations.title')}
+        rows={data?.getImmunizations ?? []}
+        columns={columns}
+        rowKey={(i) => i.id}
+        loading={fetching}
+      />
       <PublishCard onPublished={reload} />
       <Title order={2} size="h4">
         {t('operator:immunizations.versions')}
       </Title>
-      <DataTable label={t('operator:immunizations.versions')} rows={data?.getImmunizationSchedules ?? []} columns={versions} rowKey={(s) => s.id} loading={fetching} />
+      <DataTable
+        label={t('operator:immunizations.versions')}
+        rows={data?.getImmunizationSchedules ?? []}
+        columns={versions}
+        rowKey={(s) => s.id}
+        loading={fetching}
+      />
       {editing && (
         <ImmunizationModal
           draft={editing}
