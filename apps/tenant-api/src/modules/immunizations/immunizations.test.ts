@@ -246,7 +246,7 @@ describe('immunizations: a child’s doses', () => {
 
 describe('immunizations: the compliance export', () => {
   it('bundles the child’s signed PDFs, documents, exemption and doses into a ZIP with progress and a short-lived link', async () => {
-    const signed = await upload(w, 'signed_pdf', w.kidX, w.ids.parent, Buffer.from('%PDF-1.7 signed enrolment'), 'enrolment-signed.pdf');
+    await upload(w, 'signed_pdf', w.kidX, w.ids.parent, Buffer.from('%PDF-1.7 signed enrolment'), 'enrolment-signed.pdf');
     const docFile = await upload(w, 'document', w.X, w.ids.parent, Buffer.from('%PDF-1.4 doctor'), 'doctor.pdf');
     const [req] = await db()('document_requests').insert({ location_id: w.X, name: 'Doctor’s note', type: 'family' }).returning('id');
     await db()('documents').insert({ request_id: req.id, location_id: w.X, student_id: w.kidX, file_id: docFile, status: 'approved' });
