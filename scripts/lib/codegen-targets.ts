@@ -179,7 +179,7 @@ export async function generatedFiles(): Promise<GeneratedFile[]> {
       ...resolverConfig,
       contextType: '../graphql/context.ts#CpContext',
       // Center's field resolvers (storage) read the centre's row: its status and database.
-      mappers: { Center: '../modules/centres/repo.ts#CenterRow', PlatformNewsletter: '../modules/newsletters/repo.ts#PlatformNewsletterRow' },
+      mappers: { Center: '../modules/centres/repo.ts#CenterRow', PlatformNewsletter: '../modules/newsletters/repo.ts#PlatformNewsletterRow', Immunization: '../modules/immunizations/repo.ts#ImmunizationRow', ImmunizationSchedule: '../modules/immunizations/repo.ts#ScheduleRow' },
       scalars: { DateTime: { input: 'Date', output: 'Date | string' } },
     }),
     render(

@@ -17,3 +17,4 @@ export { TEMPLATES as FORM_TEMPLATES, templateFields, templatesFor, signatureHas
 export { instants, occurrences } from './modules/calendar/index.ts';
 export { ratioSnapshot } from './modules/ratios/index.ts';
 export { syncGaps } from './modules/documents/index.ts';
+export { storeVersions as storeImmunizationVersions } from './modules/immunizations/index.ts';

@@ -10,6 +10,7 @@ import { registerFoodMenuJobs, startFoodMenuRotation } from './modules/food-menu
 import { registerNotificationEvents, registerNotificationJobs, startNotificationTick } from './modules/notifications/index.ts';
 import { registerNewsletterJobs } from './modules/newsletters/index.ts';
 import { registerDocumentEvents, registerDocumentJobs, startDocumentExpiry } from './modules/documents/index.ts';
+import { registerImmunizationJobs, startImmunizationRun } from './modules/immunizations/index.ts';
 import type { FileStore } from '@kv/files';
 import { registerCalendarJobs } from './modules/calendar/index.ts';
 import type { GoogleCalendarConfig } from './types.ts';
@@ -45,6 +46,7 @@ export function registerTenantJobs(queue: JobQueue, deps: TenantJobDeps): void {
   registerAutopayJobs(queue, { dbFor: deps.dbFor, config: deps.stripe });
   registerNewsletterJobs(queue, deps);
   registerDocumentJobs(queue, deps);
+  registerImmunizationJobs(queue, deps);
 }
 
 /** Registers the domain-event handlers of every tenant-API area on the event dispatcher. */
@@ -72,4 +74,5 @@ export async function startTenantSchedules(db: Knex, centre: CentreEntry): Promi
   await startNotificationTick(db, centre.id);
   await startAutopay(db, centre.id);
   await startDocumentExpiry(db, centre.id);
+  await startImmunizationRun(db, centre.id);
 }

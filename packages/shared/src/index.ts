@@ -6,3 +6,5 @@ export * from './student-fields.ts';
 export * from './zoned-time.ts';
 export * from './money.ts';
 export * from './activity-kinds.ts';
+export * from './immunizations.ts';
+export * from './immunization-schedules.ts';

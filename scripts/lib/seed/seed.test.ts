@@ -11,6 +11,7 @@ import { createHarness, gql, signIn, type Harness } from '../../../apps/tenant-a
 import { seedCentre, type CentreDefinition } from './index.ts';
 import { SEED_STEPS } from './steps/index.ts';
 import { signatureHash } from '@kv/tenant-api';
+import { evaluateSchedule, localParts, US_SCHEDULES, versionOn } from '@kv/shared';
 
 const root = path.resolve(new URL('../../..', import.meta.url).pathname);
 const definition = (slug: string) => JSON.parse(readFileSync(path.join(root, 'tenants', `${slug}.json`), 'utf8')) as CentreDefinition;
@@ -694,5 +695,39 @@ describe('documents step', () => {
       .first();
     expect(Number(families!.n)).toBeGreaterThan(20);
     expect(await count(db, 'compliance_gaps', (q) => q.whereNull('closed_at'))).toBeGreaterThan(0);
+  });
+});
+
+describe('immunizations step', () => {
+  it.each(['demo', 'pawsome'])('%s: the US schedule versions, doses for every child, 10 behind on a required vaccine, 2 exempt with their letter', async (slug) => {
+    const db = dbs[slug]!.db;
+    expect((await db('immunization_schedule_versions').orderBy('version').select('version')).map((r) => r.version)).toEqual([1, 2]);
+    const kind = slug === 'pawsome' ? 'pet' : 'child';
+    const v = versionOn(US_SCHEDULES, '2026-11-24')!;
+    const schedule = { immunizations: v.immunizations.filter((i) => i.kind === kind) };
+    const kids = await db('students as s')
+      .join('locations as l', 'l.id', 's.location_id')
+      .whereNull('s.deleted_at')
+      .where('s.status', true)
+      .select('s.id', db.raw("to_char(coalesce(s.dob, s.created_at::date), 'YYYY-MM-DD') as dob"), 'l.timezone');
+    const recs = await db('student_immunizations').select('student_id', 'code', 'exempt', db.raw("array(select to_char(d, 'YYYY-MM-DD') from unnest(doses) d order by d) as doses"));
+    let behind = 0;
+    for (const k of kids) {
+      const mine = recs.filter((r) => String(r.student_id) === String(k.id));
+      expect(mine.length, `child ${k.id}`).toBeGreaterThan(0);
+      const today = localParts(NOW, k.timezone || 'UTC').date;
+      const e = evaluateSchedule(schedule, {
+        birth_date: k.dob,
+        as_of: today,
+        doses: mine.flatMap((r) => (r.doses as string[]).map((given_on) => ({ code: r.code, given_on }))),
+        exempt: mine.filter((r) => r.exempt).map((r) => r.code),
+      });
+      if (e.some((x) => x.is_required && (x.status === 'overdue' || x.status === 'expired'))) behind++;
+    }
+    expect(behind).toBe(10);
+    const exempt = await db('student_immunizations as s').join('files as f', 'f.id', 's.exemption_file_id').where({ 's.exempt': true, 'f.purpose': 'document', 'f.status': 'ready' }).count({ n: '*' });
+    expect(Number(exempt[0]!.n)).toBe(2);
+    // The gaps the service would open are open (the demo parent's child's is left to the journey).
+    expect(await count(db, 'compliance_gaps', (q) => q.where({ kind: 'dose' }).whereNull('closed_at'))).toBeGreaterThanOrEqual(9);
   });
 });

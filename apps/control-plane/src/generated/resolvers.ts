@@ -4,6 +4,7 @@ export type RowValue<V> = V extends ReadonlyArray<infer U> ? Array<RowValue<U>> 
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { CenterRow } from '../modules/centres/repo.ts';
 import type { PlatformNewsletterRow } from '../modules/newsletters/repo.ts';
+import type { ImmunizationRow, ScheduleRow } from '../modules/immunizations/repo.ts';
 import type { CpContext } from '../graphql/context.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -51,6 +52,10 @@ export type Query = {
   /** Admin: the platform's templates (is_temp, the default) or newsletters. */
   getNewsletters: PlatformNewsletterPaginator;
   getNewsletter: PlatformNewsletter;
+  /** kvsupport: the vaccines being edited (the next schedule), optionally of one kind. */
+  getImmunizations: Array<Immunization>;
+  /** kvsupport: every published schedule version, newest first. */
+  getImmunizationSchedules: Array<ImmunizationSchedule>;
 };
 
 
@@ -136,6 +141,11 @@ export type QueryGetNewsletterArgs = {
   id: Scalars['ID']['input'];
 };
 
+
+export type QueryGetImmunizationsArgs = {
+  kind?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   /** Signs an operator in (throttled per account and per IP, every aliased call counted). */
@@ -180,6 +190,11 @@ export type Mutation = {
   updateNewsletter: PlatformNewsletterResult;
   deleteNewsletter: PlatformNewsletterResult;
   duplicateNewsletter: PlatformNewsletterResult;
+  createImmunization: ImmunizationResult;
+  updateImmunization: ImmunizationResult;
+  deleteImmunization: ImmunizationResult;
+  /** Freezes the vaccines as they are now into a new schedule version, in effect from effective_from (today or later). */
+  publishImmunizationSchedule: ImmunizationScheduleResult;
 };
 
 
@@ -341,6 +356,37 @@ export type MutationDeleteNewsletterArgs = {
 
 export type MutationDuplicateNewsletterArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type MutationCreateImmunizationArgs = {
+  name: Scalars['String']['input'];
+  code: Scalars['String']['input'];
+  kind: Scalars['String']['input'];
+  is_required: Scalars['Boolean']['input'];
+  doses: Array<ImmunizationDoseInput>;
+};
+
+
+export type MutationUpdateImmunizationArgs = {
+  id: Scalars['ID']['input'];
+  name?: InputMaybe<Scalars['String']['input']>;
+  code?: InputMaybe<Scalars['String']['input']>;
+  kind?: InputMaybe<Scalars['String']['input']>;
+  is_required?: InputMaybe<Scalars['Boolean']['input']>;
+  doses?: InputMaybe<Array<ImmunizationDoseInput>>;
+};
+
+
+export type MutationDeleteImmunizationArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationPublishImmunizationScheduleArgs = {
+  effective_from: Scalars['String']['input'];
+  source_url?: InputMaybe<Scalars['String']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** The spec's notice triple, shown as a coloured notice. */
@@ -738,6 +784,78 @@ export type PlatformNewsletterResult = {
   newsletter: PlatformNewsletter;
 };
 
+/** One dose of an immunization: when it may be given, when it should be, and how long it protects (CDC CDSi durations such as `6 weeks`, `4 years`). */
+export type ImmunizationDose = {
+  __typename?: 'ImmunizationDose';
+  /** 1–6. */
+  number: Scalars['Int']['output'];
+  label: Scalars['String']['output'];
+  min_age: Scalars['String']['output'];
+  recommended_age: Scalars['String']['output'];
+  /** From the previous valid dose (none on dose 1). */
+  min_interval?: Maybe<Scalars['String']['output']>;
+  booster_validity?: Maybe<Scalars['String']['output']>;
+};
+
+/** A vaccine of the platform catalogue (spec §3 Immunization: name, code, six doses, is_required); kind child or pet. */
+export type Immunization = {
+  __typename?: 'Immunization';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  code: Scalars['String']['output'];
+  /** child or pet */
+  kind: Scalars['String']['output'];
+  is_required: Scalars['Boolean']['output'];
+  dose_1?: Maybe<Scalars['String']['output']>;
+  dose_2?: Maybe<Scalars['String']['output']>;
+  dose_3?: Maybe<Scalars['String']['output']>;
+  dose_4?: Maybe<Scalars['String']['output']>;
+  dose_5?: Maybe<Scalars['String']['output']>;
+  dose_6?: Maybe<Scalars['String']['output']>;
+  doses: Array<ImmunizationDose>;
+  position: Scalars['Int']['output'];
+  updated_at: Scalars['DateTime']['output'];
+};
+
+/** A frozen immunization schedule: the vaccines and rules centres evaluate doses with from effective_from on. */
+export type ImmunizationSchedule = {
+  __typename?: 'ImmunizationSchedule';
+  id: Scalars['ID']['output'];
+  version: Scalars['Int']['output'];
+  /** YYYY-MM-DD */
+  effective_from: Scalars['String']['output'];
+  source_url?: Maybe<Scalars['String']['output']>;
+  note?: Maybe<Scalars['String']['output']>;
+  immunizations: Array<Immunization>;
+  published_by?: Maybe<Scalars['String']['output']>;
+  created_at: Scalars['DateTime']['output'];
+};
+
+export type ImmunizationResult = {
+  __typename?: 'ImmunizationResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  immunization: Immunization;
+};
+
+export type ImmunizationScheduleResult = {
+  __typename?: 'ImmunizationScheduleResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  schedule: ImmunizationSchedule;
+};
+
+/** A dose: label and rules (durations such as `0 days`, `6 weeks`, `2 months`, `1 year 6 months`). */
+export type ImmunizationDoseInput = {
+  label: Scalars['String']['input'];
+  min_age: Scalars['String']['input'];
+  recommended_age: Scalars['String']['input'];
+  min_interval?: InputMaybe<Scalars['String']['input']>;
+  booster_validity?: InputMaybe<Scalars['String']['input']>;
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -850,6 +968,12 @@ export type ResolversTypes = {
   PlatformNewsletter: ResolverTypeWrapper<PlatformNewsletterRow>;
   PlatformNewsletterPaginator: ResolverTypeWrapper<Row<Omit<PlatformNewsletterPaginator, 'data'> & { data: Array<ResolversTypes['PlatformNewsletter']> }>>;
   PlatformNewsletterResult: ResolverTypeWrapper<Row<Omit<PlatformNewsletterResult, 'newsletter'> & { newsletter: ResolversTypes['PlatformNewsletter'] }>>;
+  ImmunizationDose: ResolverTypeWrapper<Row<ImmunizationDose>>;
+  Immunization: ResolverTypeWrapper<ImmunizationRow>;
+  ImmunizationSchedule: ResolverTypeWrapper<ScheduleRow>;
+  ImmunizationResult: ResolverTypeWrapper<Row<Omit<ImmunizationResult, 'immunization'> & { immunization: ResolversTypes['Immunization'] }>>;
+  ImmunizationScheduleResult: ResolverTypeWrapper<Row<Omit<ImmunizationScheduleResult, 'schedule'> & { schedule: ResolversTypes['ImmunizationSchedule'] }>>;
+  ImmunizationDoseInput: ResolverTypeWrapper<Row<ImmunizationDoseInput>>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -893,6 +1017,12 @@ export type ResolversParentTypes = {
   PlatformNewsletter: PlatformNewsletterRow;
   PlatformNewsletterPaginator: Row<Omit<PlatformNewsletterPaginator, 'data'> & { data: Array<ResolversParentTypes['PlatformNewsletter']> }>;
   PlatformNewsletterResult: Row<Omit<PlatformNewsletterResult, 'newsletter'> & { newsletter: ResolversParentTypes['PlatformNewsletter'] }>;
+  ImmunizationDose: Row<ImmunizationDose>;
+  Immunization: ImmunizationRow;
+  ImmunizationSchedule: ScheduleRow;
+  ImmunizationResult: Row<Omit<ImmunizationResult, 'immunization'> & { immunization: ResolversParentTypes['Immunization'] }>;
+  ImmunizationScheduleResult: Row<Omit<ImmunizationScheduleResult, 'schedule'> & { schedule: ResolversParentTypes['ImmunizationSchedule'] }>;
+  ImmunizationDoseInput: Row<ImmunizationDoseInput>;
 };
 
 export type QueryResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -911,6 +1041,8 @@ export type QueryResolvers<ContextType = CpContext, ParentType extends Resolvers
   getUserForCustomEmail?: Resolver<Array<ResolversTypes['CustomEmailUser']>, ParentType, ContextType, RequireFields<QueryGetUserForCustomEmailArgs, 'center_ids' | 'roles'>>;
   getNewsletters?: Resolver<ResolversTypes['PlatformNewsletterPaginator'], ParentType, ContextType, Partial<QueryGetNewslettersArgs>>;
   getNewsletter?: Resolver<ResolversTypes['PlatformNewsletter'], ParentType, ContextType, RequireFields<QueryGetNewsletterArgs, 'id'>>;
+  getImmunizations?: Resolver<Array<ResolversTypes['Immunization']>, ParentType, ContextType, Partial<QueryGetImmunizationsArgs>>;
+  getImmunizationSchedules?: Resolver<Array<ResolversTypes['ImmunizationSchedule']>, ParentType, ContextType>;
 };
 
 export type MutationResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
@@ -937,6 +1069,10 @@ export type MutationResolvers<ContextType = CpContext, ParentType extends Resolv
   updateNewsletter?: Resolver<ResolversTypes['PlatformNewsletterResult'], ParentType, ContextType, RequireFields<MutationUpdateNewsletterArgs, 'id'>>;
   deleteNewsletter?: Resolver<ResolversTypes['PlatformNewsletterResult'], ParentType, ContextType, RequireFields<MutationDeleteNewsletterArgs, 'id'>>;
   duplicateNewsletter?: Resolver<ResolversTypes['PlatformNewsletterResult'], ParentType, ContextType, RequireFields<MutationDuplicateNewsletterArgs, 'id'>>;
+  createImmunization?: Resolver<ResolversTypes['ImmunizationResult'], ParentType, ContextType, RequireFields<MutationCreateImmunizationArgs, 'name' | 'code' | 'kind' | 'is_required' | 'doses'>>;
+  updateImmunization?: Resolver<ResolversTypes['ImmunizationResult'], ParentType, ContextType, RequireFields<MutationUpdateImmunizationArgs, 'id'>>;
+  deleteImmunization?: Resolver<ResolversTypes['ImmunizationResult'], ParentType, ContextType, RequireFields<MutationDeleteImmunizationArgs, 'id'>>;
+  publishImmunizationSchedule?: Resolver<ResolversTypes['ImmunizationScheduleResult'], ParentType, ContextType, RequireFields<MutationPublishImmunizationScheduleArgs, 'effective_from'>>;
 };
 
 export type NoticeResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['Notice'] = ResolversParentTypes['Notice']> = {
@@ -1237,6 +1373,57 @@ export type PlatformNewsletterResultResolvers<ContextType = CpContext, ParentTyp
   newsletter?: Resolver<ResolversTypes['PlatformNewsletter'], ParentType, ContextType>;
 };
 
+export type ImmunizationDoseResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['ImmunizationDose'] = ResolversParentTypes['ImmunizationDose']> = {
+  number?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  min_age?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  recommended_age?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  min_interval?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  booster_validity?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ImmunizationResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['Immunization'] = ResolversParentTypes['Immunization']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  is_required?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  dose_1?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  dose_2?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  dose_3?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  dose_4?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  dose_5?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  dose_6?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  doses?: Resolver<Array<ResolversTypes['ImmunizationDose']>, ParentType, ContextType>;
+  position?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  updated_at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type ImmunizationScheduleResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['ImmunizationSchedule'] = ResolversParentTypes['ImmunizationSchedule']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  effective_from?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  source_url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  note?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  immunizations?: Resolver<Array<ResolversTypes['Immunization']>, ParentType, ContextType>;
+  published_by?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  created_at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type ImmunizationResultResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['ImmunizationResult'] = ResolversParentTypes['ImmunizationResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  immunization?: Resolver<ResolversTypes['Immunization'], ParentType, ContextType>;
+};
+
+export type ImmunizationScheduleResultResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['ImmunizationScheduleResult'] = ResolversParentTypes['ImmunizationScheduleResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  schedule?: Resolver<ResolversTypes['ImmunizationSchedule'], ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = CpContext> = {
   Query?: QueryResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
@@ -1272,5 +1459,10 @@ export type Resolvers<ContextType = CpContext> = {
   PlatformNewsletter?: PlatformNewsletterResolvers<ContextType>;
   PlatformNewsletterPaginator?: PlatformNewsletterPaginatorResolvers<ContextType>;
   PlatformNewsletterResult?: PlatformNewsletterResultResolvers<ContextType>;
+  ImmunizationDose?: ImmunizationDoseResolvers<ContextType>;
+  Immunization?: ImmunizationResolvers<ContextType>;
+  ImmunizationSchedule?: ImmunizationScheduleResolvers<ContextType>;
+  ImmunizationResult?: ImmunizationResultResolvers<ContextType>;
+  ImmunizationScheduleResult?: ImmunizationScheduleResultResolvers<ContextType>;
 };
 

@@ -36,6 +36,8 @@ import { linksModule } from './links/index.ts';
 import { smsModule } from './sms/index.ts';
 import { newslettersModule } from './newsletters/index.ts';
 import { documentsModule } from './documents/index.ts';
+import { immunizationsModule, doseGaps } from './immunizations/index.ts';
+import { GAP_KINDS } from './documents/index.ts';
 import { clearRoom, findCameras } from './cameras/index.ts';
 import { roomCameras } from './rooms/index.ts';
 import { notifyTeam, publishRatios, scheduleAttendanceTick } from './attendance/index.ts';
@@ -92,6 +94,7 @@ export const modules: TenantModule[] = [
   smsModule,
   newslettersModule,
   documentsModule,
+  immunizationsModule,
 ];
 
 // Ports: what a module needs from one that depends on it.
@@ -106,3 +109,5 @@ studentPeople.provide({
 expectedAttendance.provide({ expectedStudents });
 ratioExpected.provide({ expectedStudents });
 studentSchedule.provide({ setWeekSchedule });
+// Compliance gaps: immunizations add the `dose` kind to documents' open list.
+if (!GAP_KINDS.includes(doseGaps)) GAP_KINDS.push(doseGaps);

@@ -13,6 +13,7 @@ import { dashboardRoutes } from '../features/dashboard/routes';
 import { TodaysMenuWidget, foodMenuRoutes } from '../features/food-menu/routes';
 import { formsRoutes } from '../features/forms/routes';
 import { documentsRoutes } from '../features/documents/routes';
+import { StudentImmunizationsPanel } from '../features/immunizations/routes';
 import { liveCameraRoutes } from '../features/live-cameras/routes';
 import { NotificationSettingsPanel } from '../features/notifications/routes';
 import { peopleRoutes } from '../features/people/routes';
@@ -47,6 +48,7 @@ export function signedInRoutes(kind: CentreKind | null): RouteObject[] {
       studentActivities: StudentActivitiesPanel,
       notificationSettings: NotificationSettingsPanel,
       studentSchedule: StudentSchedulePanel,
+      studentImmunizations: StudentImmunizationsPanel,
     }),
     ...attendanceRoutes(kind),
     ...liveCameraRoutes(kind),

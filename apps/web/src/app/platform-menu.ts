@@ -1,4 +1,4 @@
-import { IconBuildingCommunity, IconDatabaseCog, IconMailForward, IconPlus, IconTemplate } from '@tabler/icons-react';
+import { IconBuildingCommunity, IconDatabaseCog, IconMailForward, IconPlus, IconTemplate, IconVaccine } from '@tabler/icons-react';
 import type { MenuItem } from '../lib/menu';
 import { paths } from '../lib/paths';
 
@@ -43,5 +43,13 @@ export const platformMenu: readonly MenuItem[] = [
     icon: IconTemplate,
     to: () => paths.templates.to(),
     access: { role: 'admin' },
+  },
+  {
+    kind: 'link',
+    id: 'immunizations',
+    label: 'operator:menu.immunizations',
+    icon: IconVaccine,
+    to: () => paths.immunizations.to(),
+    access: { role: 'kvsupport' },
   },
 ];

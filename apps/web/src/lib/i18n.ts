@@ -38,6 +38,7 @@ export const NAMESPACES = [
   'billingParent',
   'newsletters',
   'documents',
+  'immunizations',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /** The pet pack: per language, `{ <namespace>: { ...keys to override } }`. */

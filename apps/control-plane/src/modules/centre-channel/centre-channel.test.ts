@@ -65,10 +65,10 @@ beforeAll(async () => {
   centre.A = await add('chan-a', { center_billing_plan_id: starter.id, payment_start: '2026-11-01', payment_end: '2026-12-01' });
   centre.B = await add('chan-b', { on_trial: true, trial_start_date: db.raw('current_date - 10'), trial_days: 30 });
   centre.gone = await add('chan-gone', { status: 'deleted' });
-  await db('platform_catalogues').insert({ name: 'immunizations', title: 'Immunizations' });
+  await db('platform_catalogues').insert({ name: 'learning-frameworks', title: 'Learning frameworks' });
   await db('platform_catalogue_items').insert([
-    { catalogue: 'immunizations', key: 'mmr', position: 2, data: { name: 'MMR', doses: 2 } },
-    { catalogue: 'immunizations', key: 'dtap', position: 1, data: { name: 'DTaP', doses: 5 } },
+    { catalogue: 'learning-frameworks', key: 'mmr', position: 2, data: { name: 'MMR', doses: 2 } },
+    { catalogue: 'learning-frameworks', key: 'dtap', position: 1, data: { name: 'DTaP', doses: 5 } },
   ]);
   await h.app.listen({ port: 0, host: '127.0.0.1' });
   const address = h.app.server.address() as { port: number };
@@ -103,13 +103,13 @@ describe('the centre channel (tenant API → control plane)', () => {
   });
 
   it('reads a platform catalogue by name, items in order; unknown names and bad names are typed errors', async () => {
-    const cat = await overHttp.catalogue(centre.A, 'immunizations');
-    expect(cat).toMatchObject({ name: 'immunizations', title: 'Immunizations', description: null });
+    const cat = await overHttp.catalogue(centre.A, 'learning-frameworks');
+    expect(cat).toMatchObject({ name: 'learning-frameworks', title: 'Learning frameworks', description: null });
     expect(cat.items).toEqual([
       { key: 'dtap', position: 1, data: { name: 'DTaP', doses: 5 } },
       { key: 'mmr', position: 2, data: { name: 'MMR', doses: 2 } },
     ]);
-    expect(await inProcess.catalogue(centre.B, 'immunizations')).toEqual(cat);
+    expect(await inProcess.catalogue(centre.B, 'learning-frameworks')).toEqual(cat);
     for (const client of [inProcess, overHttp]) {
       await expect(client.catalogue(centre.A, 'no-such-catalogue')).rejects.toMatchObject({
         status: 404,
@@ -122,7 +122,7 @@ describe('the centre channel (tenant API → control plane)', () => {
       (
         await post(
           'catalogue.read',
-          { name: 'immunizations', center_id: centre.B },
+          { name: 'learning-frameworks', center_id: centre.B },
           await tokens.signService({ tid: centre.A, purpose: 'catalogue.read' }),
         )
       ).body,
@@ -177,7 +177,7 @@ describe('the centre channel (tenant API → control plane)', () => {
 
   it('a deleted centre is not known; an unreachable control plane is a typed failure', async () => {
     await expect(inProcess.plan(centre.gone)).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND' });
-    await expect(overHttp.catalogue(centre.gone, 'immunizations')).rejects.toMatchObject({ status: 404 });
+    await expect(overHttp.catalogue(centre.gone, 'learning-frameworks')).rejects.toMatchObject({ status: 404 });
     const nowhere = createControlPlaneClient({ tokens, transport: httpTransport('http://127.0.0.1:9', { timeoutMs: 1000 }) });
     const err = await nowhere.plan(centre.A).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ControlPlaneError);

@@ -451,6 +451,14 @@ export type Query = {
   getSingleDocument: DocumentRequest;
   /** Per child and room the missing, expired or unapproved required forms and documents. */
   getComplianceGaps: Array<ComplianceGap>;
+  /** The vaccines of the platform schedule in effect on as_of (default today). */
+  getImmunizations: Array<Immunization>;
+  /** The platform schedule versions this centre knows, newest first. */
+  getImmunizationSchedules: Array<ImmunizationScheduleVersion>;
+  /** A child's doses evaluated on as_of (default today in the child's location); a past day answers its stored evaluation. Audited. */
+  getStudentImmunizations: StudentImmunizations;
+  /** A compliance export's progress, and its short-lived link once done. */
+  getComplianceExport: ComplianceExport;
 };
 
 
@@ -1845,6 +1853,22 @@ export type QueryGetComplianceGapsArgs = {
   program_id?: InputMaybe<Scalars['ID']['input']>;
 };
 
+
+export type QueryGetImmunizationsArgs = {
+  as_of?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryGetStudentImmunizationsArgs = {
+  student_id: Scalars['ID']['input'];
+  as_of?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryGetComplianceExportArgs = {
+  id: Scalars['ID']['input'];
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   /**
@@ -2584,6 +2608,10 @@ export type Mutation = {
   uploadDocument: DocumentResult;
   approveDocument: DocumentResult;
   rejectDocument: DocumentResult;
+  /** Saves a child's dose dates of one vaccine (in order), or an exemption with its document. */
+  saveStudentImmunization: StudentImmunizationResult;
+  /** Queues the bundle of a child's signed PDFs, documents and doses (follow getComplianceExport). */
+  exportStudentCompliance: ComplianceExportResult;
 };
 
 
@@ -5818,6 +5846,22 @@ export type MutationApproveDocumentArgs = {
 export type MutationRejectDocumentArgs = {
   id: Scalars['ID']['input'];
   note: Scalars['String']['input'];
+};
+
+
+export type MutationSaveStudentImmunizationArgs = {
+  student_id: Scalars['ID']['input'];
+  code: Scalars['String']['input'];
+  doses: Array<Scalars['String']['input']>;
+  exempt?: InputMaybe<Scalars['Boolean']['input']>;
+  exemption_reason?: InputMaybe<Scalars['String']['input']>;
+  exemption_file_id?: InputMaybe<Scalars['ID']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationExportStudentComplianceArgs = {
+  student_id: Scalars['ID']['input'];
 };
 
 export type Subscription = {
@@ -11197,6 +11241,130 @@ export type ComplianceGap = {
   program_name?: Maybe<Scalars['String']['output']>;
 };
 
+/** One dose of an immunization (CDC CDSi durations such as `6 weeks`, `4 years`). */
+export type ImmunizationDose = {
+  __typename?: 'ImmunizationDose';
+  number: Scalars['Int']['output'];
+  label: Scalars['String']['output'];
+  min_age: Scalars['String']['output'];
+  recommended_age: Scalars['String']['output'];
+  min_interval?: Maybe<Scalars['String']['output']>;
+  booster_validity?: Maybe<Scalars['String']['output']>;
+};
+
+/** A vaccine of the schedule in effect (spec §3 Immunization: name, code, six doses, is_required). */
+export type Immunization = {
+  __typename?: 'Immunization';
+  /** <version>:<code> */
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  code: Scalars['String']['output'];
+  /** child or pet */
+  kind: Scalars['String']['output'];
+  is_required: Scalars['Boolean']['output'];
+  dose_1?: Maybe<Scalars['String']['output']>;
+  dose_2?: Maybe<Scalars['String']['output']>;
+  dose_3?: Maybe<Scalars['String']['output']>;
+  dose_4?: Maybe<Scalars['String']['output']>;
+  dose_5?: Maybe<Scalars['String']['output']>;
+  dose_6?: Maybe<Scalars['String']['output']>;
+  doses: Array<ImmunizationDose>;
+  schedule_version: Scalars['Int']['output'];
+};
+
+/** A platform schedule version the centre evaluates doses with from effective_from on. */
+export type ImmunizationScheduleVersion = {
+  __typename?: 'ImmunizationScheduleVersion';
+  version: Scalars['Int']['output'];
+  effective_from: Scalars['String']['output'];
+  source_url?: Maybe<Scalars['String']['output']>;
+  note?: Maybe<Scalars['String']['output']>;
+  immunizations: Array<Immunization>;
+};
+
+/** One vaccine of a child's evaluation: the doses it saw and what they mean on that day. */
+export type StudentImmunization = {
+  __typename?: 'StudentImmunization';
+  code: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  is_required: Scalars['Boolean']['output'];
+  immunization?: Maybe<Immunization>;
+  /** Dose dates (YYYY-MM-DD), oldest first. */
+  doses: Array<Scalars['String']['output']>;
+  valid_doses: Scalars['Int']['output'];
+  /** Doses given too early (before the minimum age or interval, past the 4-day grace): they do not count. */
+  invalid_dates: Array<Scalars['String']['output']>;
+  /** complete, upcoming, due, overdue, expired or exempt */
+  status: Scalars['String']['output'];
+  message: Scalars['String']['output'];
+  next_dose?: Maybe<Scalars['Int']['output']>;
+  earliest?: Maybe<Scalars['String']['output']>;
+  due_by?: Maybe<Scalars['String']['output']>;
+  exemption_reason?: Maybe<Scalars['String']['output']>;
+  exemption_file_id?: Maybe<Scalars['ID']['output']>;
+  note?: Maybe<Scalars['String']['output']>;
+};
+
+/** A stored evaluation (never rewritten). */
+export type ImmunizationEvaluationSummary = {
+  __typename?: 'ImmunizationEvaluationSummary';
+  id: Scalars['ID']['output'];
+  evaluated_on: Scalars['String']['output'];
+  schedule_version: Scalars['Int']['output'];
+  /** Required vaccines overdue or expired. */
+  gaps: Scalars['Int']['output'];
+  created_at: Scalars['String']['output'];
+};
+
+/** A child's immunizations evaluated on a day, with the schedule version used and the history. */
+export type StudentImmunizations = {
+  __typename?: 'StudentImmunizations';
+  student_id: Scalars['ID']['output'];
+  as_of: Scalars['String']['output'];
+  evaluation_id: Scalars['ID']['output'];
+  evaluated_on: Scalars['String']['output'];
+  schedule_version: Scalars['Int']['output'];
+  effective_from?: Maybe<Scalars['String']['output']>;
+  gaps: Scalars['Int']['output'];
+  items: Array<StudentImmunization>;
+  history: Array<ImmunizationEvaluationSummary>;
+};
+
+export type StudentImmunizationResult = {
+  __typename?: 'StudentImmunizationResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  immunizations: StudentImmunizations;
+};
+
+/** A child's compliance bundle (ZIP of signed PDFs, documents and doses), built by a job. */
+export type ComplianceExport = {
+  __typename?: 'ComplianceExport';
+  id: Scalars['ID']['output'];
+  student_id: Scalars['ID']['output'];
+  /** queued, running, done or failed */
+  status: Scalars['String']['output'];
+  /** 0–100 */
+  progress: Scalars['Int']['output'];
+  entries?: Maybe<Scalars['Int']['output']>;
+  size?: Maybe<Scalars['Int']['output']>;
+  failure?: Maybe<Scalars['String']['output']>;
+  /** A short-lived link to the ZIP (when done). */
+  url?: Maybe<Scalars['String']['output']>;
+  expires_at?: Maybe<Scalars['String']['output']>;
+  created_at: Scalars['String']['output'];
+  finished_at?: Maybe<Scalars['String']['output']>;
+};
+
+export type ComplianceExportResult = {
+  __typename?: 'ComplianceExportResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  export: ComplianceExport;
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -11717,6 +11885,15 @@ export type ResolversTypes = {
   DocumentRequestResult: ResolverTypeWrapper<Row<DocumentRequestResult>>;
   DocumentResult: ResolverTypeWrapper<Row<DocumentResult>>;
   ComplianceGap: ResolverTypeWrapper<Row<ComplianceGap>>;
+  ImmunizationDose: ResolverTypeWrapper<Row<ImmunizationDose>>;
+  Immunization: ResolverTypeWrapper<Row<Immunization>>;
+  ImmunizationScheduleVersion: ResolverTypeWrapper<Row<ImmunizationScheduleVersion>>;
+  StudentImmunization: ResolverTypeWrapper<Row<StudentImmunization>>;
+  ImmunizationEvaluationSummary: ResolverTypeWrapper<Row<ImmunizationEvaluationSummary>>;
+  StudentImmunizations: ResolverTypeWrapper<Row<StudentImmunizations>>;
+  StudentImmunizationResult: ResolverTypeWrapper<Row<StudentImmunizationResult>>;
+  ComplianceExport: ResolverTypeWrapper<Row<ComplianceExport>>;
+  ComplianceExportResult: ResolverTypeWrapper<Row<ComplianceExportResult>>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -12163,6 +12340,15 @@ export type ResolversParentTypes = {
   DocumentRequestResult: Row<DocumentRequestResult>;
   DocumentResult: Row<DocumentResult>;
   ComplianceGap: Row<ComplianceGap>;
+  ImmunizationDose: Row<ImmunizationDose>;
+  Immunization: Row<Immunization>;
+  ImmunizationScheduleVersion: Row<ImmunizationScheduleVersion>;
+  StudentImmunization: Row<StudentImmunization>;
+  ImmunizationEvaluationSummary: Row<ImmunizationEvaluationSummary>;
+  StudentImmunizations: Row<StudentImmunizations>;
+  StudentImmunizationResult: Row<StudentImmunizationResult>;
+  ComplianceExport: Row<ComplianceExport>;
+  ComplianceExportResult: Row<ComplianceExportResult>;
 };
 
 export type QueryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -12389,6 +12575,10 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   getDocuments?: Resolver<ResolversTypes['DocumentRequestPaginator'], ParentType, ContextType, Partial<QueryGetDocumentsArgs>>;
   getSingleDocument?: Resolver<ResolversTypes['DocumentRequest'], ParentType, ContextType, RequireFields<QueryGetSingleDocumentArgs, 'id'>>;
   getComplianceGaps?: Resolver<Array<ResolversTypes['ComplianceGap']>, ParentType, ContextType, RequireFields<QueryGetComplianceGapsArgs, 'location_id'>>;
+  getImmunizations?: Resolver<Array<ResolversTypes['Immunization']>, ParentType, ContextType, Partial<QueryGetImmunizationsArgs>>;
+  getImmunizationSchedules?: Resolver<Array<ResolversTypes['ImmunizationScheduleVersion']>, ParentType, ContextType>;
+  getStudentImmunizations?: Resolver<ResolversTypes['StudentImmunizations'], ParentType, ContextType, RequireFields<QueryGetStudentImmunizationsArgs, 'student_id'>>;
+  getComplianceExport?: Resolver<ResolversTypes['ComplianceExport'], ParentType, ContextType, RequireFields<QueryGetComplianceExportArgs, 'id'>>;
 };
 
 export type MutationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
@@ -12779,6 +12969,8 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   uploadDocument?: Resolver<ResolversTypes['DocumentResult'], ParentType, ContextType, RequireFields<MutationUploadDocumentArgs, 'request_id' | 'file_id'>>;
   approveDocument?: Resolver<ResolversTypes['DocumentResult'], ParentType, ContextType, RequireFields<MutationApproveDocumentArgs, 'id'>>;
   rejectDocument?: Resolver<ResolversTypes['DocumentResult'], ParentType, ContextType, RequireFields<MutationRejectDocumentArgs, 'id' | 'note'>>;
+  saveStudentImmunization?: Resolver<ResolversTypes['StudentImmunizationResult'], ParentType, ContextType, RequireFields<MutationSaveStudentImmunizationArgs, 'student_id' | 'code' | 'doses'>>;
+  exportStudentCompliance?: Resolver<ResolversTypes['ComplianceExportResult'], ParentType, ContextType, RequireFields<MutationExportStudentComplianceArgs, 'student_id'>>;
 };
 
 export type SubscriptionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = {
@@ -16545,6 +16737,105 @@ export type ComplianceGapResolvers<ContextType = RequestContext, ParentType exte
   program_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type ImmunizationDoseResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ImmunizationDose'] = ResolversParentTypes['ImmunizationDose']> = {
+  number?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  min_age?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  recommended_age?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  min_interval?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  booster_validity?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ImmunizationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Immunization'] = ResolversParentTypes['Immunization']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  is_required?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  dose_1?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  dose_2?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  dose_3?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  dose_4?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  dose_5?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  dose_6?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  doses?: Resolver<Array<ResolversTypes['ImmunizationDose']>, ParentType, ContextType>;
+  schedule_version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ImmunizationScheduleVersionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ImmunizationScheduleVersion'] = ResolversParentTypes['ImmunizationScheduleVersion']> = {
+  version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  effective_from?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  source_url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  note?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  immunizations?: Resolver<Array<ResolversTypes['Immunization']>, ParentType, ContextType>;
+};
+
+export type StudentImmunizationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['StudentImmunization'] = ResolversParentTypes['StudentImmunization']> = {
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  is_required?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  immunization?: Resolver<Maybe<ResolversTypes['Immunization']>, ParentType, ContextType>;
+  doses?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  valid_doses?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  invalid_dates?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  next_dose?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  earliest?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  due_by?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  exemption_reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  exemption_file_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  note?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ImmunizationEvaluationSummaryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ImmunizationEvaluationSummary'] = ResolversParentTypes['ImmunizationEvaluationSummary']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  evaluated_on?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  schedule_version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  gaps?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  created_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type StudentImmunizationsResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['StudentImmunizations'] = ResolversParentTypes['StudentImmunizations']> = {
+  student_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  as_of?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  evaluation_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  evaluated_on?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  schedule_version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  effective_from?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  gaps?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  items?: Resolver<Array<ResolversTypes['StudentImmunization']>, ParentType, ContextType>;
+  history?: Resolver<Array<ResolversTypes['ImmunizationEvaluationSummary']>, ParentType, ContextType>;
+};
+
+export type StudentImmunizationResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['StudentImmunizationResult'] = ResolversParentTypes['StudentImmunizationResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  immunizations?: Resolver<ResolversTypes['StudentImmunizations'], ParentType, ContextType>;
+};
+
+export type ComplianceExportResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ComplianceExport'] = ResolversParentTypes['ComplianceExport']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  student_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  progress?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  entries?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  size?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  failure?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  expires_at?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  created_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  finished_at?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ComplianceExportResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ComplianceExportResult'] = ResolversParentTypes['ComplianceExportResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  export?: Resolver<ResolversTypes['ComplianceExport'], ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = RequestContext> = {
   Query?: QueryResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
@@ -16963,5 +17254,14 @@ export type Resolvers<ContextType = RequestContext> = {
   DocumentRequestResult?: DocumentRequestResultResolvers<ContextType>;
   DocumentResult?: DocumentResultResolvers<ContextType>;
   ComplianceGap?: ComplianceGapResolvers<ContextType>;
+  ImmunizationDose?: ImmunizationDoseResolvers<ContextType>;
+  Immunization?: ImmunizationResolvers<ContextType>;
+  ImmunizationScheduleVersion?: ImmunizationScheduleVersionResolvers<ContextType>;
+  StudentImmunization?: StudentImmunizationResolvers<ContextType>;
+  ImmunizationEvaluationSummary?: ImmunizationEvaluationSummaryResolvers<ContextType>;
+  StudentImmunizations?: StudentImmunizationsResolvers<ContextType>;
+  StudentImmunizationResult?: StudentImmunizationResultResolvers<ContextType>;
+  ComplianceExport?: ComplianceExportResolvers<ContextType>;
+  ComplianceExportResult?: ComplianceExportResultResolvers<ContextType>;
 };
 

@@ -71,4 +71,9 @@ export const operatorRoutes: RouteObject[] = [
     handle: { access: { role: 'admin' }, title: 'operator:newsletters.editTitle', parents: [{ title: 'operator:newsletters.title', path: 'templates' }] },
     lazy: lazyPage(() => import('./pages/newsletter-template-editor.page'), 'NewsletterTemplateEditorPage'),
   },
+  {
+    path: paths.immunizations.pattern,
+    handle: { access: { role: 'kvsupport' }, title: 'operator:immunizations.title' },
+    lazy: lazyPage(() => import('./pages/immunizations.page'), 'ImmunizationsPage'),
+  },
 ];

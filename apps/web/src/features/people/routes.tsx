@@ -239,6 +239,8 @@ export interface PeoplePanels {
   studentActivities?: ComponentType<{ studentId: string }>;
   /** The child's schedule, vacations and "report an absence" (student-schedules), lazily loaded. */
   studentSchedule?: ComponentType<{ studentId: string }>;
+  /** The child's doses, gaps and compliance export (immunizations), lazily loaded. */
+  studentImmunizations?: ComponentType<{ studentId: string }>;
   /** The viewer's notification settings on /user-profile (notifications), lazily loaded. */
   notificationSettings?: ComponentType;
 }

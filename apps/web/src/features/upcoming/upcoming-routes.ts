@@ -72,7 +72,6 @@ export const UPCOMING_ROUTES: readonly UpcomingRoute[] = [
   r('mainIncident', 'kvsupport', 'incidents', { parent: 'mainIncidents' }),
   r('centersList', 'kvsupport', 'platform'),
   r('utilities', 'kvsupport', 'onboarding'),
-  r('immunizations', 'kvsupport', 'immunizations'),
   // manager
   r('tickets', 'manager', 'tickets', { title: 'shell:menu.tickets' }),
   r('ticket', 'manager', 'tickets', { parent: 'tickets' }),

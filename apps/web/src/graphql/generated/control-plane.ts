@@ -3,6 +3,15 @@
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+/** A dose: label and rules (durations such as `0 days`, `6 weeks`, `2 months`, `1 year 6 months`). */
+export type ImmunizationDoseInput = {
+  label: string;
+  min_age: string;
+  recommended_age: string;
+  min_interval?: string | null | undefined;
+  booster_validity?: string | null | undefined;
+};
+
 export type CenterFieldsFragment = { id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string };
 
 export type CenterResultFieldsFragment = { status: boolean, message: string, color: string, center: { id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string } | null };
@@ -120,6 +129,50 @@ export type OperatorExtendCenterTrialMutationVariables = Exact<{
 export type OperatorExtendCenterTrialMutation = { extendCenterTrial: { status: boolean, message: string, color: string, center: { id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string } | null } };
 
 export type OperatorFieldsFragment = { id: string, fname: string, lname: string, username: string, email: string | null, role: string, last_login_time: string | null };
+
+export type OperatorImmunizationCreateMutationVariables = Exact<{
+  name: string;
+  code: string;
+  kind: string;
+  is_required: boolean;
+  doses: Array<ImmunizationDoseInput> | ImmunizationDoseInput;
+}>;
+
+
+export type OperatorImmunizationCreateMutation = { createImmunization: { status: boolean, message: string, color: string, immunization: { id: string } } };
+
+export type OperatorImmunizationDeleteMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type OperatorImmunizationDeleteMutation = { deleteImmunization: { status: boolean, message: string, color: string, immunization: { id: string } } };
+
+export type OperatorImmunizationPublishMutationVariables = Exact<{
+  effective_from: string;
+  source_url?: string | null | undefined;
+  note?: string | null | undefined;
+}>;
+
+
+export type OperatorImmunizationPublishMutation = { publishImmunizationSchedule: { status: boolean, message: string, color: string, schedule: { id: string, version: number } } };
+
+export type OperatorImmunizationUpdateMutationVariables = Exact<{
+  id: string | number;
+  name?: string | null | undefined;
+  code?: string | null | undefined;
+  kind?: string | null | undefined;
+  is_required?: boolean | null | undefined;
+  doses?: Array<ImmunizationDoseInput> | ImmunizationDoseInput | null | undefined;
+}>;
+
+
+export type OperatorImmunizationUpdateMutation = { updateImmunization: { status: boolean, message: string, color: string, immunization: { id: string } } };
+
+export type OperatorImmunizationsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type OperatorImmunizationsQuery = { getImmunizations: Array<{ id: string, name: string, code: string, kind: string, is_required: boolean, doses: Array<{ number: number, label: string, min_age: string, recommended_age: string, min_interval: string | null, booster_validity: string | null }> }>, getImmunizationSchedules: Array<{ id: string, version: number, effective_from: string, source_url: string | null, note: string | null, published_by: string | null, created_at: string, immunizations: Array<{ id: string }> }> };
 
 export type OperatorLoginMutationVariables = Exact<{
   username: string;

@@ -2281,6 +2281,13 @@ export type ChatUploadStatusQueryVariables = Exact<{
 
 export type ChatUploadStatusQuery = { uploadStatus: { id: string, status: string, reason: string | null } };
 
+export type ComplianceExportQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ComplianceExportQuery = { getComplianceExport: { id: string, status: string, progress: number, entries: number | null, url: string | null, expires_at: string | null, failure: string | null } };
+
 export type CreateStreamingServerMutationVariables = Exact<{
   name: string;
   type: string;
@@ -2517,6 +2524,13 @@ export type DocumentsUploadStatusQueryVariables = Exact<{
 
 
 export type DocumentsUploadStatusQuery = { uploadStatus: { id: string, status: string, reason: string | null } };
+
+export type ExportStudentComplianceMutationVariables = Exact<{
+  student_id: string | number;
+}>;
+
+
+export type ExportStudentComplianceMutation = { exportStudentCompliance: { status: boolean, message: string, color: string, export: { id: string, status: string, progress: number } } };
 
 export type FoodMenuAllergiesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -4205,6 +4219,16 @@ export type SaveStreamingSettingsMutationVariables = Exact<{
 
 export type SaveStreamingSettingsMutation = { saveStreamSettings: { status: boolean, message: string, color: string }, saveCameraSettings: { status: boolean, message: string, color: string }, saveStreamModeSettings: { status: boolean, message: string, color: string } };
 
+export type SaveStudentImmunizationMutationVariables = Exact<{
+  student_id: string | number;
+  code: string;
+  doses: Array<string> | string;
+  note?: string | null | undefined;
+}>;
+
+
+export type SaveStudentImmunizationMutation = { saveStudentImmunization: { status: boolean, message: string, color: string, immunizations: { evaluation_id: string, gaps: number } } };
+
 export type SchedulesAddDateMutationVariables = Exact<{
   schedule: string | number;
   date: string;
@@ -5064,6 +5088,14 @@ export type StreamingSettingsQueryVariables = Exact<{
 
 
 export type StreamingSettingsQuery = { getStreamSettings: { location_id: string, streaming_server_id: string | null, watermark: boolean, heartbeat_seconds: number, only_checked_in: boolean }, getCameraSettings: { location_id: string, width: number, height: number, server: string | null, fullscreen: boolean }, getStreamModeSettings: { id: string | null, value: string, object_id: string, enable_test_mode: boolean } };
+
+export type StudentImmunizationsQueryVariables = Exact<{
+  student_id: string | number;
+  as_of?: string | null | undefined;
+}>;
+
+
+export type StudentImmunizationsQuery = { getStudentImmunizations: { student_id: string, as_of: string, evaluation_id: string, evaluated_on: string, schedule_version: number, effective_from: string | null, gaps: number, items: Array<{ code: string, name: string, is_required: boolean, doses: Array<string>, valid_doses: number, invalid_dates: Array<string>, status: string, message: string, next_dose: number | null, earliest: string | null, due_by: string | null, exemption_reason: string | null, exemption_file_id: string | null, note: string | null, immunization: { id: string, kind: string, doses: Array<{ number: number, label: string }> } | null }>, history: Array<{ id: string, evaluated_on: string, schedule_version: number, gaps: number, created_at: string }> } };
 
 export type SubsidyReconciliationQueryVariables = Exact<{
   location_id: string | number;

@@ -64,7 +64,7 @@ export function StudentProfilePage() {
   const params = useParams();
   const id = params.studentId ?? params.userId ?? '';
   const links = usePeoplePaths();
-  const { studentMedia: StudentMedia, studentActivities: StudentActivities, studentSchedule: StudentSchedule } = usePeoplePanels();
+  const { studentMedia: StudentMedia, studentActivities: StudentActivities, studentSchedule: StudentSchedule, studentImmunizations: StudentImmunizations } = usePeoplePanels();
   const finish = useFinish();
   const [{ data: access, error: accessError }] = useQuery({ query: StudentAccessQuery, variables: { id } });
   const allowed = access?.checkStudentProfilePermission.permission ?? null;
@@ -287,6 +287,11 @@ export function StudentProfilePage() {
       {StudentSchedule ? (
         <Suspense fallback={null}>
           <StudentSchedule studentId={student.id} />
+        </Suspense>
+      ) : null}
+      {StudentImmunizations ? (
+        <Suspense fallback={null}>
+          <StudentImmunizations studentId={student.id} />
         </Suspense>
       ) : null}
       <SiblingsCard studentId={student.id} siblings={student.siblings} editable={links.manager} onSaved={reload} />
