@@ -221,7 +221,8 @@ describe('printed forms: signing', () => {
     // One changed byte of the stored PDF fails; so does one changed value.
     const key = fileKey(w.c.entry.id, sub.signed_pdf.id, 'main');
     const tampered = Buffer.from(bytes);
-    tampered[Math.floor(tampered.length / 2)] ^= 0x01;
+    const at = Math.floor(tampered.length / 2);
+    tampered[at] = tampered[at]! ^ 0x01;
     await forCentre(store, w.c.entry.id).write(key, tampered, 'application/pdf');
     const byte = (await verifySubmission(db(), forCentre(store, w.c.entry.id), w.c.entry.id, sub.id))!;
     expect(byte).toMatchObject({ valid: false, pdf_match: false, values_match: true });
