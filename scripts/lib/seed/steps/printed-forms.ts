@@ -9,6 +9,8 @@ const DAY = 86_400_000;
 const SIGNED = 30;
 const ROTATION = ['approved', 'approved', 'submitted', 'approved', 'change_requested', 'approved', 'resubmitted', 'submitted'] as const;
 
+const round = (v: number) => Math.round(v * 10_000) / 10_000;
+
 type Kind = 'text' | 'date' | 'checkbox' | 'signature';
 interface Line {
   label: string;
@@ -163,7 +165,6 @@ async function paperPdf(paper: Paper, centreName: string): Promise<{ bytes: Buff
     }
   }
   page.drawText('Filled and signed electronically: the signed copy ends with its certificate page.', { x: 56, y: 56, size: 8, font, color: rgb(0.4, 0.4, 0.4) });
-  const round = (v: number) => Math.round(v * 10_000) / 10_000;
   function field(i: number, line: Line, p: number, x: number, yBottom: number, w: number, h: number): FormField {
     return {
       id: `p${i + 1}`,
