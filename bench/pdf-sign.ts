@@ -25,14 +25,36 @@ async function fixture() {
       const y = 680 - i * 60;
       page.drawText(`Line ${i + 1}`, { x: 56, y, size: 11, font });
       const type = i < 4 ? 'text' : i < 6 ? 'date' : 'checkbox';
-      fields.push({ id: `p${p}f${i}`, name: `Line ${i + 1}`, type, required: false, options: [], placement: { page: p, x: 230 / 612, y: (792 - y - 16) / 792, w: (type === 'checkbox' ? 14 : 280) / 612, h: 16 / 792 } });
+      fields.push({
+        id: `p${p}f${i}`,
+        name: `Line ${i + 1}`,
+        type,
+        required: false,
+        options: [],
+        placement: { page: p, x: 230 / 612, y: (792 - y - 16) / 792, w: (type === 'checkbox' ? 14 : 280) / 612, h: 16 / 792 },
+      });
     }
   }
-  fields.push({ id: 'sig', name: 'Signature', type: 'signature', required: true, options: [], placement: { page: PAGES, x: 0.37, y: 0.85, w: 0.45, h: 0.07 } });
+  fields.push({
+    id: 'sig',
+    name: 'Signature',
+    type: 'signature',
+    required: true,
+    options: [],
+    placement: { page: PAGES, x: 0.37, y: 0.85, w: 0.45, h: 0.07 },
+  });
   const values: Record<string, string> = {};
-  for (const f of fields) if (f.type !== 'signature') values[f.id] = f.type === 'checkbox' ? 'true' : f.type === 'date' ? '2026-09-01' : 'Ada Lovelace, 0123456789';
+  for (const f of fields)
+    if (f.type !== 'signature')
+      values[f.id] = f.type === 'checkbox' ? 'true' : f.type === 'date' ? '2026-09-01' : 'Ada Lovelace, 0123456789';
   const png = await sharp({ create: { width: 400, height: 100, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
-    .composite([{ input: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="400" height="100"><path d="M10 60 C 80 10, 120 90, 200 40 S 320 80, 390 30" stroke="#123" stroke-width="4" fill="none"/></svg>') }])
+    .composite([
+      {
+        input: Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="100"><path d="M10 60 C 80 10, 120 90, 200 40 S 320 80, 390 30" stroke="#123" stroke-width="4" fill="none"/></svg>',
+        ),
+      },
+    ])
     .png()
     .toBuffer();
   const image = `data:image/png;base64,${png.toString('base64')}`;
@@ -63,7 +85,19 @@ export const pdfSign: Benchmark = {
           fields: f.fields,
           values: f.values,
           signatures,
-          certificate: { formName: 'Enrolment pack', formId: '1', version: 1, submissionId: '1', studentName: 'Ada Lovelace', signerName: 'Grace Hopper', signedAt: new Date(), consentAt: new Date(), ip: '127.0.0.1', userAgent: 'bench', hash },
+          certificate: {
+            formName: 'Enrolment pack',
+            formId: '1',
+            version: 1,
+            submissionId: '1',
+            studentName: 'Ada Lovelace',
+            signerName: 'Grace Hopper',
+            signedAt: new Date(),
+            consentAt: new Date(),
+            ip: '127.0.0.1',
+            userAgent: 'bench',
+            hash,
+          },
         });
         return performance.now() - t0;
       };
@@ -95,8 +129,19 @@ export const pdfSign: Benchmark = {
         a.push(await ours());
         b.push(await bare());
       }
-      ctx.log(`  fill and sign: median ${median(a).toFixed(1)} ms; bare pdf-lib: median ${median(b).toFixed(1)} ms (${ROUNDS} rounds each)`);
-      return [figure('pdf-sign', `sealSubmission, ${PAGES}-page form, ${f.fields.length} fields (ms, median of ${ROUNDS})`, median(a), median(b), 'bare pdf-lib filling the same fields', 'ms')];
+      ctx.log(
+        `  fill and sign: median ${median(a).toFixed(1)} ms; bare pdf-lib: median ${median(b).toFixed(1)} ms (${ROUNDS} rounds each)`,
+      );
+      return [
+        figure(
+          'pdf-sign',
+          `sealSubmission, ${PAGES}-page form, ${f.fields.length} fields (ms, median of ${ROUNDS})`,
+          median(a),
+          median(b),
+          'bare pdf-lib filling the same fields',
+          'ms',
+        ),
+      ];
     } finally {
       await rm(root, { recursive: true, force: true });
     }

@@ -40,7 +40,11 @@ export const journeys: Journey[] = [
       await parent.setViewportSize({ width: 375, height: 800 });
       await parent.goto(`${hosts.demo}/user/students/forms`);
       await settled(parent);
-      const row = parent.getByTestId('assigned-form').filter({ hasText: 'Medication authorisation' }).filter({ has: parent.getByTestId('fill-form') }).first();
+      const row = parent
+        .getByTestId('assigned-form')
+        .filter({ hasText: 'Medication authorisation' })
+        .filter({ has: parent.getByTestId('fill-form') })
+        .first();
       await row.getByTestId('fill-form').click();
       await parent.getByTestId('printed-fill').waitFor();
       await parent.getByTestId('pdf-page-1').locator('canvas').waitFor();
@@ -50,7 +54,11 @@ export const journeys: Journey[] = [
       for (let i = 0; i < (await dates.count()); i++) await dates.nth(i).fill('2026-12-01');
       await parent.getByTestId('esign-consent').first().check();
       await sign(parent);
-      assert.equal(await parent.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, 'nothing scrolls sideways at 375 px');
+      assert.equal(
+        await parent.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+        true,
+        'nothing scrolls sideways at 375 px',
+      );
       await parent.getByTestId('printed-submit').click();
       await parent.getByTestId('printed-signed').waitFor({ timeout: 60_000 });
 
@@ -62,12 +70,22 @@ export const journeys: Journey[] = [
       );
       const entry = entries.getCustomFormEntries.data[0];
       assert.ok(entry?.signed_pdf?.url, 'the entry has its signed PDF');
-      const form = await api<{ getSingleForm: { page_count: number } }>(manager, 'query($id: ID!) { getSingleForm(id: $id) { page_count } }', { id: formId });
-      const res = await manager.request.get(entry.signed_pdf.url.startsWith('http') ? entry.signed_pdf.url : `${hosts.demo}${entry.signed_pdf.url}`);
+      const form = await api<{ getSingleForm: { page_count: number } }>(
+        manager,
+        'query($id: ID!) { getSingleForm(id: $id) { page_count } }',
+        { id: formId },
+      );
+      const res = await manager.request.get(
+        entry.signed_pdf.url.startsWith('http') ? entry.signed_pdf.url : `${hosts.demo}${entry.signed_pdf.url}`,
+      );
       assert.equal(res.status(), 200);
       const doc = await PDFDocument.load(await res.body());
       assert.equal(doc.getPageCount(), form.getSingleForm.page_count + 1, 'the certificate page is appended');
-      const verify = await api<{ verifySignedPdf: { valid: boolean; hash: string } }>(manager, 'query($id: ID!) { verifySignedPdf(submission_id: $id) { valid hash } }', { id: entry.id });
+      const verify = await api<{ verifySignedPdf: { valid: boolean; hash: string } }>(
+        manager,
+        'query($id: ID!) { verifySignedPdf(submission_id: $id) { valid hash } }',
+        { id: entry.id },
+      );
       assert.equal(verify.verifySignedPdf.valid, true);
       assert.ok(doc.getSubject()?.includes(verify.verifySignedPdf.hash), 'the PDF carries its seal');
     },

@@ -78,7 +78,10 @@ const PETCARE: Paper[] = [
   {
     name: 'Boarding waiver',
     description: 'Release and emergency vet consent for a stay (printed, signed).',
-    intro: ['Pets play in groups under staff watch. Minor scrapes can happen in play. In an emergency we go', 'to the vet below, or the nearest one open.'],
+    intro: [
+      'Pets play in groups under staff watch. Minor scrapes can happen in play. In an emergency we go',
+      'to the vet below, or the nearest one open.',
+    ],
     lines: [
       { label: "Pet's name", type: 'text', required: true },
       { label: 'Vet and phone', type: 'text', required: true },
@@ -164,7 +167,13 @@ async function paperPdf(paper: Paper, centreName: string): Promise<{ bytes: Buff
       y -= 34;
     }
   }
-  page.drawText('Filled and signed electronically: the signed copy ends with its certificate page.', { x: 56, y: 56, size: 8, font, color: rgb(0.4, 0.4, 0.4) });
+  page.drawText('Filled and signed electronically: the signed copy ends with its certificate page.', {
+    x: 56,
+    y: 56,
+    size: 8,
+    font,
+    color: rgb(0.4, 0.4, 0.4),
+  });
   function field(i: number, line: Line, p: number, x: number, yBottom: number, w: number, h: number): FormField {
     return {
       id: `p${i + 1}`,
@@ -208,7 +217,10 @@ export const printedFormsStep: SeedStep = {
     const guardians = new Map<string, { id: string; name: string }[]>();
     for (const r of await trx('student_users as su')
       .join('users as u', 'u.id', 'su.user_id')
-      .whereIn('su.student_id', kids.map((k) => k.id))
+      .whereIn(
+        'su.student_id',
+        kids.map((k) => k.id),
+      )
       .where('su.black_list', false)
       .select('su.student_id', 'u.id', 'u.fname', 'u.lname')
       .orderBy('u.id')) {
@@ -217,7 +229,9 @@ export const printedFormsStep: SeedStep = {
       guardians.set(String(r.student_id), list);
     }
     const demoParent = await trx('users').where({ username: 'parent' }).first('id');
-    const demoKids = demoParent ? (await trx('student_users').where({ user_id: demoParent.id }).orderBy('student_id').pluck('student_id')).map(String) : [];
+    const demoKids = demoParent
+      ? (await trx('student_users').where({ user_id: demoParent.id }).orderBy('student_id').pluck('student_id')).map(String)
+      : [];
     const demoKid = kids.find((k) => demoKids.includes(k.id));
     const home = locs.find((l) => l.id === demoKid?.location_id) ?? locs[0]!;
     const papers = def.kind === 'petcare' ? PETCARE : CHILDCARE;
@@ -225,7 +239,13 @@ export const printedFormsStep: SeedStep = {
 
     const formIds = await allocateIds(trx, 'forms', papers.length);
     const shareIds = await allocateIds(trx, 'form_shares', papers.length);
-    const out = { forms: [] as object[], versions: [] as object[], shares: [] as object[], assignments: [] as object[], files: [] as object[] };
+    const out = {
+      forms: [] as object[],
+      versions: [] as object[],
+      shares: [] as object[],
+      assignments: [] as object[],
+      files: [] as object[],
+    };
     const subs: Record<string, unknown>[] = [];
     const sigRows: Record<string, unknown>[] = [];
     const changes: Record<string, unknown>[] = [];
@@ -271,14 +291,39 @@ export const printedFormsStep: SeedStep = {
       });
       out.versions.push({ form_id: formId, version: 1, fields: pdf.fields, file_id: fileId, page_count: pdf.pages, created_at: created });
       logs.push({ form_id: formId, action: 'created', user_id: owner, data: {}, created_at: created });
-      audits.push(auditRow({ action: 'form.create', entity: 'form', entity_id: formId, location_id: loc.id, actor_user_id: owner, created_at: created }));
+      audits.push(
+        auditRow({
+          action: 'form.create',
+          entity: 'form',
+          entity_id: formId,
+          location_id: loc.id,
+          actor_user_id: owner,
+          created_at: created,
+        }),
+      );
 
       const atLoc = kids.filter((k) => k.location_id === loc.id);
       const sharedAt = new Date(created.getTime() + DAY);
       const due = new Date(now.getTime() + faker.number.int({ min: 10, max: 30 }) * DAY).toISOString().slice(0, 10);
-      out.shares.push({ id: shareIds[i], form_id: formId, location_ids: [loc.id], program_ids: [], student_ids: [], due_date: due, shared_by: owner, created_at: sharedAt });
-      logs.push({ form_id: formId, action: 'shared', user_id: owner, data: { share: shareIds[i], students: atLoc.length }, created_at: sharedAt });
-      for (const k of atLoc) out.assignments.push({ form_id: formId, student_id: k.id, share_id: shareIds[i], due_date: due, created_at: sharedAt });
+      out.shares.push({
+        id: shareIds[i],
+        form_id: formId,
+        location_ids: [loc.id],
+        program_ids: [],
+        student_ids: [],
+        due_date: due,
+        shared_by: owner,
+        created_at: sharedAt,
+      });
+      logs.push({
+        form_id: formId,
+        action: 'shared',
+        user_id: owner,
+        data: { share: shareIds[i], students: atLoc.length },
+        created_at: sharedAt,
+      });
+      for (const k of atLoc)
+        out.assignments.push({ form_id: formId, student_id: k.id, share_id: shareIds[i], due_date: due, created_at: sharedAt });
 
       // Ten families sign each form (the demo child: not the first, approved on the others).
       const share = i === papers.length - 1 ? SIGNED - signed : Math.round(SIGNED / papers.length);
@@ -289,7 +334,10 @@ export const printedFormsStep: SeedStep = {
         const id = ids[j]!;
         const status = kid.id === demoKid?.id ? 'approved' : ROTATION[(i + j) % ROTATION.length]!;
         const signer = faker.helpers.arrayElement(guardians.get(kid.id)!);
-        const at = new Date(sharedAt.getTime() + faker.number.int({ min: 1, max: Math.max(2, Math.floor((now.getTime() - sharedAt.getTime()) / DAY) - 2) }) * DAY);
+        const at = new Date(
+          sharedAt.getTime() +
+            faker.number.int({ min: 1, max: Math.max(2, Math.floor((now.getTime() - sharedAt.getTime()) / DAY) - 2) }) * DAY,
+        );
         const values: Record<string, string> = {};
         for (const f of pdf.fields) {
           if (f.type === 'signature') continue;
@@ -297,11 +345,20 @@ export const printedFormsStep: SeedStep = {
           else if (f.type === 'date') values[f.id] = faker.date.soon({ days: 60, refDate: at }).toISOString().slice(0, 10);
           else if (/child|pet/i.test(f.name)) values[f.id] = `${kid.fname} ${kid.lname}`;
           else if (/parent|owner|guardian/i.test(f.name)) values[f.id] = signer.name;
-          else if (/medicine/i.test(f.name)) values[f.id] = faker.helpers.arrayElement(['Amoxicillin 250 mg/5 ml', 'Children’s paracetamol', 'Cetirizine syrup', 'Salbutamol inhaler']);
-          else if (/dose/i.test(f.name)) values[f.id] = faker.helpers.arrayElement(['5 ml at 12:00', '2 puffs when wheezy', '2.5 ml after lunch']);
+          else if (/medicine/i.test(f.name))
+            values[f.id] = faker.helpers.arrayElement([
+              'Amoxicillin 250 mg/5 ml',
+              'Children’s paracetamol',
+              'Cetirizine syrup',
+              'Salbutamol inhaler',
+            ]);
+          else if (/dose/i.test(f.name))
+            values[f.id] = faker.helpers.arrayElement(['5 ml at 12:00', '2 puffs when wheezy', '2.5 ml after lunch']);
           else if (/vet/i.test(f.name)) values[f.id] = `${faker.person.lastName()} Vet Clinic, ${faker.string.numeric(10)}`;
-          else if (/destination/i.test(f.name)) values[f.id] = faker.helpers.arrayElement(['City library', 'Riverside farm', 'Science museum']);
-          else if (f.required || faker.datatype.boolean()) values[f.id] = faker.helpers.arrayElement(['None', 'Peanut allergy', 'Needs a nap after lunch']);
+          else if (/destination/i.test(f.name))
+            values[f.id] = faker.helpers.arrayElement(['City library', 'Riverside farm', 'Science museum']);
+          else if (f.required || faker.datatype.boolean())
+            values[f.id] = faker.helpers.arrayElement(['None', 'Peanut allergy', 'Needs a nap after lunch']);
         }
         const sigField = pdf.fields.find((f) => f.type === 'signature')!;
         const sig = faker.datatype.boolean(0.6)
@@ -329,8 +386,21 @@ export const printedFormsStep: SeedStep = {
             hash,
           },
         });
-        out.files.push({ ...sealed.row, variants: JSON.parse(sealed.row.variants), owner_id: id, uploaded_by: signer.id, original_name: `${paper.name} - ${kid.fname} ${kid.lname} (signed).pdf`, checked_at: at, upload_expires_at: at, created_at: at, updated_at: at });
-        const reviewed = status === 'submitted' || status === 'resubmitted' ? null : new Date(at.getTime() + faker.number.int({ min: 2, max: 40 }) * 3_600_000);
+        out.files.push({
+          ...sealed.row,
+          variants: JSON.parse(sealed.row.variants),
+          owner_id: id,
+          uploaded_by: signer.id,
+          original_name: `${paper.name} - ${kid.fname} ${kid.lname} (signed).pdf`,
+          checked_at: at,
+          upload_expires_at: at,
+          created_at: at,
+          updated_at: at,
+        });
+        const reviewed =
+          status === 'submitted' || status === 'resubmitted'
+            ? null
+            : new Date(at.getTime() + faker.number.int({ min: 2, max: 40 }) * 3_600_000);
         const reviewer = managers.length ? faker.helpers.arrayElement(managers).id : owner;
         subs.push({
           id,
@@ -350,13 +420,51 @@ export const printedFormsStep: SeedStep = {
           created_at: at,
           updated_at: reviewed ?? at,
         });
-        sigRows.push({ submission_id: id, ...sig, signer_id: signer.id, signer_name: signer.name, consent_at: at, signed_at: at, ip, user_agent: ua, hash });
-        logs.push({ form_id: formId, submission_id: id, action: status === 'resubmitted' ? 'resubmitted' : 'submitted', user_id: signer.id, data: { student: kid.id, pdf: sealed.sha256 }, created_at: at });
+        sigRows.push({
+          submission_id: id,
+          ...sig,
+          signer_id: signer.id,
+          signer_name: signer.name,
+          consent_at: at,
+          signed_at: at,
+          ip,
+          user_agent: ua,
+          hash,
+        });
+        logs.push({
+          form_id: formId,
+          submission_id: id,
+          action: status === 'resubmitted' ? 'resubmitted' : 'submitted',
+          user_id: signer.id,
+          data: { student: kid.id, pdf: sealed.sha256 },
+          created_at: at,
+        });
         if (status === 'change_requested') {
-          changes.push({ submission_id: id, change: faker.helpers.arrayElement(['Please add the last day.', 'Sign with your full name, please.', 'The dose needs the time of day.']), change_date: new Date(now.getTime() + 7 * DAY).toISOString().slice(0, 10), requested_by: reviewer, created_at: reviewed });
+          changes.push({
+            submission_id: id,
+            change: faker.helpers.arrayElement([
+              'Please add the last day.',
+              'Sign with your full name, please.',
+              'The dose needs the time of day.',
+            ]),
+            change_date: new Date(now.getTime() + 7 * DAY).toISOString().slice(0, 10),
+            requested_by: reviewer,
+            created_at: reviewed,
+          });
           logs.push({ form_id: formId, submission_id: id, action: 'change_requested', user_id: reviewer, data: {}, created_at: reviewed });
-        } else if (reviewed) logs.push({ form_id: formId, submission_id: id, action: status, user_id: reviewer, data: {}, created_at: reviewed });
-        audits.push(auditRow({ action: `form.${status === 'resubmitted' ? 'resubmitted' : 'submitted'}`, entity: 'form_submission', entity_id: id, location_id: loc.id, actor_user_id: signer.id, created_at: at, data: { form: formId, student: kid.id, version: 1, hash, pdf_sha256: sealed.sha256 } }));
+        } else if (reviewed)
+          logs.push({ form_id: formId, submission_id: id, action: status, user_id: reviewer, data: {}, created_at: reviewed });
+        audits.push(
+          auditRow({
+            action: `form.${status === 'resubmitted' ? 'resubmitted' : 'submitted'}`,
+            entity: 'form_submission',
+            entity_id: id,
+            location_id: loc.id,
+            actor_user_id: signer.id,
+            created_at: at,
+            data: { form: formId, student: kid.id, version: 1, hash, pdf_sha256: sealed.sha256 },
+          }),
+        );
         signed++;
       }
     }

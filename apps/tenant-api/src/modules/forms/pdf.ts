@@ -161,7 +161,12 @@ export async function sealPrintedPdf(input: SealInput): Promise<Uint8Array> {
   };
   page.drawText(CERTIFICATE_TITLE, { x: left, y, size: 18, font: bold });
   y -= 30;
-  for (const r of wrap(font, 'The person named below agreed to sign electronically (ESIGN Act) and signed this form. The SHA-256 seal covers the form version, every value and each signature image; any change to them gives another seal.', 9, width)) {
+  for (const r of wrap(
+    font,
+    'The person named below agreed to sign electronically (ESIGN Act) and signed this form. The SHA-256 seal covers the form version, every value and each signature image; any change to them gives another seal.',
+    9,
+    width,
+  )) {
     page.drawText(r, { x: left, y, size: 9, font, color: rgb(0.3, 0.3, 0.3) });
     y -= 12;
   }
@@ -176,7 +181,10 @@ export async function sealPrintedPdf(input: SealInput): Promise<Uint8Array> {
   line('User agent', c.userAgent ?? 'unknown');
   const named = new Map(input.fields.map((f) => [f.id, f.name]));
   for (const s of input.signatures)
-    line('Signature', `${named.get(String(s.field_id)) ?? s.field_id}: ${s.method === 'drawn' ? `drawn (image SHA-256 ${s.image ? createHash('sha256').update(s.image).digest('hex') : '-'})` : `typed "${s.typed_name ?? ''}"`}`);
+    line(
+      'Signature',
+      `${named.get(String(s.field_id)) ?? s.field_id}: ${s.method === 'drawn' ? `drawn (image SHA-256 ${s.image ? createHash('sha256').update(s.image).digest('hex') : '-'})` : `typed "${s.typed_name ?? ''}"`}`,
+    );
   line('SHA-256 seal', c.hash);
 
   doc.setTitle(`${printable(c.formName)} - signed`);

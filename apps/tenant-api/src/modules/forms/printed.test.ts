@@ -37,13 +37,20 @@ const CHANGE = `mutation($id: ID!) { requestChangeForm(id: $id, change: "Fix the
 const PRESIGN = `mutation($purpose: String!, $owner: ID!, $size: Int!) {
   getPresignedUploadUrl(purpose: $purpose, owner_id: $owner, content_type: "application/pdf", size: $size, file_name: "f.pdf") { upload_id } }`;
 
-type Form = { id: string; version: number; page_count: number; pdf: { id: string } | null; fields: { id: string; name: string; type: string }[] };
+type Form = {
+  id: string;
+  version: number;
+  page_count: number;
+  pdf: { id: string } | null;
+  fields: { id: string; name: string; type: string }[];
+};
 
 /** A blank form PDF of `pages` pages, each titled. */
 async function blankPdf(pages = 2): Promise<Buffer> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (let i = 1; i <= pages; i++) doc.addPage([612, 792]).drawText(`Medication authorisation page ${i}`, { x: 50, y: 740, size: 14, font });
+  for (let i = 1; i <= pages; i++)
+    doc.addPage([612, 792]).drawText(`Medication authorisation page ${i}`, { x: 50, y: 740, size: 14, font });
   return Buffer.from(await doc.save());
 }
 
@@ -106,7 +113,8 @@ async function pdfText(bytes: Buffer): Promise<{ text: string; total: number }> 
 }
 
 const storedBytes = (fileId: string) => forCentre(store, w.c.entry.id).read(fileKey(w.c.entry.id, fileId, 'main'), 50 * 1024 * 1024);
-const count = async (table: string, where: Record<string, unknown> = {}) => Number((await db()(table).where(where).count({ n: '*' }))[0]!.n);
+const count = async (table: string, where: Record<string, unknown> = {}) =>
+  Number((await db()(table).where(where).count({ n: '*' }))[0]!.n);
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'kv-printed-forms-'));
@@ -133,7 +141,9 @@ describe('printed forms: the PDF and its fields', () => {
     expect(field(await w.q(CREATE, { loc: w.X, name: 'P', type: 'printed', file: wrong }, w.tokens.mgrX))).toBe('file_id');
     const elsewhere = await upload(w, 'printed_form', w.Y, w.ids.owner);
     expect(field(await w.q(CREATE, { loc: w.X, name: 'P', type: 'printed', file: elsewhere }, w.tokens.mgrX))).toBe('file_id');
-    expect(field(await w.q(CREATE, { loc: w.X, name: 'P', type: 'web', file: await upload(w, 'printed_form', w.X, w.ids.mgrX) }, w.tokens.mgrX))).toBe('file_id');
+    expect(
+      field(await w.q(CREATE, { loc: w.X, name: 'P', type: 'web', file: await upload(w, 'printed_form', w.X, w.ids.mgrX) }, w.tokens.mgrX)),
+    ).toBe('file_id');
     expect(await count('forms')).toBe(forms);
 
     const form = await printedForm();
@@ -144,7 +154,12 @@ describe('printed forms: the PDF and its fields', () => {
     expect(field(await w.q(CREATE, { loc: w.X, name: 'Again', type: 'printed', file: form.pdf!.id }, w.tokens.mgrX))).toBe('file_id');
 
     // Placements: on a page the PDF has, inside it; a type printed forms place.
-    const bad = (p: object, type = 'text') => w.q(LAYOUT, { f: form.id, fields: [{ name: 'X', type, placement: { page: 1, x: 0.1, y: 0.1, w: 0.2, h: 0.05, ...p } }] }, w.tokens.mgrX);
+    const bad = (p: object, type = 'text') =>
+      w.q(
+        LAYOUT,
+        { f: form.id, fields: [{ name: 'X', type, placement: { page: 1, x: 0.1, y: 0.1, w: 0.2, h: 0.05, ...p } }] },
+        w.tokens.mgrX,
+      );
     expect(field(await bad({ page: 3 }))).toBe('fields.0.placement');
     expect(field(await bad({ x: 0.9, w: 0.3 }))).toBe('fields.0.placement');
     expect(code(await bad({ y: 1.5 }))).toBe('BAD_USER_INPUT');
@@ -178,15 +193,43 @@ describe('printed forms: signing', () => {
     const problems = missing.errors![0]!.extensions!.errors as { field: string; code: string }[];
     expect(problems.map((p) => p.field).sort()).toEqual([form.fields[0]!.id, form.fields[3]!.id].sort());
     expect(problems.every((p) => p.code === 'FORM_FIELD_REQUIRED')).toBe(true);
-    expect(field(await w.q(PARENT, { f: form.id, s: w.kidX, fields: values(form, 'Ada', '2026-02-31'), sigs: sign(form), consent: true }, w.tokens.parent))).toBe(form.fields[1]!.id);
-    expect(field(await w.q(PARENT, { f: form.id, s: w.kidX, fields: values(form), sigs: sign(form), consent: false }, w.tokens.parent))).toBe('esign_consent');
-    expect(field(await w.q(PARENT, { f: form.id, s: w.kidX, fields: values(form), sigs: sign(form, 'data:image/png;base64,AAAA'), consent: true }, w.tokens.parent))).toBe(form.fields[3]!.id);
+    expect(
+      field(
+        await w.q(
+          PARENT,
+          { f: form.id, s: w.kidX, fields: values(form, 'Ada', '2026-02-31'), sigs: sign(form), consent: true },
+          w.tokens.parent,
+        ),
+      ),
+    ).toBe(form.fields[1]!.id);
+    expect(
+      field(await w.q(PARENT, { f: form.id, s: w.kidX, fields: values(form), sigs: sign(form), consent: false }, w.tokens.parent)),
+    ).toBe('esign_consent');
+    expect(
+      field(
+        await w.q(
+          PARENT,
+          { f: form.id, s: w.kidX, fields: values(form), sigs: sign(form, 'data:image/png;base64,AAAA'), consent: true },
+          w.tokens.parent,
+        ),
+      ),
+    ).toBe(form.fields[3]!.id);
     // Others: another family's child, the other centre, a parent through the staff operation.
-    expect(code(await w.q(PARENT, { f: form.id, s: w.kidX, fields: values(form), sigs: sign(form), consent: true }, w.parent2.token))).toBe('NOT_FOUND');
-    expect(field(await w.q(PARENT, { f: form.id, s: w.kidX2, fields: values(form), sigs: sign(form), consent: true }, w.parent2.token))).toBe('form_id');
-    expect(code(await b.q(PARENT, { f: form.id, s: b.kidX, fields: values(form), sigs: sign(form), consent: true }, b.tokens.parent))).toBe('NOT_FOUND');
-    expect(code(await w.q(STAFF, { f: form.id, s: w.kidX, fields: values(form), sigs: sign(form), consent: true }, w.tokens.parent))).toBe('FORBIDDEN');
-    expect(code(await w.q(PARENT, { f: form.id, s: w.kidX, fields: values(form), sigs: sign(form), consent: true }, w.tokens.mgrX))).toBe('FORBIDDEN');
+    expect(code(await w.q(PARENT, { f: form.id, s: w.kidX, fields: values(form), sigs: sign(form), consent: true }, w.parent2.token))).toBe(
+      'NOT_FOUND',
+    );
+    expect(
+      field(await w.q(PARENT, { f: form.id, s: w.kidX2, fields: values(form), sigs: sign(form), consent: true }, w.parent2.token)),
+    ).toBe('form_id');
+    expect(code(await b.q(PARENT, { f: form.id, s: b.kidX, fields: values(form), sigs: sign(form), consent: true }, b.tokens.parent))).toBe(
+      'NOT_FOUND',
+    );
+    expect(code(await w.q(STAFF, { f: form.id, s: w.kidX, fields: values(form), sigs: sign(form), consent: true }, w.tokens.parent))).toBe(
+      'FORBIDDEN',
+    );
+    expect(code(await w.q(PARENT, { f: form.id, s: w.kidX, fields: values(form), sigs: sign(form), consent: true }, w.tokens.mgrX))).toBe(
+      'FORBIDDEN',
+    );
     expect(await count('form_submissions')).toBe(before.subs);
     expect(await count('files', { purpose: 'signed_pdf' })).toBe(before.files);
 
@@ -229,18 +272,26 @@ describe('printed forms: signing', () => {
     await forCentre(store, w.c.entry.id).write(key, bytes, 'application/pdf');
     expect((await verifySubmission(db(), forCentre(store, w.c.entry.id), w.c.entry.id, sub.id))!.valid).toBe(true);
     const stored = (await db()('form_submissions').where({ id: sub.id }).first('values')).values;
-    await db()('form_submissions').where({ id: sub.id }).update({ values: JSON.stringify({ ...stored, [form.fields[0]!.id]: 'Someone Else' }) });
+    await db()('form_submissions')
+      .where({ id: sub.id })
+      .update({ values: JSON.stringify({ ...stored, [form.fields[0]!.id]: 'Someone Else' }) });
     const changed = (await w.q(VERIFY, { id: sub.id }, w.tokens.mgrX)).data?.verifySignedPdf;
     expect(changed).toMatchObject({ valid: false, values_match: false, pdf_match: true });
     expect(changed.recomputed_hash).not.toBe(changed.hash);
-    await db()('form_submissions').where({ id: sub.id }).update({ values: JSON.stringify(stored) });
+    await db()('form_submissions')
+      .where({ id: sub.id })
+      .update({ values: JSON.stringify(stored) });
   });
 
   it('staff sign for a child of their scope; a resubmission needs new signatures; a new layout is a new version', async () => {
     const form = await printedForm();
     // Staff of another location, a parent's operation, a web form: refused.
-    expect(code(await w.q(STAFF, { f: form.id, s: w.kidX2, fields: values(form), sigs: sign(form), consent: true }, w.tokens.mgrY))).toBe('NOT_FOUND');
-    expect(code(await b.q(STAFF, { f: form.id, s: b.kidX2, fields: values(form), sigs: sign(form), consent: true }, b.tokens.mgrX))).toBe('NOT_FOUND');
+    expect(code(await w.q(STAFF, { f: form.id, s: w.kidX2, fields: values(form), sigs: sign(form), consent: true }, w.tokens.mgrY))).toBe(
+      'NOT_FOUND',
+    );
+    expect(code(await b.q(STAFF, { f: form.id, s: b.kidX2, fields: values(form), sigs: sign(form), consent: true }, b.tokens.mgrX))).toBe(
+      'NOT_FOUND',
+    );
     const typed = [{ field_id: form.fields[3]!.id, method: 'typed', typed_name: 'Mia Manager' }];
     const r = await w.q(STAFF, { f: form.id, s: w.kidX2, fields: values(form, 'Ben Other'), sigs: typed, consent: true }, w.tokens.mgrX);
     expect(r.errors).toBeUndefined();
@@ -251,11 +302,19 @@ describe('printed forms: signing', () => {
 
     // Change requested, then resubmitted: without signatures refused, nothing changed.
     expect((await w.q(CHANGE, { id: sub.id }, w.tokens.mgrX)).errors).toBeUndefined();
-    const again = await w.q(STAFF, { f: form.id, s: w.kidX2, fields: values(form, 'Ben Other', '2026-04-01'), sigs: [], consent: true }, w.tokens.mgrX);
+    const again = await w.q(
+      STAFF,
+      { f: form.id, s: w.kidX2, fields: values(form, 'Ben Other', '2026-04-01'), sigs: [], consent: true },
+      w.tokens.mgrX,
+    );
     expect(code(again)).toBe('BAD_USER_INPUT');
     expect(field(again)).toBe(form.fields[3]!.id);
     expect((await db()('form_submissions').where({ id: sub.id }).first('status')).status).toBe('change_requested');
-    const re = await w.q(STAFF, { f: form.id, s: w.kidX2, fields: values(form, 'Ben Other', '2026-04-01'), sigs: sign(form), consent: true }, w.tokens.mgrX);
+    const re = await w.q(
+      STAFF,
+      { f: form.id, s: w.kidX2, fields: values(form, 'Ben Other', '2026-04-01'), sigs: sign(form), consent: true },
+      w.tokens.mgrX,
+    );
     expect(re.errors).toBeUndefined();
     const resub = re.data!.submitPdfFormStaff.submission;
     expect(resub.status).toBe('resubmitted');
@@ -266,7 +325,17 @@ describe('printed forms: signing', () => {
     expect((await w.q(VERIFY, { id: resub.id }, w.tokens.mgrX)).data?.verifySignedPdf.valid).toBe(true);
 
     // The layout changes after entries: a new version; the entry keeps its own.
-    const l = await w.q(LAYOUT, { f: form.id, fields: [...LAYOUT_FIELDS.map((f, i) => ({ ...f, id: form.fields[i]!.id })), { name: 'Doctor', type: 'text', placement: { page: 1, x: 0.1, y: 0.5, w: 0.4, h: 0.04 } }] }, w.tokens.mgrX);
+    const l = await w.q(
+      LAYOUT,
+      {
+        f: form.id,
+        fields: [
+          ...LAYOUT_FIELDS.map((f, i) => ({ ...f, id: form.fields[i]!.id })),
+          { name: 'Doctor', type: 'text', placement: { page: 1, x: 0.1, y: 0.5, w: 0.4, h: 0.04 } },
+        ],
+      },
+      w.tokens.mgrX,
+    );
     expect(l.data?.savePrintedFormFields.form.version).toBe(form.version + 1);
     expect(l.data?.savePrintedFormFields.form.fields[0].id).toBe(form.fields[0]!.id);
     expect((await db()('form_submissions').where({ id: sub.id }).first('version')).version).toBe(form.version);

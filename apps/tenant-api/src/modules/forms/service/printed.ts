@@ -45,7 +45,13 @@ const SIGNED_MAX = 40 * 1024 * 1024;
  * A checked `printed_form` upload of this location that no other form uses; answers it with its
  * page count (read from the stored PDF).
  */
-export async function usablePdf(ctx: RequestContext, db: Knex | Knex.Transaction, fileId: string, locationId: string, formId: string | null) {
+export async function usablePdf(
+  ctx: RequestContext,
+  db: Knex | Knex.Transaction,
+  fileId: string,
+  locationId: string,
+  formId: string | null,
+) {
   const [file] = await findFiles(db, [fileId]);
   if (
     !file ||
@@ -84,7 +90,11 @@ export async function savePrintedFormFields(ctx: RequestContext, raw: unknown) {
   const v = requireViewer(ctx);
   const scope = await formManageScope(ctx);
   const a = parseArgs(
-    z.object({ form_id: id, file_id: z.string().trim().uuid('Upload the form’s PDF first.').nullish(), fields: z.array(printedFieldInput).max(200, 'At most 200 fields.') }),
+    z.object({
+      form_id: id,
+      file_id: z.string().trim().uuid('Upload the form’s PDF first.').nullish(),
+      fields: z.array(printedFieldInput).max(200, 'At most 200 fields.'),
+    }),
     raw,
   );
   const before = await repo.findForm(ctx.db, a.form_id);
@@ -100,13 +110,31 @@ export async function savePrintedFormFields(ctx: RequestContext, raw: unknown) {
     if (p.x + p.w > 1.0001 || p.y + p.h > 1.0001) throw badPlacement(i, 'The box runs off the page.');
     const known = f.id && before.fields.some((x) => x.id === f.id) && !seen.has(f.id) ? f.id : `f${randomBytes(4).toString('hex')}`;
     seen.add(known);
-    return { id: known, name: f.name, type: f.type, required: Boolean(f.required), options: [], placement: { page: p.page, x: p.x, y: p.y, w: p.w, h: p.h } };
+    return {
+      id: known,
+      name: f.name,
+      type: f.type,
+      required: Boolean(f.required),
+      options: [],
+      placement: { page: p.page, x: p.x, y: p.y, w: p.w, h: p.h },
+    };
   });
   const form = await inTransaction(ctx, async (trx) => {
     const locked = (await repo.findForm(trx, before.id, true))!;
     const version = await repo.savePrintedVersion(trx, locked, fields, file);
-    await repo.insertLog(trx, { form_id: locked.id, action: 'layout_saved', user_id: v.id, data: { version, file: file.id, fields: fields.length } });
-    await audit(ctx, trx, { action: 'form.layout', entity: 'form', entity_id: locked.id, location_id: locked.location_id, data: { version, file: file.id } });
+    await repo.insertLog(trx, {
+      form_id: locked.id,
+      action: 'layout_saved',
+      user_id: v.id,
+      data: { version, file: file.id, fields: fields.length },
+    });
+    await audit(ctx, trx, {
+      action: 'form.layout',
+      entity: 'form',
+      entity_id: locked.id,
+      location_id: locked.location_id,
+      data: { version, file: file.id },
+    });
     return (await repo.findForm(trx, locked.id))!;
   });
   return { ...notice(form.version > before.version ? `Form saved (version ${form.version}).` : 'Form saved.'), form };
@@ -182,7 +210,11 @@ async function submitPrinted(ctx: RequestContext, raw: unknown) {
       const signed = new Set(signatures.map((s) => String(s.field_id)));
       for (const f of fields)
         if (f.type === 'signature' && !signed.has(f.id) && !problems.some((p) => p.field === f.id))
-          problems.push({ field: f.id, code: 'FORM_FIELD_REQUIRED', message: `${f.name}: sign again, a resubmission needs new signatures.` } satisfies FieldProblem);
+          problems.push({
+            field: f.id,
+            code: 'FORM_FIELD_REQUIRED',
+            message: `${f.name}: sign again, a resubmission needs new signatures.`,
+          } satisfies FieldProblem);
     }
     if (problems.length) throw invalidFields(problems);
     const hash = signatureHash({ formId: form.id, version, fields, values, signatures });
@@ -227,7 +259,9 @@ async function submitPrinted(ctx: RequestContext, raw: unknown) {
         hash,
       },
     });
-    await trx('files').where({ purpose: SIGNED_PDF_PURPOSE, owner_id: submissionId, status: 'ready' }).update({ status: 'deleted', updated_at: trx.fn.now() });
+    await trx('files')
+      .where({ purpose: SIGNED_PDF_PURPOSE, owner_id: submissionId, status: 'ready' })
+      .update({ status: 'deleted', updated_at: trx.fn.now() });
     await trx('files').insert({ ...sealed.row, owner_id: submissionId, uploaded_by: v.id, original_name: signedName(form.name, student) });
     await repo.updateSubmission(trx, submissionId, {
       values: JSON.stringify(values),
@@ -257,7 +291,13 @@ async function submitPrinted(ctx: RequestContext, raw: unknown) {
         hash,
       })),
     );
-    await repo.insertLog(trx, { form_id: form.id, submission_id: submissionId, action: status, user_id: v.id, data: { student: student.id, pdf: sealed.sha256 } });
+    await repo.insertLog(trx, {
+      form_id: form.id,
+      submission_id: submissionId,
+      action: status,
+      user_id: v.id,
+      data: { student: student.id, pdf: sealed.sha256 },
+    });
     await audit(ctx, trx, {
       action: `form.${status}`,
       entity: 'form_submission',
@@ -265,7 +305,13 @@ async function submitPrinted(ctx: RequestContext, raw: unknown) {
       location_id: String(student.location_id),
       data: { form: form.id, student: student.id, version, hash, pdf_sha256: sealed.sha256, file: sealed.row.id },
     });
-    await emit(trx, SUBMISSION_STATUS_CHANGED, { centreId: ctx.tenant.id, submission: submissionId, form: form.id, student: student.id, status });
+    await emit(trx, SUBMISSION_STATUS_CHANGED, {
+      centreId: ctx.tenant.id,
+      submission: submissionId,
+      form: form.id,
+      student: student.id,
+      status,
+    });
     return (await repo.findSubmission(trx, submissionId, scope))!;
   });
   return { ...notice(saved.status === 'resubmitted' ? 'Form resubmitted and signed.' : 'Form signed.'), submission: saved };
@@ -318,7 +364,12 @@ export interface Verification {
  * SHA-256 of the stored signed PDF's bytes against the one recorded (a changed byte fails).
  * Used by `verifySignedPdf`, the tests and the compliance export.
  */
-export async function verifySubmission(db: Knex | Knex.Transaction, store: FileStore, centreId: string, submissionId: string): Promise<Verification | null> {
+export async function verifySubmission(
+  db: Knex | Knex.Transaction,
+  store: FileStore,
+  centreId: string,
+  submissionId: string,
+): Promise<Verification | null> {
   const row = await db('form_submissions').where({ id: submissionId }).first();
   if (!row) return null;
   const fields = (await repo.versionFields(db, String(row.form_id), row.version)) ?? [];

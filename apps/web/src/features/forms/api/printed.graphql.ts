@@ -194,8 +194,20 @@ const SubmitResult = gql`
 `;
 
 export const PrintedSubmitParentMutationDoc = gql<PrintedSubmitParentMutation, PrintedSubmitParentMutationVariables>`
-  mutation PrintedSubmitParent($form_id: ID!, $student_id: ID!, $fields: [SubmissionFieldInput!]!, $signatures: [SignatureInput!], $esign_consent: Boolean) {
-    submitPdfFormParent(form_id: $form_id, student_id: $student_id, fields: $fields, signatures: $signatures, esign_consent: $esign_consent) {
+  mutation PrintedSubmitParent(
+    $form_id: ID!
+    $student_id: ID!
+    $fields: [SubmissionFieldInput!]!
+    $signatures: [SignatureInput!]
+    $esign_consent: Boolean
+  ) {
+    submitPdfFormParent(
+      form_id: $form_id
+      student_id: $student_id
+      fields: $fields
+      signatures: $signatures
+      esign_consent: $esign_consent
+    ) {
       ...PrintedSubmitResult
     }
   }
@@ -203,8 +215,20 @@ export const PrintedSubmitParentMutationDoc = gql<PrintedSubmitParentMutation, P
 `;
 
 export const PrintedSubmitStaffMutationDoc = gql<PrintedSubmitStaffMutation, PrintedSubmitStaffMutationVariables>`
-  mutation PrintedSubmitStaff($form_id: ID!, $student_id: ID!, $fields: [SubmissionFieldInput!]!, $signatures: [SignatureInput!], $esign_consent: Boolean) {
-    submitPdfFormStaff(form_id: $form_id, student_id: $student_id, fields: $fields, signatures: $signatures, esign_consent: $esign_consent) {
+  mutation PrintedSubmitStaff(
+    $form_id: ID!
+    $student_id: ID!
+    $fields: [SubmissionFieldInput!]!
+    $signatures: [SignatureInput!]
+    $esign_consent: Boolean
+  ) {
+    submitPdfFormStaff(
+      form_id: $form_id
+      student_id: $student_id
+      fields: $fields
+      signatures: $signatures
+      esign_consent: $esign_consent
+    ) {
       ...PrintedSubmitResult
     }
   }

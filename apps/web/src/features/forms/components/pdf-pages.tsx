@@ -55,7 +55,17 @@ export function PdfPages({ url, overlay }: PdfPagesProps) {
   );
 }
 
-function PdfPage({ doc, page, width, overlay }: { doc: PDFDocumentProxy; page: number; width: number; overlay?: (page: number) => ReactNode }) {
+function PdfPage({
+  doc,
+  page,
+  width,
+  overlay,
+}: {
+  doc: PDFDocumentProxy;
+  page: number;
+  width: number;
+  overlay?: (page: number) => ReactNode;
+}) {
   const canvas = useRef<HTMLCanvasElement | null>(null);
   const [height, setHeight] = useState(0);
   useEffect(() => {
@@ -80,7 +90,10 @@ function PdfPage({ doc, page, width, overlay }: { doc: PDFDocumentProxy; page: n
     };
   }, [doc, page, width]);
   return (
-    <div style={{ position: 'relative', width, height: height || undefined, boxShadow: '0 0 0 1px var(--mantine-color-gray-4)' }} data-testid={`pdf-page-${page}`}>
+    <div
+      style={{ position: 'relative', width, height: height || undefined, boxShadow: '0 0 0 1px var(--mantine-color-gray-4)' }}
+      data-testid={`pdf-page-${page}`}
+    >
       <canvas ref={canvas} style={{ width, height: height || undefined, display: 'block' }} />
       {height && overlay ? <div style={{ position: 'absolute', inset: 0 }}>{overlay(page)}</div> : null}
     </div>

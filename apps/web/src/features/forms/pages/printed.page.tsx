@@ -1,4 +1,25 @@
-import { ActionIcon, Alert, Anchor, Badge, Button, Card, Checkbox, FileInput, Group, Modal, NumberInput, SegmentedControl, Select, Stack, Switch, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  FileInput,
+  Group,
+  Modal,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  Stack,
+  Switch,
+  Table,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { roleAtLeast } from '@kv/shared';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type PointerEvent as ReactPointerEvent } from 'react';
@@ -33,16 +54,24 @@ import { StatusBadge } from '../components/status-badge';
 type Placement = { page: number; x: number; y: number; w: number; h: number };
 type PrintedField = { id: string | null; key: string; name: string; type: string; required: boolean; placement: Placement };
 const TYPES = ['text', 'date', 'checkbox', 'signature'] as const;
-const SIZE: Record<string, { w: number; h: number }> = { text: { w: 0.4, h: 0.03 }, date: { w: 0.22, h: 0.03 }, checkbox: { w: 0.03, h: 0.024 }, signature: { w: 0.4, h: 0.07 } };
+const SIZE: Record<string, { w: number; h: number }> = {
+  text: { w: 0.4, h: 0.03 },
+  date: { w: 0.22, h: 0.03 },
+  checkbox: { w: 0.03, h: 0.024 },
+  signature: { w: 0.4, h: 0.07 },
+};
 const clamp = (v: number, lo: number, hi: number) => Math.min(Math.max(v, lo), hi);
 const round = (v: number) => Math.round(v * 10_000) / 10_000;
 
 /** The first GraphQL error's message, or the generic one. */
-const errorOf = (e: { graphQLErrors: { message: string }[]; message: string } | undefined, fallback: string) => e?.graphQLErrors[0]?.message ?? e?.message ?? fallback;
+const errorOf = (e: { graphQLErrors: { message: string }[]; message: string } | undefined, fallback: string) =>
+  e?.graphQLErrors[0]?.message ?? e?.message ?? fallback;
 
 /** Uploads a PDF as a `printed_form` of a location (signed form, completeUpload, the check) and answers its id. */
 async function uploadPdf(client: Client, locationId: string, file: File): Promise<{ id: string } | { error: string }> {
-  const signed = await client.mutation(PrintedPresignMutationDoc, { owner_id: locationId, content_type: uploadType(file), size: file.size, file_name: file.name }).toPromise();
+  const signed = await client
+    .mutation(PrintedPresignMutationDoc, { owner_id: locationId, content_type: uploadType(file), size: file.size, file_name: file.name })
+    .toPromise();
   if (signed.error || !signed.data) return { error: errorOf(signed.error, 'upload') };
   const ticket = signed.data.getPresignedUploadUrl;
   try {
@@ -54,7 +83,9 @@ async function uploadPdf(client: Client, locationId: string, file: File): Promis
   if (done.error) return { error: errorOf(done.error, 'upload') };
   const until = Date.now() + 120_000;
   while (Date.now() < until) {
-    const r = await client.query(PrintedUploadStatusQueryDoc, { upload_id: ticket.upload_id }, { requestPolicy: 'network-only' }).toPromise();
+    const r = await client
+      .query(PrintedUploadStatusQueryDoc, { upload_id: ticket.upload_id }, { requestPolicy: 'network-only' })
+      .toPromise();
     const s = r.data?.uploadStatus;
     if (!s) return { error: errorOf(r.error, 'upload') };
     if (s.status === 'ready') return { id: s.id };
@@ -77,7 +108,15 @@ function FormTabs({ value }: { value: 'web-forms' | 'printed-forms' }) {
   );
 }
 
-type ListRow = { id: string; name: string; version: number; page_count: number | null; entries_count: number; updated_at: string; fields: { id: string }[] };
+type ListRow = {
+  id: string;
+  name: string;
+  version: number;
+  page_count: number | null;
+  entries_count: number;
+  updated_at: string;
+  fields: { id: string }[];
+};
 
 /** /forms/printed-forms: the printed PDF forms of the viewer's locations; managers upload a PDF to make one. */
 export function PrintedFormsPage() {
@@ -90,7 +129,10 @@ export function PrintedFormsPage() {
   const [page, setPage] = useState(1);
   const [first, setFirst] = useState(25);
   const [search, setSearch] = useState('');
-  const [{ data, fetching }] = useQuery({ query: PrintedListQueryDoc, variables: { location_id: location?.id ?? null, search: search || null, page, first } });
+  const [{ data, fetching }] = useQuery({
+    query: PrintedListQueryDoc,
+    variables: { location_id: location?.id ?? null, search: search || null, page, first },
+  });
   const [creating, setCreating] = useState(false);
   const [name, setName] = useState('');
   const [file, setFile] = useState<File | null>(null);
@@ -133,7 +175,11 @@ export function PrintedFormsPage() {
         rows={rows}
         loading={fetching}
         rowKey={(r) => r.id}
-        server={{ paginatorInfo: data?.getForms.paginatorInfo ?? null, onPage: (p) => (setPage(p.page), setFirst(p.first)), onSearch: setSearch }}
+        server={{
+          paginatorInfo: data?.getForms.paginatorInfo ?? null,
+          onPage: (p) => (setPage(p.page), setFirst(p.first)),
+          onSearch: setSearch,
+        }}
         columns={[
           {
             key: 'name',
@@ -157,8 +203,22 @@ export function PrintedFormsPage() {
       />
       <Modal opened={creating} onClose={() => setCreating(false)} title={t('forms:printed.create')}>
         <Stack>
-          <TextInput label={t('forms:name')} value={name} onChange={(e) => setName(e.currentTarget.value)} required data-testid="printed-name" />
-          <FileInput label={t('forms:printed.pdf')} description={t('forms:printed.pdfHint')} accept="application/pdf" value={file} onChange={setFile} required data-testid="printed-file" />
+          <TextInput
+            label={t('forms:name')}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            required
+            data-testid="printed-name"
+          />
+          <FileInput
+            label={t('forms:printed.pdf')}
+            description={t('forms:printed.pdfHint')}
+            accept="application/pdf"
+            value={file}
+            onChange={setFile}
+            required
+            data-testid="printed-file"
+          />
           <Button onClick={submit} loading={busy} disabled={!name.trim() || !file} data-testid="printed-create-save">
             {t('forms:save')}
           </Button>
@@ -172,7 +232,11 @@ export function PrintedFormsPage() {
 function PrintedNav({ formId, value }: { formId: string; value: 'layout' | 'entries' | 'details' }) {
   const { t } = useTranslation('forms');
   const navigate = useNavigate();
-  const to = { layout: paths.printedForm.to({ formId }), entries: paths.printedFormManageEntries.to({ formId }), details: paths.printedFormDetails.to({ formId }) };
+  const to = {
+    layout: paths.printedForm.to({ formId }),
+    entries: paths.printedFormManageEntries.to({ formId }),
+    details: paths.printedFormDetails.to({ formId }),
+  };
   return (
     <Tabs value={value} onChange={(v) => v && navigate(to[v as keyof typeof to])}>
       <Tabs.List>
@@ -224,7 +288,17 @@ export function PrintedFormPage() {
   const add = () => {
     const size = SIZE[newType]!;
     const key = `new-${Date.now()}`;
-    setFields((list) => [...list, { id: null, key, name: newName.trim(), type: newType, required: newType === 'signature', placement: { page: clamp(newPage, 1, pages), x: 0.1, y: 0.1, ...size } }]);
+    setFields((list) => [
+      ...list,
+      {
+        id: null,
+        key,
+        name: newName.trim(),
+        type: newType,
+        required: newType === 'signature',
+        placement: { page: clamp(newPage, 1, pages), x: 0.1, y: 0.1, ...size },
+      },
+    ]);
     setSelected(key);
     setNewName('');
     setDirty(true);
@@ -232,7 +306,19 @@ export function PrintedFormPage() {
   const submit = async () => {
     const r = await save({
       form_id: form.id,
-      fields: fields.map((f) => ({ id: f.id, name: f.name, type: f.type, required: f.required, placement: { page: f.placement.page, x: round(f.placement.x), y: round(f.placement.y), w: round(f.placement.w), h: round(f.placement.h) } })),
+      fields: fields.map((f) => ({
+        id: f.id,
+        name: f.name,
+        type: f.type,
+        required: f.required,
+        placement: {
+          page: f.placement.page,
+          x: round(f.placement.x),
+          y: round(f.placement.y),
+          w: round(f.placement.w),
+          h: round(f.placement.h),
+        },
+      })),
     });
     if (r.error) return showMessage(errorOf(r.error, t('failed')), false);
     showMessage(r.data?.savePrintedFormFields.message ?? '', true);
@@ -261,17 +347,46 @@ export function PrintedFormPage() {
       {manager ? (
         <Card withBorder>
           <Group align="end" wrap="wrap">
-            <Select label={t('printed.fieldType')} data={TYPES.map((x) => ({ value: x, label: t(`printed.type.${x}`) }))} value={newType} onChange={(v) => setNewType(v ?? 'text')} allowDeselect={false} w={150} data-testid="printed-new-type" />
-            <TextInput label={t('printed.fieldName')} value={newName} onChange={(e) => setNewName(e.currentTarget.value)} data-testid="printed-new-name" />
-            <NumberInput label={t('printed.page')} min={1} max={pages} value={newPage} onChange={(v) => setNewPage(Number(v) || 1)} w={90} />
+            <Select
+              label={t('printed.fieldType')}
+              data={TYPES.map((x) => ({ value: x, label: t(`printed.type.${x}`) }))}
+              value={newType}
+              onChange={(v) => setNewType(v ?? 'text')}
+              allowDeselect={false}
+              w={150}
+              data-testid="printed-new-type"
+            />
+            <TextInput
+              label={t('printed.fieldName')}
+              value={newName}
+              onChange={(e) => setNewName(e.currentTarget.value)}
+              data-testid="printed-new-name"
+            />
+            <NumberInput
+              label={t('printed.page')}
+              min={1}
+              max={pages}
+              value={newPage}
+              onChange={(v) => setNewPage(Number(v) || 1)}
+              w={90}
+            />
             <Button onClick={add} disabled={!newName.trim()} data-testid="printed-add-field">
               {t('printed.addField')}
             </Button>
           </Group>
           {current ? (
             <Group mt="sm" wrap="wrap" data-testid="printed-selected">
-              <TextInput label={t('printed.fieldName')} value={current.name} onChange={(e) => update(current.key, { name: e.currentTarget.value })} />
-              <Switch label={t('printed.required')} checked={current.required} onChange={(e) => update(current.key, { required: e.currentTarget.checked })} mt="lg" />
+              <TextInput
+                label={t('printed.fieldName')}
+                value={current.name}
+                onChange={(e) => update(current.key, { name: e.currentTarget.value })}
+              />
+              <Switch
+                label={t('printed.required')}
+                checked={current.required}
+                onChange={(e) => update(current.key, { required: e.currentTarget.checked })}
+                mt="lg"
+              />
               <ActionIcon
                 variant="subtle"
                 color="danger"
@@ -302,7 +417,14 @@ export function PrintedFormPage() {
               fields
                 .filter((f) => f.placement.page === page)
                 .map((f) => (
-                  <FieldBox key={f.key} field={f} editable={manager} selected={f.key === selected} onSelect={() => setSelected(f.key)} onChange={(placement) => update(f.key, { placement })} />
+                  <FieldBox
+                    key={f.key}
+                    field={f}
+                    editable={manager}
+                    selected={f.key === selected}
+                    onSelect={() => setSelected(f.key)}
+                    onChange={(placement) => update(f.key, { placement })}
+                  />
                 ))
             }
           />
@@ -315,7 +437,19 @@ export function PrintedFormPage() {
 }
 
 /** A field's box on its page: dragged to move, its corner dragged to resize (fractions of the page). */
-function FieldBox({ field, editable, selected, onSelect, onChange }: { field: PrintedField; editable: boolean; selected: boolean; onSelect(): void; onChange(p: Placement): void }) {
+function FieldBox({
+  field,
+  editable,
+  selected,
+  onSelect,
+  onChange,
+}: {
+  field: PrintedField;
+  editable: boolean;
+  selected: boolean;
+  onSelect(): void;
+  onChange(p: Placement): void;
+}) {
   const { t } = useTranslation('forms');
   const box = useRef<HTMLDivElement | null>(null);
   const start = (e: ReactPointerEvent, mode: 'move' | 'resize') => {
@@ -369,7 +503,15 @@ function FieldBox({ field, editable, selected, onSelect, onChange }: { field: Pr
         <span
           onPointerDown={(e) => start(e, 'resize')}
           aria-hidden
-          style={{ position: 'absolute', right: 0, bottom: 0, width: 10, height: 10, background: 'var(--mantine-color-blue-7)', cursor: 'nwse-resize' }}
+          style={{
+            position: 'absolute',
+            right: 0,
+            bottom: 0,
+            width: 10,
+            height: 10,
+            background: 'var(--mantine-color-blue-7)',
+            cursor: 'nwse-resize',
+          }}
         />
       ) : null}
     </div>
@@ -396,10 +538,21 @@ export function PrintedFormEntriesPage() {
   const [status, setStatus] = useState<string | null>(null);
   const [form] = useQuery({ query: PrintedFormQueryDoc, variables: { id: formId } });
   const [{ data, fetching }] = useQuery({ query: PrintedEntriesQueryDoc, variables: { form_id: formId, status, page, first } });
-  const [kids] = useQuery({ query: PrintedStudentsQueryDoc, variables: { location_id: form.data?.getSingleForm.location_id ?? null }, pause: !form.data });
+  // The sign-for-a-child picker: staff who may list the children (students.view).
+  const mayPick = useViewer().permissions.includes('students.view');
+  const [kids] = useQuery({
+    query: PrintedStudentsQueryDoc,
+    variables: { location_id: form.data?.getSingleForm.location_id ?? null },
+    pause: !form.data || !mayPick,
+  });
   const [child, setChild] = useState<string | null>(null);
   const [checking, setChecking] = useState<string | null>(null);
-  const [verified] = useQuery({ query: PrintedVerifyQueryDoc, variables: { submission_id: checking ?? '' }, pause: !checking, requestPolicy: 'network-only' });
+  const [verified] = useQuery({
+    query: PrintedVerifyQueryDoc,
+    variables: { submission_id: checking ?? '' },
+    pause: !checking,
+    requestPolicy: 'network-only',
+  });
   const rows: EntryRow[] = data?.getCustomFormEntries.data ?? [];
   const v = verified.data?.verifySignedPdf;
 
@@ -413,24 +566,35 @@ export function PrintedFormEntriesPage() {
         <Select
           label={t('statusLabel')}
           placeholder={t('allStatuses')}
-          data={['submitted', 'approved', 'rejected', 'change_requested', 'resubmitted'].map((s) => ({ value: s, label: t(`status.${s}`) }))}
+          data={['submitted', 'approved', 'rejected', 'change_requested', 'resubmitted'].map((s) => ({
+            value: s,
+            label: t(`status.${s}`),
+          }))}
           value={status}
           onChange={(s) => (setStatus(s), setPage(1))}
           clearable
           w={200}
         />
-        <Select
-          label={t('printed.signFor')}
-          data={(kids.data?.students.data ?? []).map((k) => ({ value: k.id, label: k.full_name }))}
-          value={child}
-          onChange={setChild}
-          searchable
-          w={220}
-          data-testid="printed-sign-child"
-        />
-        <Button disabled={!child} onClick={() => child && navigate(`${paths.filesFormSubmission.to({ formId })}?student=${child}`)} data-testid="printed-sign-for">
-          {t('printed.fillAndSign')}
-        </Button>
+        {mayPick ? (
+          <>
+            <Select
+              label={t('printed.signFor')}
+              data={(kids.data?.students.data ?? []).map((k) => ({ value: k.id, label: k.full_name }))}
+              value={child}
+              onChange={setChild}
+              searchable
+              w={220}
+              data-testid="printed-sign-child"
+            />
+            <Button
+              disabled={!child}
+              onClick={() => child && navigate(`${paths.filesFormSubmission.to({ formId })}?student=${child}`)}
+              data-testid="printed-sign-for"
+            >
+              {t('printed.fillAndSign')}
+            </Button>
+          </>
+        ) : null}
       </Group>
       {v ? (
         <Alert color={v.valid ? 'green' : 'red'} data-testid="printed-verify-result" withCloseButton onClose={() => setChecking(null)}>
@@ -502,7 +666,13 @@ export function PrintedFormDetailsPage() {
         ) : null}
       </Group>
       {roleAtLeast(viewer.role, 'manager') ? (
-        <Button component={Link} to={paths.webFormShare.to({ formId: form.id })} variant="light" w="fit-content" data-testid="printed-share">
+        <Button
+          component={Link}
+          to={paths.webFormShare.to({ formId: form.id })}
+          variant="light"
+          w="fit-content"
+          data-testid="printed-share"
+        >
           {t('printed.share')}
         </Button>
       ) : null}
@@ -563,7 +733,13 @@ export function PrintedFill({ formId, studentId, as }: { formId: string; student
   const [, submitParent] = useMutation(PrintedSubmitParentMutationDoc);
   const [, submitStaff] = useMutation(PrintedSubmitStaffMutationDoc);
   const form = data?.getSingleForm;
-  const fields = useMemo(() => [...(form?.fields ?? [])].sort((a, b) => (a.placement?.page ?? 0) - (b.placement?.page ?? 0) || (a.placement?.y ?? 0) - (b.placement?.y ?? 0)), [form]);
+  const fields = useMemo(
+    () =>
+      [...(form?.fields ?? [])].sort(
+        (a, b) => (a.placement?.page ?? 0) - (b.placement?.page ?? 0) || (a.placement?.y ?? 0) - (b.placement?.y ?? 0),
+      ),
+    [form],
+  );
 
   if (!studentId) return <Alert color="orange">{t('fill.noChild')}</Alert>;
   if (error) return <Alert color="orange">{errorOf(error, t('failed'))}</Alert>;
@@ -574,12 +750,21 @@ export function PrintedFill({ formId, studentId, as }: { formId: string; student
     const signatures = fields.flatMap((f) => {
       const s = sigs[f.id];
       if (f.type !== 'signature' || !s || (s.method === 'drawn' ? !s.image : !s.typed.trim())) return [];
-      return [{ field_id: f.id, method: s.method, image: s.method === 'drawn' ? s.image : null, typed_name: s.method === 'typed' ? s.typed : null }];
+      return [
+        {
+          field_id: f.id,
+          method: s.method,
+          image: s.method === 'drawn' ? s.image : null,
+          typed_name: s.method === 'typed' ? s.typed : null,
+        },
+      ];
     });
     const vars = {
       form_id: formId,
       student_id: studentId,
-      fields: fields.filter((f) => f.type !== 'signature').map((f) => ({ id: f.id, type: f.type, value: values[f.id] ?? (f.type === 'checkbox' ? 'false' : null) })),
+      fields: fields
+        .filter((f) => f.type !== 'signature')
+        .map((f) => ({ id: f.id, type: f.type, value: values[f.id] ?? (f.type === 'checkbox' ? 'false' : null) })),
       signatures,
       esign_consent: consent,
     };
@@ -588,7 +773,8 @@ export function PrintedFill({ formId, studentId, as }: { formId: string; student
     if (r.error) {
       const ext = r.error.graphQLErrors[0]?.extensions as { field?: string; errors?: { field: string; message: string }[] } | undefined;
       const byField: Record<string, string> = {};
-      for (const e of ext?.errors ?? (ext?.field ? [{ field: ext.field, message: r.error.graphQLErrors[0]!.message }] : [])) byField[e.field] = e.message;
+      for (const e of ext?.errors ?? (ext?.field ? [{ field: ext.field, message: r.error.graphQLErrors[0]!.message }] : []))
+        byField[e.field] = e.message;
       setErrors(byField);
       showMessage(errorOf(r.error, t('failed')), false);
       return;
@@ -609,7 +795,10 @@ export function PrintedFill({ formId, studentId, as }: { formId: string; student
           <Button component="a" href={signedUrl} target="_blank" rel="noreferrer" data-testid="printed-signed-open">
             {t('printed.openSigned')}
           </Button>
-          <Button variant="subtle" onClick={() => navigate(as === 'parent' ? paths.userStudentsForms.to() : paths.printedFormManageEntries.to({ formId }))}>
+          <Button
+            variant="subtle"
+            onClick={() => navigate(as === 'parent' ? paths.userStudentsForms.to() : paths.printedFormManageEntries.to({ formId }))}
+          >
             {t('printed.back')}
           </Button>
         </Group>
@@ -649,9 +838,25 @@ export function PrintedFill({ formId, studentId, as }: { formId: string; student
       {fields.map((f) => {
         const error = errors[f.id];
         const common = { label: f.name, required: f.required, error, 'data-testid': `printed-field-${f.id}` };
-        if (f.type === 'date') return <TextInput key={f.id} type="date" {...common} value={values[f.id] ?? ''} onChange={(e) => setValues((v) => ({ ...v, [f.id]: e.currentTarget.value }))} />;
+        if (f.type === 'date')
+          return (
+            <TextInput
+              key={f.id}
+              type="date"
+              {...common}
+              value={values[f.id] ?? ''}
+              onChange={(e) => setValues((v) => ({ ...v, [f.id]: e.currentTarget.value }))}
+            />
+          );
         if (f.type === 'checkbox')
-          return <Checkbox key={f.id} {...common} checked={values[f.id] === 'true'} onChange={(e) => setValues((v) => ({ ...v, [f.id]: String(e.currentTarget.checked) }))} />;
+          return (
+            <Checkbox
+              key={f.id}
+              {...common}
+              checked={values[f.id] === 'true'}
+              onChange={(e) => setValues((v) => ({ ...v, [f.id]: String(e.currentTarget.checked) }))}
+            />
+          );
         if (f.type === 'signature') {
           const s = sigs[f.id] ?? { method: 'drawn' as const, image: null, typed: '' };
           const put = (p: Partial<Sig>) => setSigs((x) => ({ ...x, [f.id]: { ...s, ...p } }));
@@ -662,7 +867,12 @@ export function PrintedFill({ formId, studentId, as }: { formId: string; student
                   {f.name}
                   {f.required ? ' *' : ''}
                 </Text>
-                <Checkbox label={t('fill.consent')} checked={consent} onChange={(e) => setConsent(e.currentTarget.checked)} data-testid="esign-consent" />
+                <Checkbox
+                  label={t('fill.consent')}
+                  checked={consent}
+                  onChange={(e) => setConsent(e.currentTarget.checked)}
+                  data-testid="esign-consent"
+                />
                 <SegmentedControl
                   value={s.method}
                   onChange={(m) => put({ method: m as Sig['method'] })}
@@ -679,7 +889,12 @@ export function PrintedFill({ formId, studentId, as }: { formId: string; student
                 ) : s.method === 'drawn' ? (
                   <SignaturePad onChange={(image) => put({ image })} height={160} />
                 ) : (
-                  <TextInput label={t('fill.typedName')} value={s.typed} onChange={(e) => put({ typed: e.currentTarget.value })} data-testid="typed-signature" />
+                  <TextInput
+                    label={t('fill.typedName')}
+                    value={s.typed}
+                    onChange={(e) => put({ typed: e.currentTarget.value })}
+                    data-testid="typed-signature"
+                  />
                 )}
                 {error ? (
                   <Text c="danger" size="sm">
@@ -690,7 +905,14 @@ export function PrintedFill({ formId, studentId, as }: { formId: string; student
             </Card>
           );
         }
-        return <TextInput key={f.id} {...common} value={values[f.id] ?? ''} onChange={(e) => setValues((v) => ({ ...v, [f.id]: e.currentTarget.value }))} />;
+        return (
+          <TextInput
+            key={f.id}
+            {...common}
+            value={values[f.id] ?? ''}
+            onChange={(e) => setValues((v) => ({ ...v, [f.id]: e.currentTarget.value }))}
+          />
+        );
       })}
       <Button onClick={send} size="md" loading={busy} data-testid="printed-submit">
         {t('printed.signAndSend')}
