@@ -14,6 +14,7 @@ export type {
 export { startCameraSweep, startDevOrigin } from './modules/watching/index.ts';
 export { acceptedAudit, checkAndStore, purposeOf, rulesOf, type ReadyColumns } from './modules/files/index.ts';
 export { TEMPLATES as FORM_TEMPLATES, templateFields, templatesFor, signatureHash, type FormField } from './modules/forms/index.ts';
+export { pageCount, sealPrintedPdf, sealSubmission, verifySubmission, PRINTED_FORM_PURPOSE, SIGNED_PDF_PURPOSE, type Placement } from './modules/forms/index.ts';
 export { instants, occurrences } from './modules/calendar/index.ts';
 export { ratioSnapshot } from './modules/ratios/index.ts';
 export { syncGaps } from './modules/documents/index.ts';

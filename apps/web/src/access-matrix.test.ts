@@ -118,6 +118,9 @@ const CONDITIONAL: Record<string, Record<string, string>> = {
   './features/calendar/pages/calendar.page.tsx': {
     'Query.getTeamCalendar': 'the shifts: staff (teachers and above), paused for families',
   },
+  './features/forms/pages/printed.page.tsx': {
+    'Query.students': "the sign-for-a-child picker of a printed form's entries: staff holding students.view",
+  },
 };
 
 interface RoutedPage {

@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { hashPassword } from '@kv/auth';
 import { createTestDatabase, type TestDatabase } from '@kv/db/testing';
-import { fileKey, LocalFileStore, sniffType } from '@kv/files';
+import { fileKey, forCentre, LocalFileStore, sniffType } from '@kv/files';
 import { createHarness, gql, signIn, type Harness } from '../../../apps/tenant-api/src/test/harness.ts';
 import { seedCentre, type CentreDefinition } from './index.ts';
 import { SEED_STEPS } from './steps/index.ts';
-import { signatureHash } from '@kv/tenant-api';
+import { signatureHash, verifySubmission } from '@kv/tenant-api';
 import { evaluateSchedule, localParts, US_SCHEDULES, versionOn } from '@kv/shared';
 
 const root = path.resolve(new URL('../../..', import.meta.url).pathname);
@@ -416,6 +416,29 @@ describe('the demo seed generator', () => {
       const matched = await db('sms_responses as r').join('users as u', 'u.id', 'r.user_id').select('r.phone', 'u.phone as user_phone');
       expect(matched.length).toBeGreaterThanOrEqual(20);
       for (const m of matched) expect(m.phone.slice(-10)).toBe(String(m.user_phone).replace(/\D/g, '').slice(-10));
+    }
+  });
+
+  it('printed forms: 3 a centre with 30 signed PDFs whose seals verify; the demo parent has one to sign', async () => {
+    for (const slug of ['demo', 'pawsome']) {
+      const db = dbs[slug]!.db;
+      expect(await count(db, 'forms', (q) => q.where({ type: 'printed' }))).toBe(3);
+      const subs = await db('form_submissions as fs').join('forms as f', 'f.id', 'fs.form_id').where('f.type', 'printed').select('fs.id', 'fs.signed_file_id', 'fs.pdf_sha256');
+      expect(subs).toHaveLength(30);
+      const bound = forCentre(store, CENTRE_IDS[slug]!);
+      for (const s of subs.slice(0, 3)) {
+        const v = await verifySubmission(db, bound, CENTRE_IDS[slug]!, String(s.id));
+        expect(v).toMatchObject({ valid: true, pdf_match: true, values_match: true });
+      }
+      const open = await db('form_assignments as a')
+        .join('forms as f', 'f.id', 'a.form_id')
+        .join('student_users as su', 'su.student_id', 'a.student_id')
+        .join('users as u', 'u.id', 'su.user_id')
+        .where({ 'f.type': 'printed', 'u.username': 'parent' })
+        .whereNotExists((e) => e.select(db.raw('1')).from('form_submissions as fs').whereRaw('fs.form_id = a.form_id and fs.student_id = a.student_id'))
+        .count({ n: '*' })
+        .first();
+      expect(Number(open!.n)).toBeGreaterThanOrEqual(1);
     }
   });
 

@@ -318,7 +318,7 @@ export const centreMenu: readonly MenuItem[] = [
     label: 'shell:menu.printedForms',
     icon: IconClipboardList,
     to: fixed(paths.formsPrintedForms.to()),
-    access: { role: 'teacher' },
+    access: { role: 'teacher', permissions: ['forms.manage'] },
     sidebar: 'printed forms',
   }),
   link({

@@ -54,7 +54,7 @@ export async function checkUpload(bytes: Buffer, declaredType: string, rules: Ch
   if (OFFICE_TYPES.has(declared)) {
     return { ok: true, contentType: declared, width: null, height: null, duration: null, sha256, variants: [{ ...original, width: null, height: null }] };
   }
-  const r = await checkPdf(bytes);
+  const r = await checkPdf(bytes, rules.pdf?.maxPages);
   if ('ok' in r) return r;
   return {
     ok: true,

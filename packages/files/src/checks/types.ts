@@ -15,6 +15,8 @@ export interface CheckRules {
   image?: { longSide: number; thumbSide: number; maxPixels: number; quality?: number };
   /** Videos: longest duration in seconds. */
   video?: { maxSeconds: number };
+  /** PDFs: most pages accepted (printed forms). */
+  pdf?: { maxPages: number };
 }
 
 export interface CheckedVariant {

@@ -27,6 +27,7 @@ import { billingStripeStep } from './billing-stripe.ts';
 import { newslettersStep } from './newsletters.ts';
 import { documentsStep } from './documents.ts';
 import { immunizationsStep } from './immunizations.ts';
+import { printedFormsStep } from './printed-forms.ts';
 
 /**
  * The generator's steps, in order: each reads what earlier ones wrote (by name, from the database)
@@ -62,4 +63,5 @@ export const SEED_STEPS: readonly SeedStep[] = [
   newslettersStep,
   documentsStep,
   immunizationsStep,
+  printedFormsStep,
 ];

@@ -399,6 +399,8 @@ export type Query = {
   getStudentSubmissions: Array<StudentForm>;
   /** The open change request of a submission, if any. */
   checkRequestChange: RequestChangeCheck;
+  /** A signed printed form's seal and PDF bytes recomputed (whoever reads the submission). */
+  verifySignedPdf: SignedPdfVerification;
   /** The viewer's own notifications (page from 1; first at most the page maximum) and their unseen count. */
   getNotifications: NotificationPage;
   /** The viewer's own notification settings (defaults until saved). */
@@ -1665,6 +1667,11 @@ export type QueryCheckRequestChangeArgs = {
 };
 
 
+export type QueryVerifySignedPdfArgs = {
+  submission_id: Scalars['ID']['input'];
+};
+
+
 export type QueryGetNotificationsArgs = {
   page?: InputMaybe<Scalars['Int']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
@@ -2528,6 +2535,12 @@ export type Mutation = {
   approveSubmittedForm: SubmissionResult;
   rejectSubmittedForm: SubmissionResult;
   requestChangeForm: SubmissionResult;
+  /** Printed forms: the PDF and the fields placed on its pages; a version with entries gets a new version. */
+  savePrintedFormFields: FormResult;
+  /** A parent fills and signs a printed form shared for their child: values written into the PDF, flattened, certificate page appended, stored as a signed_pdf. Signatures need esign_consent; a resubmission signs again. */
+  submitPdfFormParent: SubmissionResult;
+  /** Staff fill and sign a printed form for a child of their scope at the form's location (as submitPdfFormParent). */
+  submitPdfFormStaff: SubmissionResult;
   /** Shares a form with the children of locations, rooms or ids, with a due date (form.shared). */
   shareFormWithParents: ShareFormResult;
   /** Marks one of the viewer's notifications seen. */
@@ -5306,6 +5319,7 @@ export type MutationCreateFormArgs = {
   form_builder_url?: InputMaybe<Scalars['String']['input']>;
   external_form_id?: InputMaybe<Scalars['String']['input']>;
   template_id?: InputMaybe<Scalars['String']['input']>;
+  file_id?: InputMaybe<Scalars['ID']['input']>;
 };
 
 
@@ -5383,6 +5397,31 @@ export type MutationRequestChangeFormArgs = {
   change: Scalars['String']['input'];
   change_date?: InputMaybe<Scalars['String']['input']>;
   notes?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationSavePrintedFormFieldsArgs = {
+  form_id: Scalars['ID']['input'];
+  file_id?: InputMaybe<Scalars['ID']['input']>;
+  fields: Array<PrintedFieldInput>;
+};
+
+
+export type MutationSubmitPdfFormParentArgs = {
+  form_id: Scalars['ID']['input'];
+  student_id: Scalars['ID']['input'];
+  fields: Array<SubmissionFieldInput>;
+  signatures?: InputMaybe<Array<SignatureInput>>;
+  esign_consent?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type MutationSubmitPdfFormStaffArgs = {
+  form_id: Scalars['ID']['input'];
+  student_id: Scalars['ID']['input'];
+  fields: Array<SubmissionFieldInput>;
+  signatures?: InputMaybe<Array<SignatureInput>>;
+  esign_consent?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -10149,6 +10188,18 @@ export type FormField = {
   type: Scalars['String']['output'];
   required: Scalars['Boolean']['output'];
   options: Array<Scalars['String']['output']>;
+  /** Printed forms: the field's box on the PDF (null on web forms). */
+  placement?: Maybe<FieldPlacement>;
+};
+
+/** Where a printed form's field sits: the page (from 1) and the box as fractions (0 to 1) of the page's width and height, origin top left. */
+export type FieldPlacement = {
+  __typename?: 'FieldPlacement';
+  page: Scalars['Int']['output'];
+  x: Scalars['Float']['output'];
+  y: Scalars['Float']['output'];
+  w: Scalars['Float']['output'];
+  h: Scalars['Float']['output'];
 };
 
 /** Spec §3 Form (issue 20): a web or printed form of a location; its fields are those of its current version. */
@@ -10171,6 +10222,10 @@ export type Form = {
   fields: Array<FormField>;
   /** How many entries the form has (staff). */
   entries_count: Scalars['Int']['output'];
+  /** Printed forms: the current version's PDF (printed_form file). */
+  pdf?: Maybe<File>;
+  /** Printed forms: how many pages the current version's PDF has. */
+  page_count?: Maybe<Scalars['Int']['output']>;
   created_at: Scalars['String']['output'];
   updated_at: Scalars['String']['output'];
 };
@@ -10260,6 +10315,28 @@ export type FormSubmission = {
   reviewed_at?: Maybe<Scalars['String']['output']>;
   /** The reviewer's note on a rejection. */
   note?: Maybe<Scalars['String']['output']>;
+  /** Printed forms: the filled, signed and flattened PDF with its certificate page (signed_pdf file). */
+  signed_pdf?: Maybe<File>;
+  /** Printed forms: the SHA-256 (hex) of the signed PDF's bytes. */
+  pdf_sha256?: Maybe<Scalars['String']['output']>;
+};
+
+/** A signed form's seal recomputed: the SHA-256 over the version, values and signatures, and the signed PDF's bytes. */
+export type SignedPdfVerification = {
+  __typename?: 'SignedPdfVerification';
+  submission_id: Scalars['ID']['output'];
+  /** Every check passed. */
+  valid: Scalars['Boolean']['output'];
+  /** The seal recorded when it was signed. */
+  hash: Scalars['String']['output'];
+  /** The seal recomputed from the stored version, values and signatures. */
+  recomputed_hash: Scalars['String']['output'];
+  values_match: Scalars['Boolean']['output'];
+  signatures_match: Scalars['Boolean']['output'];
+  /** The stored signed PDF's bytes hash to the recorded pdf_sha256. */
+  pdf_match: Scalars['Boolean']['output'];
+  pdf_sha256?: Maybe<Scalars['String']['output']>;
+  stored_pdf_sha256?: Maybe<Scalars['String']['output']>;
 };
 
 export type FormSubmissionPaginator = {
@@ -10344,6 +10421,23 @@ export type SignatureInput = {
   method: Scalars['String']['input'];
   image?: InputMaybe<Scalars['String']['input']>;
   typed_name?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type FieldPlacementInput = {
+  page: Scalars['Int']['input'];
+  x: Scalars['Float']['input'];
+  y: Scalars['Float']['input'];
+  w: Scalars['Float']['input'];
+  h: Scalars['Float']['input'];
+};
+
+/** A field placed on a printed form (text, date, checkbox or signature); id keeps an existing field. */
+export type PrintedFieldInput = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+  name: Scalars['String']['input'];
+  type: Scalars['String']['input'];
+  required?: InputMaybe<Scalars['Boolean']['input']>;
+  placement: FieldPlacementInput;
 };
 
 export type EntryFilterInput = {
@@ -11786,6 +11880,7 @@ export type ResolversTypes = {
   MealCountReportError: ResolverTypeWrapper<Row<MealCountReportError>>;
   MealCountReport: ResolverTypeWrapper<Row<MealCountReport>>;
   FormField: ResolverTypeWrapper<Row<FormField>>;
+  FieldPlacement: ResolverTypeWrapper<Row<FieldPlacement>>;
   Form: ResolverTypeWrapper<Row<Form>>;
   FormPaginator: ResolverTypeWrapper<Row<FormPaginator>>;
   FormResult: ResolverTypeWrapper<Row<FormResult>>;
@@ -11794,6 +11889,7 @@ export type ResolversTypes = {
   FormPerson: ResolverTypeWrapper<Row<FormPerson>>;
   FormSignature: ResolverTypeWrapper<Row<FormSignature>>;
   FormSubmission: ResolverTypeWrapper<Row<FormSubmission>>;
+  SignedPdfVerification: ResolverTypeWrapper<Row<SignedPdfVerification>>;
   FormSubmissionPaginator: ResolverTypeWrapper<Row<FormSubmissionPaginator>>;
   SubmissionResult: ResolverTypeWrapper<Row<SubmissionResult>>;
   StudentForm: ResolverTypeWrapper<Row<StudentForm>>;
@@ -11805,6 +11901,8 @@ export type ResolversTypes = {
   ShareFormResult: ResolverTypeWrapper<Row<ShareFormResult>>;
   SubmissionFieldInput: ResolverTypeWrapper<Row<SubmissionFieldInput>>;
   SignatureInput: ResolverTypeWrapper<Row<SignatureInput>>;
+  FieldPlacementInput: ResolverTypeWrapper<Row<FieldPlacementInput>>;
+  PrintedFieldInput: ResolverTypeWrapper<Row<PrintedFieldInput>>;
   EntryFilterInput: ResolverTypeWrapper<Row<EntryFilterInput>>;
   Notification: ResolverTypeWrapper<Row<Notification>>;
   NotificationPage: ResolverTypeWrapper<Row<NotificationPage>>;
@@ -12241,6 +12339,7 @@ export type ResolversParentTypes = {
   MealCountReportError: Row<MealCountReportError>;
   MealCountReport: Row<MealCountReport>;
   FormField: Row<FormField>;
+  FieldPlacement: Row<FieldPlacement>;
   Form: Row<Form>;
   FormPaginator: Row<FormPaginator>;
   FormResult: Row<FormResult>;
@@ -12249,6 +12348,7 @@ export type ResolversParentTypes = {
   FormPerson: Row<FormPerson>;
   FormSignature: Row<FormSignature>;
   FormSubmission: Row<FormSubmission>;
+  SignedPdfVerification: Row<SignedPdfVerification>;
   FormSubmissionPaginator: Row<FormSubmissionPaginator>;
   SubmissionResult: Row<SubmissionResult>;
   StudentForm: Row<StudentForm>;
@@ -12260,6 +12360,8 @@ export type ResolversParentTypes = {
   ShareFormResult: Row<ShareFormResult>;
   SubmissionFieldInput: Row<SubmissionFieldInput>;
   SignatureInput: Row<SignatureInput>;
+  FieldPlacementInput: Row<FieldPlacementInput>;
+  PrintedFieldInput: Row<PrintedFieldInput>;
   EntryFilterInput: Row<EntryFilterInput>;
   Notification: Row<Notification>;
   NotificationPage: Row<NotificationPage>;
@@ -12544,6 +12646,7 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   getSingleSubmissionDetail?: Resolver<ResolversTypes['FormSubmission'], ParentType, ContextType, RequireFields<QueryGetSingleSubmissionDetailArgs, 'id'>>;
   getStudentSubmissions?: Resolver<Array<ResolversTypes['StudentForm']>, ParentType, ContextType, RequireFields<QueryGetStudentSubmissionsArgs, 'student_id'>>;
   checkRequestChange?: Resolver<ResolversTypes['RequestChangeCheck'], ParentType, ContextType, RequireFields<QueryCheckRequestChangeArgs, 'id'>>;
+  verifySignedPdf?: Resolver<ResolversTypes['SignedPdfVerification'], ParentType, ContextType, RequireFields<QueryVerifySignedPdfArgs, 'submission_id'>>;
   getNotifications?: Resolver<ResolversTypes['NotificationPage'], ParentType, ContextType, Partial<QueryGetNotificationsArgs>>;
   getUserNotificationSettings?: Resolver<ResolversTypes['UserNotificationSettings'], ParentType, ContextType>;
   getAnnouncements?: Resolver<ResolversTypes['AnnouncementPaginator'], ParentType, ContextType, Partial<QueryGetAnnouncementsArgs>>;
@@ -12912,6 +13015,9 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   approveSubmittedForm?: Resolver<ResolversTypes['SubmissionResult'], ParentType, ContextType, RequireFields<MutationApproveSubmittedFormArgs, 'id'>>;
   rejectSubmittedForm?: Resolver<ResolversTypes['SubmissionResult'], ParentType, ContextType, RequireFields<MutationRejectSubmittedFormArgs, 'id' | 'note'>>;
   requestChangeForm?: Resolver<ResolversTypes['SubmissionResult'], ParentType, ContextType, RequireFields<MutationRequestChangeFormArgs, 'id' | 'change'>>;
+  savePrintedFormFields?: Resolver<ResolversTypes['FormResult'], ParentType, ContextType, RequireFields<MutationSavePrintedFormFieldsArgs, 'form_id' | 'fields'>>;
+  submitPdfFormParent?: Resolver<ResolversTypes['SubmissionResult'], ParentType, ContextType, RequireFields<MutationSubmitPdfFormParentArgs, 'form_id' | 'student_id' | 'fields'>>;
+  submitPdfFormStaff?: Resolver<ResolversTypes['SubmissionResult'], ParentType, ContextType, RequireFields<MutationSubmitPdfFormStaffArgs, 'form_id' | 'student_id' | 'fields'>>;
   shareFormWithParents?: Resolver<ResolversTypes['ShareFormResult'], ParentType, ContextType, RequireFields<MutationShareFormWithParentsArgs, 'form_id'>>;
   markNotificationSeen?: Resolver<ResolversTypes['NotificationSeenResult'], ParentType, ContextType, RequireFields<MutationMarkNotificationSeenArgs, 'id'>>;
   markAllNotificationsSeen?: Resolver<ResolversTypes['NotificationsSeenResult'], ParentType, ContextType>;
@@ -15900,6 +16006,15 @@ export type FormFieldResolvers<ContextType = RequestContext, ParentType extends 
   type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   required?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   options?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  placement?: Resolver<Maybe<ResolversTypes['FieldPlacement']>, ParentType, ContextType>;
+};
+
+export type FieldPlacementResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FieldPlacement'] = ResolversParentTypes['FieldPlacement']> = {
+  page?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  x?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  y?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  w?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  h?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
 };
 
 export type FormResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Form'] = ResolversParentTypes['Form']> = {
@@ -15916,6 +16031,8 @@ export type FormResolvers<ContextType = RequestContext, ParentType extends Resol
   version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   fields?: Resolver<Array<ResolversTypes['FormField']>, ParentType, ContextType>;
   entries_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pdf?: Resolver<Maybe<ResolversTypes['File']>, ParentType, ContextType>;
+  page_count?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   created_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   updated_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
@@ -15988,6 +16105,20 @@ export type FormSubmissionResolvers<ContextType = RequestContext, ParentType ext
   reviewed_by?: Resolver<Maybe<ResolversTypes['FormPerson']>, ParentType, ContextType>;
   reviewed_at?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   note?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  signed_pdf?: Resolver<Maybe<ResolversTypes['File']>, ParentType, ContextType>;
+  pdf_sha256?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type SignedPdfVerificationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SignedPdfVerification'] = ResolversParentTypes['SignedPdfVerification']> = {
+  submission_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  valid?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  hash?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  recomputed_hash?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  values_match?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  signatures_match?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  pdf_match?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  pdf_sha256?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  stored_pdf_sha256?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type FormSubmissionPaginatorResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FormSubmissionPaginator'] = ResolversParentTypes['FormSubmissionPaginator']> = {
@@ -17159,6 +17290,7 @@ export type Resolvers<ContextType = RequestContext> = {
   MealCountReportError?: MealCountReportErrorResolvers<ContextType>;
   MealCountReport?: MealCountReportResolvers<ContextType>;
   FormField?: FormFieldResolvers<ContextType>;
+  FieldPlacement?: FieldPlacementResolvers<ContextType>;
   Form?: FormResolvers<ContextType>;
   FormPaginator?: FormPaginatorResolvers<ContextType>;
   FormResult?: FormResultResolvers<ContextType>;
@@ -17167,6 +17299,7 @@ export type Resolvers<ContextType = RequestContext> = {
   FormPerson?: FormPersonResolvers<ContextType>;
   FormSignature?: FormSignatureResolvers<ContextType>;
   FormSubmission?: FormSubmissionResolvers<ContextType>;
+  SignedPdfVerification?: SignedPdfVerificationResolvers<ContextType>;
   FormSubmissionPaginator?: FormSubmissionPaginatorResolvers<ContextType>;
   SubmissionResult?: SubmissionResultResolvers<ContextType>;
   StudentForm?: StudentFormResolvers<ContextType>;

@@ -13,8 +13,9 @@ import {
   requirePermission,
   staffScope,
   studentReadScope,
+  studentScopeOf,
 } from '../../core/access.ts';
-import { assertParentMayEdit, idsInScope, studentEditor, studentInScope } from '../students/index.ts';
+import { applyScope, assertParentMayEdit, idsInScope, studentEditor, studentInScope } from '../students/index.ts';
 import { readImageSetting } from './image-setting.ts';
 
 /**
@@ -207,6 +208,56 @@ const newsletterImage = {
   readableOwners: locationsReachedBy('manager'),
 } satisfies Purpose;
 
+/**
+ * Printed forms (issue 20): the blank PDF a manager uploads, ≤ 20 MB and ≤ 30 pages; `owner_id`
+ * is the form's location. Uploaded by managers holding `forms.manage` there; read here by staff of
+ * the location. Families reach a printed form's PDF solely through the forms area (`Form.pdf`,
+ * once the form was shared with one of their children).
+ */
+const printedFormUpload = {
+  rules: { kind: 'pdf', types: ['application/pdf'], maxBytes: 20 * MB, pdf: { maxPages: 30 } },
+  disposition: 'inline',
+  single: false,
+  entity: 'location',
+  async assertMayUpload(ctx: RequestContext, ownerId: string) {
+    const scope = await managerScope(ctx);
+    await requirePermission(ctx, 'forms.manage');
+    await assertLocations(ctx, scope, [ownerId]);
+    return { locationId: String(ownerId) };
+  },
+  readableOwners: locationsReachedBy('teacher'),
+} satisfies Purpose;
+
+/**
+ * Signed PDFs (issue 20): a printed form filled, signed, flattened and sealed with its certificate
+ * page, written by the server only (never uploaded); `owner_id` is the submission. Read by whoever
+ * reads the submission: the child's parents, staff of the child's scope holding `forms.manage`.
+ */
+const signedPdf = {
+  rules: { kind: 'pdf', types: ['application/pdf'], maxBytes: 40 * MB },
+  disposition: 'attachment',
+  single: true,
+  entity: 'form_submission',
+  async assertMayUpload() {
+    throw forbidden();
+  },
+  async readableOwners(ctx: RequestContext, ownerIds: readonly string[]) {
+    if (!ctx.viewer || ctx.viewer.role === 'blog' || !ownerIds.length) return new Set<string>();
+    if (isStaff(ctx.viewer)) {
+      try {
+        await requirePermission(ctx, 'forms.manage');
+      } catch {
+        return new Set<string>();
+      }
+    }
+    const q = ctx.db('form_submissions as fs')
+      .join('students as s', 's.id', 'fs.student_id')
+      .whereIn('fs.id', ownerIds.map(String));
+    const rows: { id: string }[] = await applyScope(ctx.db, q, await studentScopeOf(ctx)).select('fs.id');
+    return new Set(rows.map((r) => String(r.id)));
+  },
+} satisfies Purpose;
+
 export const PURPOSES = {
   /**
    * A child's profile photo: staff who may edit the child (`students.edit` in their scope), or a
@@ -242,6 +293,10 @@ export const PURPOSES = {
   centre_file: centreFileUpload,
   /** An image of a newsletter or centre template (the newsletters area). */
   newsletter_image: newsletterImage,
+  /** The blank PDF of a printed form (the forms area). */
+  printed_form: printedFormUpload,
+  /** A printed form filled and signed, written by the server (the forms area). */
+  signed_pdf: signedPdf,
 } satisfies Record<string, Purpose>;
 
 /** The purposes whose files are album or activity media (owner: the location). */

@@ -32,3 +32,9 @@ export function invalidFields(problems: FieldProblem[]): AppError {
   const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
   return new AppError(FormError.BadInput, `${first.message}${more}`, { field: first.field, reason: first.code, errors: problems });
 }
+export const notAPrintedForm = () => badInput('form_id', 'Only printed forms are filled here.');
+export const uploadNotUsable = () => badInput('file_id', 'Upload the form’s PDF (a printed_form upload of this location) first.');
+export const noPdf = () => badInput('file_id', 'This printed form has no PDF yet: the manager uploads it first.');
+export const badPlacement = (index: number, message: string) => badInput(`fields.${index}.placement`, message);
+export const parentsOnly = () => new AppError(FormError.Forbidden, 'Only a parent signs here; staff sign for a child with submitPdfFormStaff.', { field: 'student_id' });
+export const staffOnly = () => new AppError(FormError.Forbidden, 'Only staff sign here; parents sign with submitPdfFormParent.', { field: 'student_id' });

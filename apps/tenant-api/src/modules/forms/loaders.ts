@@ -1,5 +1,6 @@
 import type { RequestContext } from '../../types.ts';
 import { isStaff } from '../../core/access.ts';
+import { findFiles, type FileObj } from '../files/index.ts';
 import * as repo from './repo.ts';
 
 type Query<T> = { obj: T; params: unknown }[];
@@ -34,9 +35,26 @@ const person =
     });
   };
 
+/**
+ * A file of a page of rows in one query. Forms and submissions reach here only through this
+ * area's scope (a form of the viewer's locations or shared with their child; a submission of a
+ * child in their scope), so the files are marked readable.
+ */
+const storedFile =
+  <T>(column: (obj: T) => string | null | undefined) =>
+  async (queries: Query<T>, ctx: RequestContext): Promise<(FileObj | null)[]> => {
+    const ids = [...new Set(queries.map((q) => column(q.obj)).filter((x): x is string => Boolean(x)).map(String))];
+    const files = new Map((await findFiles(ctx.db, ids)).map((f) => [String(f.id), f]));
+    return queries.map((q) => {
+      const f = files.get(String(column(q.obj) ?? ''));
+      return f && f.status === 'ready' ? { ...f, __readable: true } : null;
+    });
+  };
+
 export const formLoaders = {
-  Form: { entries_count: entriesCount },
+  Form: { entries_count: entriesCount, pdf: storedFile<repo.FormRow>((f) => f.file_id) },
   FormSubmission: {
+    signed_pdf: storedFile<repo.SubmissionRow>((s) => s.signed_file_id),
     signatures,
     change_request: changeRequest,
     submitted_by: person<repo.SubmissionRow>((s) => s.submitted_by),

@@ -25,6 +25,9 @@ export interface FormRow {
   updated_at: Date;
   /** The current version's fields (joined). */
   fields: FormField[];
+  /** Printed forms: the current version's PDF (`printed_form` file) and its page count. */
+  file_id: string | null;
+  page_count: number | null;
 }
 
 export interface SubmissionRow {
@@ -47,6 +50,9 @@ export interface SubmissionRow {
   student_fname: string;
   student_lname: string;
   fields: FormField[];
+  /** Printed forms: the signed PDF the server wrote and the SHA-256 of its bytes. */
+  signed_file_id: string | null;
+  pdf_sha256: string | null;
 }
 
 const FORM_COLUMNS = [
@@ -65,6 +71,8 @@ const FORM_COLUMNS = [
   'f.created_at',
   'f.updated_at',
   'v.fields',
+  'v.file_id',
+  'v.page_count',
 ];
 
 const formQuery = (db: Db) =>
@@ -143,6 +151,41 @@ export async function saveFields(trx: Knex.Transaction, form: FormRow, fields: F
   await trx('form_versions').insert({ form_id: form.id, version: next, fields: JSON.stringify(fields) });
   await trx('forms').where({ id: form.id }).update({ version: next, updated_at: trx.fn.now() });
   return next;
+}
+
+/**
+ * Writes a printed form's layout (its PDF and placed fields): in place while the current version
+ * has no entries, else as a new version (the entries keep theirs). Answers the version written.
+ */
+export async function savePrintedVersion(
+  trx: Knex.Transaction,
+  form: FormRow,
+  fields: FormField[],
+  file: { id: string; pages: number },
+): Promise<number> {
+  const row = { fields: JSON.stringify(fields), file_id: file.id, page_count: file.pages };
+  const used = await trx('form_submissions').where({ form_id: form.id, version: form.version }).first('id');
+  if (!used) {
+    await trx('form_versions').where({ form_id: form.id, version: form.version }).update(row);
+    await trx('forms').where({ id: form.id }).update({ updated_at: trx.fn.now() });
+    return form.version;
+  }
+  const next = form.version + 1;
+  await trx('form_versions').insert({ form_id: form.id, version: next, ...row });
+  await trx('forms').where({ id: form.id }).update({ version: next, updated_at: trx.fn.now() });
+  return next;
+}
+
+/** A version's PDF and page count (printed forms). */
+export async function versionFile(db: Db, formId: string, version: number): Promise<{ file_id: string | null; page_count: number | null } | undefined> {
+  return db('form_versions').where({ form_id: formId, version }).first('file_id', 'page_count');
+}
+
+/** Whether a file is the PDF of another form already (an upload serves one form). */
+export async function fileUsedByOtherForm(db: Db, fileId: string, formId: string | null): Promise<boolean> {
+  const q = db('form_versions').where({ file_id: fileId });
+  if (formId) q.whereNot({ form_id: formId });
+  return Boolean(await q.first('id'));
 }
 
 export async function entryCounts(db: Db, formIds: string[]): Promise<Map<string, number>> {
@@ -241,6 +284,8 @@ const SUBMISSION_COLUMNS = [
   's.fname as student_fname',
   's.lname as student_lname',
   'v.fields',
+  'fs.signed_file_id',
+  'fs.pdf_sha256',
 ];
 
 const submissionQuery = (db: Db) =>

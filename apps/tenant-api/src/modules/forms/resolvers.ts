@@ -3,6 +3,7 @@ import type { RequestContext } from '../../types.ts';
 import { iso, isoTime } from '../../core/result.ts';
 import * as forms from './service/forms.ts';
 import * as submissions from './service/submissions.ts';
+import * as printed from './service/printed.ts';
 import type { SubmissionRow } from './repo.ts';
 
 type Args = Record<string, unknown>;
@@ -29,6 +30,7 @@ export const formResolvers: Resolvers = {
     getSingleSubmissionDetail: (_: unknown, args: Args, ctx: RequestContext) => submissions.getSingleSubmissionDetail(ctx, args),
     getStudentSubmissions: (_: unknown, args: Args, ctx: RequestContext) => submissions.getStudentSubmissions(ctx, args),
     checkRequestChange: (_: unknown, args: Args, ctx: RequestContext) => submissions.checkRequestChange(ctx, args),
+    verifySignedPdf: (_: unknown, args: Args, ctx: RequestContext) => printed.verifySignedPdf(ctx, args),
   },
   Mutation: {
     createForm: (_: unknown, args: Args, ctx: RequestContext) => forms.createForm(ctx, args),
@@ -43,6 +45,9 @@ export const formResolvers: Resolvers = {
     rejectSubmittedForm: (_: unknown, args: Args, ctx: RequestContext) => submissions.rejectSubmittedForm(ctx, args),
     requestChangeForm: (_: unknown, args: Args, ctx: RequestContext) => submissions.requestChangeForm(ctx, args),
     shareFormWithParents: (_: unknown, args: Args, ctx: RequestContext) => forms.shareFormWithParents(ctx, args),
+    savePrintedFormFields: (_: unknown, args: Args, ctx: RequestContext) => printed.savePrintedFormFields(ctx, args),
+    submitPdfFormParent: (_: unknown, args: Args, ctx: RequestContext) => printed.submitPdfFormParent(ctx, args),
+    submitPdfFormStaff: (_: unknown, args: Args, ctx: RequestContext) => printed.submitPdfFormStaff(ctx, args),
   },
   Form: {
     created_at: (r: Row) => isoTime(r.created_at),

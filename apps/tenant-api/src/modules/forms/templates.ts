@@ -7,12 +7,26 @@ export type FieldType = (typeof FIELD_TYPES)[number];
 /** Types whose value must be one of the field's options. */
 export const OPTION_TYPES: ReadonlySet<FieldType> = new Set(['select', 'radio']);
 
+/**
+ * Where a printed form's field sits on its PDF: the page (1-based) and the box as fractions of the
+ * page's width and height, origin at the top left (independent of the scale it is drawn at).
+ */
+export interface Placement {
+  page: number;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
 export interface FormField {
   id: string;
   name: string;
   type: FieldType;
   required: boolean;
   options: string[];
+  /** Printed forms: the field's box on the PDF. */
+  placement?: Placement | null;
 }
 
 export interface FormTemplate {

@@ -9,6 +9,8 @@ const forms = () => import('./pages/forms.page');
 const builder = () => import('./pages/builder.page');
 const submissions = () => import('./pages/submissions.page');
 const parent = () => import('./pages/parent-forms.page');
+const printed = () => import('./pages/printed.page');
+const PRINTED = [{ title: 'shell:menu.printedForms', path: 'formsPrintedForms' as PathName }] as const;
 const FORMS = 'shell:menu.webForms';
 const PARENT = [{ title: FORMS, path: 'formsWebForms' as PathName }] as const;
 /** Forms and entries: staff need forms.manage (authorization matrix). */
@@ -22,7 +24,8 @@ function route(path: PathName, role: RoleName, title: string, lazyRoute: NonNull
 /**
  * Web forms and submissions (translations in the `forms` namespace): the staff list, the manager's
  * builder, share and entries pages, the submissions review, and the parents' forms with the fill
- * page (signature pad). Printed forms, documents and files come later.
+ * page (signature pad); printed PDF forms (list, layout on the PDF, entries, details, staff fill;
+ * parents fill them on the web-form page).
  */
 export function formsRoutes(kind: CentreKind | null): RouteObject[] {
   void kind;
@@ -35,5 +38,10 @@ export function formsRoutes(kind: CentreKind | null): RouteObject[] {
     route('submissions', 'manager', 'shell:menu.submissions', lazyPage(submissions, 'SubmissionsPage')),
     route('userStudentsForms', 'user', 'shell:menu.forms', lazyPage(parent, 'ParentFormsPage')),
     route('webForm', 'user', 'forms:fill.title', lazyPage(parent, 'WebFormPage')),
+    route('formsPrintedForms', 'teacher', 'shell:menu.printedForms', lazyPage(printed, 'PrintedFormsPage')),
+    route('printedForm', 'teacher', 'forms:printed.layout', lazyPage(printed, 'PrintedFormPage'), { parents: PRINTED }),
+    route('printedFormManageEntries', 'teacher', 'forms:entries', lazyPage(printed, 'PrintedFormEntriesPage'), { parents: PRINTED }),
+    route('printedFormDetails', 'teacher', 'forms:printed.details', lazyPage(printed, 'PrintedFormDetailsPage'), { parents: PRINTED }),
+    route('filesFormSubmission', 'teacher', 'forms:printed.fillAndSign', lazyPage(printed, 'PrintedStaffFillPage'), { parents: PRINTED }),
   ];
 }

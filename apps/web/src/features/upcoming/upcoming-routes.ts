@@ -83,10 +83,6 @@ export const UPCOMING_ROUTES: readonly UpcomingRoute[] = [
 
   // teacher
 
-  r('formsPrintedForms', 'teacher', 'forms', { parent: 'forms', title: 'shell:menu.printedForms' }),
-  r('printedForm', 'teacher', 'forms', { parent: 'formsPrintedForms' }),
-  r('printedFormManageEntries', 'teacher', 'forms', { parent: 'formsPrintedForms' }),
-  r('printedFormDetails', 'teacher', 'forms', { parent: 'formsPrintedForms' }),
   r('formDetails', 'teacher', 'forms', { parent: 'forms' }),
   r('sharedForms', 'teacher', 'forms'),
   r('portfolios', 'teacher', 'learning', { title: 'shell:menu.portfolios' }),
@@ -102,7 +98,6 @@ export const UPCOMING_ROUTES: readonly UpcomingRoute[] = [
   r('lessonPlanTemplateEdit', 'teacher', 'learning', { parent: 'lessonPlanTemplates' }),
   r('learningActivitiesView', 'teacher', 'learning', { parent: 'learningActivities' }),
   r('learningActivityEdit', 'teacher', 'learning', { parent: 'learningActivities' }),
-  r('filesFormSubmission', 'teacher', 'forms'),
   // user (parent)
 
   r('studentsPortfolioPreview', 'user', 'learning'),

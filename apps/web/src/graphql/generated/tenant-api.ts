@@ -198,6 +198,23 @@ export type SignatureInput = {
   typed_name?: string | null | undefined;
 };
 
+export type FieldPlacementInput = {
+  page: number;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+};
+
+/** A field placed on a printed form (text, date, checkbox or signature); id keeps an existing field. */
+export type PrintedFieldInput = {
+  id?: string | number | null | undefined;
+  name: string;
+  type: string;
+  required?: boolean | null | undefined;
+  placement: FieldPlacementInput;
+};
+
 export type EntryFilterInput = {
   field_id: string | number;
   value: string;
@@ -4176,6 +4193,115 @@ export type PlayCameraMutationVariables = Exact<{
 
 
 export type PlayCameraMutation = { playCamera: { status: boolean, message: string, color: string, reason: string | null, session_id: string | null, remaining_logins: number | null, live_until: string | null, idle_minutes: number | null, embed_code: { url: string, type: string, token: string, token_expires_at: string, width: number, height: number, fullscreen: boolean, watermark: boolean, heartbeat_seconds: number, test_mode: boolean } | null } };
+
+export type PrintedCompleteUploadMutationVariables = Exact<{
+  upload_id: string | number;
+}>;
+
+
+export type PrintedCompleteUploadMutation = { completeUpload: { id: string, status: string, reason: string | null } };
+
+export type PrintedCreateMutationVariables = Exact<{
+  location_id: string | number;
+  name: string;
+  file_id: string | number;
+  description?: string | null | undefined;
+}>;
+
+
+export type PrintedCreateMutation = { createForm: { status: boolean, message: string, form: { id: string } | null } };
+
+export type PrintedEntriesQueryVariables = Exact<{
+  form_id: string | number;
+  status?: string | null | undefined;
+  page?: number | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type PrintedEntriesQuery = { getCustomFormEntries: { data: Array<{ id: string, status: string, version: number, hash: string, pdf_sha256: string | null, submitted_at: string, student: { id: string, fname: string, lname: string }, submitted_by: { id: string, fname: string, lname: string } | null, signed_pdf: { id: string, url: string | null } | null }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
+
+export type PrintedFormQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PrintedFormQuery = { getSingleForm: { id: string, name: string, type: string, description: string | null, instructions: string | null, location_id: string, version: number, page_count: number | null, entries_count: number, updated_at: string, pdf: { id: string, url: string | null } | null, fields: Array<{ id: string, name: string, type: string, required: boolean, options: Array<string>, placement: { page: number, x: number, y: number, w: number, h: number } | null }> } };
+
+export type PrintedFormFieldsFragment = { id: string, name: string, type: string, description: string | null, instructions: string | null, location_id: string, version: number, page_count: number | null, entries_count: number, updated_at: string, pdf: { id: string, url: string | null } | null, fields: Array<{ id: string, name: string, type: string, required: boolean, options: Array<string>, placement: { page: number, x: number, y: number, w: number, h: number } | null }> };
+
+export type PrintedListQueryVariables = Exact<{
+  location_id?: string | number | null | undefined;
+  search?: string | null | undefined;
+  page?: number | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type PrintedListQuery = { getForms: { data: Array<{ id: string, name: string, version: number, page_count: number | null, entries_count: number, updated_at: string, fields: Array<{ id: string }> }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
+
+export type PrintedPresignMutationVariables = Exact<{
+  owner_id: string | number;
+  content_type: string;
+  size: number;
+  file_name?: string | null | undefined;
+}>;
+
+
+export type PrintedPresignMutation = { getPresignedUploadUrl: { url: string, upload_id: string, expires_at: string, max_size: number, fields: Array<{ name: string, value: string }> } };
+
+export type PrintedSaveLayoutMutationVariables = Exact<{
+  form_id: string | number;
+  fields: Array<PrintedFieldInput> | PrintedFieldInput;
+}>;
+
+
+export type PrintedSaveLayoutMutation = { savePrintedFormFields: { status: boolean, message: string, form: { id: string, name: string, type: string, description: string | null, instructions: string | null, location_id: string, version: number, page_count: number | null, entries_count: number, updated_at: string, pdf: { id: string, url: string | null } | null, fields: Array<{ id: string, name: string, type: string, required: boolean, options: Array<string>, placement: { page: number, x: number, y: number, w: number, h: number } | null }> } | null } };
+
+export type PrintedStudentsQueryVariables = Exact<{
+  location_id?: string | number | null | undefined;
+}>;
+
+
+export type PrintedStudentsQuery = { students: { data: Array<{ id: string, full_name: string }> } };
+
+export type PrintedSubmitParentMutationVariables = Exact<{
+  form_id: string | number;
+  student_id: string | number;
+  fields: Array<SubmissionFieldInput> | SubmissionFieldInput;
+  signatures?: Array<SignatureInput> | SignatureInput | null | undefined;
+  esign_consent?: boolean | null | undefined;
+}>;
+
+
+export type PrintedSubmitParentMutation = { submitPdfFormParent: { status: boolean, message: string, submission: { id: string, status: string, hash: string, signed_pdf: { id: string, url: string | null } | null } | null } };
+
+export type PrintedSubmitResultFragment = { status: boolean, message: string, submission: { id: string, status: string, hash: string, signed_pdf: { id: string, url: string | null } | null } | null };
+
+export type PrintedSubmitStaffMutationVariables = Exact<{
+  form_id: string | number;
+  student_id: string | number;
+  fields: Array<SubmissionFieldInput> | SubmissionFieldInput;
+  signatures?: Array<SignatureInput> | SignatureInput | null | undefined;
+  esign_consent?: boolean | null | undefined;
+}>;
+
+
+export type PrintedSubmitStaffMutation = { submitPdfFormStaff: { status: boolean, message: string, submission: { id: string, status: string, hash: string, signed_pdf: { id: string, url: string | null } | null } | null } };
+
+export type PrintedUploadStatusQueryVariables = Exact<{
+  upload_id: string | number;
+}>;
+
+
+export type PrintedUploadStatusQuery = { uploadStatus: { id: string, status: string, reason: string | null } };
+
+export type PrintedVerifyQueryVariables = Exact<{
+  submission_id: string | number;
+}>;
+
+
+export type PrintedVerifyQuery = { verifySignedPdf: { submission_id: string, valid: boolean, hash: string, recomputed_hash: string, values_match: boolean, signatures_match: boolean, pdf_match: boolean } };
 
 export type RaiseTodayCameraLimitMutationVariables = Exact<{
   user_id: string | number;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { emit } from '@kv/jobs';
-import { fields as zf, parseArgs } from '@kv/server';
+import { badInput, fields as zf, parseArgs } from '@kv/server';
 import type { RequestContext } from '../../../types.ts';
 import { reaches, requireViewer, scopeFilter, studentScopeOf, type LocationScope } from '../../../core/access.ts';
 import { id, idList, optionalText, pageArgs, paginated, httpUrl } from '../../../core/args.ts';
@@ -12,6 +12,7 @@ import { inTransaction } from '../../../core/tx.ts';
 import * as repo from '../repo.ts';
 import { formManageScope, formReadScope } from '../policy.ts';
 import { FIELD_TYPES, OPTION_TYPES, TEMPLATES, templateFields, templatesFor, type FormField } from '../templates.ts';
+import { usablePdf } from './printed.ts';
 import { fieldNotFound, formNotFound, locationNotFound, noTargets, optionsNeeded, templateNotFound } from '../errors.ts';
 
 export const FORM_SHARED = 'form.shared';
@@ -94,10 +95,14 @@ export async function createForm(ctx: RequestContext, raw: unknown) {
       form_builder_url: httpUrl,
       external_form_id: optionalText(100, 'The external form id'),
       template_id: z.string().trim().max(40).nullish(),
+      file_id: z.string().trim().uuid('Upload the form’s PDF first.').nullish(),
     }),
     raw,
   );
   if (!reaches(scope, a.location_id)) throw locationNotFound();
+  if (a.file_id && a.type !== 'printed') throw badInput('file_id', 'Only printed forms have a PDF.');
+  // A printed form's PDF: a checked printed_form upload of the location, used by no other form.
+  const pdf = a.file_id ? await usablePdf(ctx, ctx.db, a.file_id, a.location_id, null) : null;
   let fields: FormField[] = [];
   if (a.template_id) {
     const t = templatesFor(ctx.tenant.kind).find((x) => x.id === a.template_id) ?? TEMPLATES.find((x) => x.id === a.template_id);
@@ -121,9 +126,10 @@ export async function createForm(ctx: RequestContext, raw: unknown) {
       },
       fields,
     );
+    if (pdf) await trx('form_versions').where({ form_id: row.id, version: 1 }).update({ file_id: pdf.id, page_count: pdf.pages });
     await repo.insertLog(trx, { form_id: row.id, action: 'created', user_id: v.id });
     await audit(ctx, trx, { action: 'form.create', entity: 'form', entity_id: row.id, location_id: a.location_id, data: { name: a.name, type: a.type } });
-    return row;
+    return pdf ? (await repo.findForm(trx, row.id))! : row;
   });
   return { ...notice('Form created.'), form };
 }

@@ -10,6 +10,7 @@ import { paths } from '../../../lib/paths';
 import { useViewer } from '../../../lib/shell-context';
 import { FormMyChildrenQuery, FormSingleQuery, FormStudentFormsQuery, FormSubmissionQuery, FormSubmitMutation } from '../api/forms.graphql';
 import { StatusBadge } from '../components/status-badge';
+import { PrintedFill } from './printed.page';
 
 type Field = { id: string; name: string; type: string; required: boolean; options: string[] };
 type Assigned = { due_date: string | null; form: { id: string; name: string; description: string | null }; submission: { id: string; status: string } | null };
@@ -109,6 +110,8 @@ function FillForm({ formId }: { formId: string }) {
   const set = (id: string, v: string) => setValues((x) => ({ ...x, [id]: v }));
   const cr = detail.data?.getSingleSubmissionDetail.change_request;
 
+  // A printed form: filled and signed into its PDF (the printed forms page).
+  if (form.data?.getSingleForm.type === 'printed') return <PrintedFill formId={formId} studentId={student} as="parent" />;
   if (!student) return <Alert color="orange">{t('fill.noChild')}</Alert>;
   const send = async () => {
     const signatures = fields
