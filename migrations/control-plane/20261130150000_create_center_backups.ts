@@ -64,6 +64,7 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
   });
   await knex.raw('create index center_restores_centre_idx on center_restores (center_id, created_at desc, id desc)');
+  await knex.raw(`create index center_restores_drop_idx on center_restores (drop_old_after) where status = 'done' and old_dropped_at is null`);
 
   // One record per purged centre: what was removed, when, by whose request.
   await knex.schema.createTable('center_deletions', (t) => {
@@ -89,6 +90,7 @@ export async function up(knex: Knex): Promise<void> {
     t.string('delete_requested_by', 200);
     t.specificType('deleted_domain_ids', 'bigint[]');
   });
+  await knex.raw(`create index centers_purge_idx on centers (purge_after) where status = 'deleted' and purged_at is null`);
 }
 
 export async function down(knex: Knex): Promise<void> {
