@@ -71,4 +71,13 @@ export const operatorRoutes: RouteObject[] = [
     handle: { access: { role: 'admin' }, title: 'operator:newsletters.editTitle', parents: [{ title: 'operator:newsletters.title', path: 'templates' }] },
     lazy: lazyPage(() => import('./pages/newsletter-template-editor.page'), 'NewsletterTemplateEditorPage'),
   },
+  {
+    path: paths.centerAws.pattern,
+    handle: {
+      access: { role: 'admin' },
+      title: 'operator:backups.backupsTitle',
+      parents: [{ title: 'operator:centres.title', path: 'centersList' }],
+    },
+    lazy: lazyPage(() => import('./pages/centre-aws.page'), 'CentreAwsPage'),
+  },
 ];
