@@ -215,6 +215,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
   cpDeps.google = { stateKey: google.stateKey, devRoutes: fakeGoogle?.routes };
   // S3 when S3_BUCKET is set, else files under .data/files served by the tenant app.
   const files = createFileStore({ dataDir: DATA_DIR, secret: derive('files-local') });
+  cpDeps.files = files;
   // Card payments: the local Stripe fake unless STRIPE_MODE=live; centres' Stripe secrets are encrypted with a derived key.
   const stripeHandle = await startStripe(log, derive('stripe-secret-key'));
   log(`Files: ${files.kind === 's3' ? `S3 bucket ${process.env.S3_BUCKET}` : `local store in ${path.join(DATA_DIR, 'files')}`}`);

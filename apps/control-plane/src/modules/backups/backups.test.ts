@@ -144,13 +144,14 @@ describe('backups, drills, restore in place, safeguarded delete', { timeout: 120
         expect(await restored('settings').where({ key: marker }).first()).toBeUndefined();
         expect(await restored('settings').where({ key: 'before-backup' }).first('value')).toEqual({ value: 'kept' });
         expect(await restored('audit_log').where({ action: 'probe.before' }).first('data')).toEqual({ data: { text: 'line\nbreak\ttab \\ and ü' } });
+        // The restored database holds exactly the backup: a new backup of it has the same checksum.
+        const again = await backup(maple.id);
+        expect(again.checksum).toBe(b.checksum);
         // Sequences continue after the restored rows.
         await restored('settings').insert({ key: 'after-restore', value: JSON.stringify(1) });
       } finally {
         await restored.destroy();
       }
-      const again = await backup(maple.id);
-      expect(again.checksum).toBe(b.checksum);
     } finally {
       await db.destroy();
     }
