@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { useMutation, useQuery } from 'urql';
@@ -65,6 +65,15 @@ export function CentreAwsPage() {
     setTimeout(reload, 5000);
   };
   const centre = data?.getCenter;
+  const working = [...(data?.getCenterBackups.data ?? []), ...(data?.getCenterDrills.data ?? []), ...(data?.getCenterRestores.data ?? [])].some(
+    (x) => x.status === 'queued' || x.status === 'running',
+  );
+  // While a job runs, look again every 2 s until it has finished.
+  useEffect(() => {
+    if (!working) return undefined;
+    const timer = setInterval(() => refetch({ requestPolicy: 'network-only' }), 2000);
+    return () => clearInterval(timer);
+  }, [working, refetch]);
   if (error && !data) return <Alert color="red">{error.graphQLErrors[0]?.message ?? t('common:errors.generic')}</Alert>;
   if (!centre && !fetching) return <Alert color="yellow">{t('operator:centre.notFound')}</Alert>;
   const backups = data?.getCenterBackups;
