@@ -5,7 +5,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { execSync } from 'node:child_process';
 import { hashPassword } from '@kv/auth';
-import { ensureOperator, provisionCenterNow, runtimeFor, seedPlatformNewsletterTemplates } from '@kv/control-plane';
+import { ensureOperator, provisionCenterNow, runtimeFor, seedCentreBackup, seedPlatformNewsletterTemplates } from '@kv/control-plane';
 import { repoRoot, type Platform } from './platform.ts';
 import { seedCentre, type CentreDefinition } from './seed/index.ts';
 
@@ -110,6 +110,9 @@ export async function seedDemo(platform: Platform, password: string, log: (line:
       log,
     });
     if (steps.length) log(`Seeded demo data for ${def.slug}: ${steps.join(', ')} (${Math.round(performance.now() - t0)} ms)`);
+    // After the demo data, so the backup holds it: one backup and a passed restore drill (first start only).
+    const backup = await seedCentreBackup(platform.cpDeps, String(centre.id));
+    if (backup) log(`Backed up ${def.slug} (backup ${backup.backup}, drill ${backup.drill})`);
   }
   await platform.startSchedules();
 }

@@ -215,7 +215,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
   cpDeps.google = { stateKey: google.stateKey, devRoutes: fakeGoogle?.routes };
   // S3 when S3_BUCKET is set, else files under .data/files served by the tenant app.
   const files = createFileStore({ dataDir: DATA_DIR, secret: derive('files-local') });
-  // The control plane keeps the platform's template images in the same store (keys under `platform/`).
+  // The control plane keeps the platform's template images (`platform/`) and the centres' backups in the same store.
   cpDeps.files = files;
   // Card payments: the local Stripe fake unless STRIPE_MODE=live; centres' Stripe secrets are encrypted with a derived key.
   const stripeHandle = await startStripe(log, derive('stripe-secret-key'));

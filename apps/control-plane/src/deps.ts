@@ -60,10 +60,12 @@ export interface ControlPlaneDeps {
   /** Replaces the SQL provisioner (tests inject failures through it). */
   provisioner?: Provisioner;
   throttles?: LoginThrottles;
-  /** Google Calendar: the state key (`/internal/google/return`) and, outside production, the fake Google's routes under `/dev/google`. */
-  google?: { stateKey: string; devRoutes?: (app: FastifyInstance) => Promise<void> };
   /** Object store (same one the tenant API uses); platform keys live under `platform/`. */
   files?: FileStore;
+  /** Days a deleted centre can be restored with `undoDeleteCenter` before its purge (default `CENTRE_DELETE_GRACE_DAYS`, else 14). */
+  deleteGraceDays?: number;
+  /** Google Calendar: the state key (`/internal/google/return`) and, outside production, the fake Google's routes under `/dev/google`. */
+  google?: { stateKey: string; devRoutes?: (app: FastifyInstance) => Promise<void> };
 }
 
 /** Operator sign-in throttles: failures only (docs/ARCHITECTURE.md "Sign-in throttling"). */
@@ -126,6 +128,12 @@ export interface ControlPlaneRuntime {
   kickCentreEvents(centreId: string, db: Knex): void;
   /** The centres' calls to the control plane (service token, purpose, input), for HTTP or in-process. */
   centreChannel: CentreChannel;
+  /** Where backups live (`centre/<id>/backups/…`) and what a purge empties; null when none was given. */
+  files: FileStore | null;
+  /** Days between a safeguarded delete and its purge. */
+  deleteGraceDays: number;
+  /** The RDS client and settings when RDS is configured (database snapshots). */
+  rds: RdsOptions | null;
   secret: string;
   config: RuntimeConfig;
   log: Log;
@@ -136,6 +144,13 @@ export interface ControlPlaneRuntime {
 }
 
 export const OUTBOX_SOURCE_KEY = 'cp';
+
+function graceDaysFromEnv(): number {
+  const raw = process.env.CENTRE_DELETE_GRACE_DAYS;
+  const days = raw === undefined || raw === '' ? 14 : Number(raw);
+  if (!Number.isInteger(days) || days < 0 || days > 365) throw new Error('CENTRE_DELETE_GRACE_DAYS must be a whole number of days from 0 to 365.');
+  return days;
+}
 const silent: Log = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 const runtimes = new WeakMap<ControlPlaneDeps, ControlPlaneRuntime>();
@@ -199,6 +214,9 @@ function createRuntime(deps: ControlPlaneDeps): ControlPlaneRuntime {
     },
     kickCentreEvents: (centreId, db) => void deps.centreEvents?.kick(centreId, db),
     centreChannel: createCentreChannel({ tokens, controlDb: deps.controlDb, log }),
+    files: deps.files ?? null,
+    deleteGraceDays: deps.deleteGraceDays ?? graceDaysFromEnv(),
+    rds: deps.rds ?? null,
     secret: deps.secret,
     config,
     log,

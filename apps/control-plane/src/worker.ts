@@ -4,6 +4,15 @@ import { CONTROL_QUEUE, JOBS } from './jobs/names.ts';
 import { provisionCenterJob } from './jobs/provision-center.job.ts';
 import { migrateTenantJob } from './jobs/migrate-tenant.job.ts';
 import { dropCenterDatabaseJob } from './jobs/drop-center-database.job.ts';
+import {
+  backupCenterDatabaseJob,
+  centerDeletedJob,
+  drillCenterBackupJob,
+  dropReplacedDatabaseJob,
+  nightlyBackupsJob,
+  restoreCenterDatabaseJob,
+} from './jobs/backups.job.ts';
+import { scheduleNightly } from './modules/backups/engine.ts';
 
 /**
  * Registers the control plane's jobs on `queue` (call `queue.start()` afterwards). The queue runs
@@ -16,6 +25,14 @@ export function registerControlPlaneJobs(queue: JobQueue, deps: ControlPlaneDeps
   queue.register(CONTROL_QUEUE, JOBS.provisionCenter, provisionCenterJob(rt));
   queue.register(CONTROL_QUEUE, JOBS.migrateTenant, migrateTenantJob(rt), { concurrency: 4 });
   queue.register(CONTROL_QUEUE, JOBS.dropCenterDatabase, dropCenterDatabaseJob(rt));
+  queue.register(CONTROL_QUEUE, JOBS.backupCenterDatabase, backupCenterDatabaseJob(rt), { concurrency: 2 });
+  queue.register(CONTROL_QUEUE, JOBS.drillCenterBackup, drillCenterBackupJob(rt));
+  queue.register(CONTROL_QUEUE, JOBS.restoreCenterDatabase, restoreCenterDatabaseJob(rt));
+  queue.register(CONTROL_QUEUE, JOBS.dropReplacedDatabase, dropReplacedDatabaseJob(rt));
+  queue.register(CONTROL_QUEUE, JOBS.nightlyBackups, nightlyBackupsJob(rt));
+  queue.register(CONTROL_QUEUE, JOBS.centerDeleted, centerDeletedJob(rt));
+  // Backups need the file store; the next night's run is queued once (dedupe key per night).
+  if (rt.files) void scheduleNightly(rt).catch((err) => rt.log.warn({ err }, 'nightly backups not scheduled'));
   rt.start();
   return { close: () => rt.close() };
 }

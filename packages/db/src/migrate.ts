@@ -69,3 +69,17 @@ export async function latestAvailableVersion(db: Knex, set: MigrationSet): Promi
 export async function migrateDown(db: Knex, set: MigrationSet): Promise<void> {
   await db.migrate.down(config(set));
 }
+
+/**
+ * Applies migrations one at a time until the set's version is `version` (a restore of a backup
+ * taken at an older schema); refuses a version no migration file has.
+ */
+export async function migrateUpTo(db: Knex, set: MigrationSet, version: string): Promise<void> {
+  const [done, pending] = (await db.migrate.list(config(set))) as [{ name: string }[], string[]];
+  const names = [...done.map((d) => d.name), ...pending];
+  if (!names.some((n) => n.split('_')[0] === version)) throw new Error(`No ${set} migration has version ${version}.`);
+  for (const name of [...pending].sort()) {
+    if (name.split('_')[0]! > version) break;
+    await db.migrate.up({ ...config(set), name });
+  }
+}

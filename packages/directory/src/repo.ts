@@ -1,7 +1,9 @@
 import type { Knex } from 'knex';
 import type { CentreEntry } from './types.ts';
 
-const ENTRY_COLUMNS = `c.id::text as id, c.slug, c.name, c.kind, c.language_pack, c.status, c.on_trial,
+// A centre whose database a restore is swapping reads as `maintenance` (its host answers 503).
+const ENTRY_COLUMNS = `c.id::text as id, c.slug, c.name, c.kind, c.language_pack,
+  case when c.maintenance then 'maintenance' else c.status end as status, c.on_trial,
   case when c.on_trial and c.trial_start_date is not null and c.trial_days is not null
        then to_char(c.trial_start_date + c.trial_days, 'YYYY-MM-DD') end as trial_ends_on,
   c.database_server_id::text as database_server_id, c.database_name, c.schema_version`;

@@ -1,4 +1,5 @@
-export type CentreStatus = 'provisioning' | 'active' | 'suspended' | 'failed';
+/** `maintenance`: a restore is swapping the centre's database (the control plane's `centers.maintenance`). */
+export type CentreStatus = 'provisioning' | 'active' | 'suspended' | 'failed' | 'maintenance';
 
 /** What a request needs to know about the centre its host belongs to; never carries a secret. */
 export interface CentreEntry {

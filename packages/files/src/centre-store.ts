@@ -1,4 +1,4 @@
-import { assertCentreKey } from './keys.ts';
+import { assertCentreKey, ForeignKeyError } from './keys.ts';
 import type { FileStore } from './types.ts';
 
 /**
@@ -33,6 +33,10 @@ export function forCentre(store: FileStore, centreId: string): FileStore {
     async remove(keys) {
       keys.forEach(check);
       return store.remove(keys);
+    },
+    async listCentre(id) {
+      if (id !== centreId) throw new ForeignKeyError();
+      return store.listCentre(id);
     },
   };
 }

@@ -1,6 +1,6 @@
 export type { DownloadRules, FileStore, PresignedDownload, PresignedUpload, StoredObject, UploadRules } from './types.ts';
 export { assertLifetime, FileTooLargeError, MAX_URL_SECONDS, ObjectMissingError } from './types.ts';
-export { assertCentreKey, BadKeyError, fileKey, ForeignKeyError, isPlatformKey, isStoreKey, parseKey, platformImageKey, PUBLIC_IMAGE_NAME, publicImageKey, uploadKey, VARIANTS, type Variant } from './keys.ts';
+export { assertCentreKey, BACKUP_OBJECT, backupObjectKey, backupPrefix, BadKeyError, fileKey, ForeignKeyError, isPlatformKey, isStoreKey, parseKey, platformImageKey, PUBLIC_IMAGE_NAME, publicImageKey, uploadKey, VARIANTS, type Variant } from './keys.ts';
 export { forCentre } from './centre-store.ts';
 export { contentDisposition } from './disposition.ts';
 export { LocalFileStore, SignatureError, type LocalStoreOptions } from './local-store.ts';

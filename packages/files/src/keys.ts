@@ -5,7 +5,9 @@ import { randomUUID } from 'node:crypto';
  * `centre/<centreId>/uploads/<uuid>` while an upload is unchecked, and
  * `centre/<centreId>/files/<uuid>/<variant>` once accepted; `centre/<centreId>/public/newsletter/<sha256>.<ext>`
  * for a copy of a newsletter image made public when the newsletter is sent or published (served
- * without signature by the centre host's `GET /n/<sha256>.<ext>`, nothing else is ever public).
+ * without signature by the centre host's `GET /n/<sha256>.<ext>`, nothing else is ever public);
+ * `centre/<centreId>/backups/<uuid>/manifest.json` and `…/t<n>.copy.gz` for the control plane's
+ * per-centre database backups (never signed for a browser).
  * The platform's own keys live under `platform/`: `platform/newsletter/<sha256>.webp` for an image of a
  * platform newsletter template (served by the platform host's `GET /n/<sha256>.webp`). No centre
  * key helper, `parseKey` or `forCentre` ever answers or accepts a `platform/` key.
@@ -20,6 +22,9 @@ const PUBLIC_NAME = `([0-9a-f]{64})\\.(${PUBLIC_IMAGE_EXTS.join('|')})`;
 /** The file name part of a public newsletter image's key and URL. */
 export const PUBLIC_IMAGE_NAME = new RegExp(`^${PUBLIC_NAME}$`);
 const KEY = new RegExp(`^centre/(\\d{1,19})/(?:uploads/(${UUID})|files/(${UUID})/(${VARIANTS.join('|')})|public/newsletter/${PUBLIC_NAME})$`);
+/** A backup's objects: its manifest and one gzipped COPY stream per table. */
+export const BACKUP_OBJECT = /^(?:manifest\.json|t\d{1,5}\.copy\.gz)$/;
+const BACKUP_KEY = new RegExp(`^centre/(\\d{1,19})/backups/(${UUID})/(manifest\\.json|t\\d{1,5}\\.copy\\.gz)$`);
 
 export class ForeignKeyError extends Error {
   constructor() {
@@ -60,8 +65,23 @@ export const isPlatformKey = (key: string): boolean => PLATFORM_KEY.test(key);
 /** A key the stores accept: a centre's (`parseKey`) or the platform's (`isPlatformKey`); nothing else reaches a path or bucket. */
 export const isStoreKey = (key: string): boolean => parseKey(key) !== null || isPlatformKey(key);
 
-/** What a key names, or null when it is not a key `uploadKey`/`fileKey` could have made. */
-export function parseKey(key: string): { centreId: string; kind: 'upload' | 'file' | 'public'; id: string; variant: Variant | null } | null {
+/** The folder of one backup (`centre/<centreId>/backups/<uuid>/`) and the key of one of its objects. */
+export const backupPrefix = (centreId: string, backupUuid: string) => {
+  if (!new RegExp(`^${UUID}$`).test(backupUuid)) throw new BadKeyError();
+  return `centre/${centreSegment(centreId)}/backups/${backupUuid}/`;
+};
+export function backupObjectKey(prefix: string, name: string): string {
+  const key = `${prefix}${name}`;
+  if (!BACKUP_KEY.test(key)) throw new BadKeyError();
+  return key;
+}
+
+/** What a key names, or null when it is not a key `uploadKey`/`fileKey`/`backupObjectKey` could have made. */
+export function parseKey(
+  key: string,
+): { centreId: string; kind: 'upload' | 'file' | 'public' | 'backup'; id: string; variant: Variant | null } | null {
+  const b = BACKUP_KEY.exec(key);
+  if (b) return { centreId: b[1]!, kind: 'backup', id: b[2]!, variant: null };
   const m = KEY.exec(key);
   if (!m) return null;
   if (m[2]) return { centreId: m[1]!, kind: 'upload', id: m[2], variant: null };

@@ -130,7 +130,8 @@ export async function localFileRoutes(app: FastifyInstance, opts: LocalFileRoute
   app.get(`${LOCAL_OBJECT_PREFIX}*`, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
     const parsed = parseKey(key);
-    if (!parsed) return s3Error(reply, 404, 'NoSuchKey', 'The specified key does not exist.');
+    // Backups are the control plane's: never served to a browser, signed or not.
+    if (!parsed || parsed.kind === 'backup') return s3Error(reply, 404, 'NoSuchKey', 'The specified key does not exist.');
     let headers: ReturnType<LocalFileStore['verifyDownload']>;
     try {
       headers = store.verifyDownload(key, request.query as Record<string, string>);

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { contentDisposition } from './disposition.ts';
 import { BadKeyError, isStoreKey } from './keys.ts';
@@ -166,5 +166,25 @@ export class LocalFileStore implements FileStore {
       await rm(file, { force: true });
       await rm(`${file}.meta.json`, { force: true });
     }
+  }
+
+  async listCentre(centreId: string) {
+    if (!/^\d{1,19}$/.test(centreId)) throw new BadKeyError();
+    const dir = path.join(this.root, 'centre', centreId);
+    let entries: string[];
+    try {
+      entries = await readdir(dir, { recursive: true });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw e;
+    }
+    const keys: string[] = [];
+    for (const rel of entries) {
+      // Side files of an object (its type, an upload still being written) are not objects.
+      if (rel.endsWith('.meta.json') || rel.includes('.part-')) continue;
+      const key = `centre/${centreId}/${rel.split(path.sep).join('/')}`;
+      if ((await stat(path.join(dir, rel))).isFile()) keys.push(key);
+    }
+    return keys.sort();
   }
 }

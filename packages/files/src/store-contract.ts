@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { forCentre } from './centre-store.ts';
-import { fileKey, ForeignKeyError, uploadKey } from './keys.ts';
+import { backupObjectKey, backupPrefix, fileKey, ForeignKeyError, uploadKey } from './keys.ts';
 import { postUpload } from './testing.ts';
 import { FileTooLargeError, type FileStore } from './types.ts';
 
@@ -106,5 +106,22 @@ export function fileStoreContract(target: () => ContractTarget): void {
     await store.remove([key, fileKey(centre, randomUUID(), 'main')]);
     expect(await store.stat(key)).toBeNull();
     expect((await fetch(new URL(signed.url, base))).status).toBe(404);
+  });
+
+  it('lists every object under one centre’s folder, backups included, and nothing once removed', async () => {
+    const { store } = target();
+    const lister = '303';
+    const file = fileKey(lister, randomUUID(), 'main');
+    const manifest = backupObjectKey(backupPrefix(lister, randomUUID()), 'manifest.json');
+    const theirs = fileKey(other, randomUUID(), 'main');
+    await store.write(file, bytes, 'image/webp');
+    await store.write(manifest, Buffer.from('{}'), 'application/json');
+    await store.write(theirs, bytes, 'image/webp');
+    expect(await store.listCentre(lister)).toEqual([manifest, file].sort());
+    await expect(forCentre(store, lister).listCentre(other)).rejects.toBeInstanceOf(ForeignKeyError);
+    await store.remove(await store.listCentre(lister));
+    expect(await store.listCentre(lister)).toEqual([]);
+    expect(await store.listCentre(other)).toContain(theirs);
+    await store.remove([theirs]);
   });
 }

@@ -53,6 +53,8 @@ export interface FileStore {
   write(key: string, body: Buffer, contentType: string): Promise<void>;
   /** Deletes objects; a key that does not exist is not an error. */
   remove(keys: readonly string[]): Promise<void>;
+  /** Every key stored under `centre/<centreId>/` (offboarding, and its proof that nothing is left). */
+  listCentre(centreId: string): Promise<string[]>;
 }
 
 /** Longest lifetime of any signed URL (ASVS: short-lived; the SDK's default of one hour is too long). */

@@ -56,6 +56,14 @@ export type Query = {
   getImmunizations: Array<Immunization>;
   /** kvsupport: every published schedule version, newest first. */
   getImmunizationSchedules: Array<ImmunizationSchedule>;
+  /** A centre's backups, newest first (admin). */
+  getCenterBackups: CenterBackupPage;
+  /** A centre's restore drills, newest first (admin). */
+  getCenterDrills: CenterBackupDrillPage;
+  /** A centre's restores in place, newest first (admin). */
+  getCenterRestores: CenterRestorePage;
+  /** Snapshots of the RDS instance holding the centre's database (admin); SNAPSHOTS_NOT_AVAILABLE elsewhere. */
+  getDatabaseSnapshots: Array<DatabaseSnapshot>;
 };
 
 
@@ -146,6 +154,32 @@ export type QueryGetImmunizationsArgs = {
   kind?: InputMaybe<Scalars['String']['input']>;
 };
 
+
+export type QueryGetCenterBackupsArgs = {
+  center_id: Scalars['ID']['input'];
+  page?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryGetCenterDrillsArgs = {
+  center_id: Scalars['ID']['input'];
+  page?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryGetCenterRestoresArgs = {
+  center_id: Scalars['ID']['input'];
+  page?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryGetDatabaseSnapshotsArgs = {
+  center_id: Scalars['ID']['input'];
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   /** Signs an operator in (throttled per account and per IP, every aliased call counted). */
@@ -166,7 +200,7 @@ export type Mutation = {
   suspendCenter: CenterResult;
   /** Lets a suspended centre serve again (admin). */
   activateCenter: CenterResult;
-  /** Offboards a centre: hostnames disabled now, database dropped by a job (admin). */
+  /** Offboards a suspended centre whose restore drill passed in the last 24 h: hostnames disabled now, database closed, purged after the grace period (admin). DELETE_SAFEGUARD names what is missing. */
   deleteCenter: CenterResult;
   /** Adds days to the trial (from today if it already ended or never started), 1–365 (admin). */
   extendCenterTrial: CenterResult;
@@ -195,6 +229,16 @@ export type Mutation = {
   deleteImmunization: ImmunizationResult;
   /** Freezes the vaccines as they are now into a new schedule version, in effect from effective_from (today or later). */
   publishImmunizationSchedule: ImmunizationScheduleResult;
+  /** Queues a backup of the centre's database (admin). */
+  backupCenterDatabase: CenterBackupResult;
+  /** Queues a restore drill of a backup (default: the newest finished one) (admin). */
+  drillCenterBackup: CenterBackupDrillResult;
+  /** Restores a backup in place: 503 meanwhile, a fresh backup first, the old database kept 14 days (admin). */
+  restoreCenterDatabase: CenterRestoreResult;
+  /** Brings a deleted centre back, suspended, within the grace period (admin). */
+  undoDeleteCenter: CenterResult;
+  /** Purges a centre at once with the delete's safeguards: database dropped, files and backups removed, a deletion record written (admin). */
+  deleteCenterDatabase: CenterDeletionResult;
 };
 
 
@@ -272,6 +316,7 @@ export type MutationActivateCenterArgs = {
 
 export type MutationDeleteCenterArgs = {
   id: Scalars['ID']['input'];
+  confirm_hostname: Scalars['String']['input'];
 };
 
 
@@ -387,6 +432,35 @@ export type MutationPublishImmunizationScheduleArgs = {
   effective_from: Scalars['String']['input'];
   source_url?: InputMaybe<Scalars['String']['input']>;
   note?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationBackupCenterDatabaseArgs = {
+  center_id: Scalars['ID']['input'];
+};
+
+
+export type MutationDrillCenterBackupArgs = {
+  center_id: Scalars['ID']['input'];
+  backup_id?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+export type MutationRestoreCenterDatabaseArgs = {
+  center_id: Scalars['ID']['input'];
+  backup_id: Scalars['ID']['input'];
+  confirm_hostname: Scalars['String']['input'];
+};
+
+
+export type MutationUndoDeleteCenterArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationDeleteCenterDatabaseArgs = {
+  center_id: Scalars['ID']['input'];
+  confirm_hostname: Scalars['String']['input'];
 };
 
 /** The spec's notice triple, shown as a coloured notice. */
@@ -518,6 +592,15 @@ export type Center = {
   deleted_at?: Maybe<Scalars['DateTime']['output']>;
   /** Files the centre stores (accepted uploads, every variant counted), read from its own database; null unless active. Costs a query on the centre's database: ask for it on one centre, not on lists. */
   storage?: Maybe<CenterStorage>;
+  /** A restore is swapping its database: the centre's host answers 503. */
+  maintenance: Scalars['Boolean']['output'];
+  /** Deleted: when the purge runs; undoDeleteCenter works until then. */
+  purge_after?: Maybe<Scalars['DateTime']['output']>;
+  purged_at?: Maybe<Scalars['DateTime']['output']>;
+  /** When its last restore drill passed (a delete needs one in the last 24 h). A query per centre: ask on one centre. */
+  last_drill_passed_at?: Maybe<Scalars['DateTime']['output']>;
+  /** The purge record, once purged. */
+  deletion?: Maybe<CenterDeletion>;
 };
 
 /** What a centre stores in the file store. */
@@ -856,6 +939,164 @@ export type ImmunizationDoseInput = {
   booster_validity?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** One backup of a centre database: our own dump (a REPEATABLE READ snapshot, COPY per table, gzip) in the file store. */
+export type CenterBackup = {
+  __typename?: 'CenterBackup';
+  id: Scalars['ID']['output'];
+  center_id: Scalars['ID']['output'];
+  /** manual, nightly or pre_restore (taken just before a restore in place). */
+  kind: Scalars['String']['output'];
+  /** queued, running, done, failed or pruned (retention removed its objects). */
+  status: Scalars['String']['output'];
+  database_name?: Maybe<Scalars['String']['output']>;
+  /** Newest tenant migration in the backup (its timestamp). */
+  schema_version?: Maybe<Scalars['String']['output']>;
+  table_count?: Maybe<Scalars['Int']['output']>;
+  /** Rows across every table. */
+  row_count?: Maybe<Scalars['Float']['output']>;
+  /** Bytes stored (gzipped tables and the manifest). */
+  size_bytes?: Maybe<Scalars['Float']['output']>;
+  /** SHA-256 over the manifest's tables (names, row counts, per-table SHA-256). */
+  checksum?: Maybe<Scalars['String']['output']>;
+  error?: Maybe<Scalars['String']['output']>;
+  requested_by?: Maybe<Scalars['String']['output']>;
+  started_at?: Maybe<Scalars['DateTime']['output']>;
+  finished_at?: Maybe<Scalars['DateTime']['output']>;
+  created_at: Scalars['DateTime']['output'];
+};
+
+/** One table whose restored rows differ from the backup. */
+export type DrillMismatch = {
+  __typename?: 'DrillMismatch';
+  table: Scalars['String']['output'];
+  expected_rows: Scalars['Float']['output'];
+  rows?: Maybe<Scalars['Float']['output']>;
+  expected_sha256: Scalars['String']['output'];
+  sha256?: Maybe<Scalars['String']['output']>;
+};
+
+/** A restore drill: a backup restored into restore_<id>_<time>, every table compared, the database dropped. */
+export type CenterBackupDrill = {
+  __typename?: 'CenterBackupDrill';
+  id: Scalars['ID']['output'];
+  center_id: Scalars['ID']['output'];
+  backup_id?: Maybe<Scalars['ID']['output']>;
+  /** queued, running, passed or failed. */
+  status: Scalars['String']['output'];
+  database_name?: Maybe<Scalars['String']['output']>;
+  tables_checked?: Maybe<Scalars['Int']['output']>;
+  rows_checked?: Maybe<Scalars['Float']['output']>;
+  mismatches: Array<DrillMismatch>;
+  duration_ms?: Maybe<Scalars['Int']['output']>;
+  error?: Maybe<Scalars['String']['output']>;
+  requested_by?: Maybe<Scalars['String']['output']>;
+  started_at?: Maybe<Scalars['DateTime']['output']>;
+  finished_at?: Maybe<Scalars['DateTime']['output']>;
+  created_at: Scalars['DateTime']['output'];
+};
+
+/** A restore in place: maintenance, fresh backup, the backup loaded into a new database, the directory switched. */
+export type CenterRestore = {
+  __typename?: 'CenterRestore';
+  id: Scalars['ID']['output'];
+  center_id: Scalars['ID']['output'];
+  backup_id: Scalars['ID']['output'];
+  /** The backup taken of the replaced database just before the switch. */
+  pre_backup_id?: Maybe<Scalars['ID']['output']>;
+  /** queued, running, done or failed. */
+  status: Scalars['String']['output'];
+  /** maintenance, backup, restore, migrate, switch or done. */
+  step?: Maybe<Scalars['String']['output']>;
+  from_database?: Maybe<Scalars['String']['output']>;
+  to_database?: Maybe<Scalars['String']['output']>;
+  /** When the replaced database is dropped (14 days after the switch). */
+  drop_old_after?: Maybe<Scalars['DateTime']['output']>;
+  old_dropped_at?: Maybe<Scalars['DateTime']['output']>;
+  error?: Maybe<Scalars['String']['output']>;
+  requested_by?: Maybe<Scalars['String']['output']>;
+  started_at?: Maybe<Scalars['DateTime']['output']>;
+  finished_at?: Maybe<Scalars['DateTime']['output']>;
+  created_at: Scalars['DateTime']['output'];
+};
+
+/** A snapshot of the RDS instance holding a centre's database. */
+export type DatabaseSnapshot = {
+  __typename?: 'DatabaseSnapshot';
+  id: Scalars['String']['output'];
+  instance_id?: Maybe<Scalars['String']['output']>;
+  status?: Maybe<Scalars['String']['output']>;
+  /** manual or automated. */
+  type?: Maybe<Scalars['String']['output']>;
+  created_at?: Maybe<Scalars['DateTime']['output']>;
+  size_gb?: Maybe<Scalars['Int']['output']>;
+};
+
+/** The record a purge leaves: what was removed and when. */
+export type CenterDeletion = {
+  __typename?: 'CenterDeletion';
+  id: Scalars['ID']['output'];
+  center_id: Scalars['ID']['output'];
+  slug: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  database_name?: Maybe<Scalars['String']['output']>;
+  requested_by?: Maybe<Scalars['String']['output']>;
+  requested_at?: Maybe<Scalars['DateTime']['output']>;
+  objects_removed: Scalars['Int']['output'];
+  backups_removed: Scalars['Int']['output'];
+  purged_at: Scalars['DateTime']['output'];
+};
+
+export type CenterBackupPage = {
+  __typename?: 'CenterBackupPage';
+  data: Array<CenterBackup>;
+  paginatorInfo: PaginatorInfo;
+};
+
+export type CenterBackupDrillPage = {
+  __typename?: 'CenterBackupDrillPage';
+  data: Array<CenterBackupDrill>;
+  paginatorInfo: PaginatorInfo;
+};
+
+export type CenterRestorePage = {
+  __typename?: 'CenterRestorePage';
+  data: Array<CenterRestore>;
+  paginatorInfo: PaginatorInfo;
+};
+
+export type CenterBackupResult = {
+  __typename?: 'CenterBackupResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  backup?: Maybe<CenterBackup>;
+};
+
+export type CenterBackupDrillResult = {
+  __typename?: 'CenterBackupDrillResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  drill?: Maybe<CenterBackupDrill>;
+};
+
+export type CenterRestoreResult = {
+  __typename?: 'CenterRestoreResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  restore?: Maybe<CenterRestore>;
+};
+
+export type CenterDeletionResult = {
+  __typename?: 'CenterDeletionResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  center?: Maybe<Center>;
+  deletion?: Maybe<CenterDeletion>;
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -974,6 +1215,19 @@ export type ResolversTypes = {
   ImmunizationResult: ResolverTypeWrapper<Row<Omit<ImmunizationResult, 'immunization'> & { immunization: ResolversTypes['Immunization'] }>>;
   ImmunizationScheduleResult: ResolverTypeWrapper<Row<Omit<ImmunizationScheduleResult, 'schedule'> & { schedule: ResolversTypes['ImmunizationSchedule'] }>>;
   ImmunizationDoseInput: ResolverTypeWrapper<Row<ImmunizationDoseInput>>;
+  CenterBackup: ResolverTypeWrapper<Row<CenterBackup>>;
+  DrillMismatch: ResolverTypeWrapper<Row<DrillMismatch>>;
+  CenterBackupDrill: ResolverTypeWrapper<Row<CenterBackupDrill>>;
+  CenterRestore: ResolverTypeWrapper<Row<CenterRestore>>;
+  DatabaseSnapshot: ResolverTypeWrapper<Row<DatabaseSnapshot>>;
+  CenterDeletion: ResolverTypeWrapper<Row<CenterDeletion>>;
+  CenterBackupPage: ResolverTypeWrapper<Row<CenterBackupPage>>;
+  CenterBackupDrillPage: ResolverTypeWrapper<Row<CenterBackupDrillPage>>;
+  CenterRestorePage: ResolverTypeWrapper<Row<CenterRestorePage>>;
+  CenterBackupResult: ResolverTypeWrapper<Row<CenterBackupResult>>;
+  CenterBackupDrillResult: ResolverTypeWrapper<Row<CenterBackupDrillResult>>;
+  CenterRestoreResult: ResolverTypeWrapper<Row<CenterRestoreResult>>;
+  CenterDeletionResult: ResolverTypeWrapper<Row<Omit<CenterDeletionResult, 'center'> & { center?: Maybe<ResolversTypes['Center']> }>>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -1023,6 +1277,19 @@ export type ResolversParentTypes = {
   ImmunizationResult: Row<Omit<ImmunizationResult, 'immunization'> & { immunization: ResolversParentTypes['Immunization'] }>;
   ImmunizationScheduleResult: Row<Omit<ImmunizationScheduleResult, 'schedule'> & { schedule: ResolversParentTypes['ImmunizationSchedule'] }>;
   ImmunizationDoseInput: Row<ImmunizationDoseInput>;
+  CenterBackup: Row<CenterBackup>;
+  DrillMismatch: Row<DrillMismatch>;
+  CenterBackupDrill: Row<CenterBackupDrill>;
+  CenterRestore: Row<CenterRestore>;
+  DatabaseSnapshot: Row<DatabaseSnapshot>;
+  CenterDeletion: Row<CenterDeletion>;
+  CenterBackupPage: Row<CenterBackupPage>;
+  CenterBackupDrillPage: Row<CenterBackupDrillPage>;
+  CenterRestorePage: Row<CenterRestorePage>;
+  CenterBackupResult: Row<CenterBackupResult>;
+  CenterBackupDrillResult: Row<CenterBackupDrillResult>;
+  CenterRestoreResult: Row<CenterRestoreResult>;
+  CenterDeletionResult: Row<Omit<CenterDeletionResult, 'center'> & { center?: Maybe<ResolversParentTypes['Center']> }>;
 };
 
 export type QueryResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -1043,6 +1310,10 @@ export type QueryResolvers<ContextType = CpContext, ParentType extends Resolvers
   getNewsletter?: Resolver<ResolversTypes['PlatformNewsletter'], ParentType, ContextType, RequireFields<QueryGetNewsletterArgs, 'id'>>;
   getImmunizations?: Resolver<Array<ResolversTypes['Immunization']>, ParentType, ContextType, Partial<QueryGetImmunizationsArgs>>;
   getImmunizationSchedules?: Resolver<Array<ResolversTypes['ImmunizationSchedule']>, ParentType, ContextType>;
+  getCenterBackups?: Resolver<ResolversTypes['CenterBackupPage'], ParentType, ContextType, RequireFields<QueryGetCenterBackupsArgs, 'center_id'>>;
+  getCenterDrills?: Resolver<ResolversTypes['CenterBackupDrillPage'], ParentType, ContextType, RequireFields<QueryGetCenterDrillsArgs, 'center_id'>>;
+  getCenterRestores?: Resolver<ResolversTypes['CenterRestorePage'], ParentType, ContextType, RequireFields<QueryGetCenterRestoresArgs, 'center_id'>>;
+  getDatabaseSnapshots?: Resolver<Array<ResolversTypes['DatabaseSnapshot']>, ParentType, ContextType, RequireFields<QueryGetDatabaseSnapshotsArgs, 'center_id'>>;
 };
 
 export type MutationResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
@@ -1055,7 +1326,7 @@ export type MutationResolvers<ContextType = CpContext, ParentType extends Resolv
   updateCenter?: Resolver<ResolversTypes['CenterResult'], ParentType, ContextType, RequireFields<MutationUpdateCenterArgs, 'id'>>;
   suspendCenter?: Resolver<ResolversTypes['CenterResult'], ParentType, ContextType, RequireFields<MutationSuspendCenterArgs, 'id'>>;
   activateCenter?: Resolver<ResolversTypes['CenterResult'], ParentType, ContextType, RequireFields<MutationActivateCenterArgs, 'id'>>;
-  deleteCenter?: Resolver<ResolversTypes['CenterResult'], ParentType, ContextType, RequireFields<MutationDeleteCenterArgs, 'id'>>;
+  deleteCenter?: Resolver<ResolversTypes['CenterResult'], ParentType, ContextType, RequireFields<MutationDeleteCenterArgs, 'id' | 'confirm_hostname'>>;
   extendCenterTrial?: Resolver<ResolversTypes['CenterResult'], ParentType, ContextType, RequireFields<MutationExtendCenterTrialArgs, 'id' | 'days'>>;
   addServerDomain?: Resolver<ResolversTypes['ServerDomainResult'], ParentType, ContextType, RequireFields<MutationAddServerDomainArgs, 'center_id' | 'domain'>>;
   removeServerDomain?: Resolver<ResolversTypes['ServerDomainResult'], ParentType, ContextType, RequireFields<MutationRemoveServerDomainArgs, 'id'>>;
@@ -1073,6 +1344,11 @@ export type MutationResolvers<ContextType = CpContext, ParentType extends Resolv
   updateImmunization?: Resolver<ResolversTypes['ImmunizationResult'], ParentType, ContextType, RequireFields<MutationUpdateImmunizationArgs, 'id'>>;
   deleteImmunization?: Resolver<ResolversTypes['ImmunizationResult'], ParentType, ContextType, RequireFields<MutationDeleteImmunizationArgs, 'id'>>;
   publishImmunizationSchedule?: Resolver<ResolversTypes['ImmunizationScheduleResult'], ParentType, ContextType, RequireFields<MutationPublishImmunizationScheduleArgs, 'effective_from'>>;
+  backupCenterDatabase?: Resolver<ResolversTypes['CenterBackupResult'], ParentType, ContextType, RequireFields<MutationBackupCenterDatabaseArgs, 'center_id'>>;
+  drillCenterBackup?: Resolver<ResolversTypes['CenterBackupDrillResult'], ParentType, ContextType, RequireFields<MutationDrillCenterBackupArgs, 'center_id'>>;
+  restoreCenterDatabase?: Resolver<ResolversTypes['CenterRestoreResult'], ParentType, ContextType, RequireFields<MutationRestoreCenterDatabaseArgs, 'center_id' | 'backup_id' | 'confirm_hostname'>>;
+  undoDeleteCenter?: Resolver<ResolversTypes['CenterResult'], ParentType, ContextType, RequireFields<MutationUndoDeleteCenterArgs, 'id'>>;
+  deleteCenterDatabase?: Resolver<ResolversTypes['CenterDeletionResult'], ParentType, ContextType, RequireFields<MutationDeleteCenterDatabaseArgs, 'center_id' | 'confirm_hostname'>>;
 };
 
 export type NoticeResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['Notice'] = ResolversParentTypes['Notice']> = {
@@ -1173,6 +1449,11 @@ export type CenterResolvers<ContextType = CpContext, ParentType extends Resolver
   updated_at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   deleted_at?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   storage?: Resolver<Maybe<ResolversTypes['CenterStorage']>, ParentType, ContextType>;
+  maintenance?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  purge_after?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  purged_at?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  last_drill_passed_at?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  deletion?: Resolver<Maybe<ResolversTypes['CenterDeletion']>, ParentType, ContextType>;
 };
 
 export type CenterStorageResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CenterStorage'] = ResolversParentTypes['CenterStorage']> = {
@@ -1424,6 +1705,133 @@ export type ImmunizationScheduleResultResolvers<ContextType = CpContext, ParentT
   schedule?: Resolver<ResolversTypes['ImmunizationSchedule'], ParentType, ContextType>;
 };
 
+export type CenterBackupResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CenterBackup'] = ResolversParentTypes['CenterBackup']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  center_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  database_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  schema_version?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  table_count?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  row_count?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  size_bytes?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  checksum?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  requested_by?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  started_at?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  finished_at?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  created_at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type DrillMismatchResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['DrillMismatch'] = ResolversParentTypes['DrillMismatch']> = {
+  table?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  expected_rows?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  rows?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  expected_sha256?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sha256?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type CenterBackupDrillResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CenterBackupDrill'] = ResolversParentTypes['CenterBackupDrill']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  center_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  backup_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  database_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  tables_checked?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  rows_checked?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  mismatches?: Resolver<Array<ResolversTypes['DrillMismatch']>, ParentType, ContextType>;
+  duration_ms?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  requested_by?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  started_at?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  finished_at?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  created_at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type CenterRestoreResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CenterRestore'] = ResolversParentTypes['CenterRestore']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  center_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  backup_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  pre_backup_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  step?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  from_database?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  to_database?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  drop_old_after?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  old_dropped_at?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  requested_by?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  started_at?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  finished_at?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  created_at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type DatabaseSnapshotResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['DatabaseSnapshot'] = ResolversParentTypes['DatabaseSnapshot']> = {
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  instance_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  created_at?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  size_gb?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type CenterDeletionResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CenterDeletion'] = ResolversParentTypes['CenterDeletion']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  center_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  slug?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  database_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  requested_by?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  requested_at?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  objects_removed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  backups_removed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  purged_at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type CenterBackupPageResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CenterBackupPage'] = ResolversParentTypes['CenterBackupPage']> = {
+  data?: Resolver<Array<ResolversTypes['CenterBackup']>, ParentType, ContextType>;
+  paginatorInfo?: Resolver<ResolversTypes['PaginatorInfo'], ParentType, ContextType>;
+};
+
+export type CenterBackupDrillPageResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CenterBackupDrillPage'] = ResolversParentTypes['CenterBackupDrillPage']> = {
+  data?: Resolver<Array<ResolversTypes['CenterBackupDrill']>, ParentType, ContextType>;
+  paginatorInfo?: Resolver<ResolversTypes['PaginatorInfo'], ParentType, ContextType>;
+};
+
+export type CenterRestorePageResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CenterRestorePage'] = ResolversParentTypes['CenterRestorePage']> = {
+  data?: Resolver<Array<ResolversTypes['CenterRestore']>, ParentType, ContextType>;
+  paginatorInfo?: Resolver<ResolversTypes['PaginatorInfo'], ParentType, ContextType>;
+};
+
+export type CenterBackupResultResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CenterBackupResult'] = ResolversParentTypes['CenterBackupResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  backup?: Resolver<Maybe<ResolversTypes['CenterBackup']>, ParentType, ContextType>;
+};
+
+export type CenterBackupDrillResultResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CenterBackupDrillResult'] = ResolversParentTypes['CenterBackupDrillResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  drill?: Resolver<Maybe<ResolversTypes['CenterBackupDrill']>, ParentType, ContextType>;
+};
+
+export type CenterRestoreResultResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CenterRestoreResult'] = ResolversParentTypes['CenterRestoreResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  restore?: Resolver<Maybe<ResolversTypes['CenterRestore']>, ParentType, ContextType>;
+};
+
+export type CenterDeletionResultResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CenterDeletionResult'] = ResolversParentTypes['CenterDeletionResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  center?: Resolver<Maybe<ResolversTypes['Center']>, ParentType, ContextType>;
+  deletion?: Resolver<Maybe<ResolversTypes['CenterDeletion']>, ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = CpContext> = {
   Query?: QueryResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
@@ -1464,5 +1872,18 @@ export type Resolvers<ContextType = CpContext> = {
   ImmunizationSchedule?: ImmunizationScheduleResolvers<ContextType>;
   ImmunizationResult?: ImmunizationResultResolvers<ContextType>;
   ImmunizationScheduleResult?: ImmunizationScheduleResultResolvers<ContextType>;
+  CenterBackup?: CenterBackupResolvers<ContextType>;
+  DrillMismatch?: DrillMismatchResolvers<ContextType>;
+  CenterBackupDrill?: CenterBackupDrillResolvers<ContextType>;
+  CenterRestore?: CenterRestoreResolvers<ContextType>;
+  DatabaseSnapshot?: DatabaseSnapshotResolvers<ContextType>;
+  CenterDeletion?: CenterDeletionResolvers<ContextType>;
+  CenterBackupPage?: CenterBackupPageResolvers<ContextType>;
+  CenterBackupDrillPage?: CenterBackupDrillPageResolvers<ContextType>;
+  CenterRestorePage?: CenterRestorePageResolvers<ContextType>;
+  CenterBackupResult?: CenterBackupResultResolvers<ContextType>;
+  CenterBackupDrillResult?: CenterBackupDrillResultResolvers<ContextType>;
+  CenterRestoreResult?: CenterRestoreResultResolvers<ContextType>;
+  CenterDeletionResult?: CenterDeletionResultResolvers<ContextType>;
 };
 

@@ -5,4 +5,10 @@ export const JOBS = {
   provisionCenter: 'provision-center',
   migrateTenant: 'migrate-tenant',
   dropCenterDatabase: 'drop-center-database',
+  backupCenterDatabase: 'backup-center-database',
+  drillCenterBackup: 'drill-center-backup',
+  restoreCenterDatabase: 'restore-center-database',
+  dropReplacedDatabase: 'drop-replaced-database',
+  nightlyBackups: 'nightly-backups',
+  centerDeleted: 'center-deleted',
 } as const;

@@ -11,6 +11,7 @@ import { migrationLoaders, migrationResolvers } from './migrations/resolvers.ts'
 import { supportResolvers } from './support/resolvers.ts';
 import { newsletterResolvers } from './newsletters/resolvers.ts';
 import { immunizationResolvers } from './immunizations/resolvers.ts';
+import { backupResolvers } from './backups/resolvers.ts';
 
 const sdl = (path: string) => readFileSync(fileURLToPath(new URL(path, import.meta.url)), 'utf8');
 
@@ -25,6 +26,7 @@ const modules: { schema: string; resolvers: Resolvers }[] = [
   { schema: sdl('./support/schema.graphql'), resolvers: supportResolvers },
   { schema: sdl('./newsletters/schema.graphql'), resolvers: newsletterResolvers },
   { schema: sdl('./immunizations/schema.graphql'), resolvers: immunizationResolvers },
+  { schema: sdl('./backups/schema.graphql'), resolvers: backupResolvers },
 ];
 
 export const schema = [sdl('../graphql/base.graphql'), ...modules.map((m) => m.schema)].join('\n');

@@ -36,7 +36,7 @@ function allCentreRoutes(kind: 'petcare' | 'childcare'): RouteObject[] {
 
 /** Google's redirect URI lives on the platform host only (platform-routes.tsx). */
 const PLATFORM_ONLY: PathName[] = ['oauth2callback'];
-const OPERATOR_ONLY: PathName[] = ['centreNew', 'migrationRuns', 'migrationRun', 'sendCustomEmail', 'templates', 'newsletterTemplate', 'newsletterNewFromTemplate', 'immunizations'];
+const OPERATOR_ONLY: PathName[] = ['centreNew', 'migrationRuns', 'migrationRun', 'sendCustomEmail', 'templates', 'newsletterTemplate', 'newsletterNewFromTemplate', 'immunizations', 'centerAws'];
 const ROOT_INDEX: PathName[] = ['root'];
 
 describe('routes', () => {

@@ -13,6 +13,7 @@ import * as repo from './repo.ts';
 import { CENTER_STATUSES, type CenterRow, type CenterStatus } from './repo.ts';
 import { centreNotFound, invalidState, slugReserved, slugTaken } from './errors.ts';
 import { centreStorage } from './storage.ts';
+import { createDeletionService } from '../backups/deletion.ts';
 
 export const CENTER_KINDS = ['childcare', 'petcare'] as const;
 export const LANGUAGE_PACKS = ['default', 'dogs'] as const;
@@ -97,6 +98,7 @@ const extendTrialArgs = z.object({ id: fields.id('id'), days: fields.intBetween(
 
 export function createCentreService(rt: ControlPlaneRuntime) {
   const db = rt.controlDb;
+  const deletion = createDeletionService(rt);
   const hostOf = (slug: string) => `${slug}.${rt.config.platformDomain}`;
 
   async function load(id: string): Promise<CenterRow> {
@@ -240,34 +242,18 @@ export function createCentreService(rt: ControlPlaneRuntime) {
       return done('Centre activated.', { center: await transition(actor, raw, ['suspended'], 'active', 'activated') });
     },
 
-    /** Offboarding: hostnames stop answering now; a job drops the database. */
+    /**
+     * Offboarding, safeguarded (backups/deletion.ts): suspended, its host typed, a drill passed in
+     * the last 24 h; hostnames stop answering now, the purge waits for the grace period.
+     */
     async deleteCenter(actor: Actor, raw: unknown) {
       requireRole(actor, centrePolicy.deleteCenter);
-      const { id } = parseArgs(idArgs, raw);
-      await db.transaction(async (trx) => {
-        const centre = await repo.lockCenter(trx, id);
-        if (!centre) throw centreNotFound();
-        // A provisioning job could still create the database after the drop; let it finish or fail first.
-        if (centre.status === 'deleted' || centre.status === 'provisioning') throw invalidState(centre.status, 'deleted');
-        await repo.updateCenterRow(trx, id, {
-          status: 'deleted',
-          deleted_at: trx.fn.now(),
-          changed_by: actor.viewer?.label,
-          changed_at: trx.fn.now(),
-        });
-        await repo.disableDomains(trx, id);
-        await repo.endOpenSupportSessions(trx, id);
-        await writeAudit(trx, actor, 'center.delete', 'center', id, {
-          slug: centre.slug,
-          from: centre.status,
-          database_name: centre.database_name,
-        });
-        await writeOutbox(trx, { queue: CONTROL_QUEUE, name: JOBS.dropCenterDatabase, payload: { centreId: null, center_id: id } });
-      });
-      void rt.kickOutbox();
-      await rt.directory.invalidate(id);
-      rt.pools.evict(id);
-      return done('Centre deleted; its database will be dropped.', { center: await load(id) });
+      const center = await deletion.deleteCenter(actor, raw);
+      const days = rt.deleteGraceDays;
+      return done(
+        days ? `Centre deleted; its data is purged in ${days} day${days === 1 ? '' : 's'} unless the delete is undone.` : 'Centre deleted; its data is being purged.',
+        { center },
+      );
     },
 
     async extendCenterTrial(actor: Actor, raw: unknown) {

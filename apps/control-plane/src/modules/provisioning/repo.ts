@@ -212,5 +212,6 @@ export async function markServerFailed(db: Db, id: string, error: string): Promi
 }
 
 export async function hasPendingOutbox(db: Db): Promise<boolean> {
-  return Boolean(await db('outbox').whereNull('dispatched_at').first('id'));
+  // Rows due later (the nightly run, a purge after its grace period) are not work to wait for.
+  return Boolean(await db('outbox').whereNull('dispatched_at').where('available_at', '<=', db.fn.now()).first('id'));
 }

@@ -14,6 +14,7 @@ declare module 'fastify' {
 const STATUS_ANSWERS: Record<string, { statusCode: number; code: string; message: string }> = {
   provisioning: { statusCode: 503, code: 'CENTRE_PROVISIONING', message: 'This centre is being set up. Please try again in a minute.' },
   failed: { statusCode: 503, code: 'CENTRE_UNAVAILABLE', message: 'This centre is temporarily unavailable.' },
+  maintenance: { statusCode: 503, code: 'CENTRE_MAINTENANCE', message: 'This centre is under maintenance. Please try again in a few minutes.' },
   suspended: { statusCode: 403, code: 'CENTRE_SUSPENDED', message: 'This centre is suspended. Please contact its administrator.' },
 };
 

@@ -76,4 +76,13 @@ export const operatorRoutes: RouteObject[] = [
     handle: { access: { role: 'kvsupport' }, title: 'operator:immunizations.title' },
     lazy: lazyPage(() => import('./pages/immunizations.page'), 'ImmunizationsPage'),
   },
+  {
+    path: paths.centerAws.pattern,
+    handle: {
+      access: { role: 'admin' },
+      title: 'operator:backups.backupsTitle',
+      parents: [{ title: 'operator:centres.title', path: 'centersList' }],
+    },
+    lazy: lazyPage(() => import('./pages/centre-aws.page'), 'CentreAwsPage'),
+  },
 ];

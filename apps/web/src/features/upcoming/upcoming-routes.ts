@@ -55,7 +55,6 @@ const r = (path: PathName, role: RoleName, feature: UpcomingFeature, extra: Part
 export const UPCOMING_ROUTES: readonly UpcomingRoute[] = [
   // admin
   r('demoRequests', 'admin', 'platform'),
-  r('centerAws', 'admin', 'platform'),
   r('awsCenterDatabases', 'admin', 'platform'),
   r('center', 'admin', 'platform'),
   r('customerWebsites', 'admin', 'websites'),

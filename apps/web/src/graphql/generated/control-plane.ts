@@ -49,12 +49,37 @@ export type OperatorAddServerDomainMutationVariables = Exact<{
 
 export type OperatorAddServerDomainMutation = { addServerDomain: { status: boolean, message: string, color: string, domain: { id: string, center_id: string, domain: string, kind: string, status: string, cloud_front: string | null, created_at: string } | null } };
 
+export type OperatorBackupCenterDatabaseMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type OperatorBackupCenterDatabaseMutation = { backupCenterDatabase: { status: boolean, message: string, color: string } };
+
 export type OperatorCenterQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
 export type OperatorCenterQuery = { getCenter: { id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string } | null, getServerDomains: Array<{ id: string, center_id: string, domain: string, kind: string, status: string, cloud_front: string | null, created_at: string }> };
+
+export type OperatorCenterBackupsQueryVariables = Exact<{
+  id: string | number;
+  backupsPage?: number | null | undefined;
+  backupsFirst?: number | null | undefined;
+  drillsPage?: number | null | undefined;
+  drillsFirst?: number | null | undefined;
+}>;
+
+
+export type OperatorCenterBackupsQuery = { getCenter: { id: string, name: string, slug: string, hostname: string | null, status: string, maintenance: boolean, purge_after: string | null, purged_at: string | null, last_drill_passed_at: string | null, deletion: { id: string, purged_at: string, objects_removed: number, backups_removed: number } | null } | null, getCenterBackups: { data: Array<{ id: string, kind: string, status: string, schema_version: string | null, table_count: number | null, row_count: number | null, size_bytes: number | null, checksum: string | null, error: string | null, created_at: string, finished_at: string | null }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } }, getCenterDrills: { data: Array<{ id: string, backup_id: string | null, status: string, tables_checked: number | null, rows_checked: number | null, duration_ms: number | null, error: string | null, created_at: string, finished_at: string | null, mismatches: Array<{ table: string }> }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } }, getCenterRestores: { data: Array<{ id: string, backup_id: string, status: string, step: string | null, from_database: string | null, to_database: string | null, drop_old_after: string | null, error: string | null, created_at: string }> } };
+
+export type OperatorCenterDeletionQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type OperatorCenterDeletionQuery = { getCenter: { id: string, slug: string, hostname: string | null, status: string, purge_after: string | null, purged_at: string | null, last_drill_passed_at: string | null } | null };
 
 export type OperatorCenterParkedEventsQueryVariables = Exact<{
   center_id: string | number;
@@ -71,6 +96,13 @@ export type OperatorCenterProvisioningQueryVariables = Exact<{
 
 
 export type OperatorCenterProvisioningQuery = { centerProvisioning: { status: string, progress: number, step: string | null, error: string | null, attempts: number } | null };
+
+export type OperatorCenterSnapshotsQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type OperatorCenterSnapshotsQuery = { getDatabaseSnapshots: Array<{ id: string, status: string | null, type: string | null, created_at: string | null, size_gb: number | null }> };
 
 export type OperatorCenterStorageQueryVariables = Exact<{
   id: string | number;
@@ -119,6 +151,30 @@ export type OperatorCustomEmailUsersQueryVariables = Exact<{
 
 
 export type OperatorCustomEmailUsersQuery = { getUserForCustomEmail: Array<{ center_id: string, center_name: string, user_id: string, name: string, email: string, role: string }> };
+
+export type OperatorDeleteCenterMutationVariables = Exact<{
+  id: string | number;
+  host: string;
+}>;
+
+
+export type OperatorDeleteCenterMutation = { deleteCenter: { status: boolean, message: string, color: string } };
+
+export type OperatorDeleteCenterDatabaseMutationVariables = Exact<{
+  id: string | number;
+  host: string;
+}>;
+
+
+export type OperatorDeleteCenterDatabaseMutation = { deleteCenterDatabase: { status: boolean, message: string, color: string } };
+
+export type OperatorDrillCenterBackupMutationVariables = Exact<{
+  id: string | number;
+  backupId?: string | number | null | undefined;
+}>;
+
+
+export type OperatorDrillCenterBackupMutation = { drillCenterBackup: { status: boolean, message: string, color: string } };
 
 export type OperatorExtendCenterTrialMutationVariables = Exact<{
   id: string | number;
@@ -288,6 +344,15 @@ export type OperatorRemoveServerDomainMutationVariables = Exact<{
 
 export type OperatorRemoveServerDomainMutation = { removeServerDomain: { status: boolean, message: string, color: string, domain: { id: string, center_id: string, domain: string, kind: string, status: string, cloud_front: string | null, created_at: string } | null } };
 
+export type OperatorRestoreCenterDatabaseMutationVariables = Exact<{
+  id: string | number;
+  backupId: string | number;
+  host: string;
+}>;
+
+
+export type OperatorRestoreCenterDatabaseMutation = { restoreCenterDatabase: { status: boolean, message: string, color: string } };
+
 export type OperatorRetryCenterEventMutationVariables = Exact<{
   center_id: string | number;
   event_id: string | number;
@@ -318,5 +383,12 @@ export type OperatorSuspendCenterMutationVariables = Exact<{
 
 
 export type OperatorSuspendCenterMutation = { suspendCenter: { status: boolean, message: string, color: string, center: { id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string } | null } };
+
+export type OperatorUndoDeleteCenterMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type OperatorUndoDeleteCenterMutation = { undoDeleteCenter: { status: boolean, message: string, color: string } };
 
 export type ServerDomainFieldsFragment = { id: string, center_id: string, domain: string, kind: string, status: string, cloud_front: string | null, created_at: string };

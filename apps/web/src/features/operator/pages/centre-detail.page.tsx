@@ -14,6 +14,7 @@ import { CentreParkedEventsCard } from '../components/centre-parked-events-card'
 import { CentreMigrationCard } from '../components/centre-migration-card';
 import { CentreSupportCard } from '../components/centre-support-card';
 import { CentreTrialCard } from '../components/centre-trial-card';
+import { CentreDeletionSection } from '../components/centre-deletion-section';
 import { ProvisioningProgress } from '../components/provisioning-progress';
 import { StatusBadge } from '../components/status-badge';
 import { useCentreActions } from '../hooks/use-centre-actions';
@@ -163,6 +164,7 @@ export function CentreDetailPage() {
       <CentreDomainsCard centreId={centre.id} domains={data?.getServerDomains ?? []} canEdit={isAdmin} onChanged={reload} />
       {centre.status === 'active' ? <CentreSupportCard centreId={centre.id} /> : null}
       {centre.status === 'active' ? <CentreParkedEventsCard centreId={centre.id} /> : null}
+      {isAdmin ? <CentreDeletionSection centreId={centre.id} onChanged={reload} /> : null}
     </Stack>
   );
 }
