@@ -10,6 +10,7 @@ import { registerFoodMenuJobs, startFoodMenuRotation } from './modules/food-menu
 import { registerNotificationEvents, registerNotificationJobs, startNotificationTick } from './modules/notifications/index.ts';
 import { registerNewsletterJobs } from './modules/newsletters/index.ts';
 import { registerDocumentEvents, registerDocumentJobs, startDocumentExpiry } from './modules/documents/index.ts';
+import { registerFormEvents } from './modules/forms/index.ts';
 import type { FileStore } from '@kv/files';
 import { registerCalendarJobs } from './modules/calendar/index.ts';
 import type { GoogleCalendarConfig } from './types.ts';
@@ -56,6 +57,7 @@ export function registerTenantEvents(
   registerActivityEvents(onEvent);
   registerNotificationEvents(onEvent, deps);
   registerDocumentEvents(onEvent);
+  registerFormEvents(onEvent);
 }
 
 /**

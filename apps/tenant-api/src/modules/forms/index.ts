@@ -21,3 +21,4 @@ export { SUBMISSION_STATUS_CHANGED } from './service/submissions.ts';
 export { TEMPLATES, templateFields, templatesFor, FIELD_TYPES, type FormField, type FormTemplate } from './templates.ts';
 export { checkValues, signatureHash } from './values.ts';
 export { assignedFormStatus } from './repo.ts';
+export { registerFormEvents, formAutomationsHandler } from './events.ts';

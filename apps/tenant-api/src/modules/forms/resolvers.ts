@@ -3,6 +3,7 @@ import type { RequestContext } from '../../types.ts';
 import { iso, isoTime } from '../../core/result.ts';
 import * as forms from './service/forms.ts';
 import * as submissions from './service/submissions.ts';
+import * as automations from './service/automations.ts';
 import type { SubmissionRow } from './repo.ts';
 
 type Args = Record<string, unknown>;
@@ -24,7 +25,9 @@ export const formResolvers: Resolvers = {
     getCustomFormEntries: (_: unknown, args: Args, ctx: RequestContext) => submissions.getCustomFormEntries(ctx, args),
     getWebFormEntries: (_: unknown, args: Args, ctx: RequestContext) => submissions.getWebFormEntries(ctx, args),
     getCustomFormFilters: (_: unknown, args: Args, ctx: RequestContext) => forms.getCustomFormFilters(ctx, args),
-    getCustomFormLogs: (_: unknown, args: Args, ctx: RequestContext) => forms.getCustomFormLogs(ctx, args),
+    getCustomFormLogs: (_: unknown, args: Args, ctx: RequestContext) => automations.getCustomFormLogs(ctx, args),
+    getCustomFormNotificationSettings: (_: unknown, args: Args, ctx: RequestContext) => automations.getCustomFormNotificationSettings(ctx, args),
+    getCustomFormAutomationSettings: (_: unknown, args: Args, ctx: RequestContext) => automations.getCustomFormAutomationSettings(ctx, args),
     getCustomFormTemplates: (_: unknown, _args: Args, ctx: RequestContext) => forms.getCustomFormTemplates(ctx),
     getSingleSubmissionDetail: (_: unknown, args: Args, ctx: RequestContext) => submissions.getSingleSubmissionDetail(ctx, args),
     getStudentSubmissions: (_: unknown, args: Args, ctx: RequestContext) => submissions.getStudentSubmissions(ctx, args),
@@ -43,6 +46,9 @@ export const formResolvers: Resolvers = {
     rejectSubmittedForm: (_: unknown, args: Args, ctx: RequestContext) => submissions.rejectSubmittedForm(ctx, args),
     requestChangeForm: (_: unknown, args: Args, ctx: RequestContext) => submissions.requestChangeForm(ctx, args),
     shareFormWithParents: (_: unknown, args: Args, ctx: RequestContext) => forms.shareFormWithParents(ctx, args),
+    saveCustomFormNotificationSettings: (_: unknown, args: Args, ctx: RequestContext) => automations.saveCustomFormNotificationSettings(ctx, args),
+    saveCustomFormAutomationSettings: (_: unknown, args: Args, ctx: RequestContext) => automations.saveCustomFormAutomationSettings(ctx, args),
+    importCustomForm: (_: unknown, args: Args, ctx: RequestContext) => automations.importCustomForm(ctx, args),
   },
   Form: {
     created_at: (r: Row) => isoTime(r.created_at),
@@ -64,5 +70,8 @@ export const formResolvers: Resolvers = {
   },
   FormLog: {
     created_at: (r: Row) => isoTime(r.created_at),
+  },
+  FormNotificationSettings: {
+    updated_at: (r: Row) => iso(r.updated_at),
   },
 } as unknown as Resolvers;
