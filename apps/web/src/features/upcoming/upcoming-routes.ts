@@ -88,8 +88,6 @@ export const UPCOMING_ROUTES: readonly UpcomingRoute[] = [
   r('printedForm', 'teacher', 'forms', { parent: 'formsPrintedForms' }),
   r('printedFormManageEntries', 'teacher', 'forms', { parent: 'formsPrintedForms' }),
   r('printedFormDetails', 'teacher', 'forms', { parent: 'formsPrintedForms' }),
-  r('formDetails', 'teacher', 'forms', { parent: 'forms' }),
-  r('sharedForms', 'teacher', 'forms'),
   r('portfolios', 'teacher', 'learning', { title: 'shell:menu.portfolios' }),
   r('learning', 'teacher', 'learning'),
   r('roomPlans', 'teacher', 'learning', { parent: 'learning', title: 'shell:menu.roomPlans' }),
@@ -103,22 +101,9 @@ export const UPCOMING_ROUTES: readonly UpcomingRoute[] = [
   r('lessonPlanTemplateEdit', 'teacher', 'learning', { parent: 'lessonPlanTemplates' }),
   r('learningActivitiesView', 'teacher', 'learning', { parent: 'learningActivities' }),
   r('learningActivityEdit', 'teacher', 'learning', { parent: 'learningActivities' }),
-  r('filesFormSubmission', 'teacher', 'forms'),
   // user (parent)
 
   r('studentsPortfolioPreview', 'user', 'learning'),
-  r('filesStudentFormSubmission', 'user', 'forms'),
-  r('filesStudentFormDocumentSubmission', 'user', 'forms'),
-  r('studentsFormReview', 'user', 'forms'),
-  r('webFormDetails', 'manager', 'forms', { parent: 'webForm' }),
-  r('webFormNotificationsSettings', 'manager', 'forms', { parent: 'webForm' }),
-  r('webFormNotificationsLogs', 'manager', 'forms', { parent: 'webForm' }),
-  r('webFormAutomationsSettings', 'manager', 'forms', { parent: 'webForm' }),
-  r('webFormAutomationsLogs', 'manager', 'forms', { parent: 'webForm' }),
-  r('webFormViewEntry', 'manager', 'forms', { parent: 'webForm' }),
-  r('webFormEntries', 'manager', 'forms', { parent: 'webForm' }),
-  r('webFormEntryView', 'manager', 'forms', { parent: 'webForm' }),
-  r('webFormEntry', 'user', 'forms'),
   // pet pack
   // blog
   r('blogsPosts', 'blog', 'blog', { parent: 'blogs', title: 'shell:menu.blog' }),
