@@ -33,6 +33,7 @@ import { ratioSchedules } from './ratio-schedules.ts';
 import { chatLive } from './chat-live.ts';
 import { newsletterMail } from './newsletter-mail.ts';
 import { billingBench } from './billing.ts';
+import { formsEntriesBench } from './forms-entries.ts';
 
 export const BENCHMARKS: Benchmark[] = [
   studentsPage,
@@ -50,6 +51,7 @@ export const BENCHMARKS: Benchmark[] = [
   chatLive,
   newsletterMail,
   billingBench,
+  formsEntriesBench,
   // Last: it floods the server, and other benchmarks should not run in its backlog.
   morningRush,
 ];

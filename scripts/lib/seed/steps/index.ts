@@ -26,6 +26,7 @@ import { smsStep } from './sms.ts';
 import { billingStripeStep } from './billing-stripe.ts';
 import { newslettersStep } from './newsletters.ts';
 import { documentsStep } from './documents.ts';
+import { formAutomationsStep } from './form-automations.ts';
 
 /**
  * The generator's steps, in order: each reads what earlier ones wrote (by name, from the database)
@@ -60,4 +61,5 @@ export const SEED_STEPS: readonly SeedStep[] = [
   billingStripeStep,
   newslettersStep,
   documentsStep,
+  formAutomationsStep,
 ];

@@ -396,6 +396,8 @@ export type Query = {
   getCustomFormLogs: FormLogPaginator;
   getCustomFormNotificationSettings: FormNotificationSettings;
   getCustomFormAutomationSettings: Array<FormAutomation>;
+  /** The staff of the form's location that notifications and automations may name (managers). */
+  getCustomFormRecipients: Array<FormPerson>;
   getCustomFormTemplates: Array<FormTemplate>;
   getSingleSubmissionDetail: FormSubmission;
   /** The forms shared with a child and its entries. */
@@ -1652,6 +1654,11 @@ export type QueryGetCustomFormNotificationSettingsArgs = {
 
 
 export type QueryGetCustomFormAutomationSettingsArgs = {
+  form_id: Scalars['ID']['input'];
+};
+
+
+export type QueryGetCustomFormRecipientsArgs = {
   form_id: Scalars['ID']['input'];
 };
 
@@ -12501,6 +12508,7 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   getCustomFormLogs?: Resolver<ResolversTypes['FormLogPaginator'], ParentType, ContextType, RequireFields<QueryGetCustomFormLogsArgs, 'form_id'>>;
   getCustomFormNotificationSettings?: Resolver<ResolversTypes['FormNotificationSettings'], ParentType, ContextType, RequireFields<QueryGetCustomFormNotificationSettingsArgs, 'form_id'>>;
   getCustomFormAutomationSettings?: Resolver<Array<ResolversTypes['FormAutomation']>, ParentType, ContextType, RequireFields<QueryGetCustomFormAutomationSettingsArgs, 'form_id'>>;
+  getCustomFormRecipients?: Resolver<Array<ResolversTypes['FormPerson']>, ParentType, ContextType, RequireFields<QueryGetCustomFormRecipientsArgs, 'form_id'>>;
   getCustomFormTemplates?: Resolver<Array<ResolversTypes['FormTemplate']>, ParentType, ContextType>;
   getSingleSubmissionDetail?: Resolver<ResolversTypes['FormSubmission'], ParentType, ContextType, RequireFields<QueryGetSingleSubmissionDetailArgs, 'id'>>;
   getStudentSubmissions?: Resolver<Array<ResolversTypes['StudentForm']>, ParentType, ContextType, RequireFields<QueryGetStudentSubmissionsArgs, 'student_id'>>;

@@ -99,3 +99,20 @@ export async function listDeliveries(db: Db, formId: string, kind: 'notification
   ]);
   return { rows, total: Number(counted[0]?.n ?? 0) };
 }
+
+/** Staff of a location (members or managers holding a staff role), by name. */
+export async function locationStaff(db: Db, locationId: string): Promise<{ id: string; fname: string; lname: string }[]> {
+  const rows = await db('users as u')
+    .whereNull('u.deleted_at')
+    .where('u.status', true)
+    .where((w) =>
+      w
+        .whereExists((e) => e.select(db.raw('1')).from('user_locations as ul').whereRaw('ul.user_id = u.id').where('ul.location_id', locationId))
+        .orWhereExists((e) => e.select(db.raw('1')).from('location_managers as lm').whereRaw('lm.user_id = u.id').where('lm.location_id', locationId)),
+    )
+    .whereExists((e) => e.select(db.raw('1')).from('user_roles as ur').join('roles as r', 'r.id', 'ur.role_id').whereRaw('ur.user_id = u.id').whereIn('r.name', ['center', 'manager', 'teacher']))
+    .orderBy(['u.fname', 'u.lname', 'u.id'])
+    .limit(500)
+    .select('u.id', 'u.fname', 'u.lname');
+  return rows.map((r: { id: string; fname: string; lname: string }) => ({ ...r, id: String(r.id) }));
+}

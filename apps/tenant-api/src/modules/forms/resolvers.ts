@@ -28,6 +28,7 @@ export const formResolvers: Resolvers = {
     getCustomFormLogs: (_: unknown, args: Args, ctx: RequestContext) => automations.getCustomFormLogs(ctx, args),
     getCustomFormNotificationSettings: (_: unknown, args: Args, ctx: RequestContext) => automations.getCustomFormNotificationSettings(ctx, args),
     getCustomFormAutomationSettings: (_: unknown, args: Args, ctx: RequestContext) => automations.getCustomFormAutomationSettings(ctx, args),
+    getCustomFormRecipients: (_: unknown, args: Args, ctx: RequestContext) => automations.getCustomFormRecipients(ctx, args),
     getCustomFormTemplates: (_: unknown, _args: Args, ctx: RequestContext) => forms.getCustomFormTemplates(ctx),
     getSingleSubmissionDetail: (_: unknown, args: Args, ctx: RequestContext) => submissions.getSingleSubmissionDetail(ctx, args),
     getStudentSubmissions: (_: unknown, args: Args, ctx: RequestContext) => submissions.getStudentSubmissions(ctx, args),

@@ -5123,11 +5123,10 @@ export type WatchSessionFieldsFragment = { id: string, user_id: string, user_nam
 
 export type WebFormAutomationsQueryVariables = Exact<{
   form_id: string | number;
-  location_id?: string | number | null | undefined;
 }>;
 
 
-export type WebFormAutomationsQuery = { getCustomFormAutomationSettings: Array<{ id: string, name: string, enabled: boolean, match: string, action: string, user_ids: Array<string>, tag_id: string | null, subject: string | null, message: string | null, conditions: Array<{ field_id: string, value: string }> }>, getTeamList: { data: Array<{ id: string, fname: string, lname: string }> }, getTags: { data: Array<{ id: string, name: string }> } };
+export type WebFormAutomationsQuery = { getCustomFormAutomationSettings: Array<{ id: string, name: string, enabled: boolean, match: string, action: string, user_ids: Array<string>, tag_id: string | null, subject: string | null, message: string | null, conditions: Array<{ field_id: string, value: string }> }>, getCustomFormRecipients: Array<{ id: string, fname: string, lname: string }>, getTags: { data: Array<{ id: string, name: string }> } };
 
 export type WebFormImportMutationVariables = Exact<{
   location_id: string | number;
@@ -5150,11 +5149,10 @@ export type WebFormLogsQuery = { getCustomFormLogs: { data: Array<{ id: string, 
 
 export type WebFormNotifySettingsQueryVariables = Exact<{
   form_id: string | number;
-  location_id?: string | number | null | undefined;
 }>;
 
 
-export type WebFormNotifySettingsQuery = { getCustomFormNotificationSettings: { form_id: string, enabled: boolean, emails: Array<string>, user_ids: Array<string>, statuses: Array<string>, updated_at: string | null }, getTeamList: { data: Array<{ id: string, fname: string, lname: string }> } };
+export type WebFormNotifySettingsQuery = { getCustomFormNotificationSettings: { form_id: string, enabled: boolean, emails: Array<string>, user_ids: Array<string>, statuses: Array<string>, updated_at: string | null }, getCustomFormRecipients: Array<{ id: string, fname: string, lname: string }> };
 
 export type WebFormSaveAutomationsMutationVariables = Exact<{
   form_id: string | number;

@@ -72,6 +72,14 @@ export async function saveCustomFormNotificationSettings(ctx: RequestContext, ra
   return { ...notice('Notification settings saved.'), settings };
 }
 
+/** The staff notifications and automations may name: those of the form's location. */
+export async function getCustomFormRecipients(ctx: RequestContext, raw: unknown) {
+  const scope = await formManageScope(ctx);
+  const a = parseArgs(z.object({ form_id: id }), raw);
+  const form = await managed(ctx.db, scope, a.form_id);
+  return auto.locationStaff(ctx.db, form.location_id);
+}
+
 // ── automations ──────────────────────────────────────────────────────────────
 
 const automationInput = z.object({

@@ -3,7 +3,7 @@ import type * as G from '../../../graphql/generated/tenant-api';
 
 /** The manager's web-form settings pages: notifications, automations, their logs, import; entry pages. */
 export const WebFormNotifySettingsQuery = gql<G.WebFormNotifySettingsQuery, G.WebFormNotifySettingsQueryVariables>`
-  query WebFormNotifySettings($form_id: ID!, $location_id: ID) {
+  query WebFormNotifySettings($form_id: ID!) {
     getCustomFormNotificationSettings(form_id: $form_id) {
       form_id
       enabled
@@ -12,12 +12,10 @@ export const WebFormNotifySettingsQuery = gql<G.WebFormNotifySettingsQuery, G.We
       statuses
       updated_at
     }
-    getTeamList(location_id: $location_id, status: true, first: 100) {
-      data {
-        id
-        fname
-        lname
-      }
+    getCustomFormRecipients(form_id: $form_id) {
+      id
+      fname
+      lname
     }
   }
 `;
@@ -40,7 +38,7 @@ export const WebFormSaveNotifyMutation = gql<G.WebFormSaveNotifyMutation, G.WebF
 `;
 
 export const WebFormAutomationsQuery = gql<G.WebFormAutomationsQuery, G.WebFormAutomationsQueryVariables>`
-  query WebFormAutomations($form_id: ID!, $location_id: ID) {
+  query WebFormAutomations($form_id: ID!) {
     getCustomFormAutomationSettings(form_id: $form_id) {
       id
       name
@@ -56,12 +54,10 @@ export const WebFormAutomationsQuery = gql<G.WebFormAutomationsQuery, G.WebFormA
       subject
       message
     }
-    getTeamList(location_id: $location_id, status: true, first: 100) {
-      data {
-        id
-        fname
-        lname
-      }
+    getCustomFormRecipients(form_id: $form_id) {
+      id
+      fname
+      lname
     }
     getTags(first: 100) {
       data {

@@ -78,7 +78,7 @@ export function WebFormNotificationsSettingsPage() {
   const { t } = useTranslation('forms');
   const { formId, form } = useForm();
   const report = useReport();
-  const [{ data }] = useQuery({ query: WebFormNotifySettingsQuery, variables: { form_id: formId, location_id: form?.location_id ?? null }, pause: !form });
+  const [{ data }] = useQuery({ query: WebFormNotifySettingsQuery, variables: { form_id: formId } });
   const [, save] = useMutation(WebFormSaveNotifyMutation);
   const s = data?.getCustomFormNotificationSettings;
   const [enabled, setEnabled] = useState(false);
@@ -100,7 +100,7 @@ export function WebFormNotificationsSettingsPage() {
         <Stack>
           <Switch label={t('admin.notifyOn')} checked={enabled} onChange={(e) => setEnabled(e.currentTarget.checked)} data-testid="notify-enabled" />
           <TagsInput label={t('admin.emails')} description={t('admin.emailsHint')} value={emails} onChange={setEmails} data-testid="notify-emails" />
-          <MultiSelect label={t('admin.users')} data={people(data?.getTeamList.data)} value={users} onChange={setUsers} searchable data-testid="notify-users" />
+          <MultiSelect label={t('admin.users')} data={people(data?.getCustomFormRecipients)} value={users} onChange={setUsers} searchable data-testid="notify-users" />
           <Checkbox.Group label={t('admin.when')} value={statuses} onChange={setStatuses}>
             <Group mt="xs">
               <Checkbox value="submitted" label={t('status.submitted')} />
@@ -144,7 +144,7 @@ export function WebFormAutomationsSettingsPage() {
   const { t } = useTranslation('forms');
   const { formId, form } = useForm();
   const report = useReport();
-  const [{ data }] = useQuery({ query: WebFormAutomationsQuery, variables: { form_id: formId, location_id: form?.location_id ?? null }, pause: !form });
+  const [{ data }] = useQuery({ query: WebFormAutomationsQuery, variables: { form_id: formId } });
   const [, save] = useMutation(WebFormSaveAutomationsMutation);
   const [rules, setRules] = useState<Rule[]>([]);
   useEffect(() => {
@@ -215,7 +215,7 @@ export function WebFormAutomationsSettingsPage() {
               {t('admin.addCondition')}
             </Button>
             {r.action === 'notify_users' ? (
-              <MultiSelect label={t('admin.users')} data={people(data?.getTeamList.data)} value={r.user_ids} onChange={(v) => set(i, { user_ids: v })} searchable />
+              <MultiSelect label={t('admin.users')} data={people(data?.getCustomFormRecipients)} value={r.user_ids} onChange={(v) => set(i, { user_ids: v })} searchable />
             ) : null}
             {r.action === 'tag_student' ? (
               <Select label={t('admin.tag')} data={(data?.getTags.data ?? []).map((x) => ({ value: x.id, label: x.name }))} value={r.tag_id} onChange={(v) => set(i, { tag_id: v })} searchable />
