@@ -55,13 +55,15 @@ export const formsEntriesBench: Benchmark = {
       const [loc] = (await db.raw(`select id from locations where deleted_at is null order by id limit 1`)).rows as { id: string }[];
       const location = String(loc!.id);
       let form = (await db('forms').where({ name: FORM_NAME }).first('id'))?.id as string | undefined;
-      if (!form) {
+      const seeded = Boolean(form);
+      if (!seeded) {
         const fields = [
           { id: 'f1', name: 'Photos may be shared with', type: 'select', required: true, options: OPTIONS },
           { id: 'f2', name: 'Videos allowed', type: 'checkbox', required: false, options: [] },
           { id: 'f3', name: 'Comments', type: 'textarea', required: false, options: [] },
         ];
-        [{ id: form }] = await db('forms').insert({ location_id: location, name: FORM_NAME, type: 'web', share_with: 'parents', version: 1 }).returning('id');
+        const [made] = await db('forms').insert({ location_id: location, name: FORM_NAME, type: 'web', share_with: 'parents', version: 1 }).returning('id');
+        form = String(made.id);
         await db('form_versions').insert({ form_id: form, version: 1, fields: JSON.stringify(fields) });
         await db.raw(
           `with kids as (select array_agg(id order by id) as ids from students where deleted_at is null and location_id = ?)
@@ -71,7 +73,7 @@ export const formsEntriesBench: Benchmark = {
                   jsonb_build_object('f1', (array[?, ?, ?])[1 + (g * 7) % 3], 'f2', case when g % 2 = 0 then 'true' else 'false' end, 'f3', 'Entry ' || g),
                   md5(g::text) || md5(g::text), now() - (g || ' minutes')::interval
              from kids, generate_series(1, ?::int) g`,
-          [location, form, location, ...OPTIONS, ENTRIES],
+          [location, form, location, ...OPTIONS, ENTRIES] as (string | number)[],
         );
         await db.raw('analyze form_submissions');
       }
