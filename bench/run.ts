@@ -34,6 +34,7 @@ import { chatLive } from './chat-live.ts';
 import { newsletterMail } from './newsletter-mail.ts';
 import { billingBench } from './billing.ts';
 import { pdfSign } from './pdf-sign.ts';
+import { formsEntriesBench } from './forms-entries.ts';
 
 export const BENCHMARKS: Benchmark[] = [
   studentsPage,
@@ -52,6 +53,7 @@ export const BENCHMARKS: Benchmark[] = [
   newsletterMail,
   billingBench,
   pdfSign,
+  formsEntriesBench,
   // Last: it floods the server, and other benchmarks should not run in its backlog.
   morningRush,
 ];

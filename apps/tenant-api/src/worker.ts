@@ -11,6 +11,7 @@ import { registerNotificationEvents, registerNotificationJobs, startNotification
 import { registerNewsletterJobs } from './modules/newsletters/index.ts';
 import { registerDocumentEvents, registerDocumentJobs, startDocumentExpiry } from './modules/documents/index.ts';
 import { registerImmunizationJobs, startImmunizationRun } from './modules/immunizations/index.ts';
+import { registerFormEvents } from './modules/forms/index.ts';
 import type { FileStore } from '@kv/files';
 import { registerCalendarJobs } from './modules/calendar/index.ts';
 import type { GoogleCalendarConfig } from './types.ts';
@@ -58,6 +59,7 @@ export function registerTenantEvents(
   registerActivityEvents(onEvent);
   registerNotificationEvents(onEvent, deps);
   registerDocumentEvents(onEvent);
+  registerFormEvents(onEvent);
 }
 
 /**

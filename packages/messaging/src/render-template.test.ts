@@ -53,6 +53,8 @@ const SAMPLE: Record<string, Record<string, unknown>> = {
   },
   alert: { fname: 'Ana', centre: 'Sunny Days', sender: 'Marta Lee', message: 'The centre closes at noon today (snow).' },
   'instant-sms': { centre: 'Sunny Days', message: 'Picture day tomorrow: bring a smile.' },
+  'form-entry-notice': { form: 'Photo release', child: 'Mia Lopez', status: 'submitted' },
+  'form-automation': { fname: 'Ana', form: 'Photo release', subject: 'Thanks for your form', message: 'We have your photo release.' },
 };
 
 describe('renderTemplate', () => {

@@ -85,6 +85,9 @@ const TEMPLATES: Record<string, TemplateDef> = {
   'instant-sms': { fields: ['centre', 'message'], blocks: [p('message')] },
   // support (apps/control-plane module support): the custom email utility, written by the operator
   'custom-email': { fields: ['subject', 'body'], blocks: [p('intro'), p('greeting'), note('footer')] },
+  // forms (apps/tenant-api module forms): a web form's notification settings and automations
+  'form-entry-notice': { fields: ['form', 'child', 'status'], blocks: [p('intro'), note('footer')] },
+  'form-automation': { fields: ['fname', 'form', 'subject', 'message'], blocks: [p('intro'), p('greeting'), note('footer')] },
 };
 
 export const TEMPLATE_NAMES = Object.keys(TEMPLATES);

@@ -285,4 +285,21 @@ export const TEMPLATE_STRINGS: Record<string, { en: Strings; es: Partial<Strings
       footer: 'Recibes este correo porque usas KidsVision en tu centro.',
     },
   },
+  'form-entry-notice': {
+    en: {
+      subject: '{form}: an entry for {child} ({status})',
+      intro: 'The web form {form} has an entry for {child}: {status}. Open it in the app to review it.',
+      footer: 'You receive this because you are on this form’s notification list.',
+    },
+    es: {
+      subject: '{form}: una respuesta para {child} ({status})',
+      intro: 'El formulario {form} tiene una respuesta para {child}: {status}. Ábrela en la app para revisarla.',
+      footer: 'Recibes este correo porque estás en la lista de avisos de este formulario.',
+    },
+  },
+  'form-automation': {
+    // The manager's own words go in `greeting` (the one key that may read the same in both languages).
+    en: { subject: '{subject} ({form})', intro: 'Hi {fname}, {subject}: about your entry on {form}', greeting: '{message}', footer: 'Sent after your entry on {form}.' },
+    es: { subject: '{subject} (formulario {form})', intro: 'Hola, {fname}: {subject}, sobre tu respuesta al formulario {form}', greeting: '{message}', footer: 'Enviado tras tu respuesta al formulario {form}.' },
+  },
 };

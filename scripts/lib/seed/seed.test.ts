@@ -561,6 +561,20 @@ describe('the demo seed generator', () => {
     }
   });
 
+  it.each(['demo', 'pawsome'])('%s: every web form has notification settings and automations; the first form\'s logs page past 25', async (slug) => {
+    const { db } = dbs[slug]!;
+    const forms = await count(db, 'forms', (q) => q.where({ type: 'web' }));
+    expect(forms).toBe(8);
+    expect(await count(db, 'form_notification_settings', (q) => q.where({ enabled: true }))).toBe(forms);
+    expect(await count(db, 'form_automations')).toBeGreaterThanOrEqual(2 * forms);
+    const first = await db('forms').where({ type: 'web' }).orderBy('id').first('id');
+    expect(await count(db, 'form_deliveries', (q) => q.where({ form_id: first.id, kind: 'notification' }))).toBeGreaterThan(25);
+    expect(await count(db, 'form_deliveries', (q) => q.where({ form_id: first.id, kind: 'automation' }))).toBeGreaterThan(25);
+    // An automation delivery never repeats for the same rule and entry.
+    const dup = await db('form_deliveries').where({ kind: 'automation' }).groupBy('automation_id', 'submission_id', 'user_id').havingRaw('count(*) > 1').select('automation_id');
+    expect(dup).toEqual([]);
+  });
+
   it('gives the same data for the same definition and day', async () => {
     const shape = async (db: TestDatabase['db']) => ({
       students: await db('students').orderBy('id').select('id', 'fname', 'lname', 'dob', 'program_id', 'type'),

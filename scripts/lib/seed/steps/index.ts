@@ -28,6 +28,7 @@ import { newslettersStep } from './newsletters.ts';
 import { documentsStep } from './documents.ts';
 import { immunizationsStep } from './immunizations.ts';
 import { printedFormsStep } from './printed-forms.ts';
+import { formAutomationsStep } from './form-automations.ts';
 
 /**
  * The generator's steps, in order: each reads what earlier ones wrote (by name, from the database)
@@ -64,4 +65,5 @@ export const SEED_STEPS: readonly SeedStep[] = [
   documentsStep,
   immunizationsStep,
   printedFormsStep,
+  formAutomationsStep,
 ];

@@ -392,7 +392,12 @@ export type Query = {
   /** Entries of every web form in reach (the submissions screen). */
   getWebFormEntries: FormSubmissionPaginator;
   getCustomFormFilters: FormFilters;
+  /** A form's logs: activity (default), notification (messages sent for entries) or automation (rules run). */
   getCustomFormLogs: FormLogPaginator;
+  getCustomFormNotificationSettings: FormNotificationSettings;
+  getCustomFormAutomationSettings: Array<FormAutomation>;
+  /** The staff of the form's location that notifications and automations may name (managers). */
+  getCustomFormRecipients: Array<FormPerson>;
   getCustomFormTemplates: Array<FormTemplate>;
   getSingleSubmissionDetail: FormSubmission;
   /** The forms shared with a child and its entries. */
@@ -1647,8 +1652,24 @@ export type QueryGetCustomFormFiltersArgs = {
 
 export type QueryGetCustomFormLogsArgs = {
   form_id: Scalars['ID']['input'];
+  kind?: InputMaybe<Scalars['String']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryGetCustomFormNotificationSettingsArgs = {
+  form_id: Scalars['ID']['input'];
+};
+
+
+export type QueryGetCustomFormAutomationSettingsArgs = {
+  form_id: Scalars['ID']['input'];
+};
+
+
+export type QueryGetCustomFormRecipientsArgs = {
+  form_id: Scalars['ID']['input'];
 };
 
 
@@ -2541,6 +2562,11 @@ export type Mutation = {
   submitPdfFormParent: SubmissionResult;
   /** Staff fill and sign a printed form for a child of their scope at the form's location (as submitPdfFormParent). */
   submitPdfFormStaff: SubmissionResult;
+  saveCustomFormNotificationSettings: FormNotificationSettingsResult;
+  /** Replaces the form's automations (in order); conditions name fields of the form, option values among their options. */
+  saveCustomFormAutomationSettings: FormAutomationSettingsResult;
+  /** Reads a form from JSON (name, description, instructions, fields); preview answers it without saving. */
+  importCustomForm: ImportFormResult;
   /** Shares a form with the children of locations, rooms or ids, with a due date (form.shared). */
   shareFormWithParents: ShareFormResult;
   /** Marks one of the viewer's notifications seen. */
@@ -5422,6 +5448,28 @@ export type MutationSubmitPdfFormStaffArgs = {
   fields: Array<SubmissionFieldInput>;
   signatures?: InputMaybe<Array<SignatureInput>>;
   esign_consent?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type MutationSaveCustomFormNotificationSettingsArgs = {
+  form_id: Scalars['ID']['input'];
+  enabled: Scalars['Boolean']['input'];
+  emails?: InputMaybe<Array<Scalars['String']['input']>>;
+  user_ids?: InputMaybe<Array<Scalars['ID']['input']>>;
+  statuses?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+
+export type MutationSaveCustomFormAutomationSettingsArgs = {
+  form_id: Scalars['ID']['input'];
+  automations: Array<FormAutomationInput>;
+};
+
+
+export type MutationImportCustomFormArgs = {
+  location_id: Scalars['ID']['input'];
+  json: Scalars['String']['input'];
+  preview?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -10382,6 +10430,15 @@ export type FormLog = {
   action: Scalars['String']['output'];
   user?: Maybe<FormPerson>;
   created_at: Scalars['String']['output'];
+  /** activity, notification or automation (getCustomFormLogs kind). */
+  kind: Scalars['String']['output'];
+  /** Notifications and automations: the address, the user or the tag reached. */
+  recipient?: Maybe<Scalars['String']['output']>;
+  /** Notifications and automations: sent or skipped. */
+  status?: Maybe<Scalars['String']['output']>;
+  detail?: Maybe<Scalars['String']['output']>;
+  /** Automations: the rule's name. */
+  automation_name?: Maybe<Scalars['String']['output']>;
 };
 
 export type FormLogPaginator = {
@@ -10405,6 +10462,89 @@ export type ShareFormResult = {
   color: Scalars['String']['output'];
   /** How many children the form is shared with. */
   shared: Scalars['Int']['output'];
+};
+
+/** A web form's notification settings: who is told of each new or resubmitted entry. */
+export type FormNotificationSettings = {
+  __typename?: 'FormNotificationSettings';
+  form_id: Scalars['ID']['output'];
+  enabled: Scalars['Boolean']['output'];
+  emails: Array<Scalars['String']['output']>;
+  user_ids: Array<Scalars['ID']['output']>;
+  users: Array<FormPerson>;
+  /** submitted and/or resubmitted. */
+  statuses: Array<Scalars['String']['output']>;
+  updated_at?: Maybe<Scalars['String']['output']>;
+};
+
+export type FormNotificationSettingsResult = {
+  __typename?: 'FormNotificationSettingsResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  settings: FormNotificationSettings;
+};
+
+export type FormAutomationCondition = {
+  __typename?: 'FormAutomationCondition';
+  field_id: Scalars['ID']['output'];
+  value: Scalars['String']['output'];
+};
+
+/** A rule run once per matching entry: mail the submitter, notify users or tag the child. */
+export type FormAutomation = {
+  __typename?: 'FormAutomation';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  enabled: Scalars['Boolean']['output'];
+  /** all or any. */
+  match: Scalars['String']['output'];
+  conditions: Array<FormAutomationCondition>;
+  /** email_submitter, notify_users or tag_student. */
+  action: Scalars['String']['output'];
+  user_ids: Array<Scalars['ID']['output']>;
+  tag_id?: Maybe<Scalars['ID']['output']>;
+  subject?: Maybe<Scalars['String']['output']>;
+  message?: Maybe<Scalars['String']['output']>;
+};
+
+export type FormAutomationSettingsResult = {
+  __typename?: 'FormAutomationSettingsResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  automations: Array<FormAutomation>;
+};
+
+/** A form read from JSON: what importCustomForm would create. */
+export type FormImportPreview = {
+  __typename?: 'FormImportPreview';
+  name: Scalars['String']['output'];
+  description?: Maybe<Scalars['String']['output']>;
+  instructions?: Maybe<Scalars['String']['output']>;
+  fields: Array<FormField>;
+};
+
+export type ImportFormResult = {
+  __typename?: 'ImportFormResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  preview: FormImportPreview;
+  /** The created form (null on a preview). */
+  form?: Maybe<Form>;
+};
+
+export type FormAutomationInput = {
+  name: Scalars['String']['input'];
+  enabled?: InputMaybe<Scalars['Boolean']['input']>;
+  match?: InputMaybe<Scalars['String']['input']>;
+  conditions?: InputMaybe<Array<EntryFilterInput>>;
+  action: Scalars['String']['input'];
+  user_ids?: InputMaybe<Array<Scalars['ID']['input']>>;
+  tag_id?: InputMaybe<Scalars['ID']['input']>;
+  subject?: InputMaybe<Scalars['String']['input']>;
+  message?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type SubmissionFieldInput = {
@@ -11899,6 +12039,14 @@ export type ResolversTypes = {
   FormLogPaginator: ResolverTypeWrapper<Row<FormLogPaginator>>;
   FormTemplate: ResolverTypeWrapper<Row<FormTemplate>>;
   ShareFormResult: ResolverTypeWrapper<Row<ShareFormResult>>;
+  FormNotificationSettings: ResolverTypeWrapper<Row<FormNotificationSettings>>;
+  FormNotificationSettingsResult: ResolverTypeWrapper<Row<FormNotificationSettingsResult>>;
+  FormAutomationCondition: ResolverTypeWrapper<Row<FormAutomationCondition>>;
+  FormAutomation: ResolverTypeWrapper<Row<FormAutomation>>;
+  FormAutomationSettingsResult: ResolverTypeWrapper<Row<FormAutomationSettingsResult>>;
+  FormImportPreview: ResolverTypeWrapper<Row<FormImportPreview>>;
+  ImportFormResult: ResolverTypeWrapper<Row<ImportFormResult>>;
+  FormAutomationInput: ResolverTypeWrapper<Row<FormAutomationInput>>;
   SubmissionFieldInput: ResolverTypeWrapper<Row<SubmissionFieldInput>>;
   SignatureInput: ResolverTypeWrapper<Row<SignatureInput>>;
   FieldPlacementInput: ResolverTypeWrapper<Row<FieldPlacementInput>>;
@@ -12358,6 +12506,14 @@ export type ResolversParentTypes = {
   FormLogPaginator: Row<FormLogPaginator>;
   FormTemplate: Row<FormTemplate>;
   ShareFormResult: Row<ShareFormResult>;
+  FormNotificationSettings: Row<FormNotificationSettings>;
+  FormNotificationSettingsResult: Row<FormNotificationSettingsResult>;
+  FormAutomationCondition: Row<FormAutomationCondition>;
+  FormAutomation: Row<FormAutomation>;
+  FormAutomationSettingsResult: Row<FormAutomationSettingsResult>;
+  FormImportPreview: Row<FormImportPreview>;
+  ImportFormResult: Row<ImportFormResult>;
+  FormAutomationInput: Row<FormAutomationInput>;
   SubmissionFieldInput: Row<SubmissionFieldInput>;
   SignatureInput: Row<SignatureInput>;
   FieldPlacementInput: Row<FieldPlacementInput>;
@@ -12642,6 +12798,9 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   getWebFormEntries?: Resolver<ResolversTypes['FormSubmissionPaginator'], ParentType, ContextType, Partial<QueryGetWebFormEntriesArgs>>;
   getCustomFormFilters?: Resolver<ResolversTypes['FormFilters'], ParentType, ContextType, RequireFields<QueryGetCustomFormFiltersArgs, 'form_id'>>;
   getCustomFormLogs?: Resolver<ResolversTypes['FormLogPaginator'], ParentType, ContextType, RequireFields<QueryGetCustomFormLogsArgs, 'form_id'>>;
+  getCustomFormNotificationSettings?: Resolver<ResolversTypes['FormNotificationSettings'], ParentType, ContextType, RequireFields<QueryGetCustomFormNotificationSettingsArgs, 'form_id'>>;
+  getCustomFormAutomationSettings?: Resolver<Array<ResolversTypes['FormAutomation']>, ParentType, ContextType, RequireFields<QueryGetCustomFormAutomationSettingsArgs, 'form_id'>>;
+  getCustomFormRecipients?: Resolver<Array<ResolversTypes['FormPerson']>, ParentType, ContextType, RequireFields<QueryGetCustomFormRecipientsArgs, 'form_id'>>;
   getCustomFormTemplates?: Resolver<Array<ResolversTypes['FormTemplate']>, ParentType, ContextType>;
   getSingleSubmissionDetail?: Resolver<ResolversTypes['FormSubmission'], ParentType, ContextType, RequireFields<QueryGetSingleSubmissionDetailArgs, 'id'>>;
   getStudentSubmissions?: Resolver<Array<ResolversTypes['StudentForm']>, ParentType, ContextType, RequireFields<QueryGetStudentSubmissionsArgs, 'student_id'>>;
@@ -13018,6 +13177,9 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   savePrintedFormFields?: Resolver<ResolversTypes['FormResult'], ParentType, ContextType, RequireFields<MutationSavePrintedFormFieldsArgs, 'form_id' | 'fields'>>;
   submitPdfFormParent?: Resolver<ResolversTypes['SubmissionResult'], ParentType, ContextType, RequireFields<MutationSubmitPdfFormParentArgs, 'form_id' | 'student_id' | 'fields'>>;
   submitPdfFormStaff?: Resolver<ResolversTypes['SubmissionResult'], ParentType, ContextType, RequireFields<MutationSubmitPdfFormStaffArgs, 'form_id' | 'student_id' | 'fields'>>;
+  saveCustomFormNotificationSettings?: Resolver<ResolversTypes['FormNotificationSettingsResult'], ParentType, ContextType, RequireFields<MutationSaveCustomFormNotificationSettingsArgs, 'form_id' | 'enabled'>>;
+  saveCustomFormAutomationSettings?: Resolver<ResolversTypes['FormAutomationSettingsResult'], ParentType, ContextType, RequireFields<MutationSaveCustomFormAutomationSettingsArgs, 'form_id' | 'automations'>>;
+  importCustomForm?: Resolver<ResolversTypes['ImportFormResult'], ParentType, ContextType, RequireFields<MutationImportCustomFormArgs, 'location_id' | 'json'>>;
   shareFormWithParents?: Resolver<ResolversTypes['ShareFormResult'], ParentType, ContextType, RequireFields<MutationShareFormWithParentsArgs, 'form_id'>>;
   markNotificationSeen?: Resolver<ResolversTypes['NotificationSeenResult'], ParentType, ContextType, RequireFields<MutationMarkNotificationSeenArgs, 'id'>>;
   markAllNotificationsSeen?: Resolver<ResolversTypes['NotificationsSeenResult'], ParentType, ContextType>;
@@ -16157,6 +16319,11 @@ export type FormLogResolvers<ContextType = RequestContext, ParentType extends Re
   action?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   user?: Resolver<Maybe<ResolversTypes['FormPerson']>, ParentType, ContextType>;
   created_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  recipient?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  detail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  automation_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type FormLogPaginatorResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FormLogPaginator'] = ResolversParentTypes['FormLogPaginator']> = {
@@ -16176,6 +16343,63 @@ export type ShareFormResultResolvers<ContextType = RequestContext, ParentType ex
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   shared?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type FormNotificationSettingsResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FormNotificationSettings'] = ResolversParentTypes['FormNotificationSettings']> = {
+  form_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  emails?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  user_ids?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  users?: Resolver<Array<ResolversTypes['FormPerson']>, ParentType, ContextType>;
+  statuses?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  updated_at?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type FormNotificationSettingsResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FormNotificationSettingsResult'] = ResolversParentTypes['FormNotificationSettingsResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  settings?: Resolver<ResolversTypes['FormNotificationSettings'], ParentType, ContextType>;
+};
+
+export type FormAutomationConditionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FormAutomationCondition'] = ResolversParentTypes['FormAutomationCondition']> = {
+  field_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type FormAutomationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FormAutomation'] = ResolversParentTypes['FormAutomation']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  match?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  conditions?: Resolver<Array<ResolversTypes['FormAutomationCondition']>, ParentType, ContextType>;
+  action?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  user_ids?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  tag_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  subject?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type FormAutomationSettingsResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FormAutomationSettingsResult'] = ResolversParentTypes['FormAutomationSettingsResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  automations?: Resolver<Array<ResolversTypes['FormAutomation']>, ParentType, ContextType>;
+};
+
+export type FormImportPreviewResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FormImportPreview'] = ResolversParentTypes['FormImportPreview']> = {
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  instructions?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  fields?: Resolver<Array<ResolversTypes['FormField']>, ParentType, ContextType>;
+};
+
+export type ImportFormResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ImportFormResult'] = ResolversParentTypes['ImportFormResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  preview?: Resolver<ResolversTypes['FormImportPreview'], ParentType, ContextType>;
+  form?: Resolver<Maybe<ResolversTypes['Form']>, ParentType, ContextType>;
 };
 
 export type NotificationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Notification'] = ResolversParentTypes['Notification']> = {
@@ -17309,6 +17533,13 @@ export type Resolvers<ContextType = RequestContext> = {
   FormLogPaginator?: FormLogPaginatorResolvers<ContextType>;
   FormTemplate?: FormTemplateResolvers<ContextType>;
   ShareFormResult?: ShareFormResultResolvers<ContextType>;
+  FormNotificationSettings?: FormNotificationSettingsResolvers<ContextType>;
+  FormNotificationSettingsResult?: FormNotificationSettingsResultResolvers<ContextType>;
+  FormAutomationCondition?: FormAutomationConditionResolvers<ContextType>;
+  FormAutomation?: FormAutomationResolvers<ContextType>;
+  FormAutomationSettingsResult?: FormAutomationSettingsResultResolvers<ContextType>;
+  FormImportPreview?: FormImportPreviewResolvers<ContextType>;
+  ImportFormResult?: ImportFormResultResolvers<ContextType>;
   Notification?: NotificationResolvers<ContextType>;
   NotificationPage?: NotificationPageResolvers<ContextType>;
   UserNotificationSettings?: UserNotificationSettingsResolvers<ContextType>;

@@ -26,3 +26,4 @@ export { assignedFormStatus } from './repo.ts';
 export { pageCount, sealPrintedPdf, pdfSha256, CERTIFICATE_TITLE } from './pdf.ts';
 export { sealSubmission, verifySubmission, PRINTED_FORM_PURPOSE, SIGNED_PDF_PURPOSE } from './service/printed.ts';
 export type { Placement } from './templates.ts';
+export { registerFormEvents, formAutomationsHandler } from './events.ts';

@@ -50,6 +50,11 @@ const storedFile =
       return f && f.status === 'ready' ? { ...f, __readable: true } : null;
     });
   };
+/** FormNotificationSettings.users: the named staff, one query for every settings object asked. */
+async function staffUsers(queries: Query<{ user_ids: string[] }>, ctx: RequestContext): Promise<Person[][]> {
+  const names = await repo.namesOf(ctx.db, [...new Set(queries.flatMap((q) => q.obj.user_ids.map(String)))]);
+  return queries.map((q) => q.obj.user_ids.map((u) => names.get(String(u))).filter((p): p is Person => Boolean(p)));
+}
 
 export const formLoaders = {
   Form: { entries_count: entriesCount, pdf: storedFile<repo.FormRow>((f) => f.file_id) },
@@ -62,4 +67,5 @@ export const formLoaders = {
   },
   ChangeRequest: { requested_by: person<repo.ChangeRequestRow>((c) => c.requested_by) },
   FormLog: { user: person<{ user_id: string | null }>((l) => l.user_id) },
+  FormNotificationSettings: { users: staffUsers },
 };

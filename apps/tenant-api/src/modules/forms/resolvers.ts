@@ -4,6 +4,7 @@ import { iso, isoTime } from '../../core/result.ts';
 import * as forms from './service/forms.ts';
 import * as submissions from './service/submissions.ts';
 import * as printed from './service/printed.ts';
+import * as automations from './service/automations.ts';
 import type { SubmissionRow } from './repo.ts';
 
 type Args = Record<string, unknown>;
@@ -25,7 +26,10 @@ export const formResolvers: Resolvers = {
     getCustomFormEntries: (_: unknown, args: Args, ctx: RequestContext) => submissions.getCustomFormEntries(ctx, args),
     getWebFormEntries: (_: unknown, args: Args, ctx: RequestContext) => submissions.getWebFormEntries(ctx, args),
     getCustomFormFilters: (_: unknown, args: Args, ctx: RequestContext) => forms.getCustomFormFilters(ctx, args),
-    getCustomFormLogs: (_: unknown, args: Args, ctx: RequestContext) => forms.getCustomFormLogs(ctx, args),
+    getCustomFormLogs: (_: unknown, args: Args, ctx: RequestContext) => automations.getCustomFormLogs(ctx, args),
+    getCustomFormNotificationSettings: (_: unknown, args: Args, ctx: RequestContext) => automations.getCustomFormNotificationSettings(ctx, args),
+    getCustomFormAutomationSettings: (_: unknown, args: Args, ctx: RequestContext) => automations.getCustomFormAutomationSettings(ctx, args),
+    getCustomFormRecipients: (_: unknown, args: Args, ctx: RequestContext) => automations.getCustomFormRecipients(ctx, args),
     getCustomFormTemplates: (_: unknown, _args: Args, ctx: RequestContext) => forms.getCustomFormTemplates(ctx),
     getSingleSubmissionDetail: (_: unknown, args: Args, ctx: RequestContext) => submissions.getSingleSubmissionDetail(ctx, args),
     getStudentSubmissions: (_: unknown, args: Args, ctx: RequestContext) => submissions.getStudentSubmissions(ctx, args),
@@ -48,6 +52,9 @@ export const formResolvers: Resolvers = {
     savePrintedFormFields: (_: unknown, args: Args, ctx: RequestContext) => printed.savePrintedFormFields(ctx, args),
     submitPdfFormParent: (_: unknown, args: Args, ctx: RequestContext) => printed.submitPdfFormParent(ctx, args),
     submitPdfFormStaff: (_: unknown, args: Args, ctx: RequestContext) => printed.submitPdfFormStaff(ctx, args),
+    saveCustomFormNotificationSettings: (_: unknown, args: Args, ctx: RequestContext) => automations.saveCustomFormNotificationSettings(ctx, args),
+    saveCustomFormAutomationSettings: (_: unknown, args: Args, ctx: RequestContext) => automations.saveCustomFormAutomationSettings(ctx, args),
+    importCustomForm: (_: unknown, args: Args, ctx: RequestContext) => automations.importCustomForm(ctx, args),
   },
   Form: {
     created_at: (r: Row) => isoTime(r.created_at),
@@ -69,5 +76,8 @@ export const formResolvers: Resolvers = {
   },
   FormLog: {
     created_at: (r: Row) => isoTime(r.created_at),
+  },
+  FormNotificationSettings: {
+    updated_at: (r: Row) => iso(r.updated_at),
   },
 } as unknown as Resolvers;

@@ -11,6 +11,9 @@ const submissions = () => import('./pages/submissions.page');
 const parent = () => import('./pages/parent-forms.page');
 const printed = () => import('./pages/printed.page');
 const PRINTED = [{ title: 'shell:menu.printedForms', path: 'formsPrintedForms' as PathName }] as const;
+const admin = () => import('./pages/web-form-admin.page');
+const pages = () => import('./pages/web-form-pages.page');
+const submission = () => import('./pages/form-submission.page');
 const FORMS = 'shell:menu.webForms';
 const PARENT = [{ title: FORMS, path: 'formsWebForms' as PathName }] as const;
 /** Forms and entries: staff need forms.manage (authorization matrix). */
@@ -42,6 +45,20 @@ export function formsRoutes(kind: CentreKind | null): RouteObject[] {
     route('printedForm', 'teacher', 'forms:printed.layout', lazyPage(printed, 'PrintedFormPage'), { parents: PRINTED }),
     route('printedFormManageEntries', 'teacher', 'forms:entries', lazyPage(printed, 'PrintedFormEntriesPage'), { parents: PRINTED }),
     route('printedFormDetails', 'teacher', 'forms:printed.details', lazyPage(printed, 'PrintedFormDetailsPage'), { parents: PRINTED }),
-    route('filesFormSubmission', 'teacher', 'forms:printed.fillAndSign', lazyPage(printed, 'PrintedStaffFillPage'), { parents: PRINTED }),
+    route('webFormDetails', 'manager', 'forms:admin.details', lazyPage(admin, 'WebFormDetailsPage'), { parents: PARENT }),
+    route('webFormNotificationsSettings', 'manager', 'forms:admin.notifications', lazyPage(admin, 'WebFormNotificationsSettingsPage'), { parents: PARENT }),
+    route('webFormNotificationsLogs', 'manager', 'forms:admin.notificationLogs', lazyPage(admin, 'WebFormNotificationsLogsPage'), { parents: PARENT }),
+    route('webFormAutomationsSettings', 'manager', 'forms:admin.automations', lazyPage(admin, 'WebFormAutomationsSettingsPage'), { parents: PARENT }),
+    route('webFormAutomationsLogs', 'manager', 'forms:admin.automationLogs', lazyPage(admin, 'WebFormAutomationsLogsPage'), { parents: PARENT }),
+    route('webFormViewEntry', 'manager', 'forms:review.title', lazyPage(admin, 'WebFormViewEntryPage'), { parents: PARENT }),
+    route('webFormEntries', 'manager', 'forms:entries', lazyPage(admin, 'WebFormStudentEntriesPage'), { parents: PARENT }),
+    route('webFormEntryView', 'manager', 'forms:review.title', lazyPage(admin, 'WebFormEntryViewPage'), { parents: PARENT }),
+    route('webFormEntry', 'user', 'forms:parent.entry', lazyPage(pages, 'WebFormParentEntryPage')),
+    route('studentsFormReview', 'user', 'forms:parent.review', lazyPage(pages, 'StudentFormReviewPage')),
+    route('filesStudentFormSubmission', 'user', 'forms:parent.entry', lazyPage(pages, 'StudentFormReviewPage')),
+    route('filesStudentFormDocumentSubmission', 'user', 'forms:parent.documents', lazyPage(pages, 'StudentFormDocumentsPage')),
+    route('formDetails', 'teacher', 'forms:admin.details', lazyPage(pages, 'FormDetailsPage'), { parents: PARENT }),
+    route('sharedForms', 'teacher', 'forms:sharedForms', lazyPage(pages, 'SharedFormsPage')),
+    route('filesFormSubmission', 'teacher', 'forms:entries', lazyPage(submission, 'FormSubmissionPage')),
   ];
 }

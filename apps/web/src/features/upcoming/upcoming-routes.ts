@@ -82,8 +82,6 @@ export const UPCOMING_ROUTES: readonly UpcomingRoute[] = [
 
   // teacher
 
-  r('formDetails', 'teacher', 'forms', { parent: 'forms' }),
-  r('sharedForms', 'teacher', 'forms'),
   r('portfolios', 'teacher', 'learning', { title: 'shell:menu.portfolios' }),
   r('learning', 'teacher', 'learning'),
   r('roomPlans', 'teacher', 'learning', { parent: 'learning', title: 'shell:menu.roomPlans' }),
@@ -100,18 +98,6 @@ export const UPCOMING_ROUTES: readonly UpcomingRoute[] = [
   // user (parent)
 
   r('studentsPortfolioPreview', 'user', 'learning'),
-  r('filesStudentFormSubmission', 'user', 'forms'),
-  r('filesStudentFormDocumentSubmission', 'user', 'forms'),
-  r('studentsFormReview', 'user', 'forms'),
-  r('webFormDetails', 'manager', 'forms', { parent: 'webForm' }),
-  r('webFormNotificationsSettings', 'manager', 'forms', { parent: 'webForm' }),
-  r('webFormNotificationsLogs', 'manager', 'forms', { parent: 'webForm' }),
-  r('webFormAutomationsSettings', 'manager', 'forms', { parent: 'webForm' }),
-  r('webFormAutomationsLogs', 'manager', 'forms', { parent: 'webForm' }),
-  r('webFormViewEntry', 'manager', 'forms', { parent: 'webForm' }),
-  r('webFormEntries', 'manager', 'forms', { parent: 'webForm' }),
-  r('webFormEntryView', 'manager', 'forms', { parent: 'webForm' }),
-  r('webFormEntry', 'user', 'forms'),
   // pet pack
   // blog
   r('blogsPosts', 'blog', 'blog', { parent: 'blogs', title: 'shell:menu.blog' }),

@@ -182,6 +182,18 @@ export type FoodMenuCellInput = {
   items: Array<string | number>;
 };
 
+export type FormAutomationInput = {
+  name: string;
+  enabled?: boolean | null | undefined;
+  match?: string | null | undefined;
+  conditions?: Array<EntryFilterInput> | null | undefined;
+  action: string;
+  user_ids?: Array<string | number> | null | undefined;
+  tag_id?: string | number | null | undefined;
+  subject?: string | null | undefined;
+  message?: string | null | undefined;
+};
+
 export type SubmissionFieldInput = {
   id: string | number;
   type?: string | null | undefined;
@@ -5266,3 +5278,65 @@ export type UpdateUserCameraLoginsUsedMutationVariables = Exact<{
 export type UpdateUserCameraLoginsUsedMutation = { updateUserLogins: { status: boolean, message: string, color: string } };
 
 export type WatchSessionFieldsFragment = { id: string, user_id: string, user_name: string, student_name: string | null, camera_id: string, camera_name: string, location_id: string, date: string, started_at: string, ended_at: string | null, seconds: number, ended_reason: string | null, ip: string | null, user_agent: string | null };
+
+export type WebFormAutomationsQueryVariables = Exact<{
+  form_id: string | number;
+}>;
+
+
+export type WebFormAutomationsQuery = { getCustomFormAutomationSettings: Array<{ id: string, name: string, enabled: boolean, match: string, action: string, user_ids: Array<string>, tag_id: string | null, subject: string | null, message: string | null, conditions: Array<{ field_id: string, value: string }> }>, getCustomFormRecipients: Array<{ id: string, fname: string, lname: string }>, getTags: { data: Array<{ id: string, name: string }> } };
+
+export type WebFormImportMutationVariables = Exact<{
+  location_id: string | number;
+  json: string;
+  preview?: boolean | null | undefined;
+}>;
+
+
+export type WebFormImportMutation = { importCustomForm: { status: boolean, message: string, preview: { name: string, description: string | null, fields: Array<{ id: string, name: string, type: string, required: boolean, options: Array<string> }> }, form: { id: string } | null } };
+
+export type WebFormLogsQueryVariables = Exact<{
+  form_id: string | number;
+  kind?: string | null | undefined;
+  page?: number | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type WebFormLogsQuery = { getCustomFormLogs: { data: Array<{ id: string, kind: string, action: string, submission_id: string | null, recipient: string | null, status: string | null, detail: string | null, automation_name: string | null, created_at: string, user: { id: string, fname: string, lname: string } | null }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
+
+export type WebFormNotifySettingsQueryVariables = Exact<{
+  form_id: string | number;
+}>;
+
+
+export type WebFormNotifySettingsQuery = { getCustomFormNotificationSettings: { form_id: string, enabled: boolean, emails: Array<string>, user_ids: Array<string>, statuses: Array<string>, updated_at: string | null }, getCustomFormRecipients: Array<{ id: string, fname: string, lname: string }> };
+
+export type WebFormSaveAutomationsMutationVariables = Exact<{
+  form_id: string | number;
+  automations: Array<FormAutomationInput> | FormAutomationInput;
+}>;
+
+
+export type WebFormSaveAutomationsMutation = { saveCustomFormAutomationSettings: { status: boolean, message: string, automations: Array<{ id: string, name: string }> } };
+
+export type WebFormSaveNotifyMutationVariables = Exact<{
+  form_id: string | number;
+  enabled: boolean;
+  emails?: Array<string> | string | null | undefined;
+  user_ids?: Array<string | number> | string | number | null | undefined;
+  statuses?: Array<string> | string | null | undefined;
+}>;
+
+
+export type WebFormSaveNotifyMutation = { saveCustomFormNotificationSettings: { status: boolean, message: string, settings: { form_id: string, enabled: boolean, emails: Array<string>, user_ids: Array<string>, statuses: Array<string>, updated_at: string | null } } };
+
+export type WebFormStudentEntriesQueryVariables = Exact<{
+  form_id: string | number;
+  student_id: string | number;
+  page?: number | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type WebFormStudentEntriesQuery = { getWebFormEntries: { data: Array<{ id: string, status: string, version: number, submitted_at: string, reviewed_at: string | null, student: { id: string, fname: string, lname: string } }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };

@@ -292,16 +292,6 @@ export async function getCustomFormFilters(ctx: RequestContext, raw: unknown) {
   };
 }
 
-/** Spec getCustomFormLogs: what happened to a form and its entries, newest first (managers). */
-export async function getCustomFormLogs(ctx: RequestContext, raw: unknown) {
-  const scope = await formManageScope(ctx);
-  const a = parseArgs(z.object({ form_id: id, ...pageArgs }), raw);
-  const form = await repo.findForm(ctx.db, a.form_id);
-  if (!form || !reaches(scope, form.location_id)) throw formNotFound('form_id');
-  const { rows, total } = await repo.listLogs(ctx.db, form.id, a.page, a.first);
-  return paginated(rows, total, a.page, a.first);
-}
-
 /**
  * Spec shareFormWithParents: the form goes to the children of these locations, rooms or ids (of the
  * form's location, in the manager's scope), with a due date; `form.shared` tells communication.

@@ -24,30 +24,40 @@ import { StatusBadge } from '../components/status-badge';
 export const FIELD_TYPES = ['text', 'textarea', 'number', 'date', 'select', 'radio', 'checkbox', 'file', 'signature', 'section'] as const;
 type Field = { id: string; name: string; type: string; required: boolean; options: string[] };
 
-function useForm() {
+export function useForm() {
   const { formId = '' } = useParams();
   const [{ data, fetching, error }] = useQuery({ query: FormSingleQuery, variables: { id: formId } });
   return { formId, form: data?.getSingleForm as (Field & { version: number; location_id: string; fields: Field[]; entries_count: number }) | undefined, fetching, error };
 }
 
-/** The builder's tabs: fields, share, entries. */
-function BuilderTabs({ current }: { current: 'edit' | 'share' | 'manage_entries' }) {
+/** The builder's tabs: fields, share, entries, details, notifications, automations. */
+export function BuilderTabs({ current }: { current: 'edit' | 'share' | 'manage_entries' | 'details' | 'notifications' | 'automations' }) {
   const { t } = useTranslation('forms');
   const { formId = '' } = useParams();
   const navigate = useNavigate();
-  const to = { edit: paths.webFormEdit, share: paths.webFormShare, manage_entries: paths.webFormManageEntries } as const;
+  const to = {
+    edit: paths.webFormEdit,
+    share: paths.webFormShare,
+    manage_entries: paths.webFormManageEntries,
+    details: paths.webFormDetails,
+    notifications: paths.webFormNotificationsSettings,
+    automations: paths.webFormAutomationsSettings,
+  } as const;
   return (
     <Tabs value={current} onChange={(v) => v && navigate(to[v as keyof typeof to].to({ formId }))}>
       <Tabs.List>
         <Tabs.Tab value="edit">{t('builder.fields')}</Tabs.Tab>
         <Tabs.Tab value="share">{t('builder.share')}</Tabs.Tab>
         <Tabs.Tab value="manage_entries">{t('entries')}</Tabs.Tab>
+        <Tabs.Tab value="details">{t('admin.details')}</Tabs.Tab>
+        <Tabs.Tab value="notifications">{t('admin.notifications')}</Tabs.Tab>
+        <Tabs.Tab value="automations">{t('admin.automations')}</Tabs.Tab>
       </Tabs.List>
     </Tabs>
   );
 }
 
-function Header({ name, version }: { name?: string; version?: number }) {
+export function Header({ name, version }: { name?: string; version?: number }) {
   const { t } = useTranslation('forms');
   return (
     <div>
@@ -232,7 +242,7 @@ export function WebFormEntriesPage() {
             key: 'open',
             header: '',
             render: (r) => (
-              <Button size="xs" variant="light" onClick={() => navigate(`${paths.submissions.to()}?entry=${r.id}`)}>
+              <Button size="xs" variant="light" onClick={() => navigate(paths.webFormViewEntry.to({ formId, entryId: r.id }))} data-testid="entry-open">
                 {t('review.open')}
               </Button>
             ),

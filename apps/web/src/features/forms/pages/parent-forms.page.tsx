@@ -59,6 +59,11 @@ function ChildForms({ id, name }: { id: string; name: string }) {
               </div>
               <Group gap="xs">
                 <StatusBadge status={status} />
+                {r.submission ? (
+                  <Button size="xs" variant="subtle" component={Link} to={paths.webFormEntry.to({ Id: id, formId: r.form.id, entryId: r.submission.id })} data-testid="view-entry">
+                    {t('parent.entry')}
+                  </Button>
+                ) : null}
                 {fill ? (
                   <Button size="xs" component={Link} to={`${paths.webForm.to({ formId: r.form.id })}?student=${id}`} data-testid="fill-form">
                     {status === 'change_requested' ? t('parent.resubmit') : t('parent.fill')}

@@ -71,7 +71,7 @@ export function SubmissionsPage() {
   );
 }
 
-function Review({ id, done }: { id: string; done(): void }) {
+export function Review({ id, done }: { id: string; done(): void }) {
   const { t } = useTranslation('forms');
   const [{ data }] = useQuery({ query: FormSubmissionQuery, variables: { id }, requestPolicy: 'network-only' });
   const [, approve] = useMutation(FormApproveMutation);
