@@ -7,6 +7,8 @@ import { createProvisioningService } from './modules/provisioning/service.ts';
 import { createMigrationService } from './modules/migrations/service.ts';
 import { createSupportService } from './modules/support/service.ts';
 import { createNewsletterService } from './modules/newsletters/service.ts';
+import { createStatisticsService } from './modules/statistics/service.ts';
+import { createDemoRequestService } from './modules/demo-requests/service.ts';
 
 export function createServices(rt: ControlPlaneRuntime) {
   return {
@@ -18,6 +20,8 @@ export function createServices(rt: ControlPlaneRuntime) {
     migrations: createMigrationService(rt),
     support: createSupportService(rt),
     newsletters: createNewsletterService(rt),
+    statistics: createStatisticsService(rt),
+    demoRequests: createDemoRequestService(rt),
   };
 }
 

@@ -4,6 +4,8 @@ import { CONTROL_QUEUE, JOBS } from './jobs/names.ts';
 import { provisionCenterJob } from './jobs/provision-center.job.ts';
 import { migrateTenantJob } from './jobs/migrate-tenant.job.ts';
 import { dropCenterDatabaseJob } from './jobs/drop-center-database.job.ts';
+import { checkServerDomainsJob, scheduleDomainSweep } from './modules/domains/advance.ts';
+import { collectCenterStatisticsJob, scheduleStatistics } from './modules/statistics/collect.ts';
 
 /**
  * Registers the control plane's jobs on `queue` (call `queue.start()` afterwards). The queue runs
@@ -16,6 +18,11 @@ export function registerControlPlaneJobs(queue: JobQueue, deps: ControlPlaneDeps
   queue.register(CONTROL_QUEUE, JOBS.provisionCenter, provisionCenterJob(rt));
   queue.register(CONTROL_QUEUE, JOBS.migrateTenant, migrateTenantJob(rt), { concurrency: 4 });
   queue.register(CONTROL_QUEUE, JOBS.dropCenterDatabase, dropCenterDatabaseJob(rt));
+  queue.register(CONTROL_QUEUE, JOBS.checkServerDomains, checkServerDomainsJob(rt));
+  // The first sweep of this process's life; each sweep queues the next (one per slot across processes).
+  void scheduleDomainSweep(rt.controlDb).catch((err) => rt.log.warn({ err }, 'domain sweep not scheduled'));
+  queue.register(CONTROL_QUEUE, JOBS.collectCenterStatistics, collectCenterStatisticsJob(rt));
+  void scheduleStatistics(rt.controlDb).catch((err) => rt.log.warn({ err }, 'statistics run not scheduled'));
   rt.start();
   return { close: () => rt.close() };
 }

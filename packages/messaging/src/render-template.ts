@@ -85,6 +85,8 @@ const TEMPLATES: Record<string, TemplateDef> = {
   'instant-sms': { fields: ['centre', 'message'], blocks: [p('message')] },
   // support (apps/control-plane module support): the custom email utility, written by the operator
   'custom-email': { fields: ['subject', 'body'], blocks: [p('intro'), p('greeting'), note('footer')] },
+  // demo requests (apps/control-plane module demo-requests): the link to the platform's sign-up page
+  'demo-signup-link': { fields: ['name', 'centre', 'url'], blocks: [p('greeting'), p('intro'), button('action'), note('footer')] },
 };
 
 export const TEMPLATE_NAMES = Object.keys(TEMPLATES);

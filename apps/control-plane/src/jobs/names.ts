@@ -5,4 +5,6 @@ export const JOBS = {
   provisionCenter: 'provision-center',
   migrateTenant: 'migrate-tenant',
   dropCenterDatabase: 'drop-center-database',
+  checkServerDomains: 'check-server-domains',
+  collectCenterStatistics: 'collect-center-statistics',
 } as const;

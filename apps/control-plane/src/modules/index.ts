@@ -10,6 +10,8 @@ import { provisioningResolvers } from './provisioning/resolvers.ts';
 import { migrationLoaders, migrationResolvers } from './migrations/resolvers.ts';
 import { supportResolvers } from './support/resolvers.ts';
 import { newsletterResolvers } from './newsletters/resolvers.ts';
+import { statisticsResolvers } from './statistics/resolvers.ts';
+import { demoRequestResolvers } from './demo-requests/resolvers.ts';
 
 const sdl = (path: string) => readFileSync(fileURLToPath(new URL(path, import.meta.url)), 'utf8');
 
@@ -23,6 +25,8 @@ const modules: { schema: string; resolvers: Resolvers }[] = [
   { schema: sdl('./migrations/schema.graphql'), resolvers: migrationResolvers },
   { schema: sdl('./support/schema.graphql'), resolvers: supportResolvers },
   { schema: sdl('./newsletters/schema.graphql'), resolvers: newsletterResolvers },
+  { schema: sdl('./statistics/schema.graphql'), resolvers: statisticsResolvers },
+  { schema: sdl('./demo-requests/schema.graphql'), resolvers: demoRequestResolvers },
 ];
 
 export const schema = [sdl('../graphql/base.graphql'), ...modules.map((m) => m.schema)].join('\n');

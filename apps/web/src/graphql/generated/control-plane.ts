@@ -3,9 +3,9 @@
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
-export type CenterFieldsFragment = { id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string };
+export type CenterFieldsFragment = { id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, prefix_url: string, base_url: string, port: number | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string };
 
-export type CenterResultFieldsFragment = { status: boolean, message: string, color: string, center: { id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string } | null };
+export type CenterResultFieldsFragment = { status: boolean, message: string, color: string, center: { id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, prefix_url: string, base_url: string, port: number | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string } | null };
 
 export type MigrationRunFieldsFragment = { id: string, dry_run: boolean, status: string, total: number, succeeded: number, failed: number, started_by: string | null, started_at: string, finished_at: string | null, center_id: string | null, error: string | null };
 
@@ -14,7 +14,7 @@ export type OperatorActivateCenterMutationVariables = Exact<{
 }>;
 
 
-export type OperatorActivateCenterMutation = { activateCenter: { status: boolean, message: string, color: string, center: { id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string } | null } };
+export type OperatorActivateCenterMutation = { activateCenter: { status: boolean, message: string, color: string, center: { id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, prefix_url: string, base_url: string, port: number | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string } | null } };
 
 export type OperatorAddCenterMutationVariables = Exact<{
   name: string;
@@ -30,7 +30,7 @@ export type OperatorAddCenterMutationVariables = Exact<{
 }>;
 
 
-export type OperatorAddCenterMutation = { addCenter: { status: boolean, message: string, color: string, center: { id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string } | null } };
+export type OperatorAddCenterMutation = { addCenter: { status: boolean, message: string, color: string, center: { id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, prefix_url: string, base_url: string, port: number | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string } | null } };
 
 export type OperatorAddServerDomainMutationVariables = Exact<{
   center_id: string | number;
@@ -38,14 +38,14 @@ export type OperatorAddServerDomainMutationVariables = Exact<{
 }>;
 
 
-export type OperatorAddServerDomainMutation = { addServerDomain: { status: boolean, message: string, color: string, domain: { id: string, center_id: string, domain: string, kind: string, status: string, cloud_front: string | null, created_at: string } | null } };
+export type OperatorAddServerDomainMutation = { addServerDomain: { status: boolean, message: string, color: string, domain: { id: string, center_id: string, domain: string, kind: string, status: string, status_reason: string | null, checked_at: string | null, verify_until: string | null, cloud_front: string | null, created_at: string, records: Array<{ type: string, name: string, value: string }> } | null } };
 
 export type OperatorCenterQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type OperatorCenterQuery = { getCenter: { id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string } | null, getServerDomains: Array<{ id: string, center_id: string, domain: string, kind: string, status: string, cloud_front: string | null, created_at: string }> };
+export type OperatorCenterQuery = { getCenter: { id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, prefix_url: string, base_url: string, port: number | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string } | null, getServerDomains: Array<{ id: string, center_id: string, domain: string, kind: string, status: string, status_reason: string | null, checked_at: string | null, verify_until: string | null, cloud_front: string | null, created_at: string, records: Array<{ type: string, name: string, value: string }> }> };
 
 export type OperatorCenterParkedEventsQueryVariables = Exact<{
   center_id: string | number;
@@ -63,12 +63,14 @@ export type OperatorCenterProvisioningQueryVariables = Exact<{
 
 export type OperatorCenterProvisioningQuery = { centerProvisioning: { status: string, progress: number, step: string | null, error: string | null, attempts: number } | null };
 
-export type OperatorCenterStorageQueryVariables = Exact<{
-  id: string | number;
+export type OperatorCenterStatisticsQueryVariables = Exact<{
+  center_id?: string | number | null | undefined;
+  page?: number | null | undefined;
+  first?: number | null | undefined;
 }>;
 
 
-export type OperatorCenterStorageQuery = { getCenter: { id: string, storage: { files: number, bytes: number } | null } | null };
+export type OperatorCenterStatisticsQuery = { getCenterStatistics: { data: Array<{ center_id: string, name: string, slug: string, status: string, children: number, staff: number, families: number, locations: number, files: number, storage_bytes: number, database_bytes: number, last_activity_at: string | null, error: string | null, collected_at: string }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number }, totals: { centers: number, children: number, staff: number, families: number, locations: number, files: number, storage_bytes: number, database_bytes: number, last_activity_at: string | null, collected_at: string | null } } };
 
 export type OperatorCenterUsersQueryVariables = Exact<{
   center_id: string | number;
@@ -87,7 +89,7 @@ export type OperatorCentersQueryVariables = Exact<{
 }>;
 
 
-export type OperatorCentersQuery = { getCenters: { data: Array<{ id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
+export type OperatorCentersQuery = { getCenters: { data: Array<{ id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, prefix_url: string, base_url: string, port: number | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
 
 export type OperatorCustomEmailCentresQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -117,7 +119,7 @@ export type OperatorExtendCenterTrialMutationVariables = Exact<{
 }>;
 
 
-export type OperatorExtendCenterTrialMutation = { extendCenterTrial: { status: boolean, message: string, color: string, center: { id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string } | null } };
+export type OperatorExtendCenterTrialMutation = { extendCenterTrial: { status: boolean, message: string, color: string, center: { id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, prefix_url: string, base_url: string, port: number | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string } | null } };
 
 export type OperatorFieldsFragment = { id: string, fname: string, lname: string, username: string, email: string | null, role: string, last_login_time: string | null };
 
@@ -134,6 +136,10 @@ export type OperatorLoginAsUserMutationVariables = Exact<{
   center_id: string | number;
   user_id: string | number;
   reason: string;
+  ticket_id: string;
+  minutes?: number | null | undefined;
+  mode?: string | null | undefined;
+  write_reason?: string | null | undefined;
 }>;
 
 
@@ -221,6 +227,13 @@ export type OperatorNewslettersQueryVariables = Exact<{
 
 export type OperatorNewslettersQuery = { getNewsletters: { data: Array<{ id: string, name: string, is_temp: boolean, tags: Array<string>, updated_at: string }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
 
+export type OperatorRecheckServerDomainMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type OperatorRecheckServerDomainMutation = { recheckServerDomain: { status: boolean, message: string, color: string, domain: { id: string, center_id: string, domain: string, kind: string, status: string, status_reason: string | null, checked_at: string | null, verify_until: string | null, cloud_front: string | null, created_at: string, records: Array<{ type: string, name: string, value: string }> } | null } };
+
 export type OperatorRefreshTokenMutationVariables = Exact<{
   refresh_token: string;
 }>;
@@ -233,7 +246,7 @@ export type OperatorRemoveServerDomainMutationVariables = Exact<{
 }>;
 
 
-export type OperatorRemoveServerDomainMutation = { removeServerDomain: { status: boolean, message: string, color: string, domain: { id: string, center_id: string, domain: string, kind: string, status: string, cloud_front: string | null, created_at: string } | null } };
+export type OperatorRemoveServerDomainMutation = { removeServerDomain: { status: boolean, message: string, color: string, domain: { id: string, center_id: string, domain: string, kind: string, status: string, status_reason: string | null, checked_at: string | null, verify_until: string | null, cloud_front: string | null, created_at: string, records: Array<{ type: string, name: string, value: string }> } | null } };
 
 export type OperatorRetryCenterEventMutationVariables = Exact<{
   center_id: string | number;
@@ -249,7 +262,7 @@ export type OperatorRetryProvisioningMutationVariables = Exact<{
 }>;
 
 
-export type OperatorRetryProvisioningMutation = { retryProvisioning: { status: boolean, message: string, color: string, center: { id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string } | null } };
+export type OperatorRetryProvisioningMutation = { retryProvisioning: { status: boolean, message: string, color: string, center: { id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, prefix_url: string, base_url: string, port: number | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string } | null } };
 
 export type OperatorRunTenantMigrationsMutationVariables = Exact<{
   dry_run?: boolean | null | undefined;
@@ -259,11 +272,20 @@ export type OperatorRunTenantMigrationsMutationVariables = Exact<{
 
 export type OperatorRunTenantMigrationsMutation = { runTenantMigrations: { status: boolean, message: string, color: string, run: { id: string, dry_run: boolean, status: string, total: number, succeeded: number, failed: number, started_by: string | null, started_at: string, finished_at: string | null, center_id: string | null, error: string | null } | null } };
 
+export type OperatorSupportSessionsQueryVariables = Exact<{
+  center_id: string | number;
+  page?: number | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type OperatorSupportSessionsQuery = { getSupportSessions: { data: Array<{ id: string, operator: string | null, target_user_id: string, reason: string, ticket_id: string | null, mode: string, write_reason: string | null, minutes: number | null, status: string, expires_at: string, ended_at: string | null, created_at: string }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
+
 export type OperatorSuspendCenterMutationVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type OperatorSuspendCenterMutation = { suspendCenter: { status: boolean, message: string, color: string, center: { id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string } | null } };
+export type OperatorSuspendCenterMutation = { suspendCenter: { status: boolean, message: string, color: string, center: { id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, prefix_url: string, base_url: string, port: number | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string } | null } };
 
-export type ServerDomainFieldsFragment = { id: string, center_id: string, domain: string, kind: string, status: string, cloud_front: string | null, created_at: string };
+export type ServerDomainFieldsFragment = { id: string, center_id: string, domain: string, kind: string, status: string, status_reason: string | null, checked_at: string | null, verify_until: string | null, cloud_front: string | null, created_at: string, records: Array<{ type: string, name: string, value: string }> };
