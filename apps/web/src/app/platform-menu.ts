@@ -1,4 +1,4 @@
-import { IconBuildingCommunity, IconDatabaseCog, IconMailForward, IconPlus, IconTemplate } from '@tabler/icons-react';
+import { IconBuildingCommunity, IconDatabaseCog, IconMailForward, IconPlus, IconPresentation, IconTemplate } from '@tabler/icons-react';
 import type { MenuItem } from '../lib/menu';
 import { paths } from '../lib/paths';
 
@@ -42,6 +42,14 @@ export const platformMenu: readonly MenuItem[] = [
     label: 'operator:menu.templates',
     icon: IconTemplate,
     to: () => paths.templates.to(),
+    access: { role: 'admin' },
+  },
+  {
+    kind: 'link',
+    id: 'demoRequests',
+    label: 'operator:menu.demoRequests',
+    icon: IconPresentation,
+    to: () => paths.demoRequests.to(),
     access: { role: 'admin' },
   },
 ];

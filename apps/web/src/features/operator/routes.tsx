@@ -9,6 +9,11 @@ export const operatorGuestRoutes: RouteObject[] = [
     handle: { access: { role: 'guest' }, title: 'operator:login.title' },
     lazy: lazyPage(() => import('./pages/operator-login.page'), 'OperatorLoginPage'),
   },
+  {
+    path: paths.demo.pattern,
+    handle: { access: { role: 'guest' }, title: 'operator:demo.title' },
+    lazy: lazyPage(() => import('./pages/demo-request.page'), 'DemoRequestPage'),
+  },
 ];
 
 /** The operator console: kvsupport reads and supports, admin changes. */
@@ -70,5 +75,10 @@ export const operatorRoutes: RouteObject[] = [
     path: paths.newsletterTemplate.pattern,
     handle: { access: { role: 'admin' }, title: 'operator:newsletters.editTitle', parents: [{ title: 'operator:newsletters.title', path: 'templates' }] },
     lazy: lazyPage(() => import('./pages/newsletter-template-editor.page'), 'NewsletterTemplateEditorPage'),
+  },
+  {
+    path: paths.demoRequests.pattern,
+    handle: { access: { role: 'admin' }, title: 'operator:demoRequests.title' },
+    lazy: lazyPage(() => import('./pages/demo-requests.page'), 'DemoRequestsPage'),
   },
 ];

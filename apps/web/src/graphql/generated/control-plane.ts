@@ -7,6 +7,22 @@ export type CenterFieldsFragment = { id: string, name: string, slug: string, kin
 
 export type CenterResultFieldsFragment = { status: boolean, message: string, color: string, center: { id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, prefix_url: string, base_url: string, port: number | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string } | null };
 
+export type DemoRequestFieldsFragment = { id: string, name: string, email: string, phone: string | null, center_name: string, kind: string, locations: number | null, message: string | null, status: string, notes: string | null, signup_link_sent_at: string | null, changed_by: string | null, created_at: string };
+
+export type GuestCreateDemoRequestMutationVariables = Exact<{
+  name: string;
+  email: string;
+  phone?: string | null | undefined;
+  center_name: string;
+  kind?: string | null | undefined;
+  locations?: number | null | undefined;
+  message?: string | null | undefined;
+  website?: string | null | undefined;
+}>;
+
+
+export type GuestCreateDemoRequestMutation = { createDemoRequest: { status: boolean, message: string, color: string } };
+
 export type MigrationRunFieldsFragment = { id: string, dry_run: boolean, status: string, total: number, succeeded: number, failed: number, started_by: string | null, started_at: string, finished_at: string | null, center_id: string | null, error: string | null };
 
 export type OperatorActivateCenterMutationVariables = Exact<{
@@ -112,6 +128,16 @@ export type OperatorCustomEmailUsersQueryVariables = Exact<{
 
 
 export type OperatorCustomEmailUsersQuery = { getUserForCustomEmail: Array<{ center_id: string, center_name: string, user_id: string, name: string, email: string, role: string }> };
+
+export type OperatorDemoRequestsQueryVariables = Exact<{
+  page?: number | null | undefined;
+  first?: number | null | undefined;
+  status?: string | null | undefined;
+  search?: string | null | undefined;
+}>;
+
+
+export type OperatorDemoRequestsQuery = { getDemoRequests: { data: Array<{ id: string, name: string, email: string, phone: string | null, center_name: string, kind: string, locations: number | null, message: string | null, status: string, notes: string | null, signup_link_sent_at: string | null, changed_by: string | null, created_at: string }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
 
 export type OperatorExtendCenterTrialMutationVariables = Exact<{
   id: string | number;
@@ -272,6 +298,13 @@ export type OperatorRunTenantMigrationsMutationVariables = Exact<{
 
 export type OperatorRunTenantMigrationsMutation = { runTenantMigrations: { status: boolean, message: string, color: string, run: { id: string, dry_run: boolean, status: string, total: number, succeeded: number, failed: number, started_by: string | null, started_at: string, finished_at: string | null, center_id: string | null, error: string | null } | null } };
 
+export type OperatorSendSignupLinkMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type OperatorSendSignupLinkMutation = { sendSignupLink: { status: boolean, message: string, color: string, demo_request: { id: string, name: string, email: string, phone: string | null, center_name: string, kind: string, locations: number | null, message: string | null, status: string, notes: string | null, signup_link_sent_at: string | null, changed_by: string | null, created_at: string } | null } };
+
 export type OperatorSupportSessionsQueryVariables = Exact<{
   center_id: string | number;
   page?: number | null | undefined;
@@ -287,5 +320,14 @@ export type OperatorSuspendCenterMutationVariables = Exact<{
 
 
 export type OperatorSuspendCenterMutation = { suspendCenter: { status: boolean, message: string, color: string, center: { id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, prefix_url: string, base_url: string, port: number | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string } | null } };
+
+export type OperatorUpdateDemoRequestMutationVariables = Exact<{
+  id: string | number;
+  status?: string | null | undefined;
+  notes?: string | null | undefined;
+}>;
+
+
+export type OperatorUpdateDemoRequestMutation = { updateDemoRequest: { status: boolean, message: string, color: string, demo_request: { id: string, name: string, email: string, phone: string | null, center_name: string, kind: string, locations: number | null, message: string | null, status: string, notes: string | null, signup_link_sent_at: string | null, changed_by: string | null, created_at: string } | null } };
 
 export type ServerDomainFieldsFragment = { id: string, center_id: string, domain: string, kind: string, status: string, status_reason: string | null, checked_at: string | null, verify_until: string | null, cloud_front: string | null, created_at: string, records: Array<{ type: string, name: string, value: string }> };
