@@ -15,3 +15,5 @@ export { createMigrationRun, migrateCentreInRun, type CentreResult, type FanOutD
 export { CONTROL_QUEUE, JOBS } from './jobs/names.ts';
 export type { AddCenterInput } from './modules/centres/service.ts';
 export type { CenterRow } from './modules/centres/repo.ts';
+export { seedDemoRequests } from './modules/demo-requests/demo.ts';
+export { seedConsoleDemoCentre, seedStatistics } from './modules/statistics/demo.ts';

@@ -31,11 +31,12 @@ describe('centre statistics (nightly read-only fan-out)', () => {
       .returning('id');
     await pineDb('user_roles').insert(users.map((u: { id: string }) => ({ user_id: u.id, role_id: teacher.id })));
     await pineDb('locations').insert({ name: 'Pine Main' });
-  });
+    await pineDb('audit_log').insert({ action: 'location.create', entity: 'location', data: '{}' });
+  }, 180_000);
   afterAll(async () => {
     await pineDb.destroy();
     await h.close();
-  });
+  }, 180_000);
 
   it('runs nightly at 02:00 UTC', () => {
     expect(nextNightlyRun(new Date('2026-11-27T01:59:00Z')).toISOString()).toBe('2026-11-27T02:00:00.000Z');

@@ -5,7 +5,7 @@ import { centreInput, startControlPlane, type ControlPlaneHarness } from '../../
 import { provisionCenterNow } from '../../provision-now.ts';
 import type { CenterRow } from '../centres/repo.ts';
 
-const LOGIN_AS = `mutation($c: ID!, $u: ID!, $r: String!, $t: String! = "HELP-1001", $m: Int, $mode: String, $wr: String) {
+const LOGIN_AS = `mutation($c: ID!, $u: ID!, $r: String!, $t: String!, $m: Int, $mode: String, $wr: String) {
   loginAsUser(center_id: $c, user_id: $u, reason: $r, ticket_id: $t, minutes: $m, mode: $mode, write_reason: $wr) {
     status message color url expires_at support_session_id } }`;
 const SESSIONS = `query($c: ID!) { getSupportSessions(center_id: $c) { data { id operator ticket_id mode write_reason minutes status reason }
@@ -33,7 +33,7 @@ describe('support sessions (login as user)', () => {
 
   it('gives kvsupport a one-time link bound to the centre and the user, audited on both sides', async () => {
     const before = Date.now();
-    const res = await h.gql(LOGIN_AS, { c: centre.id, u: ownerId, r: 'Parent reports a missing camera' }, { token: h.tokens.kvsupport });
+    const res = await h.gql(LOGIN_AS, { t: 'HELP-1001', c: centre.id, u: ownerId, r: 'Parent reports a missing camera' }, { token: h.tokens.kvsupport });
     expect(res.errors).toBeUndefined();
     const out = res.data.loginAsUser;
     expect(out).toMatchObject({ status: true, color: 'success' });
@@ -127,7 +127,7 @@ describe('support sessions (login as user)', () => {
 
   it('refuses a short reason, an unknown or inactive user, a suspended centre and anonymous callers', async () => {
     const ask = (vars: Record<string, unknown>, token: string | null = h.tokens.kvsupport) =>
-      h.gql(LOGIN_AS, { c: centre.id, u: ownerId, r: 'Long enough reason', ...vars }, { token });
+      h.gql(LOGIN_AS, { t: 'HELP-1001', c: centre.id, u: ownerId, r: 'Long enough reason', ...vars }, { token });
     expect((await ask({ r: 'too short' })).errors?.[0]?.extensions).toEqual({ code: 'BAD_USER_INPUT', field: 'reason' });
     expect((await ask({ u: '999999' })).errors?.[0]?.extensions).toEqual({ code: 'USER_NOT_FOUND', field: 'user_id' });
     expect((await ask({ u: 'x1' })).errors?.[0]?.extensions).toEqual({ code: 'BAD_USER_INPUT', field: 'user_id' });
@@ -143,7 +143,7 @@ describe('support sessions (login as user)', () => {
   });
 
   it('ending a session revokes the centre-side session at once; only its operator or an admin may end it', async () => {
-    const started = (await h.gql(LOGIN_AS, { c: centre.id, u: ownerId, r: 'Checking invoice totals' }, { token: h.tokens.admin })).data
+    const started = (await h.gql(LOGIN_AS, { t: 'HELP-1001', c: centre.id, u: ownerId, r: 'Checking invoice totals' }, { token: h.tokens.admin })).data
       .loginAsUser;
     // What the centre's verifyAutologin records when the link is used.
     const centreSession = randomUUID();
@@ -224,7 +224,7 @@ describe('support sessions (login as user)', () => {
 
   it('takes a ticket, 5–60 minutes and a mode; a write session is an admin\'s with a reason; each bad field is named', async () => {
     const ask = (vars: Record<string, unknown>, token = h.tokens.admin) =>
-      h.gql(LOGIN_AS, { c: centre.id, u: ownerId, r: 'Checking the billing totals', ...vars }, { token });
+      h.gql(LOGIN_AS, { t: 'HELP-1001', c: centre.id, u: ownerId, r: 'Checking the billing totals', ...vars }, { token });
     const field = async (vars: Record<string, unknown>) => (await ask(vars)).errors?.[0]?.extensions;
     expect(await field({ t: '' })).toEqual({ code: 'BAD_USER_INPUT', field: 'ticket_id' });
     expect(await field({ t: 'HELP 1' })).toEqual({ code: 'BAD_USER_INPUT', field: 'ticket_id' });
