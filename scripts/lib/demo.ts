@@ -5,7 +5,16 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { execSync } from 'node:child_process';
 import { hashPassword } from '@kv/auth';
-import { ensureOperator, provisionCenterNow, runtimeFor, seedCentreBackup, seedPlatformNewsletterTemplates } from '@kv/control-plane';
+import {
+  ensureOperator,
+  provisionCenterNow,
+  runtimeFor,
+  seedCentreBackup,
+  seedConsoleDemoCentre,
+  seedDemoRequests,
+  seedPlatformNewsletterTemplates,
+  seedStatistics,
+} from '@kv/control-plane';
 import { repoRoot, type Platform } from './platform.ts';
 import { seedCentre, type CentreDefinition } from './seed/index.ts';
 
@@ -110,9 +119,20 @@ export async function seedDemo(platform: Platform, password: string, log: (line:
       log,
     });
     if (steps.length) log(`Seeded demo data for ${def.slug}: ${steps.join(', ')} (${Math.round(performance.now() - t0)} ms)`);
+    // The operator console's view of the centre: a pending and a failed domain, ended support sessions.
+    const ownerRow = await (await platform.centreDb(String(centre.id)))('users').where({ username: owner.username }).first('id');
+    const consoleSteps = ownerRow
+      ? await seedConsoleDemoCentre(platform.controlDb, { id: String(centre.id), slug: def.slug }, String(ownerRow.id))
+      : [];
+    if (consoleSteps.length) log(`Seeded operator console data for ${def.slug}: ${consoleSteps.join(', ')}`);
     // After the demo data, so the backup holds it: one backup and a passed restore drill (first start only).
     const backup = await seedCentreBackup(platform.cpDeps, String(centre.id));
     if (backup) log(`Backed up ${def.slug} (backup ${backup.backup}, drill ${backup.drill})`);
   }
+  const demoRequests = await seedDemoRequests(platform.controlDb);
+  if (demoRequests) log(`Seeded ${demoRequests} demo requests`);
+  // Statistics at first start: the nightly read-only fan-out, run once now that the centres hold their data.
+  const read = await seedStatistics(runtimeFor(platform.cpDeps));
+  if (read) log(`Read statistics of ${read} centres`);
   await platform.startSchedules();
 }

@@ -17,6 +17,7 @@ import type { Provisioner } from './modules/provisioning/provisioner.ts';
 import { SqlDatabaseProvisioner } from './modules/provisioning/sql-provisioner.ts';
 import { RdsServerProvisioner, type RdsOptions } from './modules/provisioning/rds-provisioner.ts';
 import { createCentreChannel, type CentreChannel } from './modules/centre-channel/service.ts';
+import { localIssuer, systemResolver, type CertificateIssuer, type DnsResolver } from './modules/domains/verification.ts';
 
 /** The slice of a pino logger the control plane uses (Fastify's logger fits). */
 export interface Log {
@@ -66,6 +67,10 @@ export interface ControlPlaneDeps {
   deleteGraceDays?: number;
   /** Google Calendar: the state key (`/internal/google/return`) and, outside production, the fake Google's routes under `/dev/google`. */
   google?: { stateKey: string; devRoutes?: (app: FastifyInstance) => Promise<void> };
+  /** Custom-domain verification lookups (default `node:dns/promises`; tests pass a fake). */
+  dns?: DnsResolver;
+  /** Certificates for verified custom domains (default: issued at once, as locally). */
+  certificates?: CertificateIssuer;
 }
 
 /** Operator sign-in throttles: failures only (docs/ARCHITECTURE.md "Sign-in throttling"). */
@@ -102,8 +107,12 @@ export interface RuntimeConfig {
   trustProxy: false | string;
   /** `https://<slug>.<platformDomain>[:port]`: links are built from configuration, never from a request. */
   centreOrigin(slug: string): string;
-  /** `https://<platformDomain>[:port]`: the platform host (the template images' public URLs). */
+  /** `https://<host>[:port]`: a centre's custom domain served by this deployment. */
+  hostOrigin(host: string): string;
+  /** `https://<platformDomain>[:port]`: the operator console and the platform's guest pages. */
   platformOrigin: string;
+  /** The port of links to a centre; null on the scheme's default (443, 80). */
+  publicPort: number | null;
 }
 
 /** The control plane's wiring, built once from the deps and shared by the API and the worker. */
@@ -137,6 +146,8 @@ export interface ControlPlaneRuntime {
   secret: string;
   config: RuntimeConfig;
   log: Log;
+  dns: DnsResolver;
+  certificates: CertificateIssuer;
   /** Starts the periodic outbox sweep when the runtime made its own dispatcher. */
   start(): void;
   /** Closes what the runtime opened itself (pools, its own dispatcher). */
@@ -175,7 +186,9 @@ function createRuntime(deps: ControlPlaneDeps): ControlPlaneRuntime {
     production: deps.production ?? process.env.NODE_ENV === 'production',
     trustProxy: deps.trustProxy ?? false,
     centreOrigin: (slug) => `${scheme}://${slug}.${deps.platformDomain}${port}`,
+    hostOrigin: (host) => `${scheme}://${host}${port}`,
     platformOrigin: `${scheme}://${deps.platformDomain}${port}`,
+    publicPort: port ? deps.publicPort! : null,
   };
   const log = deps.log ?? silent;
   const ownOutbox = !deps.outbox;
@@ -220,6 +233,8 @@ function createRuntime(deps: ControlPlaneDeps): ControlPlaneRuntime {
     secret: deps.secret,
     config,
     log,
+    dns: deps.dns ?? systemResolver,
+    certificates: deps.certificates ?? localIssuer,
     start() {
       if (ownOutbox) outbox.start();
     },

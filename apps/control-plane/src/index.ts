@@ -16,3 +16,5 @@ export { CONTROL_QUEUE, JOBS } from './jobs/names.ts';
 export type { AddCenterInput } from './modules/centres/service.ts';
 export type { CenterRow } from './modules/centres/repo.ts';
 export { seedCentreBackup } from './modules/backups/demo.ts';
+export { seedDemoRequests } from './modules/demo-requests/demo.ts';
+export { seedConsoleDemoCentre, seedStatistics } from './modules/statistics/demo.ts';

@@ -9,6 +9,8 @@ import { createSupportService } from './modules/support/service.ts';
 import { createNewsletterService } from './modules/newsletters/service.ts';
 import { createImmunizationService } from './modules/immunizations/service.ts';
 import { createBackupService } from './modules/backups/service.ts';
+import { createStatisticsService } from './modules/statistics/service.ts';
+import { createDemoRequestService } from './modules/demo-requests/service.ts';
 
 export function createServices(rt: ControlPlaneRuntime) {
   return {
@@ -22,6 +24,8 @@ export function createServices(rt: ControlPlaneRuntime) {
     newsletters: createNewsletterService(rt),
     immunizations: createImmunizationService(rt),
     backups: createBackupService(rt),
+    statistics: createStatisticsService(rt),
+    demoRequests: createDemoRequestService(rt),
   };
 }
 

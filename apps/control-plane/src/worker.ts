@@ -13,6 +13,8 @@ import {
   restoreCenterDatabaseJob,
 } from './jobs/backups.job.ts';
 import { scheduleNightly } from './modules/backups/engine.ts';
+import { checkServerDomainsJob, scheduleDomainSweep } from './modules/domains/advance.ts';
+import { collectCenterStatisticsJob, scheduleStatistics } from './modules/statistics/collect.ts';
 
 /**
  * Registers the control plane's jobs on `queue` (call `queue.start()` afterwards). The queue runs
@@ -33,6 +35,11 @@ export function registerControlPlaneJobs(queue: JobQueue, deps: ControlPlaneDeps
   queue.register(CONTROL_QUEUE, JOBS.centerDeleted, centerDeletedJob(rt));
   // Backups need the file store; the next night's run is queued once (dedupe key per night).
   if (rt.files) void scheduleNightly(rt).catch((err) => rt.log.warn({ err }, 'nightly backups not scheduled'));
+  queue.register(CONTROL_QUEUE, JOBS.checkServerDomains, checkServerDomainsJob(rt));
+  // The first sweep of this process's life; each sweep queues the next (one per slot across processes).
+  void scheduleDomainSweep(rt.controlDb).catch((err) => rt.log.warn({ err }, 'domain sweep not scheduled'));
+  queue.register(CONTROL_QUEUE, JOBS.collectCenterStatistics, collectCenterStatisticsJob(rt));
+  void scheduleStatistics(rt.controlDb).catch((err) => rt.log.warn({ err }, 'statistics run not scheduled'));
   rt.start();
   return { close: () => rt.close() };
 }

@@ -136,7 +136,8 @@ export interface Viewer {
   locationIds?: { managed: string[]; member: string[]; children: string[] };
   /** The viewer's User row as read with the session (absent on hand-made test viewers). */
   user?: UserRow;
-  support: { operator: string; sessionId: string; expiresAt: Date } | null;
+  /** A platform support session; `mode` read (the default when absent) refuses every mutation but sign-out. */
+  support: { operator: string; sessionId: string; expiresAt: Date; mode?: 'read' | 'write' } | null;
 }
 
 /** Everything a resolver may use, built once per request. */

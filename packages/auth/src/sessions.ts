@@ -11,6 +11,8 @@ export interface SessionMeta {
   ttlMs: number;
   supportSessionId?: string | null;
   supportOperator?: string | null;
+  /** `read` (no changes but sign-out) or `write`: set only for support sessions. */
+  supportMode?: 'read' | 'write' | null;
 }
 
 export interface SessionRow {
@@ -55,6 +57,8 @@ export function createSessionStore(db: Knex): SessionStore {
           user_agent: meta.userAgent?.slice(0, 300) ?? null,
           support_session_id: meta.supportSessionId ?? null,
           support_operator: meta.supportOperator ?? null,
+          // Only centre databases have the column; no other session sets a mode.
+          ...(meta.supportSessionId ? { support_mode: meta.supportMode ?? 'read' } : {}),
           expires_at: expiresAt,
         });
         return issue(trx, sessionId);

@@ -45,6 +45,8 @@ export interface SupportAutologinClaims {
   operator: string;
   /** When the support session itself ends (epoch seconds). */
   sexp: number;
+  /** `read` (the default) or `write` (an admin's session with a stated reason). */
+  mode: 'read' | 'write';
   jti: string;
 }
 
@@ -104,7 +106,14 @@ function verifiedCache(max = 20_000) {
 export interface TokenService {
   signAccess(claims: { sub: string; tid: string; role: string; sid: string }): Promise<{ token: string; expiresIn: number }>;
   verifyAccess(token: string, tid: string): Promise<AccessClaims>;
-  signSupportAutologin(claims: { tid: string; sub: string; ssid: string; operator: string; exp: Date }): Promise<string>;
+  signSupportAutologin(claims: {
+    tid: string;
+    sub: string;
+    ssid: string;
+    operator: string;
+    exp: Date;
+    mode?: 'read' | 'write';
+  }): Promise<string>;
   verifySupportAutologin(token: string, tid: string): Promise<SupportAutologinClaims>;
   /**
    * A known-device token: proof that `sub` signed in on this browser at centre `tid` (or the
@@ -167,8 +176,8 @@ export function createTokenService({ secret }: { secret: string }): TokenService
       verifiedAccess.set(tid, token, claims);
       return { ...claims };
     },
-    async signSupportAutologin({ tid, sub, ssid, operator, exp }) {
-      return new SignJWT({ tid, ssid, operator, sexp: Math.floor(exp.getTime() / 1000) })
+    async signSupportAutologin({ tid, sub, ssid, operator, exp, mode = 'read' }) {
+      return new SignJWT({ tid, ssid, operator, smode: mode, sexp: Math.floor(exp.getTime() / 1000) })
         .setProtectedHeader({ alg: 'HS256', typ: 'support+jwt' })
         .setSubject(sub)
         .setIssuer(ISSUER)
@@ -183,7 +192,9 @@ export function createTokenService({ secret }: { secret: string }): TokenService
       if (typeof p.ssid !== 'string' || typeof p.operator !== 'string' || typeof p.sexp !== 'number' || !p.jti) {
         throw new AuthError('claims');
       }
-      return { tid, sub: p.sub!, ssid: p.ssid, operator: p.operator, sexp: p.sexp, jti: p.jti };
+      // Anything but an explicit `write` is a read-only session.
+      const mode = p.smode === 'write' ? 'write' : 'read';
+      return { tid, sub: p.sub!, ssid: p.ssid, operator: p.operator, sexp: p.sexp, jti: p.jti, mode };
     },
     async signDevice({ tid, sub }) {
       return new SignJWT({ tid })

@@ -88,6 +88,8 @@ const TEMPLATES: Record<string, TemplateDef> = {
   // forms (apps/tenant-api module forms): a web form's notification settings and automations
   'form-entry-notice': { fields: ['form', 'child', 'status'], blocks: [p('intro'), note('footer')] },
   'form-automation': { fields: ['fname', 'form', 'subject', 'message'], blocks: [p('intro'), p('greeting'), note('footer')] },
+  // demo requests (apps/control-plane module demo-requests): the link to the platform's sign-up page
+  'demo-signup-link': { fields: ['name', 'centre', 'url'], blocks: [p('greeting'), p('intro'), button('action'), note('footer')] },
 };
 
 export const TEMPLATE_NAMES = Object.keys(TEMPLATES);

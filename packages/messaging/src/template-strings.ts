@@ -302,4 +302,20 @@ export const TEMPLATE_STRINGS: Record<string, { en: Strings; es: Partial<Strings
     en: { subject: '{subject} ({form})', intro: 'Hi {fname}, {subject}: about your entry on {form}', greeting: '{message}', footer: 'Sent after your entry on {form}.' },
     es: { subject: '{subject} (formulario {form})', intro: 'Hola, {fname}: {subject}, sobre tu respuesta al formulario {form}', greeting: '{message}', footer: 'Enviado tras tu respuesta al formulario {form}.' },
   },
+  'demo-signup-link': {
+    en: {
+      subject: 'Your KidsVision sign-up link',
+      greeting: 'Hello {name},',
+      intro: 'Thank you for your interest in KidsVision for {centre}. Create your centre whenever you are ready:',
+      action: 'Create my centre',
+      footer: 'You receive this because you asked us for a demo.',
+    },
+    es: {
+      subject: 'Tu enlace de registro en KidsVision',
+      greeting: 'Hola {name}:',
+      intro: 'Gracias por tu interés en KidsVision para {centre}. Crea tu centro cuando quieras:',
+      action: 'Crear mi centro',
+      footer: 'Recibes este correo porque nos pediste una demostración.',
+    },
+  },
 };

@@ -43,6 +43,8 @@ export type Query = {
   migrationRun?: Maybe<MigrationRun>;
   /** Migration runs, newest first (admin). */
   migrationRuns: MigrationRunPage;
+  /** A centre's support sessions, newest first (admin, kvsupport). */
+  getSupportSessions: SupportSessionPage;
   /** Active users of an active centre, by name (admin, kvsupport); search matches name, username and email. */
   getCenterUsers: CenterUserPage;
   /** A centre's parked event deliveries, newest first (admin, kvsupport). */
@@ -64,6 +66,10 @@ export type Query = {
   getCenterRestores: CenterRestorePage;
   /** Snapshots of the RDS instance holding the centre's database (admin); SNAPSHOTS_NOT_AVAILABLE elsewhere. */
   getDatabaseSnapshots: Array<DatabaseSnapshot>;
+  /** Per-centre figures (one centre with center_id) and totals, from the nightly fan-out stored in the control database (admin). */
+  getCenterStatistics: CenterStatisticsPage;
+  /** Demo requests, newest first; status filters, search matches name, email and centre name (admin). */
+  getDemoRequests: DemoRequestPage;
 };
 
 
@@ -111,6 +117,13 @@ export type QueryMigrationRunArgs = {
 
 
 export type QueryMigrationRunsArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryGetSupportSessionsArgs = {
+  center_id: Scalars['ID']['input'];
   page?: InputMaybe<Scalars['Int']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -180,6 +193,21 @@ export type QueryGetDatabaseSnapshotsArgs = {
   center_id: Scalars['ID']['input'];
 };
 
+
+export type QueryGetCenterStatisticsArgs = {
+  center_id?: InputMaybe<Scalars['ID']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryGetDemoRequestsArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  status?: InputMaybe<Scalars['String']['input']>;
+  search?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   /** Signs an operator in (throttled per account and per IP, every aliased call counted). */
@@ -204,15 +232,17 @@ export type Mutation = {
   deleteCenter: CenterResult;
   /** Adds days to the trial (from today if it already ended or never started), 1–365 (admin). */
   extendCenterTrial: CenterResult;
-  /** Adds a custom domain to a centre (admin). */
+  /** Adds a custom domain to a centre, pending until its TXT _kv-verify and CNAME records are found (admin). */
   addServerDomain: ServerDomainResult;
+  /** Checks a pending or failed custom domain's DNS again, with a new 72-hour window (admin). */
+  recheckServerDomain: ServerDomainResult;
   /** Removes a custom or previous domain (admin). */
   removeServerDomain: ServerDomainResult;
   /** Resumes the provisioning of a centre that failed (admin). */
   retryProvisioning: CenterResult;
   /** Migrates every active and suspended centre (or one), one job per centre; a failing centre does not stop the others (admin). */
   runTenantMigrations: MigrationRunResult;
-  /** Enters a centre as one of its users, for a stated reason (at least 10 characters); audited on both sides (admin, kvsupport). */
+  /** Enters a centre as one of its users, for a stated reason (at least 10 characters) and ticket; audited on both sides (admin, kvsupport). A read session (the default) changes nothing; a write session is an admin's, with write_reason. */
   loginAsUser: SupportLoginResult;
   /** Ends a support session at once (its operator, or an admin). */
   endSupportSession: Notice;
@@ -239,6 +269,12 @@ export type Mutation = {
   undoDeleteCenter: CenterResult;
   /** Purges a centre at once with the delete's safeguards: database dropped, files and backups removed, a deletion record written (admin). */
   deleteCenterDatabase: CenterDeletionResult;
+  /** Asks for a demo (guest; five per address per hour). website is a honeypot: people leave it empty. */
+  createDemoRequest: Notice;
+  /** Moves a demo request on (new → contacted → converted or closed) and/or keeps notes (admin). */
+  updateDemoRequest: DemoRequestResult;
+  /** Mails the requester a link to the platform's /customer-signup page (admin). */
+  sendSignupLink: DemoRequestResult;
 };
 
 
@@ -332,6 +368,11 @@ export type MutationAddServerDomainArgs = {
 };
 
 
+export type MutationRecheckServerDomainArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type MutationRemoveServerDomainArgs = {
   id: Scalars['ID']['input'];
 };
@@ -352,6 +393,10 @@ export type MutationLoginAsUserArgs = {
   center_id: Scalars['ID']['input'];
   user_id: Scalars['ID']['input'];
   reason: Scalars['String']['input'];
+  ticket_id: Scalars['String']['input'];
+  minutes?: InputMaybe<Scalars['Int']['input']>;
+  mode?: InputMaybe<Scalars['String']['input']>;
+  write_reason?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -461,6 +506,30 @@ export type MutationUndoDeleteCenterArgs = {
 export type MutationDeleteCenterDatabaseArgs = {
   center_id: Scalars['ID']['input'];
   confirm_hostname: Scalars['String']['input'];
+};
+
+
+export type MutationCreateDemoRequestArgs = {
+  name: Scalars['String']['input'];
+  email: Scalars['String']['input'];
+  phone?: InputMaybe<Scalars['String']['input']>;
+  center_name: Scalars['String']['input'];
+  kind?: InputMaybe<Scalars['String']['input']>;
+  locations?: InputMaybe<Scalars['Int']['input']>;
+  message?: InputMaybe<Scalars['String']['input']>;
+  website?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationUpdateDemoRequestArgs = {
+  id: Scalars['ID']['input'];
+  status?: InputMaybe<Scalars['String']['input']>;
+  notes?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationSendSignupLinkArgs = {
+  id: Scalars['ID']['input'];
 };
 
 /** The spec's notice triple, shown as a coloured notice. */
@@ -590,6 +659,22 @@ export type Center = {
   created_at: Scalars['DateTime']['output'];
   updated_at: Scalars['DateTime']['output'];
   deleted_at?: Maybe<Scalars['DateTime']['output']>;
+  /** Subdomain label (the slug): the centre answers at <prefix_url>.<platform domain>. */
+  prefix_url: Scalars['String']['output'];
+  /** Origin of the centre's active custom domain, else of its subdomain. */
+  base_url: Scalars['String']['output'];
+  /** Port of base_url; null on the scheme's default (443). */
+  port?: Maybe<Scalars['Int']['output']>;
+  /**
+   * Deprecated alias of database_name.
+   * @deprecated Use database_name.
+   */
+  db?: Maybe<Scalars['String']['output']>;
+  /**
+   * Always null: one deployment serves every centre at its root.
+   * @deprecated Centres are served at the root of their host.
+   */
+  path?: Maybe<Scalars['String']['output']>;
   /** Files the centre stores (accepted uploads, every variant counted), read from its own database; null unless active. Costs a query on the centre's database: ask for it on one centre, not on lists. */
   storage?: Maybe<CenterStorage>;
   /** A restore is swapping its database: the centre's host answers 503. */
@@ -634,11 +719,28 @@ export type ServerDomain = {
   domain: Scalars['String']['output'];
   /** subdomain (<slug>.<platform>), custom, or previous (an old subdomain kept as a fallback). */
   kind: Scalars['String']['output'];
-  /** pending, active or disabled. */
+  /** pending, verified, issuing, active, failed or disabled; only an active domain answers. */
   status: Scalars['String']['output'];
+  /** Why the domain is not active yet, or why it failed. */
+  status_reason?: Maybe<Scalars['String']['output']>;
+  /** When the DNS was last looked at. */
+  checked_at?: Maybe<Scalars['DateTime']['output']>;
+  /** Until when the DNS is checked before the domain fails. */
+  verify_until?: Maybe<Scalars['DateTime']['output']>;
+  /** The records to set at the domain's DNS provider (custom domains). */
+  records: Array<DnsRecord>;
   cloud_front?: Maybe<Scalars['String']['output']>;
   created_at: Scalars['DateTime']['output'];
   updated_at: Scalars['DateTime']['output'];
+};
+
+/** A DNS record a custom domain needs. */
+export type DnsRecord = {
+  __typename?: 'DnsRecord';
+  /** TXT or CNAME. */
+  type: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  value: Scalars['String']['output'];
 };
 
 /** Result of adding or removing a domain. */
@@ -769,7 +871,7 @@ export type SupportLoginResult = {
   color: Scalars['String']['output'];
   /** http(s)://<slug>.<platform>[:port]/verify-autologin/<token>; the token works once, within two minutes. */
   url?: Maybe<Scalars['String']['output']>;
-  /** When the support session ends (one hour). */
+  /** When the support session ends (after its minutes). */
   expires_at?: Maybe<Scalars['DateTime']['output']>;
   support_session_id?: Maybe<Scalars['ID']['output']>;
 };
@@ -811,6 +913,36 @@ export type ParkedEvent = {
 export type ParkedEventPage = {
   __typename?: 'ParkedEventPage';
   data: Array<ParkedEvent>;
+  paginatorInfo: PaginatorInfo;
+};
+
+/** An operator's entry into a centre as one of its users. */
+export type SupportSession = {
+  __typename?: 'SupportSession';
+  id: Scalars['ID']['output'];
+  center_id: Scalars['ID']['output'];
+  /** First Last (username) of the operator. */
+  operator?: Maybe<Scalars['String']['output']>;
+  /** The centre user the operator entered as. */
+  target_user_id: Scalars['ID']['output'];
+  reason: Scalars['String']['output'];
+  /** The help-desk ticket the session is for. */
+  ticket_id?: Maybe<Scalars['String']['output']>;
+  /** read (nothing can be changed but signing out) or write. */
+  mode: Scalars['String']['output'];
+  /** Why an admin needed to change data (write sessions). */
+  write_reason?: Maybe<Scalars['String']['output']>;
+  minutes?: Maybe<Scalars['Int']['output']>;
+  /** active, ended or expired. */
+  status: Scalars['String']['output'];
+  expires_at: Scalars['DateTime']['output'];
+  ended_at?: Maybe<Scalars['DateTime']['output']>;
+  created_at: Scalars['DateTime']['output'];
+};
+
+export type SupportSessionPage = {
+  __typename?: 'SupportSessionPage';
+  data: Array<SupportSession>;
   paginatorInfo: PaginatorInfo;
 };
 
@@ -1097,6 +1229,91 @@ export type CenterDeletionResult = {
   deletion?: Maybe<CenterDeletion>;
 };
 
+/** One centre's figures, as the nightly read-only fan-out last stored them. */
+export type CenterStatistics = {
+  __typename?: 'CenterStatistics';
+  center_id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  slug: Scalars['String']['output'];
+  status: Scalars['String']['output'];
+  /** Enrolled children (pets), active. */
+  children: Scalars['Int']['output'];
+  /** Active teachers and managers. */
+  staff: Scalars['Int']['output'];
+  /** Active contacts linked to an active child. */
+  families: Scalars['Int']['output'];
+  locations: Scalars['Int']['output'];
+  /** Files stored (ready), every variant counted. */
+  files: Scalars['Int']['output'];
+  storage_bytes: Scalars['Float']['output'];
+  database_bytes: Scalars['Float']['output'];
+  /** The centre's latest sign-in or audited change. */
+  last_activity_at?: Maybe<Scalars['DateTime']['output']>;
+  /** Set when the last run could not read the centre (its figures are the previous ones). */
+  error?: Maybe<Scalars['String']['output']>;
+  collected_at: Scalars['DateTime']['output'];
+};
+
+/** Sums over every centre with figures. */
+export type CenterStatisticsTotals = {
+  __typename?: 'CenterStatisticsTotals';
+  centers: Scalars['Int']['output'];
+  children: Scalars['Int']['output'];
+  staff: Scalars['Int']['output'];
+  families: Scalars['Int']['output'];
+  locations: Scalars['Int']['output'];
+  files: Scalars['Int']['output'];
+  storage_bytes: Scalars['Float']['output'];
+  database_bytes: Scalars['Float']['output'];
+  last_activity_at?: Maybe<Scalars['DateTime']['output']>;
+  /** When the oldest of the summed figures was read. */
+  collected_at?: Maybe<Scalars['DateTime']['output']>;
+};
+
+export type CenterStatisticsPage = {
+  __typename?: 'CenterStatisticsPage';
+  data: Array<CenterStatistics>;
+  paginatorInfo: PaginatorInfo;
+  totals: CenterStatisticsTotals;
+};
+
+/** A request for a demo, sent from the platform's guest page /demo. */
+export type DemoRequest = {
+  __typename?: 'DemoRequest';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  email: Scalars['String']['output'];
+  /** E.164, e.g. +15551234567. */
+  phone?: Maybe<Scalars['String']['output']>;
+  center_name: Scalars['String']['output'];
+  /** childcare or petcare. */
+  kind: Scalars['String']['output'];
+  locations?: Maybe<Scalars['Int']['output']>;
+  message?: Maybe<Scalars['String']['output']>;
+  /** new, contacted, converted or closed. */
+  status: Scalars['String']['output'];
+  notes?: Maybe<Scalars['String']['output']>;
+  /** When the sign-up link was last mailed. */
+  signup_link_sent_at?: Maybe<Scalars['DateTime']['output']>;
+  changed_by?: Maybe<Scalars['String']['output']>;
+  created_at: Scalars['DateTime']['output'];
+  updated_at: Scalars['DateTime']['output'];
+};
+
+export type DemoRequestPage = {
+  __typename?: 'DemoRequestPage';
+  data: Array<DemoRequest>;
+  paginatorInfo: PaginatorInfo;
+};
+
+export type DemoRequestResult = {
+  __typename?: 'DemoRequestResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  demo_request?: Maybe<DemoRequest>;
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -1190,6 +1407,7 @@ export type ResolversTypes = {
   CenterPage: ResolverTypeWrapper<Row<Omit<CenterPage, 'data'> & { data: Array<ResolversTypes['Center']> }>>;
   CenterResult: ResolverTypeWrapper<Row<Omit<CenterResult, 'center'> & { center?: Maybe<ResolversTypes['Center']> }>>;
   ServerDomain: ResolverTypeWrapper<Row<ServerDomain>>;
+  DnsRecord: ResolverTypeWrapper<Row<DnsRecord>>;
   ServerDomainResult: ResolverTypeWrapper<Row<ServerDomainResult>>;
   DatabaseServer: ResolverTypeWrapper<Row<DatabaseServer>>;
   CenterDatabase: ResolverTypeWrapper<Row<CenterDatabase>>;
@@ -1204,6 +1422,8 @@ export type ResolversTypes = {
   CenterUserPage: ResolverTypeWrapper<Row<CenterUserPage>>;
   ParkedEvent: ResolverTypeWrapper<Row<ParkedEvent>>;
   ParkedEventPage: ResolverTypeWrapper<Row<ParkedEventPage>>;
+  SupportSession: ResolverTypeWrapper<Row<SupportSession>>;
+  SupportSessionPage: ResolverTypeWrapper<Row<SupportSessionPage>>;
   CustomEmailUser: ResolverTypeWrapper<Row<CustomEmailUser>>;
   CustomEmailResult: ResolverTypeWrapper<Row<CustomEmailResult>>;
   PlatformNewsletter: ResolverTypeWrapper<PlatformNewsletterRow>;
@@ -1228,6 +1448,12 @@ export type ResolversTypes = {
   CenterBackupDrillResult: ResolverTypeWrapper<Row<CenterBackupDrillResult>>;
   CenterRestoreResult: ResolverTypeWrapper<Row<CenterRestoreResult>>;
   CenterDeletionResult: ResolverTypeWrapper<Row<Omit<CenterDeletionResult, 'center'> & { center?: Maybe<ResolversTypes['Center']> }>>;
+  CenterStatistics: ResolverTypeWrapper<Row<CenterStatistics>>;
+  CenterStatisticsTotals: ResolverTypeWrapper<Row<CenterStatisticsTotals>>;
+  CenterStatisticsPage: ResolverTypeWrapper<Row<CenterStatisticsPage>>;
+  DemoRequest: ResolverTypeWrapper<Row<DemoRequest>>;
+  DemoRequestPage: ResolverTypeWrapper<Row<DemoRequestPage>>;
+  DemoRequestResult: ResolverTypeWrapper<Row<DemoRequestResult>>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -1252,6 +1478,7 @@ export type ResolversParentTypes = {
   CenterPage: Row<Omit<CenterPage, 'data'> & { data: Array<ResolversParentTypes['Center']> }>;
   CenterResult: Row<Omit<CenterResult, 'center'> & { center?: Maybe<ResolversParentTypes['Center']> }>;
   ServerDomain: Row<ServerDomain>;
+  DnsRecord: Row<DnsRecord>;
   ServerDomainResult: Row<ServerDomainResult>;
   DatabaseServer: Row<DatabaseServer>;
   CenterDatabase: Row<CenterDatabase>;
@@ -1266,6 +1493,8 @@ export type ResolversParentTypes = {
   CenterUserPage: Row<CenterUserPage>;
   ParkedEvent: Row<ParkedEvent>;
   ParkedEventPage: Row<ParkedEventPage>;
+  SupportSession: Row<SupportSession>;
+  SupportSessionPage: Row<SupportSessionPage>;
   CustomEmailUser: Row<CustomEmailUser>;
   CustomEmailResult: Row<CustomEmailResult>;
   PlatformNewsletter: PlatformNewsletterRow;
@@ -1290,6 +1519,12 @@ export type ResolversParentTypes = {
   CenterBackupDrillResult: Row<CenterBackupDrillResult>;
   CenterRestoreResult: Row<CenterRestoreResult>;
   CenterDeletionResult: Row<Omit<CenterDeletionResult, 'center'> & { center?: Maybe<ResolversParentTypes['Center']> }>;
+  CenterStatistics: Row<CenterStatistics>;
+  CenterStatisticsTotals: Row<CenterStatisticsTotals>;
+  CenterStatisticsPage: Row<CenterStatisticsPage>;
+  DemoRequest: Row<DemoRequest>;
+  DemoRequestPage: Row<DemoRequestPage>;
+  DemoRequestResult: Row<DemoRequestResult>;
 };
 
 export type QueryResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -1303,6 +1538,7 @@ export type QueryResolvers<ContextType = CpContext, ParentType extends Resolvers
   centerProvisioning?: Resolver<Maybe<ResolversTypes['CenterProvisioning']>, ParentType, ContextType, RequireFields<QueryCenterProvisioningArgs, 'id'>>;
   migrationRun?: Resolver<Maybe<ResolversTypes['MigrationRun']>, ParentType, ContextType, RequireFields<QueryMigrationRunArgs, 'id'>>;
   migrationRuns?: Resolver<ResolversTypes['MigrationRunPage'], ParentType, ContextType, Partial<QueryMigrationRunsArgs>>;
+  getSupportSessions?: Resolver<ResolversTypes['SupportSessionPage'], ParentType, ContextType, RequireFields<QueryGetSupportSessionsArgs, 'center_id'>>;
   getCenterUsers?: Resolver<ResolversTypes['CenterUserPage'], ParentType, ContextType, RequireFields<QueryGetCenterUsersArgs, 'center_id'>>;
   getCenterParkedEvents?: Resolver<ResolversTypes['ParkedEventPage'], ParentType, ContextType, RequireFields<QueryGetCenterParkedEventsArgs, 'center_id'>>;
   getUserForCustomEmail?: Resolver<Array<ResolversTypes['CustomEmailUser']>, ParentType, ContextType, RequireFields<QueryGetUserForCustomEmailArgs, 'center_ids' | 'roles'>>;
@@ -1314,6 +1550,8 @@ export type QueryResolvers<ContextType = CpContext, ParentType extends Resolvers
   getCenterDrills?: Resolver<ResolversTypes['CenterBackupDrillPage'], ParentType, ContextType, RequireFields<QueryGetCenterDrillsArgs, 'center_id'>>;
   getCenterRestores?: Resolver<ResolversTypes['CenterRestorePage'], ParentType, ContextType, RequireFields<QueryGetCenterRestoresArgs, 'center_id'>>;
   getDatabaseSnapshots?: Resolver<Array<ResolversTypes['DatabaseSnapshot']>, ParentType, ContextType, RequireFields<QueryGetDatabaseSnapshotsArgs, 'center_id'>>;
+  getCenterStatistics?: Resolver<ResolversTypes['CenterStatisticsPage'], ParentType, ContextType, Partial<QueryGetCenterStatisticsArgs>>;
+  getDemoRequests?: Resolver<ResolversTypes['DemoRequestPage'], ParentType, ContextType, Partial<QueryGetDemoRequestsArgs>>;
 };
 
 export type MutationResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
@@ -1329,10 +1567,11 @@ export type MutationResolvers<ContextType = CpContext, ParentType extends Resolv
   deleteCenter?: Resolver<ResolversTypes['CenterResult'], ParentType, ContextType, RequireFields<MutationDeleteCenterArgs, 'id' | 'confirm_hostname'>>;
   extendCenterTrial?: Resolver<ResolversTypes['CenterResult'], ParentType, ContextType, RequireFields<MutationExtendCenterTrialArgs, 'id' | 'days'>>;
   addServerDomain?: Resolver<ResolversTypes['ServerDomainResult'], ParentType, ContextType, RequireFields<MutationAddServerDomainArgs, 'center_id' | 'domain'>>;
+  recheckServerDomain?: Resolver<ResolversTypes['ServerDomainResult'], ParentType, ContextType, RequireFields<MutationRecheckServerDomainArgs, 'id'>>;
   removeServerDomain?: Resolver<ResolversTypes['ServerDomainResult'], ParentType, ContextType, RequireFields<MutationRemoveServerDomainArgs, 'id'>>;
   retryProvisioning?: Resolver<ResolversTypes['CenterResult'], ParentType, ContextType, RequireFields<MutationRetryProvisioningArgs, 'id'>>;
   runTenantMigrations?: Resolver<ResolversTypes['MigrationRunResult'], ParentType, ContextType, Partial<MutationRunTenantMigrationsArgs>>;
-  loginAsUser?: Resolver<ResolversTypes['SupportLoginResult'], ParentType, ContextType, RequireFields<MutationLoginAsUserArgs, 'center_id' | 'user_id' | 'reason'>>;
+  loginAsUser?: Resolver<ResolversTypes['SupportLoginResult'], ParentType, ContextType, RequireFields<MutationLoginAsUserArgs, 'center_id' | 'user_id' | 'reason' | 'ticket_id'>>;
   endSupportSession?: Resolver<ResolversTypes['Notice'], ParentType, ContextType, RequireFields<MutationEndSupportSessionArgs, 'id'>>;
   retryCenterEvent?: Resolver<ResolversTypes['Notice'], ParentType, ContextType, RequireFields<MutationRetryCenterEventArgs, 'center_id' | 'event_id' | 'handler'>>;
   sendCustomEmailUtility?: Resolver<ResolversTypes['CustomEmailResult'], ParentType, ContextType, RequireFields<MutationSendCustomEmailUtilityArgs, 'subject' | 'body' | 'recipients'>>;
@@ -1349,6 +1588,9 @@ export type MutationResolvers<ContextType = CpContext, ParentType extends Resolv
   restoreCenterDatabase?: Resolver<ResolversTypes['CenterRestoreResult'], ParentType, ContextType, RequireFields<MutationRestoreCenterDatabaseArgs, 'center_id' | 'backup_id' | 'confirm_hostname'>>;
   undoDeleteCenter?: Resolver<ResolversTypes['CenterResult'], ParentType, ContextType, RequireFields<MutationUndoDeleteCenterArgs, 'id'>>;
   deleteCenterDatabase?: Resolver<ResolversTypes['CenterDeletionResult'], ParentType, ContextType, RequireFields<MutationDeleteCenterDatabaseArgs, 'center_id' | 'confirm_hostname'>>;
+  createDemoRequest?: Resolver<ResolversTypes['Notice'], ParentType, ContextType, RequireFields<MutationCreateDemoRequestArgs, 'name' | 'email' | 'center_name'>>;
+  updateDemoRequest?: Resolver<ResolversTypes['DemoRequestResult'], ParentType, ContextType, RequireFields<MutationUpdateDemoRequestArgs, 'id'>>;
+  sendSignupLink?: Resolver<ResolversTypes['DemoRequestResult'], ParentType, ContextType, RequireFields<MutationSendSignupLinkArgs, 'id'>>;
 };
 
 export type NoticeResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['Notice'] = ResolversParentTypes['Notice']> = {
@@ -1448,6 +1690,11 @@ export type CenterResolvers<ContextType = CpContext, ParentType extends Resolver
   created_at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   updated_at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   deleted_at?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  prefix_url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  base_url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  port?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  db?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  path?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   storage?: Resolver<Maybe<ResolversTypes['CenterStorage']>, ParentType, ContextType>;
   maintenance?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   purge_after?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
@@ -1479,9 +1726,19 @@ export type ServerDomainResolvers<ContextType = CpContext, ParentType extends Re
   domain?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status_reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  checked_at?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  verify_until?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  records?: Resolver<Array<ResolversTypes['DnsRecord']>, ParentType, ContextType>;
   cloud_front?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   created_at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   updated_at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type DnsRecordResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['DnsRecord'] = ResolversParentTypes['DnsRecord']> = {
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type ServerDomainResultResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['ServerDomainResult'] = ResolversParentTypes['ServerDomainResult']> = {
@@ -1608,6 +1865,27 @@ export type ParkedEventResolvers<ContextType = CpContext, ParentType extends Res
 
 export type ParkedEventPageResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['ParkedEventPage'] = ResolversParentTypes['ParkedEventPage']> = {
   data?: Resolver<Array<ResolversTypes['ParkedEvent']>, ParentType, ContextType>;
+  paginatorInfo?: Resolver<ResolversTypes['PaginatorInfo'], ParentType, ContextType>;
+};
+
+export type SupportSessionResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['SupportSession'] = ResolversParentTypes['SupportSession']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  center_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  operator?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  target_user_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  ticket_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  mode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  write_reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  minutes?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  expires_at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  ended_at?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  created_at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type SupportSessionPageResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['SupportSessionPage'] = ResolversParentTypes['SupportSessionPage']> = {
+  data?: Resolver<Array<ResolversTypes['SupportSession']>, ParentType, ContextType>;
   paginatorInfo?: Resolver<ResolversTypes['PaginatorInfo'], ParentType, ContextType>;
 };
 
@@ -1832,6 +2110,71 @@ export type CenterDeletionResultResolvers<ContextType = CpContext, ParentType ex
   deletion?: Resolver<Maybe<ResolversTypes['CenterDeletion']>, ParentType, ContextType>;
 };
 
+export type CenterStatisticsResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CenterStatistics'] = ResolversParentTypes['CenterStatistics']> = {
+  center_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  slug?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  children?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  staff?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  families?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  locations?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  files?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  storage_bytes?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  database_bytes?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  last_activity_at?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  collected_at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type CenterStatisticsTotalsResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CenterStatisticsTotals'] = ResolversParentTypes['CenterStatisticsTotals']> = {
+  centers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  children?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  staff?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  families?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  locations?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  files?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  storage_bytes?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  database_bytes?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  last_activity_at?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  collected_at?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+};
+
+export type CenterStatisticsPageResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CenterStatisticsPage'] = ResolversParentTypes['CenterStatisticsPage']> = {
+  data?: Resolver<Array<ResolversTypes['CenterStatistics']>, ParentType, ContextType>;
+  paginatorInfo?: Resolver<ResolversTypes['PaginatorInfo'], ParentType, ContextType>;
+  totals?: Resolver<ResolversTypes['CenterStatisticsTotals'], ParentType, ContextType>;
+};
+
+export type DemoRequestResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['DemoRequest'] = ResolversParentTypes['DemoRequest']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  phone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  center_name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  locations?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  notes?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  signup_link_sent_at?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  changed_by?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  created_at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  updated_at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type DemoRequestPageResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['DemoRequestPage'] = ResolversParentTypes['DemoRequestPage']> = {
+  data?: Resolver<Array<ResolversTypes['DemoRequest']>, ParentType, ContextType>;
+  paginatorInfo?: Resolver<ResolversTypes['PaginatorInfo'], ParentType, ContextType>;
+};
+
+export type DemoRequestResultResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['DemoRequestResult'] = ResolversParentTypes['DemoRequestResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  demo_request?: Resolver<Maybe<ResolversTypes['DemoRequest']>, ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = CpContext> = {
   Query?: QueryResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
@@ -1848,6 +2191,7 @@ export type Resolvers<ContextType = CpContext> = {
   CenterPage?: CenterPageResolvers<ContextType>;
   CenterResult?: CenterResultResolvers<ContextType>;
   ServerDomain?: ServerDomainResolvers<ContextType>;
+  DnsRecord?: DnsRecordResolvers<ContextType>;
   ServerDomainResult?: ServerDomainResultResolvers<ContextType>;
   DatabaseServer?: DatabaseServerResolvers<ContextType>;
   CenterDatabase?: CenterDatabaseResolvers<ContextType>;
@@ -1862,6 +2206,8 @@ export type Resolvers<ContextType = CpContext> = {
   CenterUserPage?: CenterUserPageResolvers<ContextType>;
   ParkedEvent?: ParkedEventResolvers<ContextType>;
   ParkedEventPage?: ParkedEventPageResolvers<ContextType>;
+  SupportSession?: SupportSessionResolvers<ContextType>;
+  SupportSessionPage?: SupportSessionPageResolvers<ContextType>;
   CustomEmailUser?: CustomEmailUserResolvers<ContextType>;
   CustomEmailResult?: CustomEmailResultResolvers<ContextType>;
   PlatformNewsletter?: PlatformNewsletterResolvers<ContextType>;
@@ -1885,5 +2231,11 @@ export type Resolvers<ContextType = CpContext> = {
   CenterBackupDrillResult?: CenterBackupDrillResultResolvers<ContextType>;
   CenterRestoreResult?: CenterRestoreResultResolvers<ContextType>;
   CenterDeletionResult?: CenterDeletionResultResolvers<ContextType>;
+  CenterStatistics?: CenterStatisticsResolvers<ContextType>;
+  CenterStatisticsTotals?: CenterStatisticsTotalsResolvers<ContextType>;
+  CenterStatisticsPage?: CenterStatisticsPageResolvers<ContextType>;
+  DemoRequest?: DemoRequestResolvers<ContextType>;
+  DemoRequestPage?: DemoRequestPageResolvers<ContextType>;
+  DemoRequestResult?: DemoRequestResultResolvers<ContextType>;
 };
 

@@ -11,4 +11,6 @@ export const JOBS = {
   dropReplacedDatabase: 'drop-replaced-database',
   nightlyBackups: 'nightly-backups',
   centerDeleted: 'center-deleted',
+  checkServerDomains: 'check-server-domains',
+  collectCenterStatistics: 'collect-center-statistics',
 } as const;

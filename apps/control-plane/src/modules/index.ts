@@ -12,6 +12,8 @@ import { supportResolvers } from './support/resolvers.ts';
 import { newsletterResolvers } from './newsletters/resolvers.ts';
 import { immunizationResolvers } from './immunizations/resolvers.ts';
 import { backupResolvers } from './backups/resolvers.ts';
+import { statisticsResolvers } from './statistics/resolvers.ts';
+import { demoRequestResolvers } from './demo-requests/resolvers.ts';
 
 const sdl = (path: string) => readFileSync(fileURLToPath(new URL(path, import.meta.url)), 'utf8');
 
@@ -27,6 +29,8 @@ const modules: { schema: string; resolvers: Resolvers }[] = [
   { schema: sdl('./newsletters/schema.graphql'), resolvers: newsletterResolvers },
   { schema: sdl('./immunizations/schema.graphql'), resolvers: immunizationResolvers },
   { schema: sdl('./backups/schema.graphql'), resolvers: backupResolvers },
+  { schema: sdl('./statistics/schema.graphql'), resolvers: statisticsResolvers },
+  { schema: sdl('./demo-requests/schema.graphql'), resolvers: demoRequestResolvers },
 ];
 
 export const schema = [sdl('../graphql/base.graphql'), ...modules.map((m) => m.schema)].join('\n');

@@ -107,6 +107,18 @@ export function checkAccess(gate: Gate, ctx: RequestContext): void | Promise<voi
   });
 }
 
+/** The only mutations a read-only support session may run: ending or keeping its own session. */
+export const SUPPORT_READ_MUTATIONS: ReadonlySet<string> = new Set(['logout', 'refreshToken']);
+
+export const SUPPORT_READ_ONLY = 'SUPPORT_READ_ONLY';
+
+/** A support session in `read` mode (the default) changes nothing: every other mutation is refused. */
+export function checkSupportMode(field: string, ctx: RequestContext): void {
+  const support = ctx.viewer?.support;
+  if (!support || support.mode === 'write' || SUPPORT_READ_MUTATIONS.has(field)) return;
+  throw new AppError(SUPPORT_READ_ONLY, 'This support session is read-only: nothing can be changed in it.');
+}
+
 type Resolver = (parent: unknown, args: Record<string, unknown>, ctx: RequestContext, info: unknown) => unknown;
 
 /** Wraps every Query and Mutation resolver with its matrix gate; a root field without an entry fails start-up. */
@@ -122,7 +134,9 @@ export function gateRootResolvers(
       const resolver = resolvers[type]?.[field] as Resolver | undefined;
       if (!resolver) throw new Error(`No resolver for ${type}.${field}`);
       const gate = gateOf(entry);
+      const mutation = type === 'Mutation';
       resolvers[type]![field] = (parent: unknown, args: Record<string, unknown>, ctx: RequestContext, info: unknown) => {
+        if (mutation) checkSupportMode(field, ctx);
         const pending = checkAccess(gate, ctx);
         if (pending) return pending.then(() => resolver(parent, args, ctx, info));
         return resolver(parent, args, ctx, info);

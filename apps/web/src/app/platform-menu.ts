@@ -1,4 +1,4 @@
-import { IconBuildingCommunity, IconDatabaseCog, IconMailForward, IconPlus, IconTemplate, IconVaccine } from '@tabler/icons-react';
+import { IconBuildingCommunity, IconDatabaseCog, IconMailForward, IconPlus, IconPresentation, IconTemplate, IconVaccine } from '@tabler/icons-react';
 import type { MenuItem } from '../lib/menu';
 import { paths } from '../lib/paths';
 
@@ -51,5 +51,13 @@ export const platformMenu: readonly MenuItem[] = [
     icon: IconVaccine,
     to: () => paths.immunizations.to(),
     access: { role: 'kvsupport' },
+  },
+  {
+    kind: 'link',
+    id: 'demoRequests',
+    label: 'operator:menu.demoRequests',
+    icon: IconPresentation,
+    to: () => paths.demoRequests.to(),
+    access: { role: 'admin' },
   },
 ];

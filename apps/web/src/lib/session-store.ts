@@ -20,7 +20,7 @@ export interface SessionUser {
   locale?: string | null;
   roles: SessionRole[];
   permissions: string[];
-  support_session?: { operator: string; expires_at: string } | null;
+  support_session?: { operator: string; expires_at: string; mode?: string } | null;
 }
 
 export interface SessionTokens {

@@ -51,6 +51,8 @@ export interface CenterRow {
   /** A deleted centre: when its purge may run (undoDeleteCenter until then), and when it ran. */
   purge_after: Date | null;
   purged_at: Date | null;
+  /** The centre's first active custom domain, if any (its base_url). */
+  custom_domain: string | null;
 }
 
 // Dates as `YYYY-MM-DD` text: node-postgres would turn a `date` into a local-midnight Date.
@@ -63,7 +65,9 @@ const SELECT = `c.id::text as id, c.name, c.slug, c.kind, c.language_pack, c.sta
   c.provisioning_error, c.deploy, c.is_aws_center, c.aws_center_id, c.last_updated_time, c.center_billing_plan_id::text as center_billing_plan_id,
   to_char(c.payment_start, 'YYYY-MM-DD') as payment_start, to_char(c.payment_end, 'YYYY-MM-DD') as payment_end, c.customer_id,
   c.added_by, c.added_at, c.changed_by, c.changed_at, c.created_at, c.updated_at, c.deleted_at,
-  c.maintenance, c.purge_after, c.purged_at`;
+  c.maintenance, c.purge_after, c.purged_at,
+  (select d.domain from server_domains d where d.center_id = c.id and d.kind = 'custom' and d.status = 'active'
+    order by d.created_at, d.id limit 1) as custom_domain`;
 
 export async function listCenters(
   db: Db,

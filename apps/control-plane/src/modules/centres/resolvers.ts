@@ -14,6 +14,11 @@ export const centreResolvers: Resolvers = {
     extendCenterTrial: (_, args, { actor, services }) => services.centres.extendCenterTrial(actor, args),
   },
   Center: {
+    prefix_url: (centre) => centre.slug,
+    base_url: (centre, _, { services }) => services.centres.baseUrl(centre),
+    port: (_centre, _, { services }) => services.centres.publicPort(),
+    db: (centre) => centre.database_name ?? null,
+    path: () => null,
     storage: (centre, _, { actor, services }) => services.centres.storage(actor, centre),
   },
 };

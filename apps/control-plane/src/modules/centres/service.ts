@@ -134,6 +134,13 @@ export function createCentreService(rt: ControlPlaneRuntime) {
       return paginated(rows, total, page, first);
     },
 
+    /** Center.base_url: its active custom domain, else its subdomain, on this deployment's scheme and port. */
+    baseUrl(centre: Pick<CenterRow, 'slug' | 'custom_domain'>) {
+      return centre.custom_domain ? rt.config.hostOrigin(centre.custom_domain) : rt.config.centreOrigin(centre.slug);
+    },
+
+    publicPort: () => rt.config.publicPort,
+
     /** Center.storage: operators who may read the centre see its stored files and bytes. */
     async storage(actor: Actor, centre: CenterRow) {
       requireRole(actor, centrePolicy.getCenter);

@@ -5,6 +5,7 @@ export const DomainError = {
   Taken: 'DOMAIN_TAKEN',
   Reserved: 'DOMAIN_RESERVED',
   Protected: 'DOMAIN_PROTECTED',
+  NotRecheckable: 'DOMAIN_NOT_RECHECKABLE',
 } as const;
 
 export const domainNotFound = () => new AppError(DomainError.NotFound, 'Domain not found.');
@@ -15,3 +16,5 @@ export const domainReserved = () =>
   });
 export const domainProtected = () =>
   new AppError(DomainError.Protected, "A centre's own subdomain cannot be removed; change its address instead.");
+export const domainNotRecheckable = (status: string) =>
+  new AppError(DomainError.NotRecheckable, `A ${status} domain has nothing to check.`, { field: 'id' });

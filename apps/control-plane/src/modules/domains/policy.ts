@@ -4,4 +4,5 @@ export const domainPolicy = {
   getServerDomains: 'kvsupport',
   addServerDomain: 'admin',
   removeServerDomain: 'admin',
+  recheckServerDomain: 'admin',
 } as const satisfies Record<string, OperatorRole>;

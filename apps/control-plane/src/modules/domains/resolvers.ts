@@ -7,5 +7,9 @@ export const domainResolvers: Resolvers = {
   Mutation: {
     addServerDomain: (_, args, { actor, services }) => services.domains.addServerDomain(actor, args),
     removeServerDomain: (_, args, { actor, services }) => services.domains.removeServerDomain(actor, args),
+    recheckServerDomain: (_, args, { actor, services }) => services.domains.recheckServerDomain(actor, args),
+  },
+  ServerDomain: {
+    records: (row, _, { services }) => services.domains.records(row),
   },
 };

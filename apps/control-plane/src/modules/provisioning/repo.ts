@@ -211,7 +211,7 @@ export async function markServerFailed(db: Db, id: string, error: string): Promi
     .update({ status: 'failed', error: error.slice(0, 2000), updated_at: db.fn.now() });
 }
 
+/** Due work only: the periodic sweeps keep a row for their next slot (available later) at all times. */
 export async function hasPendingOutbox(db: Db): Promise<boolean> {
-  // Rows due later (the nightly run, a purge after its grace period) are not work to wait for.
   return Boolean(await db('outbox').whereNull('dispatched_at').where('available_at', '<=', db.fn.now()).first('id'));
 }

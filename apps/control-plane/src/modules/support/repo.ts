@@ -12,13 +12,65 @@ export interface SupportSessionRow {
   expires_at: Date;
   created_at: Date;
   ended_at: Date | null;
+  ticket_id: string | null;
+  mode: 'read' | 'write';
+  write_reason: string | null;
+  minutes: number | null;
 }
 
 export async function insertSupportSession(
   db: Db,
-  row: { id: string; operator_id: string | null; center_id: string; target_user_id: string; reason: string; expires_at: Date },
+  row: {
+    id: string;
+    operator_id: string | null;
+    center_id: string;
+    target_user_id: string;
+    reason: string;
+    expires_at: Date;
+    ticket_id: string;
+    mode: 'read' | 'write';
+    write_reason: string | null;
+    minutes: number;
+  },
 ): Promise<void> {
   await db('support_sessions').insert(row);
+}
+
+export interface SupportSessionListRow extends SupportSessionRow {
+  operator: string | null;
+  status: 'active' | 'ended' | 'expired';
+}
+
+/** A centre's support sessions, newest first, with the operator's name (index `support_sessions_center_idx`). */
+export async function listSupportSessions(
+  db: Db,
+  centreId: string,
+  opts: { offset: number; limit: number },
+): Promise<{ rows: SupportSessionListRow[]; total: number }> {
+  const counted = await db('support_sessions').where({ center_id: centreId }).count({ count: '*' });
+  const rows = await db('support_sessions as s')
+    .leftJoin('operators as o', 'o.id', 's.operator_id')
+    .where('s.center_id', centreId)
+    .orderBy([
+      { column: 's.created_at', order: 'desc' },
+      { column: 's.id', order: 'desc' },
+    ])
+    .offset(opts.offset)
+    .limit(opts.limit)
+    .select(
+      's.*',
+      db.raw("case when o.id is not null then concat(o.fname, ' ', o.lname, ' (', o.username, ')') end as operator"),
+      db.raw("case when s.ended_at is not null then 'ended' when s.expires_at <= now() then 'expired' else 'active' end as status"),
+    );
+  return {
+    rows: rows.map((r) => ({
+      ...r,
+      operator_id: String(r.operator_id),
+      center_id: String(r.center_id),
+      target_user_id: String(r.target_user_id),
+    })),
+    total: Number(counted[0]?.count ?? 0),
+  };
 }
 
 export async function findSupportSession(db: Db, id: string): Promise<SupportSessionRow | undefined> {

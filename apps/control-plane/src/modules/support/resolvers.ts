@@ -2,6 +2,7 @@ import type { Resolvers } from '../../generated/resolvers.ts';
 
 export const supportResolvers: Resolvers = {
   Query: {
+    getSupportSessions: (_, args, { actor, services }) => services.support.getSupportSessions(actor, args),
     getCenterUsers: (_, args, { actor, services }) => services.support.getCenterUsers(actor, args),
     getCenterParkedEvents: (_, args, { actor, services }) => services.support.getCenterParkedEvents(actor, args),
     getUserForCustomEmail: (_, args, { actor, services }) => services.support.getUserForCustomEmail(actor, args),

@@ -5,7 +5,11 @@ import { centreInput, startControlPlane, type ControlPlaneHarness } from '../../
 import { provisionCenterNow } from '../../provision-now.ts';
 import type { CenterRow } from '../centres/repo.ts';
 
-const LOGIN_AS = `mutation($c: ID!, $u: ID!, $r: String!) { loginAsUser(center_id: $c, user_id: $u, reason: $r) { status message color url expires_at support_session_id } }`;
+const LOGIN_AS = `mutation($c: ID!, $u: ID!, $r: String!, $t: String!, $m: Int, $mode: String, $wr: String) {
+  loginAsUser(center_id: $c, user_id: $u, reason: $r, ticket_id: $t, minutes: $m, mode: $mode, write_reason: $wr) {
+    status message color url expires_at support_session_id } }`;
+const SESSIONS = `query($c: ID!) { getSupportSessions(center_id: $c) { data { id operator ticket_id mode write_reason minutes status reason }
+  paginatorInfo { total } } }`;
 const END = `mutation($id: ID!) { endSupportSession(id: $id) { status message } }`;
 
 describe('support sessions (login as user)', () => {
@@ -29,15 +33,16 @@ describe('support sessions (login as user)', () => {
 
   it('gives kvsupport a one-time link bound to the centre and the user, audited on both sides', async () => {
     const before = Date.now();
-    const res = await h.gql(LOGIN_AS, { c: centre.id, u: ownerId, r: 'Parent reports a missing camera' }, { token: h.tokens.kvsupport });
+    const res = await h.gql(LOGIN_AS, { t: 'HELP-1001', c: centre.id, u: ownerId, r: 'Parent reports a missing camera' }, { token: h.tokens.kvsupport });
     expect(res.errors).toBeUndefined();
     const out = res.data.loginAsUser;
     expect(out).toMatchObject({ status: true, color: 'success' });
     const match = /^http:\/\/willow\.localhost:3000\/verify-autologin\/([^/]+)$/.exec(out.url);
     expect(match).not.toBeNull();
     const expiresAt = Date.parse(out.expires_at);
-    expect(expiresAt - before).toBeGreaterThan(59 * 60_000);
-    expect(expiresAt - before).toBeLessThanOrEqual(60 * 60_000 + 1000);
+    // 30 minutes unless asked otherwise.
+    expect(expiresAt - before).toBeGreaterThan(29 * 60_000);
+    expect(expiresAt - before).toBeLessThanOrEqual(30 * 60_000 + 1000);
 
     const claims = await h.rt.tokens.verifySupportAutologin(match![1]!, centre.id);
     expect(claims).toMatchObject({
@@ -46,6 +51,7 @@ describe('support sessions (login as user)', () => {
       ssid: out.support_session_id,
       operator: 'Sam Operator (kvsupport-op)',
       sexp: Math.floor(expiresAt / 1000),
+      mode: 'read',
     });
     // Bound to this centre: another centre refuses it.
     await expect(h.rt.tokens.verifySupportAutologin(match![1]!, other.id)).rejects.toThrow();
@@ -56,6 +62,9 @@ describe('support sessions (login as user)', () => {
       center_id: centre.id,
       target_user_id: ownerId,
       reason: 'Parent reports a missing camera',
+      ticket_id: 'HELP-1001',
+      mode: 'read',
+      minutes: 30,
       ended_at: null,
     });
     expect(
@@ -118,7 +127,7 @@ describe('support sessions (login as user)', () => {
 
   it('refuses a short reason, an unknown or inactive user, a suspended centre and anonymous callers', async () => {
     const ask = (vars: Record<string, unknown>, token: string | null = h.tokens.kvsupport) =>
-      h.gql(LOGIN_AS, { c: centre.id, u: ownerId, r: 'Long enough reason', ...vars }, { token });
+      h.gql(LOGIN_AS, { t: 'HELP-1001', c: centre.id, u: ownerId, r: 'Long enough reason', ...vars }, { token });
     expect((await ask({ r: 'too short' })).errors?.[0]?.extensions).toEqual({ code: 'BAD_USER_INPUT', field: 'reason' });
     expect((await ask({ u: '999999' })).errors?.[0]?.extensions).toEqual({ code: 'USER_NOT_FOUND', field: 'user_id' });
     expect((await ask({ u: 'x1' })).errors?.[0]?.extensions).toEqual({ code: 'BAD_USER_INPUT', field: 'user_id' });
@@ -134,7 +143,7 @@ describe('support sessions (login as user)', () => {
   });
 
   it('ending a session revokes the centre-side session at once; only its operator or an admin may end it', async () => {
-    const started = (await h.gql(LOGIN_AS, { c: centre.id, u: ownerId, r: 'Checking invoice totals' }, { token: h.tokens.admin })).data
+    const started = (await h.gql(LOGIN_AS, { t: 'HELP-1001', c: centre.id, u: ownerId, r: 'Checking invoice totals' }, { token: h.tokens.admin })).data
       .loginAsUser;
     // What the centre's verifyAutologin records when the link is used.
     const centreSession = randomUUID();
@@ -211,5 +220,53 @@ describe('support sessions (login as user)', () => {
       data: { event_id: eventId, handler: 'attendance.parent-alert' },
     });
     expect((await h.gql(PARKED, { c: centre.id }, { token: h.tokens.kvsupport })).data.getCenterParkedEvents.paginatorInfo.total).toBe(0);
+  });
+
+  it('takes a ticket, 5–60 minutes and a mode; a write session is an admin\'s with a reason; each bad field is named', async () => {
+    const ask = (vars: Record<string, unknown>, token = h.tokens.admin) =>
+      h.gql(LOGIN_AS, { t: 'HELP-1001', c: centre.id, u: ownerId, r: 'Checking the billing totals', ...vars }, { token });
+    const field = async (vars: Record<string, unknown>) => (await ask(vars)).errors?.[0]?.extensions;
+    expect(await field({ t: '' })).toEqual({ code: 'BAD_USER_INPUT', field: 'ticket_id' });
+    expect(await field({ t: 'HELP 1' })).toEqual({ code: 'BAD_USER_INPUT', field: 'ticket_id' });
+    expect(await field({ m: 4 })).toEqual({ code: 'BAD_USER_INPUT', field: 'minutes' });
+    expect(await field({ m: 61 })).toEqual({ code: 'BAD_USER_INPUT', field: 'minutes' });
+    expect(await field({ mode: 'admin' })).toEqual({ code: 'BAD_USER_INPUT', field: 'mode' });
+    expect(await field({ mode: 'write' })).toEqual({ code: 'BAD_USER_INPUT', field: 'write_reason' });
+    expect(await field({ mode: 'write', wr: 'short' })).toEqual({ code: 'BAD_USER_INPUT', field: 'write_reason' });
+    // kvsupport reads only.
+    const kv = await ask({ mode: 'write', wr: 'Fix the broken invoice line' }, h.tokens.kvsupport);
+    expect(kv.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    const before = Date.now();
+    const ok = await ask({ t: 'HELP-2002', m: 5, mode: 'write', wr: 'Fix the broken invoice line' });
+    expect(ok.errors).toBeUndefined();
+    const out = ok.data.loginAsUser;
+    expect(Date.parse(out.expires_at) - before).toBeLessThanOrEqual(5 * 60_000 + 1000);
+    const token = /verify-autologin\/([^/]+)$/.exec(out.url)![1]!;
+    expect((await h.rt.tokens.verifySupportAutologin(token, centre.id)).mode).toBe('write');
+    // The centre's own audit log holds the ticket and mode (its /log-report shows them).
+    expect(await tenant('audit_log').where({ support_session_id: out.support_session_id }).first('data')).toMatchObject({
+      data: { ticket_id: 'HELP-2002', mode: 'write', write_reason: 'Fix the broken invoice line' },
+    });
+
+    // getSupportSessions: newest first, for kvsupport too; never another centre's; not for guests.
+    const list = await h.gql(SESSIONS, { c: centre.id }, { token: h.tokens.kvsupport });
+    expect(list.data.getSupportSessions.data[0]).toMatchObject({
+      id: out.support_session_id,
+      operator: 'Ada Operator (admin-op)',
+      ticket_id: 'HELP-2002',
+      mode: 'write',
+      write_reason: 'Fix the broken invoice line',
+      minutes: 5,
+      status: 'active',
+    });
+    const ids = list.data.getSupportSessions.data.map((s: { id: string }) => s.id);
+    const others = await h.gql(SESSIONS, { c: other.id }, { token: h.tokens.admin });
+    expect(others.data.getSupportSessions.data.filter((s: { id: string }) => ids.includes(s.id))).toEqual([]);
+    expect((await h.gql(SESSIONS, { c: centre.id }, { token: null })).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    expect((await h.gql(SESSIONS, { c: '999999' }, { token: h.tokens.admin })).errors?.[0]?.extensions?.code).toBe('CENTER_NOT_FOUND');
+    expect((await h.gql(SESSIONS, { c: 'x' }, { token: h.tokens.admin })).errors?.[0]?.extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      field: 'center_id',
+    });
   });
 });

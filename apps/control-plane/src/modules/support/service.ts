@@ -13,13 +13,37 @@ import { centreNotActive, parkedEventNotFound, supportSessionNotFound, userNotFo
 import { parkedEvents, retryParkedEvent } from '@kv/jobs';
 import { createCustomEmailService } from './custom-email.ts';
 
-const SUPPORT_SESSION_MS = 60 * 60_000;
+/** A support session lasts `minutes` (5–60, default 30). */
+const SUPPORT_MINUTES_DEFAULT = 30;
 
 const centreId = fields.id('center_id');
 const usersArgs = z.object({ ...pageArgs, center_id: centreId, search: fields.optionalText(100, 'search') });
 const parkedArgs = z.object({ ...pageArgs, center_id: centreId });
 const retryArgs = z.object({ center_id: centreId, event_id: fields.id('event_id'), handler: fields.text('handler', { max: 120 }) });
-const loginAsArgs = z.object({ center_id: centreId, user_id: fields.id('user_id'), reason: fields.text('reason', { min: 10, max: 500 }) });
+const loginAsArgs = z
+  .object({
+    center_id: centreId,
+    user_id: fields.id('user_id'),
+    reason: fields.text('reason', { min: 10, max: 500 }),
+    // The help-desk ticket the operator works on: letters, digits and - _ # . / only.
+    ticket_id: fields
+      .text('ticket_id', { max: 60 })
+      .regex(/^[A-Za-z0-9#._/-]+$/, 'ticket_id may use letters, digits and # . _ / - only.'),
+    minutes: fields
+      .intBetween('minutes', 5, 60)
+      .nullish()
+      .transform((v) => v ?? SUPPORT_MINUTES_DEFAULT),
+    mode: fields
+      .oneOf('mode', ['read', 'write'])
+      .nullish()
+      .transform((v) => v ?? 'read'),
+    write_reason: fields.optionalText(500, 'write_reason'),
+  })
+  .superRefine((a, ctx) => {
+    if (a.mode === 'write' && (a.write_reason ?? '').length < 10)
+      ctx.addIssue({ code: 'custom', path: ['write_reason'], message: 'write_reason of at least 10 characters is required for a write session.' });
+  });
+const sessionsArgs = z.object({ ...pageArgs, center_id: centreId });
 const endArgs = z.object({ id: fields.uuidKey });
 
 export function createSupportService(rt: ControlPlaneRuntime) {
@@ -86,7 +110,11 @@ export function createSupportService(rt: ControlPlaneRuntime) {
      */
     async loginAsUser(actor: Actor, raw: unknown) {
       const viewer = requireRole(actor, supportPolicy.loginAsUser);
-      const { center_id: centreId, user_id: userId, reason } = parseArgs(loginAsArgs, raw);
+      const args = parseArgs(loginAsArgs, raw);
+      const { center_id: centreId, user_id: userId, reason, ticket_id: ticketId, minutes, mode } = args;
+      const writeReason = mode === 'write' ? args.write_reason! : null;
+      // Changing a centre's data as one of its users is an admin's decision.
+      if (mode === 'write') requireRole(actor, supportPolicy.loginAsUserWrite);
       const centre = await findCenter(db, centreId);
       if (!centre) throw centreNotFound();
       if (centre.status !== 'active') throw centreNotActive();
@@ -94,13 +122,13 @@ export function createSupportService(rt: ControlPlaneRuntime) {
       const user = await repo.findActiveCentreUser(tenantDb, userId);
       if (!user) throw userNotFound();
       const sessionId = randomUUID();
-      const expiresAt = new Date(Date.now() + SUPPORT_SESSION_MS);
+      const expiresAt = new Date(Date.now() + minutes * 60_000);
       await repo.insertCentreAudit(tenantDb, {
         actor_label: viewer.label,
         support_session_id: sessionId,
         action: 'support.session_started',
         entity_id: userId,
-        data: { reason, expires_at: expiresAt.toISOString() },
+        data: { reason, ticket_id: ticketId, mode, write_reason: writeReason, expires_at: expiresAt.toISOString() },
       });
       await db.transaction(async (trx) => {
         await repo.insertSupportSession(trx, {
@@ -110,12 +138,20 @@ export function createSupportService(rt: ControlPlaneRuntime) {
           target_user_id: userId,
           reason,
           expires_at: expiresAt,
+          ticket_id: ticketId,
+          mode,
+          write_reason: writeReason,
+          minutes,
         });
         await writeAudit(trx, actor, 'support.login_as_user', 'center', centreId, {
           support_session_id: sessionId,
           user_id: userId,
           username: user.username,
           reason,
+          ticket_id: ticketId,
+          mode,
+          write_reason: writeReason,
+          minutes,
         });
       });
       const token = await rt.tokens.signSupportAutologin({
@@ -124,9 +160,19 @@ export function createSupportService(rt: ControlPlaneRuntime) {
         ssid: sessionId,
         operator: viewer.label,
         exp: expiresAt,
+        mode,
       });
       const url = `${rt.config.centreOrigin(centre.slug)}/verify-autologin/${token}`;
       return done('Support session started.', { url, expires_at: expiresAt, support_session_id: sessionId });
+    },
+
+    /** A centre's support sessions, newest first, with their ticket, mode and state (admin, kvsupport). */
+    async getSupportSessions(actor: Actor, raw: unknown) {
+      requireRole(actor, supportPolicy.getSupportSessions);
+      const { center_id, page, first } = parseArgs(sessionsArgs, raw);
+      if (!(await findCenter(db, center_id))) throw centreNotFound();
+      const { rows, total } = await repo.listSupportSessions(db, center_id, { offset: (page - 1) * first, limit: first });
+      return paginated(rows, total, page, first);
     },
 
     async endSupportSession(actor: Actor, raw: unknown) {

@@ -6114,6 +6114,8 @@ export type SupportSessionInfo = {
   __typename?: 'SupportSessionInfo';
   operator: Scalars['String']['output'];
   expires_at: Scalars['String']['output'];
+  /** read (nothing can be changed but signing out) or write. */
+  mode: Scalars['String']['output'];
 };
 
 export type Permission = {
@@ -7100,6 +7102,10 @@ export type LogReportEntry = {
   username?: Maybe<Scalars['String']['output']>;
   /** True when done in a platform support session. */
   by_support: Scalars['Boolean']['output'];
+  /** The support ticket the operator entered the centre for. */
+  support_ticket?: Maybe<Scalars['String']['output']>;
+  /** read or write: the support session's mode. */
+  support_mode?: Maybe<Scalars['String']['output']>;
   created_at: Scalars['String']['output'];
 };
 
@@ -13333,6 +13339,7 @@ export type UserResolvers<ContextType = RequestContext, ParentType extends Resol
 export type SupportSessionInfoResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SupportSessionInfo'] = ResolversParentTypes['SupportSessionInfo']> = {
   operator?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   expires_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  mode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type PermissionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Permission'] = ResolversParentTypes['Permission']> = {
@@ -13973,6 +13980,8 @@ export type LogReportEntryResolvers<ContextType = RequestContext, ParentType ext
   user?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   username?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   by_support?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  support_ticket?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  support_mode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   created_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 

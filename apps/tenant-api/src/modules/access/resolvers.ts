@@ -27,11 +27,17 @@ export const accessResolvers: Resolvers = {
     email: (u: UserRow) => displayEmail(u.email) || null,
     last_login_time: (u: UserRow) => iso(u.last_login_time),
     has_password: (u: UserRow) => Boolean(u.has_password),
-    support_session: (u: UserRow & { [JUST_OPENED_SUPPORT]?: { operator: string; expiresAt: Date } }, _: Args, ctx: RequestContext) => {
+    support_session: (
+      u: UserRow & { [JUST_OPENED_SUPPORT]?: { operator: string; expiresAt: Date; mode?: 'read' | 'write' } },
+      _: Args,
+      ctx: RequestContext,
+    ) => {
       const opened = u[JUST_OPENED_SUPPORT];
-      if (opened) return { operator: opened.operator, expires_at: opened.expiresAt.toISOString() };
+      if (opened) return { operator: opened.operator, expires_at: opened.expiresAt.toISOString(), mode: opened.mode ?? 'read' };
       const s = ctx.viewer?.support;
-      return s && String(u.id) === ctx.viewer!.id ? { operator: s.operator, expires_at: s.expiresAt.toISOString() } : null;
+      return s && String(u.id) === ctx.viewer!.id
+        ? { operator: s.operator, expires_at: s.expiresAt.toISOString(), mode: s.mode ?? 'read' }
+        : null;
     },
   },
 };

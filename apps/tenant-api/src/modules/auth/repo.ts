@@ -17,6 +17,7 @@ export interface ViewerRow extends UserRow {
   child_location_ids: string[];
   support_session_id: string | null;
   support_operator: string | null;
+  support_mode: string | null;
   expires_at: Date;
 }
 
@@ -33,7 +34,7 @@ const VIEWER_USER_COLUMNS = raw(userColumnsSql('u'));
 
 /** The viewer's statement. The whole User row rides along: `me` answers from it instead of reading it again. */
 const viewerSql = (sessionId: string, userId: string) => sql`
-  select ${VIEWER_USER_COLUMNS}, u.tokens_valid_after, s.support_session_id, s.support_operator, s.expires_at,
+  select ${VIEWER_USER_COLUMNS}, u.tokens_valid_after, s.support_session_id, s.support_operator, s.support_mode, s.expires_at,
          array_agg(r.name) as roles,
          array(select distinct p.name from user_roles pur join role_permissions rp on rp.role_id = pur.role_id
                  join permissions p on p.id = rp.permission_id where pur.user_id = u.id) as permissions,

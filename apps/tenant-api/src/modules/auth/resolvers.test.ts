@@ -344,4 +344,93 @@ describe('support sessions (login as user)', () => {
     });
     expect((await gql(h.app, A().host, VERIFY, { t: token })).errors?.[0]?.extensions?.field).toBe('token');
   });
+  const FULL_VERIFY =
+    'mutation($t: String!) { verifyAutologin(token: $t) { session_id tokens { access_token refresh_token } user { support_session { operator mode } } } }';
+  const ADD_TAG = 'mutation($n: String!) { addTag(name: $n) { status } }';
+
+  /** A support session as the control plane opens it: its start row in the centre's audit log, then the link. */
+  async function enter(username: string, mode: 'read' | 'write' | undefined, ssid: string) {
+    const id = await seedUser(A(), { username, role: 'manager' });
+    await A().db.db('audit_log').insert({
+      actor_label: 'Ada Operator',
+      support_session_id: ssid,
+      action: 'support.session_started',
+      entity: 'user',
+      entity_id: id,
+      data: JSON.stringify({ ticket_id: 'HELP-4411', mode: mode ?? 'read' }),
+    });
+    const token = await h.deps.tokens.signSupportAutologin({
+      tid: A().entry.id,
+      sub: id,
+      ssid,
+      operator: 'Ada Operator',
+      exp: new Date(Date.now() + 30 * 60_000),
+      ...(mode ? { mode } : {}),
+    });
+    const r = await gql(h.app, A().host, FULL_VERIFY, { t: token });
+    return r.data!.verifyAutologin;
+  }
+
+  it('a read-only session (the default) reads, but every mutation except logout and refreshToken answers SUPPORT_READ_ONLY', async () => {
+    const s = await enter('readonly1', undefined, '5b0f1f52-0d0e-4a4e-9a51-7f0d1a1d9c21');
+    expect(s.user.support_session).toEqual({ operator: 'Ada Operator', mode: 'read' });
+    const access = s.tokens.access_token;
+    const me = await gql(h.app, A().host, 'query { me { username support_session { mode } } }', {}, access);
+    expect(me.data?.me).toEqual({ username: 'readonly1', support_session: { mode: 'read' } });
+    const before = await A().db.db('tags').count({ n: '*' });
+    const refused = await gql(h.app, A().host, ADD_TAG, { n: 'Support was here' }, access);
+    expect(refused.errors?.[0]?.extensions?.code).toBe('SUPPORT_READ_ONLY');
+    expect(refused.errors?.[0]?.message).toBe('This support session is read-only: nothing can be changed in it.');
+    expect(await A().db.db('tags').count({ n: '*' })).toEqual(before);
+    // Keeping and ending its own session still work.
+    const refreshed = await gql(
+      h.app,
+      A().host,
+      'mutation($r: String!) { refreshToken(refresh_token: $r) { tokens { access_token } } }',
+      { r: s.tokens.refresh_token },
+    );
+    const access2 = refreshed.data?.refreshToken.tokens.access_token;
+    expect(access2).toBeTruthy();
+    expect((await gql(h.app, A().host, ADD_TAG, { n: 'Again' }, access2)).errors?.[0]?.extensions?.code).toBe('SUPPORT_READ_ONLY');
+    expect((await gql(h.app, A().host, 'mutation { logout { status } }', {}, access2)).data?.logout.status).toBe(true);
+    // The system log names the ticket and the mode of the support entries.
+    await seedUser(A(), { username: 'logowner1', role: 'center' });
+    const owner = await signIn(h.app, A().host, 'logowner1');
+    const log = await gql(
+      h.app,
+      A().host,
+      'query { getLogReport(first: 100, action: "support.") { data { activity by_support support_ticket support_mode } } }',
+      {},
+      owner.token,
+    );
+    expect(log.data?.getLogReport.data).toContainEqual({
+      activity: 'support.session_started',
+      by_support: true,
+      support_ticket: 'HELP-4411',
+      support_mode: 'read',
+    });
+  });
+
+  it('a write session (an admin, with a reason) may change data; its changes are recorded as support', async () => {
+    const s = await enter('writer1', 'write', '5b0f1f52-0d0e-4a4e-9a51-7f0d1a1d9c22');
+    expect(s.user.support_session.mode).toBe('write');
+    const added = await gql(h.app, A().host, ADD_TAG, { n: 'Fixed by support' }, s.tokens.access_token);
+    expect(added.errors).toBeUndefined();
+    expect(added.data?.addTag.status).toBe(true);
+  });
+
+  it('a forged mode claim is refused with the token (the mode is signed)', async () => {
+    const id = await seedUser(A(), { username: 'forger1', role: 'manager' });
+    const token = await h.deps.tokens.signSupportAutologin({
+      tid: A().entry.id,
+      sub: id,
+      ssid: '5b0f1f52-0d0e-4a4e-9a51-7f0d1a1d9c23',
+      operator: 'Ada',
+      exp: new Date(Date.now() + 600_000),
+    });
+    const [head, body, sig] = token.split('.');
+    const claims = JSON.parse(Buffer.from(body!, 'base64url').toString());
+    const forged = [head, Buffer.from(JSON.stringify({ ...claims, smode: 'write' })).toString('base64url'), sig].join('.');
+    expect((await gql(h.app, A().host, VERIFY, { t: forged })).errors?.[0]?.extensions?.field).toBe('token');
+  });
 });

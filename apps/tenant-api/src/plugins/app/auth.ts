@@ -45,6 +45,7 @@ export async function viewerFromToken(deps: TenantApiDeps, tenant: CentreEntry, 
     child_location_ids: children,
     support_session_id: _s,
     support_operator: _o,
+    support_mode: _m,
     expires_at: _e,
     ...user
   } = row;
@@ -59,7 +60,13 @@ export async function viewerFromToken(deps: TenantApiDeps, tenant: CentreEntry, 
     sessionId: claims.sid,
     issuedAt: claims.iat,
     support: row.support_session_id
-      ? { operator: row.support_operator ?? 'Platform support', sessionId: row.support_session_id, expiresAt: row.expires_at }
+      ? {
+          operator: row.support_operator ?? 'Platform support',
+          sessionId: row.support_session_id,
+          expiresAt: row.expires_at,
+          // Only an explicit write session may change anything.
+          mode: row.support_mode === 'write' ? ('write' as const) : ('read' as const),
+        }
       : null,
   };
 }

@@ -12,6 +12,7 @@ export function SupportSessionBanner() {
   return (
     <Alert color="warning" variant="light" icon={<IconLifebuoy aria-hidden />} mb="md" role="status" data-testid="support-session">
       {t('shell:support.banner', { operator: session.operator, until: formatDateTime(session.expires_at) })}
+      {session.mode !== 'write' && <> {t('shell:support.readOnly')}</>}
     </Alert>
   );
 }

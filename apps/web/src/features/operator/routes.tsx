@@ -9,6 +9,11 @@ export const operatorGuestRoutes: RouteObject[] = [
     handle: { access: { role: 'guest' }, title: 'operator:login.title' },
     lazy: lazyPage(() => import('./pages/operator-login.page'), 'OperatorLoginPage'),
   },
+  {
+    path: paths.demo.pattern,
+    handle: { access: { role: 'guest' }, title: 'operator:demo.title' },
+    lazy: lazyPage(() => import('./pages/demo-request.page'), 'DemoRequestPage'),
+  },
 ];
 
 /** The operator console: kvsupport reads and supports, admin changes. */
@@ -84,5 +89,10 @@ export const operatorRoutes: RouteObject[] = [
       parents: [{ title: 'operator:centres.title', path: 'centersList' }],
     },
     lazy: lazyPage(() => import('./pages/centre-aws.page'), 'CentreAwsPage'),
+  },
+  {
+    path: paths.demoRequests.pattern,
+    handle: { access: { role: 'admin' }, title: 'operator:demoRequests.title' },
+    lazy: lazyPage(() => import('./pages/demo-requests.page'), 'DemoRequestsPage'),
   },
 ];

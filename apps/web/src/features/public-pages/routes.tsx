@@ -9,7 +9,6 @@ const guest = (title: string): RouteHandle => ({ access: { role: 'guest' }, titl
 
 /** Guest pages of spec §2 whose features come later: each shows a clear "not available yet". */
 const PENDING_GUEST_PAGES = [
-  [guestPaths.demo.pattern, 'pages:guestPages.titles.demo'],
   [guestPaths.customerSignup.pattern, 'pages:guestPages.titles.customerSignup'],
   [guestPaths.packages.pattern, 'pages:guestPages.titles.packages'],
   [guestPaths.customerPayment.pattern, 'pages:guestPages.titles.customerPayment'],

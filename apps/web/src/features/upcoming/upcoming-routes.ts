@@ -54,9 +54,7 @@ const r = (path: PathName, role: RoleName, feature: UpcomingFeature, extra: Part
  */
 export const UPCOMING_ROUTES: readonly UpcomingRoute[] = [
   // admin
-  r('demoRequests', 'admin', 'platform'),
   r('awsCenterDatabases', 'admin', 'platform'),
-  r('center', 'admin', 'platform'),
   r('customerWebsites', 'admin', 'websites'),
   r('folder', 'manager', 'imageLibrary'),
   r('learningFrameworksImport', 'manager', 'learning', { parent: 'learningFrameworks' }),
@@ -69,7 +67,6 @@ export const UPCOMING_ROUTES: readonly UpcomingRoute[] = [
   r('mainTicket', 'kvsupport', 'tickets', { parent: 'mainTickets' }),
   r('mainIncidents', 'kvsupport', 'incidents'),
   r('mainIncident', 'kvsupport', 'incidents', { parent: 'mainIncidents' }),
-  r('centersList', 'kvsupport', 'platform'),
   r('utilities', 'kvsupport', 'onboarding'),
   // manager
   r('tickets', 'manager', 'tickets', { title: 'shell:menu.tickets' }),

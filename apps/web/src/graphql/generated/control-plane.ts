@@ -12,9 +12,25 @@ export type ImmunizationDoseInput = {
   booster_validity?: string | null | undefined;
 };
 
-export type CenterFieldsFragment = { id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string };
+export type CenterFieldsFragment = { id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, prefix_url: string, base_url: string, port: number | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string };
 
-export type CenterResultFieldsFragment = { status: boolean, message: string, color: string, center: { id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string } | null };
+export type CenterResultFieldsFragment = { status: boolean, message: string, color: string, center: { id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, prefix_url: string, base_url: string, port: number | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string } | null };
+
+export type DemoRequestFieldsFragment = { id: string, name: string, email: string, phone: string | null, center_name: string, kind: string, locations: number | null, message: string | null, status: string, notes: string | null, signup_link_sent_at: string | null, changed_by: string | null, created_at: string };
+
+export type GuestCreateDemoRequestMutationVariables = Exact<{
+  name: string;
+  email: string;
+  phone?: string | null | undefined;
+  center_name: string;
+  kind?: string | null | undefined;
+  locations?: number | null | undefined;
+  message?: string | null | undefined;
+  website?: string | null | undefined;
+}>;
+
+
+export type GuestCreateDemoRequestMutation = { createDemoRequest: { status: boolean, message: string, color: string } };
 
 export type MigrationRunFieldsFragment = { id: string, dry_run: boolean, status: string, total: number, succeeded: number, failed: number, started_by: string | null, started_at: string, finished_at: string | null, center_id: string | null, error: string | null };
 
@@ -23,7 +39,7 @@ export type OperatorActivateCenterMutationVariables = Exact<{
 }>;
 
 
-export type OperatorActivateCenterMutation = { activateCenter: { status: boolean, message: string, color: string, center: { id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string } | null } };
+export type OperatorActivateCenterMutation = { activateCenter: { status: boolean, message: string, color: string, center: { id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, prefix_url: string, base_url: string, port: number | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string } | null } };
 
 export type OperatorAddCenterMutationVariables = Exact<{
   name: string;
@@ -39,7 +55,7 @@ export type OperatorAddCenterMutationVariables = Exact<{
 }>;
 
 
-export type OperatorAddCenterMutation = { addCenter: { status: boolean, message: string, color: string, center: { id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string } | null } };
+export type OperatorAddCenterMutation = { addCenter: { status: boolean, message: string, color: string, center: { id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, prefix_url: string, base_url: string, port: number | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string } | null } };
 
 export type OperatorAddServerDomainMutationVariables = Exact<{
   center_id: string | number;
@@ -47,7 +63,7 @@ export type OperatorAddServerDomainMutationVariables = Exact<{
 }>;
 
 
-export type OperatorAddServerDomainMutation = { addServerDomain: { status: boolean, message: string, color: string, domain: { id: string, center_id: string, domain: string, kind: string, status: string, cloud_front: string | null, created_at: string } | null } };
+export type OperatorAddServerDomainMutation = { addServerDomain: { status: boolean, message: string, color: string, domain: { id: string, center_id: string, domain: string, kind: string, status: string, status_reason: string | null, checked_at: string | null, verify_until: string | null, cloud_front: string | null, created_at: string, records: Array<{ type: string, name: string, value: string }> } | null } };
 
 export type OperatorBackupCenterDatabaseMutationVariables = Exact<{
   id: string | number;
@@ -61,7 +77,7 @@ export type OperatorCenterQueryVariables = Exact<{
 }>;
 
 
-export type OperatorCenterQuery = { getCenter: { id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string } | null, getServerDomains: Array<{ id: string, center_id: string, domain: string, kind: string, status: string, cloud_front: string | null, created_at: string }> };
+export type OperatorCenterQuery = { getCenter: { id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, prefix_url: string, base_url: string, port: number | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string } | null, getServerDomains: Array<{ id: string, center_id: string, domain: string, kind: string, status: string, status_reason: string | null, checked_at: string | null, verify_until: string | null, cloud_front: string | null, created_at: string, records: Array<{ type: string, name: string, value: string }> }> };
 
 export type OperatorCenterBackupsQueryVariables = Exact<{
   id: string | number;
@@ -104,12 +120,14 @@ export type OperatorCenterSnapshotsQueryVariables = Exact<{
 
 export type OperatorCenterSnapshotsQuery = { getDatabaseSnapshots: Array<{ id: string, status: string | null, type: string | null, created_at: string | null, size_gb: number | null }> };
 
-export type OperatorCenterStorageQueryVariables = Exact<{
-  id: string | number;
+export type OperatorCenterStatisticsQueryVariables = Exact<{
+  center_id?: string | number | null | undefined;
+  page?: number | null | undefined;
+  first?: number | null | undefined;
 }>;
 
 
-export type OperatorCenterStorageQuery = { getCenter: { id: string, storage: { files: number, bytes: number } | null } | null };
+export type OperatorCenterStatisticsQuery = { getCenterStatistics: { data: Array<{ center_id: string, name: string, slug: string, status: string, children: number, staff: number, families: number, locations: number, files: number, storage_bytes: number, database_bytes: number, last_activity_at: string | null, error: string | null, collected_at: string }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number }, totals: { centers: number, children: number, staff: number, families: number, locations: number, files: number, storage_bytes: number, database_bytes: number, last_activity_at: string | null, collected_at: string | null } } };
 
 export type OperatorCenterUsersQueryVariables = Exact<{
   center_id: string | number;
@@ -128,7 +146,7 @@ export type OperatorCentersQueryVariables = Exact<{
 }>;
 
 
-export type OperatorCentersQuery = { getCenters: { data: Array<{ id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
+export type OperatorCentersQuery = { getCenters: { data: Array<{ id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, prefix_url: string, base_url: string, port: number | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
 
 export type OperatorCustomEmailCentresQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -168,6 +186,16 @@ export type OperatorDeleteCenterDatabaseMutationVariables = Exact<{
 
 export type OperatorDeleteCenterDatabaseMutation = { deleteCenterDatabase: { status: boolean, message: string, color: string } };
 
+export type OperatorDemoRequestsQueryVariables = Exact<{
+  page?: number | null | undefined;
+  first?: number | null | undefined;
+  status?: string | null | undefined;
+  search?: string | null | undefined;
+}>;
+
+
+export type OperatorDemoRequestsQuery = { getDemoRequests: { data: Array<{ id: string, name: string, email: string, phone: string | null, center_name: string, kind: string, locations: number | null, message: string | null, status: string, notes: string | null, signup_link_sent_at: string | null, changed_by: string | null, created_at: string }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
+
 export type OperatorDrillCenterBackupMutationVariables = Exact<{
   id: string | number;
   backupId?: string | number | null | undefined;
@@ -182,7 +210,7 @@ export type OperatorExtendCenterTrialMutationVariables = Exact<{
 }>;
 
 
-export type OperatorExtendCenterTrialMutation = { extendCenterTrial: { status: boolean, message: string, color: string, center: { id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string } | null } };
+export type OperatorExtendCenterTrialMutation = { extendCenterTrial: { status: boolean, message: string, color: string, center: { id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, prefix_url: string, base_url: string, port: number | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string } | null } };
 
 export type OperatorFieldsFragment = { id: string, fname: string, lname: string, username: string, email: string | null, role: string, last_login_time: string | null };
 
@@ -243,6 +271,10 @@ export type OperatorLoginAsUserMutationVariables = Exact<{
   center_id: string | number;
   user_id: string | number;
   reason: string;
+  ticket_id: string;
+  minutes?: number | null | undefined;
+  mode?: string | null | undefined;
+  write_reason?: string | null | undefined;
 }>;
 
 
@@ -330,6 +362,13 @@ export type OperatorNewslettersQueryVariables = Exact<{
 
 export type OperatorNewslettersQuery = { getNewsletters: { data: Array<{ id: string, name: string, is_temp: boolean, tags: Array<string>, updated_at: string }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
 
+export type OperatorRecheckServerDomainMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type OperatorRecheckServerDomainMutation = { recheckServerDomain: { status: boolean, message: string, color: string, domain: { id: string, center_id: string, domain: string, kind: string, status: string, status_reason: string | null, checked_at: string | null, verify_until: string | null, cloud_front: string | null, created_at: string, records: Array<{ type: string, name: string, value: string }> } | null } };
+
 export type OperatorRefreshTokenMutationVariables = Exact<{
   refresh_token: string;
 }>;
@@ -342,7 +381,7 @@ export type OperatorRemoveServerDomainMutationVariables = Exact<{
 }>;
 
 
-export type OperatorRemoveServerDomainMutation = { removeServerDomain: { status: boolean, message: string, color: string, domain: { id: string, center_id: string, domain: string, kind: string, status: string, cloud_front: string | null, created_at: string } | null } };
+export type OperatorRemoveServerDomainMutation = { removeServerDomain: { status: boolean, message: string, color: string, domain: { id: string, center_id: string, domain: string, kind: string, status: string, status_reason: string | null, checked_at: string | null, verify_until: string | null, cloud_front: string | null, created_at: string, records: Array<{ type: string, name: string, value: string }> } | null } };
 
 export type OperatorRestoreCenterDatabaseMutationVariables = Exact<{
   id: string | number;
@@ -367,7 +406,7 @@ export type OperatorRetryProvisioningMutationVariables = Exact<{
 }>;
 
 
-export type OperatorRetryProvisioningMutation = { retryProvisioning: { status: boolean, message: string, color: string, center: { id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string } | null } };
+export type OperatorRetryProvisioningMutation = { retryProvisioning: { status: boolean, message: string, color: string, center: { id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, prefix_url: string, base_url: string, port: number | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string } | null } };
 
 export type OperatorRunTenantMigrationsMutationVariables = Exact<{
   dry_run?: boolean | null | undefined;
@@ -377,12 +416,28 @@ export type OperatorRunTenantMigrationsMutationVariables = Exact<{
 
 export type OperatorRunTenantMigrationsMutation = { runTenantMigrations: { status: boolean, message: string, color: string, run: { id: string, dry_run: boolean, status: string, total: number, succeeded: number, failed: number, started_by: string | null, started_at: string, finished_at: string | null, center_id: string | null, error: string | null } | null } };
 
+export type OperatorSendSignupLinkMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type OperatorSendSignupLinkMutation = { sendSignupLink: { status: boolean, message: string, color: string, demo_request: { id: string, name: string, email: string, phone: string | null, center_name: string, kind: string, locations: number | null, message: string | null, status: string, notes: string | null, signup_link_sent_at: string | null, changed_by: string | null, created_at: string } | null } };
+
+export type OperatorSupportSessionsQueryVariables = Exact<{
+  center_id: string | number;
+  page?: number | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type OperatorSupportSessionsQuery = { getSupportSessions: { data: Array<{ id: string, operator: string | null, target_user_id: string, reason: string, ticket_id: string | null, mode: string, write_reason: string | null, minutes: number | null, status: string, expires_at: string, ended_at: string | null, created_at: string }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
+
 export type OperatorSuspendCenterMutationVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type OperatorSuspendCenterMutation = { suspendCenter: { status: boolean, message: string, color: string, center: { id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string } | null } };
+export type OperatorSuspendCenterMutation = { suspendCenter: { status: boolean, message: string, color: string, center: { id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, prefix_url: string, base_url: string, port: number | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string } | null } };
 
 export type OperatorUndoDeleteCenterMutationVariables = Exact<{
   id: string | number;
@@ -391,4 +446,13 @@ export type OperatorUndoDeleteCenterMutationVariables = Exact<{
 
 export type OperatorUndoDeleteCenterMutation = { undoDeleteCenter: { status: boolean, message: string, color: string } };
 
-export type ServerDomainFieldsFragment = { id: string, center_id: string, domain: string, kind: string, status: string, cloud_front: string | null, created_at: string };
+export type OperatorUpdateDemoRequestMutationVariables = Exact<{
+  id: string | number;
+  status?: string | null | undefined;
+  notes?: string | null | undefined;
+}>;
+
+
+export type OperatorUpdateDemoRequestMutation = { updateDemoRequest: { status: boolean, message: string, color: string, demo_request: { id: string, name: string, email: string, phone: string | null, center_name: string, kind: string, locations: number | null, message: string | null, status: string, notes: string | null, signup_link_sent_at: string | null, changed_by: string | null, created_at: string } | null } };
+
+export type ServerDomainFieldsFragment = { id: string, center_id: string, domain: string, kind: string, status: string, status_reason: string | null, checked_at: string | null, verify_until: string | null, cloud_front: string | null, created_at: string, records: Array<{ type: string, name: string, value: string }> };

@@ -1374,7 +1374,7 @@ export type AuthLoginMutationVariables = Exact<{
 }>;
 
 
-export type AuthLoginMutation = { login: { status: boolean, message: string, color: string, expires_in: number | null, session_id: string | null, tokens: { access_token: string, refresh_token: string } | null, user: { id: string, fname: string, lname: string, full_name: string, username: string, email: string | null, avatar: string | null, locale: string, last_login_time: string | null, permissions: Array<string>, roles: Array<{ id: string, name: string, display_name: string }>, support_session: { operator: string, expires_at: string } | null } | null } };
+export type AuthLoginMutation = { login: { status: boolean, message: string, color: string, expires_in: number | null, session_id: string | null, tokens: { access_token: string, refresh_token: string } | null, user: { id: string, fname: string, lname: string, full_name: string, username: string, email: string | null, avatar: string | null, locale: string, last_login_time: string | null, permissions: Array<string>, roles: Array<{ id: string, name: string, display_name: string }>, support_session: { operator: string, expires_at: string, mode: string } | null } | null } };
 
 export type AuthLogoutMutationVariables = Exact<{
   session_id?: string | number | null | undefined;
@@ -1386,14 +1386,14 @@ export type AuthLogoutMutation = { logout: { status: boolean, message: string, c
 export type AuthMeQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type AuthMeQuery = { me: { id: string, fname: string, lname: string, full_name: string, username: string, email: string | null, avatar: string | null, locale: string, last_login_time: string | null, permissions: Array<string>, roles: Array<{ id: string, name: string, display_name: string }>, support_session: { operator: string, expires_at: string } | null } | null };
+export type AuthMeQuery = { me: { id: string, fname: string, lname: string, full_name: string, username: string, email: string | null, avatar: string | null, locale: string, last_login_time: string | null, permissions: Array<string>, roles: Array<{ id: string, name: string, display_name: string }>, support_session: { operator: string, expires_at: string, mode: string } | null } | null };
 
 export type AuthRefreshTokenMutationVariables = Exact<{
   refresh_token: string;
 }>;
 
 
-export type AuthRefreshTokenMutation = { refreshToken: { status: boolean, message: string, color: string, expires_in: number | null, session_id: string | null, tokens: { access_token: string, refresh_token: string } | null, user: { id: string, fname: string, lname: string, full_name: string, username: string, email: string | null, avatar: string | null, locale: string, last_login_time: string | null, permissions: Array<string>, roles: Array<{ id: string, name: string, display_name: string }>, support_session: { operator: string, expires_at: string } | null } | null } };
+export type AuthRefreshTokenMutation = { refreshToken: { status: boolean, message: string, color: string, expires_in: number | null, session_id: string | null, tokens: { access_token: string, refresh_token: string } | null, user: { id: string, fname: string, lname: string, full_name: string, username: string, email: string | null, avatar: string | null, locale: string, last_login_time: string | null, permissions: Array<string>, roles: Array<{ id: string, name: string, display_name: string }>, support_session: { operator: string, expires_at: string, mode: string } | null } | null } };
 
 export type AuthRegisterMutationVariables = Exact<{
   fname: string;
@@ -1437,14 +1437,14 @@ export type AuthUpdateInvitedUserPasswordMutationVariables = Exact<{
 }>;
 
 
-export type AuthUpdateInvitedUserPasswordMutation = { updateInvitedUserPassword: { status: boolean, message: string, color: string, expires_in: number | null, session_id: string | null, tokens: { access_token: string, refresh_token: string } | null, user: { id: string, fname: string, lname: string, full_name: string, username: string, email: string | null, avatar: string | null, locale: string, last_login_time: string | null, permissions: Array<string>, roles: Array<{ id: string, name: string, display_name: string }>, support_session: { operator: string, expires_at: string } | null } | null } };
+export type AuthUpdateInvitedUserPasswordMutation = { updateInvitedUserPassword: { status: boolean, message: string, color: string, expires_in: number | null, session_id: string | null, tokens: { access_token: string, refresh_token: string } | null, user: { id: string, fname: string, lname: string, full_name: string, username: string, email: string | null, avatar: string | null, locale: string, last_login_time: string | null, permissions: Array<string>, roles: Array<{ id: string, name: string, display_name: string }>, support_session: { operator: string, expires_at: string, mode: string } | null } | null } };
 
 export type AuthVerifyAutologinMutationVariables = Exact<{
   token: string;
 }>;
 
 
-export type AuthVerifyAutologinMutation = { verifyAutologin: { status: boolean, message: string, color: string, expires_in: number | null, session_id: string | null, tokens: { access_token: string, refresh_token: string } | null, user: { id: string, fname: string, lname: string, full_name: string, username: string, email: string | null, avatar: string | null, locale: string, last_login_time: string | null, permissions: Array<string>, roles: Array<{ id: string, name: string, display_name: string }>, support_session: { operator: string, expires_at: string } | null } | null } };
+export type AuthVerifyAutologinMutation = { verifyAutologin: { status: boolean, message: string, color: string, expires_in: number | null, session_id: string | null, tokens: { access_token: string, refresh_token: string } | null, user: { id: string, fname: string, lname: string, full_name: string, username: string, email: string | null, avatar: string | null, locale: string, last_login_time: string | null, permissions: Array<string>, roles: Array<{ id: string, name: string, display_name: string }>, support_session: { operator: string, expires_at: string, mode: string } | null } | null } };
 
 export type AuthVerifyEmailMutationVariables = Exact<{
   pin_time: string;
@@ -2886,7 +2886,7 @@ export type FormsTemplatesQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type FormsTemplatesQuery = { getCustomFormTemplates: Array<{ id: string, name: string, description: string }> };
 
-export type LoginResultFieldsFragment = { status: boolean, message: string, color: string, expires_in: number | null, session_id: string | null, tokens: { access_token: string, refresh_token: string } | null, user: { id: string, fname: string, lname: string, full_name: string, username: string, email: string | null, avatar: string | null, locale: string, last_login_time: string | null, permissions: Array<string>, roles: Array<{ id: string, name: string, display_name: string }>, support_session: { operator: string, expires_at: string } | null } | null };
+export type LoginResultFieldsFragment = { status: boolean, message: string, color: string, expires_in: number | null, session_id: string | null, tokens: { access_token: string, refresh_token: string } | null, user: { id: string, fname: string, lname: string, full_name: string, username: string, email: string | null, avatar: string | null, locale: string, last_login_time: string | null, permissions: Array<string>, roles: Array<{ id: string, name: string, display_name: string }>, support_session: { operator: string, expires_at: string, mode: string } | null } | null };
 
 export type NewslettersAudienceOptionsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -3545,7 +3545,7 @@ export type PeopleLogReportQueryVariables = Exact<{
 }>;
 
 
-export type PeopleLogReportQuery = { getLogReport: { data: Array<{ id: string, activity: string, entity: string | null, entity_id: string | null, user: string | null, username: string | null, by_support: boolean, created_at: string }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
+export type PeopleLogReportQuery = { getLogReport: { data: Array<{ id: string, activity: string, entity: string | null, entity_id: string | null, user: string | null, username: string | null, by_support: boolean, support_ticket: string | null, support_mode: string | null, created_at: string }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
 
 export type PeopleLoginHistoryQueryVariables = Exact<{
   user_id: string | number;
@@ -4607,7 +4607,7 @@ export type SchedulesUpdateStaffScheduleMutationVariables = Exact<{
 
 export type SchedulesUpdateStaffScheduleMutation = { updateStaffSchedule: { status: boolean, message: string, color: string, schedule: { id: string } | null } };
 
-export type SessionUserFieldsFragment = { id: string, fname: string, lname: string, full_name: string, username: string, email: string | null, avatar: string | null, locale: string, last_login_time: string | null, permissions: Array<string>, roles: Array<{ id: string, name: string, display_name: string }>, support_session: { operator: string, expires_at: string } | null };
+export type SessionUserFieldsFragment = { id: string, fname: string, lname: string, full_name: string, username: string, email: string | null, avatar: string | null, locale: string, last_login_time: string | null, permissions: Array<string>, roles: Array<{ id: string, name: string, display_name: string }>, support_session: { operator: string, expires_at: string, mode: string } | null };
 
 export type SetDefaultStreamingServerMutationVariables = Exact<{
   id: string | number;

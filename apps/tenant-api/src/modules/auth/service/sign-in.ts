@@ -30,7 +30,7 @@ export interface LoginPayload {
   session_id?: string;
   firebase_token?: string | null;
   /** `support` is the support session just opened: the new user's fields show it before any token is sent back. */
-  user?: { id: string; support?: { operator: string; expiresAt: Date } };
+  user?: { id: string; support?: { operator: string; expiresAt: Date; mode: 'read' | 'write' } };
 }
 
 /** Why this user may not sign in now, or null. */
@@ -46,7 +46,7 @@ async function openSession(
   ctx: RequestContext,
   user: UserAuthRow,
   roles: string[],
-  opts: { device?: string | null; ttlMs?: number; support?: { sessionId: string; operator: string } },
+  opts: { device?: string | null; ttlMs?: number; support?: { sessionId: string; operator: string; mode: 'read' | 'write' } },
 ): Promise<LoginPayload> {
   const role = highestRole(roles);
   const ttlMs = opts.ttlMs ?? (roleAtLeast(role, 'teacher') ? STAFF_SESSION_MS : FAMILY_SESSION_MS);
@@ -57,6 +57,7 @@ async function openSession(
     ttlMs,
     supportSessionId: opts.support?.sessionId,
     supportOperator: opts.support?.operator,
+    supportMode: opts.support?.mode,
   });
   const access = await ctx.deps.tokens.signAccess({ sub: user.id, tid: ctx.tenant.id, role, sid: session.sessionId });
   await updateUser(ctx.db, user.id, { last_login_time: ctx.db.fn.now() });
@@ -68,7 +69,9 @@ async function openSession(
     firebase_token: null,
     user: {
       id: user.id,
-      support: opts.support ? { operator: opts.support.operator, expiresAt: new Date(Date.now() + ttlMs) } : undefined,
+      support: opts.support
+        ? { operator: opts.support.operator, expiresAt: new Date(Date.now() + ttlMs), mode: opts.support.mode }
+        : undefined,
     },
   };
 }
@@ -189,6 +192,7 @@ async function autologin(ctx: RequestContext, token: string, wrong: () => void):
         action: 'support.login_as_user',
         entity: 'user',
         entity_id: user.id,
+        data: { mode: claims.mode },
         ip: ctx.ip,
       });
       return true;
@@ -199,7 +203,7 @@ async function autologin(ctx: RequestContext, token: string, wrong: () => void):
     return openSession(ctx, user, roles, {
       device: 'support',
       ttlMs: remaining,
-      support: { sessionId: claims.ssid, operator: claims.operator },
+      support: { sessionId: claims.ssid, operator: claims.operator, mode: claims.mode },
     });
   }
 

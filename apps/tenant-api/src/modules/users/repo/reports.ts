@@ -30,6 +30,9 @@ export type AuditLogRow = {
   actor_user_id: string | null;
   actor_label: string | null;
   support_session_id: string | null;
+  /** From the support session's start row: the operator's ticket and the session's mode. */
+  support_ticket: string | null;
+  support_mode: string | null;
   created_at: Date;
   fname: string | null;
   lname: string | null;
@@ -98,6 +101,9 @@ export async function pageAuditLog(
   const [count] = await base().count({ n: '*' });
   const rows = await base()
     .leftJoin('users as u', 'u.id', 'a.actor_user_id')
+    .leftJoin('audit_log as s', (j) =>
+      j.on('s.support_session_id', 'a.support_session_id').andOnVal('s.action', 'support.session_started'),
+    )
     .orderBy([
       { column: 'a.created_at', order: 'desc' },
       { column: 'a.id', order: 'desc' },
@@ -113,6 +119,8 @@ export async function pageAuditLog(
       'a.actor_user_id',
       'a.actor_label',
       'a.support_session_id',
+      db.raw("s.data->>'ticket_id' as support_ticket"),
+      db.raw("s.data->>'mode' as support_mode"),
       'a.created_at',
       'u.fname',
       'u.lname',

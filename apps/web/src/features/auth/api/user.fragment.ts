@@ -24,6 +24,7 @@ export const SESSION_USER_FIELDS = `
     support_session {
       operator
       expires_at
+      mode
     }
   }
 `;
@@ -40,5 +41,5 @@ export interface SessionUserData {
   last_login_time: string | null;
   permissions: string[];
   roles: { id: string; name: string; display_name: string }[];
-  support_session: { operator: string; expires_at: string } | null;
+  support_session: { operator: string; expires_at: string; mode: string } | null;
 }

@@ -11,6 +11,9 @@ export const CenterFields = gql`
     status
     url
     hostname
+    prefix_url
+    base_url
+    port
     on_trial
     trial_start_date
     trial_days
@@ -43,6 +46,9 @@ export interface CenterData {
   status: string;
   url: string | null;
   hostname: string | null;
+  prefix_url: string;
+  base_url: string;
+  port: number | null;
   on_trial: boolean;
   trial_start_date: string | null;
   trial_days: number | null;

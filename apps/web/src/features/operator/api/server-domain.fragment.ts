@@ -7,6 +7,14 @@ export const ServerDomainFields = gql`
     domain
     kind
     status
+    status_reason
+    checked_at
+    verify_until
+    records {
+      type
+      name
+      value
+    }
     cloud_front
     created_at
   }
@@ -18,6 +26,10 @@ export interface ServerDomainData {
   domain: string;
   kind: string;
   status: string;
+  status_reason: string | null;
+  checked_at: string | null;
+  verify_until: string | null;
+  records: { type: string; name: string; value: string }[];
   cloud_front: string | null;
   created_at: string;
 }

@@ -5,6 +5,8 @@ import type {
   OperatorAddServerDomainMutationVariables,
   OperatorRemoveServerDomainMutation,
   OperatorRemoveServerDomainMutationVariables,
+  OperatorRecheckServerDomainMutation,
+  OperatorRecheckServerDomainMutationVariables,
 } from '../../../graphql/generated/control-plane';
 
 export const AddServerDomainMutation = gql<OperatorAddServerDomainMutation, OperatorAddServerDomainMutationVariables>`
@@ -24,6 +26,20 @@ export const AddServerDomainMutation = gql<OperatorAddServerDomainMutation, Oper
 export const RemoveServerDomainMutation = gql<OperatorRemoveServerDomainMutation, OperatorRemoveServerDomainMutationVariables>`
   mutation OperatorRemoveServerDomain($id: ID!) {
     removeServerDomain(id: $id) {
+      status
+      message
+      color
+      domain {
+        ...ServerDomainFields
+      }
+    }
+  }
+  ${ServerDomainFields}
+`;
+
+export const RecheckServerDomainMutation = gql<OperatorRecheckServerDomainMutation, OperatorRecheckServerDomainMutationVariables>`
+  mutation OperatorRecheckServerDomain($id: ID!) {
+    recheckServerDomain(id: $id) {
       status
       message
       color

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ActionIcon, Button, Card, Group, Text, Tooltip } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Button, Card, Code, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
@@ -12,7 +12,7 @@ import { TextField } from '../../../components/form/text-field';
 import { reportMutationError } from '../../../lib/mutation-feedback';
 import { showNotice } from '../../../lib/notices';
 import type { ServerDomainData } from '../api/server-domain.fragment';
-import { AddServerDomainMutation, RemoveServerDomainMutation } from '../api/server-domain.mutation';
+import { AddServerDomainMutation, RecheckServerDomainMutation, RemoveServerDomainMutation } from '../api/server-domain.mutation';
 import { StatusBadge } from './status-badge';
 
 const domainSchema = z.object({
@@ -41,6 +41,7 @@ export function CentreDomainsCard({
   const { t } = useTranslation(['operator', 'common']);
   const [, addDomain] = useMutation(AddServerDomainMutation);
   const [, removeDomain] = useMutation(RemoveServerDomainMutation);
+  const [, recheckDomain] = useMutation(RecheckServerDomainMutation);
   const { control, handleSubmit, setError, reset, formState } = useForm<DomainValues>({
     resolver: zodResolver(domainSchema),
     defaultValues: { domain: '' },
@@ -58,7 +59,20 @@ export function CentreDomainsCard({
         ),
       },
       { key: 'kind', header: t('operator:domains.kind'), render: (d) => t(`operator:domains.kinds.${d.kind}`, { defaultValue: d.kind }) },
-      { key: 'status', header: t('operator:centres.status'), render: (d) => <StatusBadge status={d.status} /> },
+      {
+        key: 'status',
+        header: t('operator:centres.status'),
+        render: (d) => (
+          <Stack gap={2} data-testid={`domain-state-${d.domain}`}>
+            <StatusBadge status={d.status} />
+            {d.status_reason ? (
+              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {d.status_reason}
+              </Text>
+            ) : null}
+          </Stack>
+        ),
+      },
       { key: 'cloud_front', header: t('operator:domains.cloudFront') },
       {
         key: 'actions',
@@ -67,6 +81,24 @@ export function CentreDomainsCard({
         searchable: false,
         render: (d) =>
           canEdit && d.kind !== 'subdomain' ? (
+            <Group gap={4} wrap="nowrap">
+            {['pending', 'failed', 'verified', 'issuing'].includes(d.status) ? (
+              <Tooltip label={t('operator:domains.recheck')}>
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={t('operator:domains.recheckNamed', { domain: d.domain })}
+                  data-testid={`recheck-domain-${d.domain}`}
+                  onClick={async () => {
+                    const result = await recheckDomain({ id: d.id });
+                    if (reportMutationError(result.error, t)) return;
+                    if (result.data) showNotice(result.data.recheckServerDomain);
+                    onChanged();
+                  }}
+                >
+                  <IconRefresh size={16} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+            ) : null}
             <Tooltip label={t('operator:domains.remove')}>
               <ActionIcon
                 variant="subtle"
@@ -85,11 +117,13 @@ export function CentreDomainsCard({
                 <IconTrash size={16} aria-hidden />
               </ActionIcon>
             </Tooltip>
+            </Group>
           ) : null,
       },
     ],
-    [t, canEdit, removeDomain, onChanged],
+    [t, canEdit, removeDomain, recheckDomain, onChanged],
   );
+  const waiting = domains.filter((d) => d.records.length > 0 && d.status !== 'active' && d.status !== 'disabled');
 
   return (
     <Card withBorder radius="md" padding="lg" data-testid="centre-domains">
@@ -97,6 +131,40 @@ export function CentreDomainsCard({
         {t('operator:domains.title')}
       </Text>
       <DataTable label={t('operator:domains.title')} rows={domains} columns={columns} rowKey={(d) => d.id} />
+      {waiting.map((d) => (
+        <div key={d.id} data-testid={`domain-records-${d.domain}`}>
+          <Text size="sm" fw={600} mt="md">
+            {t('operator:domains.recordsTitle', { domain: d.domain })}
+          </Text>
+          <Text size="xs" c="dimmed" mb="xs">
+            {t('operator:domains.recordsLead')}
+          </Text>
+          <Table.ScrollContainer minWidth={480}>
+            <Table withTableBorder fz="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('operator:domains.recordType')}</Table.Th>
+                  <Table.Th>{t('operator:domains.recordName')}</Table.Th>
+                  <Table.Th>{t('operator:domains.recordValue')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {d.records.map((r) => (
+                  <Table.Tr key={r.type}>
+                    <Table.Td>{r.type}</Table.Td>
+                    <Table.Td>
+                      <Code>{r.name}</Code>
+                    </Table.Td>
+                    <Table.Td>
+                      <Code style={{ overflowWrap: 'anywhere' }}>{r.value}</Code>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </div>
+      ))}
       {canEdit ? (
         <form
           noValidate

@@ -10,7 +10,7 @@ import { CenterUsersQuery } from '../api/center-users.query';
 const SHOWN = 20;
 
 /** Picks the user to enter the centre as, searching the centre's active users by name, username or email. */
-export function CentreUserPicker({ centreId, control }: { centreId: string; control: Control<{ user_id: string; reason: string }> }) {
+export function CentreUserPicker<T extends { user_id: string }>({ centreId, control }: { centreId: string; control: Control<T> }) {
   const errorText = useFieldError();
   const { t } = useTranslation(['operator', 'common', 'shell']);
   const [search, setSearch] = useState('');
@@ -29,7 +29,7 @@ export function CentreUserPicker({ centreId, control }: { centreId: string; cont
   );
   return (
     <Controller
-      control={control}
+      control={control as unknown as Control<{ user_id: string }>}
       name="user_id"
       render={({ field, fieldState }) => (
         <Select

@@ -8,6 +8,8 @@ const COLOURS: Record<string, string> = {
   provisioning: 'primary',
   running: 'primary',
   pending: 'gray',
+  verified: 'primary',
+  issuing: 'primary',
   skipped: 'gray',
   suspended: 'warning',
   disabled: 'gray',

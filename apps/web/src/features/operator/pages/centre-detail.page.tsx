@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Card, Grid, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useCallback, type ReactNode } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { useQuery } from 'urql';
@@ -8,41 +8,17 @@ import { EmailText } from '../../../components/formatted';
 import { formatDateTime } from '../../../lib/format';
 import { useViewer } from '../../../lib/shell-context';
 import { CenterQuery } from '../api/center.query';
-import { CenterStorageQuery } from '../api/center-storage.query';
 import { CentreDomainsCard } from '../components/centre-domains-card';
 import { CentreParkedEventsCard } from '../components/centre-parked-events-card';
 import { CentreMigrationCard } from '../components/centre-migration-card';
 import { CentreSupportCard } from '../components/centre-support-card';
+import { CentreStatisticsCard } from '../components/centre-statistics-card';
+import { Fact } from '../components/figures';
 import { CentreTrialCard } from '../components/centre-trial-card';
 import { CentreDeletionSection } from '../components/centre-deletion-section';
 import { ProvisioningProgress } from '../components/provisioning-progress';
 import { StatusBadge } from '../components/status-badge';
 import { useCentreActions } from '../hooks/use-centre-actions';
-
-/** Bytes as the operator reads them: 0 B, 12.3 KB, 4.5 MB, 1.2 GB. */
-function formatBytes(bytes: number): string {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`;
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={500} component="div">
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 /** /center/:centreId: one centre's lifecycle, trial, domains, migrations and support access. */
 export function CentreDetailPage() {
@@ -55,8 +31,6 @@ export function CentreDetailPage() {
     variables: { id: centreId },
     requestPolicy: 'cache-and-network',
   });
-  const [{ data: stored }] = useQuery({ query: CenterStorageQuery, variables: { id: centreId }, requestPolicy: 'network-only' });
-  const storage = stored?.getCenter?.storage;
   const actions = useCentreActions(centreId);
   const reload = useCallback(() => refetch({ requestPolicy: 'network-only' }), [refetch]);
   const centre = data?.getCenter;
@@ -138,10 +112,8 @@ export function CentreDetailPage() {
           </Fact>
           <Fact label={t('operator:centre.owner')}>{[centre.owner_fname, centre.owner_lname].filter(Boolean).join(' ') || '—'}</Fact>
           <Fact label={t('operator:centre.database')}>{centre.database_name ?? '—'}</Fact>
-          <Fact label={t('operator:centre.storage')}>
-            <span data-testid="centre-storage">
-              {storage ? t('operator:centre.storageValue', { size: formatBytes(storage.bytes), count: storage.files }) : '—'}
-            </span>
+          <Fact label={t('operator:centre.baseUrl')} testId="centre-base-url">
+            {centre.base_url}
           </Fact>
           <Fact label={t('operator:centre.added')}>
             {[centre.added_by, formatDateTime(centre.added_at)].filter(Boolean).join(' · ') || '—'}
@@ -162,7 +134,8 @@ export function CentreDetailPage() {
         </Grid.Col>
       </Grid>
       <CentreDomainsCard centreId={centre.id} domains={data?.getServerDomains ?? []} canEdit={isAdmin} onChanged={reload} />
-      {centre.status === 'active' ? <CentreSupportCard centreId={centre.id} /> : null}
+      {isAdmin ? <CentreStatisticsCard centreId={centre.id} /> : null}
+      {centre.status === 'active' ? <CentreSupportCard centreId={centre.id} isAdmin={isAdmin} /> : null}
       {centre.status === 'active' ? <CentreParkedEventsCard centreId={centre.id} /> : null}
       {isAdmin ? <CentreDeletionSection centreId={centre.id} onChanged={reload} /> : null}
     </Stack>

@@ -12,6 +12,7 @@ import { useViewer } from '../../../lib/shell-context';
 import type { CenterData } from '../api/center.fragment';
 import { CentersQuery } from '../api/centers.query';
 import { StatusBadge } from '../components/status-badge';
+import { StatisticsTotalsCard } from '../components/statistics-totals-card';
 
 const STATUSES = ['provisioning', 'active', 'suspended', 'failed', 'deleted'] as const;
 
@@ -80,6 +81,7 @@ export function CentresPage() {
           </Button>
         ) : null}
       </Group>
+      {roleAtLeast(viewer.role, 'admin') ? <StatisticsTotalsCard /> : null}
       <Card withBorder radius="md" padding="lg">
         <DataTable
           label={t('operator:centres.title')}

@@ -25,6 +25,8 @@ export interface LogReportEntry {
   user: string | null;
   username: string | null;
   by_support: boolean;
+  support_ticket: string | null;
+  support_mode: string | null;
   created_at: string;
 }
 
@@ -39,6 +41,8 @@ export const LogReportQuery = gql<PeopleLogReportQuery, PeopleLogReportQueryVari
         user
         username
         by_support
+        support_ticket
+        support_mode
         created_at
       }
       ${PAGINATOR}

@@ -1,4 +1,4 @@
-import { Badge, Stack, Tabs } from '@mantine/core';
+import { Badge, Stack, Tabs, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from 'urql';
@@ -33,6 +33,14 @@ function SystemLog() {
         render: (e) => (
           <>
             {e.user ?? '—'} {e.by_support ? <Badge variant="outline">{t('people:logReport.support')}</Badge> : null}
+            {e.by_support && e.support_ticket ? (
+              <Text size="xs" c="dimmed" data-testid="log-support-ticket">
+                {t('people:logReport.supportTicket', {
+                  ticket: e.support_ticket,
+                  mode: t(e.support_mode === 'write' ? 'people:logReport.modeWrite' : 'people:logReport.modeRead'),
+                })}
+              </Text>
+            ) : null}
           </>
         ),
       },
