@@ -16,6 +16,8 @@ import type { Provisioner } from './modules/provisioning/provisioner.ts';
 import { SqlDatabaseProvisioner } from './modules/provisioning/sql-provisioner.ts';
 import { RdsServerProvisioner, type RdsOptions } from './modules/provisioning/rds-provisioner.ts';
 import { createCentreChannel, type CentreChannel } from './modules/centre-channel/service.ts';
+import type Stripe from 'stripe';
+import { stripeClientFor, type StripeConnection } from '@kv/stripe-fake';
 
 /** The slice of a pino logger the control plane uses (Fastify's logger fits). */
 export interface Log {
@@ -59,6 +61,12 @@ export interface ControlPlaneDeps {
   /** Replaces the SQL provisioner (tests inject failures through it). */
   provisioner?: Provisioner;
   throttles?: LoginThrottles;
+  /**
+   * The platform's own Stripe account (platform billing): where the API is (the local fake unless
+   * live) and the account's secret key; `webhookSecret` when the endpoint was made by hand (live).
+   * Without it, card operations answer PAYMENT_PROVIDER_UNAVAILABLE.
+   */
+  stripe?: StripeConnection & { secretKey: string; webhookSecret?: string };
   /** Google Calendar: the state key (`/internal/google/return`) and, outside production, the fake Google's routes under `/dev/google`. */
   google?: { stateKey: string; devRoutes?: (app: FastifyInstance) => Promise<void> };
 }
@@ -123,6 +131,8 @@ export interface ControlPlaneRuntime {
   centreChannel: CentreChannel;
   secret: string;
   config: RuntimeConfig;
+  /** The platform's Stripe account: a client (null when none is configured) and the webhook it posts to. */
+  stripe: { client(): Stripe | null; webhookUrl: string; webhookSecret: string | null };
   log: Log;
   /** Starts the periodic outbox sweep when the runtime made its own dispatcher. */
   start(): void;
@@ -177,6 +187,7 @@ function createRuntime(deps: ControlPlaneDeps): ControlPlaneRuntime {
       log,
     });
   const tokens = createTokenService({ secret: deps.secret });
+  let stripeClient: Stripe | null = null;
   return {
     controlDb: deps.controlDb,
     directory: deps.directory,
@@ -195,6 +206,11 @@ function createRuntime(deps: ControlPlaneDeps): ControlPlaneRuntime {
     centreChannel: createCentreChannel({ tokens, controlDb: deps.controlDb, log }),
     secret: deps.secret,
     config,
+    stripe: {
+      client: () => (deps.stripe ? (stripeClient ??= stripeClientFor(deps.stripe, deps.stripe.secretKey)) : null),
+      webhookUrl: `${scheme}://${deps.platformDomain}${port}/webhooks/stripe`,
+      webhookSecret: deps.stripe?.webhookSecret ?? null,
+    },
     log,
     start() {
       if (ownOutbox) outbox.start();

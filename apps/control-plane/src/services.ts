@@ -7,6 +7,7 @@ import { createProvisioningService } from './modules/provisioning/service.ts';
 import { createMigrationService } from './modules/migrations/service.ts';
 import { createSupportService } from './modules/support/service.ts';
 import { createNewsletterService } from './modules/newsletters/service.ts';
+import { createCenterBillingService } from './modules/center-billing/service.ts';
 
 export function createServices(rt: ControlPlaneRuntime) {
   return {
@@ -18,6 +19,7 @@ export function createServices(rt: ControlPlaneRuntime) {
     migrations: createMigrationService(rt),
     support: createSupportService(rt),
     newsletters: createNewsletterService(rt),
+    centerBilling: createCenterBillingService(rt),
   };
 }
 

@@ -4,6 +4,7 @@ import { CONTROL_QUEUE, JOBS } from './jobs/names.ts';
 import { provisionCenterJob } from './jobs/provision-center.job.ts';
 import { migrateTenantJob } from './jobs/migrate-tenant.job.ts';
 import { dropCenterDatabaseJob } from './jobs/drop-center-database.job.ts';
+import { createCenterBillingService } from './modules/center-billing/service.ts';
 
 /**
  * Registers the control plane's jobs on `queue` (call `queue.start()` afterwards). The queue runs
@@ -16,6 +17,19 @@ export function registerControlPlaneJobs(queue: JobQueue, deps: ControlPlaneDeps
   queue.register(CONTROL_QUEUE, JOBS.provisionCenter, provisionCenterJob(rt));
   queue.register(CONTROL_QUEUE, JOBS.migrateTenant, migrateTenantJob(rt), { concurrency: 4 });
   queue.register(CONTROL_QUEUE, JOBS.dropCenterDatabase, dropCenterDatabaseJob(rt));
+  const billing = createCenterBillingService(rt);
+  queue.register(CONTROL_QUEUE, JOBS.centerBillingCycle, async () => billing.runCycle());
+  // Platform billing runs hourly; the job id (the hour) makes one run per hour however many processes ask.
+  const hourly = setInterval(() => {
+    const hour = new Date().toISOString().slice(0, 13);
+    void queue.enqueue(CONTROL_QUEUE, JOBS.centerBillingCycle, { centreId: null }, { jobId: `center-billing-${hour}` }).catch(() => undefined);
+  }, 3_600_000);
+  hourly.unref();
   rt.start();
-  return { close: () => rt.close() };
+  return {
+    close: async () => {
+      clearInterval(hourly);
+      await rt.close();
+    },
+  };
 }

@@ -51,6 +51,14 @@ export type Query = {
   /** Admin: the platform's templates (is_temp, the default) or newsletters. */
   getNewsletters: PlatformNewsletterPaginator;
   getNewsletter: PlatformNewsletter;
+  /** Plans, cheapest first. Admin: every plan (public: true for the public ones); anyone else: the public, active plans. */
+  getCenterPlans: CenterPlanPage;
+  /** Invoices of every centre or one, newest period first (admin). */
+  getCenterInvoices: CenterInvoicePage;
+  /** Payments of every centre or one, newest first (admin). */
+  getCenterPayments: CenterPaymentPage;
+  /** A centre's saved cards, the default first (admin). */
+  getCenterCards: Array<CenterCard>;
 };
 
 
@@ -136,6 +144,35 @@ export type QueryGetNewsletterArgs = {
   id: Scalars['ID']['input'];
 };
 
+
+export type QueryGetCenterPlansArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  public?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type QueryGetCenterInvoicesArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  center_id?: InputMaybe<Scalars['ID']['input']>;
+  status?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryGetCenterPaymentsArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  center_id?: InputMaybe<Scalars['ID']['input']>;
+  status?: InputMaybe<Scalars['String']['input']>;
+  method?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryGetCenterCardsArgs = {
+  center_id: Scalars['ID']['input'];
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   /** Signs an operator in (throttled per account and per IP, every aliased call counted). */
@@ -180,6 +217,16 @@ export type Mutation = {
   updateNewsletter: PlatformNewsletterResult;
   deleteNewsletter: PlatformNewsletterResult;
   duplicateNewsletter: PlatformNewsletterResult;
+  /** A new plan (admin). */
+  createCenterPlan: CenterPlanResult;
+  /** Puts a centre on a plan; billing starts when its trial ends (admin). */
+  attachCenterPlan: CenterResult;
+  /** Issues the centre's due invoice and charges every open invoice on its default card (admin). */
+  chargeCenter: CenterPaymentsResult;
+  /** Pays an invoice (or every open one, by card): card (a Stripe.js payment method, saved as the default) or a transfer/cheque kept pending until approved (admin). */
+  submitCenterPayment: CenterPaymentsResult;
+  /** A pending transfer or cheque arrived: it succeeds and settles its invoice (admin). */
+  approveCenterPayment: CenterPaymentsResult;
 };
 
 
@@ -340,6 +387,45 @@ export type MutationDeleteNewsletterArgs = {
 
 
 export type MutationDuplicateNewsletterArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationCreateCenterPlanArgs = {
+  name: Scalars['String']['input'];
+  amount: Scalars['String']['input'];
+  period?: InputMaybe<Scalars['String']['input']>;
+  trial_days?: InputMaybe<Scalars['Int']['input']>;
+  grace_days?: InputMaybe<Scalars['Int']['input']>;
+  max_locations?: InputMaybe<Scalars['Int']['input']>;
+  max_students?: InputMaybe<Scalars['Int']['input']>;
+  max_cameras?: InputMaybe<Scalars['Int']['input']>;
+  public?: InputMaybe<Scalars['Boolean']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationAttachCenterPlanArgs = {
+  center_id: Scalars['ID']['input'];
+  plan_id: Scalars['ID']['input'];
+};
+
+
+export type MutationChargeCenterArgs = {
+  center_id: Scalars['ID']['input'];
+};
+
+
+export type MutationSubmitCenterPaymentArgs = {
+  center_id: Scalars['ID']['input'];
+  invoice_id?: InputMaybe<Scalars['ID']['input']>;
+  method: Scalars['String']['input'];
+  payment_method_id?: InputMaybe<Scalars['String']['input']>;
+  reference?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationApproveCenterPaymentArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -738,6 +824,128 @@ export type PlatformNewsletterResult = {
   newsletter: PlatformNewsletter;
 };
 
+/** What a plan allows a centre (null: no limit). */
+export type CenterPlanLimits = {
+  __typename?: 'CenterPlanLimits';
+  max_locations?: Maybe<Scalars['Int']['output']>;
+  max_students?: Maybe<Scalars['Int']['output']>;
+  max_cameras?: Maybe<Scalars['Int']['output']>;
+};
+
+/** A plan centres are billed on by the platform. */
+export type CenterPlan = {
+  __typename?: 'CenterPlan';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  /** Price per period in dollars, e.g. 49.00. */
+  amount: Scalars['String']['output'];
+  /** month or year. */
+  period: Scalars['String']['output'];
+  /** Days of trial a new customer gets on this plan. */
+  trial_days: Scalars['Int']['output'];
+  /** Days an unpaid invoice may stay open before the centre is suspended. */
+  grace_days: Scalars['Int']['output'];
+  limits: CenterPlanLimits;
+  /** Shown on /packages to new customers. */
+  public: Scalars['Boolean']['output'];
+  active: Scalars['Boolean']['output'];
+  note?: Maybe<Scalars['String']['output']>;
+  /** Centres on this plan (not deleted). */
+  centers_count: Scalars['Int']['output'];
+  created_at: Scalars['DateTime']['output'];
+};
+
+export type CenterPlanPage = {
+  __typename?: 'CenterPlanPage';
+  data: Array<CenterPlan>;
+  paginatorInfo: PaginatorInfo;
+};
+
+/** An invoice of the platform to a centre: one per plan period. */
+export type CenterInvoice = {
+  __typename?: 'CenterInvoice';
+  id: Scalars['ID']['output'];
+  center_id: Scalars['ID']['output'];
+  center_name: Scalars['String']['output'];
+  plan_id?: Maybe<Scalars['ID']['output']>;
+  plan_name?: Maybe<Scalars['String']['output']>;
+  /** YYYY-MM-DD. */
+  period_start: Scalars['String']['output'];
+  /** YYYY-MM-DD. */
+  period_end: Scalars['String']['output'];
+  /** YYYY-MM-DD. */
+  due_date: Scalars['String']['output'];
+  /** Dollars, e.g. 49.00. */
+  amount: Scalars['String']['output'];
+  paid_amount: Scalars['String']['output'];
+  balance: Scalars['String']['output'];
+  /** open, paid or void. */
+  status: Scalars['String']['output'];
+  paid_at?: Maybe<Scalars['DateTime']['output']>;
+  created_at: Scalars['DateTime']['output'];
+};
+
+export type CenterInvoicePage = {
+  __typename?: 'CenterInvoicePage';
+  data: Array<CenterInvoice>;
+  paginatorInfo: PaginatorInfo;
+};
+
+/** A payment of a centre to the platform. */
+export type CenterPayment = {
+  __typename?: 'CenterPayment';
+  id: Scalars['ID']['output'];
+  center_id: Scalars['ID']['output'];
+  center_name: Scalars['String']['output'];
+  invoice_id?: Maybe<Scalars['ID']['output']>;
+  /** Dollars, e.g. 49.00. */
+  amount: Scalars['String']['output'];
+  /** card, transfer or cheque. */
+  method: Scalars['String']['output'];
+  /** pending, succeeded or failed. */
+  status: Scalars['String']['output'];
+  /** The transfer or cheque reference. */
+  reference?: Maybe<Scalars['String']['output']>;
+  failure_message?: Maybe<Scalars['String']['output']>;
+  added_by?: Maybe<Scalars['String']['output']>;
+  approved_by?: Maybe<Scalars['String']['output']>;
+  approved_at?: Maybe<Scalars['DateTime']['output']>;
+  created_at: Scalars['DateTime']['output'];
+};
+
+export type CenterPaymentPage = {
+  __typename?: 'CenterPaymentPage';
+  data: Array<CenterPayment>;
+  paginatorInfo: PaginatorInfo;
+};
+
+/** A centre's saved card at the platform's payment provider (brand, last four and expiry only). */
+export type CenterCard = {
+  __typename?: 'CenterCard';
+  id: Scalars['ID']['output'];
+  brand: Scalars['String']['output'];
+  last4: Scalars['String']['output'];
+  exp_month: Scalars['Int']['output'];
+  exp_year: Scalars['Int']['output'];
+  is_default: Scalars['Boolean']['output'];
+};
+
+export type CenterPlanResult = {
+  __typename?: 'CenterPlanResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  plan?: Maybe<CenterPlan>;
+};
+
+export type CenterPaymentsResult = {
+  __typename?: 'CenterPaymentsResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  payments?: Maybe<Array<CenterPayment>>;
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -850,6 +1058,16 @@ export type ResolversTypes = {
   PlatformNewsletter: ResolverTypeWrapper<PlatformNewsletterRow>;
   PlatformNewsletterPaginator: ResolverTypeWrapper<Row<Omit<PlatformNewsletterPaginator, 'data'> & { data: Array<ResolversTypes['PlatformNewsletter']> }>>;
   PlatformNewsletterResult: ResolverTypeWrapper<Row<Omit<PlatformNewsletterResult, 'newsletter'> & { newsletter: ResolversTypes['PlatformNewsletter'] }>>;
+  CenterPlanLimits: ResolverTypeWrapper<Row<CenterPlanLimits>>;
+  CenterPlan: ResolverTypeWrapper<Row<CenterPlan>>;
+  CenterPlanPage: ResolverTypeWrapper<Row<CenterPlanPage>>;
+  CenterInvoice: ResolverTypeWrapper<Row<CenterInvoice>>;
+  CenterInvoicePage: ResolverTypeWrapper<Row<CenterInvoicePage>>;
+  CenterPayment: ResolverTypeWrapper<Row<CenterPayment>>;
+  CenterPaymentPage: ResolverTypeWrapper<Row<CenterPaymentPage>>;
+  CenterCard: ResolverTypeWrapper<Row<CenterCard>>;
+  CenterPlanResult: ResolverTypeWrapper<Row<CenterPlanResult>>;
+  CenterPaymentsResult: ResolverTypeWrapper<Row<CenterPaymentsResult>>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -893,6 +1111,16 @@ export type ResolversParentTypes = {
   PlatformNewsletter: PlatformNewsletterRow;
   PlatformNewsletterPaginator: Row<Omit<PlatformNewsletterPaginator, 'data'> & { data: Array<ResolversParentTypes['PlatformNewsletter']> }>;
   PlatformNewsletterResult: Row<Omit<PlatformNewsletterResult, 'newsletter'> & { newsletter: ResolversParentTypes['PlatformNewsletter'] }>;
+  CenterPlanLimits: Row<CenterPlanLimits>;
+  CenterPlan: Row<CenterPlan>;
+  CenterPlanPage: Row<CenterPlanPage>;
+  CenterInvoice: Row<CenterInvoice>;
+  CenterInvoicePage: Row<CenterInvoicePage>;
+  CenterPayment: Row<CenterPayment>;
+  CenterPaymentPage: Row<CenterPaymentPage>;
+  CenterCard: Row<CenterCard>;
+  CenterPlanResult: Row<CenterPlanResult>;
+  CenterPaymentsResult: Row<CenterPaymentsResult>;
 };
 
 export type QueryResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -911,6 +1139,10 @@ export type QueryResolvers<ContextType = CpContext, ParentType extends Resolvers
   getUserForCustomEmail?: Resolver<Array<ResolversTypes['CustomEmailUser']>, ParentType, ContextType, RequireFields<QueryGetUserForCustomEmailArgs, 'center_ids' | 'roles'>>;
   getNewsletters?: Resolver<ResolversTypes['PlatformNewsletterPaginator'], ParentType, ContextType, Partial<QueryGetNewslettersArgs>>;
   getNewsletter?: Resolver<ResolversTypes['PlatformNewsletter'], ParentType, ContextType, RequireFields<QueryGetNewsletterArgs, 'id'>>;
+  getCenterPlans?: Resolver<ResolversTypes['CenterPlanPage'], ParentType, ContextType, Partial<QueryGetCenterPlansArgs>>;
+  getCenterInvoices?: Resolver<ResolversTypes['CenterInvoicePage'], ParentType, ContextType, Partial<QueryGetCenterInvoicesArgs>>;
+  getCenterPayments?: Resolver<ResolversTypes['CenterPaymentPage'], ParentType, ContextType, Partial<QueryGetCenterPaymentsArgs>>;
+  getCenterCards?: Resolver<Array<ResolversTypes['CenterCard']>, ParentType, ContextType, RequireFields<QueryGetCenterCardsArgs, 'center_id'>>;
 };
 
 export type MutationResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
@@ -937,6 +1169,11 @@ export type MutationResolvers<ContextType = CpContext, ParentType extends Resolv
   updateNewsletter?: Resolver<ResolversTypes['PlatformNewsletterResult'], ParentType, ContextType, RequireFields<MutationUpdateNewsletterArgs, 'id'>>;
   deleteNewsletter?: Resolver<ResolversTypes['PlatformNewsletterResult'], ParentType, ContextType, RequireFields<MutationDeleteNewsletterArgs, 'id'>>;
   duplicateNewsletter?: Resolver<ResolversTypes['PlatformNewsletterResult'], ParentType, ContextType, RequireFields<MutationDuplicateNewsletterArgs, 'id'>>;
+  createCenterPlan?: Resolver<ResolversTypes['CenterPlanResult'], ParentType, ContextType, RequireFields<MutationCreateCenterPlanArgs, 'name' | 'amount'>>;
+  attachCenterPlan?: Resolver<ResolversTypes['CenterResult'], ParentType, ContextType, RequireFields<MutationAttachCenterPlanArgs, 'center_id' | 'plan_id'>>;
+  chargeCenter?: Resolver<ResolversTypes['CenterPaymentsResult'], ParentType, ContextType, RequireFields<MutationChargeCenterArgs, 'center_id'>>;
+  submitCenterPayment?: Resolver<ResolversTypes['CenterPaymentsResult'], ParentType, ContextType, RequireFields<MutationSubmitCenterPaymentArgs, 'center_id' | 'method'>>;
+  approveCenterPayment?: Resolver<ResolversTypes['CenterPaymentsResult'], ParentType, ContextType, RequireFields<MutationApproveCenterPaymentArgs, 'id'>>;
 };
 
 export type NoticeResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['Notice'] = ResolversParentTypes['Notice']> = {
@@ -1237,6 +1474,98 @@ export type PlatformNewsletterResultResolvers<ContextType = CpContext, ParentTyp
   newsletter?: Resolver<ResolversTypes['PlatformNewsletter'], ParentType, ContextType>;
 };
 
+export type CenterPlanLimitsResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CenterPlanLimits'] = ResolversParentTypes['CenterPlanLimits']> = {
+  max_locations?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  max_students?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  max_cameras?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type CenterPlanResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CenterPlan'] = ResolversParentTypes['CenterPlan']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  period?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  trial_days?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  grace_days?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  limits?: Resolver<ResolversTypes['CenterPlanLimits'], ParentType, ContextType>;
+  public?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  note?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  centers_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  created_at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type CenterPlanPageResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CenterPlanPage'] = ResolversParentTypes['CenterPlanPage']> = {
+  data?: Resolver<Array<ResolversTypes['CenterPlan']>, ParentType, ContextType>;
+  paginatorInfo?: Resolver<ResolversTypes['PaginatorInfo'], ParentType, ContextType>;
+};
+
+export type CenterInvoiceResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CenterInvoice'] = ResolversParentTypes['CenterInvoice']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  center_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  center_name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  plan_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  plan_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  period_start?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  period_end?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  due_date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  paid_amount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  balance?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  paid_at?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  created_at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type CenterInvoicePageResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CenterInvoicePage'] = ResolversParentTypes['CenterInvoicePage']> = {
+  data?: Resolver<Array<ResolversTypes['CenterInvoice']>, ParentType, ContextType>;
+  paginatorInfo?: Resolver<ResolversTypes['PaginatorInfo'], ParentType, ContextType>;
+};
+
+export type CenterPaymentResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CenterPayment'] = ResolversParentTypes['CenterPayment']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  center_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  center_name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  invoice_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  method?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reference?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  failure_message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  added_by?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  approved_by?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  approved_at?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  created_at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type CenterPaymentPageResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CenterPaymentPage'] = ResolversParentTypes['CenterPaymentPage']> = {
+  data?: Resolver<Array<ResolversTypes['CenterPayment']>, ParentType, ContextType>;
+  paginatorInfo?: Resolver<ResolversTypes['PaginatorInfo'], ParentType, ContextType>;
+};
+
+export type CenterCardResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CenterCard'] = ResolversParentTypes['CenterCard']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  brand?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  last4?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  exp_month?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  exp_year?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  is_default?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type CenterPlanResultResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CenterPlanResult'] = ResolversParentTypes['CenterPlanResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  plan?: Resolver<Maybe<ResolversTypes['CenterPlan']>, ParentType, ContextType>;
+};
+
+export type CenterPaymentsResultResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CenterPaymentsResult'] = ResolversParentTypes['CenterPaymentsResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  payments?: Resolver<Maybe<Array<ResolversTypes['CenterPayment']>>, ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = CpContext> = {
   Query?: QueryResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
@@ -1272,5 +1601,15 @@ export type Resolvers<ContextType = CpContext> = {
   PlatformNewsletter?: PlatformNewsletterResolvers<ContextType>;
   PlatformNewsletterPaginator?: PlatformNewsletterPaginatorResolvers<ContextType>;
   PlatformNewsletterResult?: PlatformNewsletterResultResolvers<ContextType>;
+  CenterPlanLimits?: CenterPlanLimitsResolvers<ContextType>;
+  CenterPlan?: CenterPlanResolvers<ContextType>;
+  CenterPlanPage?: CenterPlanPageResolvers<ContextType>;
+  CenterInvoice?: CenterInvoiceResolvers<ContextType>;
+  CenterInvoicePage?: CenterInvoicePageResolvers<ContextType>;
+  CenterPayment?: CenterPaymentResolvers<ContextType>;
+  CenterPaymentPage?: CenterPaymentPageResolvers<ContextType>;
+  CenterCard?: CenterCardResolvers<ContextType>;
+  CenterPlanResult?: CenterPlanResultResolvers<ContextType>;
+  CenterPaymentsResult?: CenterPaymentsResultResolvers<ContextType>;
 };
 

@@ -5,4 +5,5 @@ export const JOBS = {
   provisionCenter: 'provision-center',
   migrateTenant: 'migrate-tenant',
   dropCenterDatabase: 'drop-center-database',
+  centerBillingCycle: 'center-billing-cycle',
 } as const;

@@ -10,6 +10,7 @@ import { provisioningResolvers } from './provisioning/resolvers.ts';
 import { migrationLoaders, migrationResolvers } from './migrations/resolvers.ts';
 import { supportResolvers } from './support/resolvers.ts';
 import { newsletterResolvers } from './newsletters/resolvers.ts';
+import { centerBillingResolvers } from './center-billing/resolvers.ts';
 
 const sdl = (path: string) => readFileSync(fileURLToPath(new URL(path, import.meta.url)), 'utf8');
 
@@ -23,6 +24,7 @@ const modules: { schema: string; resolvers: Resolvers }[] = [
   { schema: sdl('./migrations/schema.graphql'), resolvers: migrationResolvers },
   { schema: sdl('./support/schema.graphql'), resolvers: supportResolvers },
   { schema: sdl('./newsletters/schema.graphql'), resolvers: newsletterResolvers },
+  { schema: sdl('./center-billing/schema.graphql'), resolvers: centerBillingResolvers },
 ];
 
 export const schema = [sdl('../graphql/base.graphql'), ...modules.map((m) => m.schema)].join('\n');
