@@ -240,6 +240,8 @@ export async function upsertCard(
   card: { id: string; brand: string; last4: string; exp_month: number; exp_year: number; last_event_created: number },
   makeDefault: boolean,
 ): Promise<void> {
+  // Card writes of one centre take turns (a double click and the webhook saving the same card at once).
+  await trx('centers').where({ id: centerId }).forUpdate().first('id');
   if (makeDefault) await trx('center_cards').where({ center_id: centerId }).whereNot({ id: card.id }).update({ is_default: false });
   await trx('center_cards')
     .insert({ ...card, center_id: centerId, is_default: makeDefault, detached: false })

@@ -367,8 +367,11 @@ export function createCenterBillingService(rt: ControlPlaneRuntime) {
       requireRole(actor, policy.approveCenterPayment);
       const { id } = parseArgs(idArgs, raw);
       const reactivated = await db.transaction(async (trx) => {
-        const p = await repo.findPayment(trx, id, { lock: true });
-        if (!p) throw paymentNotFound();
+        const seen = await repo.findPayment(trx, id);
+        if (!seen) throw paymentNotFound();
+        // The invoice first, then the payment: the order every payment write takes.
+        if (seen.invoice_id) await trx('center_invoices').where({ id: seen.invoice_id }).forUpdate().first('id');
+        const p = (await repo.findPayment(trx, id, { lock: true }))!;
         if (p.status !== 'pending' || p.method === 'card') throw notPending();
         await trx('center_payments')
           .where({ id })

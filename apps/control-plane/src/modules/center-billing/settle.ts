@@ -24,8 +24,12 @@ export async function applyOutcome(
   paymentId: string,
   o: Outcome,
 ): Promise<{ effect: 'applied' | 'stale'; reactivated: string | null }> {
-  const p = await repo.findPayment(trx, paymentId, { lock: true });
-  if (!p) return { effect: 'stale', reactivated: null };
+  // Locks in one order everywhere: the invoice, then its payment, then the centre (a charge in
+  // flight holds the invoice while its insert waits on the payment index).
+  const first = await repo.findPayment(trx, paymentId);
+  if (!first) return { effect: 'stale', reactivated: null };
+  if (first.invoice_id) await trx('center_invoices').where({ id: first.invoice_id }).forUpdate().first('id');
+  const p = (await repo.findPayment(trx, paymentId, { lock: true }))!;
   if (o.eventCreated && o.eventCreated < Number(p.last_event_created)) return { effect: 'stale', reactivated: null };
   if (p.status === 'succeeded' && o.status !== 'succeeded') return { effect: 'stale', reactivated: null };
   await trx('center_payments')

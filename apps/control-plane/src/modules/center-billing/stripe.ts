@@ -146,16 +146,17 @@ export async function handlePlatformWebhook(
   if (!header) return { status: 400 };
   const event = verifyStripeEvent(raw, header, await signingSecrets(rt));
   if (!event || typeof event.id !== 'string' || typeof event.type !== 'string') return { status: 400 };
+  const eventId = event.id.slice(0, 100);
   const r = await rt.controlDb.transaction(async (trx) => {
     const fresh = await repo.recordEvent(trx, {
-      id: event.id.slice(0, 100),
+      id: eventId,
       type: event.type.slice(0, 80),
       object_id: typeof event.data?.object?.id === 'string' ? event.data.object.id.slice(0, 100) : null,
       created: Number(event.created) || 0,
     });
     if (!fresh) return { effect: 'duplicate' as const, reactivated: null };
     const e = await effectOf(trx, event);
-    if (e.effect !== 'ignored') await repo.setEventEffect(trx, event.id, e.effect);
+    if (e.effect !== 'ignored') await repo.setEventEffect(trx, eventId, e.effect);
     return e;
   });
   if (r.reactivated) await rt.directory.invalidate(r.reactivated);
