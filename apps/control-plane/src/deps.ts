@@ -109,6 +109,8 @@ export interface RuntimeConfig {
 
 /** The control plane's wiring, built once from the deps and shared by the API and the worker. */
 export interface ControlPlaneRuntime {
+  /** What the runtime was built from (provisioning in-process, as the funnel's setup does). */
+  deps: ControlPlaneDeps;
   controlDb: Knex;
   directory: TenantDirectory;
   queue: JobQueue;
@@ -189,6 +191,7 @@ function createRuntime(deps: ControlPlaneDeps): ControlPlaneRuntime {
   const tokens = createTokenService({ secret: deps.secret });
   let stripeClient: Stripe | null = null;
   return {
+    deps,
     controlDb: deps.controlDb,
     directory: deps.directory,
     queue: deps.queue,

@@ -8,6 +8,7 @@ import { createMigrationService } from './modules/migrations/service.ts';
 import { createSupportService } from './modules/support/service.ts';
 import { createNewsletterService } from './modules/newsletters/service.ts';
 import { createCenterBillingService } from './modules/center-billing/service.ts';
+import { createSignupService } from './modules/signup/service.ts';
 
 export function createServices(rt: ControlPlaneRuntime) {
   return {
@@ -20,6 +21,7 @@ export function createServices(rt: ControlPlaneRuntime) {
     support: createSupportService(rt),
     newsletters: createNewsletterService(rt),
     centerBilling: createCenterBillingService(rt),
+    signup: createSignupService(rt),
   };
 }
 

@@ -59,6 +59,8 @@ export type Query = {
   getCenterPayments: CenterPaymentPage;
   /** A centre's saved cards, the default first (admin). */
   getCenterCards: Array<CenterCard>;
+  /** Guest, throttled: whether <slug>.<platform domain> is free. */
+  checkCenterSlug: CenterSlugCheck;
 };
 
 
@@ -173,6 +175,11 @@ export type QueryGetCenterCardsArgs = {
   center_id: Scalars['ID']['input'];
 };
 
+
+export type QueryCheckCenterSlugArgs = {
+  slug: Scalars['String']['input'];
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   /** Signs an operator in (throttled per account and per IP, every aliased call counted). */
@@ -223,10 +230,16 @@ export type Mutation = {
   attachCenterPlan: CenterResult;
   /** Issues the centre's due invoice and charges every open invoice on its default card (admin). */
   chargeCenter: CenterPaymentsResult;
-  /** Pays an invoice (or every open one, by card): card (a Stripe.js payment method, saved as the default) or a transfer/cheque kept pending until approved (admin). */
+  /** Pays an invoice (or every open one, by card; admin, or a guest of the sign-up funnel with signup_token): card (a Stripe.js payment method, saved as the default) or a transfer/cheque kept pending until approved (admin). */
   submitCenterPayment: CenterPaymentsResult;
   /** A pending transfer or cheque arrived: it succeeds and settles its invoice (admin). */
   approveCenterPayment: CenterPaymentsResult;
+  /** Guest, throttled: starts a sign-up and emails a 6-digit code. */
+  startCustomerSignup: CustomerSignupResult;
+  /** Guest, throttled: checks the emailed code; answers the setup token. */
+  verifyCustomerSignup: CustomerVerifyResult;
+  /** Guest, throttled: provisions the centre once (token single use, 7 days) and answers the owner's one-time sign-in link. */
+  saveCenterSetup: CenterSetupResult;
 };
 
 
@@ -417,7 +430,8 @@ export type MutationChargeCenterArgs = {
 
 
 export type MutationSubmitCenterPaymentArgs = {
-  center_id: Scalars['ID']['input'];
+  center_id?: InputMaybe<Scalars['ID']['input']>;
+  signup_token?: InputMaybe<Scalars['String']['input']>;
   invoice_id?: InputMaybe<Scalars['ID']['input']>;
   method: Scalars['String']['input'];
   payment_method_id?: InputMaybe<Scalars['String']['input']>;
@@ -427,6 +441,34 @@ export type MutationSubmitCenterPaymentArgs = {
 
 export type MutationApproveCenterPaymentArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type MutationStartCustomerSignupArgs = {
+  fname: Scalars['String']['input'];
+  lname: Scalars['String']['input'];
+  email: Scalars['String']['input'];
+  password: Scalars['String']['input'];
+  center_name: Scalars['String']['input'];
+  subdomain: Scalars['String']['input'];
+  kind: Scalars['String']['input'];
+  plan_id?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+export type MutationVerifyCustomerSignupArgs = {
+  pin_time: Scalars['String']['input'];
+  pin: Scalars['String']['input'];
+};
+
+
+export type MutationSaveCenterSetupArgs = {
+  token: Scalars['String']['input'];
+  time_zone: Scalars['String']['input'];
+  location_name: Scalars['String']['input'];
+  manager_fname?: InputMaybe<Scalars['String']['input']>;
+  manager_lname?: InputMaybe<Scalars['String']['input']>;
+  manager_email?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** The spec's notice triple, shown as a coloured notice. */
@@ -946,6 +988,42 @@ export type CenterPaymentsResult = {
   payments?: Maybe<Array<CenterPayment>>;
 };
 
+/** Whether a subdomain is free for a new centre. */
+export type CenterSlugCheck = {
+  __typename?: 'CenterSlugCheck';
+  slug: Scalars['String']['output'];
+  available: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+};
+
+export type CustomerSignupResult = {
+  __typename?: 'CustomerSignupResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  /** Names the emailed code (verify with it and the PIN). */
+  pin_time?: Maybe<Scalars['String']['output']>;
+};
+
+export type CustomerVerifyResult = {
+  __typename?: 'CustomerVerifyResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  /** The setup token (7 days, single use at setup): the payment and setup steps take it. */
+  token?: Maybe<Scalars['String']['output']>;
+};
+
+export type CenterSetupResult = {
+  __typename?: 'CenterSetupResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  center_id?: Maybe<Scalars['ID']['output']>;
+  /** The one-time sign-in link on the new centre's host (verify-autologin), which opens /dashboard. */
+  url?: Maybe<Scalars['String']['output']>;
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -1068,6 +1146,10 @@ export type ResolversTypes = {
   CenterCard: ResolverTypeWrapper<Row<CenterCard>>;
   CenterPlanResult: ResolverTypeWrapper<Row<CenterPlanResult>>;
   CenterPaymentsResult: ResolverTypeWrapper<Row<CenterPaymentsResult>>;
+  CenterSlugCheck: ResolverTypeWrapper<Row<CenterSlugCheck>>;
+  CustomerSignupResult: ResolverTypeWrapper<Row<CustomerSignupResult>>;
+  CustomerVerifyResult: ResolverTypeWrapper<Row<CustomerVerifyResult>>;
+  CenterSetupResult: ResolverTypeWrapper<Row<CenterSetupResult>>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -1121,6 +1203,10 @@ export type ResolversParentTypes = {
   CenterCard: Row<CenterCard>;
   CenterPlanResult: Row<CenterPlanResult>;
   CenterPaymentsResult: Row<CenterPaymentsResult>;
+  CenterSlugCheck: Row<CenterSlugCheck>;
+  CustomerSignupResult: Row<CustomerSignupResult>;
+  CustomerVerifyResult: Row<CustomerVerifyResult>;
+  CenterSetupResult: Row<CenterSetupResult>;
 };
 
 export type QueryResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -1143,6 +1229,7 @@ export type QueryResolvers<ContextType = CpContext, ParentType extends Resolvers
   getCenterInvoices?: Resolver<ResolversTypes['CenterInvoicePage'], ParentType, ContextType, Partial<QueryGetCenterInvoicesArgs>>;
   getCenterPayments?: Resolver<ResolversTypes['CenterPaymentPage'], ParentType, ContextType, Partial<QueryGetCenterPaymentsArgs>>;
   getCenterCards?: Resolver<Array<ResolversTypes['CenterCard']>, ParentType, ContextType, RequireFields<QueryGetCenterCardsArgs, 'center_id'>>;
+  checkCenterSlug?: Resolver<ResolversTypes['CenterSlugCheck'], ParentType, ContextType, RequireFields<QueryCheckCenterSlugArgs, 'slug'>>;
 };
 
 export type MutationResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
@@ -1172,8 +1259,11 @@ export type MutationResolvers<ContextType = CpContext, ParentType extends Resolv
   createCenterPlan?: Resolver<ResolversTypes['CenterPlanResult'], ParentType, ContextType, RequireFields<MutationCreateCenterPlanArgs, 'name' | 'amount'>>;
   attachCenterPlan?: Resolver<ResolversTypes['CenterResult'], ParentType, ContextType, RequireFields<MutationAttachCenterPlanArgs, 'center_id' | 'plan_id'>>;
   chargeCenter?: Resolver<ResolversTypes['CenterPaymentsResult'], ParentType, ContextType, RequireFields<MutationChargeCenterArgs, 'center_id'>>;
-  submitCenterPayment?: Resolver<ResolversTypes['CenterPaymentsResult'], ParentType, ContextType, RequireFields<MutationSubmitCenterPaymentArgs, 'center_id' | 'method'>>;
+  submitCenterPayment?: Resolver<ResolversTypes['CenterPaymentsResult'], ParentType, ContextType, RequireFields<MutationSubmitCenterPaymentArgs, 'method'>>;
   approveCenterPayment?: Resolver<ResolversTypes['CenterPaymentsResult'], ParentType, ContextType, RequireFields<MutationApproveCenterPaymentArgs, 'id'>>;
+  startCustomerSignup?: Resolver<ResolversTypes['CustomerSignupResult'], ParentType, ContextType, RequireFields<MutationStartCustomerSignupArgs, 'fname' | 'lname' | 'email' | 'password' | 'center_name' | 'subdomain' | 'kind'>>;
+  verifyCustomerSignup?: Resolver<ResolversTypes['CustomerVerifyResult'], ParentType, ContextType, RequireFields<MutationVerifyCustomerSignupArgs, 'pin_time' | 'pin'>>;
+  saveCenterSetup?: Resolver<ResolversTypes['CenterSetupResult'], ParentType, ContextType, RequireFields<MutationSaveCenterSetupArgs, 'token' | 'time_zone' | 'location_name'>>;
 };
 
 export type NoticeResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['Notice'] = ResolversParentTypes['Notice']> = {
@@ -1566,6 +1656,34 @@ export type CenterPaymentsResultResolvers<ContextType = CpContext, ParentType ex
   payments?: Resolver<Maybe<Array<ResolversTypes['CenterPayment']>>, ParentType, ContextType>;
 };
 
+export type CenterSlugCheckResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CenterSlugCheck'] = ResolversParentTypes['CenterSlugCheck']> = {
+  slug?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  available?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type CustomerSignupResultResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CustomerSignupResult'] = ResolversParentTypes['CustomerSignupResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  pin_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type CustomerVerifyResultResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CustomerVerifyResult'] = ResolversParentTypes['CustomerVerifyResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  token?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type CenterSetupResultResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CenterSetupResult'] = ResolversParentTypes['CenterSetupResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  center_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = CpContext> = {
   Query?: QueryResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
@@ -1611,5 +1729,9 @@ export type Resolvers<ContextType = CpContext> = {
   CenterCard?: CenterCardResolvers<ContextType>;
   CenterPlanResult?: CenterPlanResultResolvers<ContextType>;
   CenterPaymentsResult?: CenterPaymentsResultResolvers<ContextType>;
+  CenterSlugCheck?: CenterSlugCheckResolvers<ContextType>;
+  CustomerSignupResult?: CustomerSignupResultResolvers<ContextType>;
+  CustomerVerifyResult?: CustomerVerifyResultResolvers<ContextType>;
+  CenterSetupResult?: CenterSetupResultResolvers<ContextType>;
 };
 

@@ -11,6 +11,7 @@ import { migrationLoaders, migrationResolvers } from './migrations/resolvers.ts'
 import { supportResolvers } from './support/resolvers.ts';
 import { newsletterResolvers } from './newsletters/resolvers.ts';
 import { centerBillingResolvers } from './center-billing/resolvers.ts';
+import { signupResolvers } from './signup/resolvers.ts';
 
 const sdl = (path: string) => readFileSync(fileURLToPath(new URL(path, import.meta.url)), 'utf8');
 
@@ -25,6 +26,7 @@ const modules: { schema: string; resolvers: Resolvers }[] = [
   { schema: sdl('./support/schema.graphql'), resolvers: supportResolvers },
   { schema: sdl('./newsletters/schema.graphql'), resolvers: newsletterResolvers },
   { schema: sdl('./center-billing/schema.graphql'), resolvers: centerBillingResolvers },
+  { schema: sdl('./signup/schema.graphql'), resolvers: signupResolvers },
 ];
 
 export const schema = [sdl('../graphql/base.graphql'), ...modules.map((m) => m.schema)].join('\n');

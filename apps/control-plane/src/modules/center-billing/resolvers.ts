@@ -11,7 +11,8 @@ export const centerBillingResolvers: Resolvers = {
     createCenterPlan: (_, args, { actor, services }) => services.centerBilling.createCenterPlan(actor, args),
     attachCenterPlan: (_, args, { actor, services }) => services.centerBilling.attachCenterPlan(actor, args),
     chargeCenter: (_, args, { actor, services }) => services.centerBilling.chargeCenter(actor, args),
-    submitCenterPayment: (_, args, { actor, services }) => services.centerBilling.submitCenterPayment(actor, args),
+    submitCenterPayment: (_, args, { actor, services }) =>
+      args.signup_token != null ? services.signup.submitSignupPayment(actor, args) : services.centerBilling.submitCenterPayment(actor, args),
     approveCenterPayment: (_, args, { actor, services }) => services.centerBilling.approveCenterPayment(actor, args),
   },
 };
