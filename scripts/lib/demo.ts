@@ -5,7 +5,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { execSync } from 'node:child_process';
 import { hashPassword } from '@kv/auth';
-import { ensureOperator, provisionCenterNow, seedPlatformNewsletterTemplates } from '@kv/control-plane';
+import { ensureOperator, provisionCenterNow, seedPlatformBilling, seedPlatformNewsletterTemplates } from '@kv/control-plane';
 import { repoRoot, type Platform } from './platform.ts';
 import { seedCentre, type CentreDefinition } from './seed/index.ts';
 
@@ -108,5 +108,7 @@ export async function seedDemo(platform: Platform, password: string, log: (line:
     });
     if (steps.length) log(`Seeded demo data for ${def.slug}: ${steps.join(', ')} (${Math.round(performance.now() - t0)} ms)`);
   }
+  const billed = await seedPlatformBilling(platform.controlDb, demoCentres().map((d) => d.slug));
+  if (billed) log(`Seeded platform billing for ${billed} demo centres`);
   await platform.startSchedules();
 }

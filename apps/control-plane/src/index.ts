@@ -15,3 +15,4 @@ export { createMigrationRun, migrateCentreInRun, type CentreResult, type FanOutD
 export { CONTROL_QUEUE, JOBS } from './jobs/names.ts';
 export type { AddCenterInput } from './modules/centres/service.ts';
 export type { CenterRow } from './modules/centres/repo.ts';
+export { seedPlatformBilling } from './modules/center-billing/demo.ts';

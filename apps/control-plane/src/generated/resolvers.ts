@@ -238,8 +238,6 @@ export type Mutation = {
   startCustomerSignup: CustomerSignupResult;
   /** Guest, throttled: checks the emailed code; answers the setup token. */
   verifyCustomerSignup: CustomerVerifyResult;
-  /** Guest, throttled: provisions the centre once (token single use, 7 days) and answers the owner's one-time sign-in link. */
-  saveCenterSetup: CenterSetupResult;
 };
 
 
@@ -459,16 +457,6 @@ export type MutationStartCustomerSignupArgs = {
 export type MutationVerifyCustomerSignupArgs = {
   pin_time: Scalars['String']['input'];
   pin: Scalars['String']['input'];
-};
-
-
-export type MutationSaveCenterSetupArgs = {
-  token: Scalars['String']['input'];
-  time_zone: Scalars['String']['input'];
-  location_name: Scalars['String']['input'];
-  manager_fname?: InputMaybe<Scalars['String']['input']>;
-  manager_lname?: InputMaybe<Scalars['String']['input']>;
-  manager_email?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** The spec's notice triple, shown as a coloured notice. */
@@ -1014,16 +1002,6 @@ export type CustomerVerifyResult = {
   token?: Maybe<Scalars['String']['output']>;
 };
 
-export type CenterSetupResult = {
-  __typename?: 'CenterSetupResult';
-  status: Scalars['Boolean']['output'];
-  message: Scalars['String']['output'];
-  color: Scalars['String']['output'];
-  center_id?: Maybe<Scalars['ID']['output']>;
-  /** The one-time sign-in link on the new centre's host (verify-autologin), which opens /dashboard. */
-  url?: Maybe<Scalars['String']['output']>;
-};
-
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -1149,7 +1127,6 @@ export type ResolversTypes = {
   CenterSlugCheck: ResolverTypeWrapper<Row<CenterSlugCheck>>;
   CustomerSignupResult: ResolverTypeWrapper<Row<CustomerSignupResult>>;
   CustomerVerifyResult: ResolverTypeWrapper<Row<CustomerVerifyResult>>;
-  CenterSetupResult: ResolverTypeWrapper<Row<CenterSetupResult>>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -1206,7 +1183,6 @@ export type ResolversParentTypes = {
   CenterSlugCheck: Row<CenterSlugCheck>;
   CustomerSignupResult: Row<CustomerSignupResult>;
   CustomerVerifyResult: Row<CustomerVerifyResult>;
-  CenterSetupResult: Row<CenterSetupResult>;
 };
 
 export type QueryResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -1263,7 +1239,6 @@ export type MutationResolvers<ContextType = CpContext, ParentType extends Resolv
   approveCenterPayment?: Resolver<ResolversTypes['CenterPaymentsResult'], ParentType, ContextType, RequireFields<MutationApproveCenterPaymentArgs, 'id'>>;
   startCustomerSignup?: Resolver<ResolversTypes['CustomerSignupResult'], ParentType, ContextType, RequireFields<MutationStartCustomerSignupArgs, 'fname' | 'lname' | 'email' | 'password' | 'center_name' | 'subdomain' | 'kind'>>;
   verifyCustomerSignup?: Resolver<ResolversTypes['CustomerVerifyResult'], ParentType, ContextType, RequireFields<MutationVerifyCustomerSignupArgs, 'pin_time' | 'pin'>>;
-  saveCenterSetup?: Resolver<ResolversTypes['CenterSetupResult'], ParentType, ContextType, RequireFields<MutationSaveCenterSetupArgs, 'token' | 'time_zone' | 'location_name'>>;
 };
 
 export type NoticeResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['Notice'] = ResolversParentTypes['Notice']> = {
@@ -1676,14 +1651,6 @@ export type CustomerVerifyResultResolvers<ContextType = CpContext, ParentType ex
   token?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
-export type CenterSetupResultResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CenterSetupResult'] = ResolversParentTypes['CenterSetupResult']> = {
-  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
-  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  center_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
-  url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-};
-
 export type Resolvers<ContextType = CpContext> = {
   Query?: QueryResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
@@ -1732,6 +1699,5 @@ export type Resolvers<ContextType = CpContext> = {
   CenterSlugCheck?: CenterSlugCheckResolvers<ContextType>;
   CustomerSignupResult?: CustomerSignupResultResolvers<ContextType>;
   CustomerVerifyResult?: CustomerVerifyResultResolvers<ContextType>;
-  CenterSetupResult?: CenterSetupResultResolvers<ContextType>;
 };
 

@@ -7,6 +7,5 @@ export const signupResolvers: Resolvers = {
   Mutation: {
     startCustomerSignup: (_, args, { actor, services }) => services.signup.startCustomerSignup(actor, args),
     verifyCustomerSignup: (_, args, { actor, services }) => services.signup.verifyCustomerSignup(actor, args),
-    saveCenterSetup: (_, args, { actor, services }) => services.signup.saveCenterSetup(actor, args),
   },
 };

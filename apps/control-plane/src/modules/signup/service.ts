@@ -2,18 +2,15 @@ import { z } from 'zod';
 import type { Knex } from 'knex';
 import { createThrottle, hashPassword, passwordProblem, randomPin, randomToken, sha256Hex, type Throttle } from '@kv/auth';
 import { queueMessage } from '@kv/messaging';
-import { isTimeZone } from '@kv/shared';
 import { AppError, CommonError, badInput, fields, parseArgs } from '@kv/server';
 import type { ControlPlaneRuntime } from '../../deps.ts';
-import { SYSTEM_ACTOR, type Actor } from '../../access.ts';
+import type { Actor } from '../../access.ts';
 import { done } from '../../graphql/notice.ts';
 import { writeAudit } from '../audit/repo.ts';
 import { RESERVED_SLUGS, SLUG } from '../centres/service.ts';
 import { findPlan } from '../center-billing/repo.ts';
 import { isCardError, platformStripe } from '../center-billing/stripe.ts';
 import { cardDeclined, planNotFound, providerUnavailable } from '../center-billing/errors.ts';
-import { createKnex } from '@kv/db';
-import { provisionCenterNow } from '../../provision-now.ts';
 import { MAX_PIN_ATTEMPTS, PIN_TTL_MIN, SETUP_TTL_DAYS, SIGNUP_THROTTLES } from './policy.ts';
 import { invalidLink, invalidPin, setupDone } from './errors.ts';
 
@@ -40,14 +37,6 @@ const paymentArgs = z.object({
   signup_token: fields.token,
   method: fields.oneOf('method', ['card'] as const),
   payment_method_id: z.string('payment_method_id must be a card reference.').trim().regex(/^pm_[A-Za-z0-9]{6,100}$/, 'payment_method_id must be a card reference (pm_…).'),
-});
-const setupArgs = z.object({
-  token: fields.token,
-  time_zone: z.string('time_zone is required.').trim().refine(isTimeZone, 'time_zone must be a time zone such as America/Chicago.'),
-  location_name: fields.text('location_name', { max: 150 }),
-  manager_fname: fields.optionalText(100, 'manager_fname'),
-  manager_lname: fields.optionalText(100, 'manager_lname'),
-  manager_email: fields.email('manager_email').toLowerCase().nullish(),
 });
 
 interface SignupRow {
@@ -80,8 +69,7 @@ const throttled = (ms: number) => {
 /**
  * The sign-up funnel (guests): `checkCenterSlug`, `startCustomerSignup` (a PIN by email),
  * `verifyCustomerSignup` (the setup token, 7 days), the card through `submitCenterPayment`
- * (`signup_token`), and `saveCenterSetup`, which provisions the centre once and answers a
- * one-time sign-in link to its `/dashboard`.
+ * (`signup_token`). `saveCenterSetup` is not built yet.
  */
 export function createSignupService(rt: ControlPlaneRuntime) {
   const db = rt.controlDb;
@@ -231,113 +219,6 @@ export function createSignupService(rt: ControlPlaneRuntime) {
       if (!card) throw badInput('payment_method_id', 'Only cards can be saved.');
       await db('customer_signups').where({ id: signup.id }).update({ payment_method_id: pm.id, card: JSON.stringify(card), updated_at: db.fn.now() });
       return done('Card saved.', { payments: [] });
-    },
-
-    /**
-     * Provisions the centre once (the token is spent under a row lock: a double click makes one
-     * centre), then its first location in the chosen zone, the owner's own password, an invited
-     * first manager, the plan and card, and a one-time sign-in link to `/dashboard`.
-     */
-    async saveCenterSetup(actor: Actor, raw: unknown) {
-      await take('verifyIp', ipOf(actor));
-      const a = parseArgs(setupArgs, raw);
-      if ((a.manager_fname || a.manager_lname || a.manager_email) && !(a.manager_fname && a.manager_lname && a.manager_email)) {
-        const missing = !a.manager_fname ? 'manager_fname' : !a.manager_lname ? 'manager_lname' : 'manager_email';
-        throw badInput(missing, 'A first manager needs a first name, a last name and an email.');
-      }
-      const signup = await db.transaction(async (trx) => {
-        const row = await byToken(trx, a.token, true);
-        if (row.setup_used_at) throw setupDone();
-        await trx('customer_signups').where({ id: row.id }).update({ setup_used_at: trx.fn.now() });
-        return row;
-      });
-      const plan = signup.plan_id ? await findPlan(db, signup.plan_id) : undefined;
-      const trialDays = plan?.trial_days ?? 0;
-      let centre;
-      try {
-        centre = await provisionCenterNow(
-          rt.deps,
-          {
-            name: signup.center_name,
-            slug: signup.slug,
-            kind: signup.kind,
-            contact_email: signup.email,
-            owner_fname: signup.fname,
-            owner_lname: signup.lname,
-            owner_username: signup.email,
-            on_trial: trialDays > 0,
-            trial_days: trialDays > 0 ? trialDays : null,
-          },
-          { ...SYSTEM_ACTOR, ip: actor.ip },
-        );
-      } catch (e) {
-        await db('customer_signups').where({ id: signup.id }).update({ setup_used_at: null });
-        if (e instanceof AppError && (e.extensions as { field?: string } | undefined)?.field === 'slug') throw badInput('token', 'This address was taken meanwhile. Start the sign-up again.');
-        throw e;
-      }
-      if (centre.status !== 'active') throw new AppError('PROVISIONING_FAILED', 'Your centre could not be set up just now; we will finish it and email you.');
-      const autologin = randomToken();
-      const url = await rt.directory.connectionUrl({ database_server_id: String(centre.database_server_id), database_name: centre.database_name });
-      // A connection of its own for these writes (the centre's pool may still be busy with provisioning's last steps).
-      const centreDb = createKnex(url, { max: 1, min: 0, applicationName: `kv:${centre.id}:signup` });
-      try {
-      await centreDb.transaction(async (trx) => {
-        const owner = await trx('users').whereRaw('lower(username) = ?', [signup.email]).first('id');
-        await trx('users').where({ id: owner.id }).update({ password_hash: signup.password_hash, email_confirmed: true, invited: false });
-        await trx('auth_tokens').where({ user_id: owner.id, purpose: 'invite' }).whereNull('used_at').update({ used_at: trx.fn.now() });
-        const [loc] = await trx('locations').insert({ name: a.location_name, timezone: a.time_zone }).returning('id');
-        if (a.manager_email) {
-          const { rows } = await trx.raw(
-            `with m as (insert into users (fname, lname, username, email, invited, status, email_confirmed, locale)
-                        values (?, ?, ?, ?, true, true, false, 'en') returning id)
-             insert into user_roles (user_id, role_id) select m.id, roles.id from m, roles where roles.name = 'manager' returning user_id`,
-            [a.manager_fname!, a.manager_lname!, a.manager_email, a.manager_email],
-          );
-          const managerId = String(rows[0].user_id);
-          await trx('location_managers').insert({ location_id: loc.id, user_id: managerId });
-          const pinTime = randomToken();
-          const pin = randomPin(6);
-          await trx('auth_tokens').insert({
-            user_id: managerId,
-            purpose: 'invite',
-            token_hash: sha256Hex(pinTime),
-            pin_hash: sha256Hex(pin),
-            expires_at: new Date(Date.now() + 7 * 86_400_000),
-            payload: JSON.stringify({ by: 'signup' }),
-          });
-          await queueMessage(trx, {
-            channel: 'email',
-            to: a.manager_email,
-            userId: managerId,
-            template: 'invite',
-            locale: 'en',
-            data: { fname: a.manager_fname, centre: signup.center_name, pin, url: `${rt.config.centreOrigin(signup.slug)}/viue/${pinTime}`, inviter: `${signup.fname} ${signup.lname}` },
-            centreId: centre.id,
-          });
-        }
-        await trx('auth_tokens').insert({ user_id: owner.id, purpose: 'autologin', token_hash: sha256Hex(autologin), expires_at: new Date(Date.now() + 10 * 60_000) });
-      });
-      } finally {
-        await centreDb.destroy();
-      }
-      await db.transaction(async (trx) => {
-        await trx('customer_signups').where({ id: signup.id }).update({ center_id: centre.id, updated_at: trx.fn.now() });
-        await trx('centers')
-          .where({ id: centre.id })
-          .update({
-            center_billing_plan_id: plan?.id ?? null,
-            customer_id: signup.customer_id,
-            payment_start: trx.raw(`current_date + ?::int`, [trialDays]),
-          });
-        if (signup.payment_method_id && signup.card)
-          await trx('center_cards').insert({ id: signup.payment_method_id, center_id: centre.id, ...signup.card, is_default: true }).onConflict('id').ignore();
-        await writeAudit(trx, { ...SYSTEM_ACTOR, ip: actor.ip }, 'signup.setup', 'center', centre.id, { signup_id: signup.id, plan_id: plan?.id ?? null });
-      });
-      await rt.directory.invalidate(centre.id);
-      return done('Your centre is ready.', {
-        center_id: centre.id,
-        url: `${rt.config.centreOrigin(signup.slug)}/verify-autologin/${autologin}`,
-      });
     },
   };
 }
