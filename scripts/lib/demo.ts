@@ -12,6 +12,7 @@ import {
   seedCentreBackup,
   seedConsoleDemoCentre,
   seedDemoRequests,
+  seedPlatformBilling,
   seedPlatformNewsletterTemplates,
   seedStatistics,
 } from '@kv/control-plane';
@@ -134,5 +135,7 @@ export async function seedDemo(platform: Platform, password: string, log: (line:
   // Statistics at first start: the nightly read-only fan-out, run once now that the centres hold their data.
   const read = await seedStatistics(runtimeFor(platform.cpDeps));
   if (read) log(`Read statistics of ${read} centres`);
+  const billed = await seedPlatformBilling(platform.controlDb, demoCentres().map((d) => d.slug));
+  if (billed) log(`Seeded platform billing for ${billed} demo centres`);
   await platform.startSchedules();
 }

@@ -219,6 +219,14 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
   cpDeps.files = files;
   // Card payments: the local Stripe fake unless STRIPE_MODE=live; centres' Stripe secrets are encrypted with a derived key.
   const stripeHandle = await startStripe(log, derive('stripe-secret-key'));
+  // The platform's own account (platform billing): the fake's `sk_test_kvplatform`, or STRIPE_PLATFORM_SECRET_KEY when live.
+  const platformKey = stripeHandle.config.mode === 'live' ? process.env.STRIPE_PLATFORM_SECRET_KEY : 'sk_test_kvplatform';
+  if (platformKey)
+    cpDeps.stripe = {
+      ...stripeHandle.config,
+      secretKey: platformKey,
+      webhookSecret: process.env.STRIPE_PLATFORM_WEBHOOK_SECRET || undefined,
+    };
   log(`Files: ${files.kind === 's3' ? `S3 bucket ${process.env.S3_BUCKET}` : `local store in ${path.join(DATA_DIR, 'files')}`}`);
   const cpJobs = registerControlPlaneJobs(queue, cpDeps);
   registerTenantJobs(queue, {

@@ -8,6 +8,7 @@ import { centreChannelRoutes } from './modules/centre-channel/routes.ts';
 import { describeRequest } from './plugins/app/log-facts.ts';
 import { googleReturnRoutes } from './modules/google-return/routes.ts';
 import { templateImageRoutes } from './modules/newsletters/images.ts';
+import { ensurePlatformWebhook, platformWebhookRoutes } from './modules/center-billing/stripe.ts';
 
 /** The control-plane API (no listen): operators, centres, domains, databases, migrations, support, the centres' channel. */
 export async function buildControlPlaneApp(deps: ControlPlaneDeps): Promise<FastifyInstance> {
@@ -24,6 +25,7 @@ export async function buildControlPlaneApp(deps: ControlPlaneDeps): Promise<Fast
   await app.register(graphqlPlugin, { rt });
   await app.register(centreChannelRoutes, { channel: rt.centreChannel });
   await app.register(templateImageRoutes, { rt, files: deps.files });
+  await app.register(platformWebhookRoutes, { rt });
   app.get('/healthz', async () => ({ ok: true }));
   app.get('/app-config.json', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -33,7 +35,11 @@ export async function buildControlPlaneApp(deps: ControlPlaneDeps): Promise<Fast
   if (deps.google) await googleReturnRoutes(app, { controlDb: rt.controlDb, stateKey: deps.google.stateKey });
   if (deps.google?.devRoutes && !rt.config.production) await app.register(deps.google.devRoutes, { prefix: '/dev/google' });
   if (deps.webDist) await registerSpa(app, deps.webDist, { indexable: [] });
-  app.addHook('onReady', async () => rt.start());
+  app.addHook('onReady', async () => {
+    rt.start();
+    // The platform's Stripe account posts its events here; a provider that is down now is asked again at the next start.
+    await ensurePlatformWebhook(rt).catch((err) => rt.log.warn({ err }, 'platform billing: webhook endpoint not registered'));
+  });
   app.addHook('onClose', async () => rt.close());
   return app;
 }

@@ -18,6 +18,8 @@ import { SqlDatabaseProvisioner } from './modules/provisioning/sql-provisioner.t
 import { RdsServerProvisioner, type RdsOptions } from './modules/provisioning/rds-provisioner.ts';
 import { createCentreChannel, type CentreChannel } from './modules/centre-channel/service.ts';
 import { localIssuer, systemResolver, type CertificateIssuer, type DnsResolver } from './modules/domains/verification.ts';
+import type Stripe from 'stripe';
+import { stripeClientFor, type StripeConnection } from '@kv/stripe-fake';
 
 /** The slice of a pino logger the control plane uses (Fastify's logger fits). */
 export interface Log {
@@ -65,6 +67,12 @@ export interface ControlPlaneDeps {
   files?: FileStore;
   /** Days a deleted centre can be restored with `undoDeleteCenter` before its purge (default `CENTRE_DELETE_GRACE_DAYS`, else 14). */
   deleteGraceDays?: number;
+  /**
+   * The platform's own Stripe account (platform billing): where the API is (the local fake unless
+   * live) and the account's secret key; `webhookSecret` when the endpoint was made by hand (live).
+   * Without it, card operations answer PAYMENT_PROVIDER_UNAVAILABLE.
+   */
+  stripe?: StripeConnection & { secretKey: string; webhookSecret?: string };
   /** Google Calendar: the state key (`/internal/google/return`) and, outside production, the fake Google's routes under `/dev/google`. */
   google?: { stateKey: string; devRoutes?: (app: FastifyInstance) => Promise<void> };
   /** Custom-domain verification lookups (default `node:dns/promises`; tests pass a fake). */
@@ -117,6 +125,8 @@ export interface RuntimeConfig {
 
 /** The control plane's wiring, built once from the deps and shared by the API and the worker. */
 export interface ControlPlaneRuntime {
+  /** What the runtime was built from (provisioning in-process, as the funnel's setup does). */
+  deps: ControlPlaneDeps;
   controlDb: Knex;
   directory: TenantDirectory;
   queue: JobQueue;
@@ -145,6 +155,8 @@ export interface ControlPlaneRuntime {
   rds: RdsOptions | null;
   secret: string;
   config: RuntimeConfig;
+  /** The platform's Stripe account: a client (null when none is configured) and the webhook it posts to. */
+  stripe: { client(): Stripe | null; webhookUrl: string; webhookSecret: string | null };
   log: Log;
   dns: DnsResolver;
   certificates: CertificateIssuer;
@@ -211,7 +223,9 @@ function createRuntime(deps: ControlPlaneDeps): ControlPlaneRuntime {
       log,
     });
   const tokens = createTokenService({ secret: deps.secret });
+  let stripeClient: Stripe | null = null;
   return {
+    deps,
     controlDb: deps.controlDb,
     directory: deps.directory,
     queue: deps.queue,
@@ -232,6 +246,11 @@ function createRuntime(deps: ControlPlaneDeps): ControlPlaneRuntime {
     rds: deps.rds ?? null,
     secret: deps.secret,
     config,
+    stripe: {
+      client: () => (deps.stripe ? (stripeClient ??= stripeClientFor(deps.stripe, deps.stripe.secretKey)) : null),
+      webhookUrl: `${scheme}://${deps.platformDomain}${port}/webhooks/stripe`,
+      webhookSecret: deps.stripe?.webhookSecret ?? null,
+    },
     log,
     dns: deps.dns ?? systemResolver,
     certificates: deps.certificates ?? localIssuer,

@@ -18,3 +18,4 @@ export type { CenterRow } from './modules/centres/repo.ts';
 export { seedCentreBackup } from './modules/backups/demo.ts';
 export { seedDemoRequests } from './modules/demo-requests/demo.ts';
 export { seedConsoleDemoCentre, seedStatistics } from './modules/statistics/demo.ts';
+export { seedPlatformBilling } from './modules/center-billing/demo.ts';

@@ -11,6 +11,8 @@ import { createImmunizationService } from './modules/immunizations/service.ts';
 import { createBackupService } from './modules/backups/service.ts';
 import { createStatisticsService } from './modules/statistics/service.ts';
 import { createDemoRequestService } from './modules/demo-requests/service.ts';
+import { createCenterBillingService } from './modules/center-billing/service.ts';
+import { createSignupService } from './modules/signup/service.ts';
 
 export function createServices(rt: ControlPlaneRuntime) {
   return {
@@ -26,6 +28,8 @@ export function createServices(rt: ControlPlaneRuntime) {
     backups: createBackupService(rt),
     statistics: createStatisticsService(rt),
     demoRequests: createDemoRequestService(rt),
+    centerBilling: createCenterBillingService(rt),
+    signup: createSignupService(rt),
   };
 }
 

@@ -15,6 +15,7 @@ import {
 import { scheduleNightly } from './modules/backups/engine.ts';
 import { checkServerDomainsJob, scheduleDomainSweep } from './modules/domains/advance.ts';
 import { collectCenterStatisticsJob, scheduleStatistics } from './modules/statistics/collect.ts';
+import { createCenterBillingService } from './modules/center-billing/service.ts';
 
 /**
  * Registers the control plane's jobs on `queue` (call `queue.start()` afterwards). The queue runs
@@ -40,6 +41,19 @@ export function registerControlPlaneJobs(queue: JobQueue, deps: ControlPlaneDeps
   void scheduleDomainSweep(rt.controlDb).catch((err) => rt.log.warn({ err }, 'domain sweep not scheduled'));
   queue.register(CONTROL_QUEUE, JOBS.collectCenterStatistics, collectCenterStatisticsJob(rt));
   void scheduleStatistics(rt.controlDb).catch((err) => rt.log.warn({ err }, 'statistics run not scheduled'));
+  const billing = createCenterBillingService(rt);
+  queue.register(CONTROL_QUEUE, JOBS.centerBillingCycle, async () => billing.runCycle());
+  // Platform billing runs hourly; the job id (the hour) makes one run per hour however many processes ask.
+  const hourly = setInterval(() => {
+    const hour = new Date().toISOString().slice(0, 13);
+    void queue.enqueue(CONTROL_QUEUE, JOBS.centerBillingCycle, { centreId: null }, { jobId: `center-billing-${hour}` }).catch(() => undefined);
+  }, 3_600_000);
+  hourly.unref();
   rt.start();
-  return { close: () => rt.close() };
+  return {
+    close: async () => {
+      clearInterval(hourly);
+      await rt.close();
+    },
+  };
 }

@@ -70,6 +70,16 @@ export type Query = {
   getCenterStatistics: CenterStatisticsPage;
   /** Demo requests, newest first; status filters, search matches name, email and centre name (admin). */
   getDemoRequests: DemoRequestPage;
+  /** Plans, cheapest first. Admin: every plan (public: true for the public ones); anyone else: the public, active plans. */
+  getCenterPlans: CenterPlanPage;
+  /** Invoices of every centre or one, newest period first (admin). */
+  getCenterInvoices: CenterInvoicePage;
+  /** Payments of every centre or one, newest first (admin). */
+  getCenterPayments: CenterPaymentPage;
+  /** A centre's saved cards, the default first (admin). */
+  getCenterCards: Array<CenterCard>;
+  /** Guest, throttled: whether <slug>.<platform domain> is free. */
+  checkCenterSlug: CenterSlugCheck;
 };
 
 
@@ -208,6 +218,40 @@ export type QueryGetDemoRequestsArgs = {
   search?: InputMaybe<Scalars['String']['input']>;
 };
 
+
+export type QueryGetCenterPlansArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  public?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type QueryGetCenterInvoicesArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  center_id?: InputMaybe<Scalars['ID']['input']>;
+  status?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryGetCenterPaymentsArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  center_id?: InputMaybe<Scalars['ID']['input']>;
+  status?: InputMaybe<Scalars['String']['input']>;
+  method?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryGetCenterCardsArgs = {
+  center_id: Scalars['ID']['input'];
+};
+
+
+export type QueryCheckCenterSlugArgs = {
+  slug: Scalars['String']['input'];
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   /** Signs an operator in (throttled per account and per IP, every aliased call counted). */
@@ -275,6 +319,20 @@ export type Mutation = {
   updateDemoRequest: DemoRequestResult;
   /** Mails the requester a link to the platform's /customer-signup page (admin). */
   sendSignupLink: DemoRequestResult;
+  /** A new plan (admin). */
+  createCenterPlan: CenterPlanResult;
+  /** Puts a centre on a plan; billing starts when its trial ends (admin). */
+  attachCenterPlan: CenterResult;
+  /** Issues the centre's due invoice and charges every open invoice on its default card (admin). */
+  chargeCenter: CenterPaymentsResult;
+  /** Pays an invoice (or every open one, by card; admin, or a guest of the sign-up funnel with signup_token): card (a Stripe.js payment method, saved as the default) or a transfer/cheque kept pending until approved (admin). */
+  submitCenterPayment: CenterPaymentsResult;
+  /** A pending transfer or cheque arrived: it succeeds and settles its invoice (admin). */
+  approveCenterPayment: CenterPaymentsResult;
+  /** Guest, throttled: starts a sign-up and emails a 6-digit code. */
+  startCustomerSignup: CustomerSignupResult;
+  /** Guest, throttled: checks the emailed code; answers the setup token. */
+  verifyCustomerSignup: CustomerVerifyResult;
 };
 
 
@@ -530,6 +588,64 @@ export type MutationUpdateDemoRequestArgs = {
 
 export type MutationSendSignupLinkArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type MutationCreateCenterPlanArgs = {
+  name: Scalars['String']['input'];
+  amount: Scalars['String']['input'];
+  period?: InputMaybe<Scalars['String']['input']>;
+  trial_days?: InputMaybe<Scalars['Int']['input']>;
+  grace_days?: InputMaybe<Scalars['Int']['input']>;
+  max_locations?: InputMaybe<Scalars['Int']['input']>;
+  max_students?: InputMaybe<Scalars['Int']['input']>;
+  max_cameras?: InputMaybe<Scalars['Int']['input']>;
+  public?: InputMaybe<Scalars['Boolean']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationAttachCenterPlanArgs = {
+  center_id: Scalars['ID']['input'];
+  plan_id: Scalars['ID']['input'];
+};
+
+
+export type MutationChargeCenterArgs = {
+  center_id: Scalars['ID']['input'];
+};
+
+
+export type MutationSubmitCenterPaymentArgs = {
+  center_id?: InputMaybe<Scalars['ID']['input']>;
+  signup_token?: InputMaybe<Scalars['String']['input']>;
+  invoice_id?: InputMaybe<Scalars['ID']['input']>;
+  method: Scalars['String']['input'];
+  payment_method_id?: InputMaybe<Scalars['String']['input']>;
+  reference?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationApproveCenterPaymentArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationStartCustomerSignupArgs = {
+  fname: Scalars['String']['input'];
+  lname: Scalars['String']['input'];
+  email: Scalars['String']['input'];
+  password: Scalars['String']['input'];
+  center_name: Scalars['String']['input'];
+  subdomain: Scalars['String']['input'];
+  kind: Scalars['String']['input'];
+  plan_id?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+export type MutationVerifyCustomerSignupArgs = {
+  pin_time: Scalars['String']['input'];
+  pin: Scalars['String']['input'];
 };
 
 /** The spec's notice triple, shown as a coloured notice. */
@@ -1314,6 +1430,154 @@ export type DemoRequestResult = {
   demo_request?: Maybe<DemoRequest>;
 };
 
+/** What a plan allows a centre (null: no limit). */
+export type CenterPlanLimits = {
+  __typename?: 'CenterPlanLimits';
+  max_locations?: Maybe<Scalars['Int']['output']>;
+  max_students?: Maybe<Scalars['Int']['output']>;
+  max_cameras?: Maybe<Scalars['Int']['output']>;
+};
+
+/** A plan centres are billed on by the platform. */
+export type CenterPlan = {
+  __typename?: 'CenterPlan';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  /** Price per period in dollars, e.g. 49.00. */
+  amount: Scalars['String']['output'];
+  /** month or year. */
+  period: Scalars['String']['output'];
+  /** Days of trial a new customer gets on this plan. */
+  trial_days: Scalars['Int']['output'];
+  /** Days an unpaid invoice may stay open before the centre is suspended. */
+  grace_days: Scalars['Int']['output'];
+  limits: CenterPlanLimits;
+  /** Shown on /packages to new customers. */
+  public: Scalars['Boolean']['output'];
+  active: Scalars['Boolean']['output'];
+  note?: Maybe<Scalars['String']['output']>;
+  /** Centres on this plan (not deleted). */
+  centers_count: Scalars['Int']['output'];
+  created_at: Scalars['DateTime']['output'];
+};
+
+export type CenterPlanPage = {
+  __typename?: 'CenterPlanPage';
+  data: Array<CenterPlan>;
+  paginatorInfo: PaginatorInfo;
+};
+
+/** An invoice of the platform to a centre: one per plan period. */
+export type CenterInvoice = {
+  __typename?: 'CenterInvoice';
+  id: Scalars['ID']['output'];
+  center_id: Scalars['ID']['output'];
+  center_name: Scalars['String']['output'];
+  plan_id?: Maybe<Scalars['ID']['output']>;
+  plan_name?: Maybe<Scalars['String']['output']>;
+  /** YYYY-MM-DD. */
+  period_start: Scalars['String']['output'];
+  /** YYYY-MM-DD. */
+  period_end: Scalars['String']['output'];
+  /** YYYY-MM-DD. */
+  due_date: Scalars['String']['output'];
+  /** Dollars, e.g. 49.00. */
+  amount: Scalars['String']['output'];
+  paid_amount: Scalars['String']['output'];
+  balance: Scalars['String']['output'];
+  /** open, paid or void. */
+  status: Scalars['String']['output'];
+  paid_at?: Maybe<Scalars['DateTime']['output']>;
+  created_at: Scalars['DateTime']['output'];
+};
+
+export type CenterInvoicePage = {
+  __typename?: 'CenterInvoicePage';
+  data: Array<CenterInvoice>;
+  paginatorInfo: PaginatorInfo;
+};
+
+/** A payment of a centre to the platform. */
+export type CenterPayment = {
+  __typename?: 'CenterPayment';
+  id: Scalars['ID']['output'];
+  center_id: Scalars['ID']['output'];
+  center_name: Scalars['String']['output'];
+  invoice_id?: Maybe<Scalars['ID']['output']>;
+  /** Dollars, e.g. 49.00. */
+  amount: Scalars['String']['output'];
+  /** card, transfer or cheque. */
+  method: Scalars['String']['output'];
+  /** pending, succeeded or failed. */
+  status: Scalars['String']['output'];
+  /** The transfer or cheque reference. */
+  reference?: Maybe<Scalars['String']['output']>;
+  failure_message?: Maybe<Scalars['String']['output']>;
+  added_by?: Maybe<Scalars['String']['output']>;
+  approved_by?: Maybe<Scalars['String']['output']>;
+  approved_at?: Maybe<Scalars['DateTime']['output']>;
+  created_at: Scalars['DateTime']['output'];
+};
+
+export type CenterPaymentPage = {
+  __typename?: 'CenterPaymentPage';
+  data: Array<CenterPayment>;
+  paginatorInfo: PaginatorInfo;
+};
+
+/** A centre's saved card at the platform's payment provider (brand, last four and expiry only). */
+export type CenterCard = {
+  __typename?: 'CenterCard';
+  id: Scalars['ID']['output'];
+  brand: Scalars['String']['output'];
+  last4: Scalars['String']['output'];
+  exp_month: Scalars['Int']['output'];
+  exp_year: Scalars['Int']['output'];
+  is_default: Scalars['Boolean']['output'];
+};
+
+export type CenterPlanResult = {
+  __typename?: 'CenterPlanResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  plan?: Maybe<CenterPlan>;
+};
+
+export type CenterPaymentsResult = {
+  __typename?: 'CenterPaymentsResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  payments?: Maybe<Array<CenterPayment>>;
+};
+
+/** Whether a subdomain is free for a new centre. */
+export type CenterSlugCheck = {
+  __typename?: 'CenterSlugCheck';
+  slug: Scalars['String']['output'];
+  available: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+};
+
+export type CustomerSignupResult = {
+  __typename?: 'CustomerSignupResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  /** Names the emailed code (verify with it and the PIN). */
+  pin_time?: Maybe<Scalars['String']['output']>;
+};
+
+export type CustomerVerifyResult = {
+  __typename?: 'CustomerVerifyResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  /** The setup token (7 days, single use at setup): the payment and setup steps take it. */
+  token?: Maybe<Scalars['String']['output']>;
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -1454,6 +1718,19 @@ export type ResolversTypes = {
   DemoRequest: ResolverTypeWrapper<Row<DemoRequest>>;
   DemoRequestPage: ResolverTypeWrapper<Row<DemoRequestPage>>;
   DemoRequestResult: ResolverTypeWrapper<Row<DemoRequestResult>>;
+  CenterPlanLimits: ResolverTypeWrapper<Row<CenterPlanLimits>>;
+  CenterPlan: ResolverTypeWrapper<Row<CenterPlan>>;
+  CenterPlanPage: ResolverTypeWrapper<Row<CenterPlanPage>>;
+  CenterInvoice: ResolverTypeWrapper<Row<CenterInvoice>>;
+  CenterInvoicePage: ResolverTypeWrapper<Row<CenterInvoicePage>>;
+  CenterPayment: ResolverTypeWrapper<Row<CenterPayment>>;
+  CenterPaymentPage: ResolverTypeWrapper<Row<CenterPaymentPage>>;
+  CenterCard: ResolverTypeWrapper<Row<CenterCard>>;
+  CenterPlanResult: ResolverTypeWrapper<Row<CenterPlanResult>>;
+  CenterPaymentsResult: ResolverTypeWrapper<Row<CenterPaymentsResult>>;
+  CenterSlugCheck: ResolverTypeWrapper<Row<CenterSlugCheck>>;
+  CustomerSignupResult: ResolverTypeWrapper<Row<CustomerSignupResult>>;
+  CustomerVerifyResult: ResolverTypeWrapper<Row<CustomerVerifyResult>>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -1525,6 +1802,19 @@ export type ResolversParentTypes = {
   DemoRequest: Row<DemoRequest>;
   DemoRequestPage: Row<DemoRequestPage>;
   DemoRequestResult: Row<DemoRequestResult>;
+  CenterPlanLimits: Row<CenterPlanLimits>;
+  CenterPlan: Row<CenterPlan>;
+  CenterPlanPage: Row<CenterPlanPage>;
+  CenterInvoice: Row<CenterInvoice>;
+  CenterInvoicePage: Row<CenterInvoicePage>;
+  CenterPayment: Row<CenterPayment>;
+  CenterPaymentPage: Row<CenterPaymentPage>;
+  CenterCard: Row<CenterCard>;
+  CenterPlanResult: Row<CenterPlanResult>;
+  CenterPaymentsResult: Row<CenterPaymentsResult>;
+  CenterSlugCheck: Row<CenterSlugCheck>;
+  CustomerSignupResult: Row<CustomerSignupResult>;
+  CustomerVerifyResult: Row<CustomerVerifyResult>;
 };
 
 export type QueryResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -1552,6 +1842,11 @@ export type QueryResolvers<ContextType = CpContext, ParentType extends Resolvers
   getDatabaseSnapshots?: Resolver<Array<ResolversTypes['DatabaseSnapshot']>, ParentType, ContextType, RequireFields<QueryGetDatabaseSnapshotsArgs, 'center_id'>>;
   getCenterStatistics?: Resolver<ResolversTypes['CenterStatisticsPage'], ParentType, ContextType, Partial<QueryGetCenterStatisticsArgs>>;
   getDemoRequests?: Resolver<ResolversTypes['DemoRequestPage'], ParentType, ContextType, Partial<QueryGetDemoRequestsArgs>>;
+  getCenterPlans?: Resolver<ResolversTypes['CenterPlanPage'], ParentType, ContextType, Partial<QueryGetCenterPlansArgs>>;
+  getCenterInvoices?: Resolver<ResolversTypes['CenterInvoicePage'], ParentType, ContextType, Partial<QueryGetCenterInvoicesArgs>>;
+  getCenterPayments?: Resolver<ResolversTypes['CenterPaymentPage'], ParentType, ContextType, Partial<QueryGetCenterPaymentsArgs>>;
+  getCenterCards?: Resolver<Array<ResolversTypes['CenterCard']>, ParentType, ContextType, RequireFields<QueryGetCenterCardsArgs, 'center_id'>>;
+  checkCenterSlug?: Resolver<ResolversTypes['CenterSlugCheck'], ParentType, ContextType, RequireFields<QueryCheckCenterSlugArgs, 'slug'>>;
 };
 
 export type MutationResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
@@ -1591,6 +1886,13 @@ export type MutationResolvers<ContextType = CpContext, ParentType extends Resolv
   createDemoRequest?: Resolver<ResolversTypes['Notice'], ParentType, ContextType, RequireFields<MutationCreateDemoRequestArgs, 'name' | 'email' | 'center_name'>>;
   updateDemoRequest?: Resolver<ResolversTypes['DemoRequestResult'], ParentType, ContextType, RequireFields<MutationUpdateDemoRequestArgs, 'id'>>;
   sendSignupLink?: Resolver<ResolversTypes['DemoRequestResult'], ParentType, ContextType, RequireFields<MutationSendSignupLinkArgs, 'id'>>;
+  createCenterPlan?: Resolver<ResolversTypes['CenterPlanResult'], ParentType, ContextType, RequireFields<MutationCreateCenterPlanArgs, 'name' | 'amount'>>;
+  attachCenterPlan?: Resolver<ResolversTypes['CenterResult'], ParentType, ContextType, RequireFields<MutationAttachCenterPlanArgs, 'center_id' | 'plan_id'>>;
+  chargeCenter?: Resolver<ResolversTypes['CenterPaymentsResult'], ParentType, ContextType, RequireFields<MutationChargeCenterArgs, 'center_id'>>;
+  submitCenterPayment?: Resolver<ResolversTypes['CenterPaymentsResult'], ParentType, ContextType, RequireFields<MutationSubmitCenterPaymentArgs, 'method'>>;
+  approveCenterPayment?: Resolver<ResolversTypes['CenterPaymentsResult'], ParentType, ContextType, RequireFields<MutationApproveCenterPaymentArgs, 'id'>>;
+  startCustomerSignup?: Resolver<ResolversTypes['CustomerSignupResult'], ParentType, ContextType, RequireFields<MutationStartCustomerSignupArgs, 'fname' | 'lname' | 'email' | 'password' | 'center_name' | 'subdomain' | 'kind'>>;
+  verifyCustomerSignup?: Resolver<ResolversTypes['CustomerVerifyResult'], ParentType, ContextType, RequireFields<MutationVerifyCustomerSignupArgs, 'pin_time' | 'pin'>>;
 };
 
 export type NoticeResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['Notice'] = ResolversParentTypes['Notice']> = {
@@ -2175,6 +2477,118 @@ export type DemoRequestResultResolvers<ContextType = CpContext, ParentType exten
   demo_request?: Resolver<Maybe<ResolversTypes['DemoRequest']>, ParentType, ContextType>;
 };
 
+export type CenterPlanLimitsResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CenterPlanLimits'] = ResolversParentTypes['CenterPlanLimits']> = {
+  max_locations?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  max_students?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  max_cameras?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type CenterPlanResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CenterPlan'] = ResolversParentTypes['CenterPlan']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  period?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  trial_days?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  grace_days?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  limits?: Resolver<ResolversTypes['CenterPlanLimits'], ParentType, ContextType>;
+  public?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  note?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  centers_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  created_at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type CenterPlanPageResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CenterPlanPage'] = ResolversParentTypes['CenterPlanPage']> = {
+  data?: Resolver<Array<ResolversTypes['CenterPlan']>, ParentType, ContextType>;
+  paginatorInfo?: Resolver<ResolversTypes['PaginatorInfo'], ParentType, ContextType>;
+};
+
+export type CenterInvoiceResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CenterInvoice'] = ResolversParentTypes['CenterInvoice']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  center_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  center_name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  plan_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  plan_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  period_start?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  period_end?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  due_date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  paid_amount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  balance?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  paid_at?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  created_at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type CenterInvoicePageResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CenterInvoicePage'] = ResolversParentTypes['CenterInvoicePage']> = {
+  data?: Resolver<Array<ResolversTypes['CenterInvoice']>, ParentType, ContextType>;
+  paginatorInfo?: Resolver<ResolversTypes['PaginatorInfo'], ParentType, ContextType>;
+};
+
+export type CenterPaymentResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CenterPayment'] = ResolversParentTypes['CenterPayment']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  center_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  center_name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  invoice_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  method?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reference?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  failure_message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  added_by?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  approved_by?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  approved_at?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  created_at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type CenterPaymentPageResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CenterPaymentPage'] = ResolversParentTypes['CenterPaymentPage']> = {
+  data?: Resolver<Array<ResolversTypes['CenterPayment']>, ParentType, ContextType>;
+  paginatorInfo?: Resolver<ResolversTypes['PaginatorInfo'], ParentType, ContextType>;
+};
+
+export type CenterCardResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CenterCard'] = ResolversParentTypes['CenterCard']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  brand?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  last4?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  exp_month?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  exp_year?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  is_default?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type CenterPlanResultResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CenterPlanResult'] = ResolversParentTypes['CenterPlanResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  plan?: Resolver<Maybe<ResolversTypes['CenterPlan']>, ParentType, ContextType>;
+};
+
+export type CenterPaymentsResultResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CenterPaymentsResult'] = ResolversParentTypes['CenterPaymentsResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  payments?: Resolver<Maybe<Array<ResolversTypes['CenterPayment']>>, ParentType, ContextType>;
+};
+
+export type CenterSlugCheckResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CenterSlugCheck'] = ResolversParentTypes['CenterSlugCheck']> = {
+  slug?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  available?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type CustomerSignupResultResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CustomerSignupResult'] = ResolversParentTypes['CustomerSignupResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  pin_time?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type CustomerVerifyResultResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CustomerVerifyResult'] = ResolversParentTypes['CustomerVerifyResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  token?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = CpContext> = {
   Query?: QueryResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
@@ -2237,5 +2651,18 @@ export type Resolvers<ContextType = CpContext> = {
   DemoRequest?: DemoRequestResolvers<ContextType>;
   DemoRequestPage?: DemoRequestPageResolvers<ContextType>;
   DemoRequestResult?: DemoRequestResultResolvers<ContextType>;
+  CenterPlanLimits?: CenterPlanLimitsResolvers<ContextType>;
+  CenterPlan?: CenterPlanResolvers<ContextType>;
+  CenterPlanPage?: CenterPlanPageResolvers<ContextType>;
+  CenterInvoice?: CenterInvoiceResolvers<ContextType>;
+  CenterInvoicePage?: CenterInvoicePageResolvers<ContextType>;
+  CenterPayment?: CenterPaymentResolvers<ContextType>;
+  CenterPaymentPage?: CenterPaymentPageResolvers<ContextType>;
+  CenterCard?: CenterCardResolvers<ContextType>;
+  CenterPlanResult?: CenterPlanResultResolvers<ContextType>;
+  CenterPaymentsResult?: CenterPaymentsResultResolvers<ContextType>;
+  CenterSlugCheck?: CenterSlugCheckResolvers<ContextType>;
+  CustomerSignupResult?: CustomerSignupResultResolvers<ContextType>;
+  CustomerVerifyResult?: CustomerVerifyResultResolvers<ContextType>;
 };
 

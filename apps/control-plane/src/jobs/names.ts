@@ -13,4 +13,5 @@ export const JOBS = {
   centerDeleted: 'center-deleted',
   checkServerDomains: 'check-server-domains',
   collectCenterStatistics: 'collect-center-statistics',
+  centerBillingCycle: 'center-billing-cycle',
 } as const;

@@ -14,6 +14,8 @@ import { immunizationResolvers } from './immunizations/resolvers.ts';
 import { backupResolvers } from './backups/resolvers.ts';
 import { statisticsResolvers } from './statistics/resolvers.ts';
 import { demoRequestResolvers } from './demo-requests/resolvers.ts';
+import { centerBillingResolvers } from './center-billing/resolvers.ts';
+import { signupResolvers } from './signup/resolvers.ts';
 
 const sdl = (path: string) => readFileSync(fileURLToPath(new URL(path, import.meta.url)), 'utf8');
 
@@ -31,6 +33,8 @@ const modules: { schema: string; resolvers: Resolvers }[] = [
   { schema: sdl('./backups/schema.graphql'), resolvers: backupResolvers },
   { schema: sdl('./statistics/schema.graphql'), resolvers: statisticsResolvers },
   { schema: sdl('./demo-requests/schema.graphql'), resolvers: demoRequestResolvers },
+  { schema: sdl('./center-billing/schema.graphql'), resolvers: centerBillingResolvers },
+  { schema: sdl('./signup/schema.graphql'), resolvers: signupResolvers },
 ];
 
 export const schema = [sdl('../graphql/base.graphql'), ...modules.map((m) => m.schema)].join('\n');

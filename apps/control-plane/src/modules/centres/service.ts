@@ -18,8 +18,8 @@ import { createDeletionService } from '../backups/deletion.ts';
 export const CENTER_KINDS = ['childcare', 'petcare'] as const;
 export const LANGUAGE_PACKS = ['default', 'dogs'] as const;
 /** A DNS label of 3–40 characters: it also names the centre's database, which Postgres caps at 63. */
-const SLUG = /^[a-z][a-z0-9-]{1,38}[a-z0-9]$/;
-const RESERVED_SLUGS = new Set([
+export const SLUG = /^[a-z][a-z0-9-]{1,38}[a-z0-9]$/;
+export const RESERVED_SLUGS = new Set([
   'www',
   'api',
   'app',

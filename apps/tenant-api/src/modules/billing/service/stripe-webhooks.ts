@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Knex } from 'knex';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+import { STRIPE_TOLERANCE_S, verifyStripeEvent } from '@kv/stripe-fake';
 import type { TenantApiDeps } from '../../../types.ts';
 import * as repo from '../repo/stripe.ts';
 import { decrypt } from '../stripe/client.ts';
@@ -8,8 +9,7 @@ import { applyOutcome, type Outcome } from './stripe-charge.ts';
 import { reconcileChargeRefunded } from './stripe-refund.ts';
 
 /** Signatures older than this are refused (Stripe's default tolerance). */
-export const TOLERANCE_S = 300;
-const verifier = new Stripe('sk_test_verifier');
+export const TOLERANCE_S = STRIPE_TOLERANCE_S;
 
 type Effect = 'applied' | 'stale' | 'ignored';
 
@@ -82,20 +82,9 @@ async function effectOf(trx: Knex.Transaction, event: Stripe.Event): Promise<Eff
   return 'ignored';
 }
 
-/** Verifies a payload against the centre's signing secrets (the new one and, while rotating, the previous). */
+/** Verifies a payload against the centre's signing secrets (the shared check of @kv/stripe-fake). */
 export function verifyEvent(raw: string, header: string, secrets: string[], now = Math.floor(Date.now() / 1000)): Stripe.Event | null {
-  for (const secret of secrets) {
-    try {
-      // The SDK's own check: HMAC-SHA256 of `t.payload`, constant-time compare, tolerance on t.
-      const event = verifier.webhooks.constructEvent(raw, header, secret, TOLERANCE_S);
-      const t = Number(/t=(\d+)/.exec(header)?.[1]);
-      if (Math.abs(now - t) > TOLERANCE_S) return null;
-      return event;
-    } catch {
-      // try the next secret
-    }
-  }
-  return null;
+  return verifyStripeEvent(raw, header, secrets, now) as unknown as Stripe.Event | null;
 }
 
 /**

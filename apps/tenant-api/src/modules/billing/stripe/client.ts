@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { stripeClientFor } from '@kv/stripe-fake';
 import type { Knex } from 'knex';
 import { AppError } from '@kv/server';
 import { decryptSecret, encryptSecret } from '@kv/directory';
@@ -51,14 +52,9 @@ export const decrypt = (config: StripeSettings, blob: string) => decryptSecret(b
 
 /** A stripe client for a secret key: the local fake (host, port, protocol) unless live. */
 export function stripeClient(config: StripeSettings, secretKey: string): Stripe {
-  const c = stripeConfig(config);
-  if (c.mode === 'fake' && !c.host) throw unavailable();
-  return new Stripe(secretKey, {
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    telemetry: false,
-    ...(c.mode === 'fake' ? { host: c.host, port: c.port, protocol: c.protocol ?? 'http' } : {}),
-  });
+  const client = stripeClientFor(stripeConfig(config), secretKey);
+  if (!client) throw unavailable();
+  return client;
 }
 
 export interface CentreStripe {

@@ -1,0 +1,11 @@
+import type { Resolvers } from '../../generated/resolvers.ts';
+
+export const signupResolvers: Resolvers = {
+  Query: {
+    checkCenterSlug: (_, args, { actor, services }) => services.signup.checkCenterSlug(actor, args),
+  },
+  Mutation: {
+    startCustomerSignup: (_, args, { actor, services }) => services.signup.startCustomerSignup(actor, args),
+    verifyCustomerSignup: (_, args, { actor, services }) => services.signup.verifyCustomerSignup(actor, args),
+  },
+};

@@ -1,0 +1,226 @@
+import { z } from 'zod';
+import type { Knex } from 'knex';
+import { createThrottle, hashPassword, passwordProblem, randomPin, randomToken, sha256Hex, type Throttle } from '@kv/auth';
+import { queueMessage } from '@kv/messaging';
+import { AppError, CommonError, badInput, fields, parseArgs } from '@kv/server';
+import type { ControlPlaneRuntime } from '../../deps.ts';
+import type { Actor } from '../../access.ts';
+import { done } from '../../graphql/notice.ts';
+import { writeAudit } from '../audit/repo.ts';
+import { RESERVED_SLUGS, SLUG } from '../centres/service.ts';
+import { findPlan } from '../center-billing/repo.ts';
+import { isCardError, platformStripe } from '../center-billing/stripe.ts';
+import { cardDeclined, planNotFound, providerUnavailable } from '../center-billing/errors.ts';
+import { MAX_PIN_ATTEMPTS, PIN_TTL_MIN, SETUP_TTL_DAYS, SIGNUP_THROTTLES } from './policy.ts';
+import { invalidLink, invalidPin, setupDone } from './errors.ts';
+
+const slugField = (label: string) =>
+  fields
+    .text(label, { max: 40 })
+    .toLowerCase()
+    .refine((v) => SLUG.test(v) && !v.includes('--'), `${label} must be 3–40 lower-case letters, digits or single dashes, starting with a letter.`);
+
+const checkArgs = z.object({ slug: slugField('slug') });
+const startArgs = z.object({
+  fname: fields.text('fname', { max: 100 }),
+  lname: fields.text('lname', { max: 100 }),
+  email: fields.email('email').toLowerCase(),
+  password: z.string('password is required.').refine((p) => !passwordProblem(p), { message: 'password is too short or too common (at least 8 characters).' }),
+  center_name: fields.text('center_name', { max: 150 }),
+  subdomain: slugField('subdomain'),
+  kind: fields.oneOf('kind', ['childcare', 'petcare'] as const),
+  plan_id: fields.id('plan_id').nullish(),
+});
+const verifyArgs = z.object({ pin_time: fields.token, pin: z.string('pin is required.').trim().regex(/^\d{6}$/, 'pin is the 6-digit code from the email.') });
+const tokenArgs = z.object({ token: fields.token });
+const paymentArgs = z.object({
+  signup_token: fields.token,
+  method: fields.oneOf('method', ['card'] as const),
+  payment_method_id: z.string('payment_method_id must be a card reference.').trim().regex(/^pm_[A-Za-z0-9]{6,100}$/, 'payment_method_id must be a card reference (pm_…).'),
+});
+
+interface SignupRow {
+  id: string;
+  fname: string;
+  lname: string;
+  email: string;
+  password_hash: string;
+  center_name: string;
+  slug: string;
+  kind: 'childcare' | 'petcare';
+  plan_id: string | null;
+  pin_hash: string;
+  pin_attempts: number;
+  pin_expires_at: Date;
+  verified_at: Date | null;
+  setup_expires_at: Date | null;
+  setup_used_at: Date | null;
+  customer_id: string | null;
+  payment_method_id: string | null;
+  card: { brand: string; last4: string; exp_month: number; exp_year: number } | null;
+  center_id: string | null;
+}
+
+const throttled = (ms: number) => {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  return new AppError(CommonError.Throttled, `Too many attempts. Try again in ${seconds} seconds.`, { retryAfter: seconds }, 429);
+};
+
+/**
+ * The sign-up funnel (guests): `checkCenterSlug`, `startCustomerSignup` (a PIN by email),
+ * `verifyCustomerSignup` (the setup token, 7 days), the card through `submitCenterPayment`
+ * (`signup_token`). `saveCenterSetup` is not built yet.
+ */
+export function createSignupService(rt: ControlPlaneRuntime) {
+  const db = rt.controlDb;
+  const limits: Record<keyof typeof SIGNUP_THROTTLES, Throttle> = Object.fromEntries(
+    Object.entries(SIGNUP_THROTTLES).map(([k, v]) => [k, createThrottle({ keyPrefix: `cp:signup:${k}`, ...v })]),
+  ) as never;
+  async function take(kind: keyof typeof SIGNUP_THROTTLES, key: string) {
+    const r = await limits[kind].consume(key);
+    if (!r.allowed) throw throttled(r.retryAfterMs);
+  }
+  const ipOf = (actor: Actor) => actor.ip ?? 'unknown';
+
+  /** Whether a subdomain is free: not reserved, no centre, no live sign-up of someone else holds it. */
+  async function slugFree(trx: Knex | Knex.Transaction, slug: string, email: string | null): Promise<string | null> {
+    if (RESERVED_SLUGS.has(slug)) return 'This address is reserved.';
+    if (await trx('centers').where({ slug }).first('id')) return 'This address is already used by another centre.';
+    const host = `${slug}.${rt.config.platformDomain}`;
+    if (await trx('server_domains').where({ domain: host }).first('id')) return 'This address is already used by another centre.';
+    const held = await trx('customer_signups')
+      .where({ slug })
+      .where((q) => q.where('pin_expires_at', '>', trx.fn.now()).orWhere('setup_expires_at', '>', trx.fn.now()))
+      .modify((q) => {
+        if (email) q.whereRaw('lower(email) <> ?', [email]);
+      })
+      .first('id');
+    return held ? 'Someone is signing up with this address right now.' : null;
+  }
+
+  async function byToken(trx: Knex | Knex.Transaction, token: string, lock = false): Promise<SignupRow> {
+    const row: SignupRow | undefined = await trx('customer_signups')
+      .where({ setup_token_hash: sha256Hex(token) })
+      .modify((q) => {
+        if (lock) q.forUpdate();
+      })
+      .first('*', trx.raw('id::text as id'), trx.raw('plan_id::text as plan_id'), trx.raw('center_id::text as center_id'));
+    if (!row || !row.verified_at || !row.setup_expires_at || new Date(row.setup_expires_at) <= new Date()) throw invalidLink();
+    return row;
+  }
+
+  return {
+    async checkCenterSlug(actor: Actor, raw: unknown) {
+      await take('check', ipOf(actor));
+      const { slug } = parseArgs(checkArgs, raw);
+      const problem = await slugFree(db, slug, null);
+      return { available: !problem, message: problem ?? `${slug}.${rt.config.platformDomain} is free.`, slug };
+    },
+
+    async startCustomerSignup(actor: Actor, raw: unknown) {
+      await take('startIp', ipOf(actor));
+      const a = parseArgs(startArgs, raw);
+      await take('startEmail', a.email);
+      if (a.plan_id) {
+        const plan = await findPlan(db, a.plan_id);
+        if (!plan || !plan.active || !plan.is_public) throw planNotFound();
+      }
+      const problem = await slugFree(db, a.subdomain, a.email);
+      if (problem) throw badInput('subdomain', problem);
+      const pinTime = randomToken();
+      const pin = randomPin(6);
+      const passwordHash = await hashPassword(a.password);
+      await db.transaction(async (trx) => {
+        // Two requests for one subdomain at once: the later waits here and then finds it held.
+        await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`signup:${a.subdomain}`]);
+        const again = await slugFree(trx, a.subdomain, a.email);
+        if (again) throw badInput('subdomain', again);
+        const [row] = await trx('customer_signups')
+          .insert({
+            fname: a.fname,
+            lname: a.lname,
+            email: a.email,
+            password_hash: passwordHash,
+            center_name: a.center_name,
+            slug: a.subdomain,
+            kind: a.kind,
+            plan_id: a.plan_id ?? null,
+            pin_time_hash: sha256Hex(pinTime),
+            pin_hash: sha256Hex(pin),
+            pin_expires_at: new Date(Date.now() + PIN_TTL_MIN * 60_000),
+            ip: actor.ip,
+          })
+          .returning('id');
+        await queueMessage(trx, {
+          channel: 'email',
+          to: a.email,
+          template: 'verify-email',
+          locale: 'en',
+          data: { fname: a.fname, pin, minutes: PIN_TTL_MIN, url: `${rt.stripe.webhookUrl.replace(/\/webhooks\/stripe$/, '')}/customer-signup/verify?pin_time=${pinTime}` },
+          centreId: null,
+        });
+        await writeAudit(trx, actor, 'signup.start', 'customer_signup', String(row.id), { slug: a.subdomain, email: a.email });
+      });
+      void rt.kickOutbox();
+      return done('We emailed you a 6-digit code.', { pin_time: pinTime });
+    },
+
+    async verifyCustomerSignup(actor: Actor, raw: unknown) {
+      await take('verifyIp', ipOf(actor));
+      const { pin_time, pin } = parseArgs(verifyArgs, raw);
+      const token = randomToken();
+      const ok = await db.transaction(async (trx) => {
+        const row = await trx('customer_signups').where({ pin_time_hash: sha256Hex(pin_time) }).forUpdate().first();
+        if (!row || row.verified_at || new Date(row.pin_expires_at) <= new Date() || row.pin_attempts >= MAX_PIN_ATTEMPTS) return false;
+        if (row.pin_hash !== sha256Hex(pin)) {
+          await trx('customer_signups').where({ id: row.id }).increment('pin_attempts', 1);
+          return false;
+        }
+        await trx('customer_signups')
+          .where({ id: row.id })
+          .update({
+            verified_at: trx.fn.now(),
+            setup_token_hash: sha256Hex(token),
+            setup_expires_at: new Date(Date.now() + SETUP_TTL_DAYS * 86_400_000),
+            updated_at: trx.fn.now(),
+          });
+        return true;
+      });
+      if (!ok) throw invalidPin();
+      return done('Email verified.', { token });
+    },
+
+    /** The funnel's card: saved at the platform's account (the centre is billed once its trial ends). */
+    async submitSignupPayment(actor: Actor, raw: unknown) {
+      await take('verifyIp', ipOf(actor));
+      const a = parseArgs(paymentArgs, raw);
+      const signup = await byToken(db, a.signup_token);
+      if (signup.setup_used_at) throw setupDone();
+      const stripe = platformStripe(rt);
+      let pm;
+      try {
+        const customer =
+          signup.customer_id ??
+          (
+            await stripe.customers.create(
+              { name: signup.center_name, email: signup.email, metadata: { kv_signup_id: signup.id } },
+              { idempotencyKey: `signup:${signup.id}:customer:v1` },
+            )
+          ).id;
+        await db('customer_signups').where({ id: signup.id }).update({ customer_id: customer });
+        pm = await stripe.paymentMethods.attach(a.payment_method_id, { customer });
+        await stripe.customers.update(customer, { invoice_settings: { default_payment_method: pm.id } });
+      } catch (e) {
+        if (isCardError(e)) throw cardDeclined(e.message);
+        if ((e as { statusCode?: number }).statusCode === 404) throw badInput('payment_method_id', 'This card was not found. Enter it again.');
+        throw providerUnavailable();
+      }
+      const card = pm.card ? { brand: pm.card.brand, last4: pm.card.last4, exp_month: pm.card.exp_month, exp_year: pm.card.exp_year } : null;
+      if (!card) throw badInput('payment_method_id', 'Only cards can be saved.');
+      await db('customer_signups').where({ id: signup.id }).update({ payment_method_id: pm.id, card: JSON.stringify(card), updated_at: db.fn.now() });
+      return done('Card saved.', { payments: [] });
+    },
+  };
+}
+
+export type SignupService = ReturnType<typeof createSignupService>;
