@@ -177,6 +177,8 @@ type Invoice = {
   total: number;
   balance: number;
   paid: number;
+  /** What an authorising agency pays of it (on the agency's invoice). */
+  agency_part: number;
   items: {
     id: string;
     name: string;
