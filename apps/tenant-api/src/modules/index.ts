@@ -26,8 +26,8 @@ import { activitiesModule } from './activities/index.ts';
 import { billingModule } from './billing/index.ts';
 import { chatModule } from './chat/index.ts';
 import { foodMenuModule } from './food-menu/index.ts';
-import { formsModule } from './forms/index.ts';
-import { notificationsModule } from './notifications/index.ts';
+import { formNotices, formsModule } from './forms/index.ts';
+import { notificationsModule, notifyUsers } from './notifications/index.ts';
 import { announcementsModule } from './announcements/index.ts';
 import { calendarModule } from './calendar/index.ts';
 import { studentSchedulesModule, expectedStudents, setWeekSchedule } from './student-schedules/index.ts';
@@ -107,6 +107,7 @@ studentPeople.provide({
   peopleCounters: async (ctx, locationId) => peopleCounters(ctx.db, await userScopeOf(ctx), locationId),
 });
 expectedAttendance.provide({ expectedStudents });
+formNotices.provide({ notifyUsers });
 ratioExpected.provide({ expectedStudents });
 studentSchedule.provide({ setWeekSchedule });
 // Compliance gaps: immunizations add the `dose` kind to documents' open list.

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { DomainEvent, EventHandler } from '@kv/jobs';
 import { queueMessage } from '@kv/messaging';
 import { isPlaceholderEmail } from '@kv/shared';
-import { notifyUsers } from '../notifications/index.ts';
+import { formNotices } from './notices-port.ts';
 import * as auto from './automation-repo.ts';
 import { SUBMISSION_STATUS_CHANGED } from './service/submissions.ts';
 
@@ -64,7 +64,7 @@ async function notify(trx: Trx, event: DomainEvent, e: Entry) {
     if (await auto.claimDelivery(trx, { form_id: e.form_id, submission_id: e.id, kind: 'notification', action: 'notice', recipient: `${u.fname}`, user_id: u.id, status: 'sent', dedupe_key: key })) told.push(String(u.id));
   }
   if (told.length)
-    await notifyUsers(trx, {
+    await formNotices.use.notifyUsers(trx, {
       centre_id: event.payload.centreId,
       event_key: `form-entry:${event.id}`,
       user_ids: told,
@@ -105,7 +105,7 @@ async function automate(trx: Trx, event: DomainEvent, e: Entry) {
       for (const u of await users(trx, rule.user_ids))
         if (await auto.claimDelivery(trx, { ...base, action: 'notice', recipient: u.fname, user_id: u.id, status: 'sent', detail: rule.message, dedupe_key: `${key}:u:${u.id}` })) told.push(String(u.id));
       if (told.length)
-        await notifyUsers(trx, {
+        await formNotices.use.notifyUsers(trx, {
           centre_id: event.payload.centreId,
           event_key: `form-automation:${key}`,
           user_ids: told,

@@ -27,3 +27,4 @@ export { pageCount, sealPrintedPdf, pdfSha256, CERTIFICATE_TITLE } from './pdf.t
 export { sealSubmission, verifySubmission, PRINTED_FORM_PURPOSE, SIGNED_PDF_PURPOSE } from './service/printed.ts';
 export type { Placement } from './templates.ts';
 export { registerFormEvents, formAutomationsHandler } from './events.ts';
+export { formNotices } from './notices-port.ts';

@@ -74,7 +74,7 @@ export function CentreAwsPage() {
     const timer = setInterval(() => refetch({ requestPolicy: 'network-only' }), 2000);
     return () => clearInterval(timer);
   }, [working, refetch]);
-  if (error && !data) return <Alert color="red">{error.graphQLErrors[0]?.message ?? t('common:errors.generic')}</Alert>;
+  if (error && !data) return <Alert color="red">{error.graphQLErrors[0]?.message ?? t('common:errors.network')}</Alert>;
   if (!centre && !fetching) return <Alert color="yellow">{t('operator:centre.notFound')}</Alert>;
   const backups = data?.getCenterBackups;
   const drills = data?.getCenterDrills;
@@ -182,7 +182,7 @@ export function CentreAwsPage() {
                   {t('operator:backups.restoreConfirm')}
                 </Button>
                 <Button variant="default" onClick={() => setRestoreOf(null)}>
-                  {t('common:cancel')}
+                  {t('common:actions.cancel')}
                 </Button>
               </Group>
             </Alert>
