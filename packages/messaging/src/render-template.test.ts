@@ -55,6 +55,7 @@ const SAMPLE: Record<string, Record<string, unknown>> = {
   'instant-sms': { centre: 'Sunny Days', message: 'Picture day tomorrow: bring a smile.' },
   'form-entry-notice': { form: 'Photo release', child: 'Mia Lopez', status: 'submitted' },
   'form-automation': { fname: 'Ana', form: 'Photo release', subject: 'Thanks for your form', message: 'We have your photo release.' },
+  'demo-signup-link': { name: 'Rosa Díaz', centre: 'Little Oaks', url: 'https://kidsvision.example/customer-signup?ref=demo-12' },
 };
 
 describe('renderTemplate', () => {

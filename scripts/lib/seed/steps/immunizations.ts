@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { MAX_URL_SECONDS } from '@kv/files';
 import {
   addDays,
@@ -188,7 +187,7 @@ export const immunizationsStep: SeedStep = {
     const rules = await rulesOf(trx, purposeOf('document')!);
     const fileRows: Record<string, unknown>[] = [];
     for (const [i, k] of exempt.entries()) {
-      const id = randomUUID();
+      const id = faker.string.uuid();
       const reason = i === 0 ? 'medical' : 'religious';
       const bytes = pdf(`${reason === 'medical' ? 'Medical' : 'Religious'} exemption: ${exemptCode} for ${k.fname} ${k.lname}`);
       const checked = await checkAndStore(files, centreId, id, 'document', bytes, 'application/pdf', rules);

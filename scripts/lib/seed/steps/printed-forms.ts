@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import sharp from 'sharp';
 import { checkAndStore, PRINTED_FORM_PURPOSE, sealSubmission, signatureHash, type FormField } from '@kv/tenant-api';
@@ -123,8 +122,11 @@ const PETCARE: Paper[] = [
  * A paper form as a letter-size PDF (pdf-lib): title, intro and one labelled line or box per field,
  * with the field placements (fractions of the page, origin top left) where those lines are.
  */
-async function paperPdf(paper: Paper, centreName: string): Promise<{ bytes: Buffer; fields: FormField[]; pages: number }> {
-  const doc = await PDFDocument.create();
+async function paperPdf(paper: Paper, centreName: string, made: Date): Promise<{ bytes: Buffer; fields: FormField[]; pages: number }> {
+  // Dated by the seed's clock, not the wall clock: the same bytes every run.
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  doc.setCreationDate(made);
+  doc.setModificationDate(made);
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const W = 612;
@@ -258,8 +260,8 @@ export const printedFormsStep: SeedStep = {
       // All three at the demo family's location: the parent meets them.
       const loc = home;
       const created = new Date(now.getTime() - faker.number.int({ min: 30, max: 90 }) * DAY);
-      const pdf = await paperPdf(paper, def.name);
-      const fileId = randomUUID();
+      const pdf = await paperPdf(paper, def.name, created);
+      const fileId = faker.string.uuid();
       const checked = await checkAndStore(files, centreId, fileId, PRINTED_FORM_PURPOSE, pdf.bytes, 'application/pdf');
       if (!checked.ok) throw new Error(`printed form PDF refused: ${checked.reason}`);
       out.files.push({
@@ -385,7 +387,7 @@ export const printedFormsStep: SeedStep = {
             userAgent: ua,
             hash,
           },
-        });
+        }, faker.string.uuid());
         out.files.push({
           ...sealed.row,
           variants: JSON.parse(sealed.row.variants),

@@ -325,9 +325,14 @@ const signedName = (formName: string, s: { fname: string; lname: string }) =>
  * as a `signed_pdf`: the bytes written and the `files` row to insert (status ready), with the
  * SHA-256 of the bytes. The API's submit and the demo seed both sign through here.
  */
-export async function sealSubmission(store: FileStore, centreId: string, input: Parameters<typeof sealPrintedPdf>[0]) {
+export async function sealSubmission(
+  store: FileStore,
+  centreId: string,
+  input: Parameters<typeof sealPrintedPdf>[0],
+  /** The new file's id (the seed passes its own, for the same data every run). */
+  fileId: string = randomUUID(),
+) {
   const bytes = Buffer.from(await sealPrintedPdf(input));
-  const fileId = randomUUID();
   const checked = await checkAndStore(store, centreId, fileId, SIGNED_PDF_PURPOSE, bytes, 'application/pdf');
   if (!checked.ok) throw new Error(`The signed PDF failed its check: ${checked.reason}`);
   return {
