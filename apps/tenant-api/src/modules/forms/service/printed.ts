@@ -32,7 +32,7 @@ import {
   submissionNotFound,
   uploadNotUsable,
 } from '../errors.ts';
-import { SUBMISSION_STATUS_CHANGED } from './submissions.ts';
+import { saveSignatures, SUBMISSION_STATUS_CHANGED } from './submissions.ts';
 
 export const PRINTED_FORM_PURPOSE = 'printed_form';
 export const SIGNED_PDF_PURPOSE = 'signed_pdf';
@@ -274,23 +274,7 @@ async function submitPrinted(ctx: RequestContext, raw: unknown) {
       signed_file_id: sealed.row.id,
       pdf_sha256: sealed.sha256,
     });
-    await repo.insertSignatures(
-      trx,
-      signatures.map((s) => ({
-        submission_id: submissionId,
-        field_id: s.field_id,
-        method: s.method,
-        image: s.method === 'drawn' ? s.image : null,
-        typed_name: s.method === 'typed' ? s.typed_name : null,
-        signer_id: v.id,
-        signer_name: signerName,
-        consent_at: now,
-        signed_at: now,
-        ip: ctx.ip ?? null,
-        user_agent: ctx.userAgent ? String(ctx.userAgent).slice(0, 500) : null,
-        hash,
-      })),
-    );
+    await saveSignatures(trx, ctx, { submissionId, signerId: v.id, signerName, at: now, hash, signatures });
     await repo.insertLog(trx, {
       form_id: form.id,
       submission_id: submissionId,

@@ -122,23 +122,7 @@ export async function submitForm(ctx: RequestContext, raw: unknown) {
     if (signatures.length) {
       const name = await signerName(trx, v.id);
       const now = new Date();
-      await repo.insertSignatures(
-        trx,
-        signatures.map((s) => ({
-          submission_id: submissionId,
-          field_id: s.field_id,
-          method: s.method,
-          image: s.method === 'drawn' ? s.image : null,
-          typed_name: s.method === 'typed' ? s.typed_name : null,
-          signer_id: v.id,
-          signer_name: name,
-          consent_at: now,
-          signed_at: now,
-          ip: ctx.ip ?? null,
-          user_agent: ctx.userAgent ? String(ctx.userAgent).slice(0, 500) : null,
-          hash,
-        })),
-      );
+      await saveSignatures(trx, ctx, { submissionId, signerId: v.id, signerName: name, at: now, hash, signatures });
     }
     await repo.insertLog(trx, { form_id: form.id, submission_id: submissionId, action: status, user_id: v.id, data: { student: student.id } });
     await audit(ctx, trx, {
@@ -295,4 +279,29 @@ export async function getWebFormEntries(ctx: RequestContext, raw: unknown) {
     a.first,
   );
   return paginated(rows, total, a.page, a.first);
+}
+
+/** A submission's signatures with the ESIGN record: signer, consent and signing time, address, user agent, the seal's hash. */
+export async function saveSignatures(
+  trx: Knex.Transaction,
+  ctx: RequestContext,
+  a: { submissionId: string; signerId: string; signerName: string; at: Date; hash: string; signatures: SignatureInput[] },
+) {
+  await repo.insertSignatures(
+    trx,
+    a.signatures.map((s) => ({
+      submission_id: a.submissionId,
+      field_id: s.field_id,
+      method: s.method,
+      image: s.method === 'drawn' ? s.image : null,
+      typed_name: s.method === 'typed' ? s.typed_name : null,
+      signer_id: a.signerId,
+      signer_name: a.signerName,
+      consent_at: a.at,
+      signed_at: a.at,
+      ip: ctx.ip ?? null,
+      user_agent: ctx.userAgent ? String(ctx.userAgent).slice(0, 500) : null,
+      hash: a.hash,
+    })),
+  );
 }
