@@ -3,28 +3,8 @@ import { settled } from './support/app';
 import { api } from './support/api';
 import { hosts } from './support/hosts';
 import type { Journey } from './support/journey';
+import { textPdf } from '../../../scripts/lib/seed/text-pdf';
 
-/** A one-page PDF, as a family's scanned note. */
-function pdf(text: string): Buffer {
-  const stream = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(Buffer.byteLength(body));
-    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(body);
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
 
 type Gap = { source_id: string; student_id: string; reason: string };
 
@@ -59,7 +39,7 @@ export const journeys: Journey[] = [
         const childId = await card.first().getAttribute('data-student');
         assert.ok(childId, 'the card names its child');
         assert.deepEqual((await gaps()).find((g) => g.student_id === childId)?.reason, 'missing');
-        await row.locator('input[type="file"]').setInputFiles({ name: 'doctors-note.pdf', mimeType: 'application/pdf', buffer: pdf('Fit for day care') });
+        await row.locator('input[type="file"]').setInputFiles({ name: 'doctors-note.pdf', mimeType: 'application/pdf', buffer: textPdf('Fit for day care') });
         await row.getByTestId('document-upload').click();
         await row.getByTestId('document-status-pending').waitFor({ timeout: 60_000 });
         assert.equal(await parent.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, 'nothing scrolls sideways at 375 px');

@@ -3,6 +3,7 @@ import { MAX_URL_SECONDS } from '@kv/files';
 import { addDays, localParts } from '@kv/shared';
 import { acceptedAudit, checkAndStore, purposeOf, rulesOf, syncGaps, type ReadyColumns } from '@kv/tenant-api';
 import { allocateIds, auditRow, insertMany, type SeedStep } from '../context.ts';
+import { textPdf } from '../text-pdf.ts';
 
 const CONCURRENCY = Math.min(4, availableParallelism());
 const FILES = 30;
@@ -26,28 +27,6 @@ const WORDS = {
   },
 } as const;
 
-/** A small one-page PDF with a line of text (a scanned note stands for a family's upload). */
-function pdf(text: string): Buffer {
-  const safe = text.replace(/[()\\]/g, '');
-  const stream = `BT /F1 18 Tf 72 720 Td (${safe}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(Buffer.byteLength(body));
-    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(body);
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
 
 type Upload = { id: string; purpose: 'document' | 'centre_file'; owner: string; by: string; name: string; text: string; at: Date };
 
@@ -181,7 +160,7 @@ export const documentsStep: SeedStep = {
       while (next < uploads.length) {
         const i = next++;
         const u = uploads[i]!;
-        const bytes = pdf(u.text);
+        const bytes = textPdf(u.text);
         const checked = await checkAndStore(files, centreId, u.id, u.purpose, bytes, 'application/pdf', rules[u.purpose]);
         if (!checked.ok) throw new Error(`${u.purpose} ${i} was refused: ${checked.reason}`);
         stored[i] = { size: bytes.length, ready: checked.ready };

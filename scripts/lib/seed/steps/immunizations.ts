@@ -13,31 +13,11 @@ import {
 } from '@kv/shared';
 import { acceptedAudit, checkAndStore, purposeOf, rulesOf, storeImmunizationVersions, syncGaps } from '@kv/tenant-api';
 import { auditRow, insertMany, type SeedStep } from '../context.ts';
+import { textPdf } from '../text-pdf.ts';
 
 const WITH_GAP = 10;
 const EXEMPT = 2;
 
-/** A small one-page PDF (the exemption letter a family hands in). */
-function pdf(text: string): Buffer {
-  const stream = `BT /F1 16 Tf 72 720 Td (${text.replace(/[()\\]/g, '')}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(Buffer.byteLength(body));
-    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(body);
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
 
 /**
  * Doses as a family that keeps to the schedule would have them: each dose a few days around its
@@ -189,7 +169,7 @@ export const immunizationsStep: SeedStep = {
     for (const [i, k] of exempt.entries()) {
       const id = faker.string.uuid();
       const reason = i === 0 ? 'medical' : 'religious';
-      const bytes = pdf(`${reason === 'medical' ? 'Medical' : 'Religious'} exemption: ${exemptCode} for ${k.fname} ${k.lname}`);
+      const bytes = textPdf(`${reason === 'medical' ? 'Medical' : 'Religious'} exemption: ${exemptCode} for ${k.fname} ${k.lname}`, 16);
       const checked = await checkAndStore(files, centreId, id, 'document', bytes, 'application/pdf', rules);
       if (!checked.ok) throw new Error(`exemption letter refused: ${checked.reason}`);
       const at = new Date(now.getTime() - (20 + i) * 86_400_000);
