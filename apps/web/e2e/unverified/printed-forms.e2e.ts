@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { PDFDocument } from 'pdf-lib';
 import type { Page } from 'playwright-core';
-import { settled } from './support/app';
-import { api } from './support/api';
-import { hosts } from './support/hosts';
-import type { Journey } from './support/journey';
+import { settled } from '../support/app';
+import { api } from '../support/api';
+import { hosts } from '../support/hosts';
+import type { Journey } from '../support/journey';
 
 /** Draws a short stroke on the shared signature pad with the mouse (pointer events). */
 async function sign(page: Page): Promise<void> {

@@ -1,5 +1,5 @@
-import { hosts } from './support/hosts';
-import type { Journey } from './support/journey';
+import { hosts } from '../support/hosts';
+import type { Journey } from '../support/journey';
 
 export const journeys: Journey[] = [
   {
