@@ -32,7 +32,7 @@ import {
   submissionNotFound,
   uploadNotUsable,
 } from '../errors.ts';
-import { saveSignatures, SUBMISSION_STATUS_CHANGED } from './submissions.ts';
+import { fieldInput, saveSignatures, signatureInput, SUBMISSION_STATUS_CHANGED } from './submissions.ts';
 
 export const PRINTED_FORM_PURPOSE = 'printed_form';
 export const SIGNED_PDF_PURPOSE = 'signed_pdf';
@@ -140,19 +140,6 @@ export async function savePrintedFormFields(ctx: RequestContext, raw: unknown) {
   return { ...notice(form.version > before.version ? `Form saved (version ${form.version}).` : 'Form saved.'), form };
 }
 
-const fieldInput = z.object({
-  id: z.string().trim().min(1).max(40),
-  type: z.string().max(20).nullish(),
-  value: z.string().max(10_000, 'A value must be at most 10000 characters.').nullish(),
-  name: z.string().max(150).nullish(),
-  required: z.boolean().nullish(),
-});
-const signatureInput = z.object({
-  field_id: z.string().trim().min(1).max(40),
-  method: zf.oneOf('The signature method', ['drawn', 'typed'] as const),
-  image: z.string().max(400_000, 'The signature image is too large.').nullish(),
-  typed_name: z.string().trim().max(150).nullish(),
-});
 const submitArgs = z.object({
   form_id: id,
   student_id: id,

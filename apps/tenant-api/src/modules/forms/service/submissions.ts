@@ -28,14 +28,15 @@ import { readableForm } from './forms.ts';
 
 export const SUBMISSION_STATUS_CHANGED = 'submission.status_changed';
 
-const fieldInput = z.object({
+/** A submitted field's value and a signature, as the web and printed submits both take them. */
+export const fieldInput = z.object({
   id: z.string().trim().min(1).max(40),
   type: z.string().max(20).nullish(),
   value: z.string().max(10_000, 'A value must be at most 10000 characters.').nullish(),
   name: z.string().max(150).nullish(),
   required: z.boolean().nullish(),
 });
-const signatureInput = z.object({
+export const signatureInput = z.object({
   field_id: z.string().trim().min(1).max(40),
   method: zf.oneOf('The signature method', ['drawn', 'typed'] as const),
   image: z.string().max(400_000, 'The signature image is too large.').nullish(),
