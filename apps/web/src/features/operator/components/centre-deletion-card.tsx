@@ -45,7 +45,7 @@ export function CentreDeletionCard({ centre, onChanged }: { centre: DeletionCent
         <Alert color="gray">{t('operator:deletion.purged', { date: formatDateTime(centre.purged_at) })}</Alert>
       ) : deleted ? (
         <Stack gap="sm">
-          <Alert color="red">{t('operator:deletion.pending', { date: formatDateTime(centre.purge_after) })}</Alert>
+          <Alert color="danger">{t('operator:deletion.pending', { date: formatDateTime(centre.purge_after) })}</Alert>
           <Group>
             <Button
               variant="light"
@@ -63,10 +63,10 @@ export function CentreDeletionCard({ centre, onChanged }: { centre: DeletionCent
       ) : (
         <Stack gap="sm">
           <Text size="sm">{t('operator:deletion.explain')}</Text>
-          <Text size="sm" c={centre.status === 'suspended' ? 'green' : 'red'}>
+          <Text size="sm" c={centre.status === 'suspended' ? 'success' : 'danger'}>
             {centre.status === 'suspended' ? '✓' : '✗'} {t('operator:deletion.needSuspended')}
           </Text>
-          <Text size="sm" c={drillFresh ? 'green' : 'red'}>
+          <Text size="sm" c={drillFresh ? 'success' : 'danger'}>
             {drillFresh ? '✓' : '✗'}{' '}
             {t('operator:deletion.needDrill', {
               last: centre.last_drill_passed_at ? formatDateTime(centre.last_drill_passed_at) : t('operator:deletion.never'),
@@ -81,7 +81,7 @@ export function CentreDeletionCard({ centre, onChanged }: { centre: DeletionCent
           />
           <Group gap="sm" wrap="wrap">
             <Button
-              color="red"
+              color="danger"
               loading={del.fetching}
               disabled={!typed.trim()}
               data-testid="delete-centre"
@@ -93,7 +93,7 @@ export function CentreDeletionCard({ centre, onChanged }: { centre: DeletionCent
               {t('operator:deletion.delete')}
             </Button>
             <Button
-              color="red"
+              color="danger"
               variant="outline"
               loading={purge.fetching}
               disabled={!typed.trim()}

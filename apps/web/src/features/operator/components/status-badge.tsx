@@ -4,6 +4,9 @@ import { useTranslation } from 'react-i18next';
 const COLOURS: Record<string, string> = {
   active: 'success',
   done: 'success',
+  passed: 'success',
+  queued: 'gray',
+  pruned: 'gray',
   ok: 'success',
   provisioning: 'primary',
   running: 'primary',

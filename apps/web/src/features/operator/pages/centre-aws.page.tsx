@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { useMutation, useQuery } from 'urql';
 import { AppLink } from '../../../components/app-link';
+import { StatusBadge } from '../components/status-badge';
 import { DataTable } from '../../../components/data-table/data-table';
 import { formatDateTime } from '../../../lib/format';
 import { reportMutationError } from '../../../lib/mutation-feedback';
@@ -31,12 +32,6 @@ export function formatBytes(bytes: number | null | undefined): string {
   return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`;
 }
 
-const STATUS_COLOURS: Record<string, string> = { done: 'green', passed: 'green', failed: 'red', running: 'blue', queued: 'gray', pruned: 'gray' };
-const StatusPill = ({ status }: { status: string }) => (
-  <Badge color={STATUS_COLOURS[status] ?? 'gray'} variant="light">
-    {status}
-  </Badge>
-);
 
 /** /center-aws/:centreId: backups, restore drills, restore in place, snapshots and the safeguarded delete (admin). */
 export function CentreAwsPage() {
@@ -74,8 +69,8 @@ export function CentreAwsPage() {
     const timer = setInterval(() => refetch({ requestPolicy: 'network-only' }), 2000);
     return () => clearInterval(timer);
   }, [working, refetch]);
-  if (error && !data) return <Alert color="red">{error.graphQLErrors[0]?.message ?? t('common:errors.network')}</Alert>;
-  if (!centre && !fetching) return <Alert color="yellow">{t('operator:centre.notFound')}</Alert>;
+  if (error && !data) return <Alert color="danger">{error.graphQLErrors[0]?.message ?? t('common:errors.network')}</Alert>;
+  if (!centre && !fetching) return <Alert color="warning">{t('operator:centre.notFound')}</Alert>;
   const backups = data?.getCenterBackups;
   const drills = data?.getCenterDrills;
   const restores = data?.getCenterRestores.data ?? [];
@@ -132,7 +127,7 @@ export function CentreAwsPage() {
           columns={[
             { key: 'created_at', header: t('operator:backups.taken'), render: (b) => formatDateTime(b.created_at) },
             { key: 'kind', header: t('operator:backups.kind'), render: (b) => t(`operator:backups.kinds.${b.kind}`, { defaultValue: b.kind }) },
-            { key: 'status', header: t('operator:backups.status'), render: (b) => <StatusPill status={b.status} /> },
+            { key: 'status', header: t('operator:backups.status'), render: (b) => <StatusBadge status={b.status} /> },
             { key: 'size_bytes', header: t('operator:backups.size'), render: (b) => formatBytes(b.size_bytes) },
             { key: 'row_count', header: t('operator:backups.rows'), render: (b) => (b.row_count == null ? '—' : b.row_count.toLocaleString()) },
             {
@@ -145,7 +140,7 @@ export function CentreAwsPage() {
               header: t('operator:backups.actions'),
               render: (b) =>
                 b.status === 'done' && serving ? (
-                  <Button size="xs" variant="subtle" color="orange" onClick={() => setRestoreOf(b.id)} data-testid={`restore-${b.id}`}>
+                  <Button size="xs" variant="subtle" color="warning" onClick={() => setRestoreOf(b.id)} data-testid={`restore-${b.id}`}>
                     {t('operator:backups.restore')}
                   </Button>
                 ) : null,
@@ -166,7 +161,7 @@ export function CentreAwsPage() {
               }
             }}
           >
-            <Alert color="orange" mt="md" title={t('operator:backups.restoreTitle')}>
+            <Alert color="warning" mt="md" title={t('operator:backups.restoreTitle')}>
               <Text size="sm" mb="sm">
                 {t('operator:backups.restoreWarning', { host: centre?.hostname ?? '' })}
               </Text>
@@ -178,7 +173,7 @@ export function CentreAwsPage() {
                   placeholder={centre?.hostname ?? ''}
                   required
                 />
-                <Button type="submit" color="orange" loading={restoreState.fetching} disabled={typed.trim() !== (centre?.hostname ?? '')}>
+                <Button type="submit" color="warning" loading={restoreState.fetching} disabled={typed.trim() !== (centre?.hostname ?? '')}>
                   {t('operator:backups.restoreConfirm')}
                 </Button>
                 <Button variant="default" onClick={() => setRestoreOf(null)}>
@@ -202,7 +197,7 @@ export function CentreAwsPage() {
           server={{ paginatorInfo: drills?.paginatorInfo ?? null, onPage: setDrillsPage }}
           columns={[
             { key: 'created_at', header: t('operator:backups.started'), render: (d) => formatDateTime(d.created_at) },
-            { key: 'status', header: t('operator:backups.status'), render: (d) => <StatusPill status={d.status} /> },
+            { key: 'status', header: t('operator:backups.status'), render: (d) => <StatusBadge status={d.status} /> },
             { key: 'tables_checked', header: t('operator:backups.tables'), render: (d) => String(d.tables_checked ?? '—') },
             { key: 'rows_checked', header: t('operator:backups.rows'), render: (d) => (d.rows_checked == null ? '—' : d.rows_checked.toLocaleString()) },
             { key: 'duration_ms', header: t('operator:backups.duration'), render: (d) => (d.duration_ms == null ? '—' : `${(d.duration_ms / 1000).toFixed(1)} s`) },
@@ -230,7 +225,7 @@ export function CentreAwsPage() {
           rowKey={(r) => r.id}
           columns={[
             { key: 'created_at', header: t('operator:backups.started'), render: (r) => formatDateTime(r.created_at) },
-            { key: 'status', header: t('operator:backups.status'), render: (r) => <StatusPill status={r.status} /> },
+            { key: 'status', header: t('operator:backups.status'), render: (r) => <StatusBadge status={r.status} /> },
             { key: 'step', header: t('operator:backups.step'), render: (r) => r.step ?? '—' },
             { key: 'to_database', header: t('operator:backups.database'), render: (r) => r.to_database ?? '—' },
             { key: 'drop_old_after', header: t('operator:backups.oldDropped'), render: (r) => (r.drop_old_after ? formatDateTime(r.drop_old_after) : r.error ?? '—') },

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { api } from '../support/api';
-import { settled } from '../support/app';
-import { hosts } from '../support/hosts';
-import type { Journey } from '../support/journey';
+import { api } from './support/api';
+import { settled } from './support/app';
+import { hosts } from './support/hosts';
+import type { Journey } from './support/journey';
 
 const DOT_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 

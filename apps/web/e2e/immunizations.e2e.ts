@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { settled } from '../support/app';
-import { api } from '../support/api';
-import { hosts } from '../support/hosts';
-import type { Journey } from '../support/journey';
+import { settled } from './support/app';
+import { api } from './support/api';
+import { hosts } from './support/hosts';
+import type { Journey } from './support/journey';
 
 type Gap = { kind: string; student_id: string; name: string };
 const SAVE = 'mutation($s: ID!, $d: [String!]!) { saveStudentImmunization(student_id: $s, code: "HepA", doses: $d) { status } }';

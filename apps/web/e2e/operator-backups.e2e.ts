@@ -1,5 +1,5 @@
-import { hosts } from '../support/hosts';
-import type { Journey } from '../support/journey';
+import { hosts } from './support/hosts';
+import type { Journey } from './support/journey';
 
 export const journeys: Journey[] = [
   {
@@ -21,8 +21,17 @@ export const journeys: Journey[] = [
         .getByText('Manual')
         .nth(before)
         .waitFor({ timeout: 60_000 });
+      // A centre runs one backup or drill at a time (CENTRE_BUSY): wait until the new backup and the
+      // seeded drill, which runs in the background after start-up, are finished.
+      await page.getByRole('table', { name: 'Restore drills' }).getByText('passed').first().waitFor({ timeout: 90_000 });
+      await page.waitForFunction(
+        () => ![...document.querySelectorAll('table')].some((t) => /\b(running|queued)\b/i.test(t.textContent ?? '')),
+        undefined,
+        { timeout: 90_000 },
+      );
       const drills = await page.getByRole('table', { name: 'Restore drills' }).getByText('passed').count();
       await page.getByTestId('run-drill').click();
+      await page.getByText('Restore drill queued.').waitFor();
       await page
         .getByRole('table', { name: 'Restore drills' })
         .getByText('passed')

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { PDFDocument } from 'pdf-lib';
 import type { Page } from 'playwright-core';
-import { settled } from '../support/app';
-import { api } from '../support/api';
-import { hosts } from '../support/hosts';
-import type { Journey } from '../support/journey';
+import { settled } from './support/app';
+import { api } from './support/api';
+import { hosts } from './support/hosts';
+import type { Journey } from './support/journey';
 
 /** Draws a short stroke on the shared signature pad with the mouse (pointer events). */
 async function sign(page: Page): Promise<void> {
@@ -75,11 +75,13 @@ export const journeys: Journey[] = [
         'query($id: ID!) { getSingleForm(id: $id) { page_count } }',
         { id: formId },
       );
-      const res = await manager.request.get(
-        entry.signed_pdf.url.startsWith('http') ? entry.signed_pdf.url : `${hosts.demo}${entry.signed_pdf.url}`,
-      );
-      assert.equal(res.status(), 200);
-      const doc = await PDFDocument.load(await res.body());
+      // Fetched by the page: Node does not resolve *.localhost, Chromium does.
+      const res = await manager.evaluate(async (url) => {
+        const response = await fetch(url);
+        return { status: response.status, bytes: Array.from(new Uint8Array(await response.arrayBuffer())) };
+      }, entry.signed_pdf.url);
+      assert.equal(res.status, 200);
+      const doc = await PDFDocument.load(Uint8Array.from(res.bytes));
       assert.equal(doc.getPageCount(), form.getSingleForm.page_count + 1, 'the certificate page is appended');
       const verify = await api<{ verifySignedPdf: { valid: boolean; hash: string } }>(
         manager,
