@@ -7,6 +7,7 @@ export const BillingError = {
   NameTaken: 'NAME_TAKEN',
   InvoiceClosed: 'INVOICE_CLOSED',
   PaymentVoid: 'PAYMENT_VOID',
+  PaidByCard: 'PAID_BY_CARD',
   ReminderSent: 'REMINDER_ALREADY_SENT',
   NothingOwed: 'NOTHING_OWED',
   NoPayer: 'NO_PAYER',
@@ -26,6 +27,9 @@ export const nameTaken = (what: string) =>
   new AppError(BillingError.NameTaken, `A ${what} with this name already exists at the location.`, { field: 'name' });
 export const invoiceClosed = (status: string) =>
   new AppError(BillingError.InvoiceClosed, `This invoice is ${status}: it cannot change any more.`, { field: 'id' });
+/** A card payment's money is at Stripe: voiding it in the ledger alone would owe the family a refund nobody sends. */
+export const paidByCard = () =>
+  new AppError(BillingError.PaidByCard, 'This payment was made by card: refund it, which gives the money back through Stripe.', { field: 'id' });
 export const paymentVoid = () => new AppError(BillingError.PaymentVoid, 'This payment is void.', { field: 'id' });
 export const wrongLocation = (field: string, what: string) => badInput(field, `The ${what} belongs to another location.`);
 export const reminderSent = () =>

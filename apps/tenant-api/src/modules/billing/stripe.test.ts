@@ -390,6 +390,9 @@ describe('card refunds', () => {
     expect(field(await w.q(REFUND, { id: pid, a: -5 }, w.tokens.mgrX))).toBe('amount');
     expect(code(await w.q(REFUND, { id: pid, a: 100 }, w.tokens.mgrY))).toBe('NOT_FOUND');
     expect(code(await w.q(REFUND, { id: pid, a: 100 }, w.family.mumToken))).toBe('FORBIDDEN');
+    // Voiding it in the ledger alone would leave the money at Stripe: refused, the refund is the way.
+    const VOID = `mutation($id: ID!) { voidPayment(id: $id, reason: "Duplicate") { status } }`;
+    expect([code(await w.q(VOID, { id: pid }, w.tokens.mgrX)), field(await w.q(VOID, { id: pid }, w.tokens.mgrX))]).toEqual(['PAID_BY_CARD', 'id']);
     expect(await ledgerCount()).toBe(before);
     expect(stripeRefunds(pi)).toEqual([1500]);
     expect(await db()('stripe_refunds').where({ payment_id: pid }).count({ n: '*' }).first()).toEqual({ n: '1' });

@@ -14,7 +14,7 @@ import { findInvoice, openInvoices, updateInvoice } from '../repo/invoices.ts';
 import { plans } from '../repo/plans.ts';
 import { programsOfStudents } from '../repo/setup.ts';
 import { payerStudentIds } from '../repo/people.ts';
-import { paymentNotFound, paymentVoid } from '../errors.ts';
+import { paidByCard, paymentNotFound, paymentVoid } from '../errors.ts';
 import { localDate, note, positiveCents, reason } from '../fields.ts';
 import { lockStudent } from './invoices.ts';
 import { todayIn } from './plans.ts';
@@ -168,6 +168,7 @@ export async function voidPayment(ctx: RequestContext, raw: unknown) {
   await inTransaction(ctx, async (trx) => {
     await lockStudent(trx, before.student_id);
     const p = await livePayment(trx, args.id);
+    if (p.method === 'card') throw paidByCard();
     const at = { location_id: p.location_id, student_id: p.student_id, payment_id: p.id };
     const places = await ledger.paymentPlaces(trx, p.id);
     await ledger.append(

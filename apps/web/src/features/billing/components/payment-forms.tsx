@@ -77,7 +77,8 @@ export function PaymentActions({ payment, done }: { payment: PaymentRow; done():
   const actions: MenuAction<PaymentAction>[] = [
     { action: 'refund', label: t('payments.refund') },
     ...(payment.applications.length ? [{ action: 'unapply' as const, label: t('payments.unapply') }] : []),
-    { action: 'void', label: t('payments.void'), danger: true },
+    // A card payment goes back through Stripe with a refund; the server refuses to void it (PAID_BY_CARD).
+    ...(payment.method === 'card' ? [] : [{ action: 'void' as const, label: t('payments.void'), danger: true }]),
   ];
   return (
     <ActionMenu
