@@ -54,6 +54,8 @@ export function BuilderTabs({ current }: { current: 'edit' | 'share' | 'manage_e
         <Tabs.Tab value="notifications">{t('admin.notifications')}</Tabs.Tab>
         <Tabs.Tab value="automations">{t('admin.automations')}</Tabs.Tab>
       </Tabs.List>
+      {/* The tabs navigate between pages: the selected tab's aria-controls names this (empty) panel. */}
+      <Tabs.Panel value={current}>{null}</Tabs.Panel>
     </Tabs>
   );
 }
