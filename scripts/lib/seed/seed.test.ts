@@ -515,6 +515,9 @@ describe('the demo seed generator', () => {
   it.each(['demo', 'pawsome'])('%s: web forms with entries in every state, sealed as the API seals them', async (slug) => {
     const { db } = dbs[slug]!;
     expect(await count(db, 'forms', (q) => q.where({ type: 'web' }))).toBe(8);
+    // One web form is shared by link (guest /web-form/:formId/view), with a key of the link's length.
+    const linked = await db('forms').whereNotNull('link_key').select('type', 'link_key');
+    expect(linked.map((f) => [f.type, f.link_key.length])).toEqual([['web', 43]]);
     // Web forms' entries (the printed forms' have their own test).
     const web = db('forms').where({ type: 'web' }).select('id');
     const entries = await count(db, 'form_submissions', (q) => q.whereIn('form_id', web.clone()));

@@ -4,6 +4,7 @@ import { attendanceGuestRoutes } from '../features/attendance/guest-routes';
 import { authLinkRoutes, authRoutes } from '../features/auth/routes';
 import { notFoundRoutes, pendingGuestRoutes } from '../features/public-pages/routes';
 import { unsubscribeGuestRoutes } from '../features/newsletters/guest-routes';
+import { formsGuestRoutes } from '../features/forms/guest-routes';
 import type { CentreRouteTables } from './centre-routes';
 import { graphqlRoute } from './graphql-route';
 
@@ -15,7 +16,7 @@ export function guestRouteTables(): CentreRouteTables {
       {
         element: <PlainGuestLayout />,
         errorElement: <RouteError />,
-        children: [graphqlRoute([...authLinkRoutes, ...attendanceGuestRoutes, ...unsubscribeGuestRoutes, ...pendingGuestRoutes, ...notFoundRoutes])],
+        children: [graphqlRoute([...authLinkRoutes, ...attendanceGuestRoutes, ...unsubscribeGuestRoutes, ...formsGuestRoutes, ...pendingGuestRoutes, ...notFoundRoutes])],
       },
     ],
   };

@@ -169,6 +169,15 @@ export const formsStep: SeedStep = {
         } else if (reviewed) logs.push({ form_id: formId, submission_id: id, action: p.status, user_id: by, data: {}, created_at: reviewed });
       }
     }
+    // The first form (the enrolment form) is also shared by link (guest /web-form/:formId/view). Drawn
+    // last, so the draws above stay as they were.
+    const linked = forms[0];
+    if (linked) {
+      const at = new Date((linked.created_at as Date).getTime() + DAY);
+      Object.assign(linked, { link_key: faker.string.alphanumeric(43), link_shared_at: at, link_shared_by: owner });
+      logs.push({ form_id: linked.id, action: 'link_on', user_id: owner, data: {}, created_at: at });
+      audits.push(auditRow({ action: 'form.link_on', entity: 'form', entity_id: linked.id as string, location_id: linked.location_id as string, actor_user_id: owner, created_at: at }));
+    }
     await insertMany(trx, 'forms', forms);
     await insertMany(trx, 'form_versions', versions);
     await insertMany(trx, 'form_shares', shares);

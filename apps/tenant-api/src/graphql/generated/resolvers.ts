@@ -406,6 +406,8 @@ export type Query = {
   checkRequestChange: RequestChangeCheck;
   /** A signed printed form's seal and PDF bytes recomputed (whoever reads the submission). */
   verifySignedPdf: SignedPdfVerification;
+  /** Guest: a web form shared by link, with its id and the link's key; anything else answers NOT_FOUND. */
+  getWebFormPreview: WebFormPreview;
   /** The viewer's own notifications (page from 1; first at most the page maximum) and their unseen count. */
   getNotifications: NotificationPage;
   /** The viewer's own notification settings (defaults until saved). */
@@ -1693,6 +1695,12 @@ export type QueryVerifySignedPdfArgs = {
 };
 
 
+export type QueryGetWebFormPreviewArgs = {
+  form_id: Scalars['ID']['input'];
+  key: Scalars['String']['input'];
+};
+
+
 export type QueryGetNotificationsArgs = {
   page?: InputMaybe<Scalars['Int']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
@@ -2567,6 +2575,8 @@ export type Mutation = {
   saveCustomFormAutomationSettings: FormAutomationSettingsResult;
   /** Reads a form from JSON (name, description, instructions, fields); preview answers it without saving. */
   importCustomForm: ImportFormResult;
+  /** Turns a web form's guest link on (a new key unless it has one) or off (the old link stops working). */
+  setFormLink: FormResult;
   /** Shares a form with the children of locations, rooms or ids, with a due date (form.shared). */
   shareFormWithParents: ShareFormResult;
   /** Marks one of the viewer's notifications seen. */
@@ -5470,6 +5480,12 @@ export type MutationImportCustomFormArgs = {
   location_id: Scalars['ID']['input'];
   json: Scalars['String']['input'];
   preview?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type MutationSetFormLinkArgs = {
+  id: Scalars['ID']['input'];
+  enabled: Scalars['Boolean']['input'];
 };
 
 
@@ -10280,8 +10296,23 @@ export type Form = {
   pdf?: Maybe<File>;
   /** Printed forms: how many pages the current version's PDF has. */
   page_count?: Maybe<Scalars['Int']['output']>;
+  /** Web forms shared by link (staff only; null for families or while the link is off): the key of the guest link /web-form/:formId/view?key=… */
+  link_key?: Maybe<Scalars['String']['output']>;
   created_at: Scalars['String']['output'];
   updated_at: Scalars['String']['output'];
+};
+
+/** A web form shared by link as a guest sees it (guest /web-form/:formId/view): the form and its current fields, nothing of its entries. */
+export type WebFormPreview = {
+  __typename?: 'WebFormPreview';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  description?: Maybe<Scalars['String']['output']>;
+  instructions?: Maybe<Scalars['String']['output']>;
+  version: Scalars['Int']['output'];
+  fields: Array<FormField>;
+  /** The name of the form's location. */
+  location_name: Scalars['String']['output'];
 };
 
 export type FormPaginator = {
@@ -12028,6 +12059,7 @@ export type ResolversTypes = {
   FormField: ResolverTypeWrapper<Row<FormField>>;
   FieldPlacement: ResolverTypeWrapper<Row<FieldPlacement>>;
   Form: ResolverTypeWrapper<Row<Form>>;
+  WebFormPreview: ResolverTypeWrapper<Row<WebFormPreview>>;
   FormPaginator: ResolverTypeWrapper<Row<FormPaginator>>;
   FormResult: ResolverTypeWrapper<Row<FormResult>>;
   SubmissionField: ResolverTypeWrapper<Row<SubmissionField>>;
@@ -12495,6 +12527,7 @@ export type ResolversParentTypes = {
   FormField: Row<FormField>;
   FieldPlacement: Row<FieldPlacement>;
   Form: Row<Form>;
+  WebFormPreview: Row<WebFormPreview>;
   FormPaginator: Row<FormPaginator>;
   FormResult: Row<FormResult>;
   SubmissionField: Row<SubmissionField>;
@@ -12812,6 +12845,7 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   getStudentSubmissions?: Resolver<Array<ResolversTypes['StudentForm']>, ParentType, ContextType, RequireFields<QueryGetStudentSubmissionsArgs, 'student_id'>>;
   checkRequestChange?: Resolver<ResolversTypes['RequestChangeCheck'], ParentType, ContextType, RequireFields<QueryCheckRequestChangeArgs, 'id'>>;
   verifySignedPdf?: Resolver<ResolversTypes['SignedPdfVerification'], ParentType, ContextType, RequireFields<QueryVerifySignedPdfArgs, 'submission_id'>>;
+  getWebFormPreview?: Resolver<ResolversTypes['WebFormPreview'], ParentType, ContextType, RequireFields<QueryGetWebFormPreviewArgs, 'form_id' | 'key'>>;
   getNotifications?: Resolver<ResolversTypes['NotificationPage'], ParentType, ContextType, Partial<QueryGetNotificationsArgs>>;
   getUserNotificationSettings?: Resolver<ResolversTypes['UserNotificationSettings'], ParentType, ContextType>;
   getAnnouncements?: Resolver<ResolversTypes['AnnouncementPaginator'], ParentType, ContextType, Partial<QueryGetAnnouncementsArgs>>;
@@ -13186,6 +13220,7 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   saveCustomFormNotificationSettings?: Resolver<ResolversTypes['FormNotificationSettingsResult'], ParentType, ContextType, RequireFields<MutationSaveCustomFormNotificationSettingsArgs, 'form_id' | 'enabled'>>;
   saveCustomFormAutomationSettings?: Resolver<ResolversTypes['FormAutomationSettingsResult'], ParentType, ContextType, RequireFields<MutationSaveCustomFormAutomationSettingsArgs, 'form_id' | 'automations'>>;
   importCustomForm?: Resolver<ResolversTypes['ImportFormResult'], ParentType, ContextType, RequireFields<MutationImportCustomFormArgs, 'location_id' | 'json'>>;
+  setFormLink?: Resolver<ResolversTypes['FormResult'], ParentType, ContextType, RequireFields<MutationSetFormLinkArgs, 'id' | 'enabled'>>;
   shareFormWithParents?: Resolver<ResolversTypes['ShareFormResult'], ParentType, ContextType, RequireFields<MutationShareFormWithParentsArgs, 'form_id'>>;
   markNotificationSeen?: Resolver<ResolversTypes['NotificationSeenResult'], ParentType, ContextType, RequireFields<MutationMarkNotificationSeenArgs, 'id'>>;
   markAllNotificationsSeen?: Resolver<ResolversTypes['NotificationsSeenResult'], ParentType, ContextType>;
@@ -16204,8 +16239,19 @@ export type FormResolvers<ContextType = RequestContext, ParentType extends Resol
   entries_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   pdf?: Resolver<Maybe<ResolversTypes['File']>, ParentType, ContextType>;
   page_count?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  link_key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   created_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   updated_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type WebFormPreviewResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['WebFormPreview'] = ResolversParentTypes['WebFormPreview']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  instructions?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  fields?: Resolver<Array<ResolversTypes['FormField']>, ParentType, ContextType>;
+  location_name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type FormPaginatorResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FormPaginator'] = ResolversParentTypes['FormPaginator']> = {
@@ -17525,6 +17571,7 @@ export type Resolvers<ContextType = RequestContext> = {
   FormField?: FormFieldResolvers<ContextType>;
   FieldPlacement?: FieldPlacementResolvers<ContextType>;
   Form?: FormResolvers<ContextType>;
+  WebFormPreview?: WebFormPreviewResolvers<ContextType>;
   FormPaginator?: FormPaginatorResolvers<ContextType>;
   FormResult?: FormResultResolvers<ContextType>;
   SubmissionField?: SubmissionFieldResolvers<ContextType>;

@@ -305,6 +305,79 @@ describe('submissions', () => {
   });
 });
 
+const LINK = `mutation($id: ID!, $on: Boolean!) { setFormLink(id: $id, enabled: $on) { status form { id link_key } } }`;
+const PREVIEW = `query($f: ID!, $k: String!) { getWebFormPreview(form_id: $f, key: $k) { id name description instructions version location_name fields { id name type required options } } }`;
+
+describe('forms shared by link (guest /web-form/:formId/view)', () => {
+  it('a guest reads a linked web form of this centre with its key, and nothing else', async () => {
+    const form = await photoRelease();
+    const entry = await submitted(form.id);
+    // Link off: no key, and the guest gets NOT_FOUND whatever key it tries.
+    expect((await w.q(GET, { id: form.id }, w.tokens.mgrX)).data?.getSingleForm).toBeDefined();
+    expect(code(await w.q(PREVIEW, { f: form.id, k: 'x'.repeat(43) }))).toBe('NOT_FOUND');
+    // Only a manager of the form's location turns it on; teachers, parents, another location's manager cannot.
+    expect(code(await w.q(LINK, { id: form.id, on: true }, w.tokens.parent))).toBe('FORBIDDEN');
+    expect(code(await w.q(LINK, { id: form.id, on: true }, w.tokens.teacher))).toBe('FORBIDDEN');
+    expect(code(await w.q(LINK, { id: form.id, on: true }, w.tokens.mgrY))).toBe('NOT_FOUND');
+    expect(code(await b.q(LINK, { id: form.id, on: true }, b.tokens.mgrX))).toBe('NOT_FOUND');
+    const on = await w.q(LINK, { id: form.id, on: true }, w.tokens.mgrX);
+    expect(on.errors).toBeUndefined();
+    const key = on.data!.setFormLink.form.link_key as string;
+    expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Turning it on again keeps the key handed out.
+    expect((await w.q(LINK, { id: form.id, on: true }, w.tokens.mgrX)).data!.setFormLink.form.link_key).toBe(key);
+    // Families never see the key of a form shared with them.
+    const forParent = await w.q(`query($id: ID!) { getSingleForm(id: $id) { id link_key } }`, { id: form.id }, w.tokens.parent);
+    expect(forParent.errors).toBeUndefined();
+    expect(forParent.data!.getSingleForm.link_key).toBeNull();
+
+    // The guest (no token) reads the form and its fields, and nothing of its entries.
+    const r = await w.q(PREVIEW, { f: form.id, k: key });
+    expect(r.errors).toBeUndefined();
+    const p = r.data!.getWebFormPreview;
+    expect(p).toMatchObject({ id: form.id, name: 'Photo release', version: form.version });
+    expect(p.fields.map((f: Field) => f.id)).toEqual(form.fields.map((f) => f.id));
+    expect(typeof p.location_name).toBe('string');
+    // The entry's comment, its child, its seal: none of them.
+    const text = JSON.stringify(r.data);
+    expect(text).not.toMatch(/Thanks|Ava|Parent"|submitted/);
+    expect(text).not.toContain(entry.hash);
+    // The preview type has no way to entries: asking for one is a validation error.
+    expect(code(await w.q(`query($f: ID!, $k: String!) { getWebFormPreview(form_id: $f, key: $k) { id entries_count } }`, { f: form.id, k: key }))).toBe('GRAPHQL_VALIDATION_FAILED');
+
+    // A wrong key, another centre's host with this id and key, an unknown id: NOT_FOUND alike.
+    expect(code(await w.q(PREVIEW, { f: form.id, k: key.slice(0, -1) + (key.endsWith('A') ? 'B' : 'A') }))).toBe('NOT_FOUND');
+    expect(code(await w.q(PREVIEW, { f: form.id, k: '' }))).toBe('NOT_FOUND');
+    expect(code(await b.q(PREVIEW, { f: form.id, k: key }))).toBe('NOT_FOUND');
+    // Another centre's linked form, asked on this centre's host: NOT_FOUND; on its own host it reads.
+    const other = await photoRelease(b);
+    const otherKey = (await b.q(LINK, { id: other.id, on: true }, b.tokens.mgrX)).data!.setFormLink.form.link_key as string;
+    expect(code(await w.q(PREVIEW, { f: other.id, k: otherKey }))).toBe('NOT_FOUND');
+    expect((await b.q(PREVIEW, { f: other.id, k: otherKey })).data?.getWebFormPreview.id).toBe(other.id);
+    expect(code(await w.q(PREVIEW, { f: '999999999', k: key }))).toBe('NOT_FOUND');
+    expect(field(await w.q(PREVIEW, { f: 'abc', k: key }))).toBe('form_id');
+
+    // Turned off, the old link stops working; on again, it is a new key.
+    await w.q(LINK, { id: form.id, on: false }, w.tokens.mgrX);
+    expect(code(await w.q(PREVIEW, { f: form.id, k: key }))).toBe('NOT_FOUND');
+    const again = (await w.q(LINK, { id: form.id, on: true }, w.tokens.mgrX)).data!.setFormLink.form.link_key;
+    expect(again).not.toBe(key);
+    expect((await w.q(PREVIEW, { f: form.id, k: again })).data?.getWebFormPreview.id).toBe(form.id);
+
+    // A deleted form's link is gone.
+    await w.q(DELETE, { id: form.id }, w.tokens.mgrX);
+    expect(code(await w.q(PREVIEW, { f: form.id, k: again }))).toBe('NOT_FOUND');
+  });
+
+  it('printed forms have no guest link', async () => {
+    const r = await w.q(CREATE, { loc: w.X, name: 'Printed', type: 'printed' }, w.tokens.mgrX);
+    const id = r.data!.createForm.form.id as string;
+    expect(field(await w.q(LINK, { id, on: true }, w.tokens.mgrX))).toBe('id');
+    await db()('forms').where({ id }).update({ link_key: 'k'.repeat(43) });
+    expect(code(await w.q(PREVIEW, { f: id, k: 'k'.repeat(43) }))).toBe('NOT_FOUND');
+  });
+});
+
 describe('signature hash', () => {
   const fields = templateFields(TEMPLATES.find((t) => t.id === 'photo_release')!);
   const base = { formId: '7', version: 1, fields, values: { f1: 'Our family only', f3: 'Thanks' }, signatures: [{ field_id: 'f4', method: 'drawn', image: 'data:image/png;base64,AAA' }] };

@@ -28,6 +28,8 @@ export interface FormRow {
   /** Printed forms: the current version's PDF (`printed_form` file) and its page count. */
   file_id: string | null;
   page_count: number | null;
+  /** The link's key while the form is shared by link (guest preview), else null. */
+  link_key: string | null;
 }
 
 export interface SubmissionRow {
@@ -73,6 +75,7 @@ const FORM_COLUMNS = [
   'v.fields',
   'v.file_id',
   'v.page_count',
+  'f.link_key',
 ];
 
 const formQuery = (db: Db) =>
@@ -89,6 +92,11 @@ export async function insertForm(trx: Knex.Transaction, row: Record<string, unkn
 export async function findForm(db: Db, id: string, lock = false): Promise<FormRow | undefined> {
   if (lock) await db('forms').where({ id }).forUpdate().first('id');
   return formQuery(db).where('f.id', id).first(FORM_COLUMNS);
+}
+
+/** A form with its location's name, for the guest preview of a form shared by link. */
+export async function findLinkedForm(db: Db, id: string): Promise<(FormRow & { location_name: string }) | undefined> {
+  return formQuery(db).join('locations as l', 'l.id', 'f.location_id').whereNull('l.deleted_at').where('f.id', id).first([...FORM_COLUMNS, 'l.name as location_name']);
 }
 
 export interface FormFilter {

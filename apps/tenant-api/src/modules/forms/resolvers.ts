@@ -5,6 +5,8 @@ import * as forms from './service/forms.ts';
 import * as submissions from './service/submissions.ts';
 import * as printed from './service/printed.ts';
 import * as automations from './service/automations.ts';
+import * as links from './service/links.ts';
+import { isStaff } from '../../core/access.ts';
 import type { SubmissionRow } from './repo.ts';
 
 type Args = Record<string, unknown>;
@@ -35,6 +37,7 @@ export const formResolvers: Resolvers = {
     getStudentSubmissions: (_: unknown, args: Args, ctx: RequestContext) => submissions.getStudentSubmissions(ctx, args),
     checkRequestChange: (_: unknown, args: Args, ctx: RequestContext) => submissions.checkRequestChange(ctx, args),
     verifySignedPdf: (_: unknown, args: Args, ctx: RequestContext) => printed.verifySignedPdf(ctx, args),
+    getWebFormPreview: (_: unknown, args: Args, ctx: RequestContext) => links.getWebFormPreview(ctx, args),
   },
   Mutation: {
     createForm: (_: unknown, args: Args, ctx: RequestContext) => forms.createForm(ctx, args),
@@ -48,6 +51,7 @@ export const formResolvers: Resolvers = {
     approveSubmittedForm: (_: unknown, args: Args, ctx: RequestContext) => submissions.approveSubmittedForm(ctx, args),
     rejectSubmittedForm: (_: unknown, args: Args, ctx: RequestContext) => submissions.rejectSubmittedForm(ctx, args),
     requestChangeForm: (_: unknown, args: Args, ctx: RequestContext) => submissions.requestChangeForm(ctx, args),
+    setFormLink: (_: unknown, args: Args, ctx: RequestContext) => links.setFormLink(ctx, args),
     shareFormWithParents: (_: unknown, args: Args, ctx: RequestContext) => forms.shareFormWithParents(ctx, args),
     savePrintedFormFields: (_: unknown, args: Args, ctx: RequestContext) => printed.savePrintedFormFields(ctx, args),
     submitPdfFormParent: (_: unknown, args: Args, ctx: RequestContext) => printed.submitPdfFormParent(ctx, args),
@@ -57,6 +61,8 @@ export const formResolvers: Resolvers = {
     importCustomForm: (_: unknown, args: Args, ctx: RequestContext) => automations.importCustomForm(ctx, args),
   },
   Form: {
+    // The link's key is the staff's to hand out: families reading a form shared with them never get it.
+    link_key: (r: Row, _a: Args, ctx: RequestContext) => (ctx.viewer && isStaff(ctx.viewer) ? (r.link_key ?? null) : null),
     created_at: (r: Row) => isoTime(r.created_at),
     updated_at: (r: Row) => isoTime(r.updated_at),
   },

@@ -13,7 +13,6 @@ const PENDING_GUEST_PAGES = [
   [guestPaths.packages.pattern, 'pages:guestPages.titles.packages'],
   [guestPaths.customerPayment.pattern, 'pages:guestPages.titles.customerPayment'],
   [guestPaths.customerCenterSetup.pattern, 'pages:guestPages.titles.customerCenterSetup'],
-  [guestPaths.webFormPreview.pattern, 'pages:guestPages.titles.webFormPreview'],
 ] as const;
 
 export const pendingGuestRoutes: RouteObject[] = PENDING_GUEST_PAGES.map(([path, title]) => ({

@@ -2779,6 +2779,13 @@ export type FormsEntriesQuery = { getWebFormEntries: { data: Array<{ id: string,
 
 export type FormsFormFieldsFragment = { id: string, name: string, type: string, description: string | null, instructions: string | null, location_id: string, version: number, template_id: string | null, entries_count: number, updated_at: string, fields: Array<{ id: string, name: string, type: string, required: boolean, options: Array<string> }> };
 
+export type FormsLinkQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type FormsLinkQuery = { getSingleForm: { id: string, type: string, link_key: string | null } };
+
 export type FormsListQueryVariables = Exact<{
   type?: string | null | undefined;
   location_id?: string | number | null | undefined;
@@ -2837,6 +2844,14 @@ export type FormsRoomsQueryVariables = Exact<{
 
 export type FormsRoomsQuery = { location: { id: string, rooms: Array<{ id: string, name: string }> } };
 
+export type FormsSetLinkMutationVariables = Exact<{
+  id: string | number;
+  enabled: boolean;
+}>;
+
+
+export type FormsSetLinkMutation = { setFormLink: { status: boolean, message: string, form: { id: string, link_key: string | null } | null } };
+
 export type FormsShareMutationVariables = Exact<{
   form_id: string | number;
   location_ids?: Array<string | number> | string | number | null | undefined;
@@ -2885,6 +2900,14 @@ export type FormsTemplatesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type FormsTemplatesQuery = { getCustomFormTemplates: Array<{ id: string, name: string, description: string }> };
+
+export type FormsWebFormPreviewQueryVariables = Exact<{
+  form_id: string | number;
+  key: string;
+}>;
+
+
+export type FormsWebFormPreviewQuery = { getWebFormPreview: { id: string, name: string, description: string | null, instructions: string | null, version: number, location_name: string, fields: Array<{ id: string, name: string, type: string, required: boolean, options: Array<string> }> } };
 
 export type LoginResultFieldsFragment = { status: boolean, message: string, color: string, expires_in: number | null, session_id: string | null, tokens: { access_token: string, refresh_token: string } | null, user: { id: string, fname: string, lname: string, full_name: string, username: string, email: string | null, avatar: string | null, locale: string, last_login_time: string | null, permissions: Array<string>, roles: Array<{ id: string, name: string, display_name: string }>, support_session: { operator: string, expires_at: string, mode: string } | null } | null };
 

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Card, Group, MultiSelect, Select, Stack, Switch, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Card, CopyButton, Group, MultiSelect, Select, Stack, Switch, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ import {
   FormShareMutation,
   FormSingleQuery,
 } from '../api/forms.graphql';
+import { FormLinkQuery, FormSetLinkMutation } from '../api/link.graphql';
 import { StatusBadge } from '../components/status-badge';
 
 export const FIELD_TYPES = ['text', 'textarea', 'number', 'date', 'select', 'radio', 'checkbox', 'file', 'signature', 'section'] as const;
@@ -53,6 +54,8 @@ export function BuilderTabs({ current }: { current: 'edit' | 'share' | 'manage_e
         <Tabs.Tab value="notifications">{t('admin.notifications')}</Tabs.Tab>
         <Tabs.Tab value="automations">{t('admin.automations')}</Tabs.Tab>
       </Tabs.List>
+      {/* The tabs navigate between pages: the selected tab's aria-controls names this (empty) panel. */}
+      <Tabs.Panel value={current}>{null}</Tabs.Panel>
     </Tabs>
   );
 }
@@ -208,7 +211,51 @@ function ShareForm() {
           </Button>
         </Stack>
       </Card>
+      <LinkCard formId={formId} />
     </Stack>
+  );
+}
+
+/** The guest link of a web form: anyone with it sees the form (read-only, no entries); off, the link stops working. */
+function LinkCard({ formId }: { formId: string }) {
+  const { t } = useTranslation('forms');
+  const [{ data }] = useQuery({ query: FormLinkQuery, variables: { id: formId } });
+  const [{ fetching }, setLink] = useMutation(FormSetLinkMutation);
+  const form = data?.getSingleForm;
+  if (!form || form.type !== 'web') return null;
+  const key = form.link_key;
+  const url = key ? `${window.location.origin}${paths.webFormPreview.to({ formId })}?key=${encodeURIComponent(key)}` : null;
+  const toggle = async (enabled: boolean) => {
+    const r = await setLink({ id: formId, enabled });
+    if (r.error) showMessage(r.error.graphQLErrors[0]?.message ?? t('failed'), false);
+    else showMessage(r.data?.setFormLink.message ?? '', true);
+  };
+  return (
+    <Card withBorder data-testid="form-link-card">
+      <Stack gap="xs">
+        <Text component="h2" fw={600}>
+          {t('link.title')}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {t('link.lead')}
+        </Text>
+        <Switch label={t('link.enabled')} checked={Boolean(key)} disabled={fetching} onChange={(e) => void toggle(e.currentTarget.checked)} data-testid="form-link-enabled" />
+        {url ? (
+          <Group gap="xs" wrap="wrap">
+            <Anchor href={url} target="_blank" rel="noreferrer" data-testid="form-link-url" style={{ wordBreak: 'break-all' }}>
+              {url}
+            </Anchor>
+            <CopyButton value={url}>
+              {({ copied, copy }) => (
+                <Button size="compact-sm" variant="light" onClick={copy}>
+                  {copied ? t('link.copied') : t('link.copy')}
+                </Button>
+              )}
+            </CopyButton>
+          </Group>
+        ) : null}
+      </Stack>
+    </Card>
   );
 }
 

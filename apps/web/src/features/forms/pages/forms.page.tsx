@@ -62,6 +62,8 @@ export function FormsPage() {
           <Tabs.Tab value="web-forms">{t('forms:webForms')}</Tabs.Tab>
           <Tabs.Tab value="printed-forms">{t('shell:menu.printedForms')}</Tabs.Tab>
         </Tabs.List>
+        {/* The tabs navigate between pages: the selected tab's aria-controls names this (empty) panel. */}
+        <Tabs.Panel value="web-forms">{null}</Tabs.Panel>
       </Tabs>
       <DataTable<FormRow>
         label={t('forms:webForms')}
