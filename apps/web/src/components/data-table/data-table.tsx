@@ -191,7 +191,7 @@ export function DataTable<T>({
           />
         </Group>
       </Group>
-      <Table.ScrollContainer minWidth={560} className={classes.scroll}>
+      <Table.ScrollContainer minWidth={560} type="native" className={classes.scroll}>
         <Table
           striped
           highlightOnHover

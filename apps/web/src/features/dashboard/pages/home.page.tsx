@@ -24,6 +24,9 @@ export function HomePage({ widgets = {} }: { widgets?: DashboardWidgets }) {
   return (
     <Stack gap="md" data-testid="dashboard-user">
       <WelcomeCard lead={t('dashboard:home.lead')} />
+      {/* The shortcuts come before the widgets: each widget arrives with its own data, and content
+          arriving above them would push what the parent is about to tap (layout shift). */}
+      <QuickLinkGrid title={t('dashboard:home.shortcuts')} links={parentLinks(config.centre?.kind ?? null)} />
       {Pinned ? (
         <Suspense fallback={null}>
           <Pinned />
@@ -54,7 +57,6 @@ export function HomePage({ widgets = {} }: { widgets?: DashboardWidgets }) {
           <Photos />
         </Suspense>
       ) : null}
-      <QuickLinkGrid title={t('dashboard:home.shortcuts')} links={parentLinks(config.centre?.kind ?? null)} />
     </Stack>
   );
 }
