@@ -1,0 +1,78 @@
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { hosts } from './support/hosts';
+import type { Journey } from './support/journey';
+
+/** The status a centre-host URL answers now (no browser cache: a fresh request each time). */
+async function statusOf(page: Page, url: string): Promise<number> {
+  return (await page.request.get(url, { headers: { 'cache-control': 'no-cache' } })).status();
+}
+
+export const journeys: Journey[] = [
+  {
+    name: "an admin takes a demo centre's blog offline and brings it back",
+    async run({ pageAs, checkA11y }) {
+      const page = await pageAs(hosts.platform, 'admin');
+      await page.goto(`${hosts.platform}/customer-websites`);
+      await page.getByTestId('customer-websites').waitFor();
+      // The centres report their sites at start-up: wait for the demo centre's report if it is not in yet.
+      const offline = page.getByTestId('website-offline-demo-blog');
+      for (let i = 0; i < 15 && !(await offline.isVisible()); i++) {
+        await page.waitForTimeout(2000);
+        await page.reload();
+        await page.getByTestId('customer-websites').waitFor();
+      }
+      await offline.waitFor();
+      await page.getByTestId('website-offline-pawsome-blog').waitFor();
+      await checkA11y(page, 'platform /customer-websites');
+      assert.equal(await statusOf(page, `${hosts.demo}/site/blog`), 200);
+
+      await offline.click();
+      await page.getByTestId('website-offline-reason').fill('E2E: checking take offline');
+      await page.getByTestId('website-offline-confirm').click();
+      const online = page.getByTestId('website-online-demo-blog');
+      await online.waitFor();
+      await page.getByText('E2E: checking take offline').first().waitFor();
+      assert.equal(await statusOf(page, `${hosts.demo}/site/blog`), 404);
+      assert.equal(await statusOf(page, `${hosts.demo}/site/demo`), 200, 'the other site stays online');
+      assert.equal(await statusOf(page, `${hosts.pawsome}/site/blog`), 200, "another centre's blog stays online");
+
+      // The state filter shows only the offline one.
+      await page.getByTestId('websites-state').click();
+      await page.getByRole('option', { name: 'Offline' }).click();
+      await online.waitFor();
+      assert.equal(await page.getByTestId('website-offline-pawsome-blog').count(), 0);
+
+      await online.click();
+      await page.getByText('No data available.').waitFor();
+      assert.equal(await statusOf(page, `${hosts.demo}/site/blog`), 200);
+    },
+  },
+  {
+    name: 'kvsupport reads a demo centre\'s health and flushes its caches',
+    async run({ pageAs, checkA11y }) {
+      const page = await pageAs(hosts.platform, 'kvsupport');
+      await page.goto(`${hosts.platform}/utilities`);
+      const picker = page.getByTestId('utility-centre');
+      await picker.fill('demo');
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('[role="option"]')].some((o) => (o as HTMLElement).offsetParent !== null && /· demo$/.test(o.textContent ?? '')),
+      );
+      await page.getByRole('option', { name: /· demo$/ }).click();
+      await page.locator('[data-testid="health-database"] [data-reachable="true"]').waitFor();
+      await page.getByTestId('health-schema').getByText('Up to date').waitFor();
+      await checkA11y(page, 'platform /utilities');
+      // kvsupport has no admin-only website screen in its menu.
+      assert.equal(await page.locator('a[href="/customer-websites"]').count(), 0);
+
+      await page.getByTestId('utility-flush').click();
+      const result = page.locator('[data-testid="utility-result"][data-action="flush_caches"]');
+      await result.waitFor();
+      await result.getByText(/directory entry/).waitFor();
+      // The centre answers as before after its caches were emptied.
+      assert.equal(await statusOf(page, `${hosts.demo}/site/demo`), 200);
+      await page.getByTestId('utility-check').click();
+      await page.locator('[data-testid="health-database"] [data-reachable="true"]').waitFor();
+    },
+  },
+];
