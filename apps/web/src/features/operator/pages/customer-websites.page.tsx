@@ -102,9 +102,15 @@ export function CustomerWebsitesPage() {
       {
         key: 'state',
         header: t('operator:customerWebsites.state'),
+        width: 150,
         render: (r) => (
-          <Stack gap={2}>
-            <Badge variant="light" color={r.state === 'offline' ? 'danger' : r.published ? 'success' : 'gray'} data-state={r.state}>
+          <Stack gap={2} align="flex-start">
+            <Badge
+              variant="light"
+              color={r.state === 'offline' ? 'danger' : r.published ? 'success' : 'gray'}
+              data-state={r.state}
+              style={{ flexShrink: 0, overflow: 'visible' }}
+            >
               {r.state === 'online' && !r.published ? t('operator:customerWebsites.unpublished') : t(`operator:customerWebsites.states.${r.state}`)}
             </Badge>
             {r.offline_at ? (
@@ -120,6 +126,8 @@ export function CustomerWebsitesPage() {
       {
         key: 'actions',
         header: t('operator:customerWebsites.actions'),
+        sortable: false,
+        searchable: false,
         render: (r) =>
           r.state === 'offline' ? (
             <Button
