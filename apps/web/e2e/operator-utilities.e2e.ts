@@ -10,10 +10,13 @@ import type { Journey } from './support/journey';
 function statusOf(url: string): Promise<number> {
   const { hostname, port, pathname } = new URL(url);
   return new Promise((resolve, reject) => {
-    const req = http.get({ host: '127.0.0.1', port: Number(port || 80), path: pathname, headers: { host: `${hostname}:${port}` } }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    });
+    const req = http.get(
+      { host: '127.0.0.1', port: Number(port || 80), path: pathname, headers: { host: `${hostname}:${port}` } },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
     req.on('error', reject);
   });
 }
@@ -59,14 +62,16 @@ export const journeys: Journey[] = [
     },
   },
   {
-    name: 'kvsupport reads a demo centre\'s health and flushes its caches',
+    name: "kvsupport reads a demo centre's health and flushes its caches",
     async run({ pageAs, checkA11y }) {
       const page = await pageAs(hosts.platform, 'kvsupport');
       await page.goto(`${hosts.platform}/utilities`);
       const picker = page.getByTestId('utility-centre');
       await picker.fill('demo');
       await page.waitForFunction(() =>
-        [...document.querySelectorAll('[role="option"]')].some((o) => (o as HTMLElement).offsetParent !== null && /· demo$/.test(o.textContent ?? '')),
+        [...document.querySelectorAll('[role="option"]')].some(
+          (o) => (o as HTMLElement).offsetParent !== null && /· demo$/.test(o.textContent ?? ''),
+        ),
       );
       await page.getByRole('option', { name: /· demo$/ }).click();
       await page.locator('[data-testid="health-database"] [data-reachable="true"]').waitFor();

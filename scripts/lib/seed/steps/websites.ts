@@ -14,9 +14,21 @@ const WORDS = {
     about: (name: string) =>
       `${name} is a licensed early learning centre where children learn through play, music and time outdoors.\n\nOur educators hold early childhood qualifications and first-aid training, and families follow the day in the app.`,
     posts: [
-      { path: 'spring-garden', title: 'Our spring garden', body: 'The preschool room planted beans, sunflowers and tomatoes this week.\n\nEvery morning the children check the soil, water the beds and draw what changed.' },
-      { path: 'healthy-snacks', title: 'Healthy snacks that children love', body: 'Our cook shares three snacks from the menu: apple slices with yoghurt dip, veggie muffins and banana oat bites.\n\nAll of them are nut-free and follow the CACFP meal pattern.' },
-      { path: 'first-week-tips', title: 'Tips for your first week with us', body: 'Bring a family photo, a change of clothes and a comfort toy.\n\nShort goodbyes work best; your child\'s educator will send a photo once they are settled.' },
+      {
+        path: 'spring-garden',
+        title: 'Our spring garden',
+        body: 'The preschool room planted beans, sunflowers and tomatoes this week.\n\nEvery morning the children check the soil, water the beds and draw what changed.',
+      },
+      {
+        path: 'healthy-snacks',
+        title: 'Healthy snacks that children love',
+        body: 'Our cook shares three snacks from the menu: apple slices with yoghurt dip, veggie muffins and banana oat bites.\n\nAll of them are nut-free and follow the CACFP meal pattern.',
+      },
+      {
+        path: 'first-week-tips',
+        title: 'Tips for your first week with us',
+        body: "Bring a family photo, a change of clothes and a comfort toy.\n\nShort goodbyes work best; your child's educator will send a photo once they are settled.",
+      },
     ],
   },
   petcare: {
@@ -26,9 +38,21 @@ const WORDS = {
     about: (name: string) =>
       `${name} is a pet resort where dogs play, rest and get pampered while their families are away.\n\nOur staff are trained in pet first aid and canine body language, and a vet is on call every day.`,
     posts: [
-      { path: 'summer-heat', title: 'Keeping dogs cool in summer', body: 'On hot days we move play indoors at noon, add splash pools and keep fresh water in every yard.\n\nLook out for heavy panting and slow walking, and bring your dog in early.' },
-      { path: 'boarding-checklist', title: 'Boarding checklist', body: 'Pack your pet\'s food in daily portions, any medication with written instructions, and a favourite blanket.\n\nVaccination records must be current before the first night.' },
-      { path: 'meet-the-groomers', title: 'Meet our groomers', body: 'Our groomers trim, bathe and brush every breed, from poodles to huskies.\n\nBook a bath with any boarding stay and your dog goes home fresh.' },
+      {
+        path: 'summer-heat',
+        title: 'Keeping dogs cool in summer',
+        body: 'On hot days we move play indoors at noon, add splash pools and keep fresh water in every yard.\n\nLook out for heavy panting and slow walking, and bring your dog in early.',
+      },
+      {
+        path: 'boarding-checklist',
+        title: 'Boarding checklist',
+        body: "Pack your pet's food in daily portions, any medication with written instructions, and a favourite blanket.\n\nVaccination records must be current before the first night.",
+      },
+      {
+        path: 'meet-the-groomers',
+        title: 'Meet our groomers',
+        body: 'Our groomers trim, bathe and brush every breed, from poodles to huskies.\n\nBook a bath with any boarding stay and your dog goes home fresh.',
+      },
     ],
   },
 } as const;
@@ -50,10 +74,18 @@ export const websitesStep: SeedStep = {
       kind: 'website',
       description: `The public website of ${def.name}.`,
       pages: [
-        { path: '', title: 'Welcome', body: `Welcome to ${def.name}.\n\n${faker.helpers.arrayElement(['Tours every weekday morning.', 'Visit us for a tour any weekday.', 'Book a tour and meet our team.'])}` },
+        {
+          path: '',
+          title: 'Welcome',
+          body: `Welcome to ${def.name}.\n\n${faker.helpers.arrayElement(['Tours every weekday morning.', 'Visit us for a tour any weekday.', 'Book a tour and meet our team.'])}`,
+        },
         { path: 'about', title: 'About us', body: words.about(def.name) },
         { path: words.programs.path, title: words.programs.title, body: words.programText(shownRooms || def.name) },
-        { path: 'contact', title: 'Contact', body: `Our locations: ${contact || def.name}.\n\nEmail ${def.contact_email ?? 'us'} or call the front desk of your location.` },
+        {
+          path: 'contact',
+          title: 'Contact',
+          body: `Our locations: ${contact || def.name}.\n\nEmail ${def.contact_email ?? 'us'} or call the front desk of your location.`,
+        },
       ],
       published: true,
       created_at: daysAgo(faker.number.int({ min: 200, max: 400 })),

@@ -5,7 +5,8 @@ import { SECRET, centreInput, startControlPlane, type ControlPlaneHarness } from
 import { provisionCenterNow } from '../../provision-now.ts';
 import type { CenterRow } from '../centres/repo.ts';
 
-const FIELDS = 'id center_id center_name center_slug slug title kind pages published state url reported_at offline_at offline_by offline_reason';
+const FIELDS =
+  'id center_id center_name center_slug slug title kind pages published state url reported_at offline_at offline_by offline_reason';
 const LIST = `query($page: Int, $first: Int, $c: ID, $kind: String, $state: String, $search: String) {
   getCustomerWebsites(page: $page, first: $first, center_id: $c, kind: $kind, state: $state, search: $search) {
     data { ${FIELDS} } paginatorInfo { total currentPage lastPage perPage } } }`;
@@ -27,7 +28,8 @@ describe('customer websites (reported over the channel; admin takes one offline)
   let h: ControlPlaneHarness;
   let oak: CenterRow;
   let elm: CenterRow;
-  const channel = () => createControlPlaneClient({ tokens: createTokenService({ secret: SECRET }), transport: inProcessTransport(h.rt.centreChannel) });
+  const channel = () =>
+    createControlPlaneClient({ tokens: createTokenService({ secret: SECRET }), transport: inProcessTransport(h.rt.centreChannel) });
   const oakSites = [site('oak'), site('blog', 'blog')];
 
   beforeAll(async () => {
@@ -47,7 +49,11 @@ describe('customer websites (reported over the channel; admin takes one offline)
     const oakList = await h.gql(LIST, { c: oak.id }, { token: h.tokens.admin });
     expect(oakList.errors).toBeUndefined();
     expect(oakList.data.getCustomerWebsites.data.map((w: { slug: string }) => w.slug).sort()).toEqual(['blog', 'oak']);
-    expect(oakList.data.getCustomerWebsites.data[0]).toMatchObject({ center_slug: 'oak', state: 'online', url: expect.stringMatching(/^http:\/\/oak\.localhost:3000\/site\//) });
+    expect(oakList.data.getCustomerWebsites.data[0]).toMatchObject({
+      center_slug: 'oak',
+      state: 'online',
+      url: expect.stringMatching(/^http:\/\/oak\.localhost:3000\/site\//),
+    });
 
     const page1 = await h.gql(LIST, { c: elm.id }, { token: h.tokens.admin });
     expect(page1.data.getCustomerWebsites.paginatorInfo).toMatchObject({ total: 30, perPage: 25, lastPage: 2 });
@@ -87,20 +93,36 @@ describe('customer websites (reported over the channel; admin takes one offline)
     const blog = list[0];
     const off = await h.gql(OFFLINE, { id: blog.id, reason: 'Ticket #88: copyright complaint' }, { token: h.tokens.admin });
     expect(off.errors).toBeUndefined();
-    expect(off.data.takeCustomerWebsiteOffline.website).toMatchObject({ state: 'offline', offline_by: 'Ada Operator (admin-op)', offline_reason: 'Ticket #88: copyright complaint' });
+    expect(off.data.takeCustomerWebsiteOffline.website).toMatchObject({
+      state: 'offline',
+      offline_by: 'Ada Operator (admin-op)',
+      offline_reason: 'Ticket #88: copyright complaint',
+    });
     expect((await h.directory.resolve('oak.localhost'))?.offline_sites).toEqual(['blog']);
     expect((await h.directory.resolve('elm.localhost'))?.offline_sites).toEqual([]);
-    expect((await h.gql(LIST, { state: 'offline' }, { token: h.tokens.admin })).data.getCustomerWebsites.data.map((w: { id: string }) => w.id)).toEqual([blog.id]);
+    expect(
+      (await h.gql(LIST, { state: 'offline' }, { token: h.tokens.admin })).data.getCustomerWebsites.data.map((w: { id: string }) => w.id),
+    ).toEqual([blog.id]);
     // The centre's report answers the offline slugs and does not bring the site back.
     expect(await channel().reportWebsites(oak.id, oakSites)).toEqual({ stored: 2, offline: ['blog'] });
-    expect((await h.gql(OFFLINE, { id: blog.id }, { token: h.tokens.admin })).errors?.[0]?.extensions).toMatchObject({ code: 'CUSTOMER_WEBSITE_ALREADY_OFFLINE', field: 'id' });
+    expect((await h.gql(OFFLINE, { id: blog.id }, { token: h.tokens.admin })).errors?.[0]?.extensions).toMatchObject({
+      code: 'CUSTOMER_WEBSITE_ALREADY_OFFLINE',
+      field: 'id',
+    });
 
     const on = await h.gql(ONLINE, { id: blog.id }, { token: h.tokens.admin });
     expect(on.data.bringCustomerWebsiteOnline.website).toMatchObject({ state: 'online', offline_at: null, offline_by: null });
     expect((await h.directory.resolve('oak.localhost'))?.offline_sites).toEqual([]);
-    const audit = await h.control.db('audit_log').where({ entity: 'customer_website', entity_id: blog.id }).orderBy('id').select('action', 'actor_label', 'data');
+    const audit = await h.control
+      .db('audit_log')
+      .where({ entity: 'customer_website', entity_id: blog.id })
+      .orderBy('id')
+      .select('action', 'actor_label', 'data');
     expect(audit.map((a) => a.action)).toEqual(['customer_website.offline', 'customer_website.online']);
-    expect(audit[0]).toMatchObject({ actor_label: 'Ada Operator (admin-op)', data: { center_id: oak.id, slug: 'blog', reason: 'Ticket #88: copyright complaint' } });
+    expect(audit[0]).toMatchObject({
+      actor_label: 'Ada Operator (admin-op)',
+      data: { center_id: oak.id, slug: 'blog', reason: 'Ticket #88: copyright complaint' },
+    });
   });
 
   it('a report that drops an offline site announces the centre again', async () => {
@@ -122,11 +144,27 @@ describe('customer websites (reported over the channel; admin takes one offline)
       expect((await h.gql(q, v, { token: h.tokens.kvsupport })).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
       expect((await h.gql(q, v, { token: null })).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
     }
-    expect((await h.gql(LIST, { c: 'nope' }, { token: h.tokens.admin })).errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'center_id' });
-    expect((await h.gql(LIST, { kind: 'shop' }, { token: h.tokens.admin })).errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'kind' });
-    expect((await h.gql(LIST, { state: 'gone' }, { token: h.tokens.admin })).errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'state' });
-    expect((await h.gql(OFFLINE, { id: '999999' }, { token: h.tokens.admin })).errors?.[0]?.extensions).toMatchObject({ code: 'CUSTOMER_WEBSITE_NOT_FOUND', field: 'id' });
-    expect((await h.gql(OFFLINE, { id: any.id, reason: 'x'.repeat(501) }, { token: h.tokens.admin })).errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'reason' });
-    expect(await h.control.db('audit_log').where({ entity: 'customer_website', entity_id: any.id }).count({ n: '*' })).toEqual([{ n: '0' }]);
+    expect((await h.gql(LIST, { c: 'nope' }, { token: h.tokens.admin })).errors?.[0]?.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: 'center_id',
+    });
+    expect((await h.gql(LIST, { kind: 'shop' }, { token: h.tokens.admin })).errors?.[0]?.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: 'kind',
+    });
+    expect((await h.gql(LIST, { state: 'gone' }, { token: h.tokens.admin })).errors?.[0]?.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: 'state',
+    });
+    expect((await h.gql(OFFLINE, { id: '999999' }, { token: h.tokens.admin })).errors?.[0]?.extensions).toMatchObject({
+      code: 'CUSTOMER_WEBSITE_NOT_FOUND',
+      field: 'id',
+    });
+    expect(
+      (await h.gql(OFFLINE, { id: any.id, reason: 'x'.repeat(501) }, { token: h.tokens.admin })).errors?.[0]?.extensions,
+    ).toMatchObject({ code: 'BAD_USER_INPUT', field: 'reason' });
+    expect(await h.control.db('audit_log').where({ entity: 'customer_website', entity_id: any.id }).count({ n: '*' })).toEqual([
+      { n: '0' },
+    ]);
   });
 });

@@ -77,7 +77,11 @@ export async function replaceReport(trx: Knex.Transaction, centreId: string, sit
   await trx('customer_websites')
     .where('center_id', centreId)
     .modify((q) => {
-      if (sites.length) q.whereNotIn('site_id', sites.map((s) => s.id));
+      if (sites.length)
+        q.whereNotIn(
+          'site_id',
+          sites.map((s) => s.id),
+        );
     })
     .delete();
 }
@@ -119,7 +123,10 @@ export async function findWebsite(db: Db, id: string): Promise<CustomerWebsiteRo
 }
 
 /** The site under its row lock (a take-offline and a bring-back never interleave). */
-export async function lockWebsite(trx: Knex.Transaction, id: string): Promise<{ id: string; center_id: string; offline_at: Date | null } | undefined> {
+export async function lockWebsite(
+  trx: Knex.Transaction,
+  id: string,
+): Promise<{ id: string; center_id: string; offline_at: Date | null } | undefined> {
   const row = await trx('customer_websites').where('id', id).forUpdate().first('id', 'center_id', 'offline_at');
   return row ? { ...row, id: String(row.id), center_id: String(row.center_id) } : undefined;
 }

@@ -52,7 +52,10 @@ export function createCustomerWebsiteService(rt: ControlPlaneRuntime) {
 
   /** Marks the site, audits it in the same transaction, then tells every process (directory pub/sub). */
   async function change(actor: Actor, id: string, offline: boolean, reason: string | null) {
-    const viewer = requireRole(actor, offline ? customerWebsitePolicy.takeCustomerWebsiteOffline : customerWebsitePolicy.bringCustomerWebsiteOnline);
+    const viewer = requireRole(
+      actor,
+      offline ? customerWebsitePolicy.takeCustomerWebsiteOffline : customerWebsitePolicy.bringCustomerWebsiteOnline,
+    );
     const centreId = await db.transaction(async (trx) => {
       const site = await repo.lockWebsite(trx, id);
       if (!site) throw websiteNotFound();

@@ -103,11 +103,15 @@ export function createUtilityService(rt: ControlPlaneRuntime) {
     async rerunCenterMigration(actor: Actor, raw: unknown) {
       const centre = await target(actor, 'rerunCenterMigration', raw);
       const viewer = actor.viewer!;
-      const { runId } = await createMigrationRun(db, { dryRun: false, centreId: centre.id, startedBy: viewer.label }, async (trx, id, list) => {
-        if (list.length === 0) throw notMigratable();
-        await writeAudit(trx, actor, 'utilities.migrate', 'center', centre.id, { run_id: id });
-        await writeOutbox(trx, { queue: CONTROL_QUEUE, name: JOBS.migrateTenant, payload: { centreId: centre.id, run_id: id } });
-      });
+      const { runId } = await createMigrationRun(
+        db,
+        { dryRun: false, centreId: centre.id, startedBy: viewer.label },
+        async (trx, id, list) => {
+          if (list.length === 0) throw notMigratable();
+          await writeAudit(trx, actor, 'utilities.migrate', 'center', centre.id, { run_id: id });
+          await writeOutbox(trx, { queue: CONTROL_QUEUE, name: JOBS.migrateTenant, payload: { centreId: centre.id, run_id: id } });
+        },
+      );
       void rt.kickOutbox();
       return done(`Migration of ${centre.name} started.`, {
         action: 'migrate',

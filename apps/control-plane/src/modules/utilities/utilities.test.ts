@@ -18,7 +18,12 @@ describe('utilities (kvsupport: health, re-run migration, republish, flush cache
   let ash: CenterRow;
   let yew: CenterRow;
   const audits = (centreId: string) =>
-    h.control.db('audit_log').where({ entity: 'center', entity_id: centreId }).where('action', 'like', 'utilities.%').orderBy('id').select('action', 'actor_label', 'data');
+    h.control
+      .db('audit_log')
+      .where({ entity: 'center', entity_id: centreId })
+      .where('action', 'like', 'utilities.%')
+      .orderBy('id')
+      .select('action', 'actor_label', 'data');
 
   beforeAll(async () => {
     h = await startControlPlane();
@@ -34,7 +39,12 @@ describe('utilities (kvsupport: health, re-run migration, republish, flush cache
     const [backup] = await db('center_backups')
       .insert({ center_id: ash.id, kind: 'manual', status: 'done', finished_at: new Date('2026-11-27T02:00:00Z') })
       .returning('id');
-    await db('center_backup_drills').insert({ center_id: ash.id, backup_id: backup.id, status: 'passed', finished_at: new Date('2026-11-27T02:10:00Z') });
+    await db('center_backup_drills').insert({
+      center_id: ash.id,
+      backup_id: backup.id,
+      status: 'passed',
+      finished_at: new Date('2026-11-27T02:10:00Z'),
+    });
     const res = await h.gql(HEALTH, { c: ash.id }, { token: h.tokens.kvsupport });
     expect(res.errors).toBeUndefined();
     const health = res.data.getCenterHealth;
@@ -56,7 +66,10 @@ describe('utilities (kvsupport: health, re-run migration, republish, flush cache
     expect(health.latest_version).toMatch(/^\d{14}$/);
     expect(health.queue_backlog).toBeGreaterThanOrEqual(0);
     // Yew has neither backup nor drill.
-    expect((await h.gql(HEALTH, { c: yew.id }, { token: h.tokens.admin })).data.getCenterHealth).toMatchObject({ last_backup_at: null, last_drill_status: null });
+    expect((await h.gql(HEALTH, { c: yew.id }, { token: h.tokens.admin })).data.getCenterHealth).toMatchObject({
+      last_backup_at: null,
+      last_drill_status: null,
+    });
     expect((await audits(ash.id)).map((a) => a.action)).toEqual(['utilities.health']);
   });
 
@@ -65,7 +78,13 @@ describe('utilities (kvsupport: health, re-run migration, republish, flush cache
     await h.directory.invalidate(yew.id);
     h.rt.pools.evict(yew.id);
     const health = (await h.gql(HEALTH, { c: yew.id }, { token: h.tokens.kvsupport })).data.getCenterHealth;
-    expect(health).toMatchObject({ database_reachable: false, database_error: 'The centre database did not answer.', schema_version: null, pending_migrations: null, queue_backlog: null });
+    expect(health).toMatchObject({
+      database_reachable: false,
+      database_error: 'The centre database did not answer.',
+      schema_version: null,
+      pending_migrations: null,
+      queue_backlog: null,
+    });
     await h.control.db('centers').where({ id: yew.id }).update({ database_name: yew.database_name });
     await h.directory.invalidate(yew.id);
     h.rt.pools.evict(yew.id);
@@ -80,7 +99,12 @@ describe('utilities (kvsupport: health, re-run migration, republish, flush cache
     expect(rows.map((r) => String(r.center_id))).toEqual([ash.id]);
     await h.settle();
     const health = (await h.gql(HEALTH, { c: ash.id }, { token: h.tokens.kvsupport })).data.getCenterHealth;
-    expect(health.last_migration).toMatchObject({ run_id: run.migration_run_id, status: 'done', applied: [], started_by: 'Sam Operator (kvsupport-op)' });
+    expect(health.last_migration).toMatchObject({
+      run_id: run.migration_run_id,
+      status: 'done',
+      applied: [],
+      started_by: 'Sam Operator (kvsupport-op)',
+    });
     const audit = (await audits(ash.id)).find((a) => a.action === 'utilities.migrate');
     expect(audit).toMatchObject({ actor_label: 'Sam Operator (kvsupport-op)', data: { run_id: run.migration_run_id } });
   });
@@ -100,31 +124,55 @@ describe('utilities (kvsupport: health, re-run migration, republish, flush cache
     await h.control.db('centers').where({ id: ash.id }).update({ name: 'Ash Renamed' });
     expect((await h.directory.resolve('ash.localhost'))?.name).toBe(ash.name);
     const res = await h.gql(REPUBLISH, { c: ash.id }, { token: h.tokens.kvsupport });
-    expect(res.data.republishCenter).toMatchObject({ status: true, action: 'republish', hostnames: ['ash.localhost'], flushed: ['directory entry'] });
+    expect(res.data.republishCenter).toMatchObject({
+      status: true,
+      action: 'republish',
+      hostnames: ['ash.localhost'],
+      flushed: ['directory entry'],
+    });
     expect((await h.directory.resolve('ash.localhost'))?.name).toBe('Ash Renamed');
-    expect((await audits(ash.id)).find((a) => a.action === 'utilities.republish')).toMatchObject({ data: { hostnames: ['ash.localhost'] } });
+    expect((await audits(ash.id)).find((a) => a.action === 'utilities.republish')).toMatchObject({
+      data: { hostnames: ['ash.localhost'] },
+    });
   });
 
   it("flushes a centre's caches: directory entry and the platform's pool to its database", async () => {
     await h.gql(HEALTH, { c: yew.id }, { token: h.tokens.kvsupport }); // opens yew's pool
     expect(h.rt.pools.openKeys()).toContain(yew.id);
     const res = await h.gql(FLUSH, { c: yew.id }, { token: h.tokens.kvsupport });
-    expect(res.data.flushCenterCaches).toMatchObject({ status: true, action: 'flush_caches', center_id: yew.id, flushed: ['directory entry', 'database pool'] });
+    expect(res.data.flushCenterCaches).toMatchObject({
+      status: true,
+      action: 'flush_caches',
+      center_id: yew.id,
+      flushed: ['directory entry', 'database pool'],
+    });
     expect(h.rt.pools.openKeys()).not.toContain(yew.id);
     expect(h.rt.pools.openKeys()).toContain(ash.id);
-    expect((await audits(yew.id)).find((a) => a.action === 'utilities.flush_caches')).toMatchObject({ actor_label: 'Sam Operator (kvsupport-op)', data: { pool_closed: true } });
+    expect((await audits(yew.id)).find((a) => a.action === 'utilities.flush_caches')).toMatchObject({
+      actor_label: 'Sam Operator (kvsupport-op)',
+      data: { pool_closed: true },
+    });
   });
 
   it('refuses guests, names a bad or unknown centre by center_id, and audits nothing then', async () => {
     const before = await h.control.db('audit_log').where('action', 'like', 'utilities.%').count({ n: '*' });
     for (const q of [HEALTH, MIGRATE, REPUBLISH, FLUSH]) {
       expect((await h.gql(q, { c: ash.id }, { token: null })).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
-      expect((await h.gql(q, { c: 'x1' }, { token: h.tokens.kvsupport })).errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'center_id' });
-      expect((await h.gql(q, { c: '987654' }, { token: h.tokens.kvsupport })).errors?.[0]?.extensions).toMatchObject({ code: 'CENTER_NOT_FOUND', field: 'center_id' });
+      expect((await h.gql(q, { c: 'x1' }, { token: h.tokens.kvsupport })).errors?.[0]?.extensions).toMatchObject({
+        code: 'BAD_USER_INPUT',
+        field: 'center_id',
+      });
+      expect((await h.gql(q, { c: '987654' }, { token: h.tokens.kvsupport })).errors?.[0]?.extensions).toMatchObject({
+        code: 'CENTER_NOT_FOUND',
+        field: 'center_id',
+      });
     }
     // A deleted centre is unknown here.
     await h.control.db('centers').where({ id: yew.id }).update({ status: 'deleted' });
-    expect((await h.gql(FLUSH, { c: yew.id }, { token: h.tokens.admin })).errors?.[0]?.extensions).toMatchObject({ code: 'CENTER_NOT_FOUND', field: 'center_id' });
+    expect((await h.gql(FLUSH, { c: yew.id }, { token: h.tokens.admin })).errors?.[0]?.extensions).toMatchObject({
+      code: 'CENTER_NOT_FOUND',
+      field: 'center_id',
+    });
     await h.control.db('centers').where({ id: yew.id }).update({ status: 'active' });
     expect(await h.control.db('audit_log').where('action', 'like', 'utilities.%').count({ n: '*' })).toEqual(before);
   });

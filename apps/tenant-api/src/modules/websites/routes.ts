@@ -4,8 +4,7 @@ import * as repo from './repo.ts';
 const SLUG = /^[a-z0-9][a-z0-9-]{0,59}$/;
 const PAGE = /^[a-z0-9][a-z0-9-]{0,79}$/;
 
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function document(title: string, main: string, lang = 'en'): string {
   return `<!doctype html>
@@ -37,9 +36,7 @@ export async function websiteRoutes(app: FastifyInstance): Promise<void> {
     const site = await repo.publishedSite(await request.tenantDb(), slug);
     const shown = site?.pages.find((p) => p.path === page);
     if (!site || !shown) return notFound(reply, false);
-    const nav = site.pages
-      .map((p) => `<a href="/site/${site.slug}${p.path ? `/${p.path}` : ''}">${escape(p.title)}</a>`)
-      .join('');
+    const nav = site.pages.map((p) => `<a href="/site/${site.slug}${p.path ? `/${p.path}` : ''}">${escape(p.title)}</a>`).join('');
     const body = shown.body
       .split(/\n{2,}/)
       .map((para) => `<p>${escape(para.trim())}</p>`)

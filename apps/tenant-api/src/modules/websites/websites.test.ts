@@ -32,7 +32,9 @@ beforeAll(async () => {
     { id: randomUUID(), slug: 'blog', title: 'Sunny Blog', kind: 'blog', pages: JSON.stringify(pages('Latest posts')) },
     { id: randomUUID(), slug: 'draft', title: 'Draft', kind: 'website', pages: JSON.stringify(pages('Soon')), published: false },
   ]);
-  await b!.db.db('websites').insert({ id: randomUUID(), slug: 'other', title: 'Other centre', kind: 'website', pages: JSON.stringify(pages('Hi')) });
+  await b!.db
+    .db('websites')
+    .insert({ id: randomUUID(), slug: 'other', title: 'Other centre', kind: 'website', pages: JSON.stringify(pages('Hi')) });
 }, 120_000);
 afterAll(async () => {
   await h.close();
@@ -74,7 +76,7 @@ describe('centre websites', () => {
     expect((await get(a.host, '/site/blog')).statusCode).toBe(200);
   });
 
-  it("reports every site of the reporting centre only, with its page count", async () => {
+  it('reports every site of the reporting centre only, with its page count', async () => {
     const [a, b] = h.centres;
     reports.length = 0;
     await reportWebsites(a!.db.db, a!.entry.id, controlPlane);

@@ -97,7 +97,11 @@ export function CustomerWebsitesPage() {
           </Anchor>
         ),
       },
-      { key: 'kind', header: t('operator:customerWebsites.kind'), render: (r) => t(`operator:customerWebsites.kinds.${r.kind}`, { defaultValue: r.kind }) },
+      {
+        key: 'kind',
+        header: t('operator:customerWebsites.kind'),
+        render: (r) => t(`operator:customerWebsites.kinds.${r.kind}`, { defaultValue: r.kind }),
+      },
       { key: 'pages', header: t('operator:customerWebsites.pages') },
       {
         key: 'state',
@@ -111,7 +115,9 @@ export function CustomerWebsitesPage() {
               data-state={r.state}
               style={{ flexShrink: 0, overflow: 'visible' }}
             >
-              {r.state === 'online' && !r.published ? t('operator:customerWebsites.unpublished') : t(`operator:customerWebsites.states.${r.state}`)}
+              {r.state === 'online' && !r.published
+                ? t('operator:customerWebsites.unpublished')
+                : t(`operator:customerWebsites.states.${r.state}`)}
             </Badge>
             {r.offline_at ? (
               <Text size="xs" c="dimmed">
@@ -140,7 +146,7 @@ export function CustomerWebsitesPage() {
                 const result = await bringOnline({ id: r.id });
                 if (reportMutationError(result.error, t)) return;
                 if (result.data) showNotice(result.data.bringCustomerWebsiteOnline);
-                reload();
+                refetch({ requestPolicy: 'network-only' });
               }}
             >
               {t('operator:customerWebsites.bringOnline')}
@@ -159,12 +165,19 @@ export function CustomerWebsitesPage() {
           ),
       },
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, bringing],
+    // The refetch of the current filters: the memo is rebuilt when they change.
+    [t, bringing, bringOnline, refetch],
   );
 
   const result = data?.getCustomerWebsites;
-  const filter = (label: string, values: readonly string[], prefix: string, value: string | null, set: (v: string | null) => void, testId: string) => (
+  const filter = (
+    label: string,
+    values: readonly string[],
+    prefix: string,
+    value: string | null,
+    set: (v: string | null) => void,
+    testId: string,
+  ) => (
     <Select
       aria-label={label}
       placeholder={label}

@@ -29,10 +29,7 @@ function CentrePicker({ value, onChange }: { value: string | null; onChange(id: 
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const [{ data, fetching }] = useQuery({ query: UtilityCentresQuery, variables: { search: debounced || null, first: SHOWN } });
   const options = useMemo(
-    () =>
-      (data?.getCenters.data ?? [])
-        .filter((c) => c.status !== 'deleted')
-        .map((c) => ({ value: c.id, label: `${c.name} · ${c.slug}` })),
+    () => (data?.getCenters.data ?? []).filter((c) => c.status !== 'deleted').map((c) => ({ value: c.id, label: `${c.name} · ${c.slug}` })),
     [data],
   );
   return (
@@ -66,7 +63,11 @@ function Health({ health }: { health: CenterHealthData }) {
       <Fact label={t('operator:utilities.hostnames')}>{health.hostnames.length ? health.hostnames.join(', ') : '—'}</Fact>
       <Fact label={t('operator:utilities.database')} testId="health-database">
         <Group gap={6}>
-          <Badge variant="light" color={health.database_reachable ? 'success' : 'danger'} data-reachable={String(health.database_reachable)}>
+          <Badge
+            variant="light"
+            color={health.database_reachable ? 'success' : 'danger'}
+            data-reachable={String(health.database_reachable)}
+          >
             {health.database_reachable ? t('operator:utilities.reachable') : t('operator:utilities.unreachable')}
           </Badge>
           {health.database_latency_ms !== null && health.database_latency_ms !== undefined ? (
@@ -154,7 +155,12 @@ function Health({ health }: { health: CenterHealthData }) {
 function ResultPanel({ result, running }: { result: UtilityResultData; running: boolean }) {
   const { t } = useTranslation(['operator']);
   return (
-    <Alert color={result.color} title={t(`operator:utilities.actions.${result.action}`)} data-testid="utility-result" data-action={result.action}>
+    <Alert
+      color={result.color}
+      title={t(`operator:utilities.actions.${result.action}`)}
+      data-testid="utility-result"
+      data-action={result.action}
+    >
       <Stack gap={4}>
         <Text size="sm">{result.message}</Text>
         {result.hostnames.length ? (
@@ -170,7 +176,11 @@ function ResultPanel({ result, running }: { result: UtilityResultData; running: 
           </>
         ) : null}
         {result.flushed.length ? (
-          <Text size="sm">{t('operator:utilities.flushed', { what: result.flushed.map((f) => t(`operator:utilities.caches.${f.replace(' ', '_')}`, { defaultValue: f })).join(', ') })}</Text>
+          <Text size="sm">
+            {t('operator:utilities.flushed', {
+              what: result.flushed.map((f) => t(`operator:utilities.caches.${f.replace(' ', '_')}`, { defaultValue: f })).join(', '),
+            })}
+          </Text>
         ) : null}
         {result.action === 'migrate' ? (
           <Group gap={6}>
@@ -204,7 +214,9 @@ export function UtilitiesPage() {
   // A re-run migration is followed until its row of the run is done or failed.
   const running =
     result?.action === 'migrate' &&
-    (!health?.last_migration || health.last_migration.run_id !== result.migration_run_id || ['pending', 'running'].includes(health.last_migration.status));
+    (!health?.last_migration ||
+      health.last_migration.run_id !== result.migration_run_id ||
+      ['pending', 'running'].includes(health.last_migration.status));
   useEffect(() => {
     if (!running) return;
     const timer = setInterval(() => refetch({ requestPolicy: 'network-only' }), POLL_MS);
@@ -277,13 +289,31 @@ export function UtilitiesPage() {
               {t('operator:utilities.actionsLead')}
             </Text>
             <Group gap="sm" wrap="wrap" mb={result ? 'md' : 0}>
-              <Button leftSection={<IconDatabaseCog size={16} aria-hidden />} loading={migrating} disabled={running} onClick={run('migrate')} data-testid="utility-migrate">
+              <Button
+                leftSection={<IconDatabaseCog size={16} aria-hidden />}
+                loading={migrating}
+                disabled={running}
+                onClick={run('migrate')}
+                data-testid="utility-migrate"
+              >
                 {t('operator:utilities.actions.migrate')}
               </Button>
-              <Button variant="light" leftSection={<IconBroadcast size={16} aria-hidden />} loading={republishing} onClick={run('republish')} data-testid="utility-republish">
+              <Button
+                variant="light"
+                leftSection={<IconBroadcast size={16} aria-hidden />}
+                loading={republishing}
+                onClick={run('republish')}
+                data-testid="utility-republish"
+              >
                 {t('operator:utilities.actions.republish')}
               </Button>
-              <Button variant="light" leftSection={<IconEraser size={16} aria-hidden />} loading={flushing} onClick={run('flush_caches')} data-testid="utility-flush">
+              <Button
+                variant="light"
+                leftSection={<IconEraser size={16} aria-hidden />}
+                loading={flushing}
+                onClick={run('flush_caches')}
+                data-testid="utility-flush"
+              >
                 {t('operator:utilities.actions.flush_caches')}
               </Button>
             </Group>
