@@ -43,7 +43,7 @@ export async function websiteRoutes(app: FastifyInstance): Promise<void> {
       .join('');
     const heading = page === '' ? site.title : `${shown.title} · ${site.title}`;
     return reply
-      .header('cache-control', 'public, max-age=60')
+      .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
       .send(
         document(
