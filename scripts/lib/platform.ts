@@ -229,7 +229,14 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
     };
   log(`Files: ${files.kind === 's3' ? `S3 bucket ${process.env.S3_BUCKET}` : `local store in ${path.join(DATA_DIR, 'files')}`}`);
   const cpJobs = registerControlPlaneJobs(queue, cpDeps);
+  // The centres' calls to the control plane: in this process, or over HTTP when it runs elsewhere.
+  const tenantTokens = createTokenService({ secret });
+  const controlPlane = createControlPlaneClient({
+    tokens: tenantTokens,
+    transport: process.env.CONTROL_PLANE_URL ? httpTransport(process.env.CONTROL_PLANE_URL) : inProcessTransport(runtimeFor(cpDeps).centreChannel),
+  });
   registerTenantJobs(queue, {
+    controlPlane,
     dbFor: backgroundDb,
     entryFor: entryById,
     centreOrigin,
@@ -272,7 +279,6 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
     jwtSeed: media.mediaJwtSeed,
     onError: (err, id) => log(`[cameras] sweep of centre ${id} failed: ${String(err)}`),
   });
-  const tenantTokens = createTokenService({ secret });
   const tenantApp = await buildTenantApp(
     {
       directory,
@@ -280,13 +286,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
       tokens: tenantTokens,
       outbox: { kick: (id, db) => void outbox.kick(id, db) },
       events: { kick: (id, db) => void events.kick(id, db) },
-      // The centres' calls to the control plane: in this process, or over HTTP when it runs elsewhere.
-      controlPlane: createControlPlaneClient({
-        tokens: tenantTokens,
-        transport: process.env.CONTROL_PLANE_URL
-          ? httpTransport(process.env.CONTROL_PLANE_URL)
-          : inProcessTransport(runtimeFor(cpDeps).centreChannel),
-      }),
+      controlPlane,
       redis,
       devOrigin,
       files,

@@ -240,7 +240,7 @@ function createRuntime(deps: ControlPlaneDeps): ControlPlaneRuntime {
       if (!ownOutbox) void outbox.kick(centreId, db);
     },
     kickCentreEvents: (centreId, db) => void deps.centreEvents?.kick(centreId, db),
-    centreChannel: createCentreChannel({ tokens, controlDb: deps.controlDb, log }),
+    centreChannel: createCentreChannel({ tokens, controlDb: deps.controlDb, log, directory: deps.directory }),
     files: deps.files ?? null,
     deleteGraceDays: deps.deleteGraceDays ?? graceDaysFromEnv(),
     rds: deps.rds ?? null,

@@ -13,6 +13,8 @@ import { createStatisticsService } from './modules/statistics/service.ts';
 import { createDemoRequestService } from './modules/demo-requests/service.ts';
 import { createCenterBillingService } from './modules/center-billing/service.ts';
 import { createSignupService } from './modules/signup/service.ts';
+import { createCustomerWebsiteService } from './modules/customer-websites/service.ts';
+import { createUtilityService } from './modules/utilities/service.ts';
 
 export function createServices(rt: ControlPlaneRuntime) {
   return {
@@ -30,6 +32,8 @@ export function createServices(rt: ControlPlaneRuntime) {
     demoRequests: createDemoRequestService(rt),
     centerBilling: createCenterBillingService(rt),
     signup: createSignupService(rt),
+    customerWebsites: createCustomerWebsiteService(rt),
+    utilities: createUtilityService(rt),
   };
 }
 

@@ -19,6 +19,7 @@ import { mediaAuthPlugin } from './plugins/app/media-auth.ts';
 import { describeRequest } from './plugins/app/log-facts.ts';
 import { smsWebhookRoutes } from './modules/sms/index.ts';
 import { tinyUrlRoutes } from './modules/links/index.ts';
+import { websiteRoutes } from './modules/websites/index.ts';
 import { stripeDevRoutes, stripeJsUrl, stripeWebhookRoutes } from './modules/billing/index.ts';
 import { newsletterImageRoutes, unsubscribeRoutes } from './modules/newsletters/index.ts';
 
@@ -88,6 +89,7 @@ export async function buildTenantApp(deps: TenantApiDeps, opts: BuildOptions = {
   // Inbound SMS (Twilio's webhook; the dev mailbox's Reply) and the centre's short links.
   await app.register(smsWebhookRoutes, { deps });
   await app.register(tinyUrlRoutes);
+  await app.register(websiteRoutes);
   if (deps.config.devMailbox) await devMailboxRoutes(app, { dbFor: (request) => request.tenantDb(), smsReply: true });
   // Stripe: the signed webhooks of the centre's account, and (fake mode) the Stripe.js stand-in.
   await app.register(stripeWebhookRoutes, { deps });

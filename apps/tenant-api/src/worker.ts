@@ -12,6 +12,8 @@ import { registerNewsletterJobs } from './modules/newsletters/index.ts';
 import { registerDocumentEvents, registerDocumentJobs, startDocumentExpiry } from './modules/documents/index.ts';
 import { registerImmunizationJobs, startImmunizationRun } from './modules/immunizations/index.ts';
 import { registerFormEvents } from './modules/forms/index.ts';
+import { registerWebsiteJobs, startWebsiteReports } from './modules/websites/index.ts';
+import type { ControlPlaneClient } from '@kv/auth';
 import type { FileStore } from '@kv/files';
 import { registerCalendarJobs } from './modules/calendar/index.ts';
 import type { GoogleCalendarConfig } from './types.ts';
@@ -32,6 +34,8 @@ export interface TenantJobDeps {
   google?: GoogleCalendarConfig;
   /** Card payments (billing autopay): the API's Stripe settings. */
   stripe?: { production: boolean; stripe?: StripeConfig };
+  /** The centres' channel to the control plane (the websites report); without it those jobs fail. */
+  controlPlane?: ControlPlaneClient;
 }
 
 /** Registers the job handlers of every tenant-API area on the queue (call `queue.start()` after). */
@@ -48,6 +52,7 @@ export function registerTenantJobs(queue: JobQueue, deps: TenantJobDeps): void {
   registerNewsletterJobs(queue, deps);
   registerDocumentJobs(queue, deps);
   registerImmunizationJobs(queue, deps);
+  registerWebsiteJobs(queue, deps);
 }
 
 /** Registers the domain-event handlers of every tenant-API area on the event dispatcher. */
@@ -77,4 +82,5 @@ export async function startTenantSchedules(db: Knex, centre: CentreEntry): Promi
   await startAutopay(db, centre.id);
   await startDocumentExpiry(db, centre.id);
   await startImmunizationRun(db, centre.id);
+  await startWebsiteReports(db, centre.id);
 }

@@ -5,6 +5,8 @@ import {
   type ChannelAnswer,
   type ChannelInput,
   type ChannelOutput,
+  type ReportedWebsite,
+  type WebsitesReportResult,
 } from './service-channel.ts';
 import type { ServicePurpose, TokenService } from './tokens.ts';
 
@@ -18,6 +20,8 @@ export interface ControlPlaneClient {
   catalogue(centreId: string, name: string): Promise<CatalogueInfo>;
   /** The centre's own plan and trial status. */
   plan(centreId: string): Promise<CentrePlanInfo>;
+  /** Reports every public website of the centre (the whole list: sites left out are forgotten). */
+  reportWebsites(centreId: string, sites: ReportedWebsite[]): Promise<WebsitesReportResult>;
 }
 
 /** Carries one call: the token, the purpose and the JSON input to the control plane, and its answer back. */
@@ -86,5 +90,6 @@ export function createControlPlaneClient({ tokens, transport }: { tokens: TokenS
   return {
     catalogue: (centreId, name) => call(centreId, 'catalogue.read', { name }),
     plan: (centreId) => call(centreId, 'plan.read', {}),
+    reportWebsites: (centreId, sites) => call(centreId, 'websites.report', { sites }),
   };
 }

@@ -42,9 +42,29 @@ export interface CentrePlanInfo {
   payment_end: string | null;
 }
 
+/** One public website or blog of the centre, as its tenant API serves it at `/site/<slug>`. */
+export interface ReportedWebsite {
+  /** The centre's own id of the site (uuid). */
+  id: string;
+  slug: string;
+  title: string;
+  kind: 'website' | 'blog';
+  pages: number;
+  published: boolean;
+  /** ISO instant of the site's last change. */
+  updated_at: string;
+}
+
+/** What the platform kept of a report: how many sites, and the slugs an operator holds offline. */
+export interface WebsitesReportResult {
+  stored: number;
+  offline: string[];
+}
+
 export interface ChannelCalls {
   'catalogue.read': { input: { name: string }; output: CatalogueInfo };
   'plan.read': { input: Record<string, never>; output: CentrePlanInfo };
+  'websites.report': { input: { sites: ReportedWebsite[] }; output: WebsitesReportResult };
 }
 
 export type ChannelInput<P extends ServicePurpose> = ChannelCalls[P]['input'];

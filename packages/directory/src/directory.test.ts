@@ -107,6 +107,7 @@ describe('tenant directory', () => {
       database_server_id: String(serverId),
       database_name: 'kv_c_demo',
       schema_version: '20261122000200',
+      offline_sites: [],
     });
     expect(await dir.resolve('demo.localhost:3000')).toEqual(entry);
     expect(await dir.resolve('demo.localhost.')).toEqual(entry);

@@ -15,6 +15,8 @@ export interface CentreEntry {
   database_server_id: string | null;
   database_name: string | null;
   schema_version: string | null;
+  /** Slugs of the centre's websites an operator took offline (`/site/<slug>` answers 404); absent means none. */
+  offline_sites?: string[];
 }
 
 export interface DirectoryLog {

@@ -580,6 +580,18 @@ describe('the demo seed generator', () => {
     expect(dup).toEqual([]);
   });
 
+  it('websites: a website and a blog a centre, in the centre kind\'s words', async () => {
+    for (const slug of ['demo', 'pawsome']) {
+      const sites = await dbs[slug]!.db('websites').orderBy('kind').select('slug', 'kind', 'published', 'pages');
+      expect(sites.map((s) => [s.kind, s.slug, s.published])).toEqual([
+        ['blog', 'blog', true],
+        ['website', slug, true],
+      ]);
+      expect(sites[1].pages.map((p: { path: string }) => p.path)).toEqual(['', 'about', slug === 'pawsome' ? 'services' : 'programs', 'contact']);
+      expect(sites[0].pages).toHaveLength(4);
+    }
+  });
+
   it('gives the same data for the same definition and day', async () => {
     const shape = async (db: TestDatabase['db']) => ({
       students: await db('students').orderBy('id').select('id', 'fname', 'lname', 'dob', 'program_id', 'type'),
@@ -588,6 +600,7 @@ describe('the demo seed generator', () => {
       photos: await db('files').orderBy('id').select('id', 'owner_id', 'sha256', 'size', 'variants'),
       albums: await db('photos').orderBy('id').select('id', 'album', 'file_id', 'location_id', 'status', 'taken_at'),
       consents: await db('photo_consents').orderBy('id').select('student_id', 'consent'),
+      websites: await db('websites').orderBy('slug').select('id', 'slug', 'title', 'kind', 'pages', 'updated_at'),
     });
     expect(await shape(dbs['demo-again']!.db)).toEqual(await shape(dbs.demo!.db));
   });

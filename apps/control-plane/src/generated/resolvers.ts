@@ -80,6 +80,10 @@ export type Query = {
   getCenterCards: Array<CenterCard>;
   /** Guest, throttled: whether <slug>.<platform domain> is free. */
   checkCenterSlug: CenterSlugCheck;
+  /** The centres' websites, by centre and title; center_id, kind (website, blog), state (online, offline) filter, search matches title, slug and centre (admin). */
+  getCustomerWebsites: CustomerWebsitePage;
+  /** A centre's health: database reachable, migration version against the latest, job backlog, last backup and drill (kvsupport, audited). */
+  getCenterHealth: CenterHealth;
 };
 
 
@@ -252,6 +256,21 @@ export type QueryCheckCenterSlugArgs = {
   slug: Scalars['String']['input'];
 };
 
+
+export type QueryGetCustomerWebsitesArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  center_id?: InputMaybe<Scalars['ID']['input']>;
+  kind?: InputMaybe<Scalars['String']['input']>;
+  state?: InputMaybe<Scalars['String']['input']>;
+  search?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryGetCenterHealthArgs = {
+  center_id: Scalars['ID']['input'];
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   /** Signs an operator in (throttled per account and per IP, every aliased call counted). */
@@ -333,6 +352,16 @@ export type Mutation = {
   startCustomerSignup: CustomerSignupResult;
   /** Guest, throttled: checks the emailed code; answers the setup token. */
   verifyCustomerSignup: CustomerVerifyResult;
+  /** Takes a centre's website offline: its pages answer 404 on the centre host until brought back (admin, audited). */
+  takeCustomerWebsiteOffline: CustomerWebsiteResult;
+  /** Serves an offline website again (admin, audited). */
+  bringCustomerWebsiteOnline: CustomerWebsiteResult;
+  /** Migrates one centre again through the migration fan-out (kvsupport, audited). */
+  rerunCenterMigration: CenterUtilityResult;
+  /** Announces a centre's directory entry and hostnames again: every process forgets its cached entry (kvsupport, audited). */
+  republishCenter: CenterUtilityResult;
+  /** Empties a centre's caches: its directory entry (here, in Redis and in every process) and the platform's pool to its database (kvsupport, audited). */
+  flushCenterCaches: CenterUtilityResult;
 };
 
 
@@ -646,6 +675,32 @@ export type MutationStartCustomerSignupArgs = {
 export type MutationVerifyCustomerSignupArgs = {
   pin_time: Scalars['String']['input'];
   pin: Scalars['String']['input'];
+};
+
+
+export type MutationTakeCustomerWebsiteOfflineArgs = {
+  id: Scalars['ID']['input'];
+  reason?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationBringCustomerWebsiteOnlineArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationRerunCenterMigrationArgs = {
+  center_id: Scalars['ID']['input'];
+};
+
+
+export type MutationRepublishCenterArgs = {
+  center_id: Scalars['ID']['input'];
+};
+
+
+export type MutationFlushCenterCachesArgs = {
+  center_id: Scalars['ID']['input'];
 };
 
 /** The spec's notice triple, shown as a coloured notice. */
@@ -1578,6 +1633,114 @@ export type CustomerVerifyResult = {
   token?: Maybe<Scalars['String']['output']>;
 };
 
+/** A public website or blog a centre's tenant API serves at /site/<slug>, as the centre last reported it over the control-plane channel. */
+export type CustomerWebsite = {
+  __typename?: 'CustomerWebsite';
+  id: Scalars['ID']['output'];
+  center_id: Scalars['ID']['output'];
+  center_name: Scalars['String']['output'];
+  center_slug: Scalars['String']['output'];
+  slug: Scalars['String']['output'];
+  title: Scalars['String']['output'];
+  /** website or blog. */
+  kind: Scalars['String']['output'];
+  pages: Scalars['Int']['output'];
+  /** Whether the centre publishes it (an unpublished site is not served, whatever its state here). */
+  published: Scalars['Boolean']['output'];
+  /** online, or offline while an operator holds it offline (its pages answer 404). */
+  state: Scalars['String']['output'];
+  /** Where the site is served: the centre's origin and /site/<slug>. */
+  url: Scalars['String']['output'];
+  site_updated_at?: Maybe<Scalars['DateTime']['output']>;
+  /** When the centre last reported it. */
+  reported_at: Scalars['DateTime']['output'];
+  offline_at?: Maybe<Scalars['DateTime']['output']>;
+  offline_by?: Maybe<Scalars['String']['output']>;
+  offline_reason?: Maybe<Scalars['String']['output']>;
+};
+
+export type CustomerWebsitePage = {
+  __typename?: 'CustomerWebsitePage';
+  data: Array<CustomerWebsite>;
+  paginatorInfo: PaginatorInfo;
+};
+
+export type CustomerWebsiteResult = {
+  __typename?: 'CustomerWebsiteResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  website: CustomerWebsite;
+};
+
+/** A centre's tenant migrations as the latest migration run that included it left them. */
+export type CenterMigrationState = {
+  __typename?: 'CenterMigrationState';
+  run_id: Scalars['ID']['output'];
+  /** pending, running, done, failed or skipped. */
+  status: Scalars['String']['output'];
+  from_version?: Maybe<Scalars['String']['output']>;
+  to_version?: Maybe<Scalars['String']['output']>;
+  applied: Array<Scalars['String']['output']>;
+  error?: Maybe<Scalars['String']['output']>;
+  started_by?: Maybe<Scalars['String']['output']>;
+  started_at?: Maybe<Scalars['DateTime']['output']>;
+  finished_at?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** A centre's health, read now (kvsupport; each read is audited). */
+export type CenterHealth = {
+  __typename?: 'CenterHealth';
+  center_id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  slug: Scalars['String']['output'];
+  /** The centre's status (active, suspended, provisioning, failed). */
+  status: Scalars['String']['output'];
+  /** The hosts the directory serves it under: its subdomain and active custom domains. */
+  hostnames: Array<Scalars['String']['output']>;
+  database_name?: Maybe<Scalars['String']['output']>;
+  /** Whether its database answered a query within 5 s. */
+  database_reachable: Scalars['Boolean']['output'];
+  database_error?: Maybe<Scalars['String']['output']>;
+  database_latency_ms?: Maybe<Scalars['Int']['output']>;
+  /** The newest tenant migration applied to its database (null when unreachable). */
+  schema_version?: Maybe<Scalars['String']['output']>;
+  /** The newest tenant migration of this deployment. */
+  latest_version: Scalars['String']['output'];
+  /** Tenant migrations not yet applied to its database (null when unreachable). */
+  pending_migrations?: Maybe<Scalars['Int']['output']>;
+  /** Jobs due in its outbox and not yet handed to the queue. */
+  queue_backlog?: Maybe<Scalars['Int']['output']>;
+  /** Jobs that failed at least once and still wait for a retry. */
+  queue_retrying?: Maybe<Scalars['Int']['output']>;
+  /** When the oldest due job became due. */
+  queue_oldest_due_at?: Maybe<Scalars['DateTime']['output']>;
+  last_backup_at?: Maybe<Scalars['DateTime']['output']>;
+  last_backup_status?: Maybe<Scalars['String']['output']>;
+  last_drill_at?: Maybe<Scalars['DateTime']['output']>;
+  /** passed or failed. */
+  last_drill_status?: Maybe<Scalars['String']['output']>;
+  last_migration?: Maybe<CenterMigrationState>;
+  checked_at: Scalars['DateTime']['output'];
+};
+
+/** What a utility did (notice, and the figures to show with it). */
+export type CenterUtilityResult = {
+  __typename?: 'CenterUtilityResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  /** migrate, republish or flush_caches. */
+  action: Scalars['String']['output'];
+  center_id: Scalars['ID']['output'];
+  /** The migration run started by migrate (follow it with getCenterHealth's last_migration). */
+  migration_run_id?: Maybe<Scalars['ID']['output']>;
+  /** The hosts announced again by republish, each as it resolves now. */
+  hostnames: Array<Scalars['String']['output']>;
+  /** What was emptied by flush_caches or republish, one line each. */
+  flushed: Array<Scalars['String']['output']>;
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -1731,6 +1894,12 @@ export type ResolversTypes = {
   CenterSlugCheck: ResolverTypeWrapper<Row<CenterSlugCheck>>;
   CustomerSignupResult: ResolverTypeWrapper<Row<CustomerSignupResult>>;
   CustomerVerifyResult: ResolverTypeWrapper<Row<CustomerVerifyResult>>;
+  CustomerWebsite: ResolverTypeWrapper<Row<CustomerWebsite>>;
+  CustomerWebsitePage: ResolverTypeWrapper<Row<CustomerWebsitePage>>;
+  CustomerWebsiteResult: ResolverTypeWrapper<Row<CustomerWebsiteResult>>;
+  CenterMigrationState: ResolverTypeWrapper<Row<CenterMigrationState>>;
+  CenterHealth: ResolverTypeWrapper<Row<CenterHealth>>;
+  CenterUtilityResult: ResolverTypeWrapper<Row<CenterUtilityResult>>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -1815,6 +1984,12 @@ export type ResolversParentTypes = {
   CenterSlugCheck: Row<CenterSlugCheck>;
   CustomerSignupResult: Row<CustomerSignupResult>;
   CustomerVerifyResult: Row<CustomerVerifyResult>;
+  CustomerWebsite: Row<CustomerWebsite>;
+  CustomerWebsitePage: Row<CustomerWebsitePage>;
+  CustomerWebsiteResult: Row<CustomerWebsiteResult>;
+  CenterMigrationState: Row<CenterMigrationState>;
+  CenterHealth: Row<CenterHealth>;
+  CenterUtilityResult: Row<CenterUtilityResult>;
 };
 
 export type QueryResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -1847,6 +2022,8 @@ export type QueryResolvers<ContextType = CpContext, ParentType extends Resolvers
   getCenterPayments?: Resolver<ResolversTypes['CenterPaymentPage'], ParentType, ContextType, Partial<QueryGetCenterPaymentsArgs>>;
   getCenterCards?: Resolver<Array<ResolversTypes['CenterCard']>, ParentType, ContextType, RequireFields<QueryGetCenterCardsArgs, 'center_id'>>;
   checkCenterSlug?: Resolver<ResolversTypes['CenterSlugCheck'], ParentType, ContextType, RequireFields<QueryCheckCenterSlugArgs, 'slug'>>;
+  getCustomerWebsites?: Resolver<ResolversTypes['CustomerWebsitePage'], ParentType, ContextType, Partial<QueryGetCustomerWebsitesArgs>>;
+  getCenterHealth?: Resolver<ResolversTypes['CenterHealth'], ParentType, ContextType, RequireFields<QueryGetCenterHealthArgs, 'center_id'>>;
 };
 
 export type MutationResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
@@ -1893,6 +2070,11 @@ export type MutationResolvers<ContextType = CpContext, ParentType extends Resolv
   approveCenterPayment?: Resolver<ResolversTypes['CenterPaymentsResult'], ParentType, ContextType, RequireFields<MutationApproveCenterPaymentArgs, 'id'>>;
   startCustomerSignup?: Resolver<ResolversTypes['CustomerSignupResult'], ParentType, ContextType, RequireFields<MutationStartCustomerSignupArgs, 'fname' | 'lname' | 'email' | 'password' | 'center_name' | 'subdomain' | 'kind'>>;
   verifyCustomerSignup?: Resolver<ResolversTypes['CustomerVerifyResult'], ParentType, ContextType, RequireFields<MutationVerifyCustomerSignupArgs, 'pin_time' | 'pin'>>;
+  takeCustomerWebsiteOffline?: Resolver<ResolversTypes['CustomerWebsiteResult'], ParentType, ContextType, RequireFields<MutationTakeCustomerWebsiteOfflineArgs, 'id'>>;
+  bringCustomerWebsiteOnline?: Resolver<ResolversTypes['CustomerWebsiteResult'], ParentType, ContextType, RequireFields<MutationBringCustomerWebsiteOnlineArgs, 'id'>>;
+  rerunCenterMigration?: Resolver<ResolversTypes['CenterUtilityResult'], ParentType, ContextType, RequireFields<MutationRerunCenterMigrationArgs, 'center_id'>>;
+  republishCenter?: Resolver<ResolversTypes['CenterUtilityResult'], ParentType, ContextType, RequireFields<MutationRepublishCenterArgs, 'center_id'>>;
+  flushCenterCaches?: Resolver<ResolversTypes['CenterUtilityResult'], ParentType, ContextType, RequireFields<MutationFlushCenterCachesArgs, 'center_id'>>;
 };
 
 export type NoticeResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['Notice'] = ResolversParentTypes['Notice']> = {
@@ -2589,6 +2771,84 @@ export type CustomerVerifyResultResolvers<ContextType = CpContext, ParentType ex
   token?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type CustomerWebsiteResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CustomerWebsite'] = ResolversParentTypes['CustomerWebsite']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  center_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  center_name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  center_slug?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  slug?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  pages?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  published?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  site_updated_at?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  reported_at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  offline_at?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  offline_by?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  offline_reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type CustomerWebsitePageResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CustomerWebsitePage'] = ResolversParentTypes['CustomerWebsitePage']> = {
+  data?: Resolver<Array<ResolversTypes['CustomerWebsite']>, ParentType, ContextType>;
+  paginatorInfo?: Resolver<ResolversTypes['PaginatorInfo'], ParentType, ContextType>;
+};
+
+export type CustomerWebsiteResultResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CustomerWebsiteResult'] = ResolversParentTypes['CustomerWebsiteResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  website?: Resolver<ResolversTypes['CustomerWebsite'], ParentType, ContextType>;
+};
+
+export type CenterMigrationStateResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CenterMigrationState'] = ResolversParentTypes['CenterMigrationState']> = {
+  run_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  from_version?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  to_version?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  applied?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  started_by?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  started_at?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  finished_at?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+};
+
+export type CenterHealthResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CenterHealth'] = ResolversParentTypes['CenterHealth']> = {
+  center_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  slug?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  hostnames?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  database_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  database_reachable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  database_error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  database_latency_ms?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  schema_version?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  latest_version?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  pending_migrations?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  queue_backlog?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  queue_retrying?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  queue_oldest_due_at?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  last_backup_at?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  last_backup_status?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  last_drill_at?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  last_drill_status?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  last_migration?: Resolver<Maybe<ResolversTypes['CenterMigrationState']>, ParentType, ContextType>;
+  checked_at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
+export type CenterUtilityResultResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CenterUtilityResult'] = ResolversParentTypes['CenterUtilityResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  action?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  center_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  migration_run_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  hostnames?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  flushed?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = CpContext> = {
   Query?: QueryResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
@@ -2664,5 +2924,11 @@ export type Resolvers<ContextType = CpContext> = {
   CenterSlugCheck?: CenterSlugCheckResolvers<ContextType>;
   CustomerSignupResult?: CustomerSignupResultResolvers<ContextType>;
   CustomerVerifyResult?: CustomerVerifyResultResolvers<ContextType>;
+  CustomerWebsite?: CustomerWebsiteResolvers<ContextType>;
+  CustomerWebsitePage?: CustomerWebsitePageResolvers<ContextType>;
+  CustomerWebsiteResult?: CustomerWebsiteResultResolvers<ContextType>;
+  CenterMigrationState?: CenterMigrationStateResolvers<ContextType>;
+  CenterHealth?: CenterHealthResolvers<ContextType>;
+  CenterUtilityResult?: CenterUtilityResultResolvers<ContextType>;
 };
 

@@ -16,6 +16,8 @@ import { statisticsResolvers } from './statistics/resolvers.ts';
 import { demoRequestResolvers } from './demo-requests/resolvers.ts';
 import { centerBillingResolvers } from './center-billing/resolvers.ts';
 import { signupResolvers } from './signup/resolvers.ts';
+import { customerWebsiteResolvers } from './customer-websites/resolvers.ts';
+import { utilityResolvers } from './utilities/resolvers.ts';
 
 const sdl = (path: string) => readFileSync(fileURLToPath(new URL(path, import.meta.url)), 'utf8');
 
@@ -35,6 +37,8 @@ const modules: { schema: string; resolvers: Resolvers }[] = [
   { schema: sdl('./demo-requests/schema.graphql'), resolvers: demoRequestResolvers },
   { schema: sdl('./center-billing/schema.graphql'), resolvers: centerBillingResolvers },
   { schema: sdl('./signup/schema.graphql'), resolvers: signupResolvers },
+  { schema: sdl('./customer-websites/schema.graphql'), resolvers: customerWebsiteResolvers },
+  { schema: sdl('./utilities/schema.graphql'), resolvers: utilityResolvers },
 ];
 
 export const schema = [sdl('../graphql/base.graphql'), ...modules.map((m) => m.schema)].join('\n');

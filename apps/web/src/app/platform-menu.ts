@@ -1,4 +1,14 @@
-import { IconBuildingCommunity, IconDatabaseCog, IconMailForward, IconPlus, IconPresentation, IconTemplate, IconVaccine } from '@tabler/icons-react';
+import {
+  IconBuildingCommunity,
+  IconDatabaseCog,
+  IconMailForward,
+  IconPlus,
+  IconPresentation,
+  IconTemplate,
+  IconTool,
+  IconVaccine,
+  IconWorldWww,
+} from '@tabler/icons-react';
 import type { MenuItem } from '../lib/menu';
 import { paths } from '../lib/paths';
 
@@ -59,5 +69,21 @@ export const platformMenu: readonly MenuItem[] = [
     icon: IconPresentation,
     to: () => paths.demoRequests.to(),
     access: { role: 'admin' },
+  },
+  {
+    kind: 'link',
+    id: 'customerWebsites',
+    label: 'operator:menu.customerWebsites',
+    icon: IconWorldWww,
+    to: () => paths.customerWebsites.to(),
+    access: { role: 'admin' },
+  },
+  {
+    kind: 'link',
+    id: 'utilities',
+    label: 'operator:menu.utilities',
+    icon: IconTool,
+    to: () => paths.utilities.to(),
+    access: { role: 'kvsupport' },
   },
 ];

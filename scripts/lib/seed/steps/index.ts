@@ -28,6 +28,7 @@ import { newslettersStep } from './newsletters.ts';
 import { documentsStep } from './documents.ts';
 import { immunizationsStep } from './immunizations.ts';
 import { printedFormsStep } from './printed-forms.ts';
+import { websitesStep } from './websites.ts';
 import { formAutomationsStep } from './form-automations.ts';
 
 /**
@@ -66,4 +67,5 @@ export const SEED_STEPS: readonly SeedStep[] = [
   immunizationsStep,
   printedFormsStep,
   formAutomationsStep,
+  websitesStep,
 ];

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import type { Knex } from 'knex';
 import { AuthError, SERVICE_PURPOSES, type ChannelAnswer, type ServicePurpose, type TokenService } from '@kv/auth';
+import type { TenantDirectory } from '@kv/directory';
 import type { Log } from '../../deps.ts';
+import { storeWebsitesReport } from '../customer-websites/service.ts';
 import * as repo from './repo.ts';
 import { ChannelError, badChannelInput, catalogueNotFound, centreNotFound, unauthenticated, unknownCall, wrongPurpose } from './errors.ts';
 
@@ -13,12 +15,33 @@ export type CentreChannel = (token: string | null, purpose: string, input: unkno
 
 const CATALOGUE_NAME = /^[a-z][a-z0-9-]{0,62}$/;
 const CATALOGUE_NAME_RULE = 'name is a catalogue name (lower-case letters, digits and -).';
+const SITE_SLUG = /^[a-z0-9][a-z0-9-]{0,59}$/;
+const SLUG_RULE = 'slug is lower-case letters, digits and - (at most 60).';
+const MAX_SITES = 50;
 
 /** Each call's input: a JSON object with exactly these fields (absent input is an empty one). */
 const inputs = {
   'plan.read': z.strictObject({}),
   'catalogue.read': z.strictObject({
     name: z.string(CATALOGUE_NAME_RULE).regex(CATALOGUE_NAME, CATALOGUE_NAME_RULE),
+  }),
+  'websites.report': z.strictObject({
+    sites: z
+      .array(
+        z.strictObject({
+          id: z.uuid('id is the site\'s uuid.'),
+          slug: z.string(SLUG_RULE).regex(SITE_SLUG, SLUG_RULE),
+          title: z.string('title is text.').trim().min(1, 'title is required.').max(150, 'title must be at most 150 characters.'),
+          kind: z.enum(['website', 'blog'], 'kind must be one of: website, blog.'),
+          pages: z.number('pages is a whole number.').int('pages is a whole number.').min(0).max(10_000),
+          published: z.boolean('published must be true or false.'),
+          updated_at: z.iso.datetime({ offset: true, message: 'updated_at is an ISO instant.' }),
+        }),
+        'sites is a list of sites.',
+      )
+      .max(MAX_SITES, `sites holds at most ${MAX_SITES} sites.`)
+      .refine((list) => new Set(list.map((s) => s.slug)).size === list.length, 'sites may not repeat a slug.')
+      .refine((list) => new Set(list.map((s) => s.id)).size === list.length, 'sites may not repeat an id.'),
   }),
 } satisfies Record<ServicePurpose, z.ZodType>;
 
@@ -42,7 +65,7 @@ function channelArgs<T>(schema: z.ZodType<T>, input: unknown): T {
  * The calls a centre may make. Each reads or writes as the centre named by the verified token and
  * no other: no call takes a centre id from its input.
  */
-function calls(db: Knex): Record<ServicePurpose, (centreId: string, input: unknown) => Promise<unknown>> {
+function calls(db: Knex, directory: Pick<TenantDirectory, 'invalidate'> | null): Record<ServicePurpose, (centreId: string, input: unknown) => Promise<unknown>> {
   return {
     'plan.read': async (centreId, input) => {
       channelArgs(inputs['plan.read'], input);
@@ -57,11 +80,22 @@ function calls(db: Knex): Record<ServicePurpose, (centreId: string, input: unkno
       if (!found) throw catalogueNotFound();
       return found;
     },
+    'websites.report': async (centreId, input) => {
+      const { sites } = channelArgs(inputs['websites.report'], input);
+      if (!(await repo.centreKnown(db, centreId))) throw centreNotFound();
+      return storeWebsitesReport(db, directory, centreId, sites);
+    },
   };
 }
 
-export function createCentreChannel(deps: { tokens: TokenService; controlDb: Knex; log: Log }): CentreChannel {
-  const handlers = calls(deps.controlDb);
+export function createCentreChannel(deps: {
+  tokens: TokenService;
+  controlDb: Knex;
+  log: Log;
+  /** Announces a centre's entry again when its offline websites changed (absent: nothing to announce). */
+  directory?: Pick<TenantDirectory, 'invalidate'>;
+}): CentreChannel {
+  const handlers = calls(deps.controlDb, deps.directory ?? null);
   return async (token, purpose, input) => {
     try {
       if (!(SERVICE_PURPOSES as readonly string[]).includes(purpose)) throw unknownCall(purpose);

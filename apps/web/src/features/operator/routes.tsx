@@ -95,4 +95,14 @@ export const operatorRoutes: RouteObject[] = [
     handle: { access: { role: 'admin' }, title: 'operator:demoRequests.title' },
     lazy: lazyPage(() => import('./pages/demo-requests.page'), 'DemoRequestsPage'),
   },
+  {
+    path: paths.customerWebsites.pattern,
+    handle: { access: { role: 'admin' }, title: 'operator:customerWebsites.title' },
+    lazy: lazyPage(() => import('./pages/customer-websites.page'), 'CustomerWebsitesPage'),
+  },
+  {
+    path: paths.utilities.pattern,
+    handle: { access: { role: 'kvsupport' }, title: 'operator:utilities.title' },
+    lazy: lazyPage(() => import('./pages/utilities.page'), 'UtilitiesPage'),
+  },
 ];

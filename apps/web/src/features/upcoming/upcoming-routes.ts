@@ -55,7 +55,6 @@ const r = (path: PathName, role: RoleName, feature: UpcomingFeature, extra: Part
 export const UPCOMING_ROUTES: readonly UpcomingRoute[] = [
   // admin
   r('awsCenterDatabases', 'admin', 'platform'),
-  r('customerWebsites', 'admin', 'websites'),
   r('folder', 'manager', 'imageLibrary'),
   r('learningFrameworksImport', 'manager', 'learning', { parent: 'learningFrameworks' }),
   r('centersPlans', 'admin', 'platform'),
@@ -67,7 +66,6 @@ export const UPCOMING_ROUTES: readonly UpcomingRoute[] = [
   r('mainTicket', 'kvsupport', 'tickets', { parent: 'mainTickets' }),
   r('mainIncidents', 'kvsupport', 'incidents'),
   r('mainIncident', 'kvsupport', 'incidents', { parent: 'mainIncidents' }),
-  r('utilities', 'kvsupport', 'onboarding'),
   // manager
   r('tickets', 'manager', 'tickets', { title: 'shell:menu.tickets' }),
   r('ticket', 'manager', 'tickets', { parent: 'tickets' }),

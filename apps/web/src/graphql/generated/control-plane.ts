@@ -16,6 +16,8 @@ export type CenterFieldsFragment = { id: string, name: string, slug: string, kin
 
 export type CenterResultFieldsFragment = { status: boolean, message: string, color: string, center: { id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, prefix_url: string, base_url: string, port: number | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string } | null };
 
+export type CustomerWebsiteFieldsFragment = { id: string, center_id: string, center_name: string, center_slug: string, slug: string, title: string, kind: string, pages: number, published: boolean, state: string, url: string, site_updated_at: string | null, reported_at: string, offline_at: string | null, offline_by: string | null, offline_reason: string | null };
+
 export type DemoRequestFieldsFragment = { id: string, name: string, email: string, phone: string | null, center_name: string, kind: string, locations: number | null, message: string | null, status: string, notes: string | null, signup_link_sent_at: string | null, changed_by: string | null, created_at: string };
 
 export type GuestCreateDemoRequestMutationVariables = Exact<{
@@ -72,6 +74,13 @@ export type OperatorBackupCenterDatabaseMutationVariables = Exact<{
 
 export type OperatorBackupCenterDatabaseMutation = { backupCenterDatabase: { status: boolean, message: string, color: string } };
 
+export type OperatorBringCustomerWebsiteOnlineMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type OperatorBringCustomerWebsiteOnlineMutation = { bringCustomerWebsiteOnline: { status: boolean, message: string, color: string, website: { id: string, center_id: string, center_name: string, center_slug: string, slug: string, title: string, kind: string, pages: number, published: boolean, state: string, url: string, site_updated_at: string | null, reported_at: string, offline_at: string | null, offline_by: string | null, offline_reason: string | null } } };
+
 export type OperatorCenterQueryVariables = Exact<{
   id: string | number;
 }>;
@@ -96,6 +105,13 @@ export type OperatorCenterDeletionQueryVariables = Exact<{
 
 
 export type OperatorCenterDeletionQuery = { getCenter: { id: string, slug: string, hostname: string | null, status: string, purge_after: string | null, purged_at: string | null, last_drill_passed_at: string | null } | null };
+
+export type OperatorCenterHealthQueryVariables = Exact<{
+  center_id: string | number;
+}>;
+
+
+export type OperatorCenterHealthQuery = { getCenterHealth: { center_id: string, name: string, slug: string, status: string, hostnames: Array<string>, database_name: string | null, database_reachable: boolean, database_error: string | null, database_latency_ms: number | null, schema_version: string | null, latest_version: string, pending_migrations: number | null, queue_backlog: number | null, queue_retrying: number | null, queue_oldest_due_at: string | null, last_backup_at: string | null, last_backup_status: string | null, last_drill_at: string | null, last_drill_status: string | null, checked_at: string, last_migration: { run_id: string, status: string, from_version: string | null, to_version: string | null, applied: Array<string>, error: string | null, started_by: string | null, started_at: string | null, finished_at: string | null } | null } };
 
 export type OperatorCenterParkedEventsQueryVariables = Exact<{
   center_id: string | number;
@@ -170,6 +186,18 @@ export type OperatorCustomEmailUsersQueryVariables = Exact<{
 
 export type OperatorCustomEmailUsersQuery = { getUserForCustomEmail: Array<{ center_id: string, center_name: string, user_id: string, name: string, email: string, role: string }> };
 
+export type OperatorCustomerWebsitesQueryVariables = Exact<{
+  page?: number | null | undefined;
+  first?: number | null | undefined;
+  center_id?: string | number | null | undefined;
+  kind?: string | null | undefined;
+  state?: string | null | undefined;
+  search?: string | null | undefined;
+}>;
+
+
+export type OperatorCustomerWebsitesQuery = { getCustomerWebsites: { data: Array<{ id: string, center_id: string, center_name: string, center_slug: string, slug: string, title: string, kind: string, pages: number, published: boolean, state: string, url: string, site_updated_at: string | null, reported_at: string, offline_at: string | null, offline_by: string | null, offline_reason: string | null }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
+
 export type OperatorDeleteCenterMutationVariables = Exact<{
   id: string | number;
   host: string;
@@ -213,6 +241,13 @@ export type OperatorExtendCenterTrialMutationVariables = Exact<{
 export type OperatorExtendCenterTrialMutation = { extendCenterTrial: { status: boolean, message: string, color: string, center: { id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, prefix_url: string, base_url: string, port: number | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string } | null } };
 
 export type OperatorFieldsFragment = { id: string, fname: string, lname: string, username: string, email: string | null, role: string, last_login_time: string | null };
+
+export type OperatorFlushCenterCachesMutationVariables = Exact<{
+  center_id: string | number;
+}>;
+
+
+export type OperatorFlushCenterCachesMutation = { flushCenterCaches: { status: boolean, message: string, color: string, action: string, center_id: string, migration_run_id: string | null, hostnames: Array<string>, flushed: Array<string> } };
 
 export type OperatorImmunizationCreateMutationVariables = Exact<{
   name: string;
@@ -383,6 +418,20 @@ export type OperatorRemoveServerDomainMutationVariables = Exact<{
 
 export type OperatorRemoveServerDomainMutation = { removeServerDomain: { status: boolean, message: string, color: string, domain: { id: string, center_id: string, domain: string, kind: string, status: string, status_reason: string | null, checked_at: string | null, verify_until: string | null, cloud_front: string | null, created_at: string, records: Array<{ type: string, name: string, value: string }> } | null } };
 
+export type OperatorRepublishCenterMutationVariables = Exact<{
+  center_id: string | number;
+}>;
+
+
+export type OperatorRepublishCenterMutation = { republishCenter: { status: boolean, message: string, color: string, action: string, center_id: string, migration_run_id: string | null, hostnames: Array<string>, flushed: Array<string> } };
+
+export type OperatorRerunCenterMigrationMutationVariables = Exact<{
+  center_id: string | number;
+}>;
+
+
+export type OperatorRerunCenterMigrationMutation = { rerunCenterMigration: { status: boolean, message: string, color: string, action: string, center_id: string, migration_run_id: string | null, hostnames: Array<string>, flushed: Array<string> } };
+
 export type OperatorRestoreCenterDatabaseMutationVariables = Exact<{
   id: string | number;
   backupId: string | number;
@@ -439,6 +488,14 @@ export type OperatorSuspendCenterMutationVariables = Exact<{
 
 export type OperatorSuspendCenterMutation = { suspendCenter: { status: boolean, message: string, color: string, center: { id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, prefix_url: string, base_url: string, port: number | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string } | null } };
 
+export type OperatorTakeCustomerWebsiteOfflineMutationVariables = Exact<{
+  id: string | number;
+  reason?: string | null | undefined;
+}>;
+
+
+export type OperatorTakeCustomerWebsiteOfflineMutation = { takeCustomerWebsiteOffline: { status: boolean, message: string, color: string, website: { id: string, center_id: string, center_name: string, center_slug: string, slug: string, title: string, kind: string, pages: number, published: boolean, state: string, url: string, site_updated_at: string | null, reported_at: string, offline_at: string | null, offline_by: string | null, offline_reason: string | null } } };
+
 export type OperatorUndoDeleteCenterMutationVariables = Exact<{
   id: string | number;
 }>;
@@ -455,4 +512,14 @@ export type OperatorUpdateDemoRequestMutationVariables = Exact<{
 
 export type OperatorUpdateDemoRequestMutation = { updateDemoRequest: { status: boolean, message: string, color: string, demo_request: { id: string, name: string, email: string, phone: string | null, center_name: string, kind: string, locations: number | null, message: string | null, status: string, notes: string | null, signup_link_sent_at: string | null, changed_by: string | null, created_at: string } | null } };
 
+export type OperatorUtilityCentresQueryVariables = Exact<{
+  search?: string | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type OperatorUtilityCentresQuery = { getCenters: { data: Array<{ id: string, name: string, slug: string, status: string }> } };
+
 export type ServerDomainFieldsFragment = { id: string, center_id: string, domain: string, kind: string, status: string, status_reason: string | null, checked_at: string | null, verify_until: string | null, cloud_front: string | null, created_at: string, records: Array<{ type: string, name: string, value: string }> };
+
+export type UtilityResultFieldsFragment = { status: boolean, message: string, color: string, action: string, center_id: string, migration_run_id: string | null, hostnames: Array<string>, flushed: Array<string> };
