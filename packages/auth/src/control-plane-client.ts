@@ -1,6 +1,8 @@
 import {
   CENTRE_API_PATH,
   type CatalogueInfo,
+  type CentreBillingInfo,
+  type CentrePayInput,
   type CentrePlanInfo,
   type ChannelAnswer,
   type ChannelInput,
@@ -18,6 +20,10 @@ export interface ControlPlaneClient {
   catalogue(centreId: string, name: string): Promise<CatalogueInfo>;
   /** The centre's own plan and trial status. */
   plan(centreId: string): Promise<CentrePlanInfo>;
+  /** The centre's own invoices, payments and cards with the platform. */
+  billing(centreId: string): Promise<CentreBillingInfo>;
+  /** Pays one of the centre's own open invoices by card. */
+  payInvoice(centreId: string, input: CentrePayInput): Promise<ChannelOutput<'billing.pay'>>;
 }
 
 /** Carries one call: the token, the purpose and the JSON input to the control plane, and its answer back. */
@@ -86,5 +92,7 @@ export function createControlPlaneClient({ tokens, transport }: { tokens: TokenS
   return {
     catalogue: (centreId, name) => call(centreId, 'catalogue.read', { name }),
     plan: (centreId) => call(centreId, 'plan.read', {}),
+    billing: (centreId) => call(centreId, 'billing.read', {}),
+    payInvoice: (centreId, input) => call(centreId, 'billing.pay', input),
   };
 }
