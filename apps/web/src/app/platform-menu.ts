@@ -1,4 +1,4 @@
-import { IconBuildingCommunity, IconDatabaseCog, IconMailForward, IconPlus, IconPresentation, IconTemplate, IconVaccine } from '@tabler/icons-react';
+import { IconBuildingCommunity, IconCash, IconDatabaseCog, IconFileInvoice, IconMailForward, IconPlus, IconPresentation, IconReceipt2, IconTemplate, IconVaccine } from '@tabler/icons-react';
 import type { MenuItem } from '../lib/menu';
 import { paths } from '../lib/paths';
 
@@ -58,6 +58,30 @@ export const platformMenu: readonly MenuItem[] = [
     label: 'operator:menu.demoRequests',
     icon: IconPresentation,
     to: () => paths.demoRequests.to(),
+    access: { role: 'admin' },
+  },
+  {
+    kind: 'link',
+    id: 'centersPlans',
+    label: 'platformBilling:menu.plans',
+    icon: IconReceipt2,
+    to: () => paths.centersPlans.to(),
+    access: { role: 'admin' },
+  },
+  {
+    kind: 'link',
+    id: 'centersInvoices',
+    label: 'platformBilling:menu.invoices',
+    icon: IconFileInvoice,
+    to: () => paths.centersInvoices.to(),
+    access: { role: 'admin' },
+  },
+  {
+    kind: 'link',
+    id: 'centersPayments',
+    label: 'platformBilling:menu.payments',
+    icon: IconCash,
+    to: () => paths.centersPayments.to(),
     access: { role: 'admin' },
   },
 ];

@@ -95,4 +95,19 @@ export const operatorRoutes: RouteObject[] = [
     handle: { access: { role: 'admin' }, title: 'operator:demoRequests.title' },
     lazy: lazyPage(() => import('./pages/demo-requests.page'), 'DemoRequestsPage'),
   },
+  {
+    path: paths.centersPlans.pattern,
+    handle: { access: { role: 'admin' }, title: 'platformBilling:plans.title' },
+    lazy: lazyPage(() => import('./pages/centers-plans.page'), 'CentersPlansPage'),
+  },
+  {
+    path: paths.centersInvoices.pattern,
+    handle: { access: { role: 'admin' }, title: 'platformBilling:invoices.title' },
+    lazy: lazyPage(() => import('./pages/centers-invoices.page'), 'CentersInvoicesPage'),
+  },
+  {
+    path: paths.centersPayments.pattern,
+    handle: { access: { role: 'admin' }, title: 'platformBilling:payments.title' },
+    lazy: lazyPage(() => import('./pages/centers-payments.page'), 'CentersPaymentsPage'),
+  },
 ];

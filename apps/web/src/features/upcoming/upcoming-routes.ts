@@ -58,10 +58,6 @@ export const UPCOMING_ROUTES: readonly UpcomingRoute[] = [
   r('customerWebsites', 'admin', 'websites'),
   r('folder', 'manager', 'imageLibrary'),
   r('learningFrameworksImport', 'manager', 'learning', { parent: 'learningFrameworks' }),
-  r('centersPlans', 'admin', 'platform'),
-  r('centersInvoices', 'admin', 'platform'),
-  r('centersPayments', 'admin', 'platform'),
-  r('kidsvisionPlan', 'center', 'billing'),
   // kvsupport
   r('mainTickets', 'kvsupport', 'tickets'),
   r('mainTicket', 'kvsupport', 'tickets', { parent: 'mainTickets' }),
