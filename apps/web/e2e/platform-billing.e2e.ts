@@ -5,7 +5,12 @@ import { hosts } from './support/hosts';
 import type { Journey } from './support/journey';
 
 const MY_BILLING = '{ getMyPlanBilling { invoices { id status balance } cards { id last4 is_default } } }';
-type MyBilling = { getMyPlanBilling: { invoices: { id: string; status: string; balance: string }[]; cards: { id: string; last4: string; is_default: boolean }[] } };
+type MyBilling = {
+  getMyPlanBilling: {
+    invoices: { id: string; status: string; balance: string }[];
+    cards: { id: string; last4: string; is_default: boolean }[];
+  };
+};
 
 export const journeys: Journey[] = [
   {

@@ -527,7 +527,7 @@ export const centreMenu: readonly MenuItem[] = [
       }),
       link({
         id: 'myPlan',
-        label: 'platformBilling:myPlan.title',
+        label: 'shell:menu.myPlan',
         icon: IconReceipt,
         to: fixed(paths.kidsvisionPlan.to()),
         access: { role: 'center' },

@@ -1,4 +1,6 @@
-import { IconBuildingCommunity, IconCash, IconDatabaseCog, IconFileInvoice, IconMailForward, IconPlus, IconPresentation, IconReceipt2, IconTemplate, IconVaccine } from '@tabler/icons-react';
+import { IconBuildingCommunity, IconDatabaseCog, IconMailForward, IconPlus, IconPresentation, IconTemplate, IconVaccine } from '@tabler/icons-react';
+// Platform billing's entries.
+import { IconCash, IconFileInvoice, IconReceipt2 } from '@tabler/icons-react';
 import type { MenuItem } from '../lib/menu';
 import { paths } from '../lib/paths';
 
@@ -63,7 +65,7 @@ export const platformMenu: readonly MenuItem[] = [
   {
     kind: 'link',
     id: 'centersPlans',
-    label: 'platformBilling:menu.plans',
+    label: 'operator:menu.centersPlans',
     icon: IconReceipt2,
     to: () => paths.centersPlans.to(),
     access: { role: 'admin' },
@@ -71,7 +73,7 @@ export const platformMenu: readonly MenuItem[] = [
   {
     kind: 'link',
     id: 'centersInvoices',
-    label: 'platformBilling:menu.invoices',
+    label: 'operator:menu.centersInvoices',
     icon: IconFileInvoice,
     to: () => paths.centersInvoices.to(),
     access: { role: 'admin' },
@@ -79,7 +81,7 @@ export const platformMenu: readonly MenuItem[] = [
   {
     kind: 'link',
     id: 'centersPayments',
-    label: 'platformBilling:menu.payments',
+    label: 'operator:menu.centersPayments',
     icon: IconCash,
     to: () => paths.centersPayments.to(),
     access: { role: 'admin' },

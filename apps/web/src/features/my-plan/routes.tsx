@@ -7,7 +7,7 @@ export function myPlanRoutes(): RouteObject[] {
   return [
     {
       path: paths.kidsvisionPlan.pattern,
-      handle: { access: { role: 'center' }, title: 'platformBilling:myPlan.title' },
+      handle: { access: { role: 'center' }, title: 'shell:menu.myPlan' },
       lazy: lazyPage(() => import('./pages/my-plan.page'), 'MyPlanPage'),
     },
   ];

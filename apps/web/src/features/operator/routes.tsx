@@ -97,17 +97,17 @@ export const operatorRoutes: RouteObject[] = [
   },
   {
     path: paths.centersPlans.pattern,
-    handle: { access: { role: 'admin' }, title: 'platformBilling:plans.title' },
+    handle: { access: { role: 'admin' }, title: 'operator:menu.centersPlans' },
     lazy: lazyPage(() => import('./pages/centers-plans.page'), 'CentersPlansPage'),
   },
   {
     path: paths.centersInvoices.pattern,
-    handle: { access: { role: 'admin' }, title: 'platformBilling:invoices.title' },
+    handle: { access: { role: 'admin' }, title: 'operator:menu.centersInvoices' },
     lazy: lazyPage(() => import('./pages/centers-invoices.page'), 'CentersInvoicesPage'),
   },
   {
     path: paths.centersPayments.pattern,
-    handle: { access: { role: 'admin' }, title: 'platformBilling:payments.title' },
+    handle: { access: { role: 'admin' }, title: 'operator:menu.centersPayments' },
     lazy: lazyPage(() => import('./pages/centers-payments.page'), 'CentersPaymentsPage'),
   },
 ];

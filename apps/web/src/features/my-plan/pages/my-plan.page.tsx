@@ -1,10 +1,10 @@
 import { Alert, Badge, Button, Card, Group, Loader, Modal, Radio, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from 'urql';
-import { TIME_FORMAT } from '@kv/shared';
+import { formatMoney, TIME_FORMAT } from '@kv/shared';
 import { DateTimeText, MoneyText } from '../../../components/formatted';
 import { showNotice } from '../../../lib/notices';
 import { useAppConfig } from '../../../lib/shell-context';
@@ -16,7 +16,7 @@ const day = (date: string | null | undefined) => (date ? dayjs(date).format(DATE
 const INVOICE_COLOURS: Record<string, string> = { open: 'warning', paid: 'success', void: 'gray' };
 const PAYMENT_COLOURS: Record<string, string> = { pending: 'warning', succeeded: 'success', failed: 'danger' };
 
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
       <Text size="xs" c="dimmed">
@@ -30,7 +30,12 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 }
 
 function cardLine(t: TFunction, c: MyPlanCard) {
-  return t('platformBilling:cards.line', { brand: c.brand.toUpperCase(), last4: c.last4, month: String(c.exp_month).padStart(2, '0'), year: c.exp_year });
+  return t('platformBilling:cards.line', {
+    brand: c.brand.toUpperCase(),
+    last4: c.last4,
+    month: String(c.exp_month).padStart(2, '0'),
+    year: c.exp_year,
+  });
 }
 
 /**
@@ -118,7 +123,11 @@ function PayInvoiceModal({
           </Alert>
         ) : null}
         {saved ? (
-          <Radio.Group value={choice} onChange={(v) => setChoice(v === 'new' ? 'new' : 'saved')} label={t('platformBilling:myPlan.payWith')}>
+          <Radio.Group
+            value={choice}
+            onChange={(v) => setChoice(v === 'new' ? 'new' : 'saved')}
+            label={t('platformBilling:myPlan.payWith')}
+          >
             <Stack gap={6} mt={4}>
               <Radio value="saved" label={cardLine(t, saved)} data-testid="pay-saved-card" />
               <Radio value="new" label={t('platformBilling:myPlan.newCard')} data-testid="pay-new-card" />
@@ -145,7 +154,7 @@ function PayInvoiceModal({
             {t('common:actions.cancel')}
           </Button>
           <Button onClick={submit} loading={busy} disabled={choice === 'new' && !stripe} data-testid="confirm-pay">
-            {t('platformBilling:myPlan.payAmount', { amount: `$${invoice.balance}` })}
+            {t('platformBilling:myPlan.payAmount', { amount: formatMoney(invoice.balance) })}
           </Button>
         </Group>
       </Stack>
@@ -198,14 +207,17 @@ export function MyPlanPage() {
           <Fact label={t('platformBilling:plans.price')}>
             {mine.plan ? (
               <>
-                <MoneyText value={mine.plan.amount} /> / {t(`platformBilling:periods.${mine.plan.period}`, { defaultValue: mine.plan.period })}
+                <MoneyText value={mine.plan.amount} /> /{' '}
+                {t(`platformBilling:periods.${mine.plan.period}`, { defaultValue: mine.plan.period })}
               </>
             ) : (
               '—'
             )}
           </Fact>
           <Fact label={t('platformBilling:myPlan.trial')}>
-            {mine.on_trial && mine.trial_ends_on ? t('platformBilling:myPlan.trialLine', { count: mine.trial_days_left ?? 0, date: day(mine.trial_ends_on) }) : t('platformBilling:myPlan.noTrial')}
+            {mine.on_trial && mine.trial_ends_on
+              ? t('platformBilling:myPlan.trialLine', { count: mine.trial_days_left ?? 0, date: day(mine.trial_ends_on) })
+              : t('platformBilling:myPlan.noTrial')}
           </Fact>
           <Fact label={t('platformBilling:centre.billingSince')}>{day(mine.payment_start)}</Fact>
         </SimpleGrid>
@@ -261,8 +273,8 @@ export function MyPlanPage() {
         {billing.invoices.length === 0 ? (
           <Text c="dimmed">{t('platformBilling:empty')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped aria-label={t('platformBilling:myPlan.invoicesTitle')} data-testid="my-plan-invoices">
+          <div role="region" aria-label={t('platformBilling:myPlan.invoicesTitle')} tabIndex={0} style={{ overflowX: 'auto' }}>
+            <Table striped miw={560} aria-label={t('platformBilling:myPlan.invoicesTitle')} data-testid="my-plan-invoices">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('platformBilling:invoices.number')}</Table.Th>
@@ -296,7 +308,7 @@ export function MyPlanPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </div>
         )}
       </Card>
 
@@ -308,8 +320,8 @@ export function MyPlanPage() {
           {billing.payments.length === 0 ? (
             <Text c="dimmed">{t('platformBilling:empty')}</Text>
           ) : (
-            <Table.ScrollContainer minWidth={420}>
-              <Table striped aria-label={t('platformBilling:myPlan.paymentsTitle')}>
+            <div role="region" aria-label={t('platformBilling:myPlan.paymentsTitle')} tabIndex={0} style={{ overflowX: 'auto' }}>
+              <Table striped miw={420} aria-label={t('platformBilling:myPlan.paymentsTitle')}>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>{t('platformBilling:payments.date')}</Table.Th>
@@ -345,7 +357,7 @@ export function MyPlanPage() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </div>
           )}
         </Card>
         <Card withBorder radius="md" padding="lg">

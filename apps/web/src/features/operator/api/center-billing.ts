@@ -237,12 +237,15 @@ export const CenterBillingQuery = gql<OperatorCenterBillingQuery, OperatorCenter
     }
     getCenterPlans(first: 100) {
       data {
-        ...CenterPlanFields
+        id
+        name
+        amount
+        period
+        active
       }
     }
   }
   ${InvoiceFields}
-  ${PlanFields}
 `;
 
 export const AttachPlanMutation = gql<OperatorAttachPlanMutation, OperatorAttachPlanMutationVariables>`

@@ -1,5 +1,6 @@
-import { Anchor, Button, Card, Group, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
+import { formatMoney } from '@kv/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useMutation, useQuery } from 'urql';
@@ -17,7 +18,11 @@ import { Fact } from './figures';
  */
 export function CentrePlanCard({ centreId }: { centreId: string }) {
   const { t } = useTranslation(['platformBilling', 'common']);
-  const [{ data, fetching }, refetch] = useQuery({ query: CenterBillingQuery, variables: { center_id: centreId }, requestPolicy: 'cache-and-network' });
+  const [{ data, fetching, error }, refetch] = useQuery({
+    query: CenterBillingQuery,
+    variables: { center_id: centreId },
+    requestPolicy: 'cache-and-network',
+  });
   const [attachState, attach] = useMutation(AttachPlanMutation);
   const [chargeState, charge] = useMutation(ChargeCenterMutation);
   const [planId, setPlanId] = useState<string | null>(null);
@@ -40,6 +45,11 @@ export function CentrePlanCard({ centreId }: { centreId: string }) {
         </Anchor>
       </Group>
       {fetching && !data ? <Text c="dimmed">{t('common:loading')}</Text> : null}
+      {!fetching && !data && error ? (
+        <Alert color="danger" variant="light" role="alert">
+          {error.graphQLErrors[0]?.message ?? t('common:errors.network')}
+        </Alert>
+      ) : null}
       {centre ? (
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
@@ -57,7 +67,14 @@ export function CentrePlanCard({ centreId }: { centreId: string }) {
             </Fact>
             <Fact label={t('platformBilling:centre.billingSince')}>{billingDay(centre.payment_start)}</Fact>
             <Fact label={t('platformBilling:centre.card')}>
-              {card ? t('platformBilling:cards.line', { brand: card.brand.toUpperCase(), last4: card.last4, month: String(card.exp_month).padStart(2, '0'), year: card.exp_year }) : t('platformBilling:centre.noCard')}
+              {card
+                ? t('platformBilling:cards.line', {
+                    brand: card.brand.toUpperCase(),
+                    last4: card.last4,
+                    month: String(card.exp_month).padStart(2, '0'),
+                    year: card.exp_year,
+                  })
+                : t('platformBilling:centre.noCard')}
             </Fact>
           </SimpleGrid>
           <Group align="flex-end" gap="sm" wrap="wrap">
@@ -66,7 +83,10 @@ export function CentrePlanCard({ centreId }: { centreId: string }) {
               placeholder={t('platformBilling:centre.choosePlan')}
               data={plans
                 .filter((p) => p.active && p.id !== current?.id)
-                .map((p) => ({ value: p.id, label: `${p.name} (${p.amount} / ${t(`platformBilling:periods.${p.period}`, { defaultValue: p.period })})` }))}
+                .map((p) => ({
+                  value: p.id,
+                  label: `${p.name} (${formatMoney(p.amount)} / ${t(`platformBilling:periods.${p.period}`, { defaultValue: p.period })})`,
+                }))}
               value={planId}
               onChange={setPlanId}
               w={{ base: '100%', xs: 300 }}
@@ -105,8 +125,8 @@ export function CentrePlanCard({ centreId }: { centreId: string }) {
           {invoices.length === 0 ? (
             <Text c="dimmed">{t('platformBilling:empty')}</Text>
           ) : (
-            <Table.ScrollContainer minWidth={520}>
-              <Table striped aria-label={t('platformBilling:centre.latestInvoices')}>
+            <div role="region" aria-label={t('platformBilling:centre.latestInvoices')} tabIndex={0} style={{ overflowX: 'auto' }}>
+              <Table striped miw={520} aria-label={t('platformBilling:centre.latestInvoices')}>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>{t('platformBilling:invoices.number')}</Table.Th>
@@ -136,7 +156,7 @@ export function CentrePlanCard({ centreId }: { centreId: string }) {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </div>
           )}
         </Stack>
       ) : null}

@@ -12,7 +12,12 @@ import { reportMutationError } from '../../../lib/mutation-feedback';
 import { showNotice } from '../../../lib/notices';
 import { CreatePlanMutation, UpdatePlanMutation, type CenterPlanItem } from '../api/center-billing';
 
-const limit = z.number().int('platformBilling:validation.limit').min(1, 'platformBilling:validation.limit').max(1_000_000, 'platformBilling:validation.limit').optional();
+const limit = z
+  .number()
+  .int('platformBilling:validation.limit')
+  .min(1, 'platformBilling:validation.limit')
+  .max(1_000_000, 'platformBilling:validation.limit')
+  .optional();
 
 const planSchema = z.object({
   name: z.string().trim().min(1, 'platformBilling:validation.name').max(100, 'platformBilling:validation.name'),
@@ -21,8 +26,16 @@ const planSchema = z.object({
     .trim()
     .regex(/^\d{1,7}(\.\d{1,2})?$/, 'platformBilling:validation.amount'),
   period: z.enum(['month', 'year']),
-  trial_days: z.number({ message: 'platformBilling:validation.trialDays' }).int().min(0, 'platformBilling:validation.trialDays').max(365, 'platformBilling:validation.trialDays'),
-  grace_days: z.number({ message: 'platformBilling:validation.graceDays' }).int().min(0, 'platformBilling:validation.graceDays').max(60, 'platformBilling:validation.graceDays'),
+  trial_days: z
+    .number({ message: 'platformBilling:validation.trialDays' })
+    .int()
+    .min(0, 'platformBilling:validation.trialDays')
+    .max(365, 'platformBilling:validation.trialDays'),
+  grace_days: z
+    .number({ message: 'platformBilling:validation.graceDays' })
+    .int()
+    .min(0, 'platformBilling:validation.graceDays')
+    .max(60, 'platformBilling:validation.graceDays'),
   max_locations: limit,
   max_students: limit,
   max_cameras: limit,
@@ -31,7 +44,19 @@ const planSchema = z.object({
   note: z.string().max(500, 'platformBilling:validation.note'),
 });
 type PlanValues = z.infer<typeof planSchema>;
-const FIELDS = ['name', 'amount', 'period', 'trial_days', 'grace_days', 'max_locations', 'max_students', 'max_cameras', 'public', 'active', 'note'] as const;
+const FIELDS = [
+  'name',
+  'amount',
+  'period',
+  'trial_days',
+  'grace_days',
+  'max_locations',
+  'max_students',
+  'max_cameras',
+  'public',
+  'active',
+  'note',
+] as const;
 
 const valuesOf = (p: CenterPlanItem | null): PlanValues => ({
   name: p?.name ?? '',
@@ -52,7 +77,10 @@ export function PlanFormModal({ plan, onClose, onSaved }: { plan: CenterPlanItem
   const { t } = useTranslation(['platformBilling', 'common']);
   const [, create] = useMutation(CreatePlanMutation);
   const [, update] = useMutation(UpdatePlanMutation);
-  const { control, handleSubmit, formState, setError } = useForm<PlanValues>({ resolver: zodResolver(planSchema), defaultValues: valuesOf(plan) });
+  const { control, handleSubmit, formState, setError } = useForm<PlanValues>({
+    resolver: zodResolver(planSchema),
+    defaultValues: valuesOf(plan),
+  });
   const submit = handleSubmit(async (v) => {
     const common = {
       name: v.name,
@@ -73,12 +101,28 @@ export function PlanFormModal({ plan, onClose, onSaved }: { plan: CenterPlanItem
     onSaved();
   });
   return (
-    <Modal opened onClose={onClose} title={plan ? t('platformBilling:plans.edit', { name: plan.name }) : t('platformBilling:plans.new')} size="lg">
-      <form noValidate onSubmit={submit} aria-label={plan ? t('platformBilling:plans.edit', { name: plan.name }) : t('platformBilling:plans.new')}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={plan ? t('platformBilling:plans.edit', { name: plan.name }) : t('platformBilling:plans.new')}
+      size="lg"
+    >
+      <form
+        noValidate
+        onSubmit={submit}
+        aria-label={plan ? t('platformBilling:plans.edit', { name: plan.name }) : t('platformBilling:plans.new')}
+      >
         <Stack gap="sm">
           <TextField control={control} name="name" label={t('platformBilling:plans.name')} required maxLength={100} />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <TextField control={control} name="amount" label={t('platformBilling:plans.amount')} required inputMode="decimal" placeholder="49.00" />
+            <TextField
+              control={control}
+              name="amount"
+              label={t('platformBilling:plans.amount')}
+              required
+              inputMode="decimal"
+              placeholder="49.00"
+            />
             <SelectField
               control={control}
               name="period"
@@ -93,9 +137,27 @@ export function PlanFormModal({ plan, onClose, onSaved }: { plan: CenterPlanItem
             <NumberField control={control} name="grace_days" label={t('platformBilling:plans.graceDays')} min={0} max={60} required />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-            <NumberField control={control} name="max_locations" label={t('platformBilling:plans.maxLocations')} min={1} description={t('platformBilling:plans.noLimit')} />
-            <NumberField control={control} name="max_students" label={t('platformBilling:plans.maxStudents')} min={1} description={t('platformBilling:plans.noLimit')} />
-            <NumberField control={control} name="max_cameras" label={t('platformBilling:plans.maxCameras')} min={1} description={t('platformBilling:plans.noLimit')} />
+            <NumberField
+              control={control}
+              name="max_locations"
+              label={t('platformBilling:plans.maxLocations')}
+              min={1}
+              description={t('platformBilling:plans.noLimit')}
+            />
+            <NumberField
+              control={control}
+              name="max_students"
+              label={t('platformBilling:plans.maxStudents')}
+              min={1}
+              description={t('platformBilling:plans.noLimit')}
+            />
+            <NumberField
+              control={control}
+              name="max_cameras"
+              label={t('platformBilling:plans.maxCameras')}
+              min={1}
+              description={t('platformBilling:plans.noLimit')}
+            />
           </SimpleGrid>
           <Controller
             control={control}
@@ -108,7 +170,13 @@ export function PlanFormModal({ plan, onClose, onSaved }: { plan: CenterPlanItem
                 minRows={2}
                 maxRows={5}
                 maxLength={500}
-                error={fieldState.error ? (fieldState.error.type === 'server' ? fieldState.error.message : t(fieldState.error.message ?? '')) : undefined}
+                error={
+                  fieldState.error
+                    ? fieldState.error.type === 'server'
+                      ? fieldState.error.message
+                      : t(fieldState.error.message ?? '')
+                    : undefined
+                }
               />
             )}
           />

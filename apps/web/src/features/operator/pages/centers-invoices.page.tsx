@@ -38,11 +38,19 @@ export function CentersInvoicesPage() {
         ),
       },
       { key: 'plan_name', header: t('platformBilling:invoices.plan'), render: (i) => i.plan_name ?? '—' },
-      { key: 'period_start', header: t('platformBilling:invoices.period'), render: (i) => `${billingDay(i.period_start)} – ${billingDay(i.period_end)}` },
+      {
+        key: 'period_start',
+        header: t('platformBilling:invoices.period'),
+        render: (i) => `${billingDay(i.period_start)} – ${billingDay(i.period_end)}`,
+      },
       { key: 'due_date', header: t('platformBilling:invoices.due'), render: (i) => billingDay(i.due_date) },
       { key: 'amount', header: t('platformBilling:invoices.amount'), render: (i) => <MoneyText value={i.amount} /> },
       { key: 'balance', header: t('platformBilling:invoices.balance'), render: (i) => <MoneyText value={i.balance} /> },
-      { key: 'status', header: t('platformBilling:invoices.status'), render: (i) => <InvoiceStatusBadge status={i.status} dueDate={i.due_date} /> },
+      {
+        key: 'status',
+        header: t('platformBilling:invoices.status'),
+        render: (i) => <InvoiceStatusBadge status={i.status} dueDate={i.due_date} />,
+      },
     ],
     [t],
   );

@@ -50,7 +50,11 @@ export function CentersPaymentsPage() {
       },
       { key: 'invoice_id', header: t('platformBilling:payments.invoice'), render: (p) => (p.invoice_id ? `#${p.invoice_id}` : '—') },
       { key: 'amount', header: t('platformBilling:invoices.amount'), render: (p) => <MoneyText value={p.amount} /> },
-      { key: 'method', header: t('platformBilling:payments.method'), render: (p) => t(`platformBilling:methods.${p.method}`, { defaultValue: p.method }) },
+      {
+        key: 'method',
+        header: t('platformBilling:payments.method'),
+        render: (p) => t(`platformBilling:methods.${p.method}`, { defaultValue: p.method }),
+      },
       { key: 'reference', header: t('platformBilling:payments.reference'), render: (p) => p.reference ?? '—' },
       {
         key: 'status',
