@@ -121,6 +121,12 @@ describe('a centre’s own billing over the channel', () => {
     expect(b.payments.some((p) => p.method === 'transfer' && p.status === 'pending')).toBe(true);
     // A call's input never names a centre.
     expect(await rejection(client.billing('999999'))).toMatchObject({ status: 404 });
+    // A token for reading cannot pay, and an input naming a centre is refused as an unknown field.
+    const readToken = await h.rt.tokens.signService({ tid: ids.A, purpose: 'billing.read' });
+    expect((await h.rt.centreChannel(readToken, 'billing.pay', { invoice_id: '1', paid_by: 'x' })).status).toBe(403);
+    const payToken = await h.rt.tokens.signService({ tid: ids.A, purpose: 'billing.pay' });
+    const named = await h.rt.centreChannel(payToken, 'billing.pay', { invoice_id: '1', paid_by: 'x', center_id: ids.B });
+    expect(named).toMatchObject({ status: 400, body: { error: { field: 'center_id' } } });
   });
 
   it('pays its own open invoice with a new card; another centre’s invoice, a paid one and a bad card are refused by field', async () => {
