@@ -136,7 +136,8 @@ export async function seedDemo(platform: Platform, password: string, log: (line:
   const read = await seedStatistics(runtimeFor(platform.cpDeps));
   if (read) log(`Read statistics of ${read} centres`);
   const billed = await seedPlatformBilling(platform.controlDb, demoCentres().map((d) => d.slug), {
-    stripe: runtimeFor(platform.cpDeps).stripe.client(),
+    // Demo cards are made at the local fake only, never at a live account.
+    stripe: platform.cpDeps.stripe?.mode === 'fake' ? runtimeFor(platform.cpDeps).stripe.client() : null,
   });
   if (billed) log(`Seeded platform billing for ${billed} demo centres`);
   await platform.startSchedules();
