@@ -135,7 +135,10 @@ export async function seedDemo(platform: Platform, password: string, log: (line:
   // Statistics at first start: the nightly read-only fan-out, run once now that the centres hold their data.
   const read = await seedStatistics(runtimeFor(platform.cpDeps));
   if (read) log(`Read statistics of ${read} centres`);
-  const billed = await seedPlatformBilling(platform.controlDb, demoCentres().map((d) => d.slug));
+  const billed = await seedPlatformBilling(platform.controlDb, demoCentres().map((d) => d.slug), {
+    // Demo cards are made at the local fake only, never at a live account.
+    stripe: platform.cpDeps.stripe?.mode === 'fake' ? runtimeFor(platform.cpDeps).stripe.client() : null,
+  });
   if (billed) log(`Seeded platform billing for ${billed} demo centres`);
   await platform.startSchedules();
 }

@@ -16,7 +16,8 @@ import {
 import type { Provisioner } from './modules/provisioning/provisioner.ts';
 import { SqlDatabaseProvisioner } from './modules/provisioning/sql-provisioner.ts';
 import { RdsServerProvisioner, type RdsOptions } from './modules/provisioning/rds-provisioner.ts';
-import { createCentreChannel, type CentreChannel } from './modules/centre-channel/service.ts';
+import { createCentreChannel, type CentreChannel, type ChannelBilling } from './modules/centre-channel/service.ts';
+import { createCenterBillingService } from './modules/center-billing/service.ts';
 import { localIssuer, systemResolver, type CertificateIssuer, type DnsResolver } from './modules/domains/verification.ts';
 import type Stripe from 'stripe';
 import { stripeClientFor, type StripeConnection } from '@kv/stripe-fake';
@@ -72,7 +73,7 @@ export interface ControlPlaneDeps {
    * live) and the account's secret key; `webhookSecret` when the endpoint was made by hand (live).
    * Without it, card operations answer PAYMENT_PROVIDER_UNAVAILABLE.
    */
-  stripe?: StripeConnection & { secretKey: string; webhookSecret?: string };
+  stripe?: StripeConnection & { secretKey: string; webhookSecret?: string; publishableKey?: string };
   /** Google Calendar: the state key (`/internal/google/return`) and, outside production, the fake Google's routes under `/dev/google`. */
   google?: { stateKey: string; devRoutes?: (app: FastifyInstance) => Promise<void> };
   /** Custom-domain verification lookups (default `node:dns/promises`; tests pass a fake). */
@@ -156,7 +157,13 @@ export interface ControlPlaneRuntime {
   secret: string;
   config: RuntimeConfig;
   /** The platform's Stripe account: a client (null when none is configured) and the webhook it posts to. */
-  stripe: { client(): Stripe | null; webhookUrl: string; webhookSecret: string | null };
+  stripe: {
+    client(): Stripe | null;
+    webhookUrl: string;
+    webhookSecret: string | null;
+    /** What Stripe.js adds a centre's card with (the fake: the secret key's `pk_` twin); null when none is configured. */
+    publishableKey: string | null;
+  };
   log: Log;
   dns: DnsResolver;
   certificates: CertificateIssuer;
@@ -224,7 +231,8 @@ function createRuntime(deps: ControlPlaneDeps): ControlPlaneRuntime {
     });
   const tokens = createTokenService({ secret: deps.secret });
   let stripeClient: Stripe | null = null;
-  return {
+  let billing: ChannelBilling | null = null;
+  const rt: ControlPlaneRuntime = {
     deps,
     controlDb: deps.controlDb,
     directory: deps.directory,
@@ -240,7 +248,20 @@ function createRuntime(deps: ControlPlaneDeps): ControlPlaneRuntime {
       if (!ownOutbox) void outbox.kick(centreId, db);
     },
     kickCentreEvents: (centreId, db) => void deps.centreEvents?.kick(centreId, db),
-    centreChannel: createCentreChannel({ tokens, controlDb: deps.controlDb, log, directory: deps.directory }),
+    centreChannel: createCentreChannel({
+      tokens,
+      controlDb: deps.controlDb,
+      log,
+      directory: deps.directory,
+      // Made on first use: the billing service needs this runtime.
+      billing: () => {
+        if (!billing) {
+          const service = createCenterBillingService(rt);
+          billing = { read: (id) => service.centreRead(id), pay: (id, input) => service.centrePay(id, input) };
+        }
+        return billing;
+      },
+    }),
     files: deps.files ?? null,
     deleteGraceDays: deps.deleteGraceDays ?? graceDaysFromEnv(),
     rds: deps.rds ?? null,
@@ -250,6 +271,9 @@ function createRuntime(deps: ControlPlaneDeps): ControlPlaneRuntime {
       client: () => (deps.stripe ? (stripeClient ??= stripeClientFor(deps.stripe, deps.stripe.secretKey)) : null),
       webhookUrl: `${scheme}://${deps.platformDomain}${port}/webhooks/stripe`,
       webhookSecret: deps.stripe?.webhookSecret ?? null,
+      publishableKey: deps.stripe
+        ? (deps.stripe.publishableKey ?? (deps.stripe.mode === 'fake' ? deps.stripe.secretKey.replace(/^sk_/, 'pk_') : null))
+        : null,
     },
     log,
     dns: deps.dns ?? systemResolver,
@@ -263,4 +287,5 @@ function createRuntime(deps: ControlPlaneDeps): ControlPlaneRuntime {
       await pools.closeAll();
     },
   };
+  return rt;
 }

@@ -1,6 +1,8 @@
 import {
   CENTRE_API_PATH,
   type CatalogueInfo,
+  type CentreBillingInfo,
+  type CentrePayInput,
   type CentrePlanInfo,
   type ChannelAnswer,
   type ChannelInput,
@@ -22,6 +24,10 @@ export interface ControlPlaneClient {
   plan(centreId: string): Promise<CentrePlanInfo>;
   /** Reports every public website of the centre (the whole list: sites left out are forgotten). */
   reportWebsites(centreId: string, sites: ReportedWebsite[]): Promise<WebsitesReportResult>;
+  /** The centre's own invoices, payments and cards with the platform. */
+  billing(centreId: string): Promise<CentreBillingInfo>;
+  /** Pays one of the centre's own open invoices by card. */
+  payInvoice(centreId: string, input: CentrePayInput): Promise<ChannelOutput<'billing.pay'>>;
 }
 
 /** Carries one call: the token, the purpose and the JSON input to the control plane, and its answer back. */
@@ -91,5 +97,7 @@ export function createControlPlaneClient({ tokens, transport }: { tokens: TokenS
     catalogue: (centreId, name) => call(centreId, 'catalogue.read', { name }),
     plan: (centreId) => call(centreId, 'plan.read', {}),
     reportWebsites: (centreId, sites) => call(centreId, 'websites.report', { sites }),
+    billing: (centreId) => call(centreId, 'billing.read', {}),
+    payInvoice: (centreId, input) => call(centreId, 'billing.pay', input),
   };
 }

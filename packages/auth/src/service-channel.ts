@@ -61,10 +61,66 @@ export interface WebsitesReportResult {
   offline: string[];
 }
 
+/** One invoice of the platform to the centre (amounts as dollars text, e.g. "129.00"; dates YYYY-MM-DD). */
+export interface CentreInvoiceInfo {
+  id: string;
+  plan_name: string | null;
+  period_start: string;
+  period_end: string;
+  due_date: string;
+  amount: string;
+  paid_amount: string;
+  balance: string;
+  status: 'open' | 'paid' | 'void';
+  paid_at: string | null;
+  created_at: string;
+}
+
+/** One payment of the centre to the platform. */
+export interface CentrePaymentInfo {
+  id: string;
+  invoice_id: string | null;
+  amount: string;
+  method: 'card' | 'transfer' | 'cheque';
+  status: 'pending' | 'succeeded' | 'failed';
+  reference: string | null;
+  failure_message: string | null;
+  created_at: string;
+}
+
+/** A saved card of the centre at the platform's provider: brand, last four and expiry only. */
+export interface CentreCardInfo {
+  id: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  is_default: boolean;
+}
+
+/** The centre's own billing with the platform: latest invoices and payments, saved cards, and the key Stripe.js needs to add a card. */
+export interface CentreBillingInfo {
+  invoices: CentreInvoiceInfo[];
+  payments: CentrePaymentInfo[];
+  cards: CentreCardInfo[];
+  /** The platform account's publishable key; null when card payments are not configured. */
+  publishable_key: string | null;
+}
+
+/** Pays one open invoice of the centre by card: a new card Stripe.js made (saved as the default) or, without one, the default card. */
+export interface CentrePayInput {
+  invoice_id: string;
+  payment_method_id?: string | null;
+  /** Who pays, as the centre names them (kept on the payment). */
+  paid_by: string;
+}
+
 export interface ChannelCalls {
   'catalogue.read': { input: { name: string }; output: CatalogueInfo };
   'plan.read': { input: Record<string, never>; output: CentrePlanInfo };
   'websites.report': { input: { sites: ReportedWebsite[] }; output: WebsitesReportResult };
+  'billing.read': { input: Record<string, never>; output: CentreBillingInfo };
+  'billing.pay': { input: CentrePayInput; output: { message: string; payments: CentrePaymentInfo[] } };
 }
 
 export type ChannelInput<P extends ServicePurpose> = ChannelCalls[P]['input'];

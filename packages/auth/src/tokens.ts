@@ -17,7 +17,7 @@ const CENTRE_ID = /^[0-9]{1,19}$/;
  * What a centre may ask of the control plane, one purpose per token: a token minted to read a
  * catalogue cannot read the plan, and the reverse.
  */
-export const SERVICE_PURPOSES = ['catalogue.read', 'plan.read', 'websites.report'] as const;
+export const SERVICE_PURPOSES = ['catalogue.read', 'plan.read', 'websites.report', 'billing.read', 'billing.pay'] as const;
 export type ServicePurpose = (typeof SERVICE_PURPOSES)[number];
 
 export interface ServiceClaims {

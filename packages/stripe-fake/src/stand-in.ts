@@ -1,7 +1,7 @@
 /**
  * The Stripe.js stand-in served at `/dev/stripe/v3.js` (js.stripe.com is out of reach locally):
  * `Stripe(pk)` with `elements().create('card')` (number, expiry, CVC inputs with labels),
- * `confirmCardSetup` and `confirmCardPayment`, calling the fake under the script's own path
+ * `createPaymentMethod`, `confirmCardSetup` and `confirmCardPayment`, calling the fake under the script's own path
  * (`/dev/stripe/v1/...`). A card that needs authentication is "authenticated" after a confirm
  * dialog, as Stripe's test 3-D Secure page does.
  */
@@ -102,6 +102,14 @@ export const STAND_IN_JS = String.raw`(function () {
         }
         var out = {}; out[key] = r; return out;
       }, function (error) { return { error: error }; });
+  };
+  // Stripe.js's createPaymentMethod({ type: 'card', card: element }): the card goes to the provider, the page gets pm_… back.
+  Stripe.prototype.createPaymentMethod = function (opts) {
+    var element = opts && opts.card;
+    if (!element || typeof element.card !== 'function') return Promise.resolve({ error: { type: 'validation_error', message: 'Enter your card details.' } });
+    return call(this.pk, 'payment_methods', { type: 'card', card: element.card() }).then(function (r) {
+      return r.error ? { error: r.error } : { paymentMethod: r };
+    }, function (error) { return { error: { message: String((error && error.message) || error) } }; });
   };
   Stripe.prototype.confirmCardSetup = function (secret, data) { return this.confirmIntent('setup_intents', 'setupIntent', secret, data); };
   Stripe.prototype.confirmCardPayment = function (secret, data) { return this.confirmIntent('payment_intents', 'paymentIntent', secret, data); };

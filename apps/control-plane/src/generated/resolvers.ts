@@ -340,6 +340,8 @@ export type Mutation = {
   sendSignupLink: DemoRequestResult;
   /** A new plan (admin). */
   createCenterPlan: CenterPlanResult;
+  /** Changes a plan (admin): invoices already issued keep their amount; the period of a plan centres are on cannot change (PLAN_IN_USE). */
+  updateCenterPlan: CenterPlanResult;
   /** Puts a centre on a plan; billing starts when its trial ends (admin). */
   attachCenterPlan: CenterResult;
   /** Issues the centre's due invoice and charges every open invoice on its default card (admin). */
@@ -630,6 +632,22 @@ export type MutationCreateCenterPlanArgs = {
   max_students?: InputMaybe<Scalars['Int']['input']>;
   max_cameras?: InputMaybe<Scalars['Int']['input']>;
   public?: InputMaybe<Scalars['Boolean']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationUpdateCenterPlanArgs = {
+  id: Scalars['ID']['input'];
+  name?: InputMaybe<Scalars['String']['input']>;
+  amount?: InputMaybe<Scalars['String']['input']>;
+  period?: InputMaybe<Scalars['String']['input']>;
+  trial_days?: InputMaybe<Scalars['Int']['input']>;
+  grace_days?: InputMaybe<Scalars['Int']['input']>;
+  max_locations?: InputMaybe<Scalars['Int']['input']>;
+  max_students?: InputMaybe<Scalars['Int']['input']>;
+  max_cameras?: InputMaybe<Scalars['Int']['input']>;
+  public?: InputMaybe<Scalars['Boolean']['input']>;
+  active?: InputMaybe<Scalars['Boolean']['input']>;
   note?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -2064,6 +2082,7 @@ export type MutationResolvers<ContextType = CpContext, ParentType extends Resolv
   updateDemoRequest?: Resolver<ResolversTypes['DemoRequestResult'], ParentType, ContextType, RequireFields<MutationUpdateDemoRequestArgs, 'id'>>;
   sendSignupLink?: Resolver<ResolversTypes['DemoRequestResult'], ParentType, ContextType, RequireFields<MutationSendSignupLinkArgs, 'id'>>;
   createCenterPlan?: Resolver<ResolversTypes['CenterPlanResult'], ParentType, ContextType, RequireFields<MutationCreateCenterPlanArgs, 'name' | 'amount'>>;
+  updateCenterPlan?: Resolver<ResolversTypes['CenterPlanResult'], ParentType, ContextType, RequireFields<MutationUpdateCenterPlanArgs, 'id'>>;
   attachCenterPlan?: Resolver<ResolversTypes['CenterResult'], ParentType, ContextType, RequireFields<MutationAttachCenterPlanArgs, 'center_id' | 'plan_id'>>;
   chargeCenter?: Resolver<ResolversTypes['CenterPaymentsResult'], ParentType, ContextType, RequireFields<MutationChargeCenterArgs, 'center_id'>>;
   submitCenterPayment?: Resolver<ResolversTypes['CenterPaymentsResult'], ParentType, ContextType, RequireFields<MutationSubmitCenterPaymentArgs, 'method'>>;

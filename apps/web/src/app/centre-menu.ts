@@ -525,6 +525,13 @@ export const centreMenu: readonly MenuItem[] = [
         to: fixed(paths.navigation.to()),
         access: { role: 'kvsupport', permissions: ['permissions.manage'] },
       }),
+      link({
+        id: 'myPlan',
+        label: 'shell:menu.myPlan',
+        icon: IconReceipt,
+        to: fixed(paths.kidsvisionPlan.to()),
+        access: { role: 'center' },
+      }),
     ],
   },
 ];

@@ -15,6 +15,7 @@ import { formsRoutes } from '../features/forms/routes';
 import { documentsRoutes } from '../features/documents/routes';
 import { StudentImmunizationsPanel } from '../features/immunizations/routes';
 import { liveCameraRoutes } from '../features/live-cameras/routes';
+import { myPlanRoutes } from '../features/my-plan/routes';
 import { NotificationSettingsPanel } from '../features/notifications/routes';
 import { peopleRoutes } from '../features/people/routes';
 import { StudentSchedulePanel, studentSchedulesRoutes } from '../features/student-schedules/routes';
@@ -66,6 +67,7 @@ export function signedInRoutes(kind: CentreKind | null): RouteObject[] {
     ...billingParentRoutes(kind),
     ...newslettersRoutes(kind),
     ...documentsRoutes(kind),
+    ...myPlanRoutes(),
   ];
   const servedPaths = new Set(served.map((route) => route.path));
   return [...served, ...upcomingRoutes(kind, servedPaths)];

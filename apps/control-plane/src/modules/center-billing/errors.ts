@@ -3,6 +3,7 @@ import { AppError } from '@kv/server';
 export const CenterBillingError = {
   PlanNotFound: 'PLAN_NOT_FOUND',
   PlanNameTaken: 'PLAN_NAME_TAKEN',
+  PlanInUse: 'PLAN_IN_USE',
   InvoiceNotFound: 'INVOICE_NOT_FOUND',
   PaymentNotFound: 'PAYMENT_NOT_FOUND',
   NothingToPay: 'NOTHING_TO_PAY',
@@ -13,7 +14,9 @@ export const CenterBillingError = {
   Unavailable: 'PAYMENT_PROVIDER_UNAVAILABLE',
 } as const;
 
-export const planNotFound = () => new AppError(CenterBillingError.PlanNotFound, 'Plan not found.', { field: 'plan_id' });
+export const planNotFound = (field = 'plan_id') => new AppError(CenterBillingError.PlanNotFound, 'Plan not found.', { field });
+export const planInUse = () =>
+  new AppError(CenterBillingError.PlanInUse, 'Centres are billed on this plan: its period cannot change. Make a new plan instead.', { field: 'period' });
 export const planNameTaken = () => new AppError(CenterBillingError.PlanNameTaken, 'A plan of this name exists.', { field: 'name' });
 export const invoiceNotFound = () => new AppError(CenterBillingError.InvoiceNotFound, 'Invoice not found.', { field: 'invoice_id' });
 export const paymentNotFound = () => new AppError(CenterBillingError.PaymentNotFound, 'Payment not found.', { field: 'id' });

@@ -7,6 +7,7 @@ import type { OperatorRole } from '../../access.ts';
 export const centerBillingPolicy = {
   getCenterPlans: 'admin',
   createCenterPlan: 'admin',
+  updateCenterPlan: 'admin',
   attachCenterPlan: 'admin',
   getCenterInvoices: 'admin',
   getCenterPayments: 'admin',

@@ -9,6 +9,7 @@ export const centerBillingResolvers: Resolvers = {
   },
   Mutation: {
     createCenterPlan: (_, args, { actor, services }) => services.centerBilling.createCenterPlan(actor, args),
+    updateCenterPlan: (_, args, { actor, services }) => services.centerBilling.updateCenterPlan(actor, args),
     attachCenterPlan: (_, args, { actor, services }) => services.centerBilling.attachCenterPlan(actor, args),
     chargeCenter: (_, args, { actor, services }) => services.centerBilling.chargeCenter(actor, args),
     submitCenterPayment: (_, args, { actor, services }) =>

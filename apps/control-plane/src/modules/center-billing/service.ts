@@ -20,6 +20,7 @@ import {
   nothingToPay,
   paymentInProgress,
   paymentNotFound,
+  planInUse,
   planNameTaken,
   planNotFound,
   providerUnavailable,
@@ -57,6 +58,20 @@ const createPlanArgs = z.object({
   max_students: limit('max_students'),
   max_cameras: limit('max_cameras'),
   public: z.boolean('public must be true or false.').nullish(),
+  note: fields.optionalText(500, 'note'),
+});
+const updatePlanArgs = z.object({
+  id: fields.id('id'),
+  name: fields.text('name', { max: 100 }).nullish(),
+  amount: money('amount').nullish(),
+  period: fields.oneOf('period', PLAN_PERIODS).nullish(),
+  trial_days: fields.intBetween('trial_days', 0, 365).nullish(),
+  grace_days: fields.intBetween('grace_days', 0, 60).nullish(),
+  max_locations: limit('max_locations'),
+  max_students: limit('max_students'),
+  max_cameras: limit('max_cameras'),
+  public: z.boolean('public must be true or false.').nullish(),
+  active: z.boolean('active must be true or false.').nullish(),
   note: fields.optionalText(500, 'note'),
 });
 const plansArgs = z.object({ ...pageArgs, public: z.boolean('public must be true or false.').nullish() });
@@ -102,6 +117,17 @@ export const invoiceOut = (i: repo.InvoiceRow) => ({
   balance: dollars(Math.max(0, Number(i.amount_cents) - Number(i.paid_cents))),
 });
 export const paymentOut = (p: repo.PaymentRow) => ({ ...p, amount: dollars(p.amount_cents) });
+/** A payment as the centre sees it over the channel (no provider ids, no operator names). */
+const centrePaymentOut = (p: repo.PaymentRow & { amount: string }) => ({
+  id: p.id,
+  invoice_id: p.invoice_id,
+  amount: p.amount,
+  method: p.method,
+  status: p.status,
+  reference: p.reference,
+  failure_message: p.failure_message,
+  created_at: new Date(p.created_at).toISOString(),
+});
 
 export function createCenterBillingService(rt: ControlPlaneRuntime) {
   const db = rt.controlDb;
@@ -163,11 +189,15 @@ export function createCenterBillingService(rt: ControlPlaneRuntime) {
       );
       outcome = { status: pi.status === 'succeeded' ? 'succeeded' : 'pending', paymentIntentId: pi.id, eventCreated: 0 };
     } catch (e) {
-      if (!isCardError(e)) {
+      const status = (e as { statusCode?: number }).statusCode ?? 0;
+      if (!isCardError(e) && (status < 400 || status >= 500 || status === 429 || status === 409)) {
         // Left pending: the webhook (or the next cycle, with the same key) settles it; never charged twice.
         throw providerUnavailable();
       }
-      outcome = { status: 'failed', paymentIntentId: e.raw?.payment_intent?.id ?? null, code: e.code ?? 'card_declined', message: e.message, eventCreated: 0 };
+      // A card error, or the provider refused the request itself (an unknown card: 400/404): nothing was charged.
+      outcome = isCardError(e)
+        ? { status: 'failed', paymentIntentId: e.raw?.payment_intent?.id ?? null, code: e.code ?? 'card_declined', message: e.message, eventCreated: 0 }
+        : { status: 'failed', paymentIntentId: null, code: 'card_unusable', message: 'This card can no longer be charged. Pay with another card.', eventCreated: 0 };
     }
     const r = await db.transaction((trx) => applyOutcome(trx, payment.id, outcome));
     if (r.reactivated) await rt.directory.invalidate(r.reactivated);
@@ -244,6 +274,43 @@ export function createCenterBillingService(rt: ControlPlaneRuntime) {
         if (isUniqueViolation(e)) throw planNameTaken();
         throw e;
       }
+    },
+
+    /**
+     * Changes a plan: price, trial and grace days, limits, public, active, note. Invoices already
+     * issued keep their amount; the next ones take the new price. The period of a plan centres
+     * are on cannot change (their billing periods would overlap): PLAN_IN_USE on `period`.
+     */
+    async updateCenterPlan(actor: Actor, raw: unknown) {
+      requireRole(actor, policy.updateCenterPlan);
+      const { id, ...a } = parseArgs(updatePlanArgs, raw);
+      try {
+        await db.transaction(async (trx) => {
+          const before = await trx('center_plans').where({ id }).forUpdate().first();
+          if (!before) throw planNotFound('id');
+          const patch: Record<string, unknown> = {};
+          if (a.name != null) patch.name = a.name;
+          if (a.amount != null) patch.amount = dollars(a.amount);
+          if (a.period != null && a.period !== before.period) {
+            const used = await trx('centers').where({ center_billing_plan_id: id }).whereNot({ status: 'deleted' }).first('id');
+            if (used) throw planInUse();
+            patch.period = a.period;
+          }
+          if (a.trial_days != null) patch.trial_days = a.trial_days;
+          if (a.grace_days != null) patch.grace_days = a.grace_days;
+          for (const k of ['max_locations', 'max_students', 'max_cameras'] as const) if (a[k] !== undefined) patch[k] = a[k];
+          if (a.public != null) patch.is_public = a.public;
+          if (a.active != null) patch.active = a.active;
+          if (a.note !== undefined) patch.note = a.note;
+          if (Object.keys(patch).length === 0) return;
+          await trx('center_plans').where({ id }).update({ ...patch, updated_at: trx.fn.now() });
+          await writeAudit(trx, actor, 'center_plan.update', 'center_plan', id, patch);
+        });
+      } catch (e) {
+        if (isUniqueViolation(e)) throw planNameTaken();
+        throw e;
+      }
+      return done('Plan saved.', { plan: planOut((await repo.findPlan(db, id))!) });
     },
 
     /**
@@ -385,6 +452,43 @@ export function createCenterBillingService(rt: ControlPlaneRuntime) {
 
     /** The hourly run (job `center-billing-cycle`); `today` moves the date in tests. */
     runCycle: (today?: string) => runBillingCycle(rt, (c, i, card) => chargeInvoice(c, i, card, SYSTEM_ACTOR), today),
+
+    /** The channel's `billing.read`: the centre's own billing and the key Stripe.js adds a card with. */
+    async centreRead(centreId: string) {
+      const own = await service.ownBilling(centreId);
+      const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+      return {
+        invoices: own.invoices.map((i) => ({
+          id: i.id,
+          plan_name: i.plan_name,
+          period_start: i.period_start,
+          period_end: i.period_end,
+          due_date: i.due_date,
+          amount: i.amount,
+          paid_amount: i.paid_amount,
+          balance: i.balance,
+          status: i.status,
+          paid_at: iso(i.paid_at),
+          created_at: iso(i.created_at)!,
+        })),
+        payments: own.payments.map(centrePaymentOut),
+        cards: own.cards.map(({ last_event_created: _e, ...c }) => c),
+        publishable_key: rt.stripe.publishableKey,
+      };
+    },
+
+    /** The channel's `billing.pay`: the owner pays one of the centre's own open invoices by card. */
+    async centrePay(centreId: string, input: { invoice_id: string; payment_method_id?: string | null; paid_by: string }) {
+      const actor: Actor = { viewer: { id: null, role: 'kvsupport', username: 'centre', label: `${input.paid_by} (centre owner)`.slice(0, 200), sessionId: null }, ip: null };
+      const r = await service.submitAsCentre(actor, {
+        center_id: centreId,
+        invoice_id: input.invoice_id,
+        method: 'card',
+        payment_method_id: input.payment_method_id ?? null,
+        reference: null,
+      });
+      return { message: r.message, payments: (r.payments ?? []).map(centrePaymentOut) };
+    },
 
     /** Read by the owner over the channel: the centre's own invoices, payments and cards (never another's). */
     async ownBilling(centreId: string) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Knex } from 'knex';
+import { AppError } from '@kv/server';
 import { AuthError, SERVICE_PURPOSES, type ChannelAnswer, type ServicePurpose, type TokenService } from '@kv/auth';
 import type { TenantDirectory } from '@kv/directory';
 import type { Log } from '../../deps.ts';
@@ -43,6 +44,15 @@ const inputs = {
       .refine((list) => new Set(list.map((s) => s.slug)).size === list.length, 'sites may not repeat a slug.')
       .refine((list) => new Set(list.map((s) => s.id)).size === list.length, 'sites may not repeat an id.'),
   }),
+  'billing.read': z.strictObject({}),
+  'billing.pay': z.strictObject({
+    invoice_id: z.string('invoice_id is an invoice id.').regex(/^[0-9]{1,18}$/, 'invoice_id is an invoice id.'),
+    payment_method_id: z
+      .string('payment_method_id must be a card reference (pm_…).')
+      .regex(/^pm_[A-Za-z0-9]{6,100}$/, 'payment_method_id must be a card reference (pm_…).')
+      .nullish(),
+    paid_by: z.string('paid_by names who pays.').trim().min(1, 'paid_by names who pays.').max(200, 'paid_by is at most 200 characters.'),
+  }),
 } satisfies Record<ServicePurpose, z.ZodType>;
 
 /**
@@ -62,11 +72,52 @@ function channelArgs<T>(schema: z.ZodType<T>, input: unknown): T {
 }
 
 /**
+ * The centre's own platform billing, as the channel reaches it (center-billing's service, made
+ * lazily: the runtime that service needs is being built when the channel is).
+ */
+export interface ChannelBilling {
+  read(centreId: string): Promise<unknown>;
+  pay(centreId: string, input: { invoice_id: string; payment_method_id?: string | null; paid_by: string }): Promise<unknown>;
+}
+
+/** A typed refusal of platform billing (bad card, nothing owed, …) as the channel's 400 naming its field. */
+function fromBilling(e: unknown): never {
+  if (e instanceof AppError && e.code !== 'PAYMENT_PROVIDER_UNAVAILABLE') {
+    const field = (e.extensions as { field?: string } | undefined)?.field;
+    throw new ChannelError(e.code === 'CENTER_NOT_FOUND' ? 404 : 400, {
+      code: e.code === 'CENTER_NOT_FOUND' ? 'NOT_FOUND' : 'BAD_USER_INPUT',
+      message: e.message,
+      ...(field ? { field } : {}),
+    });
+  }
+  if (e instanceof AppError) throw new ChannelError(503, { code: 'UNAVAILABLE', message: e.message });
+  throw e;
+}
+
+/**
  * The calls a centre may make. Each reads or writes as the centre named by the verified token and
  * no other: no call takes a centre id from its input.
  */
-function calls(db: Knex, directory: Pick<TenantDirectory, 'invalidate'> | null): Record<ServicePurpose, (centreId: string, input: unknown) => Promise<unknown>> {
+function calls(
+  db: Knex,
+  directory: Pick<TenantDirectory, 'invalidate'> | null,
+  billing: () => ChannelBilling | null,
+): Record<ServicePurpose, (centreId: string, input: unknown) => Promise<unknown>> {
+  const ownBilling = async (centreId: string) => {
+    if (!(await repo.centreKnown(db, centreId))) throw centreNotFound();
+    const b = billing();
+    if (!b) throw new ChannelError(503, { code: 'UNAVAILABLE', message: 'Platform billing is not available here.' });
+    return b;
+  };
   return {
+    'billing.read': async (centreId, input) => {
+      channelArgs(inputs['billing.read'], input);
+      return (await ownBilling(centreId)).read(centreId).catch(fromBilling);
+    },
+    'billing.pay': async (centreId, input) => {
+      const args = channelArgs(inputs['billing.pay'], input);
+      return (await ownBilling(centreId)).pay(centreId, args).catch(fromBilling);
+    },
     'plan.read': async (centreId, input) => {
       channelArgs(inputs['plan.read'], input);
       const plan = await repo.centrePlan(db, centreId);
@@ -94,8 +145,9 @@ export function createCentreChannel(deps: {
   log: Log;
   /** Announces a centre's entry again when its offline websites changed (absent: nothing to announce). */
   directory?: Pick<TenantDirectory, 'invalidate'>;
+  billing?: () => ChannelBilling;
 }): CentreChannel {
-  const handlers = calls(deps.controlDb, deps.directory ?? null);
+  const handlers = calls(deps.controlDb, deps.directory ?? null, deps.billing ?? (() => null));
   return async (token, purpose, input) => {
     try {
       if (!(SERVICE_PURPOSES as readonly string[]).includes(purpose)) throw unknownCall(purpose);

@@ -290,6 +290,8 @@ export type Query = {
   uploadStatus: File;
   /** The centre's plan and trial status, for the dashboard (the owner, and managers with billing.manage). */
   getMyPlan: MyPlan;
+  /** The centre's invoices, payments and cards with the platform (the owner). */
+  getMyPlanBilling: MyPlanBilling;
   /** Photos of an album the viewer may see: staff their locations and rooms; families the approved student photos tagging their own children that every tagged child's consent allows. */
   getPhotos: PhotoPaginator;
   /** A photo's log, newest first (managers of its location). */
@@ -2351,6 +2353,8 @@ export type Mutation = {
   getPresignedUploadUrl: PresignedUpload;
   /** The form was posted: queues the check (magic bytes, re-encoding, probing). Poll uploadStatus for the outcome. */
   completeUpload: File;
+  /** Pays one of the centre's open platform invoices by card (the owner): a new card Stripe.js made (pm_…, saved as the default) or, without one, the default card. */
+  payMyPlanInvoice: MyPlanPaymentResult;
   /** Adds an uploaded file (album_photo or album_video, completeUpload'ed and ready) to an album. Pending where the location asks for approval and the uploader is not its manager. */
   createPhoto: PhotoResult;
   /** Changes a photo's caption, tags or time. */
@@ -4287,6 +4291,12 @@ export type MutationGetPresignedUploadUrlArgs = {
 
 export type MutationCompleteUploadArgs = {
   upload_id: Scalars['ID']['input'];
+};
+
+
+export type MutationPayMyPlanInvoiceArgs = {
+  invoice_id: Scalars['ID']['input'];
+  payment_method_id?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -8810,6 +8820,70 @@ export type MyPlan = {
   payment_end?: Maybe<Scalars['String']['output']>;
 };
 
+/** An invoice of the platform to this centre (My Plan). Amounts are dollars text, e.g. 129.00. */
+export type MyPlanInvoice = {
+  __typename?: 'MyPlanInvoice';
+  id: Scalars['ID']['output'];
+  plan_name?: Maybe<Scalars['String']['output']>;
+  /** YYYY-MM-DD. */
+  period_start: Scalars['String']['output'];
+  /** YYYY-MM-DD. */
+  period_end: Scalars['String']['output'];
+  /** YYYY-MM-DD. */
+  due_date: Scalars['String']['output'];
+  amount: Scalars['String']['output'];
+  paid_amount: Scalars['String']['output'];
+  balance: Scalars['String']['output'];
+  /** open, paid or void. */
+  status: Scalars['String']['output'];
+  paid_at?: Maybe<Scalars['String']['output']>;
+  created_at: Scalars['String']['output'];
+};
+
+/** A payment of this centre to the platform. */
+export type MyPlanPayment = {
+  __typename?: 'MyPlanPayment';
+  id: Scalars['ID']['output'];
+  invoice_id?: Maybe<Scalars['ID']['output']>;
+  amount: Scalars['String']['output'];
+  /** card, transfer or cheque. */
+  method: Scalars['String']['output'];
+  /** pending, succeeded or failed. */
+  status: Scalars['String']['output'];
+  reference?: Maybe<Scalars['String']['output']>;
+  failure_message?: Maybe<Scalars['String']['output']>;
+  created_at: Scalars['String']['output'];
+};
+
+/** A saved card of this centre at the platform's payment provider (brand, last four and expiry only). */
+export type MyPlanCard = {
+  __typename?: 'MyPlanCard';
+  id: Scalars['ID']['output'];
+  brand: Scalars['String']['output'];
+  last4: Scalars['String']['output'];
+  exp_month: Scalars['Int']['output'];
+  exp_year: Scalars['Int']['output'];
+  is_default: Scalars['Boolean']['output'];
+};
+
+/** The centre's own billing with the platform (latest 24 invoices and payments, saved cards), read from the control plane. */
+export type MyPlanBilling = {
+  __typename?: 'MyPlanBilling';
+  invoices: Array<MyPlanInvoice>;
+  payments: Array<MyPlanPayment>;
+  cards: Array<MyPlanCard>;
+  /** What Stripe.js adds a card with; null when card payments are not available. */
+  publishable_key?: Maybe<Scalars['String']['output']>;
+};
+
+export type MyPlanPaymentResult = {
+  __typename?: 'MyPlanPaymentResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  payments: Array<MyPlanPayment>;
+};
+
 /** A person named on a photo: a tagged child, a tagged staff member, the uploader or the approver. */
 export type PhotoPerson = {
   __typename?: 'PhotoPerson';
@@ -11932,6 +12006,11 @@ export type ResolversTypes = {
   PresignedUpload: ResolverTypeWrapper<Row<PresignedUpload>>;
   CenterBillingPlan: ResolverTypeWrapper<Row<CenterBillingPlan>>;
   MyPlan: ResolverTypeWrapper<Row<MyPlan>>;
+  MyPlanInvoice: ResolverTypeWrapper<Row<MyPlanInvoice>>;
+  MyPlanPayment: ResolverTypeWrapper<Row<MyPlanPayment>>;
+  MyPlanCard: ResolverTypeWrapper<Row<MyPlanCard>>;
+  MyPlanBilling: ResolverTypeWrapper<Row<MyPlanBilling>>;
+  MyPlanPaymentResult: ResolverTypeWrapper<Row<MyPlanPaymentResult>>;
   PhotoPerson: ResolverTypeWrapper<Row<PhotoPerson>>;
   Photo: ResolverTypeWrapper<PhotoRow>;
   PhotoPaginator: ResolverTypeWrapper<Row<Omit<PhotoPaginator, 'data'> & { data: Array<ResolversTypes['Photo']> }>>;
@@ -12400,6 +12479,11 @@ export type ResolversParentTypes = {
   PresignedUpload: Row<PresignedUpload>;
   CenterBillingPlan: Row<CenterBillingPlan>;
   MyPlan: Row<MyPlan>;
+  MyPlanInvoice: Row<MyPlanInvoice>;
+  MyPlanPayment: Row<MyPlanPayment>;
+  MyPlanCard: Row<MyPlanCard>;
+  MyPlanBilling: Row<MyPlanBilling>;
+  MyPlanPaymentResult: Row<MyPlanPaymentResult>;
   PhotoPerson: Row<PhotoPerson>;
   Photo: PhotoRow;
   PhotoPaginator: Row<Omit<PhotoPaginator, 'data'> & { data: Array<ResolversParentTypes['Photo']> }>;
@@ -12776,6 +12860,7 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   getWatchTimeReport?: Resolver<ResolversTypes['WatchTimeReportPaginator'], ParentType, ContextType, Partial<QueryGetWatchTimeReportArgs>>;
   uploadStatus?: Resolver<ResolversTypes['File'], ParentType, ContextType, RequireFields<QueryUploadStatusArgs, 'upload_id'>>;
   getMyPlan?: Resolver<ResolversTypes['MyPlan'], ParentType, ContextType>;
+  getMyPlanBilling?: Resolver<ResolversTypes['MyPlanBilling'], ParentType, ContextType>;
   getPhotos?: Resolver<ResolversTypes['PhotoPaginator'], ParentType, ContextType, Partial<QueryGetPhotosArgs>>;
   getPhotoLogs?: Resolver<ResolversTypes['PhotoLogPaginator'], ParentType, ContextType, RequireFields<QueryGetPhotoLogsArgs, 'id'>>;
   getImagesSetting?: Resolver<ResolversTypes['ImagesSetting'], ParentType, ContextType>;
@@ -13087,6 +13172,7 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   updateUserLogins?: Resolver<ResolversTypes['CameraLoginsResult'], ParentType, ContextType, RequireFields<MutationUpdateUserLoginsArgs, 'user_id' | 'logins'>>;
   getPresignedUploadUrl?: Resolver<ResolversTypes['PresignedUpload'], ParentType, ContextType, RequireFields<MutationGetPresignedUploadUrlArgs, 'purpose' | 'owner_id' | 'content_type' | 'size'>>;
   completeUpload?: Resolver<ResolversTypes['File'], ParentType, ContextType, RequireFields<MutationCompleteUploadArgs, 'upload_id'>>;
+  payMyPlanInvoice?: Resolver<ResolversTypes['MyPlanPaymentResult'], ParentType, ContextType, RequireFields<MutationPayMyPlanInvoiceArgs, 'invoice_id'>>;
   createPhoto?: Resolver<ResolversTypes['PhotoResult'], ParentType, ContextType, RequireFields<MutationCreatePhotoArgs, 'file_id' | 'album' | 'location_id'>>;
   updatePhoto?: Resolver<ResolversTypes['PhotoResult'], ParentType, ContextType, RequireFields<MutationUpdatePhotoArgs, 'id'>>;
   deletePhoto?: Resolver<ResolversTypes['DeleteResult'], ParentType, ContextType, RequireFields<MutationDeletePhotoArgs, 'id'>>;
@@ -15138,6 +15224,54 @@ export type MyPlanResolvers<ContextType = RequestContext, ParentType extends Res
   trial_days_left?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   payment_start?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   payment_end?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type MyPlanInvoiceResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['MyPlanInvoice'] = ResolversParentTypes['MyPlanInvoice']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  plan_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  period_start?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  period_end?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  due_date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  paid_amount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  balance?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  paid_at?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  created_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type MyPlanPaymentResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['MyPlanPayment'] = ResolversParentTypes['MyPlanPayment']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  invoice_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  method?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reference?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  failure_message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  created_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type MyPlanCardResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['MyPlanCard'] = ResolversParentTypes['MyPlanCard']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  brand?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  last4?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  exp_month?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  exp_year?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  is_default?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type MyPlanBillingResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['MyPlanBilling'] = ResolversParentTypes['MyPlanBilling']> = {
+  invoices?: Resolver<Array<ResolversTypes['MyPlanInvoice']>, ParentType, ContextType>;
+  payments?: Resolver<Array<ResolversTypes['MyPlanPayment']>, ParentType, ContextType>;
+  cards?: Resolver<Array<ResolversTypes['MyPlanCard']>, ParentType, ContextType>;
+  publishable_key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type MyPlanPaymentResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['MyPlanPaymentResult'] = ResolversParentTypes['MyPlanPaymentResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  payments?: Resolver<Array<ResolversTypes['MyPlanPayment']>, ParentType, ContextType>;
 };
 
 export type PhotoPersonResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PhotoPerson'] = ResolversParentTypes['PhotoPerson']> = {
@@ -17450,6 +17584,11 @@ export type Resolvers<ContextType = RequestContext> = {
   PresignedUpload?: PresignedUploadResolvers<ContextType>;
   CenterBillingPlan?: CenterBillingPlanResolvers<ContextType>;
   MyPlan?: MyPlanResolvers<ContextType>;
+  MyPlanInvoice?: MyPlanInvoiceResolvers<ContextType>;
+  MyPlanPayment?: MyPlanPaymentResolvers<ContextType>;
+  MyPlanCard?: MyPlanCardResolvers<ContextType>;
+  MyPlanBilling?: MyPlanBillingResolvers<ContextType>;
+  MyPlanPaymentResult?: MyPlanPaymentResultResolvers<ContextType>;
   PhotoPerson?: PhotoPersonResolvers<ContextType>;
   Photo?: PhotoResolvers<ContextType>;
   PhotoPaginator?: PhotoPaginatorResolvers<ContextType>;

@@ -33,6 +33,12 @@ const controlPlane: ControlPlaneClient = {
   reportWebsites: async () => {
     throw new Error('not in this test');
   },
+  billing: async () => {
+    throw new Error('not in this test');
+  },
+  payInvoice: async () => {
+    throw new Error('not in this test');
+  },
 };
 
 const NL = `id name template key image is_temp uploaded published published_at tags log { send_id subject status total queued skipped }`;

@@ -8,3 +8,12 @@ import { requireViewer } from '../../core/access.ts';
 export function assertCanReadPlan(ctx: RequestContext): void {
   requireViewer(ctx);
 }
+
+/**
+ * The centre's invoices, payments and cards with the platform, and paying them: the owner (`center`)
+ * only, which the gate checks (getMyPlanBilling, payMyPlanInvoice). The centre is the token's, so
+ * no other centre's billing can be named.
+ */
+export function assertOwner(ctx: RequestContext): void {
+  requireViewer(ctx);
+}

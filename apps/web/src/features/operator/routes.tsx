@@ -105,4 +105,19 @@ export const operatorRoutes: RouteObject[] = [
     handle: { access: { role: 'kvsupport' }, title: 'operator:utilities.title' },
     lazy: lazyPage(() => import('./pages/utilities.page'), 'UtilitiesPage'),
   },
+  {
+    path: paths.centersPlans.pattern,
+    handle: { access: { role: 'admin' }, title: 'operator:menu.centersPlans' },
+    lazy: lazyPage(() => import('./pages/centers-plans.page'), 'CentersPlansPage'),
+  },
+  {
+    path: paths.centersInvoices.pattern,
+    handle: { access: { role: 'admin' }, title: 'operator:menu.centersInvoices' },
+    lazy: lazyPage(() => import('./pages/centers-invoices.page'), 'CentersInvoicesPage'),
+  },
+  {
+    path: paths.centersPayments.pattern,
+    handle: { access: { role: 'admin' }, title: 'operator:menu.centersPayments' },
+    lazy: lazyPage(() => import('./pages/centers-payments.page'), 'CentersPaymentsPage'),
+  },
 ];

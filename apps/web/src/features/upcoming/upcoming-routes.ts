@@ -57,10 +57,6 @@ export const UPCOMING_ROUTES: readonly UpcomingRoute[] = [
   r('awsCenterDatabases', 'admin', 'platform'),
   r('folder', 'manager', 'imageLibrary'),
   r('learningFrameworksImport', 'manager', 'learning', { parent: 'learningFrameworks' }),
-  r('centersPlans', 'admin', 'platform'),
-  r('centersInvoices', 'admin', 'platform'),
-  r('centersPayments', 'admin', 'platform'),
-  r('kidsvisionPlan', 'center', 'billing'),
   // kvsupport
   r('mainTickets', 'kvsupport', 'tickets'),
   r('mainTicket', 'kvsupport', 'tickets', { parent: 'mainTickets' }),

@@ -14,6 +14,12 @@ export type ImmunizationDoseInput = {
 
 export type CenterFieldsFragment = { id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, prefix_url: string, base_url: string, port: number | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string };
 
+export type CenterInvoiceFieldsFragment = { id: string, center_id: string, center_name: string, plan_name: string | null, period_start: string, period_end: string, due_date: string, amount: string, paid_amount: string, balance: string, status: string, paid_at: string | null };
+
+export type CenterPaymentFieldsFragment = { id: string, center_id: string, center_name: string, invoice_id: string | null, amount: string, method: string, status: string, reference: string | null, failure_message: string | null, added_by: string | null, approved_by: string | null, approved_at: string | null, created_at: string };
+
+export type CenterPlanFieldsFragment = { id: string, name: string, amount: string, period: string, trial_days: number, grace_days: number, public: boolean, active: boolean, note: string | null, centers_count: number, created_at: string, limits: { max_locations: number | null, max_students: number | null, max_cameras: number | null } };
+
 export type CenterResultFieldsFragment = { status: boolean, message: string, color: string, center: { id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, prefix_url: string, base_url: string, port: number | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string } | null };
 
 export type CustomerWebsiteFieldsFragment = { id: string, center_id: string, center_name: string, center_slug: string, slug: string, title: string, kind: string, pages: number, published: boolean, state: string, url: string, site_updated_at: string | null, reported_at: string, offline_at: string | null, offline_by: string | null, offline_reason: string | null };
@@ -67,6 +73,21 @@ export type OperatorAddServerDomainMutationVariables = Exact<{
 
 export type OperatorAddServerDomainMutation = { addServerDomain: { status: boolean, message: string, color: string, domain: { id: string, center_id: string, domain: string, kind: string, status: string, status_reason: string | null, checked_at: string | null, verify_until: string | null, cloud_front: string | null, created_at: string, records: Array<{ type: string, name: string, value: string }> } | null } };
 
+export type OperatorApprovePaymentMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type OperatorApprovePaymentMutation = { approveCenterPayment: { status: boolean, message: string, color: string, payments: Array<{ id: string, center_id: string, center_name: string, invoice_id: string | null, amount: string, method: string, status: string, reference: string | null, failure_message: string | null, added_by: string | null, approved_by: string | null, approved_at: string | null, created_at: string }> | null } };
+
+export type OperatorAttachPlanMutationVariables = Exact<{
+  center_id: string | number;
+  plan_id: string | number;
+}>;
+
+
+export type OperatorAttachPlanMutation = { attachCenterPlan: { status: boolean, message: string, color: string } };
+
 export type OperatorBackupCenterDatabaseMutationVariables = Exact<{
   id: string | number;
 }>;
@@ -99,6 +120,13 @@ export type OperatorCenterBackupsQueryVariables = Exact<{
 
 export type OperatorCenterBackupsQuery = { getCenter: { id: string, name: string, slug: string, hostname: string | null, status: string, maintenance: boolean, purge_after: string | null, purged_at: string | null, last_drill_passed_at: string | null, deletion: { id: string, purged_at: string, objects_removed: number, backups_removed: number } | null } | null, getCenterBackups: { data: Array<{ id: string, kind: string, status: string, schema_version: string | null, table_count: number | null, row_count: number | null, size_bytes: number | null, checksum: string | null, error: string | null, created_at: string, finished_at: string | null }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } }, getCenterDrills: { data: Array<{ id: string, backup_id: string | null, status: string, tables_checked: number | null, rows_checked: number | null, duration_ms: number | null, error: string | null, created_at: string, finished_at: string | null, mismatches: Array<{ table: string }> }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } }, getCenterRestores: { data: Array<{ id: string, backup_id: string, status: string, step: string | null, from_database: string | null, to_database: string | null, drop_old_after: string | null, error: string | null, created_at: string }> } };
 
+export type OperatorCenterBillingQueryVariables = Exact<{
+  center_id: string | number;
+}>;
+
+
+export type OperatorCenterBillingQuery = { getCenter: { id: string, center_billing_plan_id: string | null, payment_start: string | null, payment_end: string | null, customer_id: string | null } | null, getCenterInvoices: { data: Array<{ id: string, center_id: string, center_name: string, plan_name: string | null, period_start: string, period_end: string, due_date: string, amount: string, paid_amount: string, balance: string, status: string, paid_at: string | null }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } }, getCenterCards: Array<{ id: string, brand: string, last4: string, exp_month: number, exp_year: number, is_default: boolean }>, getCenterPlans: { data: Array<{ id: string, name: string, amount: string, period: string, active: boolean }> } };
+
 export type OperatorCenterDeletionQueryVariables = Exact<{
   id: string | number;
 }>;
@@ -113,6 +141,16 @@ export type OperatorCenterHealthQueryVariables = Exact<{
 
 export type OperatorCenterHealthQuery = { getCenterHealth: { center_id: string, name: string, slug: string, status: string, hostnames: Array<string>, database_name: string | null, database_reachable: boolean, database_error: string | null, database_latency_ms: number | null, schema_version: string | null, latest_version: string, pending_migrations: number | null, queue_backlog: number | null, queue_retrying: number | null, queue_oldest_due_at: string | null, last_backup_at: string | null, last_backup_status: string | null, last_drill_at: string | null, last_drill_status: string | null, checked_at: string, last_migration: { run_id: string, status: string, from_version: string | null, to_version: string | null, applied: Array<string>, error: string | null, started_by: string | null, started_at: string | null, finished_at: string | null } | null } };
 
+export type OperatorCenterInvoicesQueryVariables = Exact<{
+  page?: number | null | undefined;
+  first?: number | null | undefined;
+  center_id?: string | number | null | undefined;
+  status?: string | null | undefined;
+}>;
+
+
+export type OperatorCenterInvoicesQuery = { getCenterInvoices: { data: Array<{ id: string, center_id: string, center_name: string, plan_name: string | null, period_start: string, period_end: string, due_date: string, amount: string, paid_amount: string, balance: string, status: string, paid_at: string | null }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
+
 export type OperatorCenterParkedEventsQueryVariables = Exact<{
   center_id: string | number;
   page?: number | null | undefined;
@@ -121,6 +159,25 @@ export type OperatorCenterParkedEventsQueryVariables = Exact<{
 
 
 export type OperatorCenterParkedEventsQuery = { getCenterParkedEvents: { data: Array<{ event_id: string, name: string, payload: string, handler: string, attempts: number, last_error: string | null, created_at: string, parked_at: string }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
+
+export type OperatorCenterPaymentsQueryVariables = Exact<{
+  page?: number | null | undefined;
+  first?: number | null | undefined;
+  center_id?: string | number | null | undefined;
+  status?: string | null | undefined;
+  method?: string | null | undefined;
+}>;
+
+
+export type OperatorCenterPaymentsQuery = { getCenterPayments: { data: Array<{ id: string, center_id: string, center_name: string, invoice_id: string | null, amount: string, method: string, status: string, reference: string | null, failure_message: string | null, added_by: string | null, approved_by: string | null, approved_at: string | null, created_at: string }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
+
+export type OperatorCenterPlansQueryVariables = Exact<{
+  page?: number | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type OperatorCenterPlansQuery = { getCenterPlans: { data: Array<{ id: string, name: string, amount: string, period: string, trial_days: number, grace_days: number, public: boolean, active: boolean, note: string | null, centers_count: number, created_at: string, limits: { max_locations: number | null, max_students: number | null, max_cameras: number | null } }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
 
 export type OperatorCenterProvisioningQueryVariables = Exact<{
   id: string | number;
@@ -163,6 +220,29 @@ export type OperatorCentersQueryVariables = Exact<{
 
 
 export type OperatorCentersQuery = { getCenters: { data: Array<{ id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, prefix_url: string, base_url: string, port: number | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
+
+export type OperatorChargeCenterMutationVariables = Exact<{
+  center_id: string | number;
+}>;
+
+
+export type OperatorChargeCenterMutation = { chargeCenter: { status: boolean, message: string, color: string, payments: Array<{ id: string, center_id: string, center_name: string, invoice_id: string | null, amount: string, method: string, status: string, reference: string | null, failure_message: string | null, added_by: string | null, approved_by: string | null, approved_at: string | null, created_at: string }> | null } };
+
+export type OperatorCreatePlanMutationVariables = Exact<{
+  name: string;
+  amount: string;
+  period?: string | null | undefined;
+  trial_days?: number | null | undefined;
+  grace_days?: number | null | undefined;
+  max_locations?: number | null | undefined;
+  max_students?: number | null | undefined;
+  max_cameras?: number | null | undefined;
+  public?: boolean | null | undefined;
+  note?: string | null | undefined;
+}>;
+
+
+export type OperatorCreatePlanMutation = { createCenterPlan: { status: boolean, message: string, color: string, plan: { id: string, name: string, amount: string, period: string, trial_days: number, grace_days: number, public: boolean, active: boolean, note: string | null, centers_count: number, created_at: string, limits: { max_locations: number | null, max_students: number | null, max_cameras: number | null } } | null } };
 
 export type OperatorCustomEmailCentresQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -511,6 +591,24 @@ export type OperatorUpdateDemoRequestMutationVariables = Exact<{
 
 
 export type OperatorUpdateDemoRequestMutation = { updateDemoRequest: { status: boolean, message: string, color: string, demo_request: { id: string, name: string, email: string, phone: string | null, center_name: string, kind: string, locations: number | null, message: string | null, status: string, notes: string | null, signup_link_sent_at: string | null, changed_by: string | null, created_at: string } | null } };
+
+export type OperatorUpdatePlanMutationVariables = Exact<{
+  id: string | number;
+  name?: string | null | undefined;
+  amount?: string | null | undefined;
+  period?: string | null | undefined;
+  trial_days?: number | null | undefined;
+  grace_days?: number | null | undefined;
+  max_locations?: number | null | undefined;
+  max_students?: number | null | undefined;
+  max_cameras?: number | null | undefined;
+  public?: boolean | null | undefined;
+  active?: boolean | null | undefined;
+  note?: string | null | undefined;
+}>;
+
+
+export type OperatorUpdatePlanMutation = { updateCenterPlan: { status: boolean, message: string, color: string, plan: { id: string, name: string, amount: string, period: string, trial_days: number, grace_days: number, public: boolean, active: boolean, note: string | null, centers_count: number, created_at: string, limits: { max_locations: number | null, max_students: number | null, max_cameras: number | null } } | null } };
 
 export type OperatorUtilityCentresQueryVariables = Exact<{
   search?: string | null | undefined;

@@ -2911,6 +2911,19 @@ export type FormsWebFormPreviewQuery = { getWebFormPreview: { id: string, name: 
 
 export type LoginResultFieldsFragment = { status: boolean, message: string, color: string, expires_in: number | null, session_id: string | null, tokens: { access_token: string, refresh_token: string } | null, user: { id: string, fname: string, lname: string, full_name: string, username: string, email: string | null, avatar: string | null, locale: string, last_login_time: string | null, permissions: Array<string>, roles: Array<{ id: string, name: string, display_name: string }>, support_session: { operator: string, expires_at: string, mode: string } | null } | null };
 
+export type MyPlanBillingPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MyPlanBillingPageQuery = { getMyPlan: { status: string, on_trial: boolean, trial_ends_on: string | null, trial_days_left: number | null, payment_start: string | null, payment_end: string | null, plan: { id: string, name: string, amount: string, period: string, note: string | null } | null }, getMyPlanBilling: { publishable_key: string | null, invoices: Array<{ id: string, plan_name: string | null, period_start: string, period_end: string, due_date: string, amount: string, paid_amount: string, balance: string, status: string, paid_at: string | null }>, payments: Array<{ id: string, invoice_id: string | null, amount: string, method: string, status: string, reference: string | null, failure_message: string | null, created_at: string }>, cards: Array<{ id: string, brand: string, last4: string, exp_month: number, exp_year: number, is_default: boolean }> } };
+
+export type MyPlanPayInvoiceMutationVariables = Exact<{
+  invoice_id: string | number;
+  payment_method_id?: string | null | undefined;
+}>;
+
+
+export type MyPlanPayInvoiceMutation = { payMyPlanInvoice: { status: boolean, message: string, color: string, payments: Array<{ id: string, status: string, amount: string }> } };
+
 export type NewslettersAudienceOptionsQueryVariables = Exact<{ [key: string]: never; }>;
 
 

@@ -10,6 +10,7 @@ import { useViewer } from '../../../lib/shell-context';
 import { CenterQuery } from '../api/center.query';
 import { CentreDomainsCard } from '../components/centre-domains-card';
 import { CentreParkedEventsCard } from '../components/centre-parked-events-card';
+import { CentrePlanCard } from '../components/centre-plan-card';
 import { CentreMigrationCard } from '../components/centre-migration-card';
 import { CentreSupportCard } from '../components/centre-support-card';
 import { CentreStatisticsCard } from '../components/centre-statistics-card';
@@ -133,6 +134,7 @@ export function CentreDetailPage() {
           <CentreMigrationCard centre={centre} canRun={isAdmin} />
         </Grid.Col>
       </Grid>
+      {isAdmin && centre.status !== 'provisioning' && centre.status !== 'failed' ? <CentrePlanCard centreId={centre.id} /> : null}
       <CentreDomainsCard centreId={centre.id} domains={data?.getServerDomains ?? []} canEdit={isAdmin} onChanged={reload} />
       {isAdmin ? <CentreStatisticsCard centreId={centre.id} /> : null}
       {centre.status === 'active' ? <CentreSupportCard centreId={centre.id} isAdmin={isAdmin} /> : null}

@@ -1,0 +1,397 @@
+import { Alert, Badge, Button, Card, Group, Loader, Modal, Radio, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import dayjs from 'dayjs';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { useMutation, useQuery } from 'urql';
+import { formatMoney, TIME_FORMAT } from '@kv/shared';
+import { DateTimeText, MoneyText } from '../../../components/formatted';
+import { showNotice } from '../../../lib/notices';
+import { useAppConfig } from '../../../lib/shell-context';
+import { MyPlanBillingQuery, PayInvoiceMutation, type MyPlanCard, type MyPlanInvoice } from '../api/my-plan';
+import { loadCardStripe, type CardElement, type CardStripe } from '../lib/stripe-card';
+
+const DATE_FORMAT = TIME_FORMAT.split(' ')[0]!;
+const day = (date: string | null | undefined) => (date ? dayjs(date).format(DATE_FORMAT) : '—');
+const INVOICE_COLOURS: Record<string, string> = { open: 'warning', paid: 'success', void: 'gray' };
+const PAYMENT_COLOURS: Record<string, string> = { pending: 'warning', succeeded: 'success', failed: 'danger' };
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={500} component="div">
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+function cardLine(t: TFunction, c: MyPlanCard) {
+  return t('platformBilling:cards.line', {
+    brand: c.brand.toUpperCase(),
+    last4: c.last4,
+    month: String(c.exp_month).padStart(2, '0'),
+    year: c.exp_year,
+  });
+}
+
+/**
+ * Paying one open invoice: the saved default card, or a new card typed into Stripe.js's card
+ * element (the number goes to the provider, never to us), saved as the default.
+ */
+function PayInvoiceModal({
+  invoice,
+  cards,
+  publishableKey,
+  onClose,
+  onPaid,
+}: {
+  invoice: MyPlanInvoice;
+  cards: MyPlanCard[];
+  publishableKey: string | null;
+  onClose(): void;
+  onPaid(): void;
+}) {
+  const { t } = useTranslation(['platformBilling', 'common']);
+  const config = useAppConfig();
+  const saved = cards.find((c) => c.is_default) ?? null;
+  const [choice, setChoice] = useState<'saved' | 'new'>(saved ? 'saved' : 'new');
+  const [stripe, setStripe] = useState<{ client: CardStripe; card: CardElement } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const mountRef = useRef<HTMLDivElement | null>(null);
+  const [, pay] = useMutation(PayInvoiceMutation);
+
+  useEffect(() => {
+    if (choice !== 'new' || stripe || !publishableKey) return;
+    let cancelled = false;
+    loadCardStripe(config.stripeJs ?? '/dev/stripe/v3.js', publishableKey)
+      .then((client) => {
+        if (cancelled) return;
+        const card = client.elements().create('card');
+        setStripe({ client, card });
+        requestAnimationFrame(() => mountRef.current && card.mount(mountRef.current));
+      })
+      .catch(() => !cancelled && setError(t('platformBilling:myPlan.cardsUnavailable')));
+    return () => {
+      cancelled = true;
+    };
+  }, [choice, stripe, publishableKey, config.stripeJs, t]);
+  useEffect(() => () => stripe?.card.destroy(), [stripe]);
+
+  const submit = async () => {
+    setError(null);
+    setBusy(true);
+    try {
+      let paymentMethodId: string | null = null;
+      if (choice === 'new') {
+        if (!stripe) return;
+        const made = await stripe.client.createPaymentMethod({ type: 'card', card: stripe.card });
+        if (made.error || !made.paymentMethod) {
+          setError(made.error?.message ?? t('platformBilling:myPlan.payFailed'));
+          return;
+        }
+        paymentMethodId = made.paymentMethod.id;
+      }
+      const result = await pay({ invoice_id: invoice.id, payment_method_id: paymentMethodId });
+      if (result.error) {
+        setError(result.error.graphQLErrors.map((e) => e.message).join(' ') || t('common:errors.network'));
+        return;
+      }
+      if (result.data) showNotice(result.data.payMyPlanInvoice);
+      onPaid();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={t('platformBilling:myPlan.payTitle', { number: invoice.id })} size="lg">
+      <Stack gap="sm">
+        <Text>
+          {t('platformBilling:myPlan.payLead', { period: `${day(invoice.period_start)} – ${day(invoice.period_end)}` })}{' '}
+          <Text span fw={700}>
+            <MoneyText value={invoice.balance} />
+          </Text>
+        </Text>
+        {error ? (
+          <Alert color="danger" variant="light" role="alert" data-testid="pay-error">
+            {error}
+          </Alert>
+        ) : null}
+        {saved ? (
+          <Radio.Group
+            value={choice}
+            onChange={(v) => setChoice(v === 'new' ? 'new' : 'saved')}
+            label={t('platformBilling:myPlan.payWith')}
+          >
+            <Stack gap={6} mt={4}>
+              <Radio value="saved" label={cardLine(t, saved)} data-testid="pay-saved-card" />
+              <Radio value="new" label={t('platformBilling:myPlan.newCard')} data-testid="pay-new-card" />
+            </Stack>
+          </Radio.Group>
+        ) : null}
+        {choice === 'new' ? (
+          publishableKey ? (
+            <Stack gap={4}>
+              <Text size="sm" c="dimmed">
+                {t('platformBilling:myPlan.cardPrivacy')}
+              </Text>
+              <div ref={mountRef} data-testid="plan-card-element" />
+              {!stripe && !error ? <Loader size="sm" aria-label={t('common:loading')} /> : null}
+            </Stack>
+          ) : (
+            <Alert color="warning" variant="light">
+              {t('platformBilling:myPlan.cardsUnavailable')}
+            </Alert>
+          )
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('common:actions.cancel')}
+          </Button>
+          <Button onClick={submit} loading={busy} disabled={choice === 'new' && !stripe} data-testid="confirm-pay">
+            {t('platformBilling:myPlan.payAmount', { amount: formatMoney(invoice.balance) })}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** /kidsvision-plan (My Plan, the owner): the centre's plan, open invoices to pay, its invoices, payments and saved cards with the platform. */
+export function MyPlanPage() {
+  const { t } = useTranslation(['platformBilling', 'common']);
+  const [{ data, fetching, error }, refetch] = useQuery({ query: MyPlanBillingQuery, requestPolicy: 'cache-and-network' });
+  const [paying, setPaying] = useState<MyPlanInvoice | null>(null);
+  const reload = () => refetch({ requestPolicy: 'network-only' });
+
+  if (fetching && !data) return <Loader role="status" aria-label={t('common:loading')} />;
+  if (!data) {
+    return (
+      <Alert color="danger" variant="light" role="alert">
+        {error?.graphQLErrors[0]?.message ?? t('platformBilling:myPlan.loadFailed')}
+      </Alert>
+    );
+  }
+  const mine = data.getMyPlan;
+  const billing = data.getMyPlanBilling;
+  const open = billing.invoices.filter((i) => i.status === 'open' && Number(i.balance) > 0);
+  const pendingFor = new Set(billing.payments.filter((p) => p.status === 'pending').map((p) => p.invoice_id));
+
+  return (
+    <Stack gap="md" data-testid="my-plan">
+      <div>
+        <Title order={1} size="h2">
+          {t('platformBilling:myPlan.title')}
+        </Title>
+        <Text c="dimmed">{t('platformBilling:myPlan.lead')}</Text>
+      </div>
+
+      <Card withBorder radius="md" padding="lg">
+        <Group justify="space-between" mb="sm" wrap="wrap">
+          <Text component="h2" fw={600}>
+            {t('platformBilling:myPlan.planTitle')}
+          </Text>
+          <Badge variant="light" color={mine.status === 'active' ? 'success' : 'danger'}>
+            {t(`platformBilling:centreStatus.${mine.status}`, { defaultValue: mine.status })}
+          </Badge>
+        </Group>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+          <Fact label={t('platformBilling:centre.plan')}>
+            <span data-testid="my-plan-name">{mine.plan ? mine.plan.name : t('platformBilling:centre.noPlan')}</span>
+          </Fact>
+          <Fact label={t('platformBilling:plans.price')}>
+            {mine.plan ? (
+              <>
+                <MoneyText value={mine.plan.amount} /> /{' '}
+                {t(`platformBilling:periods.${mine.plan.period}`, { defaultValue: mine.plan.period })}
+              </>
+            ) : (
+              '—'
+            )}
+          </Fact>
+          <Fact label={t('platformBilling:myPlan.trial')}>
+            {mine.on_trial && mine.trial_ends_on
+              ? t('platformBilling:myPlan.trialLine', { count: mine.trial_days_left ?? 0, date: day(mine.trial_ends_on) })
+              : t('platformBilling:myPlan.noTrial')}
+          </Fact>
+          <Fact label={t('platformBilling:centre.billingSince')}>{day(mine.payment_start)}</Fact>
+        </SimpleGrid>
+        {mine.plan?.note ? (
+          <Text size="sm" c="dimmed" mt="sm">
+            {mine.plan.note}
+          </Text>
+        ) : null}
+      </Card>
+
+      <Card withBorder radius="md" padding="lg" data-testid="my-plan-open">
+        <Text component="h2" fw={600} mb="sm">
+          {t('platformBilling:myPlan.toPay')}
+        </Text>
+        {open.length === 0 ? (
+          <Text c="dimmed">{t('platformBilling:myPlan.nothingToPay')}</Text>
+        ) : (
+          <Stack gap="xs">
+            {open.map((i) => (
+              <Group key={i.id} justify="space-between" wrap="wrap" gap="sm" data-testid={`open-invoice-${i.id}`}>
+                <Stack gap={0}>
+                  <Text fw={500}>
+                    {t('platformBilling:myPlan.invoiceLine', { number: i.id, period: `${day(i.period_start)} – ${day(i.period_end)}` })}
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    {t('platformBilling:myPlan.dueOn', { date: day(i.due_date) })}
+                  </Text>
+                </Stack>
+                <Group gap="sm">
+                  <Text fw={700}>
+                    <MoneyText value={i.balance} />
+                  </Text>
+                  {pendingFor.has(i.id) ? (
+                    <Badge variant="light" color="warning">
+                      {t('platformBilling:myPlan.paymentPending')}
+                    </Badge>
+                  ) : (
+                    <Button onClick={() => setPaying(i)} data-testid={`pay-invoice-${i.id}`}>
+                      {t('platformBilling:myPlan.pay')}
+                    </Button>
+                  )}
+                </Group>
+              </Group>
+            ))}
+          </Stack>
+        )}
+      </Card>
+
+      <Card withBorder radius="md" padding="lg">
+        <Text component="h2" fw={600} mb="sm">
+          {t('platformBilling:myPlan.invoicesTitle')}
+        </Text>
+        {billing.invoices.length === 0 ? (
+          <Text c="dimmed">{t('platformBilling:empty')}</Text>
+        ) : (
+          <div role="region" aria-label={t('platformBilling:myPlan.invoicesTitle')} tabIndex={0} style={{ overflowX: 'auto' }}>
+            <Table striped miw={560} aria-label={t('platformBilling:myPlan.invoicesTitle')} data-testid="my-plan-invoices">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('platformBilling:invoices.number')}</Table.Th>
+                  <Table.Th>{t('platformBilling:invoices.period')}</Table.Th>
+                  <Table.Th>{t('platformBilling:invoices.due')}</Table.Th>
+                  <Table.Th>{t('platformBilling:invoices.amount')}</Table.Th>
+                  <Table.Th>{t('platformBilling:invoices.balance')}</Table.Th>
+                  <Table.Th>{t('platformBilling:invoices.status')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {billing.invoices.map((i) => (
+                  <Table.Tr key={i.id} data-testid={`my-invoice-${i.id}`}>
+                    <Table.Td>#{i.id}</Table.Td>
+                    <Table.Td>
+                      {day(i.period_start)} – {day(i.period_end)}
+                    </Table.Td>
+                    <Table.Td>{day(i.due_date)}</Table.Td>
+                    <Table.Td>
+                      <MoneyText value={i.amount} />
+                    </Table.Td>
+                    <Table.Td>
+                      <MoneyText value={i.balance} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color={INVOICE_COLOURS[i.status] ?? 'gray'} data-status={i.status}>
+                        {t(`platformBilling:invoiceStatus.${i.status}`, { defaultValue: i.status })}
+                      </Badge>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </div>
+        )}
+      </Card>
+
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <Card withBorder radius="md" padding="lg">
+          <Text component="h2" fw={600} mb="sm">
+            {t('platformBilling:myPlan.paymentsTitle')}
+          </Text>
+          {billing.payments.length === 0 ? (
+            <Text c="dimmed">{t('platformBilling:empty')}</Text>
+          ) : (
+            <div role="region" aria-label={t('platformBilling:myPlan.paymentsTitle')} tabIndex={0} style={{ overflowX: 'auto' }}>
+              <Table striped miw={420} aria-label={t('platformBilling:myPlan.paymentsTitle')}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('platformBilling:payments.date')}</Table.Th>
+                    <Table.Th>{t('platformBilling:invoices.amount')}</Table.Th>
+                    <Table.Th>{t('platformBilling:payments.method')}</Table.Th>
+                    <Table.Th>{t('platformBilling:invoices.status')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {billing.payments.map((p) => (
+                    <Table.Tr key={p.id}>
+                      <Table.Td>
+                        <DateTimeText value={p.created_at} />
+                      </Table.Td>
+                      <Table.Td>
+                        <MoneyText value={p.amount} />
+                      </Table.Td>
+                      <Table.Td>
+                        {t(`platformBilling:methods.${p.method}`, { defaultValue: p.method })}
+                        {p.reference ? ` · ${p.reference}` : ''}
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge variant="light" color={PAYMENT_COLOURS[p.status] ?? 'gray'}>
+                          {t(`platformBilling:paymentStatus.${p.status}`, { defaultValue: p.status })}
+                        </Badge>
+                        {p.failure_message ? (
+                          <Text size="xs" c="dimmed">
+                            {p.failure_message}
+                          </Text>
+                        ) : null}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </div>
+          )}
+        </Card>
+        <Card withBorder radius="md" padding="lg">
+          <Text component="h2" fw={600} mb="sm">
+            {t('platformBilling:myPlan.cardsTitle')}
+          </Text>
+          {billing.cards.length === 0 ? (
+            <Text c="dimmed">{t('platformBilling:empty')}</Text>
+          ) : (
+            <Stack gap="xs" data-testid="my-plan-cards">
+              {billing.cards.map((c) => (
+                <Group key={c.id} gap="xs">
+                  <Text>{cardLine(t, c)}</Text>
+                  {c.is_default ? <Badge variant="default">{t('platformBilling:cards.default')}</Badge> : null}
+                </Group>
+              ))}
+            </Stack>
+          )}
+        </Card>
+      </SimpleGrid>
+
+      {paying ? (
+        <PayInvoiceModal
+          key={paying.id}
+          invoice={paying}
+          cards={billing.cards}
+          publishableKey={billing.publishable_key}
+          onClose={() => setPaying(null)}
+          onPaid={() => {
+            setPaying(null);
+            reload();
+          }}
+        />
+      ) : null}
+    </Stack>
+  );
+}
