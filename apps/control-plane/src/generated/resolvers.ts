@@ -78,6 +78,8 @@ export type Query = {
   getCenterPayments: CenterPaymentPage;
   /** A centre's saved cards, the default first (admin). */
   getCenterCards: Array<CenterCard>;
+  /** Guest, throttled: the setup's progress, for the holder of the setup token. */
+  getCenterSetup: CenterSetupStatus;
   /** Guest, throttled: whether <slug>.<platform domain> is free. */
   checkCenterSlug: CenterSlugCheck;
 };
@@ -248,6 +250,11 @@ export type QueryGetCenterCardsArgs = {
 };
 
 
+export type QueryGetCenterSetupArgs = {
+  token: Scalars['String']['input'];
+};
+
+
 export type QueryCheckCenterSlugArgs = {
   slug: Scalars['String']['input'];
 };
@@ -333,6 +340,8 @@ export type Mutation = {
   startCustomerSignup: CustomerSignupResult;
   /** Guest, throttled: checks the emailed code; answers the setup token. */
   verifyCustomerSignup: CustomerVerifyResult;
+  /** Guest, throttled: spends the setup token (single use, 7 days) and queues the centre's provisioning once; answers the owner's one-time sign-in link. */
+  saveCenterSetup: CenterSetupResult;
 };
 
 
@@ -646,6 +655,16 @@ export type MutationStartCustomerSignupArgs = {
 export type MutationVerifyCustomerSignupArgs = {
   pin_time: Scalars['String']['input'];
   pin: Scalars['String']['input'];
+};
+
+
+export type MutationSaveCenterSetupArgs = {
+  token: Scalars['String']['input'];
+  time_zone: Scalars['String']['input'];
+  location_name: Scalars['String']['input'];
+  manager_fname?: InputMaybe<Scalars['String']['input']>;
+  manager_lname?: InputMaybe<Scalars['String']['input']>;
+  manager_email?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** The spec's notice triple, shown as a coloured notice. */
@@ -1578,6 +1597,33 @@ export type CustomerVerifyResult = {
   token?: Maybe<Scalars['String']['output']>;
 };
 
+export type CenterSetupResult = {
+  __typename?: 'CenterSetupResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  center_id?: Maybe<Scalars['ID']['output']>;
+  /** The owner's one-time sign-in link on the new centre's host (/verify-autologin/<token>, then /dashboard); it works once the centre is ready. */
+  url?: Maybe<Scalars['String']['output']>;
+  /** How long the link lives once the centre is ready. */
+  expires_in_minutes?: Maybe<Scalars['Int']['output']>;
+};
+
+/** A sign-up's setup as its page follows it. */
+export type CenterSetupStatus = {
+  __typename?: 'CenterSetupStatus';
+  center_name: Scalars['String']['output'];
+  slug: Scalars['String']['output'];
+  /** The new centre's origin. */
+  center_url: Scalars['String']['output'];
+  /** new (setup not submitted), provisioning, ready or failed. */
+  status: Scalars['String']['output'];
+  progress: Scalars['Int']['output'];
+  step?: Maybe<Scalars['String']['output']>;
+  error?: Maybe<Scalars['String']['output']>;
+  has_card: Scalars['Boolean']['output'];
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -1731,6 +1777,8 @@ export type ResolversTypes = {
   CenterSlugCheck: ResolverTypeWrapper<Row<CenterSlugCheck>>;
   CustomerSignupResult: ResolverTypeWrapper<Row<CustomerSignupResult>>;
   CustomerVerifyResult: ResolverTypeWrapper<Row<CustomerVerifyResult>>;
+  CenterSetupResult: ResolverTypeWrapper<Row<CenterSetupResult>>;
+  CenterSetupStatus: ResolverTypeWrapper<Row<CenterSetupStatus>>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -1815,6 +1863,8 @@ export type ResolversParentTypes = {
   CenterSlugCheck: Row<CenterSlugCheck>;
   CustomerSignupResult: Row<CustomerSignupResult>;
   CustomerVerifyResult: Row<CustomerVerifyResult>;
+  CenterSetupResult: Row<CenterSetupResult>;
+  CenterSetupStatus: Row<CenterSetupStatus>;
 };
 
 export type QueryResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -1846,6 +1896,7 @@ export type QueryResolvers<ContextType = CpContext, ParentType extends Resolvers
   getCenterInvoices?: Resolver<ResolversTypes['CenterInvoicePage'], ParentType, ContextType, Partial<QueryGetCenterInvoicesArgs>>;
   getCenterPayments?: Resolver<ResolversTypes['CenterPaymentPage'], ParentType, ContextType, Partial<QueryGetCenterPaymentsArgs>>;
   getCenterCards?: Resolver<Array<ResolversTypes['CenterCard']>, ParentType, ContextType, RequireFields<QueryGetCenterCardsArgs, 'center_id'>>;
+  getCenterSetup?: Resolver<ResolversTypes['CenterSetupStatus'], ParentType, ContextType, RequireFields<QueryGetCenterSetupArgs, 'token'>>;
   checkCenterSlug?: Resolver<ResolversTypes['CenterSlugCheck'], ParentType, ContextType, RequireFields<QueryCheckCenterSlugArgs, 'slug'>>;
 };
 
@@ -1893,6 +1944,7 @@ export type MutationResolvers<ContextType = CpContext, ParentType extends Resolv
   approveCenterPayment?: Resolver<ResolversTypes['CenterPaymentsResult'], ParentType, ContextType, RequireFields<MutationApproveCenterPaymentArgs, 'id'>>;
   startCustomerSignup?: Resolver<ResolversTypes['CustomerSignupResult'], ParentType, ContextType, RequireFields<MutationStartCustomerSignupArgs, 'fname' | 'lname' | 'email' | 'password' | 'center_name' | 'subdomain' | 'kind'>>;
   verifyCustomerSignup?: Resolver<ResolversTypes['CustomerVerifyResult'], ParentType, ContextType, RequireFields<MutationVerifyCustomerSignupArgs, 'pin_time' | 'pin'>>;
+  saveCenterSetup?: Resolver<ResolversTypes['CenterSetupResult'], ParentType, ContextType, RequireFields<MutationSaveCenterSetupArgs, 'token' | 'time_zone' | 'location_name'>>;
 };
 
 export type NoticeResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['Notice'] = ResolversParentTypes['Notice']> = {
@@ -2589,6 +2641,26 @@ export type CustomerVerifyResultResolvers<ContextType = CpContext, ParentType ex
   token?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type CenterSetupResultResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CenterSetupResult'] = ResolversParentTypes['CenterSetupResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  center_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  expires_in_minutes?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type CenterSetupStatusResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CenterSetupStatus'] = ResolversParentTypes['CenterSetupStatus']> = {
+  center_name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  slug?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  center_url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  progress?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  step?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  has_card?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = CpContext> = {
   Query?: QueryResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
@@ -2664,5 +2736,7 @@ export type Resolvers<ContextType = CpContext> = {
   CenterSlugCheck?: CenterSlugCheckResolvers<ContextType>;
   CustomerSignupResult?: CustomerSignupResultResolvers<ContextType>;
   CustomerVerifyResult?: CustomerVerifyResultResolvers<ContextType>;
+  CenterSetupResult?: CenterSetupResultResolvers<ContextType>;
+  CenterSetupStatus?: CenterSetupStatusResolvers<ContextType>;
 };
 
