@@ -226,6 +226,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
       ...stripeHandle.config,
       secretKey: platformKey,
       webhookSecret: process.env.STRIPE_PLATFORM_WEBHOOK_SECRET || undefined,
+      publishableKey: process.env.STRIPE_PLATFORM_PUBLISHABLE_KEY || undefined,
     };
   log(`Files: ${files.kind === 's3' ? `S3 bucket ${process.env.S3_BUCKET}` : `local store in ${path.join(DATA_DIR, 'files')}`}`);
   const cpJobs = registerControlPlaneJobs(queue, cpDeps);

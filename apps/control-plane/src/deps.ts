@@ -72,7 +72,7 @@ export interface ControlPlaneDeps {
    * live) and the account's secret key; `webhookSecret` when the endpoint was made by hand (live).
    * Without it, card operations answer PAYMENT_PROVIDER_UNAVAILABLE.
    */
-  stripe?: StripeConnection & { secretKey: string; webhookSecret?: string };
+  stripe?: StripeConnection & { secretKey: string; webhookSecret?: string; publishableKey?: string };
   /** Google Calendar: the state key (`/internal/google/return`) and, outside production, the fake Google's routes under `/dev/google`. */
   google?: { stateKey: string; devRoutes?: (app: FastifyInstance) => Promise<void> };
   /** Custom-domain verification lookups (default `node:dns/promises`; tests pass a fake). */

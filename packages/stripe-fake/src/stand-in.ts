@@ -1,7 +1,7 @@
 /**
  * The Stripe.js stand-in served at `/dev/stripe/v3.js` (js.stripe.com is out of reach locally):
  * `Stripe(pk)` with `elements().create('card')` (number, expiry, CVC inputs with labels),
- * `confirmCardSetup` and `confirmCardPayment`, calling the fake under the script's own path
+ * `createPaymentMethod`, `confirmCardSetup` and `confirmCardPayment`, calling the fake under the script's own path
  * (`/dev/stripe/v1/...`). A card that needs authentication is "authenticated" after a confirm
  * dialog, as Stripe's test 3-D Secure page does.
  */
@@ -102,6 +102,9 @@ export const STAND_IN_JS = String.raw`(function () {
         }
         var out = {}; out[key] = r; return out;
       }, function (error) { return { error: error }; });
+  };
+  Stripe.prototype.createPaymentMethod = function (data) {
+    return this.paymentMethodFrom({ card: data.card }).then(function (pm) { return { paymentMethod: pm }; }, function (error) { return { error: error }; });
   };
   Stripe.prototype.confirmCardSetup = function (secret, data) { return this.confirmIntent('setup_intents', 'setupIntent', secret, data); };
   Stripe.prototype.confirmCardPayment = function (secret, data) { return this.confirmIntent('payment_intents', 'paymentIntent', secret, data); };
