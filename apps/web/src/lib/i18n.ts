@@ -39,6 +39,7 @@ export const NAMESPACES = [
   'newsletters',
   'documents',
   'immunizations',
+  'signup',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /** The pet pack: per language, `{ <namespace>: { ...keys to override } }`. */

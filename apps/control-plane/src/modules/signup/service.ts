@@ -315,7 +315,7 @@ export function createSignupService(rt: ControlPlaneRuntime) {
       const signup = await db('customer_signups').where({ center_id: centreId }).first('slug');
       return done('Your centre is being set up.', {
         center_id: centreId,
-        url: `${rt.config.centreOrigin(signup.slug)}/verify-autologin/${autologin}`,
+        url: `${rt.config.centreOrigin(signup.slug)}/verify-autologin/${autologin}?redirect=%2Fdashboard`,
         expires_in_minutes: AUTOLOGIN_TTL_MIN,
       });
     },

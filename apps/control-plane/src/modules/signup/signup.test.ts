@@ -189,7 +189,7 @@ describe('sign-up funnel', () => {
     expect(ok).toHaveLength(1);
     expect(clicks.filter((c) => c.status === 'rejected').map((c) => (c as PromiseRejectedResult).reason.code)).toEqual(['SETUP_ALREADY_DONE', 'SETUP_ALREADY_DONE']);
     const done = (ok[0] as PromiseFulfilledResult<Awaited<ReturnType<SignupService['saveCenterSetup']>>>).value;
-    const link = done.url.match(/^http:\/\/brightstart\.localhost:3000\/verify-autologin\/([\w-]{20,})$/);
+    const link = done.url.match(/^http:\/\/brightstart\.localhost:3000\/verify-autologin\/([\w-]{20,})\?redirect=%2Fdashboard$/);
     expect(link).toBeTruthy();
     // Answered before provisioning ends (the request never waits for the job).
     expect((await h.control.db('centers').where({ slug: 'brightstart' }).first('status')).status).toBe('provisioning');

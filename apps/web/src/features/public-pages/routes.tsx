@@ -9,10 +9,6 @@ const guest = (title: string): RouteHandle => ({ access: { role: 'guest' }, titl
 
 /** Guest pages of spec §2 whose features come later: each shows a clear "not available yet". */
 const PENDING_GUEST_PAGES = [
-  [guestPaths.customerSignup.pattern, 'pages:guestPages.titles.customerSignup'],
-  [guestPaths.packages.pattern, 'pages:guestPages.titles.packages'],
-  [guestPaths.customerPayment.pattern, 'pages:guestPages.titles.customerPayment'],
-  [guestPaths.customerCenterSetup.pattern, 'pages:guestPages.titles.customerCenterSetup'],
   [guestPaths.webFormPreview.pattern, 'pages:guestPages.titles.webFormPreview'],
 ] as const;
 
