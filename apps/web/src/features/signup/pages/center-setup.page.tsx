@@ -119,9 +119,10 @@ function SetupForm({ token, centre, onSaved }: { token: string; centre: string; 
             manager_lname: v.manager_lname || null,
             manager_email: v.manager_email || null,
           });
+          const code = (result.error?.graphQLErrors[0]?.extensions as { code?: string } | undefined)?.code;
+          // A second click while the first one is answered: that one made the centre; follow it.
+          if (code === 'SETUP_ALREADY_DONE') return onSaved();
           if (reportMutationError(result.error, t, { setError, fields: ['time_zone', 'location_name', 'manager_fname', 'manager_lname', 'manager_email'] })) {
-            const code = (result.error?.graphQLErrors[0]?.extensions as { code?: string } | undefined)?.code;
-            if (code === 'SETUP_ALREADY_DONE') onSaved();
             if (code === 'INVALID_LINK') navigate(guestPaths.customerSignup.to({}));
             return;
           }

@@ -92,7 +92,7 @@ export function CustomerPaymentPage() {
         <Stack gap={4}>
           <Box ref={mountRef} data-testid="card-element" aria-label={t('signup:payment.card')} />
           {cardError ? (
-            <Text size="sm" c="red.8" role="alert" data-testid="card-error">
+            <Text size="sm" c="red.9" role="alert" data-testid="card-error">
               {cardError}
             </Text>
           ) : null}

@@ -142,7 +142,7 @@ function SignupStep() {
             required
           />
           {check ? (
-            <Text size="sm" c={check.available ? 'teal.8' : 'red.8'} role="status" aria-live="polite" data-testid="slug-check" data-available={String(check.available)}>
+            <Text size="sm" c={check.available ? 'teal.9' : 'red.9'} role="status" aria-live="polite" data-testid="slug-check" data-available={String(check.available)}>
               {check.available ? t('signup:signup.free', { host: `${check.slug}.${host}` }) : check.message}
             </Text>
           ) : null}
