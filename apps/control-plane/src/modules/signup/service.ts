@@ -262,9 +262,9 @@ export function createSignupService(rt: ControlPlaneRuntime) {
         throw badInput(missing, 'A first manager needs a first name, a last name and an email.');
       }
       const autologin = randomToken();
-      let centreId: string;
+      let made: { id: string; slug: string };
       try {
-        centreId = await db.transaction(async (trx) => {
+        made = await db.transaction(async (trx) => {
           const signup = await byToken(trx, a.token, true);
           if (signup.setup_used_at || signup.center_id) throw setupDone();
           const plan = signup.plan_id ? await findPlan(trx, signup.plan_id) : undefined;
@@ -303,7 +303,7 @@ export function createSignupService(rt: ControlPlaneRuntime) {
               updated_at: trx.fn.now(),
             });
           await writeAudit(trx, { ...SYSTEM_ACTOR, ip: actor.ip }, 'signup.setup', 'center', id, { signup_id: signup.id, plan_id: plan?.id ?? null });
-          return id;
+          return { id, slug: signup.slug };
         });
       } catch (e) {
         if (e instanceof AppError && e.code === 'SLUG_TAKEN') throw badInput('token', 'This address was taken meanwhile. Start the sign-up again.');
@@ -311,11 +311,10 @@ export function createSignupService(rt: ControlPlaneRuntime) {
         throw e;
       }
       void rt.kickOutbox();
-      await rt.directory.invalidate(centreId);
-      const signup = await db('customer_signups').where({ center_id: centreId }).first('slug');
+      await rt.directory.invalidate(made.id);
       return done('Your centre is being set up.', {
-        center_id: centreId,
-        url: `${rt.config.centreOrigin(signup.slug)}/verify-autologin/${autologin}?redirect=%2Fdashboard`,
+        center_id: made.id,
+        url: `${rt.config.centreOrigin(made.slug)}/verify-autologin/${autologin}?redirect=%2Fdashboard`,
         expires_in_minutes: AUTOLOGIN_TTL_MIN,
       });
     },
