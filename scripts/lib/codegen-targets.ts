@@ -60,13 +60,13 @@ function asDocument(value: unknown): DocumentNode | null {
 }
 
 /**
- * The SPA's operations and fragments, by the server they are sent to (features/operator → the
+ * The SPA's operations and fragments, by the server they are sent to (features/operator and features/signup → the
  * control plane). A fragment interpolated into several documents is one definition here.
  */
 export async function webDocuments(): Promise<Record<'tenant-api' | 'control-plane', DocumentFile[]>> {
   const byApp = { 'tenant-api': new Map<string, { file: string; definition: DefinitionNode }>(), 'control-plane': new Map() };
   for (const file of apiFiles(at('apps/web/src')).sort()) {
-    const app = file.includes('/features/operator/') ? 'control-plane' : 'tenant-api';
+    const app = /\/features\/(operator|signup)\//.test(file) ? 'control-plane' : 'tenant-api';
     const exports = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
     for (const value of Object.values(exports)) {
       for (const definition of asDocument(value)?.definitions ?? []) {

@@ -9,6 +9,7 @@ import { describeRequest } from './plugins/app/log-facts.ts';
 import { googleReturnRoutes } from './modules/google-return/routes.ts';
 import { templateImageRoutes } from './modules/newsletters/images.ts';
 import { ensurePlatformWebhook, platformWebhookRoutes } from './modules/center-billing/stripe.ts';
+import { platformStripeDevRoutes, platformStripeJs } from './modules/signup/stripe-dev-routes.ts';
 
 /** The control-plane API (no listen): operators, centres, domains, databases, migrations, support, the centres' channel. */
 export async function buildControlPlaneApp(deps: ControlPlaneDeps): Promise<FastifyInstance> {
@@ -29,8 +30,10 @@ export async function buildControlPlaneApp(deps: ControlPlaneDeps): Promise<Fast
   app.get('/healthz', async () => ({ ok: true }));
   app.get('/app-config.json', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    return { surface: 'platform', centre: null, devMailbox: Boolean(deps.devMailbox && !rt.config.production) };
+    return { surface: 'platform', centre: null, devMailbox: Boolean(deps.devMailbox && !rt.config.production), ...platformStripeJs(deps.stripe, rt.config.production) };
   });
+  // The sign-up funnel's card on the platform host: the Stripe.js stand-in in fake mode (in its own scope: it parses bodies as text).
+  if (deps.stripe && !rt.config.production) await app.register(platformStripeDevRoutes, { stripe: deps.stripe });
   if (deps.devMailbox && !rt.config.production) await app.register(devMailboxRoutes, { dbFor: async () => rt.controlDb });
   if (deps.google) await googleReturnRoutes(app, { controlDb: rt.controlDb, stateKey: deps.google.stateKey });
   if (deps.google?.devRoutes && !rt.config.production) await app.register(deps.google.devRoutes, { prefix: '/dev/google' });

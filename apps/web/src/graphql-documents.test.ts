@@ -45,7 +45,7 @@ const operations = Object.entries(documents).flatMap(([file, exports]) =>
   Object.entries(exports).flatMap(([name, value]) => {
     const document = asDocument(value);
     if (!document?.definitions.some((d) => d.kind === 'OperationDefinition')) return [];
-    return [{ file, name, document, app: file.includes('/operator/') ? 'control-plane' : 'tenant-api' }];
+    return [{ file, name, document, app: /\/features\/(operator|signup)\//.test(file) ? 'control-plane' : 'tenant-api' }];
   }),
 );
 

@@ -78,6 +78,8 @@ export type Query = {
   getCenterPayments: CenterPaymentPage;
   /** A centre's saved cards, the default first (admin). */
   getCenterCards: Array<CenterCard>;
+  /** Guest, throttled: the setup's progress, for the holder of the setup token. */
+  getCenterSetup: CenterSetupStatus;
   /** Guest, throttled: whether <slug>.<platform domain> is free. */
   checkCenterSlug: CenterSlugCheck;
   /** The centres' websites, by centre and title; center_id, kind (website, blog), state (online, offline) filter, search matches title, slug and centre (admin). */
@@ -252,6 +254,11 @@ export type QueryGetCenterCardsArgs = {
 };
 
 
+export type QueryGetCenterSetupArgs = {
+  token: Scalars['String']['input'];
+};
+
+
 export type QueryCheckCenterSlugArgs = {
   slug: Scalars['String']['input'];
 };
@@ -354,6 +361,8 @@ export type Mutation = {
   startCustomerSignup: CustomerSignupResult;
   /** Guest, throttled: checks the emailed code; answers the setup token. */
   verifyCustomerSignup: CustomerVerifyResult;
+  /** Guest, throttled: spends the setup token (single use, 7 days) and queues the centre's provisioning once; answers the owner's one-time sign-in link. */
+  saveCenterSetup: CenterSetupResult;
   /** Takes a centre's website offline: its pages answer 404 on the centre host until brought back (admin, audited). */
   takeCustomerWebsiteOffline: CustomerWebsiteResult;
   /** Serves an offline website again (admin, audited). */
@@ -693,6 +702,16 @@ export type MutationStartCustomerSignupArgs = {
 export type MutationVerifyCustomerSignupArgs = {
   pin_time: Scalars['String']['input'];
   pin: Scalars['String']['input'];
+};
+
+
+export type MutationSaveCenterSetupArgs = {
+  token: Scalars['String']['input'];
+  time_zone: Scalars['String']['input'];
+  location_name: Scalars['String']['input'];
+  manager_fname?: InputMaybe<Scalars['String']['input']>;
+  manager_lname?: InputMaybe<Scalars['String']['input']>;
+  manager_email?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -1651,6 +1670,33 @@ export type CustomerVerifyResult = {
   token?: Maybe<Scalars['String']['output']>;
 };
 
+export type CenterSetupResult = {
+  __typename?: 'CenterSetupResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  center_id?: Maybe<Scalars['ID']['output']>;
+  /** The owner's one-time sign-in link on the new centre's host (/verify-autologin/<token>, then /dashboard); it works once the centre is ready. */
+  url?: Maybe<Scalars['String']['output']>;
+  /** How long the link lives once the centre is ready. */
+  expires_in_minutes?: Maybe<Scalars['Int']['output']>;
+};
+
+/** A sign-up's setup as its page follows it. */
+export type CenterSetupStatus = {
+  __typename?: 'CenterSetupStatus';
+  center_name: Scalars['String']['output'];
+  slug: Scalars['String']['output'];
+  /** The new centre's origin. */
+  center_url: Scalars['String']['output'];
+  /** new (setup not submitted), provisioning, ready or failed. */
+  status: Scalars['String']['output'];
+  progress: Scalars['Int']['output'];
+  step?: Maybe<Scalars['String']['output']>;
+  error?: Maybe<Scalars['String']['output']>;
+  has_card: Scalars['Boolean']['output'];
+};
+
 /** A public website or blog a centre's tenant API serves at /site/<slug>, as the centre last reported it over the control-plane channel. */
 export type CustomerWebsite = {
   __typename?: 'CustomerWebsite';
@@ -1912,6 +1958,8 @@ export type ResolversTypes = {
   CenterSlugCheck: ResolverTypeWrapper<Row<CenterSlugCheck>>;
   CustomerSignupResult: ResolverTypeWrapper<Row<CustomerSignupResult>>;
   CustomerVerifyResult: ResolverTypeWrapper<Row<CustomerVerifyResult>>;
+  CenterSetupResult: ResolverTypeWrapper<Row<CenterSetupResult>>;
+  CenterSetupStatus: ResolverTypeWrapper<Row<CenterSetupStatus>>;
   CustomerWebsite: ResolverTypeWrapper<Row<CustomerWebsite>>;
   CustomerWebsitePage: ResolverTypeWrapper<Row<CustomerWebsitePage>>;
   CustomerWebsiteResult: ResolverTypeWrapper<Row<CustomerWebsiteResult>>;
@@ -2002,6 +2050,8 @@ export type ResolversParentTypes = {
   CenterSlugCheck: Row<CenterSlugCheck>;
   CustomerSignupResult: Row<CustomerSignupResult>;
   CustomerVerifyResult: Row<CustomerVerifyResult>;
+  CenterSetupResult: Row<CenterSetupResult>;
+  CenterSetupStatus: Row<CenterSetupStatus>;
   CustomerWebsite: Row<CustomerWebsite>;
   CustomerWebsitePage: Row<CustomerWebsitePage>;
   CustomerWebsiteResult: Row<CustomerWebsiteResult>;
@@ -2039,6 +2089,7 @@ export type QueryResolvers<ContextType = CpContext, ParentType extends Resolvers
   getCenterInvoices?: Resolver<ResolversTypes['CenterInvoicePage'], ParentType, ContextType, Partial<QueryGetCenterInvoicesArgs>>;
   getCenterPayments?: Resolver<ResolversTypes['CenterPaymentPage'], ParentType, ContextType, Partial<QueryGetCenterPaymentsArgs>>;
   getCenterCards?: Resolver<Array<ResolversTypes['CenterCard']>, ParentType, ContextType, RequireFields<QueryGetCenterCardsArgs, 'center_id'>>;
+  getCenterSetup?: Resolver<ResolversTypes['CenterSetupStatus'], ParentType, ContextType, RequireFields<QueryGetCenterSetupArgs, 'token'>>;
   checkCenterSlug?: Resolver<ResolversTypes['CenterSlugCheck'], ParentType, ContextType, RequireFields<QueryCheckCenterSlugArgs, 'slug'>>;
   getCustomerWebsites?: Resolver<ResolversTypes['CustomerWebsitePage'], ParentType, ContextType, Partial<QueryGetCustomerWebsitesArgs>>;
   getCenterHealth?: Resolver<ResolversTypes['CenterHealth'], ParentType, ContextType, RequireFields<QueryGetCenterHealthArgs, 'center_id'>>;
@@ -2089,6 +2140,7 @@ export type MutationResolvers<ContextType = CpContext, ParentType extends Resolv
   approveCenterPayment?: Resolver<ResolversTypes['CenterPaymentsResult'], ParentType, ContextType, RequireFields<MutationApproveCenterPaymentArgs, 'id'>>;
   startCustomerSignup?: Resolver<ResolversTypes['CustomerSignupResult'], ParentType, ContextType, RequireFields<MutationStartCustomerSignupArgs, 'fname' | 'lname' | 'email' | 'password' | 'center_name' | 'subdomain' | 'kind'>>;
   verifyCustomerSignup?: Resolver<ResolversTypes['CustomerVerifyResult'], ParentType, ContextType, RequireFields<MutationVerifyCustomerSignupArgs, 'pin_time' | 'pin'>>;
+  saveCenterSetup?: Resolver<ResolversTypes['CenterSetupResult'], ParentType, ContextType, RequireFields<MutationSaveCenterSetupArgs, 'token' | 'time_zone' | 'location_name'>>;
   takeCustomerWebsiteOffline?: Resolver<ResolversTypes['CustomerWebsiteResult'], ParentType, ContextType, RequireFields<MutationTakeCustomerWebsiteOfflineArgs, 'id'>>;
   bringCustomerWebsiteOnline?: Resolver<ResolversTypes['CustomerWebsiteResult'], ParentType, ContextType, RequireFields<MutationBringCustomerWebsiteOnlineArgs, 'id'>>;
   rerunCenterMigration?: Resolver<ResolversTypes['CenterUtilityResult'], ParentType, ContextType, RequireFields<MutationRerunCenterMigrationArgs, 'center_id'>>;
@@ -2790,6 +2842,26 @@ export type CustomerVerifyResultResolvers<ContextType = CpContext, ParentType ex
   token?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type CenterSetupResultResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CenterSetupResult'] = ResolversParentTypes['CenterSetupResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  center_id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  expires_in_minutes?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type CenterSetupStatusResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CenterSetupStatus'] = ResolversParentTypes['CenterSetupStatus']> = {
+  center_name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  slug?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  center_url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  progress?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  step?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  has_card?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
 export type CustomerWebsiteResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['CustomerWebsite'] = ResolversParentTypes['CustomerWebsite']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   center_id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -2943,6 +3015,8 @@ export type Resolvers<ContextType = CpContext> = {
   CenterSlugCheck?: CenterSlugCheckResolvers<ContextType>;
   CustomerSignupResult?: CustomerSignupResultResolvers<ContextType>;
   CustomerVerifyResult?: CustomerVerifyResultResolvers<ContextType>;
+  CenterSetupResult?: CenterSetupResultResolvers<ContextType>;
+  CenterSetupStatus?: CenterSetupStatusResolvers<ContextType>;
   CustomerWebsite?: CustomerWebsiteResolvers<ContextType>;
   CustomerWebsitePage?: CustomerWebsitePageResolvers<ContextType>;
   CustomerWebsiteResult?: CustomerWebsiteResultResolvers<ContextType>;

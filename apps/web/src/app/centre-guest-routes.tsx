@@ -2,7 +2,7 @@ import { PlainGuestLayout } from '../components/guest/guest-layout';
 import { RouteError } from '../components/route-error';
 import { attendanceGuestRoutes } from '../features/attendance/guest-routes';
 import { authLinkRoutes, authRoutes } from '../features/auth/routes';
-import { notFoundRoutes, pendingGuestRoutes } from '../features/public-pages/routes';
+import { notFoundRoutes } from '../features/public-pages/routes';
 import { unsubscribeGuestRoutes } from '../features/newsletters/guest-routes';
 import { formsGuestRoutes } from '../features/forms/guest-routes';
 import type { CentreRouteTables } from './centre-routes';
@@ -16,7 +16,7 @@ export function guestRouteTables(): CentreRouteTables {
       {
         element: <PlainGuestLayout />,
         errorElement: <RouteError />,
-        children: [graphqlRoute([...authLinkRoutes, ...attendanceGuestRoutes, ...unsubscribeGuestRoutes, ...formsGuestRoutes, ...pendingGuestRoutes, ...notFoundRoutes])],
+        children: [graphqlRoute([...authLinkRoutes, ...attendanceGuestRoutes, ...unsubscribeGuestRoutes, ...formsGuestRoutes, ...notFoundRoutes])],
       },
     ],
   };

@@ -4,6 +4,7 @@ import { PageLoader } from '../components/page-loader';
 import { RouteError } from '../components/route-error';
 import { RouteGuard } from '../components/route-guard';
 import { operatorGuestRoutes, operatorRoutes } from '../features/operator/routes';
+import { signupGuestRoutes } from '../features/signup/routes';
 import { notFoundRoutes } from '../features/public-pages/routes';
 import { googleCallbackRoutes } from '../features/calendar/routes';
 import { paths } from '../lib/paths';
@@ -20,7 +21,7 @@ export const platformRoutes: RouteObject[] = [
       {
         element: <PlainGuestLayout />,
         errorElement: <RouteError />,
-        children: [graphqlRoute([...operatorGuestRoutes, ...googleCallbackRoutes, ...notFoundRoutes])],
+        children: [graphqlRoute([...operatorGuestRoutes, ...signupGuestRoutes, ...googleCallbackRoutes, ...notFoundRoutes])],
       },
       {
         path: '/',

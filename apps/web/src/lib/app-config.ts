@@ -12,6 +12,8 @@ export interface AppConfig {
   devMailbox: boolean;
   /** Centre hosts: where Stripe.js loads from (the local stand-in /dev/stripe/v3.js, or js.stripe.com). */
   stripeJs?: string;
+  /** The platform host: the platform account's publishable key (the sign-up funnel's card). */
+  stripeKey?: string;
 }
 
 export type LanguagePack = CentreConfig['language_pack'];
@@ -45,7 +47,7 @@ export function parseAppConfig(value: unknown): AppConfig | null {
   const centre = parseCentre(v.centre ?? null);
   if (!oneOf(v.surface, ['platform', 'centre'] as const) || centre === undefined || typeof v.devMailbox !== 'boolean') return null;
   if (v.surface === 'centre' && centre === null) return null;
-  return { surface: v.surface, centre, devMailbox: v.devMailbox, ...(typeof v.stripeJs === 'string' ? { stripeJs: v.stripeJs } : {}) };
+  return { surface: v.surface, centre, devMailbox: v.devMailbox, ...(typeof v.stripeJs === 'string' ? { stripeJs: v.stripeJs } : {}), ...(typeof v.stripeKey === 'string' ? { stripeKey: v.stripeKey } : {}) };
 }
 
 export async function loadAppConfig(fetchImpl: typeof fetch = fetch): Promise<AppConfig> {

@@ -40,6 +40,7 @@ export const NAMESPACES = [
   'documents',
   'immunizations',
   'platformBilling',
+  'signup',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /** The pet pack: per language, `{ <namespace>: { ...keys to override } }`. */

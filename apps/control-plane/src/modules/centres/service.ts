@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Knex } from 'knex';
 import { assertSafeDatabaseName } from '@kv/db';
 import { writeOutbox } from '@kv/jobs';
 import { fields, pageArgs, paginated, parseArgs } from '@kv/server';
@@ -96,6 +97,52 @@ const updateCenterArgs = z.object({
 });
 const extendTrialArgs = z.object({ id: fields.id('id'), days: fields.intBetween('days', 1, 365) });
 
+/**
+ * Inserts a centre in `provisioning` and queues its provisioning job, in the caller's transaction
+ * (addCenter's, or the sign-up funnel's, which spends its token in the same one). The caller
+ * checks the role, kicks the outbox after the commit and maps a unique violation to slugTaken.
+ */
+export async function insertProvisioningCentre(rt: ControlPlaneRuntime, trx: Knex.Transaction, actor: Actor, input: AddCenterInput): Promise<string> {
+  const args = parseArgs(addCenterArgs, input);
+  const { slug, kind } = args;
+  if (RESERVED_SLUGS.has(slug)) throw slugReserved();
+  const onTrial = args.on_trial ?? false;
+  const row = {
+    name: args.name,
+    slug,
+    kind,
+    language_pack: args.language_pack ?? (kind === 'petcare' ? 'dogs' : 'default'),
+    contact_email: args.contact_email,
+    owner_fname: args.owner_fname,
+    owner_lname: args.owner_lname,
+    owner_username: args.owner_username,
+    on_trial: onTrial,
+    trial_days: onTrial ? (args.trial_days ?? 30) : null,
+    trial_start_date: onTrial ? trx.raw('current_date') : null,
+    status: 'provisioning',
+    provisioning_step: 'queued',
+    provisioning_attempts: 1,
+    database_name: assertSafeDatabaseName(`${rt.config.databasePrefix}${slug.replaceAll('-', '_')}`),
+    added_by: actor.viewer?.label ?? null,
+    added_at: trx.fn.now(),
+  };
+  if ((await repo.slugExists(trx, slug)) || (await repo.hostHeldByOther(trx, `${slug}.${rt.config.platformDomain}`, null))) throw slugTaken();
+  const centreId = await repo.insertCenter(trx, row);
+  await writeAudit(trx, actor, 'center.add', 'center', centreId, {
+    slug,
+    name: row.name,
+    kind,
+    on_trial: onTrial,
+    trial_days: row.trial_days,
+  });
+  await writeOutbox(trx, {
+    queue: CONTROL_QUEUE,
+    name: JOBS.provisionCenter,
+    payload: { centreId: null, center_id: centreId, attempt: 1 },
+  });
+  return centreId;
+}
+
 export function createCentreService(rt: ControlPlaneRuntime) {
   const db = rt.controlDb;
   const deletion = createDeletionService(rt);
@@ -154,48 +201,9 @@ export function createCentreService(rt: ControlPlaneRuntime) {
 
     async addCenter(actor: Actor, input: AddCenterInput) {
       requireRole(actor, centrePolicy.addCenter);
-      const args = parseArgs(addCenterArgs, input);
-      const { slug, kind } = args;
-      if (RESERVED_SLUGS.has(slug)) throw slugReserved();
-      const onTrial = args.on_trial ?? false;
-      const row = {
-        name: args.name,
-        slug,
-        kind,
-        language_pack: args.language_pack ?? (kind === 'petcare' ? 'dogs' : 'default'),
-        contact_email: args.contact_email,
-        owner_fname: args.owner_fname,
-        owner_lname: args.owner_lname,
-        owner_username: args.owner_username,
-        on_trial: onTrial,
-        trial_days: onTrial ? (args.trial_days ?? 30) : null,
-        trial_start_date: onTrial ? db.raw('current_date') : null,
-        status: 'provisioning',
-        provisioning_step: 'queued',
-        provisioning_attempts: 1,
-        database_name: assertSafeDatabaseName(`${rt.config.databasePrefix}${slug.replaceAll('-', '_')}`),
-        added_by: actor.viewer?.label ?? null,
-        added_at: db.fn.now(),
-      };
       let id: string;
       try {
-        id = await db.transaction(async (trx) => {
-          if ((await repo.slugExists(trx, slug)) || (await repo.hostHeldByOther(trx, hostOf(slug), null))) throw slugTaken();
-          const centreId = await repo.insertCenter(trx, row);
-          await writeAudit(trx, actor, 'center.add', 'center', centreId, {
-            slug,
-            name: row.name,
-            kind,
-            on_trial: onTrial,
-            trial_days: row.trial_days,
-          });
-          await writeOutbox(trx, {
-            queue: CONTROL_QUEUE,
-            name: JOBS.provisionCenter,
-            payload: { centreId: null, center_id: centreId, attempt: 1 },
-          });
-          return centreId;
-        });
+        id = await db.transaction((trx) => insertProvisioningCentre(rt, trx, actor, input));
       } catch (e) {
         if (isUniqueViolation(e)) throw slugTaken();
         throw e;

@@ -2,6 +2,7 @@ import { randomPin, randomToken, sha256Hex } from '@kv/auth';
 import { queueMessage } from '@kv/messaging';
 import type { Knex } from 'knex';
 import type { ControlPlaneRuntime } from '../../deps.ts';
+import { applyCentreSetup, findCentreSetup } from '../signup/setup.ts';
 import { findCentreUserId, insertInviteToken, insertOwner, type ProvisioningRow } from './repo.ts';
 
 const INVITE_TTL_MS = 7 * 24 * 60 * 60_000;
@@ -26,9 +27,24 @@ export function openCentreConnection(rt: ControlPlaneRuntime, centre: Provisioni
  * One transaction with the message, and skipped when the owner exists, so a retry never invites twice.
  */
 export async function createCentreOwner(rt: ControlPlaneRuntime, centre: ProvisioningRow, serverId: string): Promise<{ created: boolean }> {
-  const db = await centreDb(rt, centre, serverId);
+  // A centre from the sign-up funnel: the owner has a password already, and the setup comes along.
+  const [db, setup] = await Promise.all([centreDb(rt, centre, serverId), findCentreSetup(rt.controlDb, centre.id)]);
   const result = await db.transaction(async (trx) => {
-    if (await findCentreUserId(trx, centre.owner_username!)) return { created: false };
+    const existing = await findCentreUserId(trx, centre.owner_username!);
+    if (setup) {
+      const ownerId =
+        existing ??
+        (await insertOwner(trx, {
+          fname: centre.owner_fname!,
+          lname: centre.owner_lname!,
+          username: centre.owner_username!,
+          email: centre.contact_email!,
+          passwordHash: setup.password_hash,
+        }));
+      const queued = await applyCentreSetup(rt, trx, { id: centre.id, name: centre.name, slug: centre.slug }, ownerId, setup);
+      return { created: !existing || queued };
+    }
+    if (existing) return { created: false };
     const userId = await insertOwner(trx, {
       fname: centre.owner_fname!,
       lname: centre.owner_lname!,

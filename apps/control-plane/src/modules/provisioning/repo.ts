@@ -146,19 +146,21 @@ export async function findCentreUserId(db: Db, username: string): Promise<string
 
 export async function insertOwner(
   trx: Knex.Transaction,
-  owner: { fname: string; lname: string; username: string; email: string },
+  owner: { fname: string; lname: string; username: string; email: string; passwordHash?: string },
 ): Promise<string> {
   // The user and its `center` role in one statement; no row back means the role is missing.
+  // With a password (the sign-up funnel's owner chose one and confirmed the email): not invited.
+  const signedUp = owner.passwordHash != null;
   const { rows } = await trx.raw(
     `with owner as (
-       insert into users (fname, lname, username, email, invited, status, email_confirmed, locale)
-       values (?, ?, ?, ?, true, true, false, 'en')
+       insert into users (fname, lname, username, email, password_hash, invited, status, email_confirmed, locale)
+       values (?, ?, ?, ?, ?, ?, true, ?, 'en')
        returning id
      )
      insert into user_roles (user_id, role_id)
      select owner.id, roles.id from owner, roles where roles.name = 'center'
      returning user_id`,
-    [owner.fname, owner.lname, owner.username, owner.email],
+    [owner.fname, owner.lname, owner.username, owner.email, owner.passwordHash ?? null, !signedUp, signedUp],
   );
   if (!rows[0]) throw new Error('The centre database has no `center` role (tenant migrations incomplete)');
   return String(rows[0].user_id);

@@ -10,6 +10,8 @@ export const SIGNUP_THROTTLES = {
   startEmail: { points: 3, durationSec: 15 * 60 },
   /** PIN, payment and setup attempts: 30 per address in 15 minutes (and 5 wrong PINs per sign-up). */
   verifyIp: { points: 30, durationSec: 15 * 60 },
+  /** The setup page polls its progress about once a second: 600 per address in 15 minutes. */
+  setupStatus: { points: 600, durationSec: 15 * 60 },
 } as const;
 
 export const MAX_PIN_ATTEMPTS = 5;

@@ -2,17 +2,20 @@ import { z } from 'zod';
 import type { Knex } from 'knex';
 import { createThrottle, hashPassword, passwordProblem, randomPin, randomToken, sha256Hex, type Throttle } from '@kv/auth';
 import { queueMessage } from '@kv/messaging';
+import { isTimeZone } from '@kv/shared';
 import { AppError, CommonError, badInput, fields, parseArgs } from '@kv/server';
 import type { ControlPlaneRuntime } from '../../deps.ts';
-import type { Actor } from '../../access.ts';
+import { SYSTEM_ACTOR, type Actor } from '../../access.ts';
+import { isUniqueViolation } from '../../sql.ts';
 import { done } from '../../graphql/notice.ts';
 import { writeAudit } from '../audit/repo.ts';
-import { RESERVED_SLUGS, SLUG } from '../centres/service.ts';
+import { RESERVED_SLUGS, SLUG, insertProvisioningCentre } from '../centres/service.ts';
 import { findPlan } from '../center-billing/repo.ts';
 import { isCardError, platformStripe } from '../center-billing/stripe.ts';
 import { cardDeclined, planNotFound, providerUnavailable } from '../center-billing/errors.ts';
 import { MAX_PIN_ATTEMPTS, PIN_TTL_MIN, SETUP_TTL_DAYS, SIGNUP_THROTTLES } from './policy.ts';
 import { invalidLink, invalidPin, setupDone } from './errors.ts';
+import { AUTOLOGIN_TTL_MIN } from './setup.ts';
 
 const slugField = (label: string) =>
   fields
@@ -33,10 +36,21 @@ const startArgs = z.object({
 });
 const verifyArgs = z.object({ pin_time: fields.token, pin: z.string('pin is required.').trim().regex(/^\d{6}$/, 'pin is the 6-digit code from the email.') });
 const tokenArgs = z.object({ token: fields.token });
-const paymentArgs = z.object({
-  signup_token: fields.token,
-  method: fields.oneOf('method', ['card'] as const),
-  payment_method_id: z.string('payment_method_id must be a card reference.').trim().regex(/^pm_[A-Za-z0-9]{6,100}$/, 'payment_method_id must be a card reference (pm_…).'),
+const paymentArgs = z.discriminatedUnion('method', [
+  z.object({
+    signup_token: fields.token,
+    method: z.literal('card'),
+    payment_method_id: z.string('payment_method_id must be a card reference.').trim().regex(/^pm_[A-Za-z0-9]{6,100}$/, 'payment_method_id must be a card reference (pm_…).'),
+  }),
+  z.object({ signup_token: fields.token, method: z.enum(['transfer', 'cheque']) }),
+], { error: 'method must be one of card, transfer, cheque.' });
+const setupArgs = z.object({
+  token: fields.token,
+  time_zone: z.string('time_zone is required.').trim().refine(isTimeZone, 'time_zone must be a time zone such as America/Chicago.'),
+  location_name: fields.text('location_name', { max: 150 }),
+  manager_fname: fields.optionalText(100, 'manager_fname'),
+  manager_lname: fields.optionalText(100, 'manager_lname'),
+  manager_email: fields.email('manager_email').toLowerCase().nullish(),
 });
 
 interface SignupRow {
@@ -69,7 +83,10 @@ const throttled = (ms: number) => {
 /**
  * The sign-up funnel (guests): `checkCenterSlug`, `startCustomerSignup` (a PIN by email),
  * `verifyCustomerSignup` (the setup token, 7 days), the card through `submitCenterPayment`
- * (`signup_token`). `saveCenterSetup` is not built yet.
+ * (`signup_token`, or transfer/cheque), then `saveCenterSetup`, which spends the token and queues the
+ * centre's provisioning in one transaction (a double click or a replay makes one centre) and answers
+ * the owner's one-time sign-in link; `getCenterSetup` shows the provisioning's progress. The request
+ * never waits for provisioning: it runs as the usual job, whose owner step writes the setup.
  */
 export function createSignupService(rt: ControlPlaneRuntime) {
   const db = rt.controlDb;
@@ -196,6 +213,16 @@ export function createSignupService(rt: ControlPlaneRuntime) {
       const a = parseArgs(paymentArgs, raw);
       const signup = await byToken(db, a.signup_token);
       if (signup.setup_used_at) throw setupDone();
+      if (a.method !== 'card') {
+        await db.transaction(async (trx) => {
+          await trx('customer_signups').where({ id: signup.id }).update({ payment_choice: a.method, updated_at: trx.fn.now() });
+          await writeAudit(trx, actor, 'signup.payment_choice', 'customer_signup', signup.id, { method: a.method });
+        });
+        return done(
+          a.method === 'transfer' ? 'Transfer chosen: our bank details come with your first invoice.' : 'Cheque chosen: the address to send it to comes with your first invoice.',
+          { payments: [] },
+        );
+      }
       const stripe = platformStripe(rt);
       let pm;
       try {
@@ -217,8 +244,104 @@ export function createSignupService(rt: ControlPlaneRuntime) {
       }
       const card = pm.card ? { brand: pm.card.brand, last4: pm.card.last4, exp_month: pm.card.exp_month, exp_year: pm.card.exp_year } : null;
       if (!card) throw badInput('payment_method_id', 'Only cards can be saved.');
-      await db('customer_signups').where({ id: signup.id }).update({ payment_method_id: pm.id, card: JSON.stringify(card), updated_at: db.fn.now() });
+      await db('customer_signups').where({ id: signup.id }).update({ payment_method_id: pm.id, card: JSON.stringify(card), payment_choice: 'card', updated_at: db.fn.now() });
       return done('Card saved.', { payments: [] });
+    },
+
+    /**
+     * Spends the setup token and queues the centre's provisioning in one transaction, under the
+     * sign-up's row lock: a second click waits, then finds the token spent (one centre). The setup
+     * (zone, first location, first manager) and the hash of the owner's one-time sign-in token stay
+     * on the sign-up for provisioning's owner step; the request answers at once with the link.
+     */
+    async saveCenterSetup(actor: Actor, raw: unknown) {
+      await take('verifyIp', ipOf(actor));
+      const a = parseArgs(setupArgs, raw);
+      if ((a.manager_fname || a.manager_lname || a.manager_email) && !(a.manager_fname && a.manager_lname && a.manager_email)) {
+        const missing = !a.manager_fname ? 'manager_fname' : !a.manager_lname ? 'manager_lname' : 'manager_email';
+        throw badInput(missing, 'A first manager needs a first name, a last name and an email.');
+      }
+      const autologin = randomToken();
+      let made: { id: string; slug: string };
+      try {
+        made = await db.transaction(async (trx) => {
+          const signup = await byToken(trx, a.token, true);
+          if (signup.setup_used_at || signup.center_id) throw setupDone();
+          const plan = signup.plan_id ? await findPlan(trx, signup.plan_id) : undefined;
+          const trialDays = plan?.trial_days ?? 0;
+          const id = await insertProvisioningCentre(rt, trx, { ...SYSTEM_ACTOR, ip: actor.ip }, {
+            name: signup.center_name,
+            slug: signup.slug,
+            kind: signup.kind,
+            contact_email: signup.email,
+            owner_fname: signup.fname,
+            owner_lname: signup.lname,
+            owner_username: signup.email,
+            on_trial: trialDays > 0,
+            trial_days: trialDays > 0 ? trialDays : null,
+          });
+          await trx('centers')
+            .where({ id })
+            .update({
+              center_billing_plan_id: plan?.id ?? null,
+              customer_id: signup.customer_id,
+              payment_start: trx.raw('current_date + ?::int', [trialDays]),
+            });
+          if (signup.payment_method_id && signup.card)
+            await trx('center_cards').insert({ id: signup.payment_method_id, center_id: id, ...signup.card, is_default: true }).onConflict('id').ignore();
+          await trx('customer_signups')
+            .where({ id: signup.id })
+            .update({
+              setup_used_at: trx.fn.now(),
+              center_id: id,
+              time_zone: a.time_zone,
+              location_name: a.location_name,
+              manager_fname: a.manager_fname ?? null,
+              manager_lname: a.manager_lname ?? null,
+              manager_email: a.manager_email ?? null,
+              autologin_hash: sha256Hex(autologin),
+              updated_at: trx.fn.now(),
+            });
+          await writeAudit(trx, { ...SYSTEM_ACTOR, ip: actor.ip }, 'signup.setup', 'center', id, { signup_id: signup.id, plan_id: plan?.id ?? null });
+          return { id, slug: signup.slug };
+        });
+      } catch (e) {
+        if (e instanceof AppError && e.code === 'SLUG_TAKEN') throw badInput('token', 'This address was taken meanwhile. Start the sign-up again.');
+        if (isUniqueViolation(e)) throw badInput('token', 'This address was taken meanwhile. Start the sign-up again.');
+        throw e;
+      }
+      void rt.kickOutbox();
+      await rt.directory.invalidate(made.id);
+      return done('Your centre is being set up.', {
+        center_id: made.id,
+        url: `${rt.config.centreOrigin(made.slug)}/verify-autologin/${autologin}?redirect=%2Fdashboard`,
+        expires_in_minutes: AUTOLOGIN_TTL_MIN,
+      });
+    },
+
+    /** The setup's progress for the page that submitted it (bound to the token, which stays readable for its 7 days). */
+    async getCenterSetup(actor: Actor, raw: unknown) {
+      await take('setupStatus', ipOf(actor));
+      const { token } = parseArgs(tokenArgs, raw);
+      const signup = await byToken(db, token);
+      const base = {
+        center_name: signup.center_name,
+        slug: signup.slug,
+        center_url: rt.config.centreOrigin(signup.slug),
+        has_card: Boolean(signup.payment_method_id),
+      };
+      if (!signup.center_id) return { ...base, status: 'new', progress: 0, step: null, error: null };
+      const c = await db('centers').where({ id: signup.center_id }).first('status', 'provisioning_progress', 'provisioning_step');
+      if (!c) return { ...base, status: 'failed', progress: 0, step: null, error: 'This centre no longer exists.' };
+      const status = c.status === 'provisioning' ? 'provisioning' : c.status === 'failed' ? 'failed' : 'ready';
+      return {
+        ...base,
+        status,
+        progress: status === 'ready' ? 100 : Number(c.provisioning_progress ?? 0),
+        step: status === 'provisioning' ? (c.provisioning_step ?? null) : null,
+        // Never the internal error text: the operators see it on the centre's page.
+        error: status === 'failed' ? 'Your centre could not be set up just now. We have been told and will finish it for you.' : null,
+      };
     },
   };
 }

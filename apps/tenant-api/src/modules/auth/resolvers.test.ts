@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sha256Hex } from '@kv/auth';
 import { createHarness, gql, lastMailTo, LOGIN, PASSWORD, seedUser, signIn, type Harness } from '../../test/harness.ts';
 
 let h: Harness;
@@ -432,5 +433,35 @@ describe('support sessions (login as user)', () => {
     const claims = JSON.parse(Buffer.from(body!, 'base64url').toString());
     const forged = [head, Buffer.from(JSON.stringify({ ...claims, smode: 'write' })).toString('base64url'), sig].join('.');
     expect((await gql(h.app, A().host, VERIFY, { t: forged })).errors?.[0]?.extensions?.field).toBe('token');
+  });
+});
+
+describe("the sign-up funnel's one-time link (centre-issued autologin)", () => {
+  const VERIFY = 'mutation($t: String!) { verifyAutologin(token: $t) { status tokens { access_token } user { username roles { name } } } }';
+
+  /** As provisioning's owner step writes it: the hash of a token only the setup page holds. */
+  async function issue(username: string, expiresInMs = 15 * 60_000): Promise<string> {
+    const id = await seedUser(A(), { username, role: 'center' });
+    const token = `signup-link-${username}-0123456789abcdef`;
+    await A().db.db('auth_tokens').insert({ user_id: id, purpose: 'autologin', token_hash: sha256Hex(token), expires_at: new Date(Date.now() + expiresInMs) });
+    return token;
+  }
+
+  it('signs the owner in once; a replay is refused', async () => {
+    const token = await issue('owner-link');
+    const r = await gql(h.app, A().host, VERIFY, { t: token });
+    expect(r.data?.verifyAutologin).toMatchObject({ status: true, user: { username: 'owner-link', roles: [{ name: 'center' }] } });
+    const me = await gql(h.app, A().host, 'query { me { username } }', {}, r.data?.verifyAutologin.tokens.access_token);
+    expect(me.data?.me.username).toBe('owner-link');
+    expect((await gql(h.app, A().host, VERIFY, { t: token })).errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'token' });
+  });
+
+  it('refuses an expired link and a link of another centre', async () => {
+    const expired = await issue('owner-expired', -1000);
+    expect((await gql(h.app, A().host, VERIFY, { t: expired })).errors?.[0]?.extensions).toMatchObject({ field: 'token' });
+    const other = await issue('owner-other');
+    expect((await gql(h.app, h.centres[1]!.host, VERIFY, { t: other })).errors?.[0]?.extensions).toMatchObject({ field: 'token' });
+    // Still good where it was issued: the other centre's refusal did not spend it.
+    expect((await gql(h.app, A().host, VERIFY, { t: other })).data?.verifyAutologin.status).toBe(true);
   });
 });

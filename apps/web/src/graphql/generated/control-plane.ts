@@ -620,4 +620,69 @@ export type OperatorUtilityCentresQuery = { getCenters: { data: Array<{ id: stri
 
 export type ServerDomainFieldsFragment = { id: string, center_id: string, domain: string, kind: string, status: string, status_reason: string | null, checked_at: string | null, verify_until: string | null, cloud_front: string | null, created_at: string, records: Array<{ type: string, name: string, value: string }> };
 
+export type SignupCheckSlugQueryVariables = Exact<{
+  slug: string;
+}>;
+
+
+export type SignupCheckSlugQuery = { checkCenterSlug: { slug: string, available: boolean, message: string } };
+
+export type SignupPaymentMutationVariables = Exact<{
+  signup_token: string;
+  method: string;
+  payment_method_id?: string | null | undefined;
+}>;
+
+
+export type SignupPaymentMutation = { submitCenterPayment: { status: boolean, message: string, color: string } };
+
+export type SignupPlansQueryVariables = Exact<{
+  page?: number | null | undefined;
+  first?: number | null | undefined;
+}>;
+
+
+export type SignupPlansQuery = { getCenterPlans: { data: Array<{ id: string, name: string, amount: string, period: string, trial_days: number, note: string | null, limits: { max_locations: number | null, max_students: number | null, max_cameras: number | null } }>, paginatorInfo: { currentPage: number, lastPage: number, total: number } } };
+
+export type SignupSaveSetupMutationVariables = Exact<{
+  token: string;
+  time_zone: string;
+  location_name: string;
+  manager_fname?: string | null | undefined;
+  manager_lname?: string | null | undefined;
+  manager_email?: string | null | undefined;
+}>;
+
+
+export type SignupSaveSetupMutation = { saveCenterSetup: { status: boolean, message: string, color: string, center_id: string | null, url: string | null, expires_in_minutes: number | null } };
+
+export type SignupSetupStatusQueryVariables = Exact<{
+  token: string;
+}>;
+
+
+export type SignupSetupStatusQuery = { getCenterSetup: { center_name: string, slug: string, center_url: string, status: string, progress: number, step: string | null, error: string | null, has_card: boolean } };
+
+export type SignupStartMutationVariables = Exact<{
+  fname: string;
+  lname: string;
+  email: string;
+  password: string;
+  center_name: string;
+  subdomain: string;
+  kind: string;
+  plan_id?: string | number | null | undefined;
+}>;
+
+
+export type SignupStartMutation = { startCustomerSignup: { status: boolean, message: string, color: string, pin_time: string | null } };
+
+export type SignupVerifyMutationVariables = Exact<{
+  pin_time: string;
+  pin: string;
+}>;
+
+
+export type SignupVerifyMutation = { verifyCustomerSignup: { status: boolean, message: string, color: string, token: string | null } };
+
 export type UtilityResultFieldsFragment = { status: boolean, message: string, color: string, action: string, center_id: string, migration_run_id: string | null, hostnames: Array<string>, flushed: Array<string> };

@@ -1,7 +1,7 @@
 import { Alert, Loader, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { useClient } from 'urql';
 import { GuestPage } from '../../../components/guest/guest-page';
 import { NoticeAlert } from '../../../components/guest/notice-alert';
@@ -18,6 +18,9 @@ const spentTokens = new Set<string>();
 export function VerifyAutologinPage() {
   const { t } = useTranslation(['account', 'common']);
   const { token } = useParams();
+  // Where the link asks to land (the sign-up funnel's owner: /dashboard); checked by completeSignIn.
+  const [search] = useSearchParams();
+  const redirect = search.get('redirect');
   const client = useClient();
   const completeSignIn = useCompleteSignIn();
   const [notice, setNotice] = useState<NoticeTriple | null>(null);
@@ -34,7 +37,7 @@ export function VerifyAutologinPage() {
           return;
         }
         const payload = result.data?.verifyAutologin;
-        if (payload && !(payload.status && completeSignIn(payload))) setNotice(payload);
+        if (payload && !(payload.status && completeSignIn(payload, redirect))) setNotice(payload);
       });
     // completeSignIn and t are stable enough; the token is what matters.
   }, [client, token]);
