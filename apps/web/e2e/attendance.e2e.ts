@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { settled, signIn } from './support/app';
 import { api } from './support/api';
 import { hosts } from './support/hosts';
+import { sign } from './support/signature';
 import type { Journey } from './support/journey';
 
 /** The demo parent (tenants/demo.json): Olivia Bennett, two children at Downtown (Emma, Noah). */
@@ -29,18 +30,6 @@ async function ownPin(page: Page): Promise<string> {
 
 async function typePin(page: Page, prefix: string, digits: string): Promise<void> {
   for (const d of digits) await page.getByTestId(`${prefix}-key-${d}`).click();
-}
-
-/** Draws a short stroke on the signature pad with the mouse (pointer events). */
-async function sign(page: Page): Promise<void> {
-  const pad = page.getByTestId('signature-pad');
-  await pad.scrollIntoViewIfNeeded();
-  const box = await pad.boundingBox();
-  assert.ok(box, 'signature pad not visible');
-  await page.mouse.move(box.x + 30, box.y + 40);
-  await page.mouse.down();
-  for (let i = 1; i <= 10; i += 1) await page.mouse.move(box.x + 30 + i * 20, box.y + 40 + (i % 2) * 30, { steps: 2 });
-  await page.mouse.up();
 }
 
 interface MailboxMessage {

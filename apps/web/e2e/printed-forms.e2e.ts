@@ -4,19 +4,8 @@ import type { Page } from 'playwright-core';
 import { settled } from './support/app';
 import { api } from './support/api';
 import { hosts } from './support/hosts';
+import { sign } from './support/signature';
 import type { Journey } from './support/journey';
-
-/** Draws a short stroke on the shared signature pad with the mouse (pointer events). */
-async function sign(page: Page): Promise<void> {
-  const pad = page.getByTestId('signature-pad');
-  await pad.scrollIntoViewIfNeeded();
-  const box = await pad.boundingBox();
-  assert.ok(box, 'signature pad not visible');
-  await page.mouse.move(box.x + 30, box.y + 40);
-  await page.mouse.down();
-  for (let i = 1; i <= 10; i += 1) await page.mouse.move(box.x + 30 + i * 20, box.y + 40 + (i % 2) * 30, { steps: 2 });
-  await page.mouse.up();
-}
 
 type Entry = { id: string; status: string; pdf_sha256: string | null; signed_pdf: { id: string; url: string | null } | null };
 
