@@ -70,6 +70,7 @@ export const journeys: Journey[] = [
       await picker.press('ArrowDown');
       await picker.press('Enter');
       assert.match(await picker.inputValue(), /^Marcus Reyes · manager/);
+      await field(page, 'Ticket').fill('HELP-1234');
       await field(page, 'Reason').fill('E2E: checking the manager dashboard');
       const opened = page.context().waitForEvent('page');
       await page.getByTestId('login-as-user').click();

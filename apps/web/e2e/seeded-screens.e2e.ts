@@ -110,6 +110,7 @@ interface Ids {
   childId: string;
   cameraId: string;
   formId: string;
+  entryId: string;
   agencyId: string;
   newsletterId: string;
   documentId: string;
@@ -128,7 +129,6 @@ async function idsOf(page: Page, centre: Centre): Promise<Ids> {
     teacher: { id: string };
     students: { data: { id: string; full_name: string; location_id: string }[] };
     playCameraGridView: { tiles: { camera: { id: string; name: string } }[] };
-    getForms: { data: { id: string; entries_count: number }[] };
     getAgencies: { id: string }[];
     getNewsletters: { data: { id: string }[] };
   }>(
@@ -139,7 +139,6 @@ async function idsOf(page: Page, centre: Centre): Promise<Ids> {
       teacher: userByUserName(username: "teacher") { id }
       students(search: $child, first: 5) { data { id full_name location_id } }
       playCameraGridView { tiles { camera { id name } } }
-      getForms(type: "web", first: 25) { data { id entries_count } }
       getAgencies { id }
       getNewsletters(first: 1) { data { id } }
     }`,
@@ -149,9 +148,6 @@ async function idsOf(page: Page, centre: Centre): Promise<Ids> {
   const cam = data.playCameraGridView.tiles.find((t) => t.camera.name === camera);
   assert.ok(kid, `${centre.slug}: the seed has ${child}`);
   assert.ok(cam, `${centre.slug}: the seed has ${camera}`);
-  // A form with entries: its entries page lists them.
-  const form = data.getForms.data.find((f) => f.entries_count > 0);
-  assert.ok(form, `${centre.slug}: the seed has a web form with entries`);
   // A family request and a published file shared with the families, at the named child's location.
   const docs = await api<{ getDocuments: { data: { id: string }[] }; filterFiles: { data: { id: string; published: boolean; shares: { kind: string; target_id: string }[] }[] } }>(
     page,
@@ -163,13 +159,22 @@ async function idsOf(page: Page, centre: Centre): Promise<Ids> {
   );
   const shared = docs.filterFiles.data.find((f) => f.published && f.shares.some((s) => (s.kind === 'role' && s.target_id === 'user') || (s.kind === 'location' && s.target_id === kid.location_id)));
   assert.ok(docs.getDocuments.data[0] && shared, `${centre.slug}: the seed has a family document request and a file shared with families at ${child}'s location`);
+  // An entry of the named child (the demo parent's): the parent's entry page and the staff's entry pages open it, with its form.
+  const entries = await api<{ getWebFormEntries: { data: { id: string; form_id: string }[] } }>(
+    page,
+    'query($s: ID!) { getWebFormEntries(student_id: $s, first: 1) { data { id form_id } } }',
+    { s: kid.id },
+  );
+  const entry = entries.getWebFormEntries.data[0];
+  assert.ok(entry, `${centre.slug}: the seed has a web-form entry for ${child}`);
   const ids = {
     locationId: data.dropdownLocations[0]!.id,
     parentId: data.parent.id,
     teacherId: data.teacher.id,
     childId: kid.id,
     cameraId: cam.camera.id,
-    formId: form!.id,
+    formId: entry.form_id,
+    entryId: entry.id,
     agencyId: data.getAgencies[0]!.id,
     newsletterId: data.getNewsletters.data[0]!.id,
     documentId: docs.getDocuments.data[0]!.id,
@@ -189,6 +194,9 @@ function fill(pattern: string, ids: Ids): string {
     studentId: ids.childId,
     camId: ids.cameraId,
     formId: ids.formId,
+    entryId: ids.entryId,
+    // The parent's entry page names the child first (/web-form/:Id/:formId/:entryId/entry).
+    Id: ids.childId,
     agencyId: ids.agencyId,
     tempId: ids.newsletterId,
     documentId: ids.documentId,
