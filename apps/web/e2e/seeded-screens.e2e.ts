@@ -40,6 +40,11 @@ const EMPTY_BY_DESIGN: Record<string, string> = {
   'blog /contact/pets': 'a blog editor has no pets of their own (pet pack)',
   'blog /messages': 'a blog editor has no children of their own, so no family thread',
   'blog /user/students/forms': 'a blog editor has no children of their own, so no form to fill',
+  '/files/student/:studentId/form/:formId/document/submission':
+    "no seeded web-form template has a file field, so no entry carries uploaded documents (the forms and documents journeys upload their own)",
+  'blog /web-form/:Id/:formId/:entryId/entry': "a blog editor has no children of their own: the README child's entry is not theirs",
+  'blog /students/:studentId/form/review/:formId': "a blog editor has no children of their own: the README child's form is not theirs",
+  'blog /files/student/:studentId/form/:formId/submission': "a blog editor has no children of their own: the README child's form is not theirs",
   'pawsome manager /web-form/:formId/manage_entries':
     "the web form the route opens (the owner's first with entries) has its entries at Pawsome locations the demo manager does not manage",
   'blog /user/students/documents': 'a blog editor has no children of their own, so no document to upload',
@@ -54,6 +59,8 @@ const EMPTY_BY_DESIGN: Record<string, string> = {
   'pawsome manager /attendance/health-screen': 'the demo manager manages Pawsome Midtown only, which does not screen (as above)',
   '/billing/student/:studentId/available-credits':
     "the README child's seeded payments each pay one invoice in full, so a fresh seed leaves them no credit (the billing journey records and voids its own)",
+  'pawsome center /forms/printed-forms':
+    "the printed forms are at Pawsome Midtown (the demo family's location, where the parent meets them); the owner's first location has none",
   'pawsome center /billing/subsidies':
     "the rescue and its foster pets are at Pawsome Midtown (the demo manager's location); the owner's first location has no agency",
   'pawsome center /billing/subsidies/agency-account':
@@ -111,6 +118,7 @@ interface Ids {
   cameraId: string;
   formId: string;
   entryId: string;
+  entryFormId: string;
   agencyId: string;
   newsletterId: string;
   documentId: string;
@@ -159,22 +167,32 @@ async function idsOf(page: Page, centre: Centre): Promise<Ids> {
   );
   const shared = docs.filterFiles.data.find((f) => f.published && f.shares.some((s) => (s.kind === 'role' && s.target_id === 'user') || (s.kind === 'location' && s.target_id === kid.location_id)));
   assert.ok(docs.getDocuments.data[0] && shared, `${centre.slug}: the seed has a family document request and a file shared with families at ${child}'s location`);
-  // An entry of the named child (the demo parent's): the parent's entry page and the staff's entry pages open it, with its form.
+  // The first web form with entries at the named child's location opens the form's pages (its
+  // settings and logs are seeded; the demo staff work there); the named child's (the demo parent's)
+  // newest entry, with its own form, opens the child's and the entry's pages.
+  const forms = await api<{ getForms: { data: { id: string; entries_count: number }[] } }>(
+    page,
+    'query($l: ID!) { getForms(type: "web", location_id: $l, first: 25) { data { id entries_count } } }',
+    { l: kid.location_id },
+  );
+  const form = forms.getForms.data.find((f) => f.entries_count > 0);
+  assert.ok(form, `${centre.slug}: the seed has a web form with entries at ${child}'s location`);
   const entries = await api<{ getWebFormEntries: { data: { id: string; form_id: string }[] } }>(
     page,
     'query($s: ID!) { getWebFormEntries(student_id: $s, first: 1) { data { id form_id } } }',
     { s: kid.id },
   );
   const entry = entries.getWebFormEntries.data[0];
-  assert.ok(entry, `${centre.slug}: the seed has a web-form entry for ${child}`);
+  assert.ok(entry, `${centre.slug}: the seed has a web-form entry of ${child}`);
   const ids = {
     locationId: data.dropdownLocations[0]!.id,
     parentId: data.parent.id,
     teacherId: data.teacher.id,
     childId: kid.id,
     cameraId: cam.camera.id,
-    formId: entry.form_id,
+    formId: form.id,
     entryId: entry.id,
+    entryFormId: entry.form_id,
     agencyId: data.getAgencies[0]!.id,
     newsletterId: data.getNewsletters.data[0]!.id,
     documentId: docs.getDocuments.data[0]!.id,
@@ -193,7 +211,8 @@ function fill(pattern: string, ids: Ids): string {
     userId: ids.childId,
     studentId: ids.childId,
     camId: ids.cameraId,
-    formId: ids.formId,
+    // A child's or an entry's pages open the form the named child has an entry in.
+    formId: /:(entryId|studentId|Id)\b/.test(pattern) ? ids.entryFormId : ids.formId,
     entryId: ids.entryId,
     // The parent's entry page names the child first (/web-form/:Id/:formId/:entryId/entry).
     Id: ids.childId,
