@@ -30,6 +30,8 @@ export const journeys: Journey[] = [
         { timeout: 90_000 },
       );
       const drills = await page.getByRole('table', { name: 'Restore drills' }).getByText('passed').count();
+      // The backup's notice slides in at the top right, over this button: a click as it arrives lands on the notice.
+      await page.waitForFunction(() => document.querySelectorAll('.mantine-Notification-root').length === 0, undefined, { timeout: 30_000 });
       await page.getByTestId('run-drill').click();
       await page.getByText('Restore drill queued.').waitFor();
       await page
