@@ -1,20 +1,16 @@
 import { Alert, Badge, Button, Card, Group, Loader, Modal, Radio, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import dayjs from 'dayjs';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from 'urql';
-import { formatMoney, TIME_FORMAT } from '@kv/shared';
+import { formatMoney } from '@kv/shared';
 import { DateTimeText, MoneyText } from '../../../components/formatted';
+import { billingDay, InvoiceStatusBadge, PaymentStatusBadge } from '../../../components/platform-billing-status';
 import { showNotice } from '../../../lib/notices';
 import { useAppConfig } from '../../../lib/shell-context';
 import { MyPlanBillingQuery, PayInvoiceMutation, type MyPlanCard, type MyPlanInvoice } from '../api/my-plan';
 import { loadCardStripe, type CardElement, type CardStripe } from '../lib/stripe-card';
 
-const DATE_FORMAT = TIME_FORMAT.split(' ')[0]!;
-const day = (date: string | null | undefined) => (date ? dayjs(date).format(DATE_FORMAT) : '—');
-const INVOICE_COLOURS: Record<string, string> = { open: 'warning', paid: 'success', void: 'gray' };
-const PAYMENT_COLOURS: Record<string, string> = { pending: 'warning', succeeded: 'success', failed: 'danger' };
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -112,7 +108,7 @@ function PayInvoiceModal({
     <Modal opened onClose={onClose} title={t('platformBilling:myPlan.payTitle', { number: invoice.id })} size="lg">
       <Stack gap="sm">
         <Text>
-          {t('platformBilling:myPlan.payLead', { period: `${day(invoice.period_start)} – ${day(invoice.period_end)}` })}{' '}
+          {t('platformBilling:myPlan.payLead', { period: `${billingDay(invoice.period_start)} – ${billingDay(invoice.period_end)}` })}{' '}
           <Text span fw={700}>
             <MoneyText value={invoice.balance} />
           </Text>
@@ -216,10 +212,10 @@ export function MyPlanPage() {
           </Fact>
           <Fact label={t('platformBilling:myPlan.trial')}>
             {mine.on_trial && mine.trial_ends_on
-              ? t('platformBilling:myPlan.trialLine', { count: mine.trial_days_left ?? 0, date: day(mine.trial_ends_on) })
+              ? t('platformBilling:myPlan.trialLine', { count: mine.trial_days_left ?? 0, date: billingDay(mine.trial_ends_on) })
               : t('platformBilling:myPlan.noTrial')}
           </Fact>
-          <Fact label={t('platformBilling:centre.billingSince')}>{day(mine.payment_start)}</Fact>
+          <Fact label={t('platformBilling:centre.billingSince')}>{billingDay(mine.payment_start)}</Fact>
         </SimpleGrid>
         {mine.plan?.note ? (
           <Text size="sm" c="dimmed" mt="sm">
@@ -240,10 +236,10 @@ export function MyPlanPage() {
               <Group key={i.id} justify="space-between" wrap="wrap" gap="sm" data-testid={`open-invoice-${i.id}`}>
                 <Stack gap={0}>
                   <Text fw={500}>
-                    {t('platformBilling:myPlan.invoiceLine', { number: i.id, period: `${day(i.period_start)} – ${day(i.period_end)}` })}
+                    {t('platformBilling:myPlan.invoiceLine', { number: i.id, period: `${billingDay(i.period_start)} – ${billingDay(i.period_end)}` })}
                   </Text>
                   <Text size="sm" c="dimmed">
-                    {t('platformBilling:myPlan.dueOn', { date: day(i.due_date) })}
+                    {t('platformBilling:myPlan.dueOn', { date: billingDay(i.due_date) })}
                   </Text>
                 </Stack>
                 <Group gap="sm">
@@ -290,9 +286,9 @@ export function MyPlanPage() {
                   <Table.Tr key={i.id} data-testid={`my-invoice-${i.id}`}>
                     <Table.Td>#{i.id}</Table.Td>
                     <Table.Td>
-                      {day(i.period_start)} – {day(i.period_end)}
+                      {billingDay(i.period_start)} – {billingDay(i.period_end)}
                     </Table.Td>
-                    <Table.Td>{day(i.due_date)}</Table.Td>
+                    <Table.Td>{billingDay(i.due_date)}</Table.Td>
                     <Table.Td>
                       <MoneyText value={i.amount} />
                     </Table.Td>
@@ -300,9 +296,7 @@ export function MyPlanPage() {
                       <MoneyText value={i.balance} />
                     </Table.Td>
                     <Table.Td>
-                      <Badge variant="light" color={INVOICE_COLOURS[i.status] ?? 'gray'} data-status={i.status}>
-                        {t(`platformBilling:invoiceStatus.${i.status}`, { defaultValue: i.status })}
-                      </Badge>
+                      <InvoiceStatusBadge status={i.status} />
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -344,9 +338,7 @@ export function MyPlanPage() {
                         {p.reference ? ` · ${p.reference}` : ''}
                       </Table.Td>
                       <Table.Td>
-                        <Badge variant="light" color={PAYMENT_COLOURS[p.status] ?? 'gray'}>
-                          {t(`platformBilling:paymentStatus.${p.status}`, { defaultValue: p.status })}
-                        </Badge>
+                        <PaymentStatusBadge status={p.status} />
                         {p.failure_message ? (
                           <Text size="xs" c="dimmed">
                             {p.failure_message}

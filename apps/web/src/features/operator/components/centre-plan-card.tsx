@@ -9,7 +9,7 @@ import { reportMutationError } from '../../../lib/mutation-feedback';
 import { showNotice } from '../../../lib/notices';
 import { paths } from '../../../lib/paths';
 import { AttachPlanMutation, CenterBillingQuery, ChargeCenterMutation } from '../api/center-billing';
-import { billingDay, InvoiceStatusBadge } from './billing-figures';
+import { billingDay, InvoiceStatusBadge } from '../../../components/platform-billing-status';
 import { Fact } from './figures';
 
 /**

@@ -8,7 +8,7 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table/
 import { MoneyText } from '../../../components/formatted';
 import { paths } from '../../../lib/paths';
 import { CenterInvoicesQuery, type CenterInvoiceItem } from '../api/center-billing';
-import { billingDay, InvoiceStatusBadge } from '../components/billing-figures';
+import { billingDay, InvoiceStatusBadge } from '../../../components/platform-billing-status';
 import { CentreFilter } from '../components/centre-filter';
 
 const STATUSES = ['open', 'paid', 'void'] as const;

@@ -11,7 +11,7 @@ import { showNotice } from '../../../lib/notices';
 import { paths } from '../../../lib/paths';
 import { useViewer } from '../../../lib/shell-context';
 import { ApprovePaymentMutation, CenterPaymentsQuery, type CenterPaymentItem } from '../api/center-billing';
-import { PaymentStatusBadge } from '../components/billing-figures';
+import { PaymentStatusBadge } from '../../../components/platform-billing-status';
 import { CentreFilter } from '../components/centre-filter';
 
 const STATUSES = ['pending', 'succeeded', 'failed'] as const;
