@@ -86,6 +86,26 @@ describe('PoolCache eviction', () => {
   });
 });
 
+describe('PoolCache graceful evict', () => {
+  it('lets a flushed pool finish its running queries while the next request opens a new pool', async () => {
+    const cache = new PoolCache({ max: 1, maxOpenPools: 5, idleEvictMs: 60_000 });
+    const key = `pooltestc${process.pid}`;
+    const old = cache.get(key, testAdminUrl());
+    const slow = Promise.resolve(old.raw('select pg_sleep(0.3) as done'));
+    await new Promise((r) => setTimeout(r, 50));
+    cache.evict(key, { graceful: true });
+    const fresh = cache.get(key, testAdminUrl());
+    expect(fresh).not.toBe(old);
+    await expect(fresh.raw('select 1 as n')).resolves.toBeTruthy();
+    // A request that took the old pool before the flush runs its next query on it.
+    await expect(Promise.resolve(old.raw('select 2 as n'))).resolves.toBeTruthy();
+    await expect(slow).resolves.toBeTruthy();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await backends(key)).toBe(1); // the new pool's warm connection; the old pool closed
+    await cache.closeAll();
+  });
+});
+
 describe('poolPlan', () => {
   it('keeps every centre pool together under max_connections, with room for the control plane', () => {
     for (const max of [20, 100, 400, 500, 1000, 5000]) {

@@ -56,6 +56,8 @@ export class PoolCache {
   private readonly pools: LRUCache<string, Knex>;
   private opened = 0;
   private readonly closing = new Set<Promise<void>>();
+  /** Pools removed by `evict(key, { graceful: true })`: closed once their running queries finish. */
+  private readonly drain = new Set<Knex>();
 
   constructor(private readonly opts: PoolCacheOptions = {}) {
     this.pools = new LRUCache<string, Knex>({
@@ -66,8 +68,8 @@ export class PoolCache {
       dispose: (db, key, reason) => {
         opts.onEvict?.(key);
         // Evicted for room while requests still use it: let them finish first (destroying now
-        // rejected their queries). An explicit evict or closeAll closes at once.
-        const graceful = reason === 'evict' || reason === 'expire';
+        // rejected their queries). An explicit evict closes at once unless asked to drain; closeAll at once.
+        const graceful = reason === 'evict' || reason === 'expire' || this.drain.delete(db);
         const done = (graceful ? whenIdle(db) : Promise.resolve())
           .then(() => db.destroy())
           .catch(() => undefined)
@@ -101,9 +103,18 @@ export class PoolCache {
     return [...new Set([...this.pools.keys()].map((id) => id.slice(0, id.indexOf('|'))))];
   }
 
-  /** Closes the pool of one centre (after its database moved, was dropped or its URL changed). */
-  evict(key: string): void {
-    for (const id of [...this.pools.keys()]) if (id.startsWith(`${key}|`)) this.pools.delete(id);
+  /**
+   * Closes the pool of one centre: at once after its database moved, was dropped or its URL
+   * changed; with `graceful` (a cache flush) the next request opens a new pool and the old one
+   * closes when the queries running on it have finished.
+   */
+  evict(key: string, opts: { graceful?: boolean } = {}): void {
+    for (const id of [...this.pools.keys()]) {
+      if (!id.startsWith(`${key}|`)) continue;
+      const db = this.pools.peek(id);
+      if (opts.graceful && db) this.drain.add(db);
+      this.pools.delete(id);
+    }
   }
 
   get size(): number {

@@ -80,6 +80,17 @@ describe('session store', () => {
     expect(store.getSnapshot().endReason).toBe('expired');
   });
 
+  it('keeps the session when the refresh fails on the server side (throttled, internal)', async () => {
+    for (const code of ['THROTTLED', 'INTERNAL_SERVER_ERROR']) {
+      const fetchImpl = vi.fn(async () => jsonResponse({ data: null, errors: [{ message: 'try later', extensions: { code } }] }));
+      const store = createSessionStore({ endpoint: '/graphql', refreshDocument: 'mutation R', fetchImpl });
+      store.signIn(payload('a1', 'r1'));
+      expect(await store.refresh()).toBe(false);
+      expect(store.hasSession()).toBe(true);
+      expect(store.getSnapshot().endReason).toBeNull();
+    }
+  });
+
   it('keeps the session through a network failure', async () => {
     const fetchImpl = vi.fn(async () => {
       throw new TypeError('Failed to fetch');

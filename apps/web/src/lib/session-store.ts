@@ -107,6 +107,12 @@ export interface SessionStore {
 
 const REFRESH_LOCK = 'kv-token-refresh';
 
+/** The refresh answer refuses the token (ended, reused, unknown) rather than failing on the way. */
+function refusedToken(errors: readonly { extensions?: Record<string, unknown> | null }[] | undefined): boolean {
+  if (!errors?.length) return true;
+  return errors.some((e) => e.extensions?.code === 'UNAUTHENTICATED' || e.extensions?.code === 'BAD_USER_INPUT');
+}
+
 export function createSessionStore(options: SessionStoreOptions): SessionStore {
   const fetchImpl = options.fetchImpl ?? ((input, init) => fetch(input, init));
   const now = options.now ?? Date.now;
@@ -165,7 +171,10 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       });
       const next = response.data?.refreshToken ? tokensFrom(response.data.refreshToken) : null;
       if (!next) {
-        clear('expired');
+        // Only a refusal of the token itself ends the session; a throttled, unavailable or failing
+        // server keeps it, and the next call or the timer tries again (a teacher is not signed out
+        // by a hiccup).
+        if (refusedToken(response.errors)) clear('expired');
         return false;
       }
       persistTokens(next);

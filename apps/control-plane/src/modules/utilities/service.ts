@@ -149,7 +149,8 @@ export function createUtilityService(rt: ControlPlaneRuntime) {
       const pools = rt.pools.openKeys().includes(centre.id);
       await writeAudit(db, actor, 'utilities.flush_caches', 'center', centre.id, { pool_closed: pools });
       await rt.directory.invalidate(centre.id);
-      rt.pools.evict(centre.id);
+      // Requests running on the old pool finish; the next ones open a new pool.
+      rt.pools.evict(centre.id, { graceful: true });
       const flushed = ['directory entry', ...(pools ? ['database pool'] : [])];
       return done(`Caches of ${centre.name} flushed.`, {
         action: 'flush_caches',
