@@ -24,12 +24,25 @@ import {
   registerControlPlaneJobs,
   registerDatabaseServer,
   runtimeFor,
+  createRequestMeter,
+  singleProcess,
+  type ApiProcessControl,
   type ControlPlaneDeps,
+  type RequestMeter,
 } from '@kv/control-plane';
 import type { FastifyInstance } from 'fastify';
 import { createFileStore, type FileStore } from '@kv/files';
 import { createFakeGoogle, createLogger, type Logger } from '@kv/server';
-import { DATA_DIR, platformSecret, startPostgres, startRedis, startStripe } from './services.ts';
+import {
+  DATA_DIR,
+  platformSecret,
+  startPostgres,
+  startRedis,
+  startStripe,
+  type PostgresHandle,
+  type RedisHandle,
+  type StripeHandle,
+} from './services.ts';
 
 export interface PlatformOptions {
   port: number;
@@ -42,6 +55,18 @@ export interface PlatformOptions {
   databasePrefix?: string;
   /** The servers' logger; default: `createLogger()` (LOG_LEVEL, pretty in a terminal). */
   logger?: Logger;
+  /**
+   * Postgres, Redis or the Stripe fake another process started (a cluster's primary starts them
+   * for itself and its workers); stop() leaves those running. Those not given are started here
+   * and stopped by stop().
+   */
+  services?: { pg?: PostgresHandle; redis?: RedisHandle; stripe?: StripeHandle };
+  /** Serve HTTP on `port` (default true); a cluster primary migrates, runs jobs and seeds without serving. */
+  listen?: boolean;
+  /** Processes sharing the Postgres server's connections (a cluster: primary + workers + one successor); default 1. */
+  connectionShare?: number;
+  /** The API processes `getApiGroups` and `restartServer` see; default: this one process. */
+  apiProcesses?: (meter: RequestMeter) => ApiProcessControl;
 }
 
 export interface Platform {
@@ -58,6 +83,10 @@ export interface Platform {
   redisUrl: string | undefined;
   /** Where uploads live (S3 or `.data/files`); the demo seed stores its photos there. */
   files: FileStore;
+  /** Requests in flight and served by this process's server. */
+  meter: RequestMeter;
+  /** The services this platform runs on (a cluster primary hands them to its workers). */
+  services: { pg: PostgresHandle; redis: RedisHandle; stripe: StripeHandle };
 
   /** Database of an active centre, by id (seeding, jobs). */
   centreDb(centreId: string): Promise<Knex>;
@@ -65,6 +94,12 @@ export interface Platform {
   centreOrigin(slug: string): string;
   /** Starts every active centre's recurring jobs (call after provisioning). */
   startSchedules(): Promise<void>;
+  /**
+   * Stops taking connections, closes idle keep-alive connections at once, lets requests in flight
+   * finish (answered with `Connection: close`) for up to `graceMs`, then closes what is left.
+   * Resolves with the number of requests still in flight at the deadline (cut).
+   */
+  drain(graceMs?: number): Promise<number>;
   /** Stops everything; `dropDatabases` removes every database it created (throw-away test runs). */
   stop(opts?: { dropDatabases?: boolean }): Promise<void>;
 }
@@ -77,8 +112,8 @@ export interface Platform {
 export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
   const { log } = opts;
   const logger = opts.logger ?? createLogger();
-  const pg = await startPostgres(log);
-  const redisHandle = await startRedis(log);
+  const pg = opts.services?.pg ?? (await startPostgres(log));
+  const redisHandle = opts.services?.redis ?? (await startRedis(log));
   const secret = platformSecret();
 
   const prefix = opts.databasePrefix ?? 'kv_';
@@ -127,8 +162,12 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
   }
   const queue = createJobQueue({ redisUrl: redisHandle.url, prefix: `${prefix}jobs`, log: (m) => log(`[jobs] ${m}`) });
   const maxConnections = Number((await admin.raw('show max_connections')).rows[0].max_connections);
-  const plan = poolPlan(maxConnections);
-  log(`Centre pools: up to ${plan.maxOpenPools} open, ${plan.max} connections each (Postgres max_connections ${maxConnections})`);
+  // Processes on one server share its connections: each plans for its share of the budget.
+  const share = Math.max(1, opts.connectionShare ?? 1);
+  const plan = poolPlan(Math.floor(maxConnections / share));
+  log(
+    `Centre pools: up to ${plan.maxOpenPools} open, ${plan.max} connections each (Postgres max_connections ${maxConnections}${share > 1 ? `, shared by ${share} processes` : ''})`,
+  );
   const pools = new PoolCache({ ...plan, idleEvictMs: 10 * 60_000 });
 
   async function entryById(id: string): Promise<CentreEntry> {
@@ -191,6 +230,8 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
     devMailbox: process.env.MESSAGING_MODE !== 'live',
     log: logger.child({ app: 'control-plane' }),
   };
+  const meter = createRequestMeter();
+  cpDeps.apiProcesses = (opts.apiProcesses ?? singleProcess)(meter);
   const scheme = opts.platformDomain === 'localhost' ? 'http' : 'https';
   const portSuffix = [80, 443].includes(opts.port) ? '' : `:${opts.port}`;
   const centreOrigin = (slug: string) => `${scheme}://${slug}.${opts.platformDomain}${portSuffix}`;
@@ -218,7 +259,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
   // The control plane keeps the platform's template images (`platform/`) and the centres' backups in the same store.
   cpDeps.files = files;
   // Card payments: the local Stripe fake unless STRIPE_MODE=live; centres' Stripe secrets are encrypted with a derived key.
-  const stripeHandle = await startStripe(log, derive('stripe-secret-key'));
+  const stripeHandle = opts.services?.stripe ?? (await startStripe(log, derive('stripe-secret-key')));
   // The platform's own account (platform billing): the fake's `sk_test_kvplatform`, or STRIPE_PLATFORM_SECRET_KEY when live.
   const platformKey = stripeHandle.config.mode === 'live' ? process.env.STRIPE_PLATFORM_SECRET_KEY : 'sk_test_kvplatform';
   if (platformKey)
@@ -310,7 +351,19 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
   await Promise.all([tenantApp.ready(), controlApp.ready()]);
 
   // One port: the platform host goes to the control plane, every other host to the tenant API.
+  let draining = false;
+  const inFlight = new Set<http.ServerResponse>();
   const server = http.createServer((req, res) => {
+    meter.inFlight++;
+    inFlight.add(res);
+    res.once('close', () => {
+      inFlight.delete(res);
+      meter.inFlight--;
+      meter.served++;
+    });
+    // While draining, each response ends its connection (the client knows not to send another on
+    // it): closing a keep-alive connection right after a response races the client's next request.
+    if (draining) res.setHeader('connection', 'close');
     const host = normaliseHost(req.headers.host);
     (host === opts.platformDomain ? controlApp : tenantApp).routing(req, res);
   });
@@ -323,7 +376,21 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
     const host = normaliseHost(req.headers.host);
     (host === opts.platformDomain ? controlApp : tenantApp).server.emit('upgrade', req, socket, head);
   });
-  await new Promise<void>((resolve) => server.listen(opts.port, resolve));
+  if (opts.listen !== false) await new Promise<void>((resolve) => server.listen(opts.port, resolve));
+  const services = { pg, redis: redisHandle, stripe: stripeHandle };
+
+  async function drain(graceMs = 30_000): Promise<number> {
+    draining = true;
+    // Responses not yet started tell their clients this connection ends with them.
+    for (const res of inFlight) if (!res.headersSent) res.setHeader('connection', 'close');
+    const closed = new Promise((r) => server.close(r));
+    server.closeIdleConnections();
+    for (let waited = 0; meter.inFlight > 0 && waited < graceMs; waited += 50) await new Promise((r) => setTimeout(r, 50));
+    const cut = meter.inFlight;
+    server.closeAllConnections();
+    await closed;
+    return cut;
+  }
 
   return {
     server,
@@ -340,14 +407,19 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
     adminUrl: pg.adminUrl,
     redisUrl: redisHandle.url,
     files,
+    meter,
+    services,
+    drain,
     stop: async ({ dropDatabases = false } = {}) => {
-      const closed = new Promise((r) => server.close(r));
-      server.closeAllConnections();
-      await closed;
+      if (server.listening) {
+        const closed = new Promise((r) => server.close(r));
+        server.closeAllConnections();
+        await closed;
+      }
       await Promise.allSettled([tenantApp.close(), controlApp.close()]);
       sweep.stop();
       await devOrigin?.close();
-      await stripeHandle.stop();
+      if (!opts.services?.stripe) await stripeHandle.stop();
       await events.stop();
       await outbox.stop();
       await cpJobs.close();
@@ -362,8 +434,8 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
       }
       await admin.destroy();
       redis?.disconnect();
-      await redisHandle.stop();
-      await pg.stop();
+      if (!opts.services?.redis) await redisHandle.stop();
+      if (!opts.services?.pg) await pg.stop();
     },
   };
 }

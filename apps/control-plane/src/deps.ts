@@ -21,6 +21,7 @@ import { createCenterBillingService } from './modules/center-billing/service.ts'
 import { localIssuer, systemResolver, type CertificateIssuer, type DnsResolver } from './modules/domains/verification.ts';
 import type Stripe from 'stripe';
 import { stripeClientFor, type StripeConnection } from '@kv/stripe-fake';
+import type { ApiProcessControl } from './modules/api-groups/processes.ts';
 
 /** The slice of a pino logger the control plane uses (Fastify's logger fits). */
 export interface Log {
@@ -80,6 +81,8 @@ export interface ControlPlaneDeps {
   dns?: DnsResolver;
   /** Certificates for verified custom domains (default: issued at once, as locally). */
   certificates?: CertificateIssuer;
+  /** The API processes serving this deployment (`getApiGroups`, `restartServer`); default: this one process, never restarted. */
+  apiProcesses?: ApiProcessControl;
 }
 
 /** Operator sign-in throttles: failures only (docs/ARCHITECTURE.md "Sign-in throttling"). */

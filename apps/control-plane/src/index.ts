@@ -19,3 +19,4 @@ export { seedCentreBackup } from './modules/backups/demo.ts';
 export { seedDemoRequests } from './modules/demo-requests/demo.ts';
 export { seedConsoleDemoCentre, seedStatistics } from './modules/statistics/demo.ts';
 export { seedPlatformBilling } from './modules/center-billing/demo.ts';
+export * from './modules/api-groups/processes.ts';

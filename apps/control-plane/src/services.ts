@@ -15,6 +15,7 @@ import { createCenterBillingService } from './modules/center-billing/service.ts'
 import { createSignupService } from './modules/signup/service.ts';
 import { createCustomerWebsiteService } from './modules/customer-websites/service.ts';
 import { createUtilityService } from './modules/utilities/service.ts';
+import { createApiGroupService } from './modules/api-groups/service.ts';
 
 export function createServices(rt: ControlPlaneRuntime) {
   return {
@@ -34,6 +35,7 @@ export function createServices(rt: ControlPlaneRuntime) {
     signup: createSignupService(rt),
     customerWebsites: createCustomerWebsiteService(rt),
     utilities: createUtilityService(rt),
+    apiGroups: createApiGroupService(rt),
   };
 }
 

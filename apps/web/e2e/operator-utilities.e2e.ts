@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import { hosts } from './support/hosts';
 import type { Journey } from './support/journey';
+import { sidewaysAtWidths } from './support/widths';
 
 /**
  * The status a centre-host URL answers now. From Node, `*.localhost` does not resolve (browsers
@@ -97,6 +98,34 @@ export const journeys: Journey[] = [
       await migrated.getByText('Migration finished: see Last migration above.').waitFor({ timeout: 60_000 });
       await page.getByTestId('health-migration').locator('[data-status="done"]').waitFor();
       await page.getByTestId('health-schema').getByText('Up to date').waitFor();
+    },
+  },
+  {
+    name: 'an admin reads the database servers, the API processes and the centre databases; one process refuses a restart',
+    async run({ pageAs, checkA11y }) {
+      const page = await pageAs(hosts.platform, 'admin');
+      await page.goto(`${hosts.platform}/aws-center-databases`);
+      // Database servers: the one this platform runs on, with its connections read now.
+      const servers = page.getByTestId('database-servers');
+      await servers.getByRole('cell', { name: 'primary', exact: true }).waitFor();
+      await servers.getByText(/^\d+ of \d+$/).waitFor();
+      // API processes: the browser test server is one process.
+      const group = page.getByTestId('api-group-api');
+      await group.locator('[data-mode="single"]').waitFor();
+      await group.locator('[data-status="ready"]').waitFor();
+      await group.getByTestId('last-restart').getByText('Not restarted since the platform started.').waitFor();
+      // Centre databases: both demo centres, paged on the server.
+      const databases = page.getByTestId('centre-databases');
+      await databases.getByRole('cell', { name: 'Sunny Days Early Learning', exact: false }).first().waitFor();
+      await checkA11y(page, 'platform /aws-center-databases');
+      assert.deepEqual(await sidewaysAtWidths(page, '/aws-center-databases'), []);
+
+      // A restart needs API_WORKERS: the admin is told so beside the button, and nothing restarts.
+      await group.getByTestId('restart-api').click();
+      await page.getByTestId('restart-confirm').click();
+      const refused = group.getByTestId('restart-refused');
+      await refused.getByText(/API_WORKERS/).waitFor();
+      await group.getByTestId('last-restart').getByText('Not restarted since the platform started.').waitFor();
     },
   },
 ];

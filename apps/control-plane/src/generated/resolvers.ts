@@ -86,6 +86,8 @@ export type Query = {
   getCustomerWebsites: CustomerWebsitePage;
   /** A centre's health: database reachable, migration version against the latest, job backlog, last backup and drill (kvsupport, audited). */
   getCenterHealth: CenterHealth;
+  /** The API process groups with their workers and last restart (kvsupport). */
+  getApiGroups: Array<ApiGroup>;
 };
 
 
@@ -373,6 +375,8 @@ export type Mutation = {
   republishCenter: CenterUtilityResult;
   /** Empties a centre's caches: its directory entry (here, in Redis and in every process) and the platform's pool to its database (kvsupport, audited). */
   flushCenterCaches: CenterUtilityResult;
+  /** Restarts an API group worker by worker without dropping a request; answers at once, progress in getApiGroups (admin, audited, one at a time). */
+  restartServer: ApiRestartResult;
 };
 
 
@@ -740,6 +744,11 @@ export type MutationFlushCenterCachesArgs = {
   center_id: Scalars['ID']['input'];
 };
 
+
+export type MutationRestartServerArgs = {
+  group: Scalars['String']['input'];
+};
+
 /** The spec's notice triple, shown as a coloured notice. */
 export type Notice = {
   __typename?: 'Notice';
@@ -978,6 +987,14 @@ export type DatabaseServer = {
   region?: Maybe<Scalars['String']['output']>;
   /** Why creating the server failed. */
   error?: Maybe<Scalars['String']['output']>;
+  /** Client connections open on the server now (null when it did not answer). */
+  connections_used?: Maybe<Scalars['Int']['output']>;
+  /** The server's max_connections. */
+  connections_max?: Maybe<Scalars['Int']['output']>;
+  /** Bytes of the centre databases this deployment made there (null when it did not answer). */
+  size_bytes?: Maybe<Scalars['Float']['output']>;
+  /** Why the server's usage could not be read. */
+  usage_error?: Maybe<Scalars['String']['output']>;
   created_at: Scalars['DateTime']['output'];
   updated_at: Scalars['DateTime']['output'];
 };
@@ -1805,6 +1822,60 @@ export type CenterUtilityResult = {
   flushed: Array<Scalars['String']['output']>;
 };
 
+/** A process serving the tenant API, the control plane and the SPA on the deployment's port. */
+export type ApiWorker = {
+  __typename?: 'ApiWorker';
+  /** The cluster's worker id (0 for a single process). */
+  id: Scalars['Int']['output'];
+  pid: Scalars['Int']['output'];
+  started_at: Scalars['DateTime']['output'];
+  uptime_seconds: Scalars['Int']['output'];
+  /** Resident memory, in bytes. */
+  memory_rss: Scalars['Float']['output'];
+  requests_in_flight: Scalars['Int']['output'];
+  requests_served: Scalars['Float']['output'];
+  /** starting, ready or draining. */
+  status: Scalars['String']['output'];
+};
+
+/** A rolling restart of an API group: each worker replaced in turn by a successor that answers first. */
+export type ApiRestart = {
+  __typename?: 'ApiRestart';
+  /** running, done or failed. */
+  status: Scalars['String']['output'];
+  started_at: Scalars['DateTime']['output'];
+  finished_at?: Maybe<Scalars['DateTime']['output']>;
+  /** The operator who started it. */
+  started_by: Scalars['String']['output'];
+  /** Workers replaced so far, out of total. */
+  replaced: Scalars['Int']['output'];
+  total: Scalars['Int']['output'];
+  error?: Maybe<Scalars['String']['output']>;
+};
+
+/** A group of API processes (admin and kvsupport). */
+export type ApiGroup = {
+  __typename?: 'ApiGroup';
+  /** The group's name, e.g. api. */
+  name: Scalars['String']['output'];
+  /** single (one process, API_WORKERS unset) or cluster (a primary and its workers). */
+  mode: Scalars['String']['output'];
+  /** The workers the group keeps (API_WORKERS). */
+  size: Scalars['Int']['output'];
+  workers: Array<ApiWorker>;
+  /** The latest restart since the primary started, running or finished. */
+  last_restart?: Maybe<ApiRestart>;
+};
+
+/** What restartServer started. */
+export type ApiRestartResult = {
+  __typename?: 'ApiRestartResult';
+  status: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+  color: Scalars['String']['output'];
+  group: ApiGroup;
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -1966,6 +2037,10 @@ export type ResolversTypes = {
   CenterMigrationState: ResolverTypeWrapper<Row<CenterMigrationState>>;
   CenterHealth: ResolverTypeWrapper<Row<CenterHealth>>;
   CenterUtilityResult: ResolverTypeWrapper<Row<CenterUtilityResult>>;
+  ApiWorker: ResolverTypeWrapper<Row<ApiWorker>>;
+  ApiRestart: ResolverTypeWrapper<Row<ApiRestart>>;
+  ApiGroup: ResolverTypeWrapper<Row<ApiGroup>>;
+  ApiRestartResult: ResolverTypeWrapper<Row<ApiRestartResult>>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -2058,6 +2133,10 @@ export type ResolversParentTypes = {
   CenterMigrationState: Row<CenterMigrationState>;
   CenterHealth: Row<CenterHealth>;
   CenterUtilityResult: Row<CenterUtilityResult>;
+  ApiWorker: Row<ApiWorker>;
+  ApiRestart: Row<ApiRestart>;
+  ApiGroup: Row<ApiGroup>;
+  ApiRestartResult: Row<ApiRestartResult>;
 };
 
 export type QueryResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -2093,6 +2172,7 @@ export type QueryResolvers<ContextType = CpContext, ParentType extends Resolvers
   checkCenterSlug?: Resolver<ResolversTypes['CenterSlugCheck'], ParentType, ContextType, RequireFields<QueryCheckCenterSlugArgs, 'slug'>>;
   getCustomerWebsites?: Resolver<ResolversTypes['CustomerWebsitePage'], ParentType, ContextType, Partial<QueryGetCustomerWebsitesArgs>>;
   getCenterHealth?: Resolver<ResolversTypes['CenterHealth'], ParentType, ContextType, RequireFields<QueryGetCenterHealthArgs, 'center_id'>>;
+  getApiGroups?: Resolver<Array<ResolversTypes['ApiGroup']>, ParentType, ContextType>;
 };
 
 export type MutationResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
@@ -2146,6 +2226,7 @@ export type MutationResolvers<ContextType = CpContext, ParentType extends Resolv
   rerunCenterMigration?: Resolver<ResolversTypes['CenterUtilityResult'], ParentType, ContextType, RequireFields<MutationRerunCenterMigrationArgs, 'center_id'>>;
   republishCenter?: Resolver<ResolversTypes['CenterUtilityResult'], ParentType, ContextType, RequireFields<MutationRepublishCenterArgs, 'center_id'>>;
   flushCenterCaches?: Resolver<ResolversTypes['CenterUtilityResult'], ParentType, ContextType, RequireFields<MutationFlushCenterCachesArgs, 'center_id'>>;
+  restartServer?: Resolver<ResolversTypes['ApiRestartResult'], ParentType, ContextType, RequireFields<MutationRestartServerArgs, 'group'>>;
 };
 
 export type NoticeResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['Notice'] = ResolversParentTypes['Notice']> = {
@@ -2315,6 +2396,10 @@ export type DatabaseServerResolvers<ContextType = CpContext, ParentType extends 
   rds_instance_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   region?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  connections_used?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  connections_max?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  size_bytes?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  usage_error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   created_at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   updated_at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
@@ -2940,6 +3025,42 @@ export type CenterUtilityResultResolvers<ContextType = CpContext, ParentType ext
   flushed?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type ApiWorkerResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['ApiWorker'] = ResolversParentTypes['ApiWorker']> = {
+  id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pid?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  started_at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  uptime_seconds?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  memory_rss?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  requests_in_flight?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  requests_served?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ApiRestartResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['ApiRestart'] = ResolversParentTypes['ApiRestart']> = {
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  started_at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  finished_at?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  started_by?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  replaced?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ApiGroupResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['ApiGroup'] = ResolversParentTypes['ApiGroup']> = {
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  mode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  size?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  workers?: Resolver<Array<ResolversTypes['ApiWorker']>, ParentType, ContextType>;
+  last_restart?: Resolver<Maybe<ResolversTypes['ApiRestart']>, ParentType, ContextType>;
+};
+
+export type ApiRestartResultResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['ApiRestartResult'] = ResolversParentTypes['ApiRestartResult']> = {
+  status?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  group?: Resolver<ResolversTypes['ApiGroup'], ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = CpContext> = {
   Query?: QueryResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
@@ -3023,5 +3144,9 @@ export type Resolvers<ContextType = CpContext> = {
   CenterMigrationState?: CenterMigrationStateResolvers<ContextType>;
   CenterHealth?: CenterHealthResolvers<ContextType>;
   CenterUtilityResult?: CenterUtilityResultResolvers<ContextType>;
+  ApiWorker?: ApiWorkerResolvers<ContextType>;
+  ApiRestart?: ApiRestartResolvers<ContextType>;
+  ApiGroup?: ApiGroupResolvers<ContextType>;
+  ApiRestartResult?: ApiRestartResultResolvers<ContextType>;
 };
 

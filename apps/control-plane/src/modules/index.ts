@@ -18,6 +18,7 @@ import { centerBillingResolvers } from './center-billing/resolvers.ts';
 import { signupResolvers } from './signup/resolvers.ts';
 import { customerWebsiteResolvers } from './customer-websites/resolvers.ts';
 import { utilityResolvers } from './utilities/resolvers.ts';
+import { apiGroupResolvers } from './api-groups/resolvers.ts';
 
 const sdl = (path: string) => readFileSync(fileURLToPath(new URL(path, import.meta.url)), 'utf8');
 
@@ -39,6 +40,7 @@ const modules: { schema: string; resolvers: Resolvers }[] = [
   { schema: sdl('./signup/schema.graphql'), resolvers: signupResolvers },
   { schema: sdl('./customer-websites/schema.graphql'), resolvers: customerWebsiteResolvers },
   { schema: sdl('./utilities/schema.graphql'), resolvers: utilityResolvers },
+  { schema: sdl('./api-groups/schema.graphql'), resolvers: apiGroupResolvers },
 ];
 
 export const schema = [sdl('../graphql/base.graphql'), ...modules.map((m) => m.schema)].join('\n');

@@ -7,6 +7,7 @@ import {
   IconPlus,
   IconPresentation,
   IconReceipt2,
+  IconServer2,
   IconTemplate,
   IconTool,
   IconVaccine,
@@ -88,6 +89,14 @@ export const platformMenu: readonly MenuItem[] = [
     icon: IconTool,
     to: () => paths.utilities.to(),
     access: { role: 'kvsupport' },
+  },
+  {
+    kind: 'link',
+    id: 'awsCenterDatabases',
+    label: 'operator:menu.awsCenterDatabases',
+    icon: IconServer2,
+    to: () => paths.awsCenterDatabases.to(),
+    access: { role: 'admin' },
   },
   {
     kind: 'link',

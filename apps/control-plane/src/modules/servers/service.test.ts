@@ -63,4 +63,23 @@ describe('database servers', () => {
       'FORBIDDEN',
     );
   });
+
+  it('reads each server\'s connections and the size of its centre databases now; one that does not answer says so', async () => {
+    const res = await h.gql(
+      '{ getDeploymentServers { name connections_used connections_max size_bytes usage_error } }',
+      {},
+      { token: h.tokens.admin },
+    );
+    expect(res.errors).toBeUndefined();
+    const [test, extra] = res.data.getDeploymentServers;
+    const sizes = await h.control.db.raw('select sum(pg_database_size(datname))::bigint as n from pg_database where datname in (?, ?)', [
+      `${h.databasePrefix}cedar`,
+      `${h.databasePrefix}spruce`,
+    ]);
+    expect(test).toMatchObject({ name: 'test-server', usage_error: null });
+    expect(test.connections_used).toBeGreaterThan(0);
+    expect(test.connections_max).toBeGreaterThanOrEqual(test.connections_used);
+    expect(test.size_bytes).toBe(Number(sizes.rows[0].n));
+    expect(extra).toEqual({ name: 'extra', connections_used: null, connections_max: null, size_bytes: null, usage_error: expect.stringMatching(/did not answer/) });
+  });
 });

@@ -6,6 +6,7 @@ import type { ControlPlaneRuntime } from '../../deps.ts';
 import { requireRole, type Actor } from '../../access.ts';
 import { serverPolicy } from './policy.ts';
 import * as repo from './repo.ts';
+import { serverUsage } from './usage.ts';
 
 const databasesArgs = z.object({ ...pageArgs, search: fields.optionalText(200, 'search'), server_id: fields.id('server_id').nullish() });
 
@@ -14,7 +15,9 @@ export function createServerService(rt: ControlPlaneRuntime) {
   return {
     async getDeploymentServers(actor: Actor) {
       requireRole(actor, serverPolicy.getDeploymentServers);
-      return repo.listServers(db);
+      const servers = await repo.listServers(db);
+      const usage = await serverUsage(rt, servers);
+      return servers.map((s) => ({ ...s, ...usage.get(s.id)! }));
     },
 
     async getCenterDatabases(actor: Actor, raw: unknown) {

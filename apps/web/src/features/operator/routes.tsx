@@ -106,6 +106,11 @@ export const operatorRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('./pages/utilities.page'), 'UtilitiesPage'),
   },
   {
+    path: paths.awsCenterDatabases.pattern,
+    handle: { access: { role: 'admin' }, title: 'operator:awsDatabases.title' },
+    lazy: lazyPage(() => import('./pages/aws-center-databases.page'), 'AwsCenterDatabasesPage'),
+  },
+  {
     path: paths.centersPlans.pattern,
     handle: { access: { role: 'admin' }, title: 'operator:menu.centersPlans' },
     lazy: lazyPage(() => import('./pages/centers-plans.page'), 'CentersPlansPage'),

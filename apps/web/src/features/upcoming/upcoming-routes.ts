@@ -54,7 +54,6 @@ const r = (path: PathName, role: RoleName, feature: UpcomingFeature, extra: Part
  */
 export const UPCOMING_ROUTES: readonly UpcomingRoute[] = [
   // admin
-  r('awsCenterDatabases', 'admin', 'platform'),
   r('folder', 'manager', 'imageLibrary'),
   r('learningFrameworksImport', 'manager', 'learning', { parent: 'learningFrameworks' }),
   // kvsupport

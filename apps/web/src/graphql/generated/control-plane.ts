@@ -12,6 +12,8 @@ export type ImmunizationDoseInput = {
   booster_validity?: string | null | undefined;
 };
 
+export type ApiGroupFieldsFragment = { name: string, mode: string, size: number, workers: Array<{ id: number, pid: number, started_at: string, uptime_seconds: number, memory_rss: number, requests_in_flight: number, requests_served: number, status: string }>, last_restart: { status: string, started_at: string, finished_at: string | null, started_by: string, replaced: number, total: number, error: string | null } | null };
+
 export type CenterFieldsFragment = { id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, prefix_url: string, base_url: string, port: number | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string };
 
 export type CenterInvoiceFieldsFragment = { id: string, center_id: string, center_name: string, plan_name: string | null, period_start: string, period_end: string, due_date: string, amount: string, paid_amount: string, balance: string, status: string, paid_at: string | null };
@@ -73,6 +75,11 @@ export type OperatorAddServerDomainMutationVariables = Exact<{
 
 export type OperatorAddServerDomainMutation = { addServerDomain: { status: boolean, message: string, color: string, domain: { id: string, center_id: string, domain: string, kind: string, status: string, status_reason: string | null, checked_at: string | null, verify_until: string | null, cloud_front: string | null, created_at: string, records: Array<{ type: string, name: string, value: string }> } | null } };
 
+export type OperatorApiGroupsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type OperatorApiGroupsQuery = { getApiGroups: Array<{ name: string, mode: string, size: number, workers: Array<{ id: number, pid: number, started_at: string, uptime_seconds: number, memory_rss: number, requests_in_flight: number, requests_served: number, status: string }>, last_restart: { status: string, started_at: string, finished_at: string | null, started_by: string, replaced: number, total: number, error: string | null } | null }> };
+
 export type OperatorApprovePaymentMutationVariables = Exact<{
   id: string | number;
 }>;
@@ -126,6 +133,16 @@ export type OperatorCenterBillingQueryVariables = Exact<{
 
 
 export type OperatorCenterBillingQuery = { getCenter: { id: string, center_billing_plan_id: string | null, payment_start: string | null, payment_end: string | null, customer_id: string | null } | null, getCenterInvoices: { data: Array<{ id: string, center_id: string, center_name: string, plan_name: string | null, period_start: string, period_end: string, due_date: string, amount: string, paid_amount: string, balance: string, status: string, paid_at: string | null }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } }, getCenterCards: Array<{ id: string, brand: string, last4: string, exp_month: number, exp_year: number, is_default: boolean }>, getCenterPlans: { data: Array<{ id: string, name: string, amount: string, period: string, active: boolean }> } };
+
+export type OperatorCenterDatabasesQueryVariables = Exact<{
+  page?: number | null | undefined;
+  first?: number | null | undefined;
+  search?: string | null | undefined;
+  server_id?: string | number | null | undefined;
+}>;
+
+
+export type OperatorCenterDatabasesQuery = { getCenterDatabases: { data: Array<{ center_id: string, center_name: string, slug: string, status: string, database_name: string | null, server_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
 
 export type OperatorCenterDeletionQueryVariables = Exact<{
   id: string | number;
@@ -303,6 +320,11 @@ export type OperatorDemoRequestsQueryVariables = Exact<{
 
 
 export type OperatorDemoRequestsQuery = { getDemoRequests: { data: Array<{ id: string, name: string, email: string, phone: string | null, center_name: string, kind: string, locations: number | null, message: string | null, status: string, notes: string | null, signup_link_sent_at: string | null, changed_by: string | null, created_at: string }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
+
+export type OperatorDeploymentServersQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type OperatorDeploymentServersQuery = { getDeploymentServers: Array<{ id: string, name: string, kind: string, host: string | null, port: number | null, status: string, max_databases: number, center_count: number, connections_used: number | null, connections_max: number | null, size_bytes: number | null, usage_error: string | null }> };
 
 export type OperatorDrillCenterBackupMutationVariables = Exact<{
   id: string | number;
@@ -511,6 +533,13 @@ export type OperatorRerunCenterMigrationMutationVariables = Exact<{
 
 
 export type OperatorRerunCenterMigrationMutation = { rerunCenterMigration: { status: boolean, message: string, color: string, action: string, center_id: string, migration_run_id: string | null, hostnames: Array<string>, flushed: Array<string> } };
+
+export type OperatorRestartServerMutationVariables = Exact<{
+  group: string;
+}>;
+
+
+export type OperatorRestartServerMutation = { restartServer: { status: boolean, message: string, color: string, group: { name: string, mode: string, size: number, workers: Array<{ id: number, pid: number, started_at: string, uptime_seconds: number, memory_rss: number, requests_in_flight: number, requests_served: number, status: string }>, last_restart: { status: string, started_at: string, finished_at: string | null, started_by: string, replaced: number, total: number, error: string | null } | null } } };
 
 export type OperatorRestoreCenterDatabaseMutationVariables = Exact<{
   id: string | number;

@@ -1,0 +1,7 @@
+import type { OperatorRole } from '../../access.ts';
+
+/** Support reads the API processes; only an admin restarts them (spec §6: server restart is admin-only). */
+export const apiGroupPolicy = {
+  getApiGroups: 'kvsupport',
+  restartServer: 'admin',
+} as const satisfies Record<string, OperatorRole>;

@@ -1,0 +1,10 @@
+import type { Resolvers } from '../../generated/resolvers.ts';
+
+export const apiGroupResolvers: Resolvers = {
+  Query: {
+    getApiGroups: (_, _args, { actor, services }) => services.apiGroups.getApiGroups(actor),
+  },
+  Mutation: {
+    restartServer: (_, args, { actor, services }) => services.apiGroups.restartServer(actor, args),
+  },
+};
