@@ -221,7 +221,12 @@ export async function startClusterPrimary(opts: BaseOptions & { workers: number 
         for (const old of olds) {
           if (stopping) throw new Error('the platform is stopping');
           const next = fork();
-          await whenReady(next);
+          await whenReady(next).catch((err) => {
+            // A successor that never answered is stopped; the old worker keeps serving.
+            next.status = 'draining';
+            next.worker.process.kill('SIGKILL');
+            throw err;
+          });
           await drain(old);
           state.replaced++;
         }

@@ -43,6 +43,7 @@ import {
   type RedisHandle,
   type StripeHandle,
 } from './services.ts';
+import { drainable } from './drain.ts';
 
 export interface PlatformOptions {
   port: number;
@@ -351,22 +352,13 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
   await Promise.all([tenantApp.ready(), controlApp.ready()]);
 
   // One port: the platform host goes to the control plane, every other host to the tenant API.
-  let draining = false;
-  const inFlight = new Set<http.ServerResponse>();
-  const server = http.createServer((req, res) => {
-    meter.inFlight++;
-    inFlight.add(res);
-    res.once('close', () => {
-      inFlight.delete(res);
-      meter.inFlight--;
-      meter.served++;
-    });
-    // While draining, each response ends its connection (the client knows not to send another on
-    // it): closing a keep-alive connection right after a response races the client's next request.
-    if (draining) res.setHeader('connection', 'close');
-    const host = normaliseHost(req.headers.host);
-    (host === opts.platformDomain ? controlApp : tenantApp).routing(req, res);
-  });
+  const server: http.Server = http.createServer((req, res) =>
+    drains.handle(req, res, () => {
+      const host = normaliseHost(req.headers.host);
+      (host === opts.platformDomain ? controlApp : tenantApp).routing(req, res);
+    }),
+  );
+  const drains = drainable(server, meter);
   // As Fastify sets its own servers (Node's default is 5 s): idle keep-alive connections outlive a
   // load balancer's 60 s idle timeout, so a client or proxy never sends a request on a connection
   // the server is closing at that moment (an ECONNRESET for the caller).
@@ -379,18 +371,6 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
   if (opts.listen !== false) await new Promise<void>((resolve) => server.listen(opts.port, resolve));
   const services = { pg, redis: redisHandle, stripe: stripeHandle };
 
-  async function drain(graceMs = 30_000): Promise<number> {
-    draining = true;
-    // Responses not yet started tell their clients this connection ends with them.
-    for (const res of inFlight) if (!res.headersSent) res.setHeader('connection', 'close');
-    const closed = new Promise((r) => server.close(r));
-    server.closeIdleConnections();
-    for (let waited = 0; meter.inFlight > 0 && waited < graceMs; waited += 50) await new Promise((r) => setTimeout(r, 50));
-    const cut = meter.inFlight;
-    server.closeAllConnections();
-    await closed;
-    return cut;
-  }
 
   return {
     server,
@@ -409,7 +389,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
     files,
     meter,
     services,
-    drain,
+    drain: (graceMs = 30_000) => drains.drain(graceMs),
     stop: async ({ dropDatabases = false } = {}) => {
       if (server.listening) {
         const closed = new Promise((r) => server.close(r));

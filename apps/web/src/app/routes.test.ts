@@ -37,7 +37,7 @@ function allCentreRoutes(kind: 'petcare' | 'childcare'): RouteObject[] {
 /** Google's redirect URI lives on the platform host only (platform-routes.tsx). */
 // The demo request page and the centre pages are the platform's (issue 22): no centre host routes them.
 const PLATFORM_ONLY: PathName[] = ['oauth2callback', 'demo', 'demoRequests', 'centersList', 'center', 'centersPlans', 'centersInvoices', 'centersPayments', 'packages', 'customerSignup', 'customerPayment', 'customerCenterSetup'];
-const OPERATOR_ONLY: PathName[] = ['centreNew', 'migrationRuns', 'migrationRun', 'sendCustomEmail', 'templates', 'newsletterTemplate', 'newsletterNewFromTemplate', 'immunizations', 'centerAws', 'customerWebsites', 'utilities'];
+const OPERATOR_ONLY: PathName[] = ['centreNew', 'migrationRuns', 'migrationRun', 'sendCustomEmail', 'templates', 'newsletterTemplate', 'newsletterNewFromTemplate', 'immunizations', 'centerAws', 'awsCenterDatabases', 'customerWebsites', 'utilities'];
 const ROOT_INDEX: PathName[] = ['root'];
 
 describe('routes', () => {
