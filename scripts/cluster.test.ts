@@ -10,6 +10,7 @@ import { Redis } from 'ioredis';
 import { dropDatabase, freePort } from '@kv/db';
 import { testAdmin, testAdminUrl } from '@kv/db/testing';
 import { repoRoot } from './lib/platform.ts';
+import { apiWorkersFromEnv } from './lib/cluster.ts';
 
 /**
  * The cluster as an operator runs it: `scripts/start.ts` in a child process with API_WORKERS=4 on
@@ -209,4 +210,29 @@ describe.skipIf(!redisUp)('API_WORKERS=4: a rolling restart under load', () => {
     expect(after.workers.filter((w: { pid: number }) => oldPids.has(w.pid))).toEqual([]);
     console.log(`rolling restart of ${WORKERS} workers: ${servedDuringRestart} requests served during it, 0 failed, ${resent} sent again after an idle connection closed`);
   }, 600_000);
+});
+
+describe('API_WORKERS at start', () => {
+  it('is one process when unset or blank, n workers for 1 to 64, refused otherwise', () => {
+    expect(apiWorkersFromEnv(undefined)).toBeNull();
+    expect(apiWorkersFromEnv(' ')).toBeNull();
+    expect(apiWorkersFromEnv('4')).toBe(4);
+    for (const bad of ['0', '65', '2.5', 'four']) expect(() => apiWorkersFromEnv(bad)).toThrow(/API_WORKERS must be a whole number from 1 to 64/);
+  });
+
+  it('refuses 2 workers without Redis, saying what to set, before serving anything', async () => {
+    const { REDIS_URL: _, ...env } = process.env;
+    const run = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'scripts/start.ts')], {
+      cwd: repoRoot,
+      env: { ...env, API_WORKERS: '2', KV_NO_REDIS: '1', DATABASE_URL: testAdminUrl(), KV_DATA_DIR: dataDir, KV_WEB_DIST: '', KV_DATABASE_PREFIX: `${prefix}nr_` },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let said = '';
+    run.stdout!.on('data', (c) => (said += c));
+    run.stderr!.on('data', (c) => (said += c));
+    const code = await new Promise((r) => run.once('exit', r));
+    expect(code).toBe(1);
+    expect(said).toContain('API_WORKERS=2 needs Redis');
+    expect(said).toContain('REDIS_URL');
+  }, 120_000);
 });
