@@ -47,7 +47,12 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
 
 let resent = 0;
 
-function gql(host: string, query: string, token?: string, retry = true): Promise<{ status: number; body: { data?: any; errors?: { message: string; extensions?: { code?: string } }[] } }> {
+function gql(
+  host: string,
+  query: string,
+  token?: string,
+  retry = true,
+): Promise<{ status: number; body: { data?: any; errors?: { message: string; extensions?: { code?: string } }[] } }> {
   const payload = JSON.stringify({ query });
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -174,7 +179,8 @@ describe.skipIf(!redisUp)('API_WORKERS=4: a rolling restart under load', () => {
       while (running) {
         try {
           const res = await gql(host, query, token);
-          if (res.status !== 200 || res.body.errors || !ok(res.body.data)) failures.push(`${host} ${res.status} ${JSON.stringify(res.body)}`);
+          if (res.status !== 200 || res.body.errors || !ok(res.body.data))
+            failures.push(`${host} ${res.status} ${JSON.stringify(res.body)}`);
           else served++;
         } catch (err) {
           failures.push(`${host} ${String(err)}`);
@@ -182,7 +188,11 @@ describe.skipIf(!redisUp)('API_WORKERS=4: a rolling restart under load', () => {
       }
     });
 
-    const started = await gql('localhost', 'mutation { restartServer(group: "api") { status message group { last_restart { status total } } } }', admin);
+    const started = await gql(
+      'localhost',
+      'mutation { restartServer(group: "api") { status message group { last_restart { status total } } } }',
+      admin,
+    );
     expect(started.body.errors).toBeUndefined();
     expect(started.body.data.restartServer).toMatchObject({ status: true, group: { last_restart: { status: 'running', total: WORKERS } } });
     const again = await gql('localhost', 'mutation { restartServer(group: "api") { status } }', admin);
@@ -204,11 +214,19 @@ describe.skipIf(!redisUp)('API_WORKERS=4: a rolling restart under load', () => {
     // No worker cut a request it had started (a resent request never reached a server).
     expect(output).not.toMatch(/cut \d+ request/);
     expect(servedDuringRestart).toBeGreaterThan(0);
-    expect(after.last_restart).toMatchObject({ status: 'done', replaced: WORKERS, total: WORKERS, error: null, started_by: expect.stringContaining('admin') });
+    expect(after.last_restart).toMatchObject({
+      status: 'done',
+      replaced: WORKERS,
+      total: WORKERS,
+      error: null,
+      started_by: expect.stringContaining('admin'),
+    });
     expect(after.workers).toHaveLength(WORKERS);
     expect(after.workers.every((w: { status: string }) => w.status === 'ready')).toBe(true);
     expect(after.workers.filter((w: { pid: number }) => oldPids.has(w.pid))).toEqual([]);
-    console.log(`rolling restart of ${WORKERS} workers: ${servedDuringRestart} requests served during it, 0 failed, ${resent} sent again after an idle connection closed`);
+    console.log(
+      `rolling restart of ${WORKERS} workers: ${servedDuringRestart} requests served during it, 0 failed, ${resent} sent again after an idle connection closed`,
+    );
   }, 600_000);
 });
 
@@ -217,14 +235,23 @@ describe('API_WORKERS at start', () => {
     expect(apiWorkersFromEnv(undefined)).toBeNull();
     expect(apiWorkersFromEnv(' ')).toBeNull();
     expect(apiWorkersFromEnv('4')).toBe(4);
-    for (const bad of ['0', '65', '2.5', 'four']) expect(() => apiWorkersFromEnv(bad)).toThrow(/API_WORKERS must be a whole number from 1 to 64/);
+    for (const bad of ['0', '65', '2.5', 'four'])
+      expect(() => apiWorkersFromEnv(bad)).toThrow(/API_WORKERS must be a whole number from 1 to 64/);
   });
 
   it('refuses 2 workers without Redis, saying what to set, before serving anything', async () => {
     const { REDIS_URL: _, ...env } = process.env;
     const run = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'scripts/start.ts')], {
       cwd: repoRoot,
-      env: { ...env, API_WORKERS: '2', KV_NO_REDIS: '1', DATABASE_URL: testAdminUrl(), KV_DATA_DIR: dataDir, KV_WEB_DIST: '', KV_DATABASE_PREFIX: `${prefix}nr_` },
+      env: {
+        ...env,
+        API_WORKERS: '2',
+        KV_NO_REDIS: '1',
+        DATABASE_URL: testAdminUrl(),
+        KV_DATA_DIR: dataDir,
+        KV_WEB_DIST: '',
+        KV_DATABASE_PREFIX: `${prefix}nr_`,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let said = '';

@@ -31,7 +31,13 @@ Press Ctrl+C to stop.`);
 
 async function main() {
   const workers = apiWorkersFromEnv();
-  const base = { port: PORT, platformDomain: DOMAIN, log, production: process.env.NODE_ENV === 'production', databasePrefix: DATABASE_PREFIX };
+  const base = {
+    port: PORT,
+    platformDomain: DOMAIN,
+    log,
+    production: process.env.NODE_ENV === 'production',
+    databasePrefix: DATABASE_PREFIX,
+  };
   if (workers && isClusterWorker()) {
     // The primary built the SPA before forking (KV_WEB_DIST): a worker only serves it.
     await startClusterWorker({ ...base, webDist: process.env.KV_WEB_DIST || undefined, workers });

@@ -34,7 +34,8 @@ export class ClusterConfigError extends Error {}
 export function apiWorkersFromEnv(raw = process.env.API_WORKERS): number | null {
   if (raw === undefined || raw.trim() === '') return null;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > 64) throw new ClusterConfigError(`API_WORKERS must be a whole number from 1 to 64 (got "${raw}").`);
+  if (!Number.isInteger(n) || n < 1 || n > 64)
+    throw new ClusterConfigError(`API_WORKERS must be a whole number from 1 to 64 (got "${raw}").`);
   return n;
 }
 
@@ -101,7 +102,11 @@ export async function startClusterPrimary(opts: BaseOptions & { workers: number 
     await pg.stop();
     throw err;
   });
-  const shared: SharedServices = { pg: { adminUrl: pg.adminUrl, kind: pg.kind }, redisUrl: redis.url, stripe: platform.services.stripe.config };
+  const shared: SharedServices = {
+    pg: { adminUrl: pg.adminUrl, kind: pg.kind },
+    redisUrl: redis.url,
+    stripe: platform.services.stripe.config,
+  };
 
   const records = new Map<number, WorkerRecord>();
   let lastRestart: ApiRestartState | null = null;
@@ -170,8 +175,12 @@ export async function startClusterPrimary(opts: BaseOptions & { workers: number 
 
   function whenReady(rec: WorkerRecord): Promise<void> {
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => fail(new Error(`worker ${rec.worker.id} did not answer ready within ${READY_TIMEOUT_MS / 1000} s`)), READY_TIMEOUT_MS);
-      const onExit = (code: number | null, signal: string | null) => fail(new Error(`worker ${rec.worker.id} exited before it was ready (${signal ?? code})`));
+      const timer = setTimeout(
+        () => fail(new Error(`worker ${rec.worker.id} did not answer ready within ${READY_TIMEOUT_MS / 1000} s`)),
+        READY_TIMEOUT_MS,
+      );
+      const onExit = (code: number | null, signal: string | null) =>
+        fail(new Error(`worker ${rec.worker.id} exited before it was ready (${signal ?? code})`));
       const onReady = () => {
         clearTimeout(timer);
         rec.worker.off('exit', onExit);

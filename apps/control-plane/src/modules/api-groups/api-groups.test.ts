@@ -55,7 +55,13 @@ describe('API groups in one process (API_WORKERS unset)', () => {
       const res = await h.gql(GROUPS, {}, { token });
       expect(res.errors).toBeUndefined();
       expect(res.data.getApiGroups).toEqual([
-        expect.objectContaining({ name: 'api', mode: 'single', size: 1, last_restart: null, workers: [expect.objectContaining({ pid: process.pid, status: 'ready' })] }),
+        expect.objectContaining({
+          name: 'api',
+          mode: 'single',
+          size: 1,
+          last_restart: null,
+          workers: [expect.objectContaining({ pid: process.pid, status: 'ready' })],
+        }),
       ]);
       expect(res.data.getApiGroups[0].workers[0].memory_rss).toBeGreaterThan(0);
     }

@@ -8,7 +8,9 @@ export const ApiGroupError = {
 
 export const apiGroupNotFound = () => new AppError(ApiGroupError.NotFound, 'No API process group has this name.', { field: 'group' });
 export const restartInProgress = () =>
-  new AppError(ApiGroupError.RestartInProgress, 'A restart of this group is already running; follow it in the API groups list.', { field: 'group' });
+  new AppError(ApiGroupError.RestartInProgress, 'A restart of this group is already running; follow it in the API groups list.', {
+    field: 'group',
+  });
 export const restartNeedsWorkers = () =>
   new AppError(
     ApiGroupError.RestartNeedsWorkers,

@@ -64,7 +64,7 @@ describe('database servers', () => {
     );
   });
 
-  it('reads each server\'s connections and the size of its centre databases now; one that does not answer says so', async () => {
+  it("reads each server's connections and the size of its centre databases now; one that does not answer says so", async () => {
     const res = await h.gql(
       '{ getDeploymentServers { name connections_used connections_max size_bytes usage_error } }',
       {},
@@ -80,6 +80,12 @@ describe('database servers', () => {
     expect(test.connections_used).toBeGreaterThan(0);
     expect(test.connections_max).toBeGreaterThanOrEqual(test.connections_used);
     expect(test.size_bytes).toBe(Number(sizes.rows[0].n));
-    expect(extra).toEqual({ name: 'extra', connections_used: null, connections_max: null, size_bytes: null, usage_error: expect.stringMatching(/did not answer/) });
+    expect(extra).toEqual({
+      name: 'extra',
+      connections_used: null,
+      connections_max: null,
+      size_bytes: null,
+      usage_error: expect.stringMatching(/did not answer/),
+    });
   });
 });

@@ -35,11 +35,20 @@ export async function serverUsage(rt: ControlPlaneRuntime, servers: DatabaseServ
     servers.map(async (s) => {
       let db: Knex | undefined;
       try {
-        db = createKnex(await rt.directory.serverUrl(s.id), { max: 1, acquireTimeoutMs: USAGE_TIMEOUT_MS, statementTimeoutMs: USAGE_TIMEOUT_MS });
+        db = createKnex(await rt.directory.serverUrl(s.id), {
+          max: 1,
+          acquireTimeoutMs: USAGE_TIMEOUT_MS,
+          statementTimeoutMs: USAGE_TIMEOUT_MS,
+        });
         usage.set(s.id, await readUsage(db, rt.config.databasePrefix));
       } catch (err) {
         rt.log.warn({ err, serverId: s.id }, 'database server usage: no answer');
-        usage.set(s.id, { connections_used: null, connections_max: null, size_bytes: null, usage_error: 'The server did not answer (5 s at most).' });
+        usage.set(s.id, {
+          connections_used: null,
+          connections_max: null,
+          size_bytes: null,
+          usage_error: 'The server did not answer (5 s at most).',
+        });
       } finally {
         await db?.destroy();
       }

@@ -108,7 +108,12 @@ function ApiGroupSection({ group, canRestart, onRestarted }: { group: ApiGroupIt
           : t('operator:awsDatabases.noRestart')}
         {last?.error ? ` ${t('operator:awsDatabases.restartError', { error: last.error })}` : ''}
       </Text>
-      <DataTable label={t('operator:awsDatabases.group', { name: group.name })} rows={group.workers} columns={columns} rowKey={(w) => `${w.id}-${w.pid}`} />
+      <DataTable
+        label={t('operator:awsDatabases.group', { name: group.name })}
+        rows={group.workers}
+        columns={columns}
+        rowKey={(w) => `${w.id}-${w.pid}`}
+      />
     </Stack>
   );
 }

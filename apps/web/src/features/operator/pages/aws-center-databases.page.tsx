@@ -45,7 +45,11 @@ function ServersCard({ servers, fetching }: { servers: readonly DeploymentServer
             t('operator:awsDatabases.connectionsValue', { used: s.connections_used, max: s.connections_max })
           ),
       },
-      { key: 'size_bytes', header: t('operator:awsDatabases.size'), render: (s) => (s.size_bytes === null || s.size_bytes === undefined ? '—' : formatBytes(s.size_bytes)) },
+      {
+        key: 'size_bytes',
+        header: t('operator:awsDatabases.size'),
+        render: (s) => (s.size_bytes === null || s.size_bytes === undefined ? '—' : formatBytes(s.size_bytes)),
+      },
     ],
     [t],
   );
