@@ -1,10 +1,13 @@
 /**
  * `npm start`: one command from a fresh clone. Starts Postgres (embedded unless DATABASE_URL),
  * Redis if there is one, migrates, provisions and seeds the demo centres of `tenants/`, builds the
- * SPA when needed and serves everything on PORT (default 3000).
+ * SPA when needed and serves everything on PORT (default 3000); then, in the background, the demo
+ * fleet (scripts/lib/seed/fleet.ts).
  */
 import { startPlatform } from './lib/platform.ts';
+import { hashPassword } from '@kv/auth';
 import { demoCentres, ensureWebBuild, seedDemo } from './lib/demo.ts';
+import { seedFleetInBackground } from './lib/seed/fleet.ts';
 
 const PORT = Number(process.env.PORT ?? 3000);
 const DOMAIN = process.env.PLATFORM_DOMAIN ?? 'localhost';
@@ -41,6 +44,9 @@ ${demoCentres()
   Sent mail, SMS and push (nothing leaves this machine): http://demo.${DOMAIN}${port}/dev/mailbox
   Jobs: ${platform.redisUrl ? `BullMQ on ${platform.redisUrl}` : 'in-process runner (no Redis found)'}
 Press Ctrl+C to stop.`);
+  // The demo fleet (26 small centres in every billing state) while the platform serves: the first
+  // start is no slower. DEMO_FLEET=0 leaves it out.
+  if (process.env.DEMO_FLEET !== '0') void seedFleetInBackground(platform, { passwordHash: await hashPassword(DEMO_PASSWORD), log });
 }
 
 main().catch((err) => {
