@@ -137,16 +137,29 @@ export const provision100: Benchmark = {
     const pattern = `kvb\\_c\\_p100\\_${runId}\\_%`;
 
     const operator = await ctx.platformCtl<{ username: string; password: string }>('/operator');
-    const signedIn = await gql<{ login: { tokens: { access_token: string } | null; message: string } }>(
-      ctx,
-      { host: PLATFORM_HOST },
-      null,
-      'mutation($u: String!, $p: String!) { login(username: $u, password: $p) { message tokens { access_token } } }',
-      { u: operator.username, p: operator.password },
-    );
-    const admin = signedIn.login.tokens?.access_token;
-    if (!admin) throw new Error(`Operator sign-in failed: ${signedIn.login.message}`);
-    const op = (query: string, variables: Record<string, unknown>) => gql(ctx, { host: PLATFORM_HOST }, admin, query, variables);
+    const signIn = async () => {
+      const signedIn = await gql<{ login: { tokens: { access_token: string } | null; message: string } }>(
+        ctx,
+        { host: PLATFORM_HOST },
+        null,
+        'mutation($u: String!, $p: String!) { login(username: $u, password: $p) { message tokens { access_token } } }',
+        { u: operator.username, p: operator.password },
+      );
+      const token = signedIn.login.tokens?.access_token;
+      if (!token) throw new Error(`Operator sign-in failed: ${signedIn.login.message}`);
+      return token;
+    };
+    let admin = await signIn();
+    // The deletes outlast an access token (15 minutes): signed in again when it has expired.
+    const op = async (query: string, variables: Record<string, unknown>) => {
+      try {
+        return await gql(ctx, { host: PLATFORM_HOST }, admin, query, variables);
+      } catch (e) {
+        if (!/UNAUTHENTICATED/.test((e as Error).message)) throw e;
+        admin = await signIn();
+        return gql(ctx, { host: PLATFORM_HOST }, admin, query, variables);
+      }
+    };
 
     const baseline = await connections(ctx, pattern);
     ctx.log(`  connections before: ${baseline.all} (client backends, the bench's own not counted)`);
