@@ -1,12 +1,15 @@
 /**
  * `npm start`: one command from a fresh clone. Starts Postgres (embedded unless DATABASE_URL),
  * Redis if there is one, migrates, provisions and seeds the demo centres of `tenants/`, builds the
- * SPA when needed and serves everything on PORT (default 3000). With API_WORKERS=n, a
- * `node:cluster` primary does all that but serving, and n workers serve PORT (scripts/lib/cluster.ts).
+ * SPA when needed and serves everything on PORT (default 3000); then, in the background, the demo
+ * fleet (scripts/lib/seed/fleet.ts). With API_WORKERS=n, a `node:cluster` primary does all that but
+ * serving, and n workers serve PORT (scripts/lib/cluster.ts).
  */
+import { hashPassword } from '@kv/auth';
 import { startPlatform, type Platform } from './lib/platform.ts';
 import { apiWorkersFromEnv, ClusterConfigError, isClusterWorker, startClusterPrimary, startClusterWorker } from './lib/cluster.ts';
 import { demoCentres, ensureWebBuild, seedDemo } from './lib/demo.ts';
+import { seedFleetInBackground } from './lib/seed/fleet.ts';
 
 const PORT = Number(process.env.PORT ?? 3000);
 const DOMAIN = process.env.PLATFORM_DOMAIN ?? 'localhost';
@@ -67,6 +70,9 @@ async function main() {
 
   await Promise.all([seedDemo(platform, DEMO_PASSWORD, log), ready]);
   banner(platform, workers);
+  // The demo fleet (26 small centres in every billing state) while the platform serves: the first
+  // start is no slower. DEMO_FLEET=0 leaves it out.
+  if (process.env.DEMO_FLEET !== '0') void seedFleetInBackground(platform, { passwordHash: await hashPassword(DEMO_PASSWORD), log });
 }
 
 main().catch((err) => {

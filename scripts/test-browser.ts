@@ -29,6 +29,12 @@ const platform = await startPlatform({ port, platformDomain: 'localhost', log, w
 let code = 1;
 try {
   await seedDemo(platform, 'demo-password', log);
+  // The demo fleet (26 more centres) only when asked: the journeys read the demo centres on the lists' first page.
+  if (process.env.E2E_FLEET === '1') {
+    const { seedFleet } = await import('./lib/seed/fleet.ts');
+    const { hashPassword } = await import('@kv/auth');
+    await seedFleet(platform, { passwordHash: await hashPassword('demo-password'), log });
+  }
   log(`platform started and seeded in ${since(t0)}`);
   t0 = performance.now();
   // Not spawnSync: the platform serves from this process's event loop while the journeys run.

@@ -9,7 +9,7 @@ import http from 'node:http';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { Knex } from 'knex';
 import { hashPassword, createSessionStore, createTokenService } from '@kv/auth';
-import { ensureOperator, provisionCenterNow } from '@kv/control-plane';
+import { ensureOperator, provisionCenterNow, seedCentreBackup } from '@kv/control-plane';
 import { startPlatform } from '../../scripts/lib/platform.ts';
 import { platformSecret } from '../../scripts/lib/services.ts';
 import { NO_GENERATION } from '../../scripts/lib/seed/definition.ts';
@@ -155,6 +155,14 @@ async function main() {
       await ensureOperator(platform.controlDb, { username, password: BENCH_PASSWORD, fname: 'Bench', lname: 'Operator', role: 'admin' });
       return { username, password: BENCH_PASSWORD };
     },
+    /** The PIN of the newest sign-up mail to `email` (the dev mailbox's rows): the funnel's second step. */
+    '/signup-pin': async (b) => {
+      const row = await platform.controlDb('outbound_messages').where({ recipient: String(b.email) }).orderBy('id', 'desc').first('data');
+      if (!row) throw new Error(`No mail to ${String(b.email)}`);
+      return { pin: String(row.data.pin) };
+    },
+    /** A backup and its restore drill, as the nightly jobs make them: the safeguard a delete needs. */
+    '/backup-drill': async (b) => seedCentreBackup(platform.cpDeps, String(b.id)),
     '/capture/start': async (b) => {
       await startCapture(String(b.slug));
       return { ok: true };

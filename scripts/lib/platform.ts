@@ -224,6 +224,8 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
     tenantTemplate: TENANT_TEMPLATE,
     databasePrefix: `${prefix}c_`,
     production: opts.production,
+    // Behind the same proxy as the tenant API: the funnel's per-address throttles see the client's address.
+    trustProxy: process.env.TRUST_PROXY || false,
     redis,
     outbox,
     centreEvents: events,

@@ -7,7 +7,7 @@ export { migrateTenants } from './cli/migrate-tenants.ts';
 export { registerDatabaseServer, type DatabaseServerInput } from './modules/servers/service.ts';
 export { ensureOperator } from './modules/operators/service.ts';
 export { seedPlatformNewsletterTemplates } from './modules/newsletters/demo.ts';
-export { provisionCenterNow, settleJobs } from './provision-now.ts';
+export { provisionCenterAlone, provisionCenterNow, settleJobs } from './provision-now.ts';
 export { SqlDatabaseProvisioner } from './modules/provisioning/sql-provisioner.ts';
 export { RdsServerProvisioner, type RdsOptions, type RdsServerConfig } from './modules/provisioning/rds-provisioner.ts';
 export type { Provisioner, ServerProvisioner } from './modules/provisioning/provisioner.ts';
@@ -20,3 +20,8 @@ export { seedDemoRequests } from './modules/demo-requests/demo.ts';
 export { seedConsoleDemoCentre, seedStatistics } from './modules/statistics/demo.ts';
 export { seedPlatformBilling } from './modules/center-billing/demo.ts';
 export * from './modules/api-groups/processes.ts';
+// The demo fleet (scripts/lib/seed/fleet.ts) drives centres into each billing state through the operations themselves.
+export { SYSTEM_ACTOR } from './access.ts';
+export { createCentreService } from './modules/centres/service.ts';
+export { createCenterBillingService } from './modules/center-billing/service.ts';
+export { issueDueInvoices, suspendOverdue } from './modules/center-billing/cycle.ts';

@@ -35,3 +35,32 @@ export async function provisionCenterNow(deps: ControlPlaneDeps, input: AddCente
   }
   return (await findCenter(rt.controlDb, centre.id))!;
 }
+
+/**
+ * As `provisionCenterNow`, but waits for this centre's provisioning only (its row, asked every
+ * `pollMs`), never for the whole queue to go idle: for work beside a serving platform (the demo
+ * fleet after `npm start` listens), where other jobs keep the queue busy.
+ */
+export async function provisionCenterAlone(
+  deps: ControlPlaneDeps,
+  input: AddCenterInput,
+  opts: { actor?: Actor; pollMs?: number; timeoutMs?: number } = {},
+): Promise<CenterRow> {
+  const rt = runtimeFor(deps);
+  const actor = opts.actor ?? SYSTEM_ACTOR;
+  const bySlug = () => rt.controlDb('centers').where({ slug: input.slug }).first(rt.controlDb.raw('id::text as id'), 'status', 'provisioning_error');
+  const existing = await bySlug();
+  if (existing?.status === 'failed') await createProvisioningService(rt).retryProvisioning(actor, { id: existing.id });
+  else if (!existing) await createCentreService(rt).addCenter(actor, input);
+  else if (existing.status !== 'provisioning') return (await findCenter(rt.controlDb, existing.id))!;
+  const until = Date.now() + (opts.timeoutMs ?? 120_000);
+  for (;;) {
+    const row = await bySlug();
+    if (row?.status === 'active') return (await findCenter(rt.controlDb, row.id))!;
+    if (!row || row.status !== 'provisioning' || Date.now() > until) {
+      throw new Error(`Centre ${input.slug} was not provisioned: ${row?.provisioning_error ?? row?.status ?? 'missing'}`);
+    }
+    await rt.kickOutbox();
+    await new Promise((r) => setTimeout(r, opts.pollMs ?? 50));
+  }
+}
