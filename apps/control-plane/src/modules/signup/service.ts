@@ -90,8 +90,9 @@ const throttled = (ms: number) => {
  */
 export function createSignupService(rt: ControlPlaneRuntime) {
   const db = rt.controlDb;
+  // Counted in the control plane's Redis when there is one: shared by every worker, kept across restarts.
   const limits: Record<keyof typeof SIGNUP_THROTTLES, Throttle> = Object.fromEntries(
-    Object.entries(SIGNUP_THROTTLES).map(([k, v]) => [k, createThrottle({ keyPrefix: `cp:signup:${k}`, ...v })]),
+    Object.entries(SIGNUP_THROTTLES).map(([k, v]) => [k, createThrottle({ redis: rt.deps.redis, keyPrefix: `cp:signup:${k}`, ...v })]),
   ) as never;
   async function take(kind: keyof typeof SIGNUP_THROTTLES, key: string) {
     const r = await limits[kind].consume(key);
