@@ -40,11 +40,10 @@ const EMPTY_BY_DESIGN: Record<string, string> = {
   'blog /contact/pets': 'a blog editor has no pets of their own (pet pack)',
   'blog /messages': 'a blog editor has no children of their own, so no family thread',
   'blog /user/students/forms': 'a blog editor has no children of their own, so no form to fill',
-  '/files/student/:studentId/form/:formId/document/submission':
-    "no seeded web-form template has a file field, so no entry carries uploaded documents (the forms and documents journeys upload their own)",
   'blog /web-form/:Id/:formId/:entryId/entry': "a blog editor has no children of their own: the README child's entry is not theirs",
   'blog /students/:studentId/form/review/:formId': "a blog editor has no children of their own: the README child's form is not theirs",
   'blog /files/student/:studentId/form/:formId/submission': "a blog editor has no children of their own: the README child's form is not theirs",
+  'blog /files/student/:studentId/form/:formId/document/submission': "a blog editor has no children of their own: the README child's entry is not theirs",
   'pawsome manager /web-form/:formId/manage_entries':
     "the web form the route opens (the owner's first with entries) has its entries at Pawsome locations the demo manager does not manage",
   'blog /user/students/documents': 'a blog editor has no children of their own, so no document to upload',
@@ -119,6 +118,8 @@ interface Ids {
   formId: string;
   entryId: string;
   entryFormId: string;
+  /** The form of the named child's entry with a file field (its attached documents). */
+  documentFormId: string;
   agencyId: string;
   newsletterId: string;
   documentId: string;
@@ -170,20 +171,24 @@ async function idsOf(page: Page, centre: Centre): Promise<Ids> {
   // The first web form with entries at the named child's location opens the form's pages (its
   // settings and logs are seeded; the demo staff work there); the named child's (the demo parent's)
   // newest entry, with its own form, opens the child's and the entry's pages.
-  const forms = await api<{ getForms: { data: { id: string; entries_count: number }[] } }>(
+  const forms = await api<{ getForms: { data: { id: string; entries_count: number; fields: { type: string }[] }[] } }>(
     page,
-    'query($l: ID!) { getForms(type: "web", location_id: $l, first: 25) { data { id entries_count } } }',
+    'query($l: ID!) { getForms(type: "web", location_id: $l, first: 25) { data { id entries_count fields { type } } } }',
     { l: kid.location_id },
   );
   const form = forms.getForms.data.find((f) => f.entries_count > 0);
   assert.ok(form, `${centre.slug}: the seed has a web form with entries at ${child}'s location`);
   const entries = await api<{ getWebFormEntries: { data: { id: string; form_id: string }[] } }>(
     page,
-    'query($s: ID!) { getWebFormEntries(student_id: $s, first: 1) { data { id form_id } } }',
+    'query($s: ID!) { getWebFormEntries(student_id: $s, first: 25) { data { id form_id } } }',
     { s: kid.id },
   );
   const entry = entries.getWebFormEntries.data[0];
   assert.ok(entry, `${centre.slug}: the seed has a web-form entry of ${child}`);
+  // The entry's documents page opens the child's entry in a form with a file field (seeded with its attachment).
+  const withFile = new Set(forms.getForms.data.filter((f) => f.fields.some((x) => x.type === 'file')).map((f) => f.id));
+  const documented = entries.getWebFormEntries.data.find((e) => withFile.has(e.form_id));
+  assert.ok(documented, `${centre.slug}: the seed has an entry of ${child} in a form with a file field`);
   const ids = {
     locationId: data.dropdownLocations[0]!.id,
     parentId: data.parent.id,
@@ -193,6 +198,7 @@ async function idsOf(page: Page, centre: Centre): Promise<Ids> {
     formId: form.id,
     entryId: entry.id,
     entryFormId: entry.form_id,
+    documentFormId: documented.form_id,
     agencyId: data.getAgencies[0]!.id,
     newsletterId: data.getNewsletters.data[0]!.id,
     documentId: docs.getDocuments.data[0]!.id,
@@ -212,7 +218,7 @@ function fill(pattern: string, ids: Ids): string {
     studentId: ids.childId,
     camId: ids.cameraId,
     // A child's or an entry's pages open the form the named child has an entry in.
-    formId: /:(entryId|studentId|Id)\b/.test(pattern) ? ids.entryFormId : ids.formId,
+    formId: pattern.endsWith('/document/submission') ? ids.documentFormId : /:(entryId|studentId|Id)\b/.test(pattern) ? ids.entryFormId : ids.formId,
     entryId: ids.entryId,
     // The parent's entry page names the child first (/web-form/:Id/:formId/:entryId/entry).
     Id: ids.childId,

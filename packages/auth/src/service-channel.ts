@@ -40,6 +40,8 @@ export interface CentrePlanInfo {
   trial_days_left: number | null;
   payment_start: string | null;
   payment_end: string | null;
+  /** How the centre pays: card (the default card is charged), or transfer/cheque (the owner pays each invoice, kept pending until approved). */
+  billing_method: 'card' | 'transfer' | 'cheque';
 }
 
 /** One public website or blog of the centre, as its tenant API serves it at `/site/<slug>`. */
@@ -107,10 +109,18 @@ export interface CentreBillingInfo {
   publishable_key: string | null;
 }
 
-/** Pays one open invoice of the centre by card: a new card Stripe.js made (saved as the default) or, without one, the default card. */
+/**
+ * Pays one open invoice of the centre: by card (a new card Stripe.js made, saved as the default, or
+ * without one the default card), or a transfer or cheque with its reference, kept pending until the
+ * platform approves it.
+ */
 export interface CentrePayInput {
   invoice_id: string;
+  /** card (when absent), transfer or cheque. */
+  method?: 'card' | 'transfer' | 'cheque' | null;
   payment_method_id?: string | null;
+  /** The transfer or cheque reference (required for them). */
+  reference?: string | null;
   /** Who pays, as the centre names them (kept on the payment). */
   paid_by: string;
 }

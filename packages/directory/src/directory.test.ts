@@ -104,6 +104,7 @@ describe('tenant directory', () => {
       status: 'active',
       on_trial: true,
       trial_ends_on: '2026-01-31',
+      billing_method: 'card',
       database_server_id: String(serverId),
       database_name: 'kv_c_demo',
       schema_version: '20261122000200',

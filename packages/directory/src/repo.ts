@@ -5,7 +5,7 @@ import type { CentreEntry } from './types.ts';
 const ENTRY_COLUMNS = `c.id::text as id, c.slug, c.name, c.kind, c.language_pack,
   case when c.maintenance then 'maintenance' else c.status end as status, c.on_trial,
   case when c.on_trial and c.trial_start_date is not null and c.trial_days is not null
-       then to_char(c.trial_start_date + c.trial_days, 'YYYY-MM-DD') end as trial_ends_on,
+       then to_char(c.trial_start_date + c.trial_days, 'YYYY-MM-DD') end as trial_ends_on, c.billing_method,
   c.database_server_id::text as database_server_id, c.database_name, c.schema_version,
   coalesce((select array_agg(w.slug order by w.slug) from customer_websites w
              where w.center_id = c.id and w.offline_at is not null), '{}') as offline_sites`;

@@ -12,6 +12,11 @@ export interface CentreEntry {
   on_trial: boolean;
   /** `YYYY-MM-DD`, the first day the trial no longer covers; null when not on trial. */
   trial_ends_on: string | null;
+  /**
+   * How the centre pays the platform (absent in an entry cached before it was added: `card`). A
+   * transfer or cheque centre is not cut off when its trial ends: its invoice waits for a payment.
+   */
+  billing_method?: 'card' | 'transfer' | 'cheque';
   database_server_id: string | null;
   database_name: string | null;
   schema_version: string | null;

@@ -869,6 +869,8 @@ export type Center = {
   payment_end?: Maybe<Scalars['String']['output']>;
   /** The centre's customer id at the platform's payment provider. */
   customer_id?: Maybe<Scalars['String']['output']>;
+  /** How the centre pays the platform: card (its default card is charged), or transfer or cheque (chosen at sign-up: its invoices wait for a payment kept pending until approved). */
+  billing_method: Scalars['String']['output'];
   added_by?: Maybe<Scalars['String']['output']>;
   added_at?: Maybe<Scalars['DateTime']['output']>;
   changed_by?: Maybe<Scalars['String']['output']>;
@@ -2319,6 +2321,7 @@ export type CenterResolvers<ContextType = CpContext, ParentType extends Resolver
   payment_start?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   payment_end?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   customer_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  billing_method?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   added_by?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   added_at?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   changed_by?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;

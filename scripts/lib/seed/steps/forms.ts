@@ -1,6 +1,8 @@
 import sharp from 'sharp';
-import { signatureHash, templateFields, templatesFor, type FormField } from '@kv/tenant-api';
-import { allocateIds, auditRow, insertMany, type SeedStep } from '../context.ts';
+import { MAX_URL_SECONDS } from '@kv/files';
+import { checkAndStore, purposeOf, rulesOf, signatureHash, templateFields, templatesFor, type FormField } from '@kv/tenant-api';
+import { allocateIds, auditRow, insertMany, type SeedContext, type SeedStep } from '../context.ts';
+import { textPdf } from '../text-pdf.ts';
 
 /** Web forms per centre, and the entries each gets (live ones one per child, then rejected older ones). */
 const FORMS = 8;
@@ -27,7 +29,7 @@ async function drawnSignature(seed: number): Promise<string> {
  */
 export const formsStep: SeedStep = {
   name: 'forms',
-  async run({ trx, faker, def, now, locations, children, staff, ownerId }) {
+  async run({ trx, faker, def, now, centre, files, locations, children, staff, ownerId }) {
     const locs = await locations();
     const kids = (await children()).filter((k) => !k.archived);
     if (!locs.length || !kids.length) return '0 forms';
@@ -62,6 +64,8 @@ export const formsStep: SeedStep = {
     const submissions: Record<string, unknown>[] = [];
     const sigRows: Record<string, unknown>[] = [];
     const changes: Record<string, unknown>[] = [];
+    /** Each entry with what its seal covers, for the attachments added last. */
+    const sealed: { row: Record<string, unknown>; formId: string; fields: FormField[]; sigs: Signature[] }[] = [];
     const logs: Record<string, unknown>[] = [];
     const audits: Record<string, unknown>[] = [];
     const shareIds = await allocateIds(trx, 'form_shares', templates.length);
@@ -123,7 +127,7 @@ export const formsStep: SeedStep = {
         const at = new Date(shared.getTime() + faker.number.int({ min: 1, max: Math.max(2, Math.floor((now.getTime() - shared.getTime()) / DAY) - 1) }) * DAY);
         const reviewed = p.status === 'submitted' ? null : new Date(at.getTime() + faker.number.int({ min: 2, max: 48 }) * 3_600_000);
         const by = reviewed ? reviewer() : null;
-        submissions.push({
+        const row: Record<string, unknown> = {
           id,
           form_id: formId,
           version: 1,
@@ -139,7 +143,9 @@ export const formsStep: SeedStep = {
           note: p.status === 'rejected' ? faker.helpers.arrayElement(['Wrong child selected.', 'Filled twice; the newer one counts.', 'Signed by someone who is not a guardian.']) : null,
           created_at: at,
           updated_at: reviewed ?? at,
-        });
+        };
+        submissions.push(row);
+        sealed.push({ row, formId, fields, sigs });
         for (const s of sigs)
           sigRows.push({
             submission_id: id,
@@ -178,6 +184,9 @@ export const formsStep: SeedStep = {
       logs.push({ form_id: linked.id, action: 'link_on', user_id: owner, data: {}, created_at: at });
       audits.push(auditRow({ action: 'form.link_on', entity: 'form', entity_id: linked.id as string, location_id: linked.location_id as string, actor_user_id: owner, created_at: at }));
     }
+    // Drawn after everything above, so it stays as it was.
+    const attached = await attachFiles({ trx, faker, centre, files, kids }, sealed, sigRows);
+    await insertMany(trx, 'files', attached);
     await insertMany(trx, 'forms', forms);
     await insertMany(trx, 'form_versions', versions);
     await insertMany(trx, 'form_shares', shares);
@@ -187,9 +196,60 @@ export const formsStep: SeedStep = {
     await insertMany(trx, 'form_change_requests', changes);
     await insertMany(trx, 'form_logs', logs);
     await insertMany(trx, 'audit_log', audits);
-    return `${forms.length} web forms, ${submissions.length} entries, ${sigRows.length} signatures`;
+    return `${forms.length} web forms, ${submissions.length} entries, ${sigRows.length} signatures, ${attached.length} attached files`;
   },
 };
+
+type Signature = { field_id: string; method: string; image: string | null; typed_name: string | null };
+
+/**
+ * The files families attached to the file fields (the pickup's photo ID, the pet medicine's vet
+ * note): one per entry of such a form, stored through the files service's check as the `document`
+ * a family uploads at the form's location (`checkAndStore`), its id the field's value. The entry's
+ * seal (and its signatures') covers the value, so it is computed again. Answers the `files` rows.
+ */
+async function attachFiles(
+  ctx: Pick<SeedContext, 'trx' | 'faker' | 'centre' | 'files'> & { kids: { id: string; fname: string; lname: string }[] },
+  sealed: { row: Record<string, unknown>; formId: string; fields: FormField[]; sigs: Signature[] }[],
+  sigRows: Record<string, unknown>[],
+): Promise<Record<string, unknown>[]> {
+  const { trx, faker, centre, files, kids } = ctx;
+  const withFile = sealed.filter((e) => e.fields.some((f) => f.type === 'file'));
+  if (!withFile.length) return [];
+  if (!files || !centre.id) throw new Error('the forms’ attachments need the file store and the centre id (SeedOptions.files, centre.id)');
+  const rules = await rulesOf(trx, purposeOf('document')!);
+  const rows: Record<string, unknown>[] = [];
+  for (const e of withFile) {
+    const kid = kids.find((k) => k.id === e.row.student_id)!;
+    const values = e.row.values as Record<string, string | string[]>;
+    const at = new Date((e.row.created_at as Date).getTime() - 5 * 60_000);
+    for (const f of e.fields.filter((x) => x.type === 'file')) {
+      const id = faker.string.uuid();
+      const bytes = textPdf(`${f.name}: ${kid.fname} ${kid.lname}`);
+      const checked = await checkAndStore(files, centre.id, id, 'document', bytes, 'application/pdf', rules);
+      if (!checked.ok) throw new Error(`the attachment of entry ${String(e.row.id)} was refused: ${checked.reason}`);
+      rows.push({
+        id,
+        purpose: 'document',
+        owner_id: e.row.location_id,
+        ...checked.ready,
+        original_name: `${f.name} - ${kid.fname} ${kid.lname}.pdf`,
+        declared_type: 'application/pdf',
+        declared_size: bytes.length,
+        uploaded_by: e.row.submitted_by,
+        upload_expires_at: new Date(at.getTime() + MAX_URL_SECONDS * 1000),
+        checked_at: new Date(at.getTime() + 2000),
+        created_at: at,
+        updated_at: new Date(at.getTime() + 2000),
+      });
+      values[f.id] = id;
+    }
+    const hash = signatureHash({ formId: e.formId, version: 1, fields: e.fields, values, signatures: e.sigs });
+    e.row.hash = hash;
+    for (const s of sigRows) if (s.submission_id === e.row.id) s.hash = hash;
+  }
+  return rows;
+}
 
 function valuesFor(fields: FormField[], faker: Parameters<SeedStep['run']>[0]['faker'], now: Date): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};

@@ -62,12 +62,15 @@ export async function suspendOverdue(db: Knex, today?: string): Promise<string[]
   });
 }
 
-/** Open invoices due by `today` of centres with a default card, not charged (nor tried) today and none in flight. */
+/**
+ * Open invoices due by `today` of centres billed by card with a default card, not charged (nor
+ * tried) today and none in flight. A transfer or cheque centre's invoices wait for its payment.
+ */
 export async function invoicesToAutoCharge(db: Knex, today?: string): Promise<{ center_id: string; invoice_id: string; card_id: string }[]> {
   const r = await db.raw(
     `select i.center_id::text as center_id, i.id::text as invoice_id, k.id as card_id
        from center_invoices i
-       join centers c on c.id = i.center_id and c.status in ('active', 'suspended')
+       join centers c on c.id = i.center_id and c.status in ('active', 'suspended') and c.billing_method = 'card'
        join center_cards k on k.center_id = i.center_id and k.is_default and not k.detached
       where i.status = 'open' and i.due_date <= coalesce(?::date, current_date)
         and not exists (select 1 from center_payments x where x.invoice_id = i.id

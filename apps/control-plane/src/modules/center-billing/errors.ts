@@ -26,6 +26,8 @@ export const cardDeclined = (message: string) =>
   new AppError(CenterBillingError.CardDeclined, message || 'The card was declined.', { field: 'payment_method_id' });
 export const paymentInProgress = () =>
   new AppError(CenterBillingError.InProgress, 'A card payment of this invoice is already in progress.', { field: 'invoice_id' });
+export const transferPending = () =>
+  new AppError(CenterBillingError.InProgress, 'A transfer or cheque for this invoice already awaits approval.', { field: 'invoice_id' });
 export const notPending = () => new AppError(CenterBillingError.NotPending, 'Only a pending transfer or cheque can be approved.', { field: 'id' });
 export const providerUnavailable = () =>
   new AppError(CenterBillingError.Unavailable, 'The card payment provider cannot be reached. Try again in a minute.');

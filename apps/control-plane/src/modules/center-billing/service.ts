@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CentrePayInput } from '@kv/auth';
 import { parseMoney } from '@kv/shared';
 import { badInput, fields, pageArgs, paginated, parseArgs } from '@kv/server';
 import type { ControlPlaneRuntime } from '../../deps.ts';
@@ -20,6 +21,7 @@ import {
   nothingToPay,
   paymentInProgress,
   paymentNotFound,
+  transferPending,
   planInUse,
   planNameTaken,
   planNotFound,
@@ -218,14 +220,17 @@ export function createCenterBillingService(rt: ControlPlaneRuntime) {
       throw providerUnavailable();
     }
     if (!pm.card) throw badInput('payment_method_id', 'Only cards can be saved.');
-    await db.transaction((trx) =>
-      repo.upsertCard(
+    const switched = await db.transaction(async (trx) => {
+      await repo.upsertCard(
         trx,
         centreId,
         { id: pm.id, brand: pm.card!.brand, last4: pm.card!.last4, exp_month: pm.card!.exp_month, exp_year: pm.card!.exp_year, last_event_created: 0 },
         true,
-      ),
-    );
+      );
+      // A centre that paid by transfer or cheque and saves a card is billed on it from now on.
+      return (await trx('centers').where({ id: centreId }).whereNot({ billing_method: 'card' }).update({ billing_method: 'card', changed_at: trx.fn.now() })) > 0;
+    });
+    if (switched) await rt.directory.invalidate(centreId);
   }
 
   /** Invoices to pay: the one named (it must be the centre's), or every open one. */
@@ -412,6 +417,9 @@ export function createCenterBillingService(rt: ControlPlaneRuntime) {
       if (!reference) throw badInput('reference', 'Enter the transfer or cheque reference.');
       const [inv] = await invoicesToPay(center_id, invoice_id);
       const id = await db.transaction(async (trx) => {
+        // The invoice first (the lock order of every payment write): one transfer or cheque awaits approval at a time.
+        await trx('center_invoices').where({ id: invoice_id }).forUpdate().first('id');
+        if (await trx('center_payments').where({ invoice_id, status: 'pending' }).whereNot({ method: 'card' }).first('id')) throw transferPending();
         const [row] = await trx('center_payments')
           .insert({ center_id, invoice_id, amount_cents: inv!.owed_cents, method, status: 'pending', reference, added_by: actor.viewer?.label ?? 'customer' })
           .returning('id');
@@ -477,15 +485,15 @@ export function createCenterBillingService(rt: ControlPlaneRuntime) {
       };
     },
 
-    /** The channel's `billing.pay`: the owner pays one of the centre's own open invoices by card. */
-    async centrePay(centreId: string, input: { invoice_id: string; payment_method_id?: string | null; paid_by: string }) {
+    /** The channel's `billing.pay`: the owner pays one of the centre's own open invoices by card, or submits a transfer or cheque (pending). */
+    async centrePay(centreId: string, input: CentrePayInput) {
       const actor: Actor = { viewer: { id: null, role: 'kvsupport', username: 'centre', label: `${input.paid_by} (centre owner)`.slice(0, 200), sessionId: null }, ip: null };
       const r = await service.submitAsCentre(actor, {
         center_id: centreId,
         invoice_id: input.invoice_id,
-        method: 'card',
+        method: input.method ?? 'card',
         payment_method_id: input.payment_method_id ?? null,
-        reference: null,
+        reference: input.reference || null,
       });
       return { message: r.message, payments: (r.payments ?? []).map(centrePaymentOut) };
     },

@@ -95,6 +95,7 @@ describe('the centre channel (tenant API → control plane)', () => {
       trial_days_left: null,
       payment_start: '2026-11-01',
       payment_end: '2026-12-01',
+      billing_method: 'card',
     });
     expect(await overHttp.plan(centre.A)).toEqual(a);
     const b = await overHttp.plan(centre.B);

@@ -19,6 +19,7 @@ export async function centrePlan(db: Knex, centreId: string): Promise<CentrePlan
                    then greatest(0, c.trial_start_date + c.trial_days - current_date) end as trial_days_left`),
       db.raw(`to_char(c.payment_start, 'YYYY-MM-DD') as payment_start`),
       db.raw(`to_char(c.payment_end, 'YYYY-MM-DD') as payment_end`),
+      'c.billing_method',
       db.raw('p.id::text as plan_id'),
       'p.name as plan_name',
       db.raw('p.amount::text as plan_amount'),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Knex } from 'knex';
 import { AppError } from '@kv/server';
-import { AuthError, SERVICE_PURPOSES, type ChannelAnswer, type ServicePurpose, type TokenService } from '@kv/auth';
+import { AuthError, SERVICE_PURPOSES, type CentrePayInput, type ChannelAnswer, type ServicePurpose, type TokenService } from '@kv/auth';
 import type { TenantDirectory } from '@kv/directory';
 import type { Log } from '../../deps.ts';
 import { storeWebsitesReport } from '../customer-websites/service.ts';
@@ -51,6 +51,8 @@ const inputs = {
       .string('payment_method_id must be a card reference (pm_…).')
       .regex(/^pm_[A-Za-z0-9]{6,100}$/, 'payment_method_id must be a card reference (pm_…).')
       .nullish(),
+    method: z.enum(['card', 'transfer', 'cheque'], 'method must be one of: card, transfer, cheque.').nullish(),
+    reference: z.string('reference is text.').trim().max(200, 'reference is at most 200 characters.').nullish(),
     paid_by: z.string('paid_by names who pays.').trim().min(1, 'paid_by names who pays.').max(200, 'paid_by is at most 200 characters.'),
   }),
 } satisfies Record<ServicePurpose, z.ZodType>;
@@ -77,7 +79,7 @@ function channelArgs<T>(schema: z.ZodType<T>, input: unknown): T {
  */
 export interface ChannelBilling {
   read(centreId: string): Promise<unknown>;
-  pay(centreId: string, input: { invoice_id: string; payment_method_id?: string | null; paid_by: string }): Promise<unknown>;
+  pay(centreId: string, input: CentrePayInput): Promise<unknown>;
 }
 
 /** A typed refusal of platform billing (bad card, nothing owed, …) as the channel's 400 naming its field. */

@@ -46,6 +46,8 @@ export interface CenterRow {
   payment_start: string | null;
   payment_end: string | null;
   customer_id: string | null;
+  /** How the centre pays the platform: card, or transfer/cheque invoices kept pending until approved. */
+  billing_method: 'card' | 'transfer' | 'cheque';
   /** A restore is swapping the centre's database: its host answers 503. */
   maintenance: boolean;
   /** A deleted centre: when its purge may run (undoDeleteCenter until then), and when it ran. */
@@ -63,7 +65,7 @@ const SELECT = `c.id::text as id, c.name, c.slug, c.kind, c.language_pack, c.sta
   c.contact_email, c.owner_fname, c.owner_lname, c.owner_username, c.database_server_id::text as database_server_id,
   c.database_name, c.schema_version, c.migration_status, c.migration_error, c.provisioning_progress, c.provisioning_step,
   c.provisioning_error, c.deploy, c.is_aws_center, c.aws_center_id, c.last_updated_time, c.center_billing_plan_id::text as center_billing_plan_id,
-  to_char(c.payment_start, 'YYYY-MM-DD') as payment_start, to_char(c.payment_end, 'YYYY-MM-DD') as payment_end, c.customer_id,
+  to_char(c.payment_start, 'YYYY-MM-DD') as payment_start, to_char(c.payment_end, 'YYYY-MM-DD') as payment_end, c.customer_id, c.billing_method,
   c.added_by, c.added_at, c.changed_by, c.changed_at, c.created_at, c.updated_at, c.deleted_at,
   c.maintenance, c.purge_after, c.purged_at,
   (select d.domain from server_domains d where d.center_id = c.id and d.kind = 'custom' and d.status = 'active'

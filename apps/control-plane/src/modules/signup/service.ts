@@ -72,6 +72,8 @@ interface SignupRow {
   customer_id: string | null;
   payment_method_id: string | null;
   card: { brand: string; last4: string; exp_month: number; exp_year: number } | null;
+  /** card, transfer or cheque (null: none chosen yet, billed as card). */
+  payment_choice: 'card' | 'transfer' | 'cheque' | null;
   center_id: string | null;
 }
 
@@ -90,8 +92,9 @@ const throttled = (ms: number) => {
  */
 export function createSignupService(rt: ControlPlaneRuntime) {
   const db = rt.controlDb;
+  // Counted in the control plane's Redis when there is one: shared by every worker, kept across restarts.
   const limits: Record<keyof typeof SIGNUP_THROTTLES, Throttle> = Object.fromEntries(
-    Object.entries(SIGNUP_THROTTLES).map(([k, v]) => [k, createThrottle({ keyPrefix: `cp:signup:${k}`, ...v })]),
+    Object.entries(SIGNUP_THROTTLES).map(([k, v]) => [k, createThrottle({ redis: rt.deps.redis, keyPrefix: `cp:signup:${k}`, ...v })]),
   ) as never;
   async function take(kind: keyof typeof SIGNUP_THROTTLES, key: string) {
     const r = await limits[kind].consume(key);
@@ -286,6 +289,8 @@ export function createSignupService(rt: ControlPlaneRuntime) {
               center_billing_plan_id: plan?.id ?? null,
               customer_id: signup.customer_id,
               payment_start: trx.raw('current_date + ?::int', [trialDays]),
+              // Transfer or cheque: invoices wait for the owner's payment (no card, no 402 at the trial's end).
+              billing_method: signup.payment_choice === 'transfer' || signup.payment_choice === 'cheque' ? signup.payment_choice : 'card',
             });
           if (signup.payment_method_id && signup.card)
             await trx('center_cards').insert({ id: signup.payment_method_id, center_id: id, ...signup.card, is_default: true }).onConflict('id').ignore();
@@ -302,7 +307,11 @@ export function createSignupService(rt: ControlPlaneRuntime) {
               autologin_hash: sha256Hex(autologin),
               updated_at: trx.fn.now(),
             });
-          await writeAudit(trx, { ...SYSTEM_ACTOR, ip: actor.ip }, 'signup.setup', 'center', id, { signup_id: signup.id, plan_id: plan?.id ?? null });
+          await writeAudit(trx, { ...SYSTEM_ACTOR, ip: actor.ip }, 'signup.setup', 'center', id, {
+            signup_id: signup.id,
+            plan_id: plan?.id ?? null,
+            billing_method: signup.payment_choice ?? 'card',
+          });
           return { id, slug: signup.slug };
         });
       } catch (e) {

@@ -2353,7 +2353,7 @@ export type Mutation = {
   getPresignedUploadUrl: PresignedUpload;
   /** The form was posted: queues the check (magic bytes, re-encoding, probing). Poll uploadStatus for the outcome. */
   completeUpload: File;
-  /** Pays one of the centre's open platform invoices by card (the owner): a new card Stripe.js made (pm_…, saved as the default) or, without one, the default card. */
+  /** Pays one of the centre's open platform invoices (the owner): by card, a new card Stripe.js made (pm_…, saved as the default) or, without one, the default card; or a transfer or cheque with its reference, pending until the platform approves it. */
   payMyPlanInvoice: MyPlanPaymentResult;
   /** Adds an uploaded file (album_photo or album_video, completeUpload'ed and ready) to an album. Pending where the location asks for approval and the uploader is not its manager. */
   createPhoto: PhotoResult;
@@ -4296,7 +4296,9 @@ export type MutationCompleteUploadArgs = {
 
 export type MutationPayMyPlanInvoiceArgs = {
   invoice_id: Scalars['ID']['input'];
+  method?: InputMaybe<Scalars['String']['input']>;
   payment_method_id?: InputMaybe<Scalars['String']['input']>;
+  reference?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -8818,6 +8820,8 @@ export type MyPlan = {
   payment_start?: Maybe<Scalars['String']['output']>;
   /** YYYY-MM-DD. */
   payment_end?: Maybe<Scalars['String']['output']>;
+  /** How the centre pays the platform: card (its default card is charged), or transfer or cheque (each invoice paid by the owner, pending until the platform approves it). */
+  billing_method: Scalars['String']['output'];
 };
 
 /** An invoice of the platform to this centre (My Plan). Amounts are dollars text, e.g. 129.00. */
@@ -15224,6 +15228,7 @@ export type MyPlanResolvers<ContextType = RequestContext, ParentType extends Res
   trial_days_left?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   payment_start?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   payment_end?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  billing_method?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type MyPlanInvoiceResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['MyPlanInvoice'] = ResolversParentTypes['MyPlanInvoice']> = {

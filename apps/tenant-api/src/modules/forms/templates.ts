@@ -111,6 +111,8 @@ export const TEMPLATES: FormTemplate[] = [
       f('Phone', 'text', true),
       f('Valid until', 'date'),
       consent,
+      // Last, so the fields above keep their ids (f1…) in forms made before it was added.
+      f('Photo ID of the person', 'file'),
     ],
   },
   {
@@ -191,6 +193,8 @@ export const TEMPLATES: FormTemplate[] = [
       f('Times a day', 'number', true),
       f('Until', 'date', true),
       consent,
+      // Last, so the fields above keep their ids (f1…) in forms made before it was added.
+      f('Prescription or vet note', 'file'),
     ],
   },
   {

@@ -13,6 +13,8 @@ const B = () => h.centres[1]!;
 const tokens: Record<string, string> = {};
 const GET = 'query { getMyPlanBilling { invoices { id status balance due_date } payments { id status } cards { last4 is_default } publishable_key } }';
 const PAY = 'mutation($invoice_id: ID!, $pm: String) { payMyPlanInvoice(invoice_id: $invoice_id, payment_method_id: $pm) { status message payments { id status amount } } }';
+const PAY_BY_HAND =
+  'mutation($invoice_id: ID!, $method: String, $ref: String, $pm: String) { payMyPlanInvoice(invoice_id: $invoice_id, method: $method, reference: $ref, payment_method_id: $pm) { status message payments { id status amount method reference } } }';
 
 const invoice = (id: string, status: 'open' | 'paid') => ({
   id,
@@ -45,12 +47,16 @@ async function controlPlane(token: string, purpose: string, input: unknown): Pro
   const mine = billingOf.get(tid);
   if (!mine) return { status: 404, body: { error: { code: 'NOT_FOUND', message: 'unknown' } } };
   if (purpose === 'billing.read') return { status: 200, body: { data: mine } };
-  const args = input as { invoice_id: string; payment_method_id?: string | null };
+  const args = input as { invoice_id: string; method?: 'card' | 'transfer' | 'cheque'; payment_method_id?: string | null; reference?: string | null };
   const inv = mine.invoices.find((i) => i.id === args.invoice_id);
   if (!inv) return { status: 400, body: { error: { code: 'BAD_USER_INPUT', message: 'Invoice not found.', field: 'invoice_id' } } };
   if (args.payment_method_id === 'pm_declined0001')
     return { status: 400, body: { error: { code: 'BAD_USER_INPUT', message: 'Your card was declined.', field: 'payment_method_id' } } };
   paid.push({ tid, input: args });
+  if (args.method === 'transfer' || args.method === 'cheque') {
+    const pending = { id: '78', invoice_id: inv.id, amount: '129.00', method: args.method, status: 'pending' as const, reference: args.reference ?? null, failure_message: null, created_at: new Date().toISOString() };
+    return { status: 200, body: { data: { message: 'Payment recorded.', payments: [pending] } } };
+  }
   inv.status = 'paid';
   const payment = { id: '77', invoice_id: inv.id, amount: '129.00', method: 'card' as const, status: 'succeeded' as const, reference: null, failure_message: null, created_at: new Date().toISOString() };
   return { status: 200, body: { data: { message: 'Payment received.', payments: [payment] } } };
@@ -119,9 +125,26 @@ describe('payMyPlanInvoice', () => {
     expect(declined.errors?.[0]).toMatchObject({ message: 'Your card was declined.', extensions: { field: 'payment_method_id' } });
     const ok = await gql(h.app, A().host, PAY, { invoice_id: '11', pm: 'pm_newcard0001' }, tokens.center);
     expect(ok.data?.payMyPlanInvoice).toMatchObject({ status: true, payments: [{ status: 'succeeded', amount: '129.00' }] });
-    expect(paid).toEqual([{ tid: A().entry.id, input: { invoice_id: '11', payment_method_id: 'pm_newcard0001', paid_by: 'center Tester' } }]);
+    expect(paid).toEqual([{ tid: A().entry.id, input: { invoice_id: '11', method: 'card', payment_method_id: 'pm_newcard0001', reference: null, paid_by: 'center Tester' } }]);
     const audit = await A().db.db('audit_log').where({ action: 'platform.invoice_paid', entity_id: '11' }).first('actor_user_id');
     expect(audit?.actor_user_id).toBeTruthy();
+    expect(billingOf.get(B().entry.id)!.invoices[0]!.status).toBe('open');
+  });
+
+  it('a transfer or cheque needs its reference (named before calling the platform) and comes back pending', async () => {
+    paid.length = 0;
+    const noRef = await gql(h.app, B().host, PAY_BY_HAND, { invoice_id: '21', method: 'transfer' }, tokens.centreB);
+    expect(noRef.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'reference' });
+    const badMethod = await gql(h.app, B().host, PAY_BY_HAND, { invoice_id: '21', method: 'bitcoin', ref: 'X-1' }, tokens.centreB);
+    expect(badMethod.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'method' });
+    const withCard = await gql(h.app, B().host, PAY_BY_HAND, { invoice_id: '21', method: 'cheque', ref: 'CHQ-1', pm: 'pm_newcard0001' }, tokens.centreB);
+    expect(withCard.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'payment_method_id' });
+    expect(paid).toHaveLength(0);
+    const ok = await gql(h.app, B().host, PAY_BY_HAND, { invoice_id: '21', method: 'transfer', ref: ' WIRE-88 ' }, tokens.centreB);
+    expect(ok.data?.payMyPlanInvoice).toMatchObject({ status: true, payments: [{ status: 'pending', method: 'transfer', reference: 'WIRE-88' }] });
+    expect(paid).toEqual([{ tid: B().entry.id, input: { invoice_id: '21', method: 'transfer', payment_method_id: null, reference: 'WIRE-88', paid_by: 'center Tester' } }]);
+    const audit = await B().db.db('audit_log').where({ action: 'platform.invoice_paid', entity_id: '21' }).first('data');
+    expect(audit?.data).toMatchObject({ method: 'transfer', reference: 'WIRE-88' });
     expect(billingOf.get(B().entry.id)!.invoices[0]!.status).toBe('open');
   });
 });

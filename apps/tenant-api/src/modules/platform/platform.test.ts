@@ -20,6 +20,7 @@ const planOf = (centreId: string, over: Partial<CentrePlanInfo> = {}): CentrePla
   trial_days_left: null,
   payment_start: null,
   payment_end: null,
+  billing_method: 'card',
   ...over,
 });
 

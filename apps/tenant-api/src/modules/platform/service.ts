@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { RequestContext } from '../../types.ts';
 import { ControlPlaneError } from '@kv/auth';
-import { badInput, parseArgs } from '@kv/server';
+import { badInput, fields, parseArgs } from '@kv/server';
 import { id } from '../../core/args.ts';
 import { audit } from '../../core/audit.ts';
 import { notice } from '../../core/result.ts';
@@ -46,18 +46,32 @@ const payArgs = z.object({
     .trim()
     .regex(/^pm_[A-Za-z0-9]{6,100}$/, 'payment_method_id must be a card reference (pm_…).')
     .nullish(),
+  method: fields.oneOf('method', ['card', 'transfer', 'cheque'] as const).nullish(),
+  reference: fields.optionalText(200, 'reference'),
 });
 
-/** payMyPlanInvoice: the owner pays one of the centre's open platform invoices by card; audited here as well as at the platform. */
+/**
+ * payMyPlanInvoice: the owner pays one of the centre's open platform invoices by card, or submits
+ * a transfer or cheque (pending until the platform approves it); audited here as well as at the platform.
+ */
 export async function payMyPlanInvoice(ctx: RequestContext, raw: unknown) {
   assertOwner(ctx);
-  const { invoice_id, payment_method_id } = parseArgs(payArgs, raw);
+  const { invoice_id, payment_method_id, method, reference } = parseArgs(payArgs, raw);
+  const by = method ?? 'card';
+  if (by !== 'card' && payment_method_id) throw badInput('payment_method_id', 'A card is only given when paying by card.');
+  if (by !== 'card' && !reference) throw badInput('reference', 'Enter the transfer or cheque reference.');
   const user = ctx.viewer!.user;
   const name = user ? [user.fname, user.lname].filter(Boolean).join(' ') : '';
   const paidBy: string = name || `user ${ctx.viewer!.id}`;
   let r;
   try {
-    r = await ctx.deps.controlPlane.payInvoice(ctx.tenant.id, { invoice_id: String(invoice_id), payment_method_id: payment_method_id ?? null, paid_by: paidBy });
+    r = await ctx.deps.controlPlane.payInvoice(ctx.tenant.id, {
+      invoice_id: String(invoice_id),
+      method: by,
+      payment_method_id: payment_method_id ?? null,
+      reference: reference ?? null,
+      paid_by: paidBy,
+    });
   } catch (err) {
     return fromPlatform(ctx, err);
   }
@@ -66,7 +80,12 @@ export async function payMyPlanInvoice(ctx: RequestContext, raw: unknown) {
       action: 'platform.invoice_paid',
       entity: 'platform_invoice',
       entity_id: String(invoice_id),
-      data: { payments: r.payments.map((p) => ({ id: p.id, amount: p.amount, status: p.status })), new_card: Boolean(payment_method_id) },
+      data: {
+        method: by,
+        payments: r.payments.map((p) => ({ id: p.id, amount: p.amount, status: p.status })),
+        new_card: Boolean(payment_method_id),
+        ...(reference ? { reference } : {}),
+      },
     }),
   );
   return { ...notice(r.message), payments: r.payments };

@@ -12,6 +12,8 @@ beforeAll(async () => {
       { slug: 'frozen', entry: { status: 'suspended' } },
       { slug: 'building', entry: { status: 'provisioning' } },
       { slug: 'expired', entry: { on_trial: true, trial_ends_on: '2020-01-01' } },
+      // billed by transfer: its trial's end issues an invoice instead of cutting it off
+      { slug: 'invoiced', entry: { on_trial: true, trial_ends_on: '2020-01-01', billing_method: 'transfer' } },
       // a centre whose database is gone: the server answers, the database does not exist
       { slug: 'down', url: withDatabase(testAdminUrl(), 'kv_missing_database') },
     ],
@@ -76,6 +78,7 @@ describe('tenant isolation', () => {
       statusCode: 402,
       errors: [{ extensions: { code: 'CENTRE_TRIAL_EXPIRED' } }],
     });
+    expect((await gql(h.app, 'invoiced.test.localhost', ME)).statusCode).toBe(200);
   });
 
   it("one centre's database down → that centre answers a typed 503, the others keep answering", async () => {

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
-import { normaliseHost } from '@kv/directory';
+import { normaliseHost, trialOverUnbilled } from '@kv/directory';
 import type { CentreEntry, TenantApiDeps } from '../../types.ts';
 
 declare module 'fastify' {
@@ -36,7 +36,7 @@ export const tenantResolver = fp(
       if (blocked && isApi) {
         return reply.code(blocked.statusCode).send({ errors: [{ message: blocked.message, extensions: { code: blocked.code } }] });
       }
-      if (isApi && tenant.on_trial && tenant.trial_ends_on && tenant.trial_ends_on <= new Date().toISOString().slice(0, 10)) {
+      if (isApi && trialOverUnbilled(tenant)) {
         return reply
           .code(402)
           .send({ errors: [{ message: 'The trial of this centre has ended.', extensions: { code: 'CENTRE_TRIAL_EXPIRED' } }] });

@@ -2914,11 +2914,13 @@ export type LoginResultFieldsFragment = { status: boolean, message: string, colo
 export type MyPlanBillingPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type MyPlanBillingPageQuery = { getMyPlan: { status: string, on_trial: boolean, trial_ends_on: string | null, trial_days_left: number | null, payment_start: string | null, payment_end: string | null, plan: { id: string, name: string, amount: string, period: string, note: string | null } | null }, getMyPlanBilling: { publishable_key: string | null, invoices: Array<{ id: string, plan_name: string | null, period_start: string, period_end: string, due_date: string, amount: string, paid_amount: string, balance: string, status: string, paid_at: string | null }>, payments: Array<{ id: string, invoice_id: string | null, amount: string, method: string, status: string, reference: string | null, failure_message: string | null, created_at: string }>, cards: Array<{ id: string, brand: string, last4: string, exp_month: number, exp_year: number, is_default: boolean }> } };
+export type MyPlanBillingPageQuery = { getMyPlan: { status: string, on_trial: boolean, trial_ends_on: string | null, trial_days_left: number | null, payment_start: string | null, payment_end: string | null, billing_method: string, plan: { id: string, name: string, amount: string, period: string, note: string | null } | null }, getMyPlanBilling: { publishable_key: string | null, invoices: Array<{ id: string, plan_name: string | null, period_start: string, period_end: string, due_date: string, amount: string, paid_amount: string, balance: string, status: string, paid_at: string | null }>, payments: Array<{ id: string, invoice_id: string | null, amount: string, method: string, status: string, reference: string | null, failure_message: string | null, created_at: string }>, cards: Array<{ id: string, brand: string, last4: string, exp_month: number, exp_year: number, is_default: boolean }> } };
 
 export type MyPlanPayInvoiceMutationVariables = Exact<{
   invoice_id: string | number;
+  method?: string | null | undefined;
   payment_method_id?: string | null | undefined;
+  reference?: string | null | undefined;
 }>;
 
 

@@ -23,6 +23,7 @@ export const MyPlanBillingQuery = gql<MyPlanBillingPageQuery, MyPlanBillingPageQ
       trial_days_left
       payment_start
       payment_end
+      billing_method
     }
     getMyPlanBilling {
       invoices {
@@ -61,8 +62,8 @@ export const MyPlanBillingQuery = gql<MyPlanBillingPageQuery, MyPlanBillingPageQ
 `;
 
 export const PayInvoiceMutation = gql<MyPlanPayInvoiceMutation, MyPlanPayInvoiceMutationVariables>`
-  mutation MyPlanPayInvoice($invoice_id: ID!, $payment_method_id: String) {
-    payMyPlanInvoice(invoice_id: $invoice_id, payment_method_id: $payment_method_id) {
+  mutation MyPlanPayInvoice($invoice_id: ID!, $method: String, $payment_method_id: String, $reference: String) {
+    payMyPlanInvoice(invoice_id: $invoice_id, method: $method, payment_method_id: $payment_method_id, reference: $reference) {
       status
       message
       color

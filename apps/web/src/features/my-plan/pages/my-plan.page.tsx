@@ -1,16 +1,11 @@
-import { Alert, Badge, Button, Card, Group, Loader, Modal, Radio, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { TFunction } from 'i18next';
+import { Alert, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation, useQuery } from 'urql';
-import { formatMoney } from '@kv/shared';
+import { useQuery } from 'urql';
 import { DateTimeText, MoneyText } from '../../../components/formatted';
 import { billingDay, InvoiceStatusBadge, PaymentStatusBadge } from '../../../components/platform-billing-status';
-import { showNotice } from '../../../lib/notices';
-import { useAppConfig } from '../../../lib/shell-context';
-import { MyPlanBillingQuery, PayInvoiceMutation, type MyPlanCard, type MyPlanInvoice } from '../api/my-plan';
-import { loadCardStripe, type CardElement, type CardStripe } from '../lib/stripe-card';
-
+import { MyPlanBillingQuery, type MyPlanInvoice } from '../api/my-plan';
+import { cardLine, PayInvoiceModal } from '../components/pay-invoice-modal';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -22,139 +17,6 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
         {children}
       </Text>
     </div>
-  );
-}
-
-function cardLine(t: TFunction, c: MyPlanCard) {
-  return t('platformBilling:cards.line', {
-    brand: c.brand.toUpperCase(),
-    last4: c.last4,
-    month: String(c.exp_month).padStart(2, '0'),
-    year: c.exp_year,
-  });
-}
-
-/**
- * Paying one open invoice: the saved default card, or a new card typed into Stripe.js's card
- * element (the number goes to the provider, never to us), saved as the default.
- */
-function PayInvoiceModal({
-  invoice,
-  cards,
-  publishableKey,
-  onClose,
-  onPaid,
-}: {
-  invoice: MyPlanInvoice;
-  cards: MyPlanCard[];
-  publishableKey: string | null;
-  onClose(): void;
-  onPaid(): void;
-}) {
-  const { t } = useTranslation(['platformBilling', 'common']);
-  const config = useAppConfig();
-  const saved = cards.find((c) => c.is_default) ?? null;
-  const [choice, setChoice] = useState<'saved' | 'new'>(saved ? 'saved' : 'new');
-  const [stripe, setStripe] = useState<{ client: CardStripe; card: CardElement } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const mountRef = useRef<HTMLDivElement | null>(null);
-  const [, pay] = useMutation(PayInvoiceMutation);
-
-  useEffect(() => {
-    if (choice !== 'new' || stripe || !publishableKey) return;
-    let cancelled = false;
-    loadCardStripe(config.stripeJs ?? '/dev/stripe/v3.js', publishableKey)
-      .then((client) => {
-        if (cancelled) return;
-        const card = client.elements().create('card');
-        setStripe({ client, card });
-        requestAnimationFrame(() => mountRef.current && card.mount(mountRef.current));
-      })
-      .catch(() => !cancelled && setError(t('platformBilling:myPlan.cardsUnavailable')));
-    return () => {
-      cancelled = true;
-    };
-  }, [choice, stripe, publishableKey, config.stripeJs, t]);
-  useEffect(() => () => stripe?.card.destroy(), [stripe]);
-
-  const submit = async () => {
-    setError(null);
-    setBusy(true);
-    try {
-      let paymentMethodId: string | null = null;
-      if (choice === 'new') {
-        if (!stripe) return;
-        const made = await stripe.client.createPaymentMethod({ type: 'card', card: stripe.card });
-        if (made.error || !made.paymentMethod) {
-          setError(made.error?.message ?? t('platformBilling:myPlan.payFailed'));
-          return;
-        }
-        paymentMethodId = made.paymentMethod.id;
-      }
-      const result = await pay({ invoice_id: invoice.id, payment_method_id: paymentMethodId });
-      if (result.error) {
-        setError(result.error.graphQLErrors.map((e) => e.message).join(' ') || t('common:errors.network'));
-        return;
-      }
-      if (result.data) showNotice(result.data.payMyPlanInvoice);
-      onPaid();
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <Modal opened onClose={onClose} title={t('platformBilling:myPlan.payTitle', { number: invoice.id })} size="lg">
-      <Stack gap="sm">
-        <Text>
-          {t('platformBilling:myPlan.payLead', { period: `${billingDay(invoice.period_start)} – ${billingDay(invoice.period_end)}` })}{' '}
-          <Text span fw={700}>
-            <MoneyText value={invoice.balance} />
-          </Text>
-        </Text>
-        {error ? (
-          <Alert color="danger" variant="light" role="alert" data-testid="pay-error">
-            {error}
-          </Alert>
-        ) : null}
-        {saved ? (
-          <Radio.Group
-            value={choice}
-            onChange={(v) => setChoice(v === 'new' ? 'new' : 'saved')}
-            label={t('platformBilling:myPlan.payWith')}
-          >
-            <Stack gap={6} mt={4}>
-              <Radio value="saved" label={cardLine(t, saved)} data-testid="pay-saved-card" />
-              <Radio value="new" label={t('platformBilling:myPlan.newCard')} data-testid="pay-new-card" />
-            </Stack>
-          </Radio.Group>
-        ) : null}
-        {choice === 'new' ? (
-          publishableKey ? (
-            <Stack gap={4}>
-              <Text size="sm" c="dimmed">
-                {t('platformBilling:myPlan.cardPrivacy')}
-              </Text>
-              <div ref={mountRef} data-testid="plan-card-element" />
-              {!stripe && !error ? <Loader size="sm" aria-label={t('common:loading')} /> : null}
-            </Stack>
-          ) : (
-            <Alert color="warning" variant="light">
-              {t('platformBilling:myPlan.cardsUnavailable')}
-            </Alert>
-          )
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button onClick={submit} loading={busy} disabled={choice === 'new' && !stripe} data-testid="confirm-pay">
-            {t('platformBilling:myPlan.payAmount', { amount: formatMoney(invoice.balance) })}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
   );
 }
 
@@ -196,7 +58,7 @@ export function MyPlanPage() {
             {t(`platformBilling:centreStatus.${mine.status}`, { defaultValue: mine.status })}
           </Badge>
         </Group>
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="md">
           <Fact label={t('platformBilling:centre.plan')}>
             <span data-testid="my-plan-name">{mine.plan ? mine.plan.name : t('platformBilling:centre.noPlan')}</span>
           </Fact>
@@ -216,6 +78,9 @@ export function MyPlanPage() {
               : t('platformBilling:myPlan.noTrial')}
           </Fact>
           <Fact label={t('platformBilling:centre.billingSince')}>{billingDay(mine.payment_start)}</Fact>
+          <Fact label={t('platformBilling:centre.paysBy')}>
+            <span data-testid="my-plan-pays-by">{t(`platformBilling:methods.${mine.billing_method}`, { defaultValue: mine.billing_method })}</span>
+          </Fact>
         </SimpleGrid>
         {mine.plan?.note ? (
           <Text size="sm" c="dimmed" mt="sm">
@@ -377,6 +242,7 @@ export function MyPlanPage() {
           invoice={paying}
           cards={billing.cards}
           publishableKey={billing.publishable_key}
+          billingMethod={mine.billing_method}
           onClose={() => setPaying(null)}
           onPaid={() => {
             setPaying(null);

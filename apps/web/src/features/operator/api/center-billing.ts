@@ -220,6 +220,7 @@ export const CenterBillingQuery = gql<OperatorCenterBillingQuery, OperatorCenter
       payment_start
       payment_end
       customer_id
+      billing_method
     }
     getCenterInvoices(center_id: $center_id, first: 5) {
       data {

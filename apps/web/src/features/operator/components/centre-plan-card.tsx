@@ -52,7 +52,7 @@ export function CentrePlanCard({ centreId }: { centreId: string }) {
       ) : null}
       {centre ? (
         <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="md">
             <Fact label={t('platformBilling:centre.plan')} testId="centre-plan-name">
               {current ? current.name : t('platformBilling:centre.noPlan')}
             </Fact>
@@ -66,6 +66,9 @@ export function CentrePlanCard({ centreId }: { centreId: string }) {
               )}
             </Fact>
             <Fact label={t('platformBilling:centre.billingSince')}>{billingDay(centre.payment_start)}</Fact>
+            <Fact label={t('platformBilling:centre.paysBy')} testId="centre-pays-by">
+              {t(`platformBilling:methods.${centre.billing_method}`, { defaultValue: centre.billing_method })}
+            </Fact>
             <Fact label={t('platformBilling:centre.card')}>
               {card
                 ? t('platformBilling:cards.line', {
