@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { hashPassword } from '@kv/auth';
 import { createTestDatabase, type TestDatabase } from '@kv/db/testing';
-import { fileKey, forCentre, LocalFileStore, sniffType } from '@kv/files';
+import { fileKey, forCentre, LocalFileStore, sniffType, type Variant } from '@kv/files';
 import { createHarness, gql, signIn, type Harness } from '../../../apps/tenant-api/src/test/harness.ts';
 import { seedCentre, type CentreDefinition } from './index.ts';
 import { SEED_STEPS } from './steps/index.ts';
@@ -560,7 +560,7 @@ describe('the demo seed generator', () => {
     for (const a of attached) {
       const file = await db('files').where({ id: a.values[fileField.id] }).first();
       expect(file).toMatchObject({ purpose: 'document', status: 'ready', owner_id: String(a.location_id), content_type: 'application/pdf' });
-      expect(await sniffType(await store.read(fileKey(CENTRE_IDS[slug]!, file.id, Object.keys(file.variants)[0]!), 1024 * 1024))).toBe('application/pdf');
+      expect(await sniffType(await store.read(fileKey(CENTRE_IDS[slug]!, file.id, Object.keys(file.variants)[0] as Variant), 1024 * 1024))).toBe('application/pdf');
       const signed = await db('form_signatures').where({ submission_id: a.id });
       const fieldsOf = (await db('form_versions').where({ form_id: a.form_id, version: a.version }).first('fields')).fields;
       expect(signatureHash({ formId: String(a.form_id), version: a.version, fields: fieldsOf, values: a.values, signatures: signed })).toBe(a.hash);
