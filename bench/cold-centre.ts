@@ -4,9 +4,9 @@ import { figure, gql, hostOf, postGraphql } from './lib/context.ts';
 import { centreUrl, ensureCentres, tokens } from './lib/centres.ts';
 import { withAdmin } from './lib/admin.ts';
 import { median, pct } from './lib/load.ts';
+import { operatorToken as signInOperator, PLATFORM_HOST } from './lib/operator.ts';
 
 const COLD = ['bench-cold-a', 'bench-cold-b', 'bench-cold-c'];
-const PLATFORM_HOST = 'localhost';
 const ADD_CENTER = `mutation($slug: String!, $email: String!) {
   addCenter(name: "Bench", slug: $slug, kind: "childcare", contact_email: $email, owner_fname: "Dana", owner_lname: "Owner", owner_username: "center") { status message }
 }`;
@@ -62,16 +62,7 @@ export const coldCentre: Benchmark = {
 
     // Provisioning as an operator sees it: addCenter on the platform host, then the new centre's
     // host asked every 2 ms until it answers (503 "provisioning" before). A new centre each sample.
-    const operator = await ctx.platformCtl<{ username: string; password: string }>('/operator');
-    const signedIn = await gql<{ login: { tokens: { access_token: string } | null; message: string } }>(
-      ctx,
-      { host: PLATFORM_HOST },
-      null,
-      'mutation($u: String!, $p: String!) { login(username: $u, password: $p) { message tokens { access_token } } }',
-      { u: operator.username, p: operator.password },
-    );
-    const operatorToken = signedIn.login.tokens?.access_token;
-    if (!operatorToken) throw new Error(`Operator sign-in failed: ${signedIn.login.message}`);
+    const operatorToken = await signInOperator(ctx);
     const runId = Date.now().toString(36);
     const prov: number[] = [];
     const bare: number[] = [];

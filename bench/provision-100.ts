@@ -4,8 +4,8 @@ import type { Benchmark, BenchContext } from './lib/context.ts';
 import { figure, gql, hostOf } from './lib/context.ts';
 import { withAdmin } from './lib/admin.ts';
 import { median, pct } from './lib/load.ts';
+import { operatorToken, PLATFORM_HOST } from './lib/operator.ts';
 
-const PLATFORM_HOST = 'localhost';
 const TEMPLATE = 'kvb_tenant_template';
 
 /** One GraphQL POST as a guest from `ip` (the platform trusts loopback's X-Forwarded-For in the bench): status and JSON body. */
@@ -136,19 +136,7 @@ export const provision100: Benchmark = {
     const ipOf = (i: number) => `198.18.${(i >> 8) & 255}.${(i & 255) + 1}`;
     const pattern = `kvb\\_c\\_p100\\_${runId}\\_%`;
 
-    const operator = await ctx.platformCtl<{ username: string; password: string }>('/operator');
-    const signIn = async () => {
-      const signedIn = await gql<{ login: { tokens: { access_token: string } | null; message: string } }>(
-        ctx,
-        { host: PLATFORM_HOST },
-        null,
-        'mutation($u: String!, $p: String!) { login(username: $u, password: $p) { message tokens { access_token } } }',
-        { u: operator.username, p: operator.password },
-      );
-      const token = signedIn.login.tokens?.access_token;
-      if (!token) throw new Error(`Operator sign-in failed: ${signedIn.login.message}`);
-      return token;
-    };
+    const signIn = () => operatorToken(ctx);
     let admin = await signIn();
     // The deletes outlast an access token (15 minutes): signed in again when it has expired.
     const op = async (query: string, variables: Record<string, unknown>) => {
