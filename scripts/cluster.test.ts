@@ -61,7 +61,8 @@ function gql(
         port,
         path: '/graphql',
         method: 'POST',
-        agent,
+        // The one resend goes on a new connection (an idle pooled one may be closing too).
+        agent: retry ? agent : false,
         headers: {
           host,
           'content-type': 'application/json',
@@ -119,6 +120,8 @@ describe.skipIf(!redisUp)('API_WORKERS=4: a rolling restart under load', () => {
         KV_DATA_DIR: dataDir,
         KV_DATABASE_PREFIX: prefix,
         KV_WEB_DIST: '',
+        // The demo fleet's background provisioning is not what this test is about.
+        DEMO_FLEET: '0',
         LOG_LEVEL: 'warn',
         // The load below is one client: the per-client limit would answer 429 part of it.
         RATE_LIMIT_MAX: '1000000',
@@ -214,7 +217,7 @@ describe.skipIf(!redisUp)('API_WORKERS=4: a rolling restart under load', () => {
     // No worker cut a request it had started (a resent request never reached a server).
     expect(output).not.toMatch(/cut \d+ request/);
     expect(servedDuringRestart).toBeGreaterThan(0);
-    expect(after.last_restart).toMatchObject({
+    expect(after.last_restart, output.slice(-3000)).toMatchObject({
       status: 'done',
       replaced: WORKERS,
       total: WORKERS,
