@@ -1,15 +1,14 @@
-import { request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Benchmark, BenchContext } from './lib/context.ts';
-import { figure, gql, hostOf } from './lib/context.ts';
+import { figure, gql, hostOf, postGraphql } from './lib/context.ts';
 import { withAdmin } from './lib/admin.ts';
 import { median, pct } from './lib/load.ts';
 import { operatorToken, PLATFORM_HOST } from './lib/operator.ts';
 
 const TEMPLATE = 'kvb_tenant_template';
 
-/** One GraphQL POST as a guest from `ip` (the platform trusts loopback's X-Forwarded-For in the bench): status and JSON body. */
-function post(
+/** One GraphQL POST as a guest from `ip` (X-Forwarded-For; the bench's platform trusts loopback). */
+async function post(
   ctx: BenchContext,
   host: string,
   ip: string,
@@ -17,33 +16,13 @@ function post(
   query: string,
   variables: Record<string, unknown> = {},
 ): Promise<{ status: number; json: { data?: Record<string, any>; errors?: { message: string; extensions?: { code?: string } }[] } }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port: ctx.platform.port,
-        path: '/graphql',
-        method: 'POST',
-        headers: { host, 'content-type': 'application/json', 'x-forwarded-for': ip, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      },
-      (res) => {
-        let data = '';
-        res.setEncoding('utf8');
-        res.on('data', (c) => (data += c));
-        res.on('end', () => {
-          let json = {};
-          try {
-            json = JSON.parse(data);
-          } catch {
-            // a 503 page of a centre still provisioning may not be JSON
-          }
-          resolve({ status: res.statusCode ?? 0, json });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(JSON.stringify({ query, variables }));
-  });
+  const r = await postGraphql(ctx, host, token, query, variables, { 'x-forwarded-for': ip });
+  try {
+    return { status: r.status, json: JSON.parse(r.body) };
+  } catch {
+    // a 503 page of a centre still provisioning may not be JSON
+    return { status: r.status, json: {} };
+  }
 }
 
 async function must<T = Record<string, any>>(p: ReturnType<typeof post>, what: string): Promise<T> {

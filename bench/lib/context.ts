@@ -61,6 +61,7 @@ export function postGraphql(
   token: string | null,
   query: string,
   variables: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
 ): Promise<{ status: number; body: string }> {
   // fetch() may not set Host: node:http does.
   return new Promise((resolve, reject) => {
@@ -70,7 +71,7 @@ export function postGraphql(
         port: ctx.platform.port,
         path: '/graphql',
         method: 'POST',
-        headers: { host, 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        headers: { ...headers, host, 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       },
       (res) => {
         let data = '';
