@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
+import { textPdf } from '../../../scripts/lib/seed/text-pdf';
 import { settled } from './support/app';
 import { api } from './support/api';
 import { hosts } from './support/hosts';
@@ -35,7 +36,7 @@ async function openParentForm(parent: Page, formName: string): Promise<void> {
 
 export const journeys: Journey[] = [
   {
-    name: 'a manager builds a web form with a signature and shares it with a room; the demo parent signs it at 375 px; change requested, resubmitted, approved; the guest link shows the form read-only',
+    name: 'a manager builds a web form with a file and a signature and shares it with a room; the demo parent attaches a PDF and signs it at 375 px; change requested, resubmitted, approved; the guest link shows the form read-only',
     async run({ pageAs, newPage, checkA11y }) {
       const manager = await pageAs(hosts.demo, 'manager');
       const { dropdownLocations } = await api<{ dropdownLocations: { id: string; name: string }[] }>(manager, '{ dropdownLocations { id name } }');
@@ -44,7 +45,7 @@ export const journeys: Journey[] = [
       await manager.evaluate((value) => localStorage.setItem('current_location', value), JSON.stringify(downtown));
       const formName = `Field trip permission ${Date.now().toString(36)}`;
 
-      // The manager builds the form: a blank web form, a text field and a required signature.
+      // The manager builds the form: a blank web form, a text field, a required file and a required signature.
       await manager.goto(`${hosts.demo}/forms/web-forms`);
       await settled(manager);
       await manager.getByTestId('form-create').click();
@@ -57,14 +58,21 @@ export const journeys: Journey[] = [
         await manager.getByTestId('field-name').fill('Emergency phone');
         await manager.getByTestId('field-add').click();
         await manager.getByTestId('builder-field').filter({ hasText: 'Emergency phone' }).waitFor();
+        await manager.getByTestId('field-name').fill('Photo ID');
+        await manager.getByTestId('field-type').click();
+        await manager.getByRole('option', { name: 'File', exact: true }).click();
+        await manager.getByTestId('field-required').click();
+        await manager.getByTestId('field-add').click();
+        await manager.getByTestId('builder-field').filter({ hasText: 'Photo ID' }).waitFor();
         await manager.getByTestId('field-name').fill('Parent signature');
         await manager.getByTestId('field-type').click();
         await manager.getByRole('option', { name: 'Signature', exact: true }).click();
-        await manager.getByTestId('field-required').click();
+        // The switch keeps its state from the last field added (the file's).
+        if (!(await manager.getByTestId('field-required').isChecked())) await manager.getByTestId('field-required').click();
         assert.equal(await manager.getByTestId('field-required').isChecked(), true, 'the signature is required');
         await manager.getByTestId('field-add').click();
         await manager.getByTestId('builder-field').filter({ hasText: 'Parent signature' }).waitFor();
-        assert.equal(await manager.getByTestId('builder-field').count(), 2);
+        assert.equal(await manager.getByTestId('builder-field').count(), 3);
 
         // Shared with the Preschool room (Emma's), with a due date; then the guest link turned on.
         await manager.goto(`${hosts.demo}/web-form/${formId}/share`);
@@ -86,6 +94,9 @@ export const journeys: Journey[] = [
         const parent = await pageAs(hosts.demo, 'parent', { viewport: 'phone' });
         await openParentForm(parent, formName);
         await parent.getByLabel('Emergency phone').fill('(217) 555-0111');
+        // The file goes through the upload pipeline (signed form, check) before the form is sent.
+        await parent.locator('input[type="file"]').setInputFiles({ name: 'grandma-id.pdf', mimeType: 'application/pdf', buffer: textPdf('Photo ID: Rose Bennett') });
+        await parent.locator('[data-testid^="attached-"]').filter({ hasText: 'grandma-id.pdf' }).waitFor({ timeout: 60_000 });
         await parent.getByTestId('esign-consent').check();
         await sign(parent);
         assert.equal(await noSideScroll(parent), true, 'nothing scrolls sideways at 375 px');
@@ -99,6 +110,13 @@ export const journeys: Journey[] = [
         await manager.goto(`${hosts.demo}/web-form/${formId}/${entry!.id}/view_entry`);
         await settled(manager);
         await manager.getByTestId('signature-record').first().waitFor();
+        // The attachment opens through its signed URL.
+        const attached = manager.getByTestId('attached-file').filter({ hasText: 'grandma-id.pdf' });
+        const href = await attached.getAttribute('href');
+        assert.ok(href, 'the attachment has a signed URL');
+        const pdf = await manager.request.get(new URL(href!, hosts.demo).toString());
+        assert.equal(pdf.status(), 200);
+        assert.equal((await pdf.body()).subarray(0, 5).toString(), '%PDF-');
         await manager.getByTestId('review-change').click();
         await manager.getByTestId('change-what').fill('Please give a mobile number we can reach during the trip.');
         await manager.getByTestId('change-save').click();
@@ -111,6 +129,7 @@ export const journeys: Journey[] = [
         await parent.getByTestId('change-request').getByText(/mobile number/).waitFor();
         const phone = parent.getByLabel('Emergency phone');
         assert.equal(await phone.inputValue(), '(217) 555-0111', 'the entry keeps its values');
+        await parent.locator('[data-testid^="attached-"]').filter({ hasText: 'grandma-id.pdf' }).waitFor();
         await phone.fill('(217) 555-0199');
         await parent.getByTestId('esign-consent').check();
         await sign(parent);

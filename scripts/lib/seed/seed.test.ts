@@ -548,8 +548,8 @@ describe('the demo seed generator', () => {
       sub.hash,
     );
     expect(sigs.every((x) => x.hash === sub.hash)).toBe(true);
-    // One form's last field is a file: each of its entries names a family's upload, stored through
-    // the files service's check at the form's location, and the seal covers it.
+    // One form's last field is a file: each of its entries names its submitter's upload for the
+    // child, stored through the files service's check, and the seal covers it.
     const withFile = (await db('form_versions').select('form_id', 'fields')).filter((v) => v.fields.some((f: { type: string }) => f.type === 'file'));
     expect(withFile).toHaveLength(1);
     const fileField = withFile[0].fields.at(-1);
@@ -559,7 +559,7 @@ describe('the demo seed generator', () => {
     expect(attached.some((a) => kids.map(String).includes(String(a.student_id)))).toBe(true);
     for (const a of attached) {
       const file = await db('files').where({ id: a.values[fileField.id] }).first();
-      expect(file).toMatchObject({ purpose: 'document', status: 'ready', owner_id: String(a.location_id), content_type: 'application/pdf' });
+      expect(file).toMatchObject({ purpose: 'form_attachment', status: 'ready', owner_id: String(a.student_id), uploaded_by: a.submitted_by, content_type: 'application/pdf' });
       expect(await sniffType(await store.read(fileKey(CENTRE_IDS[slug]!, file.id, Object.keys(file.variants)[0] as Variant), 1024 * 1024))).toBe('application/pdf');
       const signed = await db('form_signatures').where({ submission_id: a.id });
       const fieldsOf = (await db('form_versions').where({ form_id: a.form_id, version: a.version }).first('fields')).fields;

@@ -7,3 +7,14 @@ export function formatDateTime(value: string | number | Date | null | undefined)
   const parsed = dayjs(value);
   return parsed.isValid() ? parsed.format(TIME_FORMAT) : '';
 }
+
+/** Spec §9 date part of `MM/DD/YYYY h:mm A`. */
+export const DATE_FORMAT = TIME_FORMAT.split(' ')[0]!;
+
+/** A local date (`YYYY-MM-DD`, or a stamp that starts with one) as `MM/DD/YYYY`, without any time zone shift; blank when empty or unreadable. */
+export function formatDay(value: string | null | undefined): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value ?? '');
+  if (!m) return '';
+  const parsed = dayjs(`${m[1]}-${m[2]}-${m[3]}`, 'YYYY-MM-DD');
+  return parsed.isValid() ? parsed.format(DATE_FORMAT) : '';
+}

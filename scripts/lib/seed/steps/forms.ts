@@ -204,8 +204,8 @@ type Signature = { field_id: string; method: string; image: string | null; typed
 
 /**
  * The files families attached to the file fields (the pickup's photo ID, the pet medicine's vet
- * note): one per entry of such a form, stored through the files service's check as the `document`
- * a family uploads at the form's location (`checkAndStore`), its id the field's value. The entry's
+ * note): one per entry of such a form, stored through the files service's check as the
+ * `form_attachment` of the entry's child its submitter uploaded (`checkAndStore`), its id the field's value. The entry's
  * seal (and its signatures') covers the value, so it is computed again. Answers the `files` rows.
  */
 async function attachFiles(
@@ -217,7 +217,7 @@ async function attachFiles(
   const withFile = sealed.filter((e) => e.fields.some((f) => f.type === 'file'));
   if (!withFile.length) return [];
   if (!files || !centre.id) throw new Error('the forms’ attachments need the file store and the centre id (SeedOptions.files, centre.id)');
-  const rules = await rulesOf(trx, purposeOf('document')!);
+  const rules = await rulesOf(trx, purposeOf('form_attachment')!);
   const rows: Record<string, unknown>[] = [];
   for (const e of withFile) {
     const kid = kids.find((k) => k.id === e.row.student_id)!;
@@ -226,12 +226,12 @@ async function attachFiles(
     for (const f of e.fields.filter((x) => x.type === 'file')) {
       const id = faker.string.uuid();
       const bytes = textPdf(`${f.name}: ${kid.fname} ${kid.lname}`);
-      const checked = await checkAndStore(files, centre.id, id, 'document', bytes, 'application/pdf', rules);
+      const checked = await checkAndStore(files, centre.id, id, 'form_attachment', bytes, 'application/pdf', rules);
       if (!checked.ok) throw new Error(`the attachment of entry ${String(e.row.id)} was refused: ${checked.reason}`);
       rows.push({
         id,
-        purpose: 'document',
-        owner_id: e.row.location_id,
+        purpose: 'form_attachment',
+        owner_id: e.row.student_id,
         ...checked.ready,
         original_name: `${f.name} - ${kid.fname} ${kid.lname}.pdf`,
         declared_type: 'application/pdf',

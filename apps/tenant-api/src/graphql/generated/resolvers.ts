@@ -10412,9 +10412,12 @@ export type SubmissionField = {
   __typename?: 'SubmissionField';
   id: Scalars['ID']['output'];
   type: Scalars['String']['output'];
+  /** The stored value (file fields: the attached file's id). */
   value?: Maybe<Scalars['String']['output']>;
   name: Scalars['String']['output'];
   required: Scalars['Boolean']['output'];
+  /** File fields: the attached form_attachment file of the entry's child, with its signed URL for whoever reads the entry. */
+  file?: Maybe<File>;
 };
 
 /** Spec §3 change request: change, change_date, notes. */
@@ -16411,6 +16414,7 @@ export type SubmissionFieldResolvers<ContextType = RequestContext, ParentType ex
   value?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   required?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  file?: Resolver<Maybe<ResolversTypes['File']>, ParentType, ContextType>;
 };
 
 export type ChangeRequestResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ChangeRequest'] = ResolversParentTypes['ChangeRequest']> = {

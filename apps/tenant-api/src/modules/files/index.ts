@@ -10,7 +10,7 @@ export const filesModule: TenantModule = {
   loaders: fileLoaders,
 };
 
-export { registerFileJobs } from './jobs.ts';
+export { checkQueuedUpload, registerFileJobs } from './jobs.ts';
 export { scheduleUploadSweep } from './sweep.ts';
 export { acceptedAudit, checkAndStore, type ReadyColumns } from './accept.ts';
 export { MEDIA_PURPOSES, purposeOf, rulesOf } from './purposes.ts';

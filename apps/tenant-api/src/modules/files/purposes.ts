@@ -229,6 +229,22 @@ const printedFormUpload = {
 } satisfies Purpose;
 
 /**
+ * The children whose form entries the viewer reaches, as the forms area scopes them: a parent's own
+ * children, staff holding `forms.manage` in their scope; null for anyone else.
+ */
+async function formsStudentScope(ctx: RequestContext) {
+  if (!ctx.viewer || ctx.viewer.role === 'blog') return null;
+  if (isStaff(ctx.viewer)) {
+    try {
+      await requirePermission(ctx, 'forms.manage');
+    } catch {
+      return null;
+    }
+  }
+  return studentScopeOf(ctx);
+}
+
+/**
  * Signed PDFs (issue 20): a printed form filled, signed, flattened and sealed with its certificate
  * page, written by the server only (never uploaded); `owner_id` is the submission. Read by whoever
  * reads the submission: the child's parents, staff of the child's scope holding `forms.manage`.
@@ -242,19 +258,36 @@ const signedPdf = {
     throw forbidden();
   },
   async readableOwners(ctx: RequestContext, ownerIds: readonly string[]) {
-    if (!ctx.viewer || ctx.viewer.role === 'blog' || !ownerIds.length) return new Set<string>();
-    if (isStaff(ctx.viewer)) {
-      try {
-        await requirePermission(ctx, 'forms.manage');
-      } catch {
-        return new Set<string>();
-      }
-    }
+    const scope = ownerIds.length ? await formsStudentScope(ctx) : null;
+    if (!scope) return new Set<string>();
     const q = ctx.db('form_submissions as fs')
       .join('students as s', 's.id', 'fs.student_id')
       .whereIn('fs.id', ownerIds.map(String));
-    const rows: { id: string }[] = await applyScope(ctx.db, q, await studentScopeOf(ctx)).select('fs.id');
+    const rows: { id: string }[] = await applyScope(ctx.db, q, scope).select('fs.id');
     return new Set(rows.map((r) => String(r.id)));
+  },
+} satisfies Purpose;
+
+/**
+ * A web form's file field (issue 20): a photo ID or a vet's note attached while filling a child's
+ * form, PDF, JPEG, PNG or WebP ≤ 10 MB; `owner_id` is the child. Uploaded by whoever may fill the
+ * child's forms (a parent of the child, staff of its scope holding `forms.manage`); `submitForm`
+ * takes only the submitter's own upload for that child. Read by the same people.
+ */
+const formAttachment = {
+  rules: documentUpload.rules,
+  disposition: 'attachment',
+  single: false,
+  entity: 'student',
+  async assertMayUpload(ctx: RequestContext, ownerId: string) {
+    const scope = await formsStudentScope(ctx);
+    if (!scope) throw forbidden();
+    const student = await studentInScope(ctx, scope, ownerId);
+    return { locationId: String(student.location_id) };
+  },
+  async readableOwners(ctx: RequestContext, ownerIds: readonly string[]) {
+    const scope = ownerIds.length ? await formsStudentScope(ctx) : null;
+    return new Set(scope ? await idsInScope(ctx.db, scope, ownerIds) : []);
   },
 } satisfies Purpose;
 
@@ -297,6 +330,8 @@ export const PURPOSES = {
   printed_form: printedFormUpload,
   /** A printed form filled and signed, written by the server (the forms area). */
   signed_pdf: signedPdf,
+  /** A file attached to a web form's file field (the forms area). */
+  form_attachment: formAttachment,
 } satisfies Record<string, Purpose>;
 
 /** The purposes whose files are album or activity media (owner: the location). */

@@ -2,6 +2,8 @@ import type { RequestContext } from '../../types.ts';
 import { isStaff } from '../../core/access.ts';
 import { findFiles, type FileObj } from '../files/index.ts';
 import * as repo from './repo.ts';
+import { FORM_ATTACHMENT_PURPOSE } from './attachments.ts';
+import { UUID } from './values.ts';
 
 type Query<T> = { obj: T; params: unknown }[];
 type Person = { id: string; fname: string; lname: string };
@@ -50,6 +52,21 @@ const storedFile =
       return f && f.status === 'ready' ? { ...f, __readable: true } : null;
     });
   };
+/**
+ * SubmissionField.file: the attachments of a page of entries in one query. A field reaches here only
+ * through the submission scope; its file counts only when it is a `form_attachment` of the entry's
+ * own child (what `submitForm` accepts), so a stored id never opens another child's file.
+ */
+async function attachedFile(queries: Query<{ type: string; value: string | null; __student: string }>, ctx: RequestContext): Promise<(FileObj | null)[]> {
+  const wanted = (f: { type: string; value: string | null }) => (f.type === 'file' && f.value && UUID.test(f.value) ? f.value : null);
+  const ids = [...new Set(queries.map((q) => wanted(q.obj)).filter((x): x is string => Boolean(x)))];
+  const files = new Map((await findFiles(ctx.db, ids)).map((f) => [String(f.id), f]));
+  return queries.map((q) => {
+    const f = files.get(wanted(q.obj) ?? '');
+    return f && f.status === 'ready' && f.purpose === FORM_ATTACHMENT_PURPOSE && String(f.owner_id) === q.obj.__student ? { ...f, __readable: true } : null;
+  });
+}
+
 /** FormNotificationSettings.users: the named staff, one query for every settings object asked. */
 async function staffUsers(queries: Query<{ user_ids: string[] }>, ctx: RequestContext): Promise<Person[][]> {
   const names = await repo.namesOf(ctx.db, [...new Set(queries.flatMap((q) => q.obj.user_ids.map(String)))]);
@@ -65,6 +82,7 @@ export const formLoaders = {
     submitted_by: person<repo.SubmissionRow>((s) => s.submitted_by),
     reviewed_by: person<repo.SubmissionRow>((s) => s.reviewed_by),
   },
+  SubmissionField: { file: attachedFile },
   ChangeRequest: { requested_by: person<repo.ChangeRequestRow>((c) => c.requested_by) },
   FormLog: { user: person<{ user_id: string | null }>((l) => l.user_id) },
   FormNotificationSettings: { users: staffUsers },

@@ -16,7 +16,9 @@ type Row = Record<string, unknown>;
 function submissionFields(r: SubmissionRow) {
   return (r.fields ?? []).map((f) => {
     const v = r.values?.[f.id];
-    return { id: f.id, type: f.type, name: f.name, required: f.required, value: v === undefined ? null : Array.isArray(v) ? JSON.stringify(v) : String(v) };
+    const value = v === undefined ? null : Array.isArray(v) ? JSON.stringify(v) : String(v);
+    // The child travels with the field so its file loader accepts only that child's attachment.
+    return { id: f.id, type: f.type, name: f.name, required: f.required, value, __student: String(r.student_id) };
   });
 }
 

@@ -25,7 +25,8 @@ export interface FieldProblem {
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A UUID, as file ids are. */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PNG_URL = /^data:image\/png;base64,([A-Za-z0-9+/]+={0,2})$/;
 /** Largest drawn signature accepted (the data URL's length). */
 export const SIGNATURE_MAX = 300_000;

@@ -2193,13 +2193,6 @@ export type CamerasLayoutSettingQueryVariables = Exact<{ [key: string]: never; }
 
 export type CamerasLayoutSettingQuery = { getThemeSetting: { camera_module_setting: string | null } };
 
-export type ChatCompleteUploadMutationVariables = Exact<{
-  upload_id: string | number;
-}>;
-
-
-export type ChatCompleteUploadMutation = { completeUpload: { id: string, status: string } };
-
 export type ChatDeleteSelectedMutationVariables = Exact<{
   ids: Array<string | number> | string | number;
 }>;
@@ -2221,16 +2214,6 @@ export type ChatMessageAddedSubscriptionVariables = Exact<{
 
 
 export type ChatMessageAddedSubscription = { chatMessageAdded: { kind: string, id: string, category: string, student_id: string | null, program_id: string | null, user_id: string | null } };
-
-export type ChatPresignMutationVariables = Exact<{
-  owner_id: string | number;
-  content_type: string;
-  size: number;
-  file_name?: string | null | undefined;
-}>;
-
-
-export type ChatPresignMutation = { getPresignedUploadUrl: { url: string, upload_id: string, fields: Array<{ name: string, value: string }> } };
 
 export type ChatProgramThreadQueryVariables = Exact<{
   program_id: string | number;
@@ -2302,13 +2285,6 @@ export type ChatUpdateMutationVariables = Exact<{
 
 
 export type ChatUpdateMutation = { updateChatMessage: { status: boolean, message: string, color: string, chat: { id: string, message: string | null, edited: boolean } | null } };
-
-export type ChatUploadStatusQueryVariables = Exact<{
-  upload_id: string | number;
-}>;
-
-
-export type ChatUploadStatusQuery = { uploadStatus: { id: string, status: string, reason: string | null } };
 
 export type ComplianceExportQueryVariables = Exact<{
   id: string | number;
@@ -2413,13 +2389,6 @@ export type DocumentsArchiveFileMutationVariables = Exact<{
 
 export type DocumentsArchiveFileMutation = { archiveFile: { status: boolean, message: string, file: { id: string, archive: boolean } | null } };
 
-export type DocumentsCompleteUploadMutationVariables = Exact<{
-  upload_id: string | number;
-}>;
-
-
-export type DocumentsCompleteUploadMutation = { completeUpload: { id: string, status: string } };
-
 export type DocumentsCreateFileMutationVariables = Exact<{
   location_id: string | number;
   name: string;
@@ -2494,17 +2463,6 @@ export type DocumentsMyChildrenQueryVariables = Exact<{ [key: string]: never; }>
 
 export type DocumentsMyChildrenQuery = { students: { data: Array<{ id: string, full_name: string, location_id: string }> } };
 
-export type DocumentsPresignMutationVariables = Exact<{
-  purpose: string;
-  owner_id: string | number;
-  content_type: string;
-  size: number;
-  file_name?: string | null | undefined;
-}>;
-
-
-export type DocumentsPresignMutation = { getPresignedUploadUrl: { url: string, upload_id: string, fields: Array<{ name: string, value: string }> } };
-
 export type DocumentsRejectMutationVariables = Exact<{
   id: string | number;
   note: string;
@@ -2546,13 +2504,6 @@ export type DocumentsUploadMutationVariables = Exact<{
 
 
 export type DocumentsUploadMutation = { uploadDocument: { status: boolean, message: string, document: { id: string, status: string } | null } };
-
-export type DocumentsUploadStatusQueryVariables = Exact<{
-  upload_id: string | number;
-}>;
-
-
-export type DocumentsUploadStatusQuery = { uploadStatus: { id: string, status: string, reason: string | null } };
 
 export type ExportStudentComplianceMutationVariables = Exact<{
   student_id: string | number;
@@ -2775,7 +2726,7 @@ export type FormsEntriesQueryVariables = Exact<{
 }>;
 
 
-export type FormsEntriesQuery = { getWebFormEntries: { data: Array<{ id: string, form_id: string, form_name: string, version: number, status: string, hash: string, submitted_at: string, reviewed_at: string | null, note: string | null, student: { id: string, fname: string, lname: string }, submitted_by: { id: string, fname: string, lname: string } | null, fields: Array<{ id: string, type: string, name: string, value: string | null, required: boolean }>, signatures: Array<{ id: string, field_id: string, method: string, image: string | null, typed_name: string | null, signer_name: string, signed_at: string, ip: string | null, hash: string }>, change_request: { id: string, change: string, change_date: string | null, notes: string | null, resolved_at: string | null } | null }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
+export type FormsEntriesQuery = { getWebFormEntries: { data: Array<{ id: string, form_id: string, form_name: string, version: number, status: string, hash: string, submitted_at: string, reviewed_at: string | null, note: string | null, student: { id: string, fname: string, lname: string }, submitted_by: { id: string, fname: string, lname: string } | null, fields: Array<{ id: string, type: string, name: string, value: string | null, required: boolean, file: { id: string, original_name: string, content_type: string | null, url: string | null } | null }>, signatures: Array<{ id: string, field_id: string, method: string, image: string | null, typed_name: string | null, signer_name: string, signed_at: string, ip: string | null, hash: string }>, change_request: { id: string, change: string, change_date: string | null, notes: string | null, resolved_at: string | null } | null }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
 
 export type FormsFormFieldsFragment = { id: string, name: string, type: string, description: string | null, instructions: string | null, location_id: string, version: number, template_id: string | null, entries_count: number, updated_at: string, fields: Array<{ id: string, name: string, type: string, required: boolean, options: Array<string> }> };
 
@@ -2881,9 +2832,9 @@ export type FormsSubmissionQueryVariables = Exact<{
 }>;
 
 
-export type FormsSubmissionQuery = { getSingleSubmissionDetail: { id: string, form_id: string, form_name: string, version: number, status: string, hash: string, submitted_at: string, reviewed_at: string | null, note: string | null, student: { id: string, fname: string, lname: string }, submitted_by: { id: string, fname: string, lname: string } | null, fields: Array<{ id: string, type: string, name: string, value: string | null, required: boolean }>, signatures: Array<{ id: string, field_id: string, method: string, image: string | null, typed_name: string | null, signer_name: string, signed_at: string, ip: string | null, hash: string }>, change_request: { id: string, change: string, change_date: string | null, notes: string | null, resolved_at: string | null } | null } };
+export type FormsSubmissionQuery = { getSingleSubmissionDetail: { id: string, form_id: string, form_name: string, version: number, status: string, hash: string, submitted_at: string, reviewed_at: string | null, note: string | null, student: { id: string, fname: string, lname: string }, submitted_by: { id: string, fname: string, lname: string } | null, fields: Array<{ id: string, type: string, name: string, value: string | null, required: boolean, file: { id: string, original_name: string, content_type: string | null, url: string | null } | null }>, signatures: Array<{ id: string, field_id: string, method: string, image: string | null, typed_name: string | null, signer_name: string, signed_at: string, ip: string | null, hash: string }>, change_request: { id: string, change: string, change_date: string | null, notes: string | null, resolved_at: string | null } | null } };
 
-export type FormsSubmissionFieldsFragment = { id: string, form_id: string, form_name: string, version: number, status: string, hash: string, submitted_at: string, reviewed_at: string | null, note: string | null, student: { id: string, fname: string, lname: string }, submitted_by: { id: string, fname: string, lname: string } | null, fields: Array<{ id: string, type: string, name: string, value: string | null, required: boolean }>, signatures: Array<{ id: string, field_id: string, method: string, image: string | null, typed_name: string | null, signer_name: string, signed_at: string, ip: string | null, hash: string }>, change_request: { id: string, change: string, change_date: string | null, notes: string | null, resolved_at: string | null } | null };
+export type FormsSubmissionFieldsFragment = { id: string, form_id: string, form_name: string, version: number, status: string, hash: string, submitted_at: string, reviewed_at: string | null, note: string | null, student: { id: string, fname: string, lname: string }, submitted_by: { id: string, fname: string, lname: string } | null, fields: Array<{ id: string, type: string, name: string, value: string | null, required: boolean, file: { id: string, original_name: string, content_type: string | null, url: string | null } | null }>, signatures: Array<{ id: string, field_id: string, method: string, image: string | null, typed_name: string | null, signer_name: string, signed_at: string, ip: string | null, hash: string }>, change_request: { id: string, change: string, change_date: string | null, notes: string | null, resolved_at: string | null } | null };
 
 export type FormsSubmitMutationVariables = Exact<{
   form_id: string | number;
@@ -2957,30 +2908,6 @@ export type NewslettersDuplicateMutationVariables = Exact<{
 
 
 export type NewslettersDuplicateMutation = { duplicateNewsletter: { status: boolean, message: string, color: string, newsletter: { id: string } } };
-
-export type NewslettersImageCompleteMutationVariables = Exact<{
-  upload_id: string | number;
-}>;
-
-
-export type NewslettersImageCompleteMutation = { completeUpload: { id: string, status: string } };
-
-export type NewslettersImagePresignMutationVariables = Exact<{
-  owner_id: string | number;
-  content_type: string;
-  size: number;
-  file_name?: string | null | undefined;
-}>;
-
-
-export type NewslettersImagePresignMutation = { getPresignedUploadUrl: { url: string, upload_id: string, fields: Array<{ name: string, value: string }> } };
-
-export type NewslettersImageStatusQueryVariables = Exact<{
-  upload_id: string | number;
-}>;
-
-
-export type NewslettersImageStatusQuery = { uploadStatus: { id: string, status: string, reason: string | null, url: string | null } };
 
 export type NewslettersListQueryVariables = Exact<{
   search?: string | null | undefined;
@@ -4244,13 +4171,6 @@ export type PlayCameraMutationVariables = Exact<{
 
 export type PlayCameraMutation = { playCamera: { status: boolean, message: string, color: string, reason: string | null, session_id: string | null, remaining_logins: number | null, live_until: string | null, idle_minutes: number | null, embed_code: { url: string, type: string, token: string, token_expires_at: string, width: number, height: number, fullscreen: boolean, watermark: boolean, heartbeat_seconds: number, test_mode: boolean } | null } };
 
-export type PrintedCompleteUploadMutationVariables = Exact<{
-  upload_id: string | number;
-}>;
-
-
-export type PrintedCompleteUploadMutation = { completeUpload: { id: string, status: string, reason: string | null } };
-
 export type PrintedCreateMutationVariables = Exact<{
   location_id: string | number;
   name: string;
@@ -4290,16 +4210,6 @@ export type PrintedListQueryVariables = Exact<{
 
 export type PrintedListQuery = { getForms: { data: Array<{ id: string, name: string, version: number, page_count: number | null, entries_count: number, updated_at: string, fields: Array<{ id: string }> }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
 
-export type PrintedPresignMutationVariables = Exact<{
-  owner_id: string | number;
-  content_type: string;
-  size: number;
-  file_name?: string | null | undefined;
-}>;
-
-
-export type PrintedPresignMutation = { getPresignedUploadUrl: { url: string, upload_id: string, expires_at: string, max_size: number, fields: Array<{ name: string, value: string }> } };
-
 export type PrintedSaveLayoutMutationVariables = Exact<{
   form_id: string | number;
   fields: Array<PrintedFieldInput> | PrintedFieldInput;
@@ -4338,13 +4248,6 @@ export type PrintedSubmitStaffMutationVariables = Exact<{
 
 
 export type PrintedSubmitStaffMutation = { submitPdfFormStaff: { status: boolean, message: string, submission: { id: string, status: string, hash: string, signed_pdf: { id: string, url: string | null } | null } | null } };
-
-export type PrintedUploadStatusQueryVariables = Exact<{
-  upload_id: string | number;
-}>;
-
-
-export type PrintedUploadStatusQuery = { uploadStatus: { id: string, status: string, reason: string | null } };
 
 export type PrintedVerifyQueryVariables = Exact<{
   submission_id: string | number;
@@ -5314,6 +5217,31 @@ export type UpdateUserCameraLoginsUsedMutationVariables = Exact<{
 
 
 export type UpdateUserCameraLoginsUsedMutation = { updateUserLogins: { status: boolean, message: string, color: string } };
+
+export type UploadCompleteMutationVariables = Exact<{
+  upload_id: string | number;
+}>;
+
+
+export type UploadCompleteMutation = { completeUpload: { id: string, status: string } };
+
+export type UploadPresignMutationVariables = Exact<{
+  purpose: string;
+  owner_id: string | number;
+  content_type: string;
+  size: number;
+  file_name?: string | null | undefined;
+}>;
+
+
+export type UploadPresignMutation = { getPresignedUploadUrl: { url: string, upload_id: string, fields: Array<{ name: string, value: string }> } };
+
+export type UploadStatusQueryVariables = Exact<{
+  upload_id: string | number;
+}>;
+
+
+export type UploadStatusQuery = { uploadStatus: { id: string, status: string, reason: string | null, url: string | null, original_name: string } };
 
 export type WatchSessionFieldsFragment = { id: string, user_id: string, user_name: string, student_name: string | null, camera_id: string, camera_name: string, location_id: string, date: string, started_at: string, ended_at: string | null, seconds: number, ended_reason: string | null, ip: string | null, user_agent: string | null };
 

@@ -12,6 +12,7 @@ import { inTransaction } from '../../../core/tx.ts';
 import { findStudents } from '../../students/index.ts';
 import * as repo from '../repo.ts';
 import { formReadScope, reviewScope, submissionScope } from '../policy.ts';
+import { attachmentProblems } from '../attachments.ts';
 import { checkValues, signatureHash, type SignatureInput } from '../values.ts';
 import {
   alreadySubmitted,
@@ -91,6 +92,7 @@ export async function submitForm(ctx: RequestContext, raw: unknown) {
     const version = live ? live.version : form.version;
     const fields = live ? ((await repo.versionFields(trx, form.id, version)) ?? []) : form.fields;
     const { problems, values } = checkValues(fields, a.fields, signatures);
+    problems.push(...(await attachmentProblems(trx, { fields, values, studentId: student.id, uploaderId: v.id, previous: live?.values ?? null })));
     if (problems.length) throw invalidFields(problems);
     const hash = signatureHash({ formId: form.id, version, fields, values, signatures });
     let submissionId: string;

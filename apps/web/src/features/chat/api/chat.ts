@@ -1,15 +1,11 @@
 import { gql } from '@urql/core';
 import type {
-  ChatCompleteUploadMutation,
-  ChatCompleteUploadMutationVariables,
   ChatDeleteSelectedMutation,
   ChatDeleteSelectedMutationVariables,
   ChatMarkReadMutation,
   ChatMarkReadMutationVariables,
   ChatMessageAddedSubscription,
   ChatMessageAddedSubscriptionVariables,
-  ChatPresignMutation,
-  ChatPresignMutationVariables,
   ChatProgramThreadQuery,
   ChatProgramThreadQueryVariables,
   ChatProgramThreadsQuery,
@@ -26,8 +22,6 @@ import type {
   ChatUnreadCountsChangedSubscriptionVariables,
   ChatUpdateMutation,
   ChatUpdateMutationVariables,
-  ChatUploadStatusQuery,
-  ChatUploadStatusQueryVariables,
 } from '../../../graphql/generated/tenant-api';
 
 export type ThreadData = ChatStudentThreadsQuery['getLastMessagesByStudent']['data'][number];
@@ -124,29 +118,6 @@ export const DeleteSelectedMutation = gql<ChatDeleteSelectedMutation, ChatDelete
 export const MarkReadMutation = gql<ChatMarkReadMutation, ChatMarkReadMutationVariables>`
   mutation ChatMarkRead($student_id: ID, $program_id: ID) {
     markChatRead(student_id: $student_id, program_id: $program_id) { status }
-  }
-`;
-
-/** A signed upload form for a chat attachment (`chat_attachment`; the owner is the thread's location). */
-export const PresignMutation = gql<ChatPresignMutation, ChatPresignMutationVariables>`
-  mutation ChatPresign($owner_id: ID!, $content_type: String!, $size: Int!, $file_name: String) {
-    getPresignedUploadUrl(purpose: "chat_attachment", owner_id: $owner_id, content_type: $content_type, size: $size, file_name: $file_name) {
-      url
-      upload_id
-      fields { name value }
-    }
-  }
-`;
-
-export const CompleteUploadMutation = gql<ChatCompleteUploadMutation, ChatCompleteUploadMutationVariables>`
-  mutation ChatCompleteUpload($upload_id: ID!) {
-    completeUpload(upload_id: $upload_id) { id status }
-  }
-`;
-
-export const UploadStatusQuery = gql<ChatUploadStatusQuery, ChatUploadStatusQueryVariables>`
-  query ChatUploadStatus($upload_id: ID!) {
-    uploadStatus(upload_id: $upload_id) { id status reason }
   }
 `;
 

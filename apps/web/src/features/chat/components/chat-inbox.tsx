@@ -27,12 +27,10 @@ import { useClient, useMutation, useQuery } from 'urql';
 import { formatDateTime } from '../../../lib/format';
 import { reportMutationError } from '../../../lib/mutation-feedback';
 import { showMessage, showNotice } from '../../../lib/notices';
-import { postUploadForm } from '../../../lib/upload-form';
+import { uploadFile } from '../../../lib/upload-file';
 import {
-  CompleteUploadMutation,
   DeleteSelectedMutation,
   MarkReadMutation,
-  PresignMutation,
   ProgramThreadQuery,
   ProgramThreadsQuery,
   RecipientsQuery,
@@ -40,7 +38,6 @@ import {
   StudentThreadQuery,
   StudentThreadsQuery,
   UpdateMutation,
-  UploadStatusQuery,
   type MessageData,
   type ThreadData,
 } from '../api/chat';
@@ -218,26 +215,9 @@ function Thread({ thread, staff, tick, onBack, onChanged }: { thread: Selected; 
   }, [lastId]);
 
   async function upload(f: File): Promise<string | null> {
-    const signed = await client
-      .mutation(PresignMutation, { owner_id: thread.location_id, content_type: f.type, size: f.size, file_name: f.name })
-      .toPromise();
-    if (reportMutationError(signed.error, t) || !signed.data) return null;
-    const ticket = signed.data.getPresignedUploadUrl;
-    await postUploadForm(ticket, f, () => undefined);
-    const done = await client.mutation(CompleteUploadMutation, { upload_id: ticket.upload_id }).toPromise();
-    if (reportMutationError(done.error, t)) return null;
-    const until = Date.now() + 120_000;
-    while (Date.now() < until) {
-      const r = await client.query(UploadStatusQuery, { upload_id: ticket.upload_id }, { requestPolicy: 'network-only' }).toPromise();
-      const s = r.data?.uploadStatus;
-      if (!s) return null;
-      if (s.status === 'ready') return s.id;
-      if (s.status === 'rejected') {
-        showMessage(t('chat:rejected', { reason: s.reason ?? '' }), false);
-        return null;
-      }
-      await new Promise((res) => setTimeout(res, 1000));
-    }
+    const up = await uploadFile(client, 'chat_attachment', thread.location_id, f);
+    if ('id' in up) return up.id;
+    showMessage(t('chat:rejected', { reason: up.error }), false);
     return null;
   }
 

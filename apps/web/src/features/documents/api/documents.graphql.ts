@@ -4,8 +4,6 @@ import type {
   DocumentsApproveMutationVariables,
   DocumentsArchiveFileMutation,
   DocumentsArchiveFileMutationVariables,
-  DocumentsCompleteUploadMutation,
-  DocumentsCompleteUploadMutationVariables,
   DocumentsCreateFileMutation,
   DocumentsCreateFileMutationVariables,
   DocumentsCreateRequestMutation,
@@ -22,8 +20,6 @@ import type {
   DocumentsMarkReadMutationVariables,
   DocumentsMyChildrenQuery,
   DocumentsMyChildrenQueryVariables,
-  DocumentsPresignMutation,
-  DocumentsPresignMutationVariables,
   DocumentsRejectMutation,
   DocumentsRejectMutationVariables,
   DocumentsShareFileMutation,
@@ -34,8 +30,6 @@ import type {
   DocumentsUpdateFileMutationVariables,
   DocumentsUploadMutation,
   DocumentsUploadMutationVariables,
-  DocumentsUploadStatusQuery,
-  DocumentsUploadStatusQueryVariables,
 } from '../../../graphql/generated/tenant-api';
 
 export const FilesQuery = gql<DocumentsFilesQuery, DocumentsFilesQueryVariables>`
@@ -176,29 +170,6 @@ export const MyChildrenQuery = gql<DocumentsMyChildrenQuery, DocumentsMyChildren
     students(status: true, page: 1, first: 100) {
       data { id full_name location_id }
     }
-  }
-`;
-
-/** A signed upload form: `document` (answers; owner the request's location) or `centre_file` (owner the location). */
-export const PresignMutation = gql<DocumentsPresignMutation, DocumentsPresignMutationVariables>`
-  mutation DocumentsPresign($purpose: String!, $owner_id: ID!, $content_type: String!, $size: Int!, $file_name: String) {
-    getPresignedUploadUrl(purpose: $purpose, owner_id: $owner_id, content_type: $content_type, size: $size, file_name: $file_name) {
-      url
-      upload_id
-      fields { name value }
-    }
-  }
-`;
-
-export const CompleteUploadMutation = gql<DocumentsCompleteUploadMutation, DocumentsCompleteUploadMutationVariables>`
-  mutation DocumentsCompleteUpload($upload_id: ID!) {
-    completeUpload(upload_id: $upload_id) { id status }
-  }
-`;
-
-export const UploadStatusQuery = gql<DocumentsUploadStatusQuery, DocumentsUploadStatusQueryVariables>`
-  query DocumentsUploadStatus($upload_id: ID!) {
-    uploadStatus(upload_id: $upload_id) { id status reason }
   }
 `;
 

@@ -4,12 +4,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { useMutation, useQuery } from 'urql';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatDay } from '../../../lib/format';
 import { showMessage } from '../../../lib/notices';
 import { useViewer } from '../../../lib/shell-context';
 import { ApproveMutation, RejectMutation, SingleQuery } from '../api/documents.graphql';
 import { DocumentStatus } from '../components';
-import { day } from '../lib/upload';
 
 type Answer = {
   id: string;
@@ -112,8 +111,8 @@ export function DocumentPage() {
                       (a.file?.original_name ?? '')
                     )}
                   </Table.Td>
-                  <Table.Td>{day(a.date)}</Table.Td>
-                  <Table.Td>{day(a.expiry)}</Table.Td>
+                  <Table.Td>{formatDay(a.date)}</Table.Td>
+                  <Table.Td>{formatDay(a.expiry)}</Table.Td>
                   {manager ? (
                     <Table.Td>
                       {a.status === 'pending' ? (

@@ -11,7 +11,7 @@ import { paths } from '../../../lib/paths';
 import { useViewer } from '../../../lib/shell-context';
 import { CreateRequestMutation, GapsQuery, ListQuery } from '../api/documents.graphql';
 import { DocumentStatus } from '../components';
-import { day } from '../lib/upload';
+import { formatDay } from '../../../lib/format';
 
 type RequestRow = { id: string; name: string; type: string; required: boolean; expiry_date: string | null; pending: number; approved: number; rejected: number; expired: number };
 type GapRow = { kind: string; source_id: string; name: string; reason: string; student_id: string; student_name: string; program_name: string | null };
@@ -80,7 +80,7 @@ function Requests() {
           { key: 'pending', header: t('status.pending'), render: (r) => r.pending },
           { key: 'approved', header: t('status.approved'), render: (r) => r.approved },
           { key: 'expired', header: t('status.expired'), render: (r) => r.expired },
-          { key: 'expiry_date', header: t('expiry'), render: (r) => day(r.expiry_date) },
+          { key: 'expiry_date', header: t('expiry'), render: (r) => formatDay(r.expiry_date) },
         ]}
       />
       <CreateRequest opened={creating} onClose={() => setCreating(false)} onCreated={() => refetch({ requestPolicy: 'network-only' })} />

@@ -3,9 +3,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { useMutation, useQuery } from 'urql';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatDay } from '../../../lib/format';
 import { FileQuery, MarkReadMutation } from '../api/documents.graphql';
-import { day } from '../lib/upload';
 
 /** /others/:otherId: one centre file the viewer sees; opening it marks it read (a view in its log). */
 export function FilePage() {
@@ -29,7 +28,7 @@ export function FilePage() {
           <Stack gap="xs">
             {file.description ? <Text>{file.description}</Text> : null}
             {file.instructions ? <Text size="sm">{file.instructions}</Text> : null}
-            {file.expiry_date ? <Text size="sm">{t('expiresOn', { date: day(file.expiry_date) })}</Text> : null}
+            {file.expiry_date ? <Text size="sm">{t('expiresOn', { date: formatDay(file.expiry_date) })}</Text> : null}
             <Text size="sm" c="dimmed">
               {t('added')}: {formatDateTime(file.created_at)}
             </Text>

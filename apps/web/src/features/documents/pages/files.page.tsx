@@ -6,12 +6,12 @@ import { Link, useParams } from 'react-router-dom';
 import { useClient, useMutation, useQuery } from 'urql';
 import { DataTable } from '../../../components/data-table/data-table';
 import { currentLocation } from '../../../lib/current-location';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatDay } from '../../../lib/format';
 import { showMessage } from '../../../lib/notices';
 import { paths } from '../../../lib/paths';
 import { useViewer } from '../../../lib/shell-context';
 import { ArchiveFileMutation, CreateFileMutation, FilesQuery, MarkReadMutation, ShareFileMutation, UpdateFileMutation } from '../api/documents.graphql';
-import { day, uploadFile } from '../lib/upload';
+import { uploadFile } from '../../../lib/upload-file';
 
 type FileRow = {
   id: string;
@@ -97,7 +97,7 @@ export function FilesPage() {
         columns={[
           { key: 'name', header: t('name'), render: (r) => <FileLink row={r} onOpen={open} /> },
           { key: 'description', header: t('description'), render: (r) => r.description ?? '' },
-          { key: 'expiry_date', header: t('expiry'), render: (r) => day(r.expiry_date) },
+          { key: 'expiry_date', header: t('expiry'), render: (r) => formatDay(r.expiry_date) },
           { key: 'created_at', header: t('added'), render: (r) => formatDateTime(r.created_at) },
           ...(manager
             ? [

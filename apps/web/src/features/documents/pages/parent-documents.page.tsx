@@ -6,7 +6,8 @@ import { useClient, useMutation, useQuery } from 'urql';
 import { showMessage } from '../../../lib/notices';
 import { ListQuery, MyChildrenQuery, UploadMutation } from '../api/documents.graphql';
 import { DocumentStatus } from '../components';
-import { day, uploadFile } from '../lib/upload';
+import { formatDay } from '../../../lib/format';
+import { uploadFile } from '../../../lib/upload-file';
 
 type Child = { id: string; full_name: string; location_id: string };
 type Answer = { id: string; student_id: string | null; status: string; expiry: string | null; note: string | null; file: { original_name: string; url: string | null } | null };
@@ -108,7 +109,7 @@ function RequestRow({ request, child, onDone }: { request: Request; child: Child
           ) : null}
           {latest?.expiry ? (
             <Text size="xs" c="dimmed">
-              {t('expiresOn', { date: day(latest.expiry) })}
+              {t('expiresOn', { date: formatDay(latest.expiry) })}
             </Text>
           ) : null}
           {latest?.note ? (

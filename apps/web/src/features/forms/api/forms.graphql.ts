@@ -87,6 +87,12 @@ const SubmissionFields = gql`
       name
       value
       required
+      file {
+        id
+        original_name
+        content_type
+        url
+      }
     }
     signatures {
       id

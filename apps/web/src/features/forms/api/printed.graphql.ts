@@ -1,7 +1,5 @@
 import { gql } from '@urql/core';
 import type {
-  PrintedCompleteUploadMutation,
-  PrintedCompleteUploadMutationVariables,
   PrintedCreateMutation,
   PrintedCreateMutationVariables,
   PrintedEntriesQuery,
@@ -10,8 +8,6 @@ import type {
   PrintedFormQueryVariables,
   PrintedListQuery,
   PrintedListQueryVariables,
-  PrintedPresignMutation,
-  PrintedPresignMutationVariables,
   PrintedSaveLayoutMutation,
   PrintedSaveLayoutMutationVariables,
   PrintedStudentsQuery,
@@ -20,8 +16,6 @@ import type {
   PrintedSubmitParentMutationVariables,
   PrintedSubmitStaffMutation,
   PrintedSubmitStaffMutationVariables,
-  PrintedUploadStatusQuery,
-  PrintedUploadStatusQueryVariables,
   PrintedVerifyQuery,
   PrintedVerifyQueryVariables,
 } from '../../../graphql/generated/tenant-api';
@@ -235,37 +229,3 @@ export const PrintedSubmitStaffMutationDoc = gql<PrintedSubmitStaffMutation, Pri
   ${SubmitResult}
 `;
 
-export const PrintedPresignMutationDoc = gql<PrintedPresignMutation, PrintedPresignMutationVariables>`
-  mutation PrintedPresign($owner_id: ID!, $content_type: String!, $size: Int!, $file_name: String) {
-    getPresignedUploadUrl(purpose: "printed_form", owner_id: $owner_id, content_type: $content_type, size: $size, file_name: $file_name) {
-      url
-      upload_id
-      expires_at
-      max_size
-      fields {
-        name
-        value
-      }
-    }
-  }
-`;
-
-export const PrintedCompleteUploadMutationDoc = gql<PrintedCompleteUploadMutation, PrintedCompleteUploadMutationVariables>`
-  mutation PrintedCompleteUpload($upload_id: ID!) {
-    completeUpload(upload_id: $upload_id) {
-      id
-      status
-      reason
-    }
-  }
-`;
-
-export const PrintedUploadStatusQueryDoc = gql<PrintedUploadStatusQuery, PrintedUploadStatusQueryVariables>`
-  query PrintedUploadStatus($upload_id: ID!) {
-    uploadStatus(upload_id: $upload_id) {
-      id
-      status
-      reason
-    }
-  }
-`;

@@ -1,4 +1,4 @@
-import { Card, Code, Group, Image, Stack, Text } from '@mantine/core';
+import { Anchor, Card, Code, Group, Image, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
 import { StatusBadge } from './status-badge';
@@ -12,7 +12,7 @@ export type SubmissionData = {
   note: string | null;
   submitted_at: string;
   student: { fname: string; lname: string };
-  fields: { id: string; type: string; name: string; value: string | null }[];
+  fields: { id: string; type: string; name: string; value: string | null; file?: { id: string; original_name: string; url: string | null } | null }[];
   signatures: { id: string; field_id: string; method: string; image: string | null; typed_name: string | null; signer_name: string; signed_at: string; ip: string | null; hash: string }[];
   change_request: { change: string; change_date: string | null; notes: string | null; resolved_at: string | null } | null;
 };
@@ -21,6 +21,18 @@ function shown(type: string, value: string | null): string {
   if (value === null || value === '') return '—';
   if (type === 'checkbox' && value.startsWith('[')) return (JSON.parse(value) as string[]).join(', ');
   return value;
+}
+
+/** A file field's attachment: its name, opening the signed URL; a dash when none. */
+export function AttachedLink({ file }: { file: { id: string; original_name: string; url: string | null } | null }) {
+  if (!file) return <Text>—</Text>;
+  return file.url ? (
+    <Anchor href={file.url} target="_blank" rel="noopener" data-testid="attached-file">
+      {file.original_name}
+    </Anchor>
+  ) : (
+    <Text>{file.original_name}</Text>
+  );
 }
 
 /** An entry as a reviewer reads it: values of its own version, each signature with its seal. */
@@ -44,7 +56,7 @@ export function SubmissionDetail({ s }: { s: SubmissionData }) {
             <Text size="sm" c="dimmed">
               {f.name}
             </Text>
-            <Text>{shown(f.type, f.value)}</Text>
+            {f.type === 'file' ? <AttachedLink file={f.file ?? null} /> : <Text>{shown(f.type, f.value)}</Text>}
           </div>
         ))}
       {s.signatures.map((sig) => (

@@ -9,6 +9,7 @@ import { showMessage } from '../../../lib/notices';
 import { paths } from '../../../lib/paths';
 import { useViewer } from '../../../lib/shell-context';
 import { FormMyChildrenQuery, FormSingleQuery, FormStudentFormsQuery, FormSubmissionQuery, FormSubmitMutation } from '../api/forms.graphql';
+import { FileField, type AttachedFile } from '../components/file-field';
 import { StatusBadge } from '../components/status-badge';
 import { PrintedFill } from './printed.page';
 
@@ -106,6 +107,14 @@ function FillForm({ formId }: { formId: string }) {
     for (const f of detail.data?.getSingleSubmissionDetail.fields ?? []) if (f.value !== null) out[f.id] = f.value;
     return out;
   }, [detail.data]);
+  // The files the entry already holds (a resubmission keeps them unless replaced).
+  const initialFiles = useMemo(() => {
+    const out: Record<string, AttachedFile> = {};
+    for (const f of detail.data?.getSingleSubmissionDetail.fields ?? []) if (f.file) out[f.id] = { id: f.file.id, name: f.file.original_name, url: f.file.url ?? null };
+    return out;
+  }, [detail.data]);
+  const [files, setFiles] = useState<Record<string, AttachedFile | null>>({});
+  const [uploading, setUploading] = useState(0);
   const [values, setValues] = useState<Record<string, string>>({});
   const [sigs, setSigs] = useState<Record<string, { method: 'drawn' | 'typed'; image: string | null; typed: string }>>({});
   const [consent, setConsent] = useState(false);
@@ -190,6 +199,25 @@ function FillForm({ formId }: { formId: string }) {
             ) : (
               <Checkbox key={f.id} {...common} checked={value(f.id) === 'true'} onChange={(e) => set(f.id, String(e.currentTarget.checked))} />
             );
+          case 'file': {
+            const attached = f.id in files ? files[f.id]! : (initialFiles[f.id] ?? null);
+            return (
+              <FileField
+                key={f.id}
+                fieldId={f.id}
+                label={f.name}
+                required={f.required}
+                error={error}
+                studentId={student}
+                attached={attached}
+                onChange={(file) => {
+                  setFiles((x) => ({ ...x, [f.id]: file }));
+                  set(f.id, file?.id ?? '');
+                }}
+                onBusy={(busy) => setUploading((n) => n + (busy ? 1 : -1))}
+              />
+            );
+          }
           case 'signature': {
             const s = sigs[f.id] ?? { method: 'drawn' as const, image: null, typed: '' };
             const put = (p: Partial<typeof s>) => setSigs((x) => ({ ...x, [f.id]: { ...s, ...p } }));
@@ -232,7 +260,7 @@ function FillForm({ formId }: { formId: string }) {
             return <TextInput key={f.id} {...common} value={value(f.id)} onChange={(e) => set(f.id, e.currentTarget.value)} />;
         }
       })}
-      <Button onClick={send} size="md" data-testid="fill-submit">
+      <Button onClick={send} size="md" disabled={uploading > 0} data-testid="fill-submit">
         {resubmit ? t('parent.resubmit') : t('fill.submit')}
       </Button>
     </Stack>

@@ -25,7 +25,7 @@ import { roleAtLeast } from '@kv/shared';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type PointerEvent as ReactPointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { useClient, useMutation, useQuery, type Client } from 'urql';
+import { useClient, useMutation, useQuery } from 'urql';
 import { DataTable } from '../../../components/data-table/data-table';
 import { SignaturePad } from '../../../components/signature-pad';
 import { currentLocation } from '../../../lib/current-location';
@@ -33,19 +33,16 @@ import { formatDateTime } from '../../../lib/format';
 import { showMessage } from '../../../lib/notices';
 import { paths } from '../../../lib/paths';
 import { useViewer } from '../../../lib/shell-context';
-import { postUploadForm, uploadType } from '../../../lib/upload-form';
+import { uploadFile } from '../../../lib/upload-file';
 import {
-  PrintedCompleteUploadMutationDoc,
   PrintedCreateMutationDoc,
   PrintedEntriesQueryDoc,
   PrintedFormQueryDoc,
   PrintedListQueryDoc,
-  PrintedPresignMutationDoc,
   PrintedSaveLayoutMutationDoc,
   PrintedStudentsQueryDoc,
   PrintedSubmitParentMutationDoc,
   PrintedSubmitStaffMutationDoc,
-  PrintedUploadStatusQueryDoc,
   PrintedVerifyQueryDoc,
 } from '../api/printed.graphql';
 import { PdfPages } from '../components/pdf-pages';
@@ -66,34 +63,6 @@ const round = (v: number) => Math.round(v * 10_000) / 10_000;
 /** The first GraphQL error's message, or the generic one. */
 const errorOf = (e: { graphQLErrors: { message: string }[]; message: string } | undefined, fallback: string) =>
   e?.graphQLErrors[0]?.message ?? e?.message ?? fallback;
-
-/** Uploads a PDF as a `printed_form` of a location (signed form, completeUpload, the check) and answers its id. */
-async function uploadPdf(client: Client, locationId: string, file: File): Promise<{ id: string } | { error: string }> {
-  const signed = await client
-    .mutation(PrintedPresignMutationDoc, { owner_id: locationId, content_type: uploadType(file), size: file.size, file_name: file.name })
-    .toPromise();
-  if (signed.error || !signed.data) return { error: errorOf(signed.error, 'upload') };
-  const ticket = signed.data.getPresignedUploadUrl;
-  try {
-    await postUploadForm(ticket, file, () => undefined);
-  } catch (e) {
-    return { error: (e as Error).message };
-  }
-  const done = await client.mutation(PrintedCompleteUploadMutationDoc, { upload_id: ticket.upload_id }).toPromise();
-  if (done.error) return { error: errorOf(done.error, 'upload') };
-  const until = Date.now() + 120_000;
-  while (Date.now() < until) {
-    const r = await client
-      .query(PrintedUploadStatusQueryDoc, { upload_id: ticket.upload_id }, { requestPolicy: 'network-only' })
-      .toPromise();
-    const s = r.data?.uploadStatus;
-    if (!s) return { error: errorOf(r.error, 'upload') };
-    if (s.status === 'ready') return { id: s.id };
-    if (s.status === 'rejected') return { error: s.reason ?? 'rejected' };
-    await new Promise((res) => setTimeout(res, 1000));
-  }
-  return { error: 'timeout' };
-}
 
 function FormTabs({ value }: { value: 'web-forms' | 'printed-forms' }) {
   const { t } = useTranslation(['forms', 'shell']);
@@ -145,7 +114,7 @@ export function PrintedFormsPage() {
     if (!file) return;
     setBusy(true);
     try {
-      const up = await uploadPdf(client, location.id, file);
+      const up = await uploadFile(client, 'printed_form', location.id, file);
       if ('error' in up) return showMessage(up.error, false);
       const r = await create({ location_id: location.id, name: name.trim(), file_id: up.id });
       if (r.error) return showMessage(errorOf(r.error, t('forms:failed')), false);

@@ -8,7 +8,7 @@ import { formatDateTime } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { FormEntriesQuery, FormListQuery, FormStudentFormsQuery, FormSubmissionQuery } from '../api/forms.graphql';
 import { StatusBadge } from '../components/status-badge';
-import type { SubmissionData } from '../components/submission-detail';
+import { AttachedLink, type SubmissionData } from '../components/submission-detail';
 import { Header, useForm } from './builder.page';
 import { EntryReadOnly } from './web-form-admin.page';
 
@@ -94,7 +94,7 @@ export function StudentFormDocumentsPage() {
           <Text size="sm" c="dimmed">
             {f.name}
           </Text>
-          <Text>{f.value || '—'}</Text>
+          <AttachedLink file={f.file ?? null} />
         </Card>
       ))}
     </Stack>

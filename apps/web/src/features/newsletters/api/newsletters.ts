@@ -1,11 +1,5 @@
 import { gql } from '@urql/core';
 import type {
-  NewslettersImageCompleteMutation,
-  NewslettersImageCompleteMutationVariables,
-  NewslettersImagePresignMutation,
-  NewslettersImagePresignMutationVariables,
-  NewslettersImageStatusQuery,
-  NewslettersImageStatusQueryVariables,
   NewslettersAudienceOptionsQuery,
   NewslettersAudienceOptionsQueryVariables,
   NewslettersCreateMutation,
@@ -159,25 +153,3 @@ export const RequestLinkMutation = gql<NewslettersRequestLinkMutation, Newslette
   }
 `;
 
-/** Newsletter images (purpose `newsletter_image`) through the files service. */
-export const ImagePresignMutation = gql<NewslettersImagePresignMutation, NewslettersImagePresignMutationVariables>`
-  mutation NewslettersImagePresign($owner_id: ID!, $content_type: String!, $size: Int!, $file_name: String) {
-    getPresignedUploadUrl(purpose: "newsletter_image", owner_id: $owner_id, content_type: $content_type, size: $size, file_name: $file_name) {
-      url
-      upload_id
-      fields { name value }
-    }
-  }
-`;
-
-export const ImageCompleteMutation = gql<NewslettersImageCompleteMutation, NewslettersImageCompleteMutationVariables>`
-  mutation NewslettersImageComplete($upload_id: ID!) {
-    completeUpload(upload_id: $upload_id) { id status }
-  }
-`;
-
-export const ImageStatusQuery = gql<NewslettersImageStatusQuery, NewslettersImageStatusQueryVariables>`
-  query NewslettersImageStatus($upload_id: ID!) {
-    uploadStatus(upload_id: $upload_id) { id status reason url }
-  }
-`;
