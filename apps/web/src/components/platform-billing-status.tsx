@@ -1,12 +1,10 @@
 import { Badge } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { TIME_FORMAT } from '@kv/shared';
-
-const DATE_FORMAT = TIME_FORMAT.split(' ')[0]!;
+import { formatDay } from '../lib/format';
 
 /** A `YYYY-MM-DD` date as the spec writes dates (`MM/DD/YYYY`); a dash when empty. */
-export const billingDay = (date: string | null | undefined) => (date ? dayjs(date).format(DATE_FORMAT) : '—');
+export const billingDay = (date: string | null | undefined) => formatDay(date) || '—';
 
 const INVOICE_COLOURS: Record<string, string> = { open: 'warning', paid: 'success', void: 'gray' };
 const PAYMENT_COLOURS: Record<string, string> = { pending: 'warning', succeeded: 'success', failed: 'danger' };

@@ -13,8 +13,9 @@ export const DATE_FORMAT = TIME_FORMAT.split(' ')[0]!;
 
 /** A local date (`YYYY-MM-DD`, or a stamp that starts with one) as `MM/DD/YYYY`, without any time zone shift; blank when empty or unreadable. */
 export function formatDay(value: string | null | undefined): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value ?? '');
+  const m = /^\d{4}-\d{2}-\d{2}/.exec(value ?? '');
   if (!m) return '';
-  const parsed = dayjs(`${m[1]}-${m[2]}-${m[3]}`, 'YYYY-MM-DD');
-  return parsed.isValid() ? parsed.format(DATE_FORMAT) : '';
+  // Local midnight of that date; a day that does not exist (02/30) rolls over, and is refused.
+  const parsed = dayjs(m[0]);
+  return parsed.isValid() && parsed.format('YYYY-MM-DD') === m[0] ? parsed.format(DATE_FORMAT) : '';
 }

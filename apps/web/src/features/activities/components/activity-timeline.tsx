@@ -1,7 +1,8 @@
 import { Badge, Checkbox, CloseButton, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formatDay } from '../../../lib/format';
 import type { ActivityData } from '../api/fragments';
-import { formatClock, formatDay } from '../lib/formats';
+import { formatClock } from '../lib/formats';
 import { entrySummary, kindLabel } from '../lib/summary';
 import classes from './activities.module.css';
 import { KindIcon } from './kind-icon';

@@ -4,12 +4,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from 'urql';
 import { displayEmail } from '@kv/shared';
+import { formatDay } from '../../../lib/format';
 import { reportMutationError } from '../../../lib/mutation-feedback';
 import { showNotice } from '../../../lib/notices';
 import { useViewer } from '../../../lib/shell-context';
 import { SendReportMutation } from '../api/activities.mutation';
 import { ReceiversQuery } from '../api/activities.query';
-import { formatDay } from '../lib/formats';
 
 /** Mails a child's day to the guardians chosen (and to the viewer): what families see of it, with a note below. */
 export function SendReport({ studentId, date }: { studentId: string; date: string }) {

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { daysBefore, formatClock, formatDay, formatStamp } from './formats';
+import { daysBefore, formatClock, formatStamp } from './formats';
 
 describe('activity formats (spec §9 MM/DD/YYYY h:mm A)', () => {
   it('shows the location date and time as they are, without a time-zone shift', () => {
-    expect(formatDay('2026-11-27')).toBe('11/27/2026');
     expect(formatClock('00:05')).toBe('12:05 AM');
     expect(formatClock('12:30')).toBe('12:30 PM');
     expect(formatClock('17:45:00')).toBe('5:45 PM');
     expect(formatStamp('2026-01-02', '09:07')).toBe('01/02/2026 9:07 AM');
-    expect(formatDay(null)).toBe('');
+    expect(formatStamp(null, '09:07')).toBe('9:07 AM');
     expect(formatClock('later')).toBe('');
   });
 

@@ -1,14 +1,6 @@
-import { TIME_FORMAT } from '@kv/shared';
+import { formatDay } from '../../../lib/format';
 
-/** Spec §9 `MM/DD/YYYY h:mm A`, from the location's own date (`YYYY-MM-DD`) and time (`HH:MM`), no time-zone shift. */
-const [DATE_PART] = TIME_FORMAT.split(' ') as [string];
-
-/** `YYYY-MM-DD` as `MM/DD/YYYY`; blank for anything else. */
-export function formatDay(date: string | null | undefined): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date ?? '');
-  if (!m) return '';
-  return DATE_PART.replace('YYYY', m[1]!).replace('MM', m[2]!).replace('DD', m[3]!);
-}
+// Spec §9 `MM/DD/YYYY h:mm A`, from the location's own date (`YYYY-MM-DD`, lib/format's formatDay) and time (`HH:MM`), no time-zone shift.
 
 /** `HH:MM` (24 h) as `h:mm A`; blank for anything else. */
 export function formatClock(time: string | null | undefined): string {
@@ -18,7 +10,7 @@ export function formatClock(time: string | null | undefined): string {
   return `${h % 12 === 0 ? 12 : h % 12}:${m[2]} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
-/** A day and a time as `MM/DD/YYYY h:mm A`. */
+/** A day (`YYYY-MM-DD`, the location's) and a time as `MM/DD/YYYY h:mm A`. */
 export function formatStamp(date: string | null | undefined, time: string | null | undefined): string {
   return [formatDay(date), formatClock(time)].filter(Boolean).join(' ');
 }

@@ -2,11 +2,12 @@ import { Alert, Card, Divider, Group, Select, SimpleGrid, Stack, Text, TextInput
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from 'urql';
+import { formatDay } from '../../../lib/format';
 import { DailyReportQuery, FilteredReportsQuery, StudentOptionsQuery } from '../api/activities.query';
 import { ActivityTimeline } from '../components/activity-timeline';
 import { SendReport } from '../components/send-report';
 import { useActivitiesLocation } from '../hooks/use-location';
-import { daysBefore, formatDay } from '../lib/formats';
+import { daysBefore } from '../lib/formats';
 import { QUICK_KINDS } from '../lib/kinds';
 import { localNow } from '../lib/quick-entry';
 

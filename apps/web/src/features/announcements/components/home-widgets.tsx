@@ -3,11 +3,13 @@ import { IconPin, IconSpeakerphone } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from 'urql';
+import { DATE_FORMAT, formatDay } from '../../../lib/format';
 import { reportMutationError } from '../../../lib/mutation-feedback';
 import { showNotice } from '../../../lib/notices';
 import { AcknowledgeMutation, ActionItemsQuery, TopAnnouncementsQuery } from '../api/announcements';
 
-const day = (d: string) => dayjs(d).format('MM/DD/YYYY');
+/** When an announcement was posted (an instant), as the date on this device's calendar. */
+const postedOn = (instant: string) => dayjs(instant).format(DATE_FORMAT);
 const CONTEXT = { additionalTypenames: ['ActionItem'] };
 
 /** The parent's /home: items pinned until they acknowledge them (announcements that need action, or other areas' items). */
@@ -42,7 +44,7 @@ export function ActionItemsWidget() {
               </Text>
               <Group gap={6}>
                 <Text size="xs" c="dimmed">
-                  {t('home.due', { date: day(i.due_date) })}
+                  {t('home.due', { date: formatDay(i.due_date) })}
                 </Text>
                 {i.overdue ? (
                   <Badge size="xs" color="danger" variant="light">
@@ -92,7 +94,7 @@ export function TopAnnouncementsWidget() {
               {a.message}
             </Text>
             <Text size="xs" c="dimmed">
-              {a.expiry_date ? t('home.until', { date: day(a.expiry_date) }) : day(a.created_at)}
+              {a.expiry_date ? t('home.until', { date: formatDay(a.expiry_date) }) : postedOn(a.created_at)}
             </Text>
           </Stack>
         ))}

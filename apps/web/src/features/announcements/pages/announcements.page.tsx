@@ -1,13 +1,12 @@
 import { ActionIcon, Badge, Button, Group, Modal, SegmentedControl, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
 import { IconCopy, IconEdit, IconPlus, IconTrash, IconUsers } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from 'urql';
 import { PAGE_SIZE_DEFAULT } from '@kv/shared';
 import { confirmDelete } from '../../../components/confirm-delete';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatDay } from '../../../lib/format';
 import { reportMutationError } from '../../../lib/mutation-feedback';
 import { showNotice } from '../../../lib/notices';
 import {
@@ -21,7 +20,6 @@ import {
 } from '../api/announcements';
 import { AnnouncementForm } from '../components/announcement-form';
 
-const day = (d: string | null | undefined) => (d ? dayjs(d).format('MM/DD/YYYY') : '');
 const CONTEXT = { additionalTypenames: ['Announcement', 'AnnouncementPaginator'] };
 
 /** Who got an announcement's action item and who has not acknowledged it yet. */
@@ -134,7 +132,7 @@ export function AnnouncementsPage() {
         </Stack>
       ),
     },
-    { key: 'expiry_date', header: t('announcements:fields.expiry_date'), render: (a) => day(a.expiry_date) || t('announcements:list.noEnd') },
+    { key: 'expiry_date', header: t('announcements:fields.expiry_date'), render: (a) => formatDay(a.expiry_date) || t('announcements:list.noEnd') },
     {
       key: 'due_date',
       header: t('announcements:list.action'),
@@ -147,7 +145,7 @@ export function AnnouncementsPage() {
             onClick={() => setAcks(a)}
             data-testid={`acks-${a.id}`}
           >
-            {t('announcements:list.acknowledged', { done: a.action_summary?.acknowledged ?? 0, total: a.action_summary?.total ?? 0, date: day(a.due_date) })}
+            {t('announcements:list.acknowledged', { done: a.action_summary?.acknowledged ?? 0, total: a.action_summary?.total ?? 0, date: formatDay(a.due_date) })}
           </Button>
         ) : (
           ''

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { formatHours, formatInZone, formatLocalDate, formatLocalStamp, stampInZone, todayInZone } from './formats';
+import { formatHours, formatInZone, formatLocalStamp, stampInZone, todayInZone } from './formats';
 
 describe('attendance formats (spec §9, the location’s time zone)', () => {
-  it('shows local dates and stamps as MM/DD/YYYY h:mm A', () => {
-    expect(formatLocalDate('2026-03-01')).toBe('03/01/2026');
+  it('shows local stamps as MM/DD/YYYY h:mm A', () => {
     expect(formatLocalStamp('2026-03-01 07:05')).toBe('03/01/2026 7:05 AM');
     expect(formatLocalStamp('2026-03-01 19:30')).toBe('03/01/2026 7:30 PM');
     expect(formatLocalStamp(null)).toBe('');

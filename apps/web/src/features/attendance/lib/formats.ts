@@ -1,16 +1,8 @@
 import dayjs from 'dayjs';
 import { TIME_FORMAT } from '@kv/shared';
 
-/** Spec §9 date part of `MM/DD/YYYY h:mm A`. */
-export const DATE_FORMAT = TIME_FORMAT.split(' ')[0]!;
+/** Spec §9 time part of `MM/DD/YYYY h:mm A` (the location's dates: lib/format's formatDay). */
 const CLOCK_FORMAT = TIME_FORMAT.split(' ').slice(1).join(' ');
-
-/** A local date of the location (`YYYY-MM-DD`) as `MM/DD/YYYY`. */
-export function formatLocalDate(date: string | null | undefined): string {
-  if (!date) return '';
-  const parsed = dayjs(date, 'YYYY-MM-DD');
-  return parsed.isValid() ? parsed.format(DATE_FORMAT) : '';
-}
 
 /** A stamp already in the location's zone (`YYYY-MM-DD HH:MM`) as `MM/DD/YYYY h:mm A`. */
 export function formatLocalStamp(stamp: string | null | undefined): string {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from 'urql';
 import { PAGE_SIZE_DEFAULT, roleAtLeast } from '@kv/shared';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatDay } from '../../../lib/format';
 import { reportMutationError } from '../../../lib/mutation-feedback';
 import { showNotice } from '../../../lib/notices';
 import { useViewer } from '../../../lib/shell-context';
@@ -22,7 +22,7 @@ import { PageHead } from '../components/page-head';
 import { StaffRecords } from '../components/staff-records';
 import { useCurrentLocation } from '../hooks/use-current-location';
 import { useAttendanceChanged } from '../hooks/use-live';
-import { formatHours, formatLocalDate, formatTimeInZone } from '../lib/formats';
+import { formatHours, formatTimeInZone } from '../lib/formats';
 import { newRequestId } from '../lib/request-id';
 import { QrCode } from '../../../components/qr-code';
 
@@ -194,7 +194,7 @@ export function AttendanceStaffPage() {
   if (!location.id) return <LocationNeeded />;
   return (
     <Stack gap="md">
-      <PageHead title={t('attendance:staff.title')} lead={t('attendance:staff.lead', { date: formatLocalDate(team?.date) })} />
+      <PageHead title={t('attendance:staff.title')} lead={t('attendance:staff.lead', { date: formatDay(team?.date) })} />
       {!isManager ? (
         <Alert color="primary" variant="light">
           {t('attendance:staff.selfOnly')}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from 'urql';
 import { PAGE_SIZE_DEFAULT, roleAtLeast } from '@kv/shared';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { formatDay } from '../../../lib/format';
 import { reportMutationError } from '../../../lib/mutation-feedback';
 import { showNotice } from '../../../lib/notices';
 import { useViewer } from '../../../lib/shell-context';
@@ -24,7 +25,7 @@ import { StateBadge } from '../components/state-badge';
 import { useCheckIn } from '../hooks/use-check-in';
 import { useCurrentLocation } from '../hooks/use-current-location';
 import { useAttendanceChanged } from '../hooks/use-live';
-import { formatHours, formatLocalDate, formatTimeInZone, todayInZone } from '../lib/formats';
+import { formatHours, formatTimeInZone, todayInZone } from '../lib/formats';
 
 type Filter = 'all' | CheckInStatus;
 
@@ -205,7 +206,7 @@ function StudentsCheckIn({ titleKey, leadKey }: { titleKey: string; leadKey: str
   if (!location.id) return <LocationNeeded />;
   return (
     <Stack gap="md">
-      <PageHead title={t(titleKey)} lead={t(leadKey, { date: formatLocalDate(day?.date) })} />
+      <PageHead title={t(titleKey)} lead={t(leadKey, { date: formatDay(day?.date) })} />
       {day ? (
         <Group gap="xs" data-testid="day-counts">
           {(['checked_in', 'not_arrived', 'checked_out', 'absent'] as const).map((k) => (

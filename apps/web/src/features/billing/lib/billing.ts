@@ -1,17 +1,15 @@
 import dayjs from 'dayjs';
 import { useSyncExternalStore } from 'react';
-import { formatMoney, parseMoney, TIME_FORMAT } from '@kv/shared';
+import { formatMoney, parseMoney } from '@kv/shared';
 import { currentLocation } from '../../../lib/current-location';
+import { DATE_FORMAT } from '../../../lib/format';
 import { fieldErrors, type GraphqlFailure } from '../../../lib/graphql-errors';
 import { showMessage } from '../../../lib/notices';
-
-/** Spec §9 date part of `MM/DD/YYYY h:mm A`. */
-const DATE_FORMAT = TIME_FORMAT.split(' ')[0]!;
 
 /** Cents from the API, shown as dollars. */
 export const money = (cents: number | null | undefined) => formatMoney((cents ?? 0) / 100);
 
-/** A `YYYY-MM-DD` date (or a stamp) as `MM/DD/YYYY`. */
+/** A `YYYY-MM-DD` date, or an instant on this device's calendar, as `MM/DD/YYYY` (an instant shifts to local time, unlike lib/format's `formatDay`). */
 export function day(value: string | null | undefined): string {
   if (!value) return '';
   const parsed = dayjs(value.length === 10 ? `${value}T00:00` : value);

@@ -2,9 +2,10 @@ import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useQuery } from 'urql';
+import { formatDay } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { EventsQuery } from '../api/calendar.query';
-import { addDays, formatClock, formatDay, todayIn } from '../lib/dates';
+import { addDays, formatClock, todayIn } from '../lib/dates';
 
 const SHOWN = 5;
 

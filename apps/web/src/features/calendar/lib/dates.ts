@@ -36,6 +36,5 @@ export function wallTime(iso: string, timeZone: string | null): string {
   return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
 }
 
-/** Spec §9 formats: MM/DD/YYYY and h:mm A. */
-export const formatDay = (date: string) => dayjs(date).format('MM/DD/YYYY');
+/** Spec §9 time format `h:mm A` of a wall-clock `HH:MM` (dates: lib/format's formatDay). */
 export const formatClock = (time: string) => dayjs(`2000-01-01T${time}`).format('h:mm A');

@@ -12,11 +12,12 @@ import { useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from 'urql';
 import { currentLocation } from '../../../lib/current-location';
+import { formatDay } from '../../../lib/format';
 import { useViewer } from '../../../lib/shell-context';
 import { BirthdaysQuery, CalendarsQuery, EventsQuery, LocationQuery, TeamQuery } from '../api/calendar.query';
 import { EventDialog, type DialogEvent } from '../components/event-dialog';
 import { GoogleSettings } from '../components/google-settings';
-import { addDays, formatClock, formatDay, todayIn, wallTime } from '../lib/dates';
+import { addDays, formatClock, todayIn, wallTime } from '../lib/dates';
 import classes from '../components/calendar.module.css';
 
 type Occurrence = Omit<DialogEvent, 'programs'> & { is_public: boolean; programs: { id: string; name: string }[] };

@@ -1,15 +1,11 @@
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from 'urql';
-import { TIME_FORMAT } from '@kv/shared';
 import { canAccess } from '../../../lib/access';
+import { formatDay } from '../../../lib/format';
 import { useViewer } from '../../../lib/shell-context';
 import { MyPlanQuery } from '../api/my-plan.query';
 
-const DATE_FORMAT = TIME_FORMAT.split(' ')[0]!;
-/** A `YYYY-MM-DD` date as the spec writes dates (`MM/DD/YYYY`). */
-const day = (date: string) => dayjs(date).format(DATE_FORMAT);
 
 /** Who may read the plan: the gate's rule for getMyPlan. */
 const PLAN_RULE = { role: 'manager', permissions: ['billing.manage'] } as const;
@@ -40,15 +36,15 @@ export function PlanCard() {
           ) : null}
           {mine.payment_end ? (
             <Text size="sm" c="dimmed">
-              {t('dashboard:plan.paidUntil', { date: day(mine.payment_end) })}
+              {t('dashboard:plan.paidUntil', { date: formatDay(mine.payment_end) })}
             </Text>
           ) : null}
         </Stack>
         {mine.on_trial && mine.trial_ends_on ? (
           <Badge color={trialEnded ? 'red' : 'yellow'} variant="light" size="lg">
             {trialEnded
-              ? t('dashboard:plan.trialEnded', { date: day(mine.trial_ends_on) })
-              : t('dashboard:plan.trial', { count: mine.trial_days_left ?? 0, date: day(mine.trial_ends_on) })}
+              ? t('dashboard:plan.trialEnded', { date: formatDay(mine.trial_ends_on) })
+              : t('dashboard:plan.trial', { count: mine.trial_days_left ?? 0, date: formatDay(mine.trial_ends_on) })}
           </Badge>
         ) : null}
       </Group>

@@ -6,7 +6,8 @@ import { useQuery } from 'urql';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { ReportQuery } from '../api/food-menu.graphql';
 import type { FoodMenuReportQuery } from '../../../graphql/generated/tenant-api';
-import { addDays, formatDay, todayAt } from '../lib/dates';
+import { formatDay } from '../../../lib/format';
+import { addDays, todayAt } from '../lib/dates';
 
 type Row = FoodMenuReportQuery['getMealCountReport']['rows'][number];
 

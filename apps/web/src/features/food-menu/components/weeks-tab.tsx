@@ -29,6 +29,7 @@ import { IconAlertTriangle, IconClock, IconCopy, IconPlus, IconWand, IconX } fro
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from 'urql';
+import { formatDay } from '../../../lib/format';
 import { fieldErrors } from '../../../lib/graphql-errors';
 import { reportMutationError } from '../../../lib/mutation-feedback';
 import { showNotice } from '../../../lib/notices';
@@ -42,7 +43,7 @@ import {
   WeekDataQuery,
   WeeksQuery,
 } from '../api/food-menu.graphql';
-import { addDays, formatClock, formatDay, mondayOf, todayAt } from '../lib/dates';
+import { addDays, formatClock, mondayOf, todayAt } from '../lib/dates';
 import classes from './food-menu.module.css';
 import { SlotsModal } from './slots-modal';
 

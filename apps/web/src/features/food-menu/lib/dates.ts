@@ -19,12 +19,6 @@ export const mondayOf = (date: string) => addDays(date, -dayIndex(date));
 
 export { addDays };
 
-/** `YYYY-MM-DD` as the spec's MM/DD/YYYY. */
-export function formatDay(date: string | null | undefined): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date ?? '');
-  return m ? `${m[2]}/${m[3]}/${m[1]}` : '';
-}
-
 /** `HH:MM` (24 h) as `h:mm A`. */
 export function formatClock(time: string | null | undefined): string {
   const m = /^(\d{2}):(\d{2})/.exec(time ?? '');

@@ -19,8 +19,8 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from 'urql';
-import { TIME_FORMAT } from '@kv/shared';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { formatDay } from '../../../lib/format';
 import { fieldErrors } from '../../../lib/graphql-errors';
 import { reportMutationError } from '../../../lib/mutation-feedback';
 import { showNotice } from '../../../lib/notices';
@@ -32,8 +32,6 @@ import {
   type StudentImmunizationItem,
 } from '../api/immunizations.graphql';
 
-const DAY = TIME_FORMAT.split(' ')[0]!;
-const day = (d: string | null | undefined) => (d ? dayjs(d).format(DAY) : '');
 const STATUS_COLOUR: Record<string, string> = {
   complete: 'success',
   upcoming: 'gray',
@@ -220,7 +218,7 @@ export function StudentImmunizationsPanel({ studentId }: { studentId: string }) 
       key: 'doses',
       header: t('immunizations:columns.doses'),
       sortable: false,
-      render: (i) => (i.doses.length ? i.doses.map(day).join(', ') : '—'),
+      render: (i) => (i.doses.length ? i.doses.map((d) => formatDay(d)).join(', ') : '—'),
     },
     {
       key: 'status',
@@ -264,7 +262,7 @@ export function StudentImmunizationsPanel({ studentId }: { studentId: string }) 
           </Title>
           {result ? (
             <Text size="xs" c="dimmed">
-              {t('immunizations:schedule', { version: result.schedule_version, date: day(result.effective_from) })}
+              {t('immunizations:schedule', { version: result.schedule_version, date: formatDay(result.effective_from) })}
             </Text>
           ) : null}
         </Stack>

@@ -15,12 +15,6 @@ export function formatDuration(total: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
 }
 
-/** A YYYY-MM-DD day as MM/DD/YYYY (the date part of the spec's format). */
-export function formatDay(value: string | null | undefined): string {
-  const m = value ? /^(\d{4})-(\d{2})-(\d{2})/.exec(value) : null;
-  return m ? `${m[2]}/${m[3]}/${m[1]}` : '';
-}
-
 /** The time of day of an instant (the time part of the spec's format, `h:mm A`); blank when unreadable. */
 export function formatClock(value: string | null | undefined): string {
   const d = value ? dayjs(value) : null;

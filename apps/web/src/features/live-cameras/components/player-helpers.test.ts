@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
 import { refreshDelay } from '../hooks/use-camera-playback';
 import { createSerialQueue } from '../hooks/viewer-activity';
-import { formatClock, formatDay, formatDuration, secondsBehind } from './live-behind';
+import { formatClock, formatDuration, secondsBehind } from './live-behind';
 import { createTileSlots } from './tile-slots';
 import { periodVars } from './period-picker';
 import { reasonText } from './reason';
@@ -16,12 +16,10 @@ describe('live-camera helpers', () => {
     expect(secondsBehind(new Date('nonsense'), now)).toBeNull();
   });
 
-  it('formats durations and days', () => {
+  it('formats durations', () => {
     expect(formatDuration(0)).toBe('0:00');
     expect(formatDuration(75)).toBe('1:15');
     expect(formatDuration(3725)).toBe('1:02:05');
-    expect(formatDay('2026-11-03')).toBe('11/03/2026');
-    expect(formatDay(null)).toBe('');
   });
 
   it('refreshes the playback token 15 s before it expires, never sooner than in 5 s', () => {

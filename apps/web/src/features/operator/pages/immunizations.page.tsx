@@ -22,6 +22,7 @@ import { useMutation, useQuery } from 'urql';
 import { TIME_FORMAT } from '@kv/shared';
 import { confirmDelete } from '../../../components/confirm-delete';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { formatDay } from '../../../lib/format';
 import { fieldErrors } from '../../../lib/graphql-errors';
 import { reportMutationError } from '../../../lib/mutation-feedback';
 import { showNotice } from '../../../lib/notices';
@@ -35,7 +36,6 @@ import {
   type OperatorScheduleData,
 } from '../api/immunizations';
 
-const DAY = TIME_FORMAT.split(' ')[0]!;
 const MAX_DOSES = 6;
 type DoseDraft = { label: string; min_age: string; recommended_age: string; min_interval: string; booster_validity: string };
 type Draft = { id: string | null; name: string; code: string; kind: 'child' | 'pet'; is_required: boolean; doses: DoseDraft[] };
@@ -328,7 +328,7 @@ export function ImmunizationsPage() {
   ];
   const versions: DataTableColumn<OperatorScheduleData>[] = [
     { key: 'version', header: t('operator:immunizations.version'), render: (s) => `v${s.version}` },
-    { key: 'effective_from', header: t('operator:immunizations.effectiveFrom'), render: (s) => dayjs(s.effective_from).format(DAY) },
+    { key: 'effective_from', header: t('operator:immunizations.effectiveFrom'), render: (s) => formatDay(s.effective_from) },
     { key: 'immunizations', header: t('operator:immunizations.vaccines'), sortable: false, render: (s) => s.immunizations.length },
     {
       key: 'note',

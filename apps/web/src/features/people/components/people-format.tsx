@@ -1,16 +1,10 @@
 import { Badge } from '@mantine/core';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { formatDay } from '../../../lib/format';
 
-/** A YYYY-MM-DD date as MM/DD/YYYY (the date part of spec §9's format); blank when empty. */
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return '';
-  const parsed = dayjs(value);
-  return parsed.isValid() ? parsed.format('MM/DD/YYYY') : '';
-}
-
+/** A `YYYY-MM-DD` date as `MM/DD/YYYY` in a `<time>`; nothing when empty. */
 export function DateText({ value }: { value: string | null | undefined }) {
-  const text = formatDate(value);
+  const text = formatDay(value);
   return text ? <time dateTime={value ?? undefined}>{text}</time> : null;
 }
 

@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from 'urql';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import type { SchedulesChangesQuery } from '../../../graphql/generated/tenant-api';
+import { formatDay } from '../../../lib/format';
 import { ChangesQuery } from '../api/schedules.graphql';
-import { addDays, formatDay, formatInstant } from '../lib/dates';
+import { addDays, formatInstant } from '../lib/dates';
 
 type Row = SchedulesChangesQuery['filterUpdatedSchedules']['data'][number];
 

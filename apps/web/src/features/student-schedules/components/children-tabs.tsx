@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from 'urql';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import type { SchedulesMonthQuery } from '../../../graphql/generated/tenant-api';
+import { formatDay } from '../../../lib/format';
 import { MonthQuery } from '../api/schedules.graphql';
 import { useScheduleRights } from '../lib/can-edit';
-import { WEEK_DAYS, addDays, formatClock, formatDay, mondayOf } from '../lib/dates';
+import { WEEK_DAYS, addDays, formatClock, mondayOf } from '../lib/dates';
 import { StudentScheduleModal, type ScheduleTarget } from './student-schedule-modal';
 import { VacationModal, type VacationTarget } from './vacation-modal';
 

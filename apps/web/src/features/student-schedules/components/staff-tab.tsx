@@ -5,11 +5,12 @@ import { useMutation, useQuery } from 'urql';
 import { confirmDelete } from '../../../components/confirm-delete';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import type { SchedulesStaffQuery } from '../../../graphql/generated/tenant-api';
+import { formatDay } from '../../../lib/format';
 import { showNotice } from '../../../lib/notices';
 import { ApprovePtoMutation, RemovePtoMutation, RemoveStaffAbsenceMutation } from '../api/editing.graphql';
 import { StaffQuery } from '../api/schedules.graphql';
 import { useScheduleRights } from '../lib/can-edit';
-import { addDays, formatClock, formatDay, mondayOf } from '../lib/dates';
+import { addDays, formatClock, mondayOf } from '../lib/dates';
 import { PtoModal, StaffAbsenceModal, StaffScheduleModal, type StaffScheduleTarget } from './staff-modals';
 
 type Data = SchedulesStaffQuery['filterStaffSchedules'];

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from 'urql';
 import { confirmDelete } from '../../../components/confirm-delete';
+import { formatDay } from '../../../lib/format';
 import { showNotice } from '../../../lib/notices';
 import {
   AddDateMutation,
@@ -12,7 +13,7 @@ import {
   ScheduleDatesQuery,
   UpdateScheduleMutation,
 } from '../api/editing.graphql';
-import { WEEK_DAYS, formatClock, formatDay } from '../lib/dates';
+import { WEEK_DAYS, formatClock } from '../lib/dates';
 import { READABLE_ERRORS, splitErrors } from '../lib/form-errors';
 import { ChildPicker } from './child-picker';
 import { DateRangeFields } from './date-range-fields';

@@ -3,9 +3,10 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from 'urql';
 import { confirmDelete } from '../../../components/confirm-delete';
+import { formatDay } from '../../../lib/format';
 import { showNotice } from '../../../lib/notices';
 import { CreateVacationMutation, DeleteVacationMutation, StudentQuery } from '../api/schedules.graphql';
-import { formatClock, formatDay, todayAt } from '../lib/dates';
+import { formatClock, todayAt } from '../lib/dates';
 import { VacationModal, type VacationTarget } from './vacation-modal';
 
 /**

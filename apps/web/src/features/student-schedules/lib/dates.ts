@@ -1,4 +1,5 @@
 import { addDays, localParts } from '@kv/shared';
+import { formatDay } from '../../../lib/format';
 
 export { addDays };
 
@@ -15,12 +16,6 @@ export function todayAt(timeZone: string | null): string {
 
 /** The Monday of a date's week. */
 export const mondayOf = (date: string) => addDays(date, -((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7));
-
-/** `YYYY-MM-DD` as the spec's MM/DD/YYYY. */
-export function formatDay(date: string | null | undefined): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date ?? '');
-  return m ? `${m[2]}/${m[3]}/${m[1]}` : '';
-}
 
 /** `HH:MM` (24 h) as `h:mm A`. */
 export function formatClock(time: string | null | undefined): string {

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery } from 'urql';
 import { DataTable } from '../../../../components/data-table/data-table';
+import { formatDay } from '../../../../lib/format';
 import { AttendanceSummaryQuery } from '../../api/reports';
 import { ReportFrame, ReportTotals, type ReportBody } from '../../components/report-frame';
-import { formatHours, formatLocalDate } from '../../lib/formats';
+import { formatHours } from '../../lib/formats';
 
 function Body({ vars }: ReportBody) {
   const { t } = useTranslation('attendance');
@@ -21,7 +22,7 @@ function Body({ vars }: ReportBody) {
         rowKey={(r) => r.date}
         loading={fetching}
         columns={[
-          { key: 'date', header: t('reports.columns.date'), render: (r) => formatLocalDate(r.date) },
+          { key: 'date', header: t('reports.columns.date'), render: (r) => formatDay(r.date) },
           { key: 'children_present', header: t('reports.columns.childrenPresent') },
           { key: 'child_hours', header: t('reports.columns.childHours'), render: (r) => formatHours(r.child_hours) },
           { key: 'absences', header: t('reports.columns.absences') },

@@ -2,9 +2,10 @@ import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from 'urql';
 import { DataTable } from '../../../../components/data-table/data-table';
+import { formatDay } from '../../../../lib/format';
 import { StaffTimeTrackingQuery } from '../../api/reports';
 import { ReportFrame, ReportTotals, type ReportBody } from '../../components/report-frame';
-import { formatHours, formatLocalDate, formatLocalStamp } from '../../lib/formats';
+import { formatHours, formatLocalStamp } from '../../lib/formats';
 
 function Body({ vars, onPage }: ReportBody) {
   const { t } = useTranslation('attendance');
@@ -30,7 +31,7 @@ function Body({ vars, onPage }: ReportBody) {
                 {r.days.map((d) => (
                   <Text size="sm" key={d.date}>
                     {t('reports.dayLine', {
-                      date: formatLocalDate(d.date),
+                      date: formatDay(d.date),
                       in: formatLocalStamp(d.first_in_local),
                       out: d.open ? t('reports.stillIn') : formatLocalStamp(d.last_out_local),
                       hours: formatHours(d.hours),

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery } from 'urql';
 import { DataTable } from '../../../../components/data-table/data-table';
+import { formatDay } from '../../../../lib/format';
 import { StudentDailyHoursQuery } from '../../api/reports';
 import { ReportFrame, ReportTotals, type ReportBody } from '../../components/report-frame';
-import { formatHours, formatLocalDate, formatLocalStamp } from '../../lib/formats';
+import { formatHours, formatLocalStamp } from '../../lib/formats';
 
 function Body({ vars, onPage }: ReportBody) {
   const { t } = useTranslation('attendance');
@@ -19,7 +20,7 @@ function Body({ vars, onPage }: ReportBody) {
         server={{ paginatorInfo: report?.paginatorInfo ?? null, onPage }}
         columns={[
           { key: 'name', header: t('reports.columns.student'), value: (r) => `${r.fname} ${r.lname}` },
-          { key: 'date', header: t('reports.columns.date'), render: (r) => formatLocalDate(r.date) },
+          { key: 'date', header: t('reports.columns.date'), render: (r) => formatDay(r.date) },
           { key: 'first_in_local', header: t('reports.columns.firstIn'), render: (r) => formatLocalStamp(r.first_in_local) },
           {
             key: 'last_out_local',

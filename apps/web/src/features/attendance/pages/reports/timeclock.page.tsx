@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from 'urql';
 import { roleAtLeast } from '@kv/shared';
 import { DataTable } from '../../../../components/data-table/data-table';
+import { formatDay } from '../../../../lib/format';
 import { useViewer } from '../../../../lib/shell-context';
 import { TimeclockHistoryQuery, TimeclockReportQuery } from '../../api/staff-records';
 import { ReportFrame, ReportTotals, type ReportBody } from '../../components/report-frame';
-import { formatHours, formatInZone, formatLocalDate, formatLocalStamp } from '../../lib/formats';
+import { formatHours, formatInZone, formatLocalStamp } from '../../lib/formats';
 
 type View = 'days' | 'punches';
 
@@ -25,7 +26,7 @@ function Days({ vars, onPage }: ReportBody) {
         server={{ paginatorInfo: report?.paginatorInfo ?? null, onPage }}
         columns={[
           { key: 'user.full_name', header: t('reports.columns.staff') },
-          { key: 'date', header: t('reports.columns.date'), render: (r) => formatLocalDate(r.date) },
+          { key: 'date', header: t('reports.columns.date'), render: (r) => formatDay(r.date) },
           { key: 'first_in_local', header: t('reports.columns.firstIn'), render: (r) => formatLocalStamp(r.first_in_local) },
           {
             key: 'last_out_local',

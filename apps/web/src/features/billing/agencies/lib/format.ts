@@ -1,12 +1,5 @@
 import type { CSSProperties } from 'react';
 
-/** YYYY-MM-DD → MM/DD/YYYY (spec §9); blank for empty values. */
-export function usDate(value: string | null | undefined): string {
-  if (!value) return '';
-  const [y, m, d] = value.slice(0, 10).split('-');
-  return y && m && d ? `${m}/${d}/${y}` : value;
-}
-
 /** Today on the browser's clock, YYYY-MM-DD. */
 export function todayIso(): string {
   const d = new Date();

@@ -6,12 +6,12 @@ import { useParams } from 'react-router-dom';
 import { useMutation, useQuery } from 'urql';
 import { DataTable, type DataTableColumn } from '../../../../components/data-table/data-table';
 import type { AgencyInvoicesQuery } from '../../../../graphql/generated/tenant-api';
+import { formatDay } from '../../../../lib/format';
 import { reportMutationError } from '../../../../lib/mutation-feedback';
 import { showNotice } from '../../../../lib/notices';
 import { IssueAgencyInvoicesMutation } from '../api/agencies.mutation';
 import { AgencyInvoices } from '../api/agencies.query';
 import { AgencyHeader } from '../components/agency-header';
-import { usDate } from '../lib/format';
 import { money } from '../../lib/billing';
 
 type Row = AgencyInvoicesQuery['getAgencyInvoices']['data'][number];
@@ -24,10 +24,10 @@ export function AgencyInvoicesPage() {
   const [{ data, fetching }, refetch] = useQuery({ query: AgencyInvoices, variables: { id: agencyId, ...paging } });
   const [issued, issue] = useMutation(IssueAgencyInvoicesMutation);
   const columns: DataTableColumn<Row>[] = [
-    { key: 'date', header: t('columns.date'), render: (r) => usDate(r.date) },
+    { key: 'date', header: t('columns.date'), render: (r) => formatDay(r.date) },
     { key: 'student_name', header: t('columns.student') },
-    { key: 'period_start', header: t('columns.period'), render: (r) => `${usDate(r.period_start)} – ${usDate(r.period_end)}` },
-    { key: 'due_date', header: t('columns.due'), render: (r) => usDate(r.due_date) },
+    { key: 'period_start', header: t('columns.period'), render: (r) => `${formatDay(r.period_start)} – ${formatDay(r.period_end)}` },
+    { key: 'due_date', header: t('columns.due'), render: (r) => formatDay(r.due_date) },
     { key: 'total', header: t('columns.total'), render: (r) => money(r.total) },
     { key: 'paid', header: t('columns.paid'), render: (r) => money(r.paid) },
     { key: 'balance', header: t('columns.balance'), render: (r) => money(r.balance) },

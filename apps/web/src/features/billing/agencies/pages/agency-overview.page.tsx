@@ -4,9 +4,9 @@ import { useParams } from 'react-router-dom';
 import { useQuery } from 'urql';
 import { DataTable, type DataTableColumn } from '../../../../components/data-table/data-table';
 import type { AgencyStudentListQuery } from '../../../../graphql/generated/tenant-api';
+import { formatDay } from '../../../../lib/format';
 import { AgencyNextInvoices, AgencyQuery, AgencyStudentsQuery } from '../api/agencies.query';
 import { AgencyHeader } from '../components/agency-header';
-import { usDate } from '../lib/format';
 import { money } from '../../lib/billing';
 
 type Auth = AgencyStudentListQuery['getAgencyStudentList'][number];
@@ -24,7 +24,7 @@ export function AgencyOverviewPage() {
   const columns: DataTableColumn<Auth>[] = [
     { key: 'student_name', header: t('columns.student'), sortable: true },
     { key: 'authorization_number', header: t('fields.authorization_number') },
-    { key: 'end_date', header: t('fields.end_date'), sortable: true, render: (r) => usDate(r.end_date) },
+    { key: 'end_date', header: t('fields.end_date'), sortable: true, render: (r) => formatDay(r.end_date) },
     { key: 'status', header: t('columns.status'), render: (r) => <Badge variant="light">{t(`status.${r.status}`)}</Badge> },
   ];
   const stat = (label: string, value: string) => (

@@ -6,10 +6,10 @@ import { useParams } from 'react-router-dom';
 import { useQuery } from 'urql';
 import { DataTable, type DataTableColumn } from '../../../../components/data-table/data-table';
 import type { AgencyPaymentsQuery } from '../../../../graphql/generated/tenant-api';
+import { formatDay } from '../../../../lib/format';
 import { AgencyPayments } from '../api/agencies.query';
 import { AgencyHeader } from '../components/agency-header';
 import { AgencyPaymentForm } from '../components/agency-payment-form';
-import { usDate } from '../lib/format';
 import { money } from '../../lib/billing';
 
 type Row = AgencyPaymentsQuery['getAgencyPayments']['data'][number];
@@ -22,7 +22,7 @@ export function AgencyPaymentsPage() {
   const [{ data, fetching }, refetch] = useQuery({ query: AgencyPayments, variables: { id: agencyId, ...paging } });
   const [paying, setPaying] = useState(false);
   const columns: DataTableColumn<Row>[] = [
-    { key: 'date', header: t('columns.date'), render: (r) => usDate(r.date) },
+    { key: 'date', header: t('columns.date'), render: (r) => formatDay(r.date) },
     { key: 'student_name', header: t('columns.student') },
     { key: 'method', header: t('payment.method'), render: (r) => t(`payment.methods.${r.method}`, { defaultValue: r.method }) },
     { key: 'reference', header: t('payment.reference') },

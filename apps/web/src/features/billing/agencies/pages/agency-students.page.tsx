@@ -7,13 +7,14 @@ import { useMutation, useQuery } from 'urql';
 import { confirmDelete } from '../../../../components/confirm-delete';
 import { DataTable, type DataTableColumn } from '../../../../components/data-table/data-table';
 import type { AgencyStudentListQuery } from '../../../../graphql/generated/tenant-api';
+import { formatDay } from '../../../../lib/format';
 import { fieldErrors } from '../../../../lib/graphql-errors';
 import { reportMutationError } from '../../../../lib/mutation-feedback';
 import { showNotice } from '../../../../lib/notices';
 import { RemoveAgencyStudentMutation, UpdateAgencyStudentsMutation } from '../api/agencies.mutation';
 import { AgencyQuery, AgencyStudentsQuery, LocationStudentsQuery } from '../api/agencies.query';
 import { AgencyHeader } from '../components/agency-header';
-import { addDaysIso, DANGER_ERRORS, todayIso, usDate } from '../lib/format';
+import { addDaysIso, DANGER_ERRORS, todayIso } from '../lib/format';
 import { money } from '../../lib/billing';
 
 type Auth = AgencyStudentListQuery['getAgencyStudentList'][number];
@@ -57,8 +58,8 @@ export function AgencyStudentsPage() {
   const columns: DataTableColumn<Auth>[] = [
     { key: 'student_name', header: t('columns.student'), sortable: true, searchable: true },
     { key: 'authorization_number', header: t('fields.authorization_number'), searchable: true },
-    { key: 'start_date', header: t('fields.start_date'), sortable: true, render: (r) => usDate(r.start_date) },
-    { key: 'end_date', header: t('fields.end_date'), sortable: true, render: (r) => usDate(r.end_date) },
+    { key: 'start_date', header: t('fields.start_date'), sortable: true, render: (r) => formatDay(r.start_date) },
+    { key: 'end_date', header: t('fields.end_date'), sortable: true, render: (r) => formatDay(r.end_date) },
     { key: 'days_per_week', header: t('fields.days_per_week') },
     { key: 'rate', header: t('fields.rate'), render: (r) => money(r.rate) },
     { key: 'copay', header: t('fields.copay'), render: (r) => money(r.copay) },

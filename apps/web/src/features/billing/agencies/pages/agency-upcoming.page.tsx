@@ -4,9 +4,9 @@ import { useParams } from 'react-router-dom';
 import { useQuery } from 'urql';
 import { DataTable, type DataTableColumn } from '../../../../components/data-table/data-table';
 import type { AgencyNextInvoicesQuery } from '../../../../graphql/generated/tenant-api';
+import { formatDay } from '../../../../lib/format';
 import { AgencyNextInvoices } from '../api/agencies.query';
 import { AgencyHeader } from '../components/agency-header';
-import { usDate } from '../lib/format';
 import { money } from '../../lib/billing';
 
 type Row = AgencyNextInvoicesQuery['getAgencyNextInvoices'][number];
@@ -24,7 +24,7 @@ export function AgencyUpcomingPage() {
       key: 'period_start',
       header: t('columns.period'),
       sortable: true,
-      render: (r) => `${usDate(r.period_start)} – ${usDate(r.period_end)}`,
+      render: (r) => `${formatDay(r.period_start)} – ${formatDay(r.period_end)}`,
     },
     { key: 'plan_amount', header: t('columns.planAmount'), render: (r) => money(r.plan_amount) },
     { key: 'agency_amount', header: t('columns.agencyPart'), render: (r) => money(r.agency_amount) },

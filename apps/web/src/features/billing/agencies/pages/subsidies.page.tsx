@@ -6,6 +6,7 @@ import { useMutation, useQuery } from 'urql';
 import { AppLink } from '../../../../components/app-link';
 import { DataTable, type DataTableColumn } from '../../../../components/data-table/data-table';
 import { currentLocation } from '../../../../lib/current-location';
+import { formatDay } from '../../../../lib/format';
 import { fieldErrors } from '../../../../lib/graphql-errors';
 import { reportMutationError } from '../../../../lib/mutation-feedback';
 import { showNotice } from '../../../../lib/notices';
@@ -14,7 +15,7 @@ import type { AgencyListQuery, SubsidyReconciliationQuery } from '../../../../gr
 import { CreateAgencyMutation } from '../api/agencies.mutation';
 import { AgenciesQuery, ReconciliationQuery } from '../api/agencies.query';
 import { AgencyForm, emptyAgency } from '../components/agency-form';
-import { addDaysIso, DANGER_ERRORS, todayIso, usDate } from '../lib/format';
+import { addDaysIso, DANGER_ERRORS, todayIso } from '../lib/format';
 import { money } from '../../lib/billing';
 import { BillingTabs } from '../../components/billing-tabs';
 
@@ -74,7 +75,7 @@ export function SubsidiesPage() {
         render: (r) => <Badge variant="light">{t(`kinds.${r.kind}`)}</Badge>,
       },
       { key: 'detail', header: t('columns.detail'), searchable: true, render: (r) => <Text size="sm">{r.detail}</Text> },
-      { key: 'date', header: t('columns.date'), sortable: true, render: (r) => usDate(r.date) },
+      { key: 'date', header: t('columns.date'), sortable: true, render: (r) => formatDay(r.date) },
       { key: 'amount_at_risk', header: t('columns.atRisk'), sortable: true, render: (r) => money(r.amount_at_risk) },
       { key: 'fix', header: t('columns.fix'), render: (r) => <Text size="sm">{r.fix}</Text> },
     ],

@@ -1,8 +1,5 @@
-import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
-
-/** `YYYY-MM-DD` as MM/DD/YYYY (spec §9). */
-export const day = (d: string | null | undefined) => (d ? dayjs(d).format('MM/DD/YYYY') : '');
+import { formatDay } from '../../../../lib/format';
 
 export interface ItemSource {
   kind: string;
@@ -17,13 +14,13 @@ export interface ItemSource {
 export function sourceLine(t: TFunction, s: ItemSource): string {
   switch (s.kind) {
     case 'plan':
-      return t('source.plan', { from: day(s.period_start), to: day(s.period_end) });
+      return t('source.plan', { from: formatDay(s.period_start), to: formatDay(s.period_end) });
     case 'attendance':
-      return t('source.attendance', { count: s.days ?? 0, from: day(s.period_start), to: day(s.period_end) });
+      return t('source.attendance', { count: s.days ?? 0, from: formatDay(s.period_start), to: formatDay(s.period_end) });
     case 'late_pickup':
-      return t('source.late', { count: s.minutes ?? 0, date: day(s.date) });
+      return t('source.late', { count: s.minutes ?? 0, date: formatDay(s.date) });
     case 'variable_charge':
-      return s.date ? t('source.variableOn', { date: day(s.date) }) : t('source.variable');
+      return s.date ? t('source.variableOn', { date: formatDay(s.date) }) : t('source.variable');
     case 'preset':
       return t('source.preset');
     case 'transfer':

@@ -3,11 +3,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useMutation, useQuery } from 'urql';
+import { formatDay } from '../../../../lib/format';
 import { showMessage, showNotice } from '../../../../lib/notices';
 import { paths } from '../../../../lib/paths';
 import { useViewer } from '../../../../lib/shell-context';
 import { AutopayMutation, ChargeMutation, InvoicesQuery, MethodsQuery, StudentsQuery } from '../api/billing-parent';
-import { day, sourceLine } from '../lib/format';
+import { sourceLine } from '../lib/format';
 import { money } from '../../lib/billing';
 
 const PAGE = 10;
@@ -136,7 +137,7 @@ function ChildBilling({ child, hasCard, onPaid }: { child: Student; hasCard: boo
               <Table.Tbody>
                 {child.open_invoices.map((i) => (
                   <Table.Tr key={i.invoice_id} data-testid="open-invoice">
-                    <Table.Td>{day(i.due_date)}</Table.Td>
+                    <Table.Td>{formatDay(i.due_date)}</Table.Td>
                     <Table.Td>{money(i.total)}</Table.Td>
                     <Table.Td>{money(i.share)}</Table.Td>
                     <Table.Td data-testid="share-open">{money(i.open)}</Table.Td>
@@ -212,7 +213,7 @@ function InvoiceHistory({ studentId }: { studentId: string }) {
         <Card key={inv.id} withBorder padding="sm" data-testid="invoice">
           <Group justify="space-between" wrap="wrap" gap="xs">
             <Text size="sm" fw={600}>
-              {t('invoiceOf', { date: day(inv.date), due: day(inv.due_date) })}
+              {t('invoiceOf', { date: formatDay(inv.date), due: formatDay(inv.due_date) })}
             </Text>
             <Group gap="xs">
               <Badge variant="default" data-testid={`invoice-status-${inv.status}`}>
