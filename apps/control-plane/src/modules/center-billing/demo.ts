@@ -45,7 +45,6 @@ async function providerCard(db: Knex, stripe: Stripe, centre: { id: string; name
  * real cards there.
  */
 export async function seedPlatformBilling(db: Knex, centreSlugs: string[], opts: { stripe?: Stripe | null } = {}): Promise<number> {
-  let seeded = 0;
   const cards = new Map<string, DemoCard>();
   if (opts.stripe) {
     for (const slug of centreSlugs) {
@@ -54,6 +53,19 @@ export async function seedPlatformBilling(db: Knex, centreSlugs: string[], opts:
       if (card) cards.set(slug, card);
     }
   }
+  // The provider's webhooks for those cards (attached, default) write the same rows while this
+  // runs; a deadlock between the two rolls one back, so this transaction is tried again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await seedBilling(db, centreSlugs, cards);
+    } catch (err) {
+      if ((err as { code?: string }).code !== '40P01' || attempt === 3) throw err;
+    }
+  }
+}
+
+async function seedBilling(db: Knex, centreSlugs: string[], cards: Map<string, DemoCard>): Promise<number> {
+  let seeded = 0;
   await db.transaction(async (trx) => {
     const payments: (Record<string, unknown> & { created_at: Date })[] = [];
     for (const p of PLANS) {

@@ -172,3 +172,36 @@ describe('a centre’s own billing over the channel', () => {
     expect(r.payments[0]).toMatchObject({ status: 'succeeded' });
   });
 });
+
+describe('seedPlatformBilling', () => {
+  it('tries again when a webhook writing the same rows deadlocks with it', async () => {
+    const db = h.control.db;
+    const made = await db('centers')
+      .insert([
+        { name: 'Centre dla', slug: 'dla', status: 'active' },
+        { name: 'Centre dlb', slug: 'dlb', status: 'active' },
+      ])
+      .returning('id');
+    const [a, b] = made.map((r: { id: string }) => String(r.id));
+    // A webhook's transaction records centre B's card first (as payment_method.attached does)…
+    const webhook = await db.transaction();
+    await webhook('center_cards').insert({ id: `pm_demo${b!.padStart(6, '0')}visa`, center_id: b, brand: 'visa', last4: '4242', exp_month: 8, exp_year: 2031, is_default: true });
+    const seeding = seedPlatformBilling(db, ['dla', 'dlb']);
+    // …the seed, having written centre A, waits on that card…
+    for (let i = 0; i < 200; i++) {
+      const waiting = await db.raw(`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like 'insert into "center_cards"%'`);
+      if (waiting.rows[0].n === 1) break;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    // …and the webhook then touches centre A: a cycle. Postgres rolls back the seed (it waited first).
+    const touched = await webhook('centers').where({ id: a }).update({ contact_email: 'billing@dla.example.com' }).then(
+      () => 'done',
+      (e: { code?: string }) => e.code,
+    );
+    expect(touched).toBe('done');
+    await webhook.commit();
+    // The seed's second try finds the webhook's card and completes both centres.
+    expect(await seeding).toBe(2);
+    expect(await db('center_cards').whereIn('center_id', [a, b]).where({ is_default: true }).count({ n: '*' })).toEqual([{ n: '2' }]);
+  });
+});
