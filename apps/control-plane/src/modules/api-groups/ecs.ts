@@ -18,6 +18,7 @@ import {
   type DesiredStatus,
   type Service,
   type Task,
+  type UpdateServiceCommandOutput,
 } from '@aws-sdk/client-ecs';
 import type { Knex } from 'knex';
 import { apiProcessesUnavailable } from './errors.ts';
@@ -165,8 +166,9 @@ export function ecsProcesses(opts: { client: ECSClient; target: EcsTarget; resta
       if ((svc.deployments ?? []).some((d) => d.rolloutState === 'IN_PROGRESS')) return { refused: 'in_progress' };
       const run = await restarts.begin({ group, mode: 'ecs', startedBy, total: svc.desiredCount ?? 0 });
       if (!run) return { refused: 'in_progress' };
+      let out: UpdateServiceCommandOutput;
       try {
-        const out = await client.send(
+        out = await client.send(
           new UpdateServiceCommand({
             cluster,
             service,
@@ -175,13 +177,14 @@ export function ecsProcesses(opts: { client: ECSClient; target: EcsTarget; resta
             deploymentConfiguration: { ...svc.deploymentConfiguration, ...ECS_ROLLING },
           }),
         );
-        const primary = out.service?.deployments?.find((d) => d.status === 'PRIMARY');
-        await restarts.update(run.id, { deployment: primary?.id ?? null, total: primary?.desiredCount ?? run.total });
       } catch (err) {
-        const detail = err instanceof Error ? err.message : String(err);
-        await restarts.finish(run.id, { status: 'failed', error: `ECS refused the deployment: ${detail}` });
-        throw apiProcessesUnavailable(`ECS refused the deployment: ${detail}`);
+        const detail = `ECS refused the deployment: ${err instanceof Error ? err.message : String(err)}`;
+        await restarts.finish(run.id, { status: 'failed', error: detail });
+        throw apiProcessesUnavailable(detail);
       }
+      // ECS runs it now: the row follows the new PRIMARY deployment (without its id, it fails after UNSTARTED_AFTER_MS).
+      const primary = out.service?.deployments?.find((d) => d.status === 'PRIMARY');
+      await restarts.update(run.id, { deployment: primary?.id ?? null, total: primary?.desiredCount ?? run.total });
       return { started: true };
     },
   };
