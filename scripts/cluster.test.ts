@@ -224,6 +224,16 @@ describe.skipIf(!redisUp)('API_WORKERS=4: a rolling restart under load', () => {
       error: null,
       started_by: expect.stringContaining('admin'),
     });
+    // Recorded in the control database by the primary (api_group_restarts), not only in its memory.
+    const history = await gql(
+      'localhost',
+      '{ getApiGroupRestarts(group: "api") { data { mode status replaced } paginatorInfo { total } } }',
+      admin,
+    );
+    expect(history.body.data.getApiGroupRestarts).toEqual({
+      data: [{ mode: 'cluster', status: 'done', replaced: WORKERS }],
+      paginatorInfo: { total: 1 },
+    });
     expect(after.workers).toHaveLength(WORKERS);
     expect(after.workers.every((w: { status: string }) => w.status === 'ready')).toBe(true);
     expect(after.workers.filter((w: { pid: number }) => oldPids.has(w.pid))).toEqual([]);

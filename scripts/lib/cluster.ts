@@ -5,16 +5,16 @@
  * tenant API, the control plane and the SPA on the shared PORT. Workers report to the primary over
  * the cluster's IPC; `restartServer` (asked by any worker) replaces them one at a time: a successor
  * is forked and answers ready before the old worker drains (docs/ARCHITECTURE.md "API processes").
+ * The primary records each restart in the control DB (`api_group_restarts`) as it runs.
  */
 import cluster, { type Worker } from 'node:cluster';
 import { AppError } from '@kv/server';
 import {
   API_GROUP,
+  createRestartLog,
   type ApiGroupState,
   type ApiProcessControl,
-  type ApiRestartState,
   type ApiWorkerStatus,
-  type RequestMeter,
   type RestartRefusal,
 } from '@kv/control-plane';
 import { startPlatform, type Platform, type PlatformOptions } from './platform.ts';
@@ -26,6 +26,8 @@ export const DRAIN_GRACE_MS = 30_000;
 const READY_TIMEOUT_MS = 180_000;
 const STATS_EVERY_MS = 1000;
 const ENV_SERVICES = 'KV_CLUSTER_SERVICES';
+/** A restart still `running` in the control DB while this primary runs none was left by a primary that stopped. */
+const INTERRUPTED = 'The cluster primary stopped before this restart finished.';
 
 /** A configuration the cluster refuses to start with (its message says what to change). */
 export class ClusterConfigError extends Error {}
@@ -49,7 +51,8 @@ type ToPrimary =
 type ToWorker =
   | { kv: 'drain' }
   | { kv: 'groups'; id: number; groups: unknown }
-  | { kv: 'restart'; id: number; answer: { started: true } | { refused: RestartRefusal } };
+  | { kv: 'restart'; id: number; answer: { started: true } | { refused: RestartRefusal } }
+  | { kv: 'restart'; id: number; error: string };
 
 interface SharedServices {
   pg: { adminUrl: string; kind: PostgresHandle['kind'] };
@@ -109,8 +112,12 @@ export async function startClusterPrimary(opts: BaseOptions & { workers: number 
   };
 
   const records = new Map<number, WorkerRecord>();
-  let lastRestart: ApiRestartState | null = null;
+  const restarts = createRestartLog(platform.controlDb);
+  /** A restart runs in this primary (the control DB's row is its record, written as it goes). */
+  let restarting = false;
   let stopping = false;
+  const abandoned = await restarts.abandon(API_GROUP, 'cluster', INTERRUPTED);
+  if (abandoned) log(`[cluster] ${abandoned} restart(s) left running by a stopped primary recorded as failed`);
 
   function fork(): WorkerRecord {
     const worker = cluster.fork({ [ENV_SERVICES]: JSON.stringify(shared) });
@@ -142,7 +149,6 @@ export async function startClusterPrimary(opts: BaseOptions & { workers: number 
           requests_served: r.served,
           status: r.status,
         })),
-        last_restart: lastRestart ? { ...lastRestart } : null,
       },
     ];
   }
@@ -165,7 +171,10 @@ export async function startClusterPrimary(opts: BaseOptions & { workers: number 
         send(rec, { kv: 'groups', id: msg.id, groups: groups() });
         break;
       case 'restart?':
-        send(rec, { kv: 'restart', id: msg.id, answer: restart(msg.group, msg.by) });
+        restart(msg.group, msg.by).then(
+          (answer) => send(rec, { kv: 'restart', id: msg.id, answer }),
+          (err) => send(rec, { kv: 'restart', id: msg.id, error: err instanceof Error ? err.message : String(err) }),
+        );
         break;
       case 'drained':
         if (msg.cut) log(`[cluster] worker ${rec.worker.id} cut ${msg.cut} request(s) still running after ${DRAIN_GRACE_MS / 1000} s`);
@@ -210,22 +219,33 @@ export async function startClusterPrimary(opts: BaseOptions & { workers: number 
     });
   }
 
-  function restart(group: string, by: string): { started: true } | { refused: RestartRefusal } {
+  /** Records progress without stopping the restart when the control DB does not answer (the next primary marks it failed). */
+  const record = (what: string, write: Promise<unknown>) =>
+    write.catch((err) => log(`[cluster] could not record the restart's ${what}: ${err instanceof Error ? err.message : String(err)}`));
+
+  async function restart(group: string, by: string): Promise<{ started: true } | { refused: RestartRefusal }> {
     if (group !== API_GROUP) return { refused: 'unknown_group' };
-    if (lastRestart?.status === 'running') return { refused: 'in_progress' };
+    if (restarting) return { refused: 'in_progress' };
+    restarting = true;
     const olds = [...records.values()].filter((r) => r.status !== 'draining');
-    const state: ApiRestartState = {
-      status: 'running',
-      started_at: new Date(),
-      finished_at: null,
-      started_by: by,
-      replaced: 0,
-      total: olds.length,
-      error: null,
-    };
-    lastRestart = state;
+    let run;
+    try {
+      // Nothing runs here: a row still running was left by a primary that stopped (or a finish that was not written).
+      await restarts.abandon(API_GROUP, 'cluster', INTERRUPTED);
+      run = await restarts.begin({ group, mode: 'cluster', startedBy: by, total: olds.length });
+    } catch (err) {
+      restarting = false;
+      throw err;
+    }
+    if (!run) {
+      restarting = false;
+      return { refused: 'in_progress' };
+    }
+    const id = run.id;
     log(`[cluster] rolling restart of ${olds.length} worker(s) started by ${by}`);
     void (async () => {
+      let replaced = 0;
+      let end: { status: 'done' | 'failed'; error: string | null };
       try {
         for (const old of olds) {
           if (stopping) throw new Error('the platform is stopping');
@@ -237,17 +257,18 @@ export async function startClusterPrimary(opts: BaseOptions & { workers: number 
             throw err;
           });
           await drain(old);
-          state.replaced++;
+          replaced++;
+          await record('progress', restarts.update(id, { replaced }));
         }
-        state.status = 'done';
-        log(`[cluster] rolling restart done: ${state.replaced} worker(s) replaced`);
+        end = { status: 'done', error: null };
+        log(`[cluster] rolling restart done: ${replaced} worker(s) replaced`);
       } catch (err) {
-        state.status = 'failed';
-        state.error = err instanceof Error ? err.message : String(err);
-        log(`[cluster] rolling restart failed after ${state.replaced} worker(s): ${state.error}`);
-      } finally {
-        state.finished_at = new Date();
+        end = { status: 'failed', error: err instanceof Error ? err.message : String(err) };
+        log(`[cluster] rolling restart failed after ${replaced} worker(s): ${end.error}`);
       }
+      // Written before the next restart may begin (it would otherwise find this one running and abandon it).
+      await record('end', restarts.finish(id, { ...end, replaced }));
+      restarting = false;
     })();
     return { started: true };
   }
@@ -296,18 +317,15 @@ function askPrimary(): ApiProcessControl {
     });
   }
   const revive = (groups: ApiGroupState[]): ApiGroupState[] =>
-    groups.map((g) => ({
-      ...g,
-      workers: g.workers.map((w) => ({ ...w, started_at: new Date(w.started_at) })),
-      last_restart: g.last_restart && {
-        ...g.last_restart,
-        started_at: new Date(g.last_restart.started_at),
-        finished_at: g.last_restart.finished_at && new Date(g.last_restart.finished_at),
-      },
-    }));
+    groups.map((g) => ({ ...g, workers: g.workers.map((w) => ({ ...w, started_at: new Date(w.started_at) })) }));
   return {
     groups: async () => revive((await ask<Extract<ToWorker, { kv: 'groups' }>>((id) => ({ kv: 'groups?', id }))).groups as ApiGroupState[]),
-    restart: async (group, by) => (await ask<Extract<ToWorker, { kv: 'restart' }>>((id) => ({ kv: 'restart?', id, group, by }))).answer,
+    restart: async (group, by) => {
+      const reply = await ask<Extract<ToWorker, { kv: 'restart' }>>((id) => ({ kv: 'restart?', id, group, by }));
+      if ('error' in reply)
+        throw new AppError('API_PROCESSES_UNAVAILABLE', `The cluster primary could not start the restart: ${reply.error}`);
+      return reply.answer;
+    },
   };
 }
 
@@ -322,23 +340,20 @@ export async function startClusterWorker(opts: BaseOptions & { workers: number }
     stripe: { config: shared.stripe, stop: keep } satisfies StripeHandle,
   };
   if (shared.stripe.mode === 'fake') process.env.STRIPE_FAKE_URL = `http://${shared.stripe.host}:${shared.stripe.port}`;
-  let meter: RequestMeter | undefined;
   const platform = await startPlatform({
     ...opts,
     services,
     connectionShare: opts.workers + 2,
-    apiProcesses: (m) => {
-      meter = m;
-      return askPrimary();
-    },
+    apiProcesses: () => askPrimary(),
   });
+  const { meter } = platform;
   const report = () =>
     process.send?.({
       kv: 'stats',
       rss: process.memoryUsage.rss(),
-      inFlight: meter!.inFlight,
-      served: meter!.served,
-      startedAt: meter!.startedAt.toISOString(),
+      inFlight: meter.inFlight,
+      served: meter.served,
+      startedAt: meter.startedAt.toISOString(),
     } satisfies ToPrimary);
   const stats = setInterval(report, STATS_EVERY_MS);
   stats.unref();

@@ -25,6 +25,7 @@ import {
   registerDatabaseServer,
   runtimeFor,
   createRequestMeter,
+  ecsProcessesFromEnv,
   singleProcess,
   type ApiProcessControl,
   type ControlPlaneDeps,
@@ -66,7 +67,7 @@ export interface PlatformOptions {
   listen?: boolean;
   /** Processes sharing the Postgres server's connections (a cluster: primary + workers + one successor); default 1. */
   connectionShare?: number;
-  /** The API processes `getApiGroups` and `restartServer` see; default: this one process. */
+  /** The API processes `getApiGroups` and `restartServer` see; default: this one process (ECS_CLUSTER + ECS_SERVICE: the ECS service, before either). */
   apiProcesses?: (meter: RequestMeter) => ApiProcessControl;
 }
 
@@ -234,7 +235,10 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
     log: logger.child({ app: 'control-plane' }),
   };
   const meter = createRequestMeter();
-  cpDeps.apiProcesses = (opts.apiProcesses ?? singleProcess)(meter);
+  // ECS_CLUSTER + ECS_SERVICE: the group is the ECS service (its tasks), whatever runs inside each task.
+  const ecs = ecsProcessesFromEnv(controlDb);
+  if (ecs && opts.listen !== false) log(`API processes: ECS service ${ecs.target.service} in cluster ${ecs.target.cluster}`);
+  cpDeps.apiProcesses = ecs ?? (opts.apiProcesses ?? singleProcess)(meter);
   const scheme = opts.platformDomain === 'localhost' ? 'http' : 'https';
   const portSuffix = [80, 443].includes(opts.port) ? '' : `:${opts.port}`;
   const centreOrigin = (slug: string) => `${scheme}://${slug}.${opts.platformDomain}${portSuffix}`;

@@ -20,6 +20,8 @@ export { seedDemoRequests } from './modules/demo-requests/demo.ts';
 export { seedConsoleDemoCentre, seedStatistics } from './modules/statistics/demo.ts';
 export { seedPlatformBilling } from './modules/center-billing/demo.ts';
 export * from './modules/api-groups/processes.ts';
+export { createRestartLog } from './modules/api-groups/repo.ts';
+export { ecsProcesses, ecsProcessesFromEnv, ecsTargetFromEnv, type EcsTarget } from './modules/api-groups/ecs.ts';
 // The demo fleet (scripts/lib/seed/fleet.ts) drives centres into each billing state through the operations themselves.
 export { SYSTEM_ACTOR } from './access.ts';
 export { createCentreService } from './modules/centres/service.ts';

@@ -113,7 +113,7 @@ export const journeys: Journey[] = [
       const group = page.getByTestId('api-group-api');
       await group.locator('[data-mode="single"]').waitFor();
       await group.locator('[data-status="ready"]').waitFor();
-      await group.getByTestId('last-restart').getByText('Not restarted since the platform started.').waitFor();
+      await group.getByTestId('last-restart').getByText('No restart recorded.').waitFor();
       // Centre databases: both demo centres, paged on the server.
       const databases = page.getByTestId('centre-databases');
       await databases.getByRole('cell', { name: 'Sunny Days Early Learning', exact: false }).first().waitFor();
@@ -125,7 +125,7 @@ export const journeys: Journey[] = [
       await page.getByTestId('restart-confirm').click();
       const refused = group.getByTestId('restart-refused');
       await refused.getByText(/API_WORKERS/).waitFor();
-      await group.getByTestId('last-restart').getByText('Not restarted since the platform started.').waitFor();
+      await group.getByTestId('last-restart').getByText('No restart recorded.').waitFor();
     },
   },
 ];

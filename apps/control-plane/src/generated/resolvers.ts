@@ -88,6 +88,8 @@ export type Query = {
   getCenterHealth: CenterHealth;
   /** The API process groups with their workers and last restart (kvsupport). */
   getApiGroups: Array<ApiGroup>;
+  /** A group's recorded restarts, newest first (kvsupport). */
+  getApiGroupRestarts: ApiRestartPage;
 };
 
 
@@ -280,6 +282,13 @@ export type QueryGetCenterHealthArgs = {
   center_id: Scalars['ID']['input'];
 };
 
+
+export type QueryGetApiGroupRestartsArgs = {
+  group: Scalars['String']['input'];
+  page?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   /** Signs an operator in (throttled per account and per IP, every aliased call counted). */
@@ -375,7 +384,7 @@ export type Mutation = {
   republishCenter: CenterUtilityResult;
   /** Empties a centre's caches: its directory entry (here, in Redis and in every process) and the platform's pool to its database (kvsupport, audited). */
   flushCenterCaches: CenterUtilityResult;
-  /** Restarts an API group worker by worker without dropping a request; answers at once, progress in getApiGroups (admin, audited, one at a time). */
+  /** Restarts an API group worker by worker (ecs: a new deployment, minimum healthy 100%) without dropping a request; answers at once, progress in getApiGroups (admin, audited, one at a time). */
   restartServer: ApiRestartResult;
 };
 
@@ -1824,48 +1833,58 @@ export type CenterUtilityResult = {
   flushed: Array<Scalars['String']['output']>;
 };
 
-/** A process serving the tenant API, the control plane and the SPA on the deployment's port. */
+/** A process serving the tenant API, the control plane and the SPA on the deployment's port (an ECS task in ecs mode). */
 export type ApiWorker = {
   __typename?: 'ApiWorker';
-  /** The cluster's worker id (0 for a single process). */
+  /** The cluster's worker id (0 for a single process); in ecs mode the task's place in the list, oldest first. */
   id: Scalars['Int']['output'];
-  pid: Scalars['Int']['output'];
+  /** The process id; null in ecs mode (a task's processes are not visible). */
+  pid?: Maybe<Scalars['Int']['output']>;
+  /** The ECS task id (ecs mode); null otherwise. */
+  task?: Maybe<Scalars['String']['output']>;
   started_at: Scalars['DateTime']['output'];
   uptime_seconds: Scalars['Int']['output'];
-  /** Resident memory, in bytes. */
-  memory_rss: Scalars['Float']['output'];
-  requests_in_flight: Scalars['Int']['output'];
-  requests_served: Scalars['Float']['output'];
-  /** starting, ready or draining. */
+  /** Resident memory, in bytes; null where it is not measured (ecs mode). */
+  memory_rss?: Maybe<Scalars['Float']['output']>;
+  /** Null where it is not measured (ecs mode). */
+  requests_in_flight?: Maybe<Scalars['Int']['output']>;
+  /** Null where it is not measured (ecs mode). */
+  requests_served?: Maybe<Scalars['Float']['output']>;
+  /** starting, ready, unhealthy (an ECS task failing its health check) or draining. */
   status: Scalars['String']['output'];
 };
 
-/** A rolling restart of an API group: each worker replaced in turn by a successor that answers first. */
+/** A rolling restart of an API group: each worker replaced in turn by a successor that answers first (ecs: a new deployment, minimum healthy 100%). Recorded in the control database. */
 export type ApiRestart = {
   __typename?: 'ApiRestart';
+  id: Scalars['ID']['output'];
+  /** cluster or ecs. */
+  mode: Scalars['String']['output'];
   /** running, done or failed. */
   status: Scalars['String']['output'];
   started_at: Scalars['DateTime']['output'];
   finished_at?: Maybe<Scalars['DateTime']['output']>;
   /** The operator who started it. */
   started_by: Scalars['String']['output'];
-  /** Workers replaced so far, out of total. */
+  /** Workers (ecs: tasks of the new deployment) replaced so far, out of total. */
   replaced: Scalars['Int']['output'];
   total: Scalars['Int']['output'];
   error?: Maybe<Scalars['String']['output']>;
+  /** The ECS deployment it started (ecs mode). */
+  deployment?: Maybe<Scalars['String']['output']>;
 };
 
 /** A group of API processes (admin and kvsupport). */
 export type ApiGroup = {
   __typename?: 'ApiGroup';
-  /** The group's name, e.g. api. */
+  /** The group's name: api, or the ECS service's name (ECS_SERVICE). */
   name: Scalars['String']['output'];
-  /** single (one process, API_WORKERS unset) or cluster (a primary and its workers). */
+  /** single (one process, API_WORKERS unset), cluster (a primary and its workers) or ecs (the tasks of an ECS service). */
   mode: Scalars['String']['output'];
-  /** The workers the group keeps (API_WORKERS). */
+  /** The workers the group keeps (API_WORKERS; the ECS service's desired count). */
   size: Scalars['Int']['output'];
   workers: Array<ApiWorker>;
-  /** The latest restart since the primary started, running or finished. */
+  /** The latest recorded restart of the group, running or finished. */
   last_restart?: Maybe<ApiRestart>;
 };
 
@@ -1876,6 +1895,13 @@ export type ApiRestartResult = {
   message: Scalars['String']['output'];
   color: Scalars['String']['output'];
   group: ApiGroup;
+};
+
+/** A page of a group's restarts, newest first. */
+export type ApiRestartPage = {
+  __typename?: 'ApiRestartPage';
+  data: Array<ApiRestart>;
+  paginatorInfo: PaginatorInfo;
 };
 
 
@@ -2043,6 +2069,7 @@ export type ResolversTypes = {
   ApiRestart: ResolverTypeWrapper<Row<ApiRestart>>;
   ApiGroup: ResolverTypeWrapper<Row<ApiGroup>>;
   ApiRestartResult: ResolverTypeWrapper<Row<ApiRestartResult>>;
+  ApiRestartPage: ResolverTypeWrapper<Row<ApiRestartPage>>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -2139,6 +2166,7 @@ export type ResolversParentTypes = {
   ApiRestart: Row<ApiRestart>;
   ApiGroup: Row<ApiGroup>;
   ApiRestartResult: Row<ApiRestartResult>;
+  ApiRestartPage: Row<ApiRestartPage>;
 };
 
 export type QueryResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -2175,6 +2203,7 @@ export type QueryResolvers<ContextType = CpContext, ParentType extends Resolvers
   getCustomerWebsites?: Resolver<ResolversTypes['CustomerWebsitePage'], ParentType, ContextType, Partial<QueryGetCustomerWebsitesArgs>>;
   getCenterHealth?: Resolver<ResolversTypes['CenterHealth'], ParentType, ContextType, RequireFields<QueryGetCenterHealthArgs, 'center_id'>>;
   getApiGroups?: Resolver<Array<ResolversTypes['ApiGroup']>, ParentType, ContextType>;
+  getApiGroupRestarts?: Resolver<ResolversTypes['ApiRestartPage'], ParentType, ContextType, RequireFields<QueryGetApiGroupRestartsArgs, 'group'>>;
 };
 
 export type MutationResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
@@ -3030,16 +3059,19 @@ export type CenterUtilityResultResolvers<ContextType = CpContext, ParentType ext
 
 export type ApiWorkerResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['ApiWorker'] = ResolversParentTypes['ApiWorker']> = {
   id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  pid?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pid?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  task?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   started_at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   uptime_seconds?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  memory_rss?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
-  requests_in_flight?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  requests_served?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  memory_rss?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  requests_in_flight?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  requests_served?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type ApiRestartResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['ApiRestart'] = ResolversParentTypes['ApiRestart']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  mode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   started_at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   finished_at?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
@@ -3047,6 +3079,7 @@ export type ApiRestartResolvers<ContextType = CpContext, ParentType extends Reso
   replaced?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  deployment?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type ApiGroupResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['ApiGroup'] = ResolversParentTypes['ApiGroup']> = {
@@ -3062,6 +3095,11 @@ export type ApiRestartResultResolvers<ContextType = CpContext, ParentType extend
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   color?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   group?: Resolver<ResolversTypes['ApiGroup'], ParentType, ContextType>;
+};
+
+export type ApiRestartPageResolvers<ContextType = CpContext, ParentType extends ResolversParentTypes['ApiRestartPage'] = ResolversParentTypes['ApiRestartPage']> = {
+  data?: Resolver<Array<ResolversTypes['ApiRestart']>, ParentType, ContextType>;
+  paginatorInfo?: Resolver<ResolversTypes['PaginatorInfo'], ParentType, ContextType>;
 };
 
 export type Resolvers<ContextType = CpContext> = {
@@ -3151,5 +3189,6 @@ export type Resolvers<ContextType = CpContext> = {
   ApiRestart?: ApiRestartResolvers<ContextType>;
   ApiGroup?: ApiGroupResolvers<ContextType>;
   ApiRestartResult?: ApiRestartResultResolvers<ContextType>;
+  ApiRestartPage?: ApiRestartPageResolvers<ContextType>;
 };
 

@@ -12,7 +12,7 @@ export type ImmunizationDoseInput = {
   booster_validity?: string | null | undefined;
 };
 
-export type ApiGroupFieldsFragment = { name: string, mode: string, size: number, workers: Array<{ id: number, pid: number, started_at: string, uptime_seconds: number, memory_rss: number, requests_in_flight: number, requests_served: number, status: string }>, last_restart: { status: string, started_at: string, finished_at: string | null, started_by: string, replaced: number, total: number, error: string | null } | null };
+export type ApiGroupFieldsFragment = { name: string, mode: string, size: number, workers: Array<{ id: number, pid: number | null, task: string | null, started_at: string, uptime_seconds: number, memory_rss: number | null, requests_in_flight: number | null, requests_served: number | null, status: string }>, last_restart: { id: string, mode: string, status: string, started_at: string, finished_at: string | null, started_by: string, replaced: number, total: number, error: string | null, deployment: string | null } | null };
 
 export type CenterFieldsFragment = { id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, prefix_url: string, base_url: string, port: number | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string };
 
@@ -75,10 +75,18 @@ export type OperatorAddServerDomainMutationVariables = Exact<{
 
 export type OperatorAddServerDomainMutation = { addServerDomain: { status: boolean, message: string, color: string, domain: { id: string, center_id: string, domain: string, kind: string, status: string, status_reason: string | null, checked_at: string | null, verify_until: string | null, cloud_front: string | null, created_at: string, records: Array<{ type: string, name: string, value: string }> } | null } };
 
+export type OperatorApiGroupRestartsQueryVariables = Exact<{
+  group: string;
+  first?: number | null | undefined;
+}>;
+
+
+export type OperatorApiGroupRestartsQuery = { getApiGroupRestarts: { data: Array<{ id: string, mode: string, status: string, started_at: string, finished_at: string | null, started_by: string, replaced: number, total: number, error: string | null }>, paginatorInfo: { total: number } } };
+
 export type OperatorApiGroupsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type OperatorApiGroupsQuery = { getApiGroups: Array<{ name: string, mode: string, size: number, workers: Array<{ id: number, pid: number, started_at: string, uptime_seconds: number, memory_rss: number, requests_in_flight: number, requests_served: number, status: string }>, last_restart: { status: string, started_at: string, finished_at: string | null, started_by: string, replaced: number, total: number, error: string | null } | null }> };
+export type OperatorApiGroupsQuery = { getApiGroups: Array<{ name: string, mode: string, size: number, workers: Array<{ id: number, pid: number | null, task: string | null, started_at: string, uptime_seconds: number, memory_rss: number | null, requests_in_flight: number | null, requests_served: number | null, status: string }>, last_restart: { id: string, mode: string, status: string, started_at: string, finished_at: string | null, started_by: string, replaced: number, total: number, error: string | null, deployment: string | null } | null }> };
 
 export type OperatorApprovePaymentMutationVariables = Exact<{
   id: string | number;
@@ -539,7 +547,7 @@ export type OperatorRestartServerMutationVariables = Exact<{
 }>;
 
 
-export type OperatorRestartServerMutation = { restartServer: { status: boolean, message: string, color: string, group: { name: string, mode: string, size: number, workers: Array<{ id: number, pid: number, started_at: string, uptime_seconds: number, memory_rss: number, requests_in_flight: number, requests_served: number, status: string }>, last_restart: { status: string, started_at: string, finished_at: string | null, started_by: string, replaced: number, total: number, error: string | null } | null } } };
+export type OperatorRestartServerMutation = { restartServer: { status: boolean, message: string, color: string, group: { name: string, mode: string, size: number, workers: Array<{ id: number, pid: number | null, task: string | null, started_at: string, uptime_seconds: number, memory_rss: number | null, requests_in_flight: number | null, requests_served: number | null, status: string }>, last_restart: { id: string, mode: string, status: string, started_at: string, finished_at: string | null, started_by: string, replaced: number, total: number, error: string | null, deployment: string | null } | null } } };
 
 export type OperatorRestoreCenterDatabaseMutationVariables = Exact<{
   id: string | number;

@@ -1,5 +1,7 @@
 import { gql } from '@urql/core';
 import type {
+  OperatorApiGroupRestartsQuery,
+  OperatorApiGroupRestartsQueryVariables,
   OperatorApiGroupsQuery,
   OperatorApiGroupsQueryVariables,
   OperatorCenterDatabasesQuery,
@@ -38,6 +40,7 @@ const ApiGroupFields = gql`
     workers {
       id
       pid
+      task
       started_at
       uptime_seconds
       memory_rss
@@ -46,6 +49,8 @@ const ApiGroupFields = gql`
       status
     }
     last_restart {
+      id
+      mode
       status
       started_at
       finished_at
@@ -53,6 +58,7 @@ const ApiGroupFields = gql`
       replaced
       total
       error
+      deployment
     }
   }
 `;
@@ -64,6 +70,28 @@ export const ApiGroupsQuery = gql<OperatorApiGroupsQuery, OperatorApiGroupsQuery
     }
   }
   ${ApiGroupFields}
+`;
+
+/** A group's recorded restarts, newest first (the short history under its workers). */
+export const ApiGroupRestartsQuery = gql<OperatorApiGroupRestartsQuery, OperatorApiGroupRestartsQueryVariables>`
+  query OperatorApiGroupRestarts($group: String!, $first: Int) {
+    getApiGroupRestarts(group: $group, first: $first) {
+      data {
+        id
+        mode
+        status
+        started_at
+        finished_at
+        started_by
+        replaced
+        total
+        error
+      }
+      paginatorInfo {
+        total
+      }
+    }
+  }
 `;
 
 export const RestartServerMutation = gql<OperatorRestartServerMutation, OperatorRestartServerMutationVariables>`
@@ -107,4 +135,5 @@ export const CenterDatabasesQuery = gql<OperatorCenterDatabasesQuery, OperatorCe
 export type DeploymentServerItem = OperatorDeploymentServersQuery['getDeploymentServers'][number];
 export type ApiGroupItem = OperatorApiGroupsQuery['getApiGroups'][number];
 export type ApiWorkerItem = ApiGroupItem['workers'][number];
+export type ApiRestartItem = OperatorApiGroupRestartsQuery['getApiGroupRestarts']['data'][number];
 export type CenterDatabaseItem = OperatorCenterDatabasesQuery['getCenterDatabases']['data'][number];

@@ -8,7 +8,14 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table/
 import { formatDateTime } from '../../../lib/format';
 import { reportMutationError } from '../../../lib/mutation-feedback';
 import { showNotice } from '../../../lib/notices';
-import { ApiGroupsQuery, RestartServerMutation, type ApiGroupItem, type ApiWorkerItem } from '../api/aws-center-databases';
+import {
+  ApiGroupRestartsQuery,
+  ApiGroupsQuery,
+  RestartServerMutation,
+  type ApiGroupItem,
+  type ApiRestartItem,
+  type ApiWorkerItem,
+} from '../api/aws-center-databases';
 import { formatBytes } from './figures';
 import { StatusBadge } from './status-badge';
 
@@ -27,29 +34,74 @@ export function formatUptime(seconds: number): string {
   return `${s}s`;
 }
 
+/** How many recorded restarts of a group the screen lists. */
+const HISTORY_SIZE = 5;
+
+/** A figure a mode does not measure (ECS tasks: no pid, memory or request counts) reads as a dash. */
+const orDash = (value: number | null | undefined, format: (v: number) => string = String) =>
+  value === null || value === undefined ? '—' : format(value);
+
+/** The group's latest recorded restarts (they outlive the processes they restarted). */
+function RestartHistory({ group }: { group: string }) {
+  const { t } = useTranslation('operator');
+  const [{ data }] = useQuery({ query: ApiGroupRestartsQuery, variables: { group, first: HISTORY_SIZE }, requestPolicy: 'network-only' });
+  const rows = data?.getApiGroupRestarts.data ?? [];
+  const columns = useMemo<DataTableColumn<ApiRestartItem>[]>(
+    () => [
+      { key: 'started_at', header: t('operator:awsDatabases.historyStarted'), render: (r) => formatDateTime(r.started_at) },
+      { key: 'status', header: t('operator:awsDatabases.status'), render: (r) => <StatusBadge status={r.status} /> },
+      {
+        key: 'replaced',
+        header: t('operator:awsDatabases.historyReplaced'),
+        render: (r) => t('operator:awsDatabases.historyReplacedValue', { replaced: r.replaced, total: r.total }),
+      },
+      { key: 'started_by', header: t('operator:awsDatabases.historyBy') },
+      {
+        key: 'finished_at',
+        header: t('operator:awsDatabases.historyFinished'),
+        render: (r) => (r.finished_at ? formatDateTime(r.finished_at) : '—'),
+      },
+      { key: 'error', header: t('operator:awsDatabases.historyError'), render: (r) => r.error ?? '—' },
+    ],
+    [t],
+  );
+  if (!rows.length) return null;
+  return (
+    <Stack gap={4} data-testid="restart-history">
+      <Text size="sm" fw={600}>
+        {t('operator:awsDatabases.history')}
+      </Text>
+      <DataTable label={t('operator:awsDatabases.history')} rows={rows} columns={columns} rowKey={(r) => r.id} />
+    </Stack>
+  );
+}
+
 /** One group: its workers, its last restart and the Restart button (admin) with its confirmation. */
 function ApiGroupSection({ group, canRestart, onRestarted }: { group: ApiGroupItem; canRestart: boolean; onRestarted(): void }) {
   const { t } = useTranslation(['operator', 'common']);
   const [{ fetching }, restart] = useMutation(RestartServerMutation);
   const [refusal, setRefusal] = useState<string | null>(null);
   const running = group.last_restart?.status === 'running';
+  const ecs = group.mode === 'ecs';
   const columns = useMemo<DataTableColumn<ApiWorkerItem>[]>(
     () => [
       { key: 'id', header: t('operator:awsDatabases.worker') },
-      { key: 'pid', header: t('operator:awsDatabases.pid') },
+      ecs
+        ? { key: 'task', header: t('operator:awsDatabases.task'), render: (w) => w.task ?? '—' }
+        : { key: 'pid', header: t('operator:awsDatabases.pid'), render: (w) => orDash(w.pid) },
       { key: 'status', header: t('operator:awsDatabases.status'), render: (w) => <StatusBadge status={w.status} /> },
       { key: 'uptime_seconds', header: t('operator:awsDatabases.uptime'), render: (w) => formatUptime(w.uptime_seconds) },
-      { key: 'memory_rss', header: t('operator:awsDatabases.memory'), render: (w) => formatBytes(w.memory_rss) },
-      { key: 'requests_in_flight', header: t('operator:awsDatabases.inFlight') },
-      { key: 'requests_served', header: t('operator:awsDatabases.served') },
+      { key: 'memory_rss', header: t('operator:awsDatabases.memory'), render: (w) => orDash(w.memory_rss, formatBytes) },
+      { key: 'requests_in_flight', header: t('operator:awsDatabases.inFlight'), render: (w) => orDash(w.requests_in_flight) },
+      { key: 'requests_served', header: t('operator:awsDatabases.served'), render: (w) => orDash(w.requests_served) },
     ],
-    [t],
+    [t, ecs],
   );
   const confirm = () =>
     modals.openConfirmModal({
       title: t('operator:awsDatabases.restartTitle', { name: group.name }),
       centered: true,
-      children: <Text size="sm">{t('operator:awsDatabases.restartText')}</Text>,
+      children: <Text size="sm">{t(ecs ? 'operator:awsDatabases.restartTextEcs' : 'operator:awsDatabases.restartText')}</Text>,
       labels: { confirm: t('operator:awsDatabases.restartConfirm'), cancel: t('common:actions.cancel') },
       confirmProps: { color: 'warning', 'data-testid': 'restart-confirm' } as Record<string, string>,
       onConfirm: async () => {
@@ -98,7 +150,7 @@ function ApiGroupSection({ group, canRestart, onRestarted }: { group: ApiGroupIt
       <Text size="sm" c="dimmed" data-testid="last-restart">
         {t('operator:awsDatabases.lastRestart')}:{' '}
         {last
-          ? t('operator:awsDatabases.restartProgress', {
+          ? t(last.mode === 'ecs' ? 'operator:awsDatabases.restartProgressEcs' : 'operator:awsDatabases.restartProgress', {
               status: t(`operator:status.${last.status}`, { defaultValue: last.status }),
               replaced: last.replaced,
               total: last.total,
@@ -112,8 +164,10 @@ function ApiGroupSection({ group, canRestart, onRestarted }: { group: ApiGroupIt
         label={t('operator:awsDatabases.group', { name: group.name })}
         rows={group.workers}
         columns={columns}
-        rowKey={(w) => `${w.id}-${w.pid}`}
+        rowKey={(w) => `${w.id}-${w.task ?? w.pid}`}
       />
+      {/* Read again whenever the last restart moves (a new one, its progress, its end). */}
+      <RestartHistory key={last ? `${last.id}-${last.status}-${last.replaced}` : 'none'} group={group.name} />
     </Stack>
   );
 }
