@@ -202,6 +202,6 @@ describe('seedPlatformBilling', () => {
     await webhook.commit();
     // The seed's second try finds the webhook's card and completes both centres.
     expect(await seeding).toBe(2);
-    expect(await db('center_cards').whereIn('center_id', [a, b]).where({ is_default: true }).count({ n: '*' })).toEqual([{ n: '2' }]);
+    expect(await db('center_cards').whereIn('center_id', [a!, b!]).where({ is_default: true }).count({ n: '*' })).toEqual([{ n: '2' }]);
   });
 });
