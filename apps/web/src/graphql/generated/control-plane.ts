@@ -12,7 +12,9 @@ export type ImmunizationDoseInput = {
   booster_validity?: string | null | undefined;
 };
 
-export type ApiGroupFieldsFragment = { name: string, mode: string, size: number, workers: Array<{ id: number, pid: number | null, task: string | null, started_at: string, uptime_seconds: number, memory_rss: number | null, requests_in_flight: number | null, requests_served: number | null, status: string }>, last_restart: { id: string, mode: string, status: string, started_at: string, finished_at: string | null, started_by: string, replaced: number, total: number, error: string | null, deployment: string | null } | null };
+export type ApiGroupFieldsFragment = { name: string, mode: string, size: number, workers: Array<{ id: number, pid: number | null, task: string | null, started_at: string, uptime_seconds: number, memory_rss: number | null, requests_in_flight: number | null, requests_served: number | null, status: string }>, last_restart: { deployment: string | null, id: string, mode: string, status: string, started_at: string, finished_at: string | null, started_by: string, replaced: number, total: number, error: string | null } | null };
+
+export type ApiRestartFieldsFragment = { id: string, mode: string, status: string, started_at: string, finished_at: string | null, started_by: string, replaced: number, total: number, error: string | null };
 
 export type CenterFieldsFragment = { id: string, name: string, slug: string, kind: string, language_pack: string, status: string, url: string | null, hostname: string | null, prefix_url: string, base_url: string, port: number | null, on_trial: boolean, trial_start_date: string | null, trial_days: number | null, trial_ends_on: string | null, contact_email: string | null, owner_fname: string | null, owner_lname: string | null, owner_username: string | null, database_name: string | null, schema_version: string | null, migration_status: string | null, migration_error: string | null, provisioning_progress: number, provisioning_step: string | null, provisioning_error: string | null, added_by: string | null, added_at: string | null, changed_by: string | null, changed_at: string | null, created_at: string };
 
@@ -86,7 +88,7 @@ export type OperatorApiGroupRestartsQuery = { getApiGroupRestarts: { data: Array
 export type OperatorApiGroupsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type OperatorApiGroupsQuery = { getApiGroups: Array<{ name: string, mode: string, size: number, workers: Array<{ id: number, pid: number | null, task: string | null, started_at: string, uptime_seconds: number, memory_rss: number | null, requests_in_flight: number | null, requests_served: number | null, status: string }>, last_restart: { id: string, mode: string, status: string, started_at: string, finished_at: string | null, started_by: string, replaced: number, total: number, error: string | null, deployment: string | null } | null }> };
+export type OperatorApiGroupsQuery = { getApiGroups: Array<{ name: string, mode: string, size: number, workers: Array<{ id: number, pid: number | null, task: string | null, started_at: string, uptime_seconds: number, memory_rss: number | null, requests_in_flight: number | null, requests_served: number | null, status: string }>, last_restart: { deployment: string | null, id: string, mode: string, status: string, started_at: string, finished_at: string | null, started_by: string, replaced: number, total: number, error: string | null } | null }> };
 
 export type OperatorApprovePaymentMutationVariables = Exact<{
   id: string | number;
@@ -547,7 +549,7 @@ export type OperatorRestartServerMutationVariables = Exact<{
 }>;
 
 
-export type OperatorRestartServerMutation = { restartServer: { status: boolean, message: string, color: string, group: { name: string, mode: string, size: number, workers: Array<{ id: number, pid: number | null, task: string | null, started_at: string, uptime_seconds: number, memory_rss: number | null, requests_in_flight: number | null, requests_served: number | null, status: string }>, last_restart: { id: string, mode: string, status: string, started_at: string, finished_at: string | null, started_by: string, replaced: number, total: number, error: string | null, deployment: string | null } | null } } };
+export type OperatorRestartServerMutation = { restartServer: { status: boolean, message: string, color: string, group: { name: string, mode: string, size: number, workers: Array<{ id: number, pid: number | null, task: string | null, started_at: string, uptime_seconds: number, memory_rss: number | null, requests_in_flight: number | null, requests_served: number | null, status: string }>, last_restart: { deployment: string | null, id: string, mode: string, status: string, started_at: string, finished_at: string | null, started_by: string, replaced: number, total: number, error: string | null } | null } } };
 
 export type OperatorRestoreCenterDatabaseMutationVariables = Exact<{
   id: string | number;

@@ -32,6 +32,20 @@ export const DeploymentServersQuery = gql<OperatorDeploymentServersQuery, Operat
   }
 `;
 
+const ApiRestartFields = gql`
+  fragment ApiRestartFields on ApiRestart {
+    id
+    mode
+    status
+    started_at
+    finished_at
+    started_by
+    replaced
+    total
+    error
+  }
+`;
+
 const ApiGroupFields = gql`
   fragment ApiGroupFields on ApiGroup {
     name
@@ -49,18 +63,11 @@ const ApiGroupFields = gql`
       status
     }
     last_restart {
-      id
-      mode
-      status
-      started_at
-      finished_at
-      started_by
-      replaced
-      total
-      error
+      ...ApiRestartFields
       deployment
     }
   }
+  ${ApiRestartFields}
 `;
 
 export const ApiGroupsQuery = gql<OperatorApiGroupsQuery, OperatorApiGroupsQueryVariables>`
@@ -77,21 +84,14 @@ export const ApiGroupRestartsQuery = gql<OperatorApiGroupRestartsQuery, Operator
   query OperatorApiGroupRestarts($group: String!, $first: Int) {
     getApiGroupRestarts(group: $group, first: $first) {
       data {
-        id
-        mode
-        status
-        started_at
-        finished_at
-        started_by
-        replaced
-        total
-        error
+        ...ApiRestartFields
       }
       paginatorInfo {
         total
       }
     }
   }
+  ${ApiRestartFields}
 `;
 
 export const RestartServerMutation = gql<OperatorRestartServerMutation, OperatorRestartServerMutationVariables>`
