@@ -128,12 +128,10 @@ function preloadCentreApp(): Plugin {
 
 /** The entry: what every host runs first (React, i18next, the boot). */
 const ENTRY = [/\/src\/main\.tsx$/];
-/** What a first visit to a centre's sign-in page runs next: the centre app, the sign-in page, the notices. */
-const FIRST_VISIT_ROOTS = [
-  /\/src\/app\/centre-app\.tsx$/,
-  /\/src\/features\/auth\/pages\/login\.page\.tsx$/,
-  /\/@mantine\/notifications\/esm\/index\.mjs$/,
-];
+/** What a first visit to a centre's sign-in page runs next: the centre app and the sign-in page. */
+const FIRST_VISIT_ROOTS = [/\/src\/app\/centre-app\.tsx$/, /\/src\/features\/auth\/pages\/login\.page\.tsx$/];
+/** The notices, loaded after the first paint (app-root.tsx) on every host. */
+const NOTICES = [/\/@mantine\/notifications\/esm\/index\.mjs$/];
 const REACT = /\/node_modules\/(react|react-dom|scheduler)\//;
 // Mantine's components and hooks (with their stylesheets) and floating-ui (its popovers).
 const MANTINE = /\/node_modules\/(@mantine\/(core|hooks)|@floating-ui\/[\w-]+)\//;
@@ -223,19 +221,25 @@ function staticClosure(meta: Rollup.ManualChunkMeta, roots: RegExp[]): Set<strin
  * - `react`: React, react-dom and the scheduler, alone (grouped with more, they made a cycle with
  *   the entry: a module read before it was initialised);
  * - `first-visit`: the libraries the sign-in page needs besides the entry's (the static imports
- *   of FIRST_VISIT_ROOTS, not of the entry): the router, Mantine's provider and inputs, the notices;
+ *   of FIRST_VISIT_ROOTS, not of the entry): the router, Mantine's provider and inputs;
+ * - `notices`: what Mantine's notifications need besides those (they load after the first paint);
  * - `mantine`: every other Mantine component and hook and floating-ui; `icons`: every other icon.
  * The entry keeps what it imports itself (its stylesheet: Mantine's global styles only), and each
  * group has one stylesheet (Mantine's per component follow their class maps, mantineComponentStyles).
  * Pages and the other libraries keep Rollup's own split.
  */
 function vendorChunks(): (id: string, meta: Rollup.ManualChunkMeta) => string | undefined {
-  let groups: { entry: Set<string>; firstVisit: Set<string> } | undefined;
+  let groups: { entry: Set<string>; firstVisit: Set<string>; notices: Set<string> } | undefined;
   return (id, meta) => {
     if (REACT.test(id)) return 'react';
-    groups ??= { entry: staticClosure(meta, ENTRY), firstVisit: staticClosure(meta, FIRST_VISIT_ROOTS) };
+    groups ??= {
+      entry: staticClosure(meta, ENTRY),
+      firstVisit: staticClosure(meta, FIRST_VISIT_ROOTS),
+      notices: staticClosure(meta, NOTICES),
+    };
     if (groups.entry.has(id) || !id.includes('/node_modules/')) return undefined;
     if (groups.firstVisit.has(id)) return 'first-visit';
+    if (groups.notices.has(id)) return 'notices';
     if (MANTINE.test(id)) return 'mantine';
     return ICONS.test(id) ? 'icons' : undefined;
   };
