@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 
 // `npx vite build apps/web` from the repo root and `npx vite build` here both resolve to this folder.
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -126,6 +126,125 @@ function preloadCentreApp(): Plugin {
   };
 }
 
+/** The entry: what every host runs first (React, i18next, the boot). */
+const ENTRY = [/\/src\/main\.tsx$/];
+/** What a first visit to a centre's sign-in page runs next: the centre app and the sign-in page. */
+const FIRST_VISIT_ROOTS = [/\/src\/app\/centre-app\.tsx$/, /\/src\/features\/auth\/pages\/login\.page\.tsx$/];
+/** The notices, loaded after the first paint (app-root.tsx) on every host. */
+const NOTICES = [/\/@mantine\/notifications\/esm\/index\.mjs$/];
+const REACT = /\/node_modules\/(react|react-dom|scheduler)\//;
+// Mantine's components and hooks (with their stylesheets) and floating-ui (its popovers).
+const MANTINE = /\/node_modules\/(@mantine\/(core|hooks)|@floating-ui\/[\w-]+)\//;
+const ICONS = /\/node_modules\/@tabler\/icons-react\//;
+
+// The parts of an ESTree program the walk reads (Rollup's ModuleInfo.ast).
+interface Node {
+  type: string;
+  source?: { value: unknown } | null;
+  declaration?: unknown;
+  specifiers?: { type: string; imported?: Name; local?: Name; exported?: Name }[];
+}
+type Name = { name?: string; value?: string };
+const nameOf = (n: Name | undefined) => n?.name ?? n?.value ?? 'default';
+
+/**
+ * Every module the roots import statically, directly or not (what loads with them). A named import
+ * from a module that only re-exports (`@mantine/core`, `@tabler/icons-react`) follows just the
+ * names imported, as tree-shaking does: the barrel itself imports every component and icon.
+ */
+function staticClosure(meta: Rollup.ManualChunkMeta, roots: RegExp[]): Set<string> {
+  const seen = new Set<string>();
+  const body = (id: string) => ((meta.getModuleInfo(id)?.ast as { body?: Node[] } | null)?.body ?? []) as Node[];
+  // A source as written (`./x.mjs`, `@mantine/core`) to the module it resolved to, among the importer's imports.
+  const resolve = (importer: string, source: string): string | undefined => {
+    const ids = meta.getModuleInfo(importer)?.importedIds ?? [];
+    if (source.startsWith('.')) {
+      const file = path.resolve(path.dirname(importer), source);
+      return ids.find((id) => id === file || id.startsWith(`${file}.`) || id.startsWith(`${file}/index.`));
+    }
+    return ids.find((id) => id.includes(`/node_modules/${source}/`));
+  };
+  const barrels = new Map<string, Map<string, [string, string]> | null>();
+  // Exported name → [module, its name there], of a module whose statements only import and re-export; null for any other.
+  const reExports = (id: string) => {
+    if (barrels.has(id)) return barrels.get(id)!;
+    let map: Map<string, [string, string]> | null = new Map<string, [string, string]>();
+    for (const node of body(id)) {
+      // Imports, and exports of what they imported (`export { icons }`): looked at only when named.
+      if (node.type === 'ImportDeclaration' || (node.type === 'ExportNamedDeclaration' && !node.declaration && !node.source)) continue;
+      const source = node.type === 'ExportNamedDeclaration' && !node.declaration ? node.source?.value : undefined;
+      const target = typeof source === 'string' ? resolve(id, source) : undefined;
+      if (!target) {
+        map = null;
+        break;
+      }
+      for (const spec of node.specifiers ?? []) map.set(nameOf(spec.exported), [target, nameOf(spec.local)]);
+    }
+    barrels.set(id, map && map.size ? map : null);
+    return barrels.get(id)!;
+  };
+  const visit = (id: string, names?: string[]) => {
+    const barrel = names && reExports(id);
+    if (names && barrel && names.every((name) => barrel.has(name))) {
+      for (const name of names) {
+        const [target, local] = barrel.get(name)!;
+        visit(target, [local]);
+      }
+      return;
+    }
+    if (seen.has(id)) return;
+    seen.add(id);
+    const followed = new Set<string>();
+    for (const node of body(id)) {
+      const source = node.source?.value;
+      if (typeof source !== 'string' || !/^(Import|Export(Named|All))Declaration$/.test(node.type)) continue;
+      const target = resolve(id, source);
+      if (!target) continue;
+      followed.add(target);
+      const specs = node.specifiers ?? [];
+      const named = specs.length > 0 && specs.every((spec) => spec.type === 'ImportSpecifier' || spec.type === 'ExportSpecifier');
+      visit(target, named ? specs.map((spec) => nameOf(spec.type === 'ImportSpecifier' ? spec.imported : spec.local)) : undefined);
+    }
+    // What the AST does not name (a CSS import added by a plugin's code, a helper): all of it.
+    for (const target of meta.getModuleInfo(id)?.importedIds ?? []) if (!followed.has(target)) visit(target);
+  };
+  const found = [...meta.getModuleIds()].filter((id) => roots.some((root) => root.test(id)));
+  if (found.length !== roots.length) throw new Error(`vendorChunks: found ${found.length} of the ${roots.length} first-visit roots`);
+  for (const root of found) visit(root);
+  return seen;
+}
+
+/**
+ * Rollup's manualChunks: the libraries every signed-in page uses go into a few chunks instead of
+ * one per component and icon (a signed-in first load asked for ~160 files, over HTTP/1.1 six at a
+ * time, each stylesheet applied on its own).
+ * - `react`: React, react-dom and the scheduler, alone (grouped with more, they made a cycle with
+ *   the entry: a module read before it was initialised);
+ * - `first-visit`: the libraries the sign-in page needs besides the entry's (the static imports
+ *   of FIRST_VISIT_ROOTS, not of the entry): the router, Mantine's provider and inputs;
+ * - `notices`: what Mantine's notifications need besides those (they load after the first paint);
+ * - `mantine`: every other Mantine component and hook and floating-ui; `icons`: every other icon.
+ * The entry keeps what it imports itself (its stylesheet: Mantine's global styles only), and each
+ * group has one stylesheet (Mantine's per component follow their class maps, mantineComponentStyles).
+ * Pages and the other libraries keep Rollup's own split.
+ */
+function vendorChunks(): (id: string, meta: Rollup.ManualChunkMeta) => string | undefined {
+  let groups: { entry: Set<string>; firstVisit: Set<string>; notices: Set<string> } | undefined;
+  return (id, meta) => {
+    if (REACT.test(id)) return 'react';
+    groups ??= {
+      entry: staticClosure(meta, ENTRY),
+      firstVisit: staticClosure(meta, FIRST_VISIT_ROOTS),
+      notices: staticClosure(meta, NOTICES),
+    };
+    if (groups.entry.has(id) || !id.includes('/node_modules/')) return undefined;
+    if (groups.firstVisit.has(id)) return 'first-visit';
+    if (groups.notices.has(id)) return 'notices';
+    if (MANTINE.test(id)) return 'mantine';
+    return ICONS.test(id) ? 'icons' : undefined;
+  };
+}
+
 export default defineConfig({
   root,
   base: '/',
@@ -145,6 +264,7 @@ export default defineConfig({
     // No polyfill: a browser without modulepreload (Safari before 17) skips the hints of index.html,
     // and the preload helper of lazy chunks already falls back to rel="preload".
     modulePreload: { polyfill: false },
+    rollupOptions: { output: { manualChunks: vendorChunks() } },
   },
   // Translations are read whole (lib/i18n): one default export, no named export per top-level key.
   json: { namedExports: false },
