@@ -1,8 +1,8 @@
-import { ActionIcon, AppShell, Burger, Group, Image, ScrollArea, Skeleton, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { ActionIcon, AppShell, Burger, Group, Image, ScrollArea, Skeleton, Stack, Text, Tooltip, VisuallyHidden, useMantineTheme } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
-import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { visibleMenu, type MenuItem, type SidebarRules } from '../../lib/menu';
@@ -58,6 +58,14 @@ export function MainLayout({ menu, sidebar, topBarStart, topBarEnd, menuReady = 
   const [mobileOpened, mobile] = useDisclosure(false);
   const storedCollapsed = useSyncExternalStore(collapsedStore.subscribe, collapsedStore.get, collapsedStore.get);
   const desktopCollapsed = storedCollapsed ?? branding.collapseSidebar;
+  // Below the sidebar's breakpoint (phones, tablets) the menu is closed until the burger opens it:
+  // its ~60 links are rendered then, not on every first load, and stay once rendered.
+  const wide = useMediaQuery(`(min-width: ${useMantineTheme().breakpoints.xl})`, undefined, { getInitialValueInEffect: false });
+  const menuShown = wide ? !desktopCollapsed : mobileOpened;
+  const [menuMounted, setMenuMounted] = useState(menuShown);
+  useEffect(() => {
+    if (menuShown) setMenuMounted(true);
+  }, [menuShown]);
   const siteName = branding.title ?? config.centre?.name ?? t('common:brand.console');
   useDocumentTitle(siteName);
 
@@ -132,7 +140,7 @@ export function MainLayout({ menu, sidebar, topBarStart, topBarEnd, menuReady = 
             <VisuallyHidden>{t('shell:layout.home')}</VisuallyHidden>
           </Link>
           <ScrollArea className={classes.menuScroll} type="scroll">
-            {menuReady ? (
+            {!menuMounted && !menuShown ? null : menuReady ? (
               <div data-testid="main-menu">
                 <SidebarMenu items={items} viewer={viewer} onNavigate={mobile.close} />
               </div>

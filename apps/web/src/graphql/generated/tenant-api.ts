@@ -3236,13 +3236,6 @@ export type PeopleBulkStudentStatusMutationVariables = Exact<{
 
 export type PeopleBulkStudentStatusMutation = { bulkUpdateStudentStatus: { status: boolean, message: string, color: string, students: Array<{ id: string }> } };
 
-export type PeopleCompleteUploadMutationVariables = Exact<{
-  upload_id: string | number;
-}>;
-
-
-export type PeopleCompleteUploadMutation = { completeUpload: { id: string, status: string, reason: string | null, url: string | null, thumbnail_url: string | null } };
-
 export type PeopleConfirmImportMutationVariables = Exact<{
   import_id: string | number;
   send_invites?: boolean | null | undefined;
@@ -3572,16 +3565,6 @@ export type PeoplePersonCheckInPinQueryVariables = Exact<{
 
 
 export type PeoplePersonCheckInPinQuery = { user: { id: string, check_in_pin: string | null } };
-
-export type PeoplePresignPhotoMutationVariables = Exact<{
-  owner_id: string | number;
-  content_type: string;
-  size: number;
-  file_name?: string | null | undefined;
-}>;
-
-
-export type PeoplePresignPhotoMutation = { getPresignedUploadUrl: { url: string, upload_id: string, expires_at: string, max_size: number, fields: Array<{ name: string, value: string }> } };
 
 export type PeopleProcareImportMutationVariables = Exact<{
   location_id: string | number;
@@ -3991,13 +3974,6 @@ export type PeopleUpdateUserStatusMutationVariables = Exact<{
 
 export type PeopleUpdateUserStatusMutation = { updateUserStatus: { status: boolean, message: string, color: string, user: { id: string, full_name: string } | null } };
 
-export type PeopleUploadStatusQueryVariables = Exact<{
-  upload_id: string | number;
-}>;
-
-
-export type PeopleUploadStatusQuery = { uploadStatus: { id: string, status: string, reason: string | null, url: string | null, thumbnail_url: string | null } };
-
 export type PeopleUploadStudentsCsvMutationVariables = Exact<{
   location_id: string | number;
   csv: string;
@@ -4055,13 +4031,6 @@ export type PhotosChildOptionsQueryVariables = Exact<{
 
 export type PhotosChildOptionsQuery = { students: { data: Array<{ id: string, full_name: string }> } };
 
-export type PhotosCompleteUploadMutationVariables = Exact<{
-  upload_id: string | number;
-}>;
-
-
-export type PhotosCompleteUploadMutation = { completeUpload: { id: string, status: string, reason: string | null } };
-
 export type PhotosConsentQueryVariables = Exact<{
   id: string | number;
 }>;
@@ -4101,17 +4070,6 @@ export type PhotosLogsQueryVariables = Exact<{
 
 
 export type PhotosLogsQuery = { getPhotoLogs: { data: Array<{ id: string, photo_id: string, action: string, created_at: string, user: { id: string, fname: string, lname: string } | null }>, paginatorInfo: { currentPage: number, lastPage: number, perPage: number, total: number } } };
-
-export type PhotosPresignMutationVariables = Exact<{
-  purpose: string;
-  owner_id: string | number;
-  content_type: string;
-  size: number;
-  file_name?: string | null | undefined;
-}>;
-
-
-export type PhotosPresignMutation = { getPresignedUploadUrl: { url: string, upload_id: string, expires_at: string, max_size: number, fields: Array<{ name: string, value: string }> } };
 
 export type PhotosResizeIdsQueryVariables = Exact<{
   page?: number | null | undefined;
@@ -4154,13 +4112,6 @@ export type PhotosUpdateConsentMutationVariables = Exact<{
 
 
 export type PhotosUpdateConsentMutation = { updatePhotoConsent: { status: boolean, message: string, color: string, consent: { student_id: string, consent: string, source: string | null, created_at: string | null } } };
-
-export type PhotosUploadStatusQueryVariables = Exact<{
-  upload_id: string | number;
-}>;
-
-
-export type PhotosUploadStatusQuery = { uploadStatus: { id: string, status: string, reason: string | null } };
 
 export type PlayCameraMutationVariables = Exact<{
   id: string | number;

@@ -2,11 +2,11 @@ import { Avatar, Button, FileButton, Group, Progress, Stack, Text } from '@manti
 import { IconCamera } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useClient, useMutation } from 'urql';
+import { useClient } from 'urql';
 import { reportMutationError } from '../../../lib/mutation-feedback';
 import { showMessage } from '../../../lib/notices';
-import { postUploadForm, UploadError, uploadType } from '../../../lib/upload-form';
-import { CompleteUploadMutation, PresignPhotoMutation, UploadStatusQuery, type UploadedFile } from '../api/photo.mutation';
+import { uploadFile } from '../../../lib/upload-file';
+import { uploadType } from '../../../lib/upload-form';
 
 /** What the purpose accepts (the server checks again, by the file's bytes). */
 const ACCEPT = ['image/jpeg', 'image/png', 'image/webp', 'image/heic'];
@@ -32,21 +32,7 @@ interface Props {
 export function StudentPhoto({ studentId, name, photo, canUpload, onSaved }: Props) {
   const { t } = useTranslation(['people', 'common']);
   const client = useClient();
-  const [, presign] = useMutation(PresignPhotoMutation);
-  const [, complete] = useMutation(CompleteUploadMutation);
   const [phase, setPhase] = useState<Phase>({ step: 'idle' });
-
-  async function waitForCheck(uploadId: string): Promise<UploadedFile | null> {
-    const until = Date.now() + CHECK_WAIT_MS;
-    while (Date.now() < until) {
-      const r = await client.query(UploadStatusQuery, { upload_id: uploadId }, { requestPolicy: 'network-only' }).toPromise();
-      const file = r.data?.uploadStatus;
-      if (r.error || !file) return null;
-      if (file.status === 'ready' || file.status === 'rejected') return file;
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-    return null;
-  }
 
   async function upload(file: File | null) {
     if (!file) return;
@@ -54,20 +40,19 @@ export function StudentPhoto({ studentId, name, photo, canUpload, onSaved }: Pro
     if (file.size > MAX_BYTES) return showMessage(t('people:photo.tooLarge', { mb: MAX_BYTES / 1024 / 1024 }), false);
     setPhase({ step: 'uploading', progress: 0 });
     try {
-      const signed = await presign({ owner_id: studentId, content_type: uploadType(file), size: file.size, file_name: file.name });
-      if (reportMutationError(signed.error, t) || !signed.data) return;
-      const ticket = signed.data.getPresignedUploadUrl;
-      await postUploadForm(ticket, file, (progress) => setPhase({ step: 'uploading', progress }));
-      setPhase({ step: 'checking' });
-      const done = await complete({ upload_id: ticket.upload_id });
-      if (reportMutationError(done.error, t) || !done.data) return;
-      const checked = await waitForCheck(ticket.upload_id);
-      if (!checked) return showMessage(t('people:photo.stillChecking'), false);
-      if (checked.status === 'rejected') return showMessage(t('people:photo.rejected', { reason: checked.reason ?? '' }), false);
+      const up = await uploadFile(client, 'student_photo', studentId, file, {
+        waitMs: CHECK_WAIT_MS,
+        onProgress: (progress) => setPhase({ step: 'uploading', progress }),
+        onPhase: (step) => setPhase(step === 'checking' ? { step } : { step, progress: 0 }),
+      });
+      if ('error' in up) {
+        if (up.kind === 'refused') return void reportMutationError(up.graphql, t);
+        if (up.kind === 'timeout') return showMessage(t('people:photo.stillChecking'), false);
+        if (up.kind === 'rejected') return showMessage(t('people:photo.rejected', { reason: up.error }), false);
+        return showMessage(up.kind === 'transfer' ? t('people:photo.uploadFailed', { reason: up.error }) : t('common:errors.network'), false);
+      }
       showMessage(t('people:photo.saved'), true);
       onSaved();
-    } catch (e) {
-      showMessage(e instanceof UploadError ? t('people:photo.uploadFailed', { reason: e.message }) : t('common:errors.network'), false);
     } finally {
       setPhase({ step: 'idle' });
     }

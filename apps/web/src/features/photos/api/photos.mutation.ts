@@ -4,14 +4,10 @@ import type {
   PhotosApproveMutationVariables,
   PhotosBulkResizeMutation,
   PhotosBulkResizeMutationVariables,
-  PhotosCompleteUploadMutation,
-  PhotosCompleteUploadMutationVariables,
   PhotosCreateMutation,
   PhotosCreateMutationVariables,
   PhotosDeleteMutation,
   PhotosDeleteMutationVariables,
-  PhotosPresignMutation,
-  PhotosPresignMutationVariables,
   PhotosSaveImagesSettingMutation,
   PhotosSaveImagesSettingMutationVariables,
   PhotosUpdateConsentMutation,
@@ -19,32 +15,6 @@ import type {
   PhotosUpdateMutation,
   PhotosUpdateMutationVariables,
 } from '../../../graphql/generated/tenant-api';
-
-/** A signed upload form for an album photo or video (`album_photo` / `album_video`; the owner is the location). */
-export const PresignMutation = gql<PhotosPresignMutation, PhotosPresignMutationVariables>`
-  mutation PhotosPresign($purpose: String!, $owner_id: ID!, $content_type: String!, $size: Int!, $file_name: String) {
-    getPresignedUploadUrl(purpose: $purpose, owner_id: $owner_id, content_type: $content_type, size: $size, file_name: $file_name) {
-      url
-      upload_id
-      expires_at
-      max_size
-      fields {
-        name
-        value
-      }
-    }
-  }
-`;
-
-export const CompleteUploadMutation = gql<PhotosCompleteUploadMutation, PhotosCompleteUploadMutationVariables>`
-  mutation PhotosCompleteUpload($upload_id: ID!) {
-    completeUpload(upload_id: $upload_id) {
-      id
-      status
-      reason
-    }
-  }
-`;
 
 export const CreatePhotoMutation = gql<PhotosCreateMutation, PhotosCreateMutationVariables>`
   mutation PhotosCreate($file_id: ID!, $album: String!, $location_id: ID!, $caption: String, $students: [ID!], $staff: [ID!]) {

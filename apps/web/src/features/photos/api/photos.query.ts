@@ -14,14 +14,11 @@ import type {
   PhotosResizeIdsQueryVariables,
   PhotosStaffOptionsQuery,
   PhotosStaffOptionsQueryVariables,
-  PhotosUploadStatusQuery,
-  PhotosUploadStatusQueryVariables,
 } from '../../../graphql/generated/tenant-api';
 
 /** One photo as the gallery shows it. */
 export type PhotoData = PhotosAlbumQuery['getPhotos']['data'][number];
 export type PhotoLogData = PhotosLogsQuery['getPhotoLogs']['data'][number];
-export type UploadedFile = PhotosUploadStatusQuery['uploadStatus'];
 export type ImagesSettingData = PhotosImagesSettingQuery['getImagesSetting'];
 export type PhotoConsentData = NonNullable<PhotosConsentQuery['student']['photo_consent']>;
 
@@ -159,17 +156,6 @@ export const PhotoConsentQuery = gql<PhotosConsentQuery, PhotosConsentQueryVaria
         }
         created_at
       }
-    }
-  }
-`;
-
-/** The state of an upload (poll after completeUpload). */
-export const UploadStatusQuery = gql<PhotosUploadStatusQuery, PhotosUploadStatusQueryVariables>`
-  query PhotosUploadStatus($upload_id: ID!) {
-    uploadStatus(upload_id: $upload_id) {
-      id
-      status
-      reason
     }
   }
 `;

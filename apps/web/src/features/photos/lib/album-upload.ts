@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
 import type { Client } from 'urql';
-import { postUploadForm, UploadError, uploadType } from '../../../lib/upload-form';
-import { CompleteUploadMutation, CreatePhotoMutation, PresignMutation } from '../api/photos.mutation';
-import { UploadStatusQuery, type UploadedFile } from '../api/photos.query';
+import { uploadFile } from '../../../lib/upload-file';
+import { uploadType } from '../../../lib/upload-form';
+import { CreatePhotoMutation } from '../api/photos.mutation';
 import { graphqlErrorMessage } from './error-text';
 import { fileProblem, purposeOf } from './upload-rules';
 
@@ -30,21 +30,9 @@ export interface AlbumUploadOptions {
   signal?: AbortSignal;
 }
 
-async function waitForCheck(client: Client, uploadId: string, signal?: AbortSignal): Promise<UploadedFile | null> {
-  const until = Date.now() + CHECK_WAIT_MS;
-  while (Date.now() < until && !signal?.aborted) {
-    const r = await client.query(UploadStatusQuery, { upload_id: uploadId }, { requestPolicy: 'network-only' }).toPromise();
-    const file = r.data?.uploadStatus;
-    if (r.error || !file) return null;
-    if (file.status === 'ready' || file.status === 'rejected') return file;
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  return null;
-}
-
 /**
- * One file into an album: signed form → POST with progress → completeUpload → uploadStatus until
- * the server's check is done → createPhoto with the caption and tags. The albums' upload and the
+ * One file into an album: the shared upload (signed form → POST with progress → completeUpload →
+ * the server's check) → createPhoto with the caption and tags. The albums' upload and the
  * quick entry's photo (handed to activities by the app) both go this way.
  */
 export async function uploadToAlbum(
@@ -57,31 +45,23 @@ export async function uploadToAlbum(
   const fail = (message: string): AlbumUploadResult => ({ ok: false, message });
   const problem = fileProblem(file);
   if (problem) return fail(t(`photos:${problem.key}`, problem.values));
-  const type = uploadType(file);
-  options.onPhase?.('uploading');
   try {
-    const signed = await client
-      .mutation(PresignMutation, {
-        purpose: purposeOf(type)!,
-        owner_id: details.location_id,
-        content_type: type,
-        size: file.size,
-        file_name: file.name,
-      })
-      .toPromise();
-    if (signed.error || !signed.data) return fail(graphqlErrorMessage(signed.error, t));
-    const ticket = signed.data.getPresignedUploadUrl;
-    await postUploadForm(ticket, file, (fraction) => options.onProgress?.(fraction), options.signal);
-    options.onPhase?.('checking');
-    const done = await client.mutation(CompleteUploadMutation, { upload_id: ticket.upload_id }).toPromise();
-    if (done.error || !done.data) return fail(graphqlErrorMessage(done.error, t));
-    const checked = await waitForCheck(client, ticket.upload_id, options.signal);
-    if (!checked) return fail(t('photos:upload.stillChecking'));
-    if (checked.status === 'rejected') return fail(t('photos:upload.rejected', { reason: checked.reason ?? '' }));
+    const up = await uploadFile(client, purposeOf(uploadType(file))!, details.location_id, file, {
+      onProgress: options.onProgress,
+      onPhase: options.onPhase,
+      signal: options.signal,
+      waitMs: CHECK_WAIT_MS,
+    });
+    if ('error' in up) {
+      if (up.kind === 'refused') return fail(graphqlErrorMessage(up.graphql, t));
+      if (up.kind === 'timeout') return fail(t('photos:upload.stillChecking'));
+      if (up.kind === 'rejected') return fail(t('photos:upload.rejected', { reason: up.error }));
+      return fail(up.kind === 'transfer' ? t('photos:upload.failed', { reason: up.error }) : t('common:errors.network'));
+    }
     options.onPhase?.('saving');
     const created = await client
       .mutation(CreatePhotoMutation, {
-        file_id: checked.id,
+        file_id: up.id,
         album: details.album,
         location_id: details.location_id,
         caption: details.caption,
@@ -93,7 +73,7 @@ export async function uploadToAlbum(
     if (created.error || !result) return fail(graphqlErrorMessage(created.error, t));
     if (!result.status || !result.photo) return fail(result.message);
     return { ok: true, photo: { id: result.photo.id, status: result.photo.status }, message: result.message };
-  } catch (e) {
-    return fail(e instanceof UploadError ? t('photos:upload.failed', { reason: e.message }) : t('common:errors.network'));
+  } catch {
+    return fail(t('common:errors.network'));
   }
 }
