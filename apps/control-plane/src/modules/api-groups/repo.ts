@@ -24,6 +24,9 @@ interface RestartRow extends Omit<ApiRestartState, 'id'> {
 
 const toState = (r: RestartRow): ApiRestartState => ({ ...r, id: String(r.id) });
 
+/** The columns a change sets (those left undefined keep their value). */
+const defined = (change: object) => Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined));
+
 /** The latest restart of each group, running or finished (`api_group_restarts_group_idx`). */
 export async function latestRestarts(db: Db, groups: string[]): Promise<Map<string, ApiRestartState>> {
   const out = new Map<string, ApiRestartState>();
@@ -73,12 +76,11 @@ export function createRestartLog(db: Knex): RestartLog {
       }
     },
     async update(id, change) {
-      const set = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined));
+      const set = defined(change);
       if (Object.keys(set).length) await running(id).update(set);
     },
     async finish(id, end) {
-      const set = Object.fromEntries(Object.entries(end).filter(([, v]) => v !== undefined));
-      await running(id).update({ ...set, finished_at: db.fn.now() });
+      await running(id).update({ ...defined(end), finished_at: db.fn.now() });
     },
     async running(group) {
       const row: RestartRow | undefined = await db('api_group_restarts').where({ group, status: 'running' }).first(COLUMNS);

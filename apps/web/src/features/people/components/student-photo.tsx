@@ -38,7 +38,6 @@ export function StudentPhoto({ studentId, name, photo, canUpload, onSaved }: Pro
     if (!file) return;
     if (!ACCEPT.includes(uploadType(file))) return showMessage(t('people:photo.wrongType'), false);
     if (file.size > MAX_BYTES) return showMessage(t('people:photo.tooLarge', { mb: MAX_BYTES / 1024 / 1024 }), false);
-    setPhase({ step: 'uploading', progress: 0 });
     try {
       const up = await uploadFile(client, 'student_photo', studentId, file, {
         waitMs: CHECK_WAIT_MS,
